@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from './enums.ts';
+import { VALIDATION } from './messages.ts';
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** New Activity (SPEC.md §5). `title` is stored as the activity's subject. */
+export const activityCreateSchema = z.object({
+  leadId: z.uuid({ error: VALIDATION.leadId }),
+  type: z.enum(ACTIVITY_TYPES, { error: `Type must be one of: ${ACTIVITY_TYPES.join(', ')}` }),
+  title: z
+    .string({ error: VALIDATION.title })
+    .trim()
+    .min(1, VALIDATION.title)
+    .max(200, 'Title must be at most 200 characters'),
+  description: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(5000, 'Description must be at most 5000 characters').optional(),
+  ),
+  status: z
+    .enum(ACTIVITY_STATUSES, { error: `Status must be one of: ${ACTIVITY_STATUSES.join(', ')}` })
+    .default('pending'),
+  scheduledAt: z.preprocess(
+    blankToUndefined,
+    z.iso.datetime({ offset: true, error: 'Scheduled time must be a date and time' }).optional(),
+  ),
+});
+export type ActivityCreate = z.output<typeof activityCreateSchema>;
+export type ActivityCreateInput = z.input<typeof activityCreateSchema>;

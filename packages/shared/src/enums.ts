@@ -1,0 +1,56 @@
+// Every choice list of SPEC.md §3/§4, in display order. `as const` tuples feed z.enum().
+
+export const LEAD_STATUSES = ['New', 'Contacted', 'Qualified', 'Quoted', 'Negotiating', 'Won', 'Lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+/** Statuses after which a lead is no longer worked. */
+export const CLOSED_LEAD_STATUSES: readonly LeadStatus[] = ['Won', 'Lost'];
+
+export const LEAD_PRIORITIES = ['High', 'Medium', 'Low'] as const;
+export type LeadPriority = (typeof LEAD_PRIORITIES)[number];
+
+export const BEDROOM_CHOICES = ['1', '2', '3', '4', '5+'] as const;
+export type BedroomChoice = (typeof BEDROOM_CHOICES)[number];
+
+export const BATHROOM_CHOICES = ['1', '1.5', '2', '2.5', '3', '3.5+'] as const;
+export type BathroomChoice = (typeof BATHROOM_CHOICES)[number];
+
+export const CLEANING_TYPES = ['Basic', 'Deep', 'Move In/Out'] as const;
+export type CleaningType = (typeof CLEANING_TYPES)[number];
+
+export const FREQUENCIES = ['One Time', 'Weekly', 'Biweekly', 'Monthly'] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+
+export const ACTIVITY_TYPES = ['call', 'email', 'meeting', 'note', 'task'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+/** Activity types that count as contacting the customer (they set lastContactedAt when completed). */
+export const CONTACT_ACTIVITY_TYPES: readonly ActivityType[] = ['call', 'email', 'meeting'];
+
+export const ACTIVITY_STATUSES = ['pending', 'completed', 'cancelled'] as const;
+export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
+
+export const AUTOMATION_TRIGGERS = ['lead_created', 'status_changed', 'no_activity', 'follow_up_due'] as const;
+export type AutomationTrigger = (typeof AUTOMATION_TRIGGERS)[number];
+
+export const ACTION_TYPES = ['send_email', 'create_task', 'update_status', 'send_sms'] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
+
+export const TEMPLATE_TYPES = ['email', 'sms', 'task'] as const;
+export type TemplateType = (typeof TEMPLATE_TYPES)[number];
+
+export const EXPORT_FORMATS = ['csv', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Human labels for enum values whose stored form is not display text. */
+export const TRIGGER_LABELS: Record<AutomationTrigger, string> = {
+  lead_created: 'Lead created',
+  status_changed: 'Status changed',
+  no_activity: 'No activity',
+  follow_up_due: 'Follow-up due',
+};
+
+export const ACTION_LABELS: Record<ActionType, string> = {
+  send_email: 'Send email',
+  create_task: 'Create task',
+  update_status: 'Update status',
+  send_sms: 'Send SMS',
+};

@@ -1,0 +1,30 @@
+/**
+ * The error text of a non-OK response (SPEC.md §8): the JSON body's `message`, else the status
+ * text, else `HTTP {status}`.
+ */
+export async function readErrorMessage(response: Response): Promise<string> {
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
+      return body.message;
+    }
+  } catch {
+    // not JSON: fall through to the status line
+  }
+  return response.statusText || `HTTP ${response.status}`;
+}
+
+/** An HTTP failure carrying its status, so callers can tell 401 from the rest. */
+export class HttpError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+  }
+}
+
+export async function throwIfNotOk(response: Response): Promise<Response> {
+  if (!response.ok) throw new HttpError(response.status, await readErrorMessage(response));
+  return response;
+}

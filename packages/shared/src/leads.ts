@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { LEAD_PRIORITIES, LEAD_STATUSES } from './enums.ts';
+import { LEADS_PAGE_SIZE_DEFAULT, LEADS_PAGE_SIZE_MAX } from './constants.ts';
+
+export const uuidSchema = z.uuid({ error: 'Must be a valid id' });
+export const idParamsSchema = z.object({ id: uuidSchema });
+
+export const leadStatusSchema = z.enum(LEAD_STATUSES, {
+  error: `Status must be one of: ${LEAD_STATUSES.join(', ')}`,
+});
+export const leadPrioritySchema = z.enum(LEAD_PRIORITIES, {
+  error: `Priority must be one of: ${LEAD_PRIORITIES.join(', ')}`,
+});
+
+export const leadStatusUpdateSchema = z.object({ status: leadStatusSchema });
+export type LeadStatusUpdate = z.output<typeof leadStatusUpdateSchema>;
+
+const optionalIsoDate = z.iso.datetime({ offset: true, error: 'Must be a date and time' }).nullable();
+
+/** PATCH /api/admin/leads/{id}: the fields staff work in the lead drawer. */
+export const leadUpdateSchema = z
+  .object({
+    priority: leadPrioritySchema,
+    nextFollowUpAt: optionalIsoDate,
+    estimatedValue: z
+      .number({ error: 'Estimated value must be a number' })
+      .min(0, 'Estimated value cannot be negative')
+      .max(99_999_999.99, 'Estimated value is too large')
+      .multipleOf(0.01, 'Estimated value has at most 2 decimals')
+      .nullable(),
+    tags: z
+      .array(z.string().trim().min(1, 'Tags cannot be empty').max(40, 'Tags must be at most 40 characters'))
+      .max(20, 'At most 20 tags'),
+    notes: z.string().trim().max(5000, 'Notes must be at most 5000 characters').nullable(),
+  })
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
+export type LeadUpdate = z.output<typeof leadUpdateSchema>;
+
+export const LEAD_SORT_FIELDS = [
+  'createdAt',
+  'updatedAt',
+  'firstName',
+  'lastName',
+  'status',
+  'priority',
+  'estimatedValue',
+  'nextFollowUpAt',
+] as const;
+export type LeadSortField = (typeof LEAD_SORT_FIELDS)[number];
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === 'all' ? undefined : value);
+
+/** The filter part shared by the list and the export. */
+export const leadFilterSchema = z.object({
+  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  status: z.preprocess(emptyToUndefined, leadStatusSchema.optional()),
+  priority: z.preprocess(emptyToUndefined, leadPrioritySchema.optional()),
+});
+export type LeadFilter = z.output<typeof leadFilterSchema>;
+
+/** GET /api/admin/leads query string (DESIGN.md API contract). */
+export const leadListQuerySchema = leadFilterSchema.extend({
+  page: z.coerce
+    .number()
+    .int('Page must be a whole number')
+    .min(1, 'Page must be at least 1')
+    .max(1_000_000)
+    .default(1),
+  pageSize: z.coerce
+    .number()
+    .int('Page size must be a whole number')
+    .min(1, 'Page size must be at least 1')
+    .max(LEADS_PAGE_SIZE_MAX, `Page size must be at most ${LEADS_PAGE_SIZE_MAX}`)
+    .default(LEADS_PAGE_SIZE_DEFAULT),
+  sort: z.enum(LEAD_SORT_FIELDS, { error: `Sort must be one of: ${LEAD_SORT_FIELDS.join(', ')}` }).default('createdAt'),
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+});
+export type LeadListQuery = z.output<typeof leadListQuerySchema>;

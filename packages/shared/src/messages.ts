@@ -1,0 +1,107 @@
+// The message catalogue of SPEC.md §5 and §8. Forms, toasts and the API all read from here.
+
+export const VALIDATION = {
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number',
+  zipcode: 'Please enter a valid zip code',
+  bedrooms: 'Please select number of bedrooms',
+  bathrooms: 'Please select number of bathrooms',
+  cleaningType: 'Please select cleaning type',
+  frequency: 'Please select frequency',
+  username: 'Username is required',
+  password: 'Password is required',
+  leadId: 'Lead is required',
+  title: 'Title is required',
+  name: 'Name is required',
+  content: 'Content is required',
+  contactName: 'Name is required',
+  contactEmail: 'Please enter a valid email address',
+  contactMessage: 'Message is required',
+} as const;
+
+export const MESSAGES = {
+  quote: {
+    errorTitle: 'Error',
+    errorFallback: 'Failed to submit form. Please try again.',
+    successTitle: 'Quote Request Submitted!',
+    successText: 'Thank you! Your request has been received and will be processed shortly.',
+  },
+  login: {
+    failedTitle: 'Login Failed',
+    statusFallback: (status: number) => `Authentication failed (${status})`,
+    fallback: 'Invalid credentials. Please try again.',
+    sessionFailed: 'Session authentication failed. Please try again.',
+    successTitle: 'Login Successful',
+    successText: 'Redirecting to dashboard...',
+  },
+  logout: { failed: 'Failed to logout. Please try again.' },
+  leadStatus: {
+    failed: 'Failed to update lead status. Please try again.',
+    success: 'Lead status updated successfully.',
+  },
+  lead: {
+    updateFailed: 'Failed to update lead. Please try again.',
+    updated: 'Lead updated successfully.',
+  },
+  activity: { failed: 'Failed to create activity.', success: 'Activity created successfully.' },
+  automation: {
+    createFailed: 'Failed to create automation.',
+    updateFailed: 'Failed to update automation.',
+    deleteFailed: 'Failed to delete automation.',
+    created: 'Automation created successfully.',
+    updated: 'Automation updated successfully.',
+    deleted: 'Automation deleted successfully.',
+    statusUpdated: 'Automation status updated successfully.',
+  },
+  template: {
+    createFailed: 'Failed to create template.',
+    updateFailed: 'Failed to update template.',
+    deleteFailed: 'Failed to delete template.',
+    created: 'Template created successfully.',
+    updated: 'Template updated successfully.',
+    deleted: 'Template deleted successfully.',
+  },
+  export: {
+    failedTitle: 'Export Failed',
+    failedText: 'Failed to export leads. Please try again.',
+    successTitle: 'Export Complete',
+    successText: (count: number, format: string) => `Downloaded ${count} leads in ${format.toUpperCase()} format.`,
+  },
+  password: {
+    changed: 'Password changed successfully.',
+    changeFailed: 'Failed to change password. Please try again.',
+  },
+  contact: { successTitle: 'Message Sent!', successText: "We'll get back to you within 24 hours." },
+  notFound: { title: '404 Page Not Found', text: 'Did you forget to add the page to the router?' },
+  empty: {
+    leads: 'No leads found matching your criteria.',
+    automations: 'No automation rules created yet.',
+    templates: 'No templates created yet.',
+    activities: 'No activities found for this lead.',
+    selectLead: 'Select a lead to view activities.',
+  },
+} as const;
+
+/** Messages the API answers with (DESIGN.md API contract). */
+export const API_ERRORS = {
+  invalidInput: 'Invalid input',
+  malformedJson: 'Malformed JSON in request body',
+  unauthenticated: 'Not signed in',
+  invalidCredentials: 'Invalid email or password',
+  crossOrigin: 'Cross-origin request refused',
+  notFound: 'Not found',
+  leadNotFound: 'Lead not found',
+  activityNotFound: 'Activity not found',
+  automationNotFound: 'Automation not found',
+  templateNotFound: 'Template not found',
+  conflict: 'Conflict',
+  payloadTooLarge: 'Request body too large',
+  unsupportedMediaType: 'Content-Type must be application/json',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+  loginRateLimited: 'Too many login attempts. Please wait 15 minutes and try again.',
+  databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+  internal: 'Something went wrong on our side. Please try again.',
+  wrongPassword: 'Current password is incorrect',
+} as const;

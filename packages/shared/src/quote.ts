@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { BATHROOM_CHOICES, BEDROOM_CHOICES, CLEANING_TYPES, FREQUENCIES } from './enums.ts';
+import { MIN_PHONE_LENGTH, MIN_ZIP_LENGTH } from './constants.ts';
+import { VALIDATION } from './messages.ts';
+
+/** A required, trimmed text field with SPEC.md's message and a sane upper bound. */
+export function requiredText(message: string, max = 200) {
+  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+}
+
+/** The quote form (SPEC.md §2, §5). The same schema validates the form and POST /api/leads. */
+export const quoteRequestSchema = z.object({
+  firstName: requiredText(VALIDATION.firstName, 100),
+  lastName: requiredText(VALIDATION.lastName, 100),
+  email: z.string({ error: VALIDATION.email }).trim().max(254, VALIDATION.email).email(VALIDATION.email),
+  phone: z.string({ error: VALIDATION.phone }).trim().min(MIN_PHONE_LENGTH, VALIDATION.phone).max(40, VALIDATION.phone),
+  zipcode: z
+    .string({ error: VALIDATION.zipcode })
+    .trim()
+    .min(MIN_ZIP_LENGTH, VALIDATION.zipcode)
+    .max(10, VALIDATION.zipcode),
+  bedrooms: z.enum(BEDROOM_CHOICES, { error: VALIDATION.bedrooms }),
+  bathrooms: z.enum(BATHROOM_CHOICES, { error: VALIDATION.bathrooms }),
+  cleaningType: z.enum(CLEANING_TYPES, { error: VALIDATION.cleaningType }),
+  frequency: z.enum(FREQUENCIES, { error: VALIDATION.frequency }),
+  notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+});
+export type QuoteRequest = z.output<typeof quoteRequestSchema>;
+export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
+
+/**
+ * What the public endpoint accepts: the form plus a honeypot field (`website`) that people never see
+ * and bots fill in.
+ */
+export const quoteSubmissionSchema = quoteRequestSchema.extend({
+  website: z.string().max(500).optional(),
+});
+export type QuoteSubmission = z.output<typeof quoteSubmissionSchema>;
