@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { buildCsv, escapeCsvCell, neutraliseCell } from './csv.ts';
+import { buildBookingUrl, resolveCompany } from './company.ts';
+import { formatDealValue, formatPercent } from './format.ts';
+import { readErrorMessage } from './http-error.ts';
+import { matchesLeadSearch } from './lead-search.ts';
+import { extractPlaceholders, findUnknownPlaceholders, renderTemplate } from './template-render.ts';
+
+describe('template rendering', () => {
+  it('replaces placeholders, tolerating inner spaces', () => {
+    expect(renderTemplate('Hi {{firstName}} {{ lastName }}!', { firstName: 'Ana', lastName: 'Ruiz' })).toBe(
+      'Hi Ana Ruiz!',
+    );
+  });
+  it('renders missing and null values as empty, never "undefined"', () => {
+    expect(renderTemplate('[{{notes}}][{{phone}}]', { notes: null })).toBe('[][]');
+  });
+  it('does not read inherited properties', () => {
+    expect(renderTemplate('{{constructor}}', {})).toBe('');
+  });
+  it('extracts distinct placeholders in order and flags unknown ones', () => {
+    expect(extractPlaceholders('{{a}} {{b}}', '{{a}} {{c}}')).toEqual(['a', 'b', 'c']);
+    expect(findUnknownPlaceholders('{{firstName}} {{favouriteColour}}')).toEqual(['favouriteColour']);
+  });
+});
+
+describe('CSV', () => {
+  it('neutralises cells a spreadsheet would run as formulas', () => {
+    for (const danger of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])
+      expect(neutraliseCell(danger)).toBe(`'${danger}`);
+    expect(neutraliseCell('Ana')).toBe('Ana');
+  });
+  it('quotes commas, quotes and newlines', () => {
+    expect(escapeCsvCell('a,"b"\nc')).toBe('"a,""b""\nc"');
+    expect(escapeCsvCell(null)).toBe('');
+  });
+  it('builds a document with a header row', () => {
+    const csv = buildCsv(
+      [
+        { key: 'name', header: 'Name' },
+        { key: 'n', header: 'N' },
+      ],
+      [{ name: '=HYPERLINK("x")', n: 2 }],
+    );
+    expect(csv).toBe('Name,N\r\n"\'=HYPERLINK(""x"")",2\r\n');
+  });
+});
+
+describe('formatting', () => {
+  it('shows deal values as whole dollars, 250 when absent', () => {
+    expect(formatDealValue(null)).toBe('$250');
+    expect(formatDealValue('1234.56')).toBe('$1,235');
+  });
+  it('shows percentages to one decimal', () => {
+    expect(formatPercent(12.345)).toBe('12.3%');
+  });
+});
+
+describe('lead search rule', () => {
+  const lead = { firstName: 'John', lastName: 'Smith', email: 'JS@Example.com', phone: '(214) 555-0101' };
+  it('matches full name and e-mail case-insensitively and phone as a substring', () => {
+    expect(matchesLeadSearch(lead, 'john smi')).toBe(true);
+    expect(matchesLeadSearch(lead, 'js@example')).toBe(true);
+    expect(matchesLeadSearch(lead, '555-01')).toBe(true);
+    expect(matchesLeadSearch(lead, 'doe')).toBe(false);
+  });
+});
+
+describe('readErrorMessage', () => {
+  it('prefers the JSON message, then the status text, then HTTP status', async () => {
+    expect(await readErrorMessage(new Response(JSON.stringify({ message: 'Nope' }), { status: 400 }))).toBe('Nope');
+    expect(await readErrorMessage(new Response('<html>', { status: 502, statusText: 'Bad Gateway' }))).toBe(
+      'Bad Gateway',
+    );
+    expect(await readErrorMessage(new Response(null, { status: 503 }))).toBe('HTTP 503');
+  });
+});
+
+describe('company details', () => {
+  it('defaults to obviously fictional contact details and accepts overrides', () => {
+    const company = resolveCompany({ PUBLIC_COMPANY_PHONE: '(972) 555-0111' });
+    expect(company.phone).toBe('(972) 555-0111');
+    expect(company.email).toMatch(/example\.com$/);
+  });
+  it('pre-applies the promo code to the booking link', () => {
+    expect(buildBookingUrl(resolveCompany())).toMatch(/\?coupon=WELCOME40$/);
+  });
+});
