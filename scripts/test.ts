@@ -1,0 +1,109 @@
+// `pnpm test`: every check CI runs, in order, with one closing line that totals them all.
+// Each step runs even when an earlier one failed (except steps that need the build), so one run
+// shows every failure. Test runners report their own counts; a check without test cases
+// (lint, typecheck, build, audit, budgets) counts as one test.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+interface Step {
+  name: string;
+  run: () => Counts;
+  /** Steps that make no sense when the build failed. */
+  needsBuild?: boolean;
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+const logDir = path.join(root, '.ci-logs');
+rmSync(logDir, { recursive: true, force: true });
+mkdirSync(logDir, { recursive: true });
+
+function sh(command: string, env: NodeJS.ProcessEnv = {}): number {
+  console.log(`\n$ ${command}`);
+  const result = spawnSync(command, { cwd: root, shell: true, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function check(command: string, env?: NodeJS.ProcessEnv): Counts {
+  const ok = sh(command, env) === 0;
+  return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
+}
+
+/** A vitest run; counts come from its JSON report. A crash without a report counts as one failure. */
+function vitest(filter: string, name: string): Counts {
+  const report = path.join(logDir, `${name}.json`);
+  const status = sh(`pnpm --filter ${filter} exec vitest run --reporter=default --reporter=json --outputFile=${report}`);
+  if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
+  const json = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+    numFailedTestSuites: number;
+  };
+  const failed = json.numFailedTests + (json.numFailedTests === 0 && status !== 0 ? 1 : 0);
+  return { passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests };
+}
+
+function playwright(name: string, args: string): Counts {
+  const report = path.join(logDir, `${name}.json`);
+  const status = sh(`pnpm --filter @shine/tests exec playwright test ${args}`, { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
+  const { stats } = JSON.parse(readFileSync(report, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
+  const failed = stats.unexpected + stats.flaky + (stats.unexpected === 0 && status !== 0 ? 1 : 0);
+  return { passed: stats.expected, failed, skipped: stats.skipped };
+}
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.warn(
+    '\n!!! TEST_DATABASE_URL is not set: the API suite runs on the embedded PGlite only and SKIPS real PostgreSQL. CI always sets it.\n',
+  );
+}
+
+const steps: Step[] = [
+  { name: 'lint (biome)', run: () => check('pnpm exec biome check .') },
+  { name: 'typecheck', run: () => check('pnpm -r typecheck') },
+  { name: 'unit: shared', run: () => vitest('@shine/shared', 'shared') },
+  { name: 'api: PGlite + PostgreSQL', run: () => vitest('@shine/api', 'api') },
+  { name: 'unit: crm', run: () => vitest('@shine/crm', 'crm') },
+  { name: 'unit: desktop', run: () => vitest('@shine/desktop', 'desktop') },
+  { name: 'build', run: () => check('pnpm build') },
+  ...(existsSync(path.join(root, 'scripts/budgets.ts'))
+    ? [{ name: 'front-end budgets', run: () => check('node scripts/budgets.ts'), needsBuild: true }]
+    : []),
+  { name: 'e2e: site, CRM (Chromium)', run: () => playwright('e2e', ''), needsBuild: true },
+  ...(existsSync(path.join(root, 'scripts/audit.ts')) ? [{ name: 'supply chain audit', run: () => check('node scripts/audit.ts') }] : []),
+];
+
+const results: Array<{ name: string } & Counts> = [];
+let buildFailed = false;
+for (const step of steps) {
+  if (step.needsBuild && buildFailed) {
+    console.log(`\n--- ${step.name}: not run, the build failed`);
+    results.push({ name: step.name, passed: 0, failed: 1, skipped: 0 });
+    continue;
+  }
+  console.log(`\n=== ${step.name}`);
+  const counts = step.run();
+  if (step.name === 'build' && counts.failed > 0) buildFailed = true;
+  results.push({ name: step.name, ...counts });
+}
+
+const total = results.reduce(
+  (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+console.log('\nSummary');
+console.table(results);
+const line = `${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`;
+writeFileSync(path.join(logDir, 'summary.txt'), `${line}\n`);
+console.log(line);
+process.exit(total.failed > 0 ? 1 : 0);
