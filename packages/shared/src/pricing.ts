@@ -1,0 +1,98 @@
+// The instant quote estimate: one pure function over the price table in config/price-table.json,
+// used by the quote form (live) and by the API (recomputed on submit, never trusted from the client).
+import priceTable from '../config/price-table.json' with { type: 'json' };
+import type { BathroomChoice, BedroomChoice, CleaningType, Frequency } from './enums.ts';
+
+export interface PriceTable {
+  cleaningTypes: Record<CleaningType, { base: number; perExtraBedroom: number; perExtraHalfBathroom: number }>;
+  recurringDiscountPercent: Record<Frequency, number>;
+  recurringDiscountAppliesTo: CleaningType[];
+  rangeSpreadPercent: number;
+  roundTo: number;
+  firstCleaningDiscount: number;
+  walkthroughRequired: Array<{ cleaningType?: string; bedrooms?: string; bathrooms?: string }>;
+}
+
+export const PRICE_TABLE = priceTable as unknown as PriceTable;
+
+export interface EstimateInput {
+  bedrooms: BedroomChoice;
+  bathrooms: BathroomChoice;
+  cleaningType: CleaningType;
+  frequency: Frequency;
+}
+
+export interface EstimateBreakdown {
+  base: number;
+  bedroomsAdded: number;
+  bathroomsAdded: number;
+  subtotal: number;
+  discountPercent: number;
+  discount: number;
+  perVisit: number;
+}
+
+export type Estimate =
+  | {
+      kind: 'estimate';
+      low: number;
+      high: number;
+      /** Stored as the lead's estimated value. */
+      midpoint: number;
+      firstVisitLow: number;
+      firstVisitHigh: number;
+      breakdown: EstimateBreakdown;
+    }
+  | { kind: 'walkthrough'; reason: string };
+
+/** '5+' counts as 5 and '3.5+' as 3.5: the table prices the first step of an open-ended choice. */
+function toCount(choice: string): number {
+  return Number.parseFloat(choice);
+}
+
+function roundToStep(value: number, step: number): number {
+  return Math.round(value / step) * step;
+}
+
+export function estimateQuote(input: EstimateInput, table: PriceTable = PRICE_TABLE): Estimate {
+  const needsWalkthrough = table.walkthroughRequired.some(
+    (rule) =>
+      (rule.cleaningType === undefined || rule.cleaningType === input.cleaningType) &&
+      (rule.bedrooms === undefined || rule.bedrooms === input.bedrooms) &&
+      (rule.bathrooms === undefined || rule.bathrooms === input.bathrooms),
+  );
+  if (needsWalkthrough) {
+    return {
+      kind: 'walkthrough',
+      reason: `A ${input.cleaningType} cleaning of a home this size is priced after a free walkthrough.`,
+    };
+  }
+
+  const prices = table.cleaningTypes[input.cleaningType];
+  const bedroomsAdded = Math.max(0, toCount(input.bedrooms) - 1) * prices.perExtraBedroom;
+  const bathroomsAdded = Math.max(0, (toCount(input.bathrooms) - 1) * 2) * prices.perExtraHalfBathroom;
+  const subtotal = prices.base + bedroomsAdded + bathroomsAdded;
+  const discountPercent = table.recurringDiscountAppliesTo.includes(input.cleaningType)
+    ? table.recurringDiscountPercent[input.frequency]
+    : 0;
+  const discount = Math.round((subtotal * discountPercent) / 100);
+  const perVisit = subtotal - discount;
+
+  const spread = (perVisit * table.rangeSpreadPercent) / 100;
+  const low = roundToStep(perVisit - spread, table.roundTo);
+  const high = roundToStep(perVisit + spread, table.roundTo);
+  return {
+    kind: 'estimate',
+    low,
+    high,
+    midpoint: Math.round((low + high) / 2),
+    firstVisitLow: Math.max(0, low - table.firstCleaningDiscount),
+    firstVisitHigh: Math.max(0, high - table.firstCleaningDiscount),
+    breakdown: { base: prices.base, bedroomsAdded, bathroomsAdded, subtotal, discountPercent, discount, perVisit },
+  };
+}
+
+/** "Estimated $229–$279 per visit" */
+export function formatEstimateRange(estimate: Extract<Estimate, { kind: 'estimate' }>): string {
+  return `Estimated $${estimate.low}–$${estimate.high} per visit`;
+}
