@@ -30,9 +30,26 @@ function sh(command: string, env: NodeJS.ProcessEnv = {}): number {
   return result.status ?? 1;
 }
 
+/** Exit code a check uses to say it could not run here (it says why, loudly); counted as skipped. */
+const EXIT_SKIPPED = 77;
+
 function check(command: string, env?: NodeJS.ProcessEnv): Counts {
-  const ok = sh(command, env) === 0;
-  return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
+  const status = sh(command, env);
+  if (status === EXIT_SKIPPED) return { passed: 0, failed: 0, skipped: 1 };
+  return { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 };
+}
+
+/** node:test files; counts come from a TAP copy of the report. */
+function nodeTest(files: string, name: string): Counts {
+  const report = path.join(logDir, `${name}.tap`);
+  const status = sh(
+    `node --test --test-reporter=spec --test-reporter-destination=stdout --test-reporter=tap --test-reporter-destination=${report} ${files}`,
+  );
+  if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
+  const tap = readFileSync(report, 'utf8');
+  const count = (key: string) => Number(tap.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
+  const failed = count('fail') + (count('fail') === 0 && status !== 0 ? 1 : 0);
+  return { passed: count('pass'), failed, skipped: count('skipped') + count('todo') };
 }
 
 /** A vitest run; counts come from its JSON report. A crash without a report counts as one failure. */
@@ -72,6 +89,7 @@ const steps: Step[] = [
   { name: 'lint (biome)', run: () => check('pnpm exec biome check .') },
   { name: 'typecheck', run: () => check('pnpm -r typecheck') },
   { name: 'unit: shared', run: () => vitest('@shine/shared', 'shared') },
+  { name: 'unit: scripts', run: () => nodeTest('scripts/*.test.ts', 'scripts') },
   { name: 'api: PGlite + PostgreSQL', run: () => vitest('@shine/api', 'api') },
   { name: 'unit: crm', run: () => vitest('@shine/crm', 'crm') },
   { name: 'unit: desktop', run: () => vitest('@shine/desktop', 'desktop') },
