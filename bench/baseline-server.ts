@@ -1,0 +1,47 @@
+// The bare baseline of `pnpm bench`: a plain node:http server, in its own process like the app,
+// answering each benchmarked request with a recorded response of the same status, size and
+// content type, and nothing else (no routing framework, no session, no database).
+// Usage: node bench/baseline-server.ts <responses.json>; prints "listening <port>" when ready.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+
+export interface RecordedResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Base64 of the body, so binary-safe and byte-exact. */
+  body: string;
+}
+
+/** Keyed by "METHOD /path?query" exactly as autocannon sends it. */
+export type RecordedResponses = Record<string, RecordedResponse>;
+
+if (import.meta.main) {
+  const file = process.argv[2];
+  if (!file) throw new Error('usage: node bench/baseline-server.ts <responses.json>');
+  const recorded = JSON.parse(readFileSync(file, 'utf8')) as RecordedResponses;
+  const responses = new Map(
+    Object.entries(recorded).map(([key, response]) => [
+      key,
+      { ...response, body: Buffer.from(response.body, 'base64') },
+    ]),
+  );
+  const server = createServer((req, res) => {
+    const response = responses.get(`${req.method} ${req.url}`);
+    // Read the request body before answering, as the app does for POSTs.
+    req.resume();
+    req.on('end', () => {
+      if (!response) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(response.status, { ...response.headers, 'content-length': String(response.body.length) });
+      res.end(response.body);
+    });
+  });
+  server.keepAliveTimeout = 10_000;
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    console.log(`listening ${typeof address === 'object' && address ? address.port : ''}`);
+  });
+  process.on('SIGTERM', () => server.close(() => process.exit(0)));
+}

@@ -1,0 +1,100 @@
+// The bench's own PostgreSQL database (shine_bench by default): created on demand, seeded through
+// `api/src/cli/seed.ts` when it holds fewer leads than asked, and the `psql \copy` export baseline.
+// Everything goes through psql so that the bench needs no driver of its own.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { repoRoot } from './server-process.ts';
+
+export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres:postgres@localhost:5432/shine_bench';
+
+/** The export's default CSV columns (contact, service, status, dates), as table columns. */
+export const EXPORT_COLUMNS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'zipcode',
+  'bedrooms',
+  'bathrooms',
+  'cleaning_type',
+  'frequency',
+  'status',
+  'priority',
+  'source',
+  'estimated_value',
+  'created_at',
+  'updated_at',
+  'last_contacted_at',
+  'next_follow_up_at',
+];
+
+export function psql(databaseUrl: string, sql: string): string {
+  return execFileSync('psql', [databaseUrl, '-v', 'ON_ERROR_STOP=1', '-tAqc', sql], { encoding: 'utf8' }).trim();
+}
+
+function withDatabase(databaseUrl: string, name: string): string {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export function databaseName(databaseUrl: string): string {
+  return decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+}
+
+/** Creates the database when it does not exist; drops it first when `recreate`. */
+export function ensureDatabase(databaseUrl: string, recreate: boolean): void {
+  const name = databaseName(databaseUrl);
+  if (!/^shine_bench\w*$/.test(name))
+    throw new Error(`refusing to manage database "${name}": bench databases are named shine_bench*`);
+  const admin = withDatabase(databaseUrl, 'postgres');
+  if (recreate) psql(admin, `drop database if exists "${name}" with (force)`);
+  const exists = psql(admin, `select 1 from pg_database where datname = '${name}'`) === '1';
+  if (!exists) psql(admin, `create database "${name}"`);
+}
+
+export function countLeads(databaseUrl: string): number {
+  const hasTable = psql(databaseUrl, `select to_regclass('public.leads') is not null`) === 't';
+  return hasTable ? Number(psql(databaseUrl, 'select count(*) from leads')) : 0;
+}
+
+function withoutKey(env: NodeJS.ProcessEnv, key: string): NodeJS.ProcessEnv {
+  const { [key]: _removed, ...rest } = env;
+  return rest;
+}
+
+/** Runs the seed CLI (migrations included) and returns its wall time in ms. */
+export function seedLeads(databaseUrl: string, leads: number): number {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, ['api/src/cli/seed.ts', '--leads', String(leads)], {
+    cwd: repoRoot,
+    env: { ...withoutKey(process.env, 'DATA_DIR'), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`seeding failed with exit code ${result.status}`);
+  return performance.now() - started;
+}
+
+/** `psql \copy (select the export's columns) to file` as CSV with a header; wall time in ms and bytes. */
+export function timePsqlCopy(databaseUrl: string): { ms: number; bytes: number; rows: number } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shine-bench-copy-'));
+  const file = path.join(dir, 'leads.csv');
+  try {
+    const query = `select ${EXPORT_COLUMNS.join(', ')} from leads order by created_at desc, id desc`;
+    const started = performance.now();
+    const output = execFileSync(
+      'psql',
+      [databaseUrl, '-v', 'ON_ERROR_STOP=1', '-c', `\\copy (${query}) to '${file}' with (format csv, header)`],
+      {
+        encoding: 'utf8',
+      },
+    );
+    const ms = performance.now() - started;
+    const rows = Number(/COPY (\d+)/.exec(output)?.[1] ?? Number.NaN);
+    return { ms, bytes: statSync(file).size, rows };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
