@@ -55,7 +55,9 @@ function nodeTest(files: string, name: string): Counts {
 /** A vitest run; counts come from its JSON report. A crash without a report counts as one failure. */
 function vitest(filter: string, name: string): Counts {
   const report = path.join(logDir, `${name}.json`);
-  const status = sh(`pnpm --filter ${filter} exec vitest run --reporter=default --reporter=json --outputFile=${report}`);
+  const status = sh(
+    `pnpm --filter ${filter} exec vitest run --reporter=default --reporter=json --outputFile=${report}`,
+  );
   if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
   const json = JSON.parse(readFileSync(report, 'utf8')) as {
     numPassedTests: number;
@@ -98,7 +100,9 @@ const steps: Step[] = [
     ? [{ name: 'front-end budgets', run: () => check('node scripts/budgets.ts'), needsBuild: true }]
     : []),
   { name: 'e2e: site, CRM (Chromium)', run: () => playwright('e2e', ''), needsBuild: true },
-  ...(existsSync(path.join(root, 'scripts/audit.ts')) ? [{ name: 'supply chain audit', run: () => check('node scripts/audit.ts') }] : []),
+  ...(existsSync(path.join(root, 'scripts/audit.ts'))
+    ? [{ name: 'supply chain audit', run: () => check('node scripts/audit.ts') }]
+    : []),
 ];
 
 const results: Array<{ name: string } & Counts> = [];
