@@ -1,0 +1,50 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { createQueryClient } from './api/query-client.ts';
+import { LoginPage } from './auth/LoginPage.tsx';
+import { RequireAuth } from './auth/RequireAuth.tsx';
+import { NotFoundPage } from './layout/NotFoundPage.tsx';
+import { PageSkeleton } from './layout/PageSkeleton.tsx';
+import { ScrollToTopOnSearchChange } from './layout/ScrollToTopOnSearchChange.tsx';
+import { SettingsProvider } from './settings/SettingsProvider.tsx';
+import { crmTheme, toastConfig, tooltipConfig } from './theme.ts';
+import './styles.css';
+
+// The two staff screens load on demand, so the login page stays small.
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
+const CrmPage = lazy(() => import('./crm/CrmPage.tsx').then((m) => ({ default: m.CrmPage })));
+
+export interface CrmAppProps {
+  /** Where the CRM is mounted: `/admin` in the browser build; the desktop app passes its own. */
+  basename?: string;
+}
+
+/** The whole staff CRM with its providers: theme, toasts, data cache, Settings dialog and routes. */
+export function CrmApp({ basename = '/admin' }: CrmAppProps) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ConfigProvider theme={crmTheme} tooltip={tooltipConfig}>
+      <AntApp notification={toastConfig} message={toastConfig}>
+        <QueryClientProvider client={queryClient}>
+          <SettingsProvider>
+            <BrowserRouter basename={basename}>
+              <ScrollToTopOnSearchChange />
+              <Suspense fallback={<PageSkeleton />}>
+                <Routes>
+                  <Route index element={<LoginPage />} />
+                  <Route element={<RequireAuth />}>
+                    <Route path="dashboard" element={<DashboardPage />} />
+                    <Route path="crm" element={<CrmPage />} />
+                  </Route>
+                  <Route path="*" element={<NotFoundPage />} />
+                </Routes>
+              </Suspense>
+            </BrowserRouter>
+          </SettingsProvider>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

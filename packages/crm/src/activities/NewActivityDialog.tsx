@@ -1,0 +1,122 @@
+import { activityCreateSchema } from '@shine/shared/activities';
+import { ACTIVITY_STATUSES, ACTIVITY_TYPES, type ActivityStatus, type ActivityType } from '@shine/shared/enums';
+import type { Lead } from '@shine/shared/types';
+import { DatePicker, Form, Input, Modal, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
+import { ACTIVITY_STATUS_LABELS, ACTIVITY_TYPE_LABELS } from './activity-labels.tsx';
+import { useCreateActivity } from './activities.queries.ts';
+import { LeadPicker } from './LeadPicker.tsx';
+
+interface ActivityValues {
+  leadId?: string;
+  type: ActivityType;
+  title: string;
+  description?: string;
+  scheduledAt?: Dayjs | null;
+  status: ActivityStatus;
+}
+
+/** The API payload of the form's values (SPEC.md §7: leadId, type, title, description, status, scheduledAt). */
+export function toActivityPayload(values: Partial<ActivityValues>) {
+  return {
+    leadId: values.leadId,
+    type: values.type,
+    title: values.title ?? '',
+    description: values.description?.trim() ? values.description : undefined,
+    status: values.status,
+    scheduledAt: values.scheduledAt ? values.scheduledAt.toISOString() : undefined,
+  };
+}
+
+const rule = (field: string) => zodRule(activityCreateSchema, field, toActivityPayload);
+
+interface NewActivityDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Preselected lead (from the lead drawer or the Activities section). */
+  lead?: Lead;
+  lockLead?: boolean;
+  /** Called with the lead the activity was logged for. */
+  onCreated?: (lead: Lead | undefined, leadId: string) => void;
+}
+
+/** New Activity: lead, type, title, description, scheduled time, status (pending by default). */
+export function NewActivityDialog({ open, onClose, lead, lockLead, onCreated }: NewActivityDialogProps) {
+  const [form] = Form.useForm<ActivityValues>();
+  const create = useCreateActivity();
+  const { validateTrigger, markSubmitted, reset } = useSubmitValidation();
+  const [pickedLead, setPickedLead] = useState<Lead | undefined>(lead);
+
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const submit = async () => {
+    markSubmitted();
+    let values: ActivityValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const parsed = activityCreateSchema.safeParse(toActivityPayload(values));
+    if (!parsed.success) return;
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        onCreated?.(pickedLead?.id === parsed.data.leadId ? pickedLead : undefined, parsed.data.leadId);
+        form.resetFields();
+        close();
+      },
+    });
+  };
+
+  return (
+    <Modal
+      title="New Activity"
+      open={open}
+      onCancel={close}
+      onOk={() => void submit()}
+      okText={create.isPending ? 'Creating...' : 'Create Activity'}
+      okButtonProps={{ loading: create.isPending }}
+      destroyOnHidden
+    >
+      <Form<ActivityValues>
+        form={form}
+        layout="vertical"
+        validateTrigger={validateTrigger}
+        preserve={false}
+        initialValues={{ leadId: lead?.id, type: 'call', status: 'pending', title: '', description: '' }}
+        onFinish={() => void submit()}
+      >
+        <Form.Item label="Lead" name="leadId" required rules={[rule('leadId')]}>
+          <LeadPicker knownLead={lead} disabled={lockLead} onChange={(_id, picked) => setPickedLead(picked)} />
+        </Form.Item>
+        <Form.Item label="Type" name="type" required rules={[rule('type')]}>
+          <Select options={ACTIVITY_TYPES.map((type) => ({ value: type, label: ACTIVITY_TYPE_LABELS[type] }))} />
+        </Form.Item>
+        <Form.Item label="Title" name="title" required rules={[rule('title')]}>
+          <Input maxLength={200} placeholder="e.g. Call to confirm the walkthrough" />
+        </Form.Item>
+        <Form.Item label="Description" name="description" rules={[rule('description')]}>
+          <Input.TextArea rows={3} maxLength={5000} />
+        </Form.Item>
+        <Form.Item label="Scheduled time" name="scheduledAt" rules={[rule('scheduledAt')]}>
+          <DatePicker
+            showTime={{ format: 'h:mm A', use12Hours: true, minuteStep: 5 }}
+            format="MMM D, YYYY h:mm A"
+            className="full-width"
+          />
+        </Form.Item>
+        <Form.Item label="Status" name="status" required rules={[rule('status')]}>
+          <Select
+            options={ACTIVITY_STATUSES.map((status) => ({ value: status, label: ACTIVITY_STATUS_LABELS[status] }))}
+          />
+        </Form.Item>
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ActivityCreate } from '@shine/shared/activities';
+import { MESSAGES } from '@shine/shared/messages';
+import type { Activity } from '@shine/shared/types';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../api/http.ts';
+import { API } from '../api/paths.ts';
+import { leadKey } from '../leads/leads.queries.ts';
+import { metricsKey } from '../overview/reports.queries.ts';
+import { errorText } from '../ui/error-text.ts';
+import { useToast } from '../ui/use-toast.ts';
+
+export const activitiesKey = [API.activities] as const;
+export const leadActivitiesKey = (leadId: string) => [API.activities, 'lead', leadId] as const;
+
+/** GET /api/admin/activities/lead/{leadId} */
+export function useLeadActivities(leadId: string | undefined) {
+  return useQuery<Activity[]>({ queryKey: leadActivitiesKey(leadId ?? ''), enabled: Boolean(leadId) });
+}
+
+/**
+ * POST /api/admin/activities. Refreshes that lead's activities and the summary, the pending-task
+ * count, and the lead itself (a completed call or e-mail sets its last-contacted time).
+ */
+export function useCreateActivity() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (activity: ActivityCreate) => apiJson<Activity>('POST', API.activities, activity),
+    onSuccess: async (_activity, variables) => {
+      toast.success(MESSAGES.activity.success);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: activitiesKey }),
+        queryClient.invalidateQueries({ queryKey: metricsKey }),
+        queryClient.invalidateQueries({ queryKey: leadKey(variables.leadId), exact: true }),
+      ]);
+    },
+    onError: (error) => toast.error(MESSAGES.activity.failed, errorText(error)),
+  });
+}

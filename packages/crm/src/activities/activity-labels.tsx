@@ -1,0 +1,37 @@
+import {
+  CalendarOutlined,
+  CheckSquareOutlined,
+  FileTextOutlined,
+  MailOutlined,
+  PhoneOutlined,
+} from '@ant-design/icons';
+import type { ActivityStatus, ActivityType } from '@shine/shared/enums';
+import type { ReactNode } from 'react';
+
+export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
+  call: 'Call',
+  email: 'Email',
+  meeting: 'Meeting',
+  note: 'Note',
+  task: 'Task',
+};
+
+export const ACTIVITY_TYPE_ICONS: Record<ActivityType, ReactNode> = {
+  call: <PhoneOutlined />,
+  email: <MailOutlined />,
+  meeting: <CalendarOutlined />,
+  note: <FileTextOutlined />,
+  task: <CheckSquareOutlined />,
+};
+
+export const ACTIVITY_STATUS_LABELS: Record<ActivityStatus, string> = {
+  pending: 'Pending',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+export const ACTIVITY_STATUS_COLORS: Record<ActivityStatus, string> = {
+  pending: 'gold',
+  completed: 'green',
+  cancelled: 'default',
+};

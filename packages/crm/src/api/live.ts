@@ -1,0 +1,20 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * True inside the sidebar CRM, which polls its reads and refetches them on focus (SPEC.md §7);
+ * the tabbed dashboard reads once.
+ */
+export const LiveContext = createContext(false);
+
+export function useLive(): boolean {
+  return useContext(LiveContext);
+}
+
+/** Query options for a read the sidebar CRM polls every `intervalMs`. */
+export function livePolling(live: boolean, intervalMs: number) {
+  return {
+    refetchInterval: live ? intervalMs : (false as const),
+    // staleTime is Infinity, so focus refetch must be 'always' to happen at all.
+    refetchOnWindowFocus: live ? ('always' as const) : false,
+  };
+}

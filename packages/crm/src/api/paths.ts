@@ -1,0 +1,14 @@
+/** API paths of SPEC.md §7; query keys start with one of these. */
+export const API = {
+  login: '/api/admin/login',
+  logout: '/api/admin/logout',
+  session: '/api/admin/me',
+  password: '/api/admin/me/password',
+  leads: '/api/admin/leads',
+  leadsExport: '/api/admin/leads/export',
+  stats: '/api/admin/stats',
+  metrics: '/api/admin/metrics',
+  activities: '/api/admin/activities',
+  automations: '/api/admin/automations',
+  templates: '/api/admin/templates',
+} as const;

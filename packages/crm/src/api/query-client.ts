@@ -1,0 +1,54 @@
+import { HttpError, throwIfNotOk } from '@shine/shared/http-error';
+import { QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { buildPathFromKey } from './query-key.ts';
+import { API } from './paths.ts';
+
+type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/**
+ * The generic data fetch (SPEC.md §7): GET of the path the query key spells, cookies included.
+ * A 401 is an error unless the caller asks for `null` (the session check).
+ */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const response = await fetch(buildPathFromKey(queryKey), {
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+      signal,
+    });
+    if (on401 === 'returnNull' && response.status === 401) return null;
+    await throwIfNotOk(response);
+    return (await response.json()) as T;
+  };
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 401;
+}
+
+/**
+ * Query defaults of SPEC.md §7: no retries, no refetch on focus (the sidebar CRM opts in), never
+ * stale by itself. A 401 from any read means the session ended: the session check is refetched, and
+ * the route guard then sends the user to the login screen.
+ */
+export function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (isUnauthorized(error) && query.queryKey[0] !== API.session) {
+          void client.invalidateQueries({ queryKey: [API.session] });
+        }
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        retry: false,
+        refetchOnWindowFocus: false,
+        staleTime: Number.POSITIVE_INFINITY,
+      },
+      mutations: { retry: false },
+    },
+  });
+  return client;
+}

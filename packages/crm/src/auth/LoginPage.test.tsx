@@ -1,0 +1,126 @@
+import { MESSAGES } from '@shine/shared/messages';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../test/fetch-mock.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { LoginPage } from './LoginPage.tsx';
+
+const signedOut = { 'GET /api/admin/me': { body: { isAuthenticated: false } } };
+
+async function fillAndSubmit(username: string, password: string) {
+  const user = userEvent.setup();
+  if (username) await user.type(screen.getByLabelText('Email'), username);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Login to Dashboard' }));
+  return user;
+}
+
+describe('LoginPage', () => {
+  let assign: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('shows the SPEC.md fields, button and Back to Home link', async () => {
+    mockFetch(signedOut);
+    renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
+    expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    expect(screen.getByLabelText('Email')).toBeTruthy();
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
+  });
+
+  it('validates on submit with the SPEC.md messages, not before', async () => {
+    const { calls } = mockFetch(signedOut);
+    renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'a');
+    await user.clear(screen.getByLabelText('Email'));
+    expect(screen.queryByText('Username is required')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Login to Dashboard' }));
+    expect(await screen.findByText('Username is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    // whitespace only is still empty once trimmed
+    await user.type(screen.getByLabelText('Email'), '   ');
+    expect(await screen.findByText('Username is required')).toBeTruthy();
+    // re-validates on change after the first submit
+    await user.type(screen.getByLabelText('Password'), 'x');
+    await waitFor(() => expect(screen.queryByText('Password is required')).toBeNull());
+    expect(calls.some((call) => call.url === '/api/admin/login')).toBe(false);
+  });
+
+  it('sends trimmed credentials as username/password, checks the session, then navigates after 500 ms', async () => {
+    let signedIn = false;
+    const { calls } = mockFetch({
+      'GET /api/admin/me': () => ({
+        body: { isAuthenticated: signedIn, user: signedIn ? { id: 'u1', username: 'a' } : undefined },
+      }),
+      'POST /api/admin/login': () => {
+        signedIn = true;
+        return { body: { isAuthenticated: true, user: { id: 'u1', username: 'admin@example.com' } } };
+      },
+    });
+    const setTimeoutSpy = vi.spyOn(window, 'setTimeout');
+    renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
+    await waitFor(() => expect(calls.length).toBe(1)); // the initial session check
+    await fillAndSubmit('  admin@example.com ', ' secret-pass ');
+
+    expect(await screen.findByText(MESSAGES.login.successTitle)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.login.successText)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Logging in\.\.\./ })).toBeTruthy();
+    const login = calls.find((call) => call.url === '/api/admin/login');
+    expect(login?.method).toBe('POST');
+    expect(login?.body).toEqual({ username: 'admin@example.com', password: 'secret-pass' });
+    expect(login?.init?.credentials).toBe('include');
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'GET /api/admin/me',
+      'POST /api/admin/login',
+      'GET /api/admin/me',
+    ]);
+    expect(setTimeoutSpy.mock.calls.some(([, delay]) => delay === 500)).toBe(true);
+    expect(assign).not.toHaveBeenCalled();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'), { timeout: 2000 });
+  });
+
+  it('shows Login Failed with the server message', async () => {
+    mockFetch({
+      ...signedOut,
+      'POST /api/admin/login': { status: 401, body: { message: 'Invalid email or password' } },
+    });
+    renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
+    await fillAndSubmit('admin@example.com', 'wrong');
+    expect(await screen.findByText(MESSAGES.login.failedTitle)).toBeTruthy();
+    expect(screen.getByText('Invalid email or password')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Login to Dashboard' })).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('falls back to Authentication failed ({status}) without a message', async () => {
+    mockFetch({ ...signedOut, 'POST /api/admin/login': { status: 502 } });
+    renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
+    await fillAndSubmit('admin@example.com', 'pw');
+    expect(await screen.findByText('Authentication failed (502)')).toBeTruthy();
+  });
+
+  it('falls back to Invalid credentials when there is no answer at all', async () => {
+    mockFetch({ ...signedOut, 'POST /api/admin/login': new TypeError('Failed to fetch') });
+    renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
+    await fillAndSubmit('admin@example.com', 'pw');
+    expect(await screen.findByText(MESSAGES.login.fallback)).toBeTruthy();
+  });
+
+  it('reports a failed session check after a 200 login', async () => {
+    mockFetch({ ...signedOut, 'POST /api/admin/login': { body: { isAuthenticated: true } } });
+    renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
+    await fillAndSubmit('admin@example.com', 'pw');
+    expect(await screen.findByText(MESSAGES.login.sessionFailed)).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,110 @@
+import { ArrowLeftOutlined, LockOutlined, MailOutlined, SettingOutlined } from '@ant-design/icons';
+import { loginSchema } from '@shine/shared/auth';
+import { DEFAULT_COMPANY } from '@shine/shared/company';
+import { TIMING } from '@shine/shared/constants';
+import { getDesktopBridge } from '@shine/shared/desktop-bridge';
+import { MESSAGES } from '@shine/shared/messages';
+import { Button, Form, Input, type InputRef, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useHref } from 'react-router-dom';
+import { useSettingsDialog } from '../settings/settings-context.ts';
+import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
+import { useToast } from '../ui/use-toast.ts';
+import { useDocumentTitle } from '../ui/use-document-title.ts';
+import { signIn } from './login.ts';
+import { useSession } from './session.ts';
+import './login.css';
+
+interface LoginValues {
+  username: string;
+  password: string;
+}
+
+export function LoginPage() {
+  useDocumentTitle('Admin Login');
+  const [form] = Form.useForm<LoginValues>();
+  const toast = useToast();
+  const session = useSession();
+  const dashboardHref = useHref('/dashboard');
+  const [pending, setPending] = useState(false);
+  const { validateTrigger, markSubmitted } = useSubmitValidation();
+  const settings = useSettingsDialog();
+  const isDesktop = getDesktopBridge() !== undefined;
+
+  const usernameRef = useRef<InputRef>(null);
+  useEffect(() => {
+    usernameRef.current?.focus();
+  }, []);
+
+  if (session.data?.isAuthenticated && !pending) return <Navigate to="/dashboard" replace />;
+
+  const onFinish = async (values: LoginValues) => {
+    markSubmitted();
+    const parsed = loginSchema.safeParse(values);
+    if (!parsed.success) return;
+    setPending(true);
+    const outcome = await signIn(parsed.data);
+    if (!outcome.ok) {
+      setPending(false);
+      toast.error(MESSAGES.login.failedTitle, outcome.message);
+      return;
+    }
+    toast.success(MESSAGES.login.successTitle, MESSAGES.login.successText);
+    // SPEC.md §4: a 500 ms pause, then a full navigation so the dashboard starts from a clean state.
+    window.setTimeout(() => window.location.assign(dashboardHref), TIMING.loginRedirectDelayMs);
+  };
+
+  return (
+    <main className="login-page">
+      <div className="login-card">
+        <div className="login-brand" aria-hidden="true">
+          <LockOutlined />
+        </div>
+        <Typography.Title level={1} className="login-title">
+          Admin Login
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" className="login-subtitle">
+          {DEFAULT_COMPANY.name} staff area
+        </Typography.Paragraph>
+        <Form<LoginValues>
+          form={form}
+          name="login"
+          layout="vertical"
+          requiredMark={false}
+          validateTrigger={validateTrigger}
+          onFinish={onFinish}
+          onFinishFailed={markSubmitted}
+          disabled={pending}
+          initialValues={{ username: '', password: '' }}
+        >
+          <Form.Item label="Email" name="username" rules={[zodRule(loginSchema, 'username')]}>
+            <Input
+              ref={usernameRef}
+              prefix={<MailOutlined aria-hidden="true" />}
+              autoComplete="username"
+              inputMode="email"
+              placeholder="you@example.com"
+              size="large"
+            />
+          </Form.Item>
+          <Form.Item label="Password" name="password" rules={[zodRule(loginSchema, 'password')]}>
+            <Input.Password prefix={<LockOutlined aria-hidden="true" />} autoComplete="current-password" size="large" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" size="large" block loading={pending}>
+            {pending ? 'Logging in...' : 'Login to Dashboard'}
+          </Button>
+        </Form>
+        <div className="login-footer">
+          <a href="/" className="login-back">
+            <ArrowLeftOutlined aria-hidden="true" /> Back to Home
+          </a>
+          {isDesktop ? (
+            <Button type="link" icon={<SettingOutlined aria-hidden="true" />} onClick={settings.open}>
+              Server settings
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,26 @@
+import { Button, Result } from 'antd';
+import { Navigate, Outlet } from 'react-router-dom';
+import { PageSkeleton } from '../layout/PageSkeleton.tsx';
+import { useSession } from './session.ts';
+
+/** Staff routes: signed-out visitors go to the login screen (SPEC.md §4). */
+export function RequireAuth() {
+  const session = useSession();
+  if (session.isPending) return <PageSkeleton />;
+  if (session.isError) {
+    return (
+      <Result
+        status="warning"
+        title="Cannot reach the server"
+        subTitle={session.error.message}
+        extra={
+          <Button type="primary" onClick={() => void session.refetch()} loading={session.isFetching}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (!session.data?.isAuthenticated) return <Navigate to="/" replace />;
+  return <Outlet />;
+}

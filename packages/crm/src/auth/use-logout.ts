@@ -1,0 +1,21 @@
+import { MESSAGES } from '@shine/shared/messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { apiRequest } from '../api/http.ts';
+import { API } from '../api/paths.ts';
+import { useToast } from '../ui/use-toast.ts';
+
+/** Logout clears every cached read and returns to the login screen (SPEC.md §4). */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', API.logout),
+    onSuccess: () => {
+      navigate('/', { replace: true });
+      queryClient.clear();
+    },
+    onError: () => toast.error(MESSAGES.logout.failed),
+  });
+}

@@ -1,0 +1,193 @@
+import { automationActionSchema, automationConditionsSchema, automationCreateSchema } from '@shine/shared/automations';
+import {
+  ACTION_LABELS,
+  ACTION_TYPES,
+  AUTOMATION_TRIGGERS,
+  CLEANING_TYPES,
+  FREQUENCIES,
+  LEAD_PRIORITIES,
+  LEAD_STATUSES,
+  TRIGGER_LABELS,
+} from '@shine/shared/enums';
+import type { Automation } from '@shine/shared/types';
+import { Divider, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
+import { useTemplates } from '../templates/templates.queries.ts';
+import {
+  type AutomationFormValues,
+  buildAction,
+  buildConditions,
+  conditionFieldsFor,
+  DEFAULT_AUTOMATION_VALUES,
+  fromAutomation,
+  toAutomationPayload,
+} from './automation-form.ts';
+import { useCreateAutomation, useUpdateAutomation } from './automations.queries.ts';
+
+const ruleOf = (field: string) => zodRule(automationCreateSchema, field, toAutomationPayload);
+const actionRule = (field: string) => zodRule(automationActionSchema, field, buildAction);
+const conditionRule = (field: string) => zodRule(automationConditionsSchema, field, buildConditions);
+
+const statusOptions = LEAD_STATUSES.map((status) => ({ value: status, label: status }));
+const anyOf = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+interface AutomationFormDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The rule being edited; a new one when absent. */
+  automation?: Automation;
+}
+
+/** New / Edit Automation: name, description, trigger, conditions, action and the active switch. */
+export function AutomationFormDialog({ open, onClose, automation }: AutomationFormDialogProps) {
+  const [form] = Form.useForm<AutomationFormValues>();
+  const create = useCreateAutomation();
+  const update = useUpdateAutomation();
+  const templates = useTemplates();
+  const { validateTrigger, markSubmitted, reset } = useSubmitValidation();
+  const trigger = Form.useWatch('trigger', form) ?? DEFAULT_AUTOMATION_VALUES.trigger;
+  const actionType = Form.useWatch('actionType', form) ?? DEFAULT_AUTOMATION_VALUES.actionType;
+  const fields = conditionFieldsFor(trigger);
+  const pending = create.isPending || update.isPending;
+
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const submit = async () => {
+    markSubmitted();
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const parsed = automationCreateSchema.safeParse(toAutomationPayload(form.getFieldsValue(true)));
+    if (!parsed.success) return;
+    const options = { onSuccess: close };
+    if (automation) update.mutate({ id: automation.id, changes: parsed.data }, options);
+    else create.mutate(parsed.data, options);
+  };
+
+  const templateType = actionType === 'send_sms' ? 'sms' : 'email';
+  const templateOptions = (templates.data ?? [])
+    .filter((template) => template.type === templateType)
+    .map((template) => ({
+      value: template.id,
+      label: template.isActive ? template.name : `${template.name} (inactive)`,
+    }));
+
+  return (
+    <Modal
+      title={automation ? 'Edit Automation' : 'New Automation'}
+      open={open}
+      onCancel={close}
+      onOk={() => void submit()}
+      okText={pending ? 'Saving...' : automation ? 'Save Changes' : 'Create Automation'}
+      okButtonProps={{ loading: pending }}
+      destroyOnHidden
+      width={640}
+    >
+      <Form<AutomationFormValues>
+        form={form}
+        layout="vertical"
+        preserve={false}
+        validateTrigger={validateTrigger}
+        initialValues={automation ? fromAutomation(automation) : DEFAULT_AUTOMATION_VALUES}
+      >
+        <Form.Item label="Name" name="name" required rules={[ruleOf('name')]}>
+          <Input maxLength={200} placeholder="e.g. Welcome e-mail for new leads" />
+        </Form.Item>
+        <Form.Item label="Description" name="description" rules={[ruleOf('description')]}>
+          <Input.TextArea rows={2} maxLength={2000} />
+        </Form.Item>
+        <div className="form-grid">
+          <Form.Item label="Trigger" name="trigger" required rules={[ruleOf('trigger')]}>
+            <Select options={AUTOMATION_TRIGGERS.map((t) => ({ value: t, label: TRIGGER_LABELS[t] }))} />
+          </Form.Item>
+          <Form.Item label="Active" name="isActive" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </div>
+
+        <Divider titlePlacement="start">Conditions (optional)</Divider>
+        <div className="form-grid">
+          {fields.fromToStatus ? (
+            <>
+              <Form.Item label="From status" name="fromStatus" rules={[conditionRule('fromStatus')]}>
+                <Select allowClear placeholder="Any status" options={statusOptions} />
+              </Form.Item>
+              <Form.Item label="To status" name="toStatus" rules={[conditionRule('toStatus')]}>
+                <Select allowClear placeholder="Any status" options={statusOptions} />
+              </Form.Item>
+            </>
+          ) : null}
+          {fields.status ? (
+            <Form.Item label="Lead status" name="status" rules={[conditionRule('status')]}>
+              <Select allowClear placeholder="Any status" options={statusOptions} />
+            </Form.Item>
+          ) : null}
+          {fields.days ? (
+            <Form.Item label="Days without activity" name="days" rules={[conditionRule('days')]}>
+              <InputNumber<number> min={1} max={365} precision={0} className="full-width" placeholder="e.g. 3" />
+            </Form.Item>
+          ) : null}
+          <Form.Item label="Priority" name="priority" rules={[conditionRule('priority')]}>
+            <Select allowClear placeholder="Any priority" options={anyOf(LEAD_PRIORITIES)} />
+          </Form.Item>
+          <Form.Item label="Cleaning type" name="cleaningType" rules={[conditionRule('cleaningType')]}>
+            <Select allowClear placeholder="Any type" options={anyOf(CLEANING_TYPES)} />
+          </Form.Item>
+          <Form.Item label="Frequency" name="frequency" rules={[conditionRule('frequency')]}>
+            <Select allowClear placeholder="Any frequency" options={anyOf(FREQUENCIES)} />
+          </Form.Item>
+          <Form.Item label="Source" name="source" rules={[conditionRule('source')]}>
+            <Input maxLength={100} placeholder="Any source, e.g. Website Form" />
+          </Form.Item>
+        </div>
+
+        <Divider titlePlacement="start">Action</Divider>
+        <div className="form-grid">
+          <Form.Item label="Action" name="actionType" required rules={[actionRule('type')]}>
+            <Select options={ACTION_TYPES.map((type) => ({ value: type, label: ACTION_LABELS[type] }))} />
+          </Form.Item>
+          {actionType === 'send_email' || actionType === 'send_sms' ? (
+            <Form.Item
+              label={actionType === 'send_sms' ? 'SMS template' : 'Email template'}
+              name="templateId"
+              required
+              rules={[actionRule('templateId')]}
+            >
+              <Select
+                placeholder="Choose a template"
+                loading={templates.isPending}
+                options={templateOptions}
+                notFoundContent={`No ${templateType === 'sms' ? 'SMS' : 'email'} templates yet. Create one under Templates.`}
+              />
+            </Form.Item>
+          ) : null}
+          {actionType === 'create_task' ? (
+            <>
+              <Form.Item label="Task title" name="taskTitle" required rules={[actionRule('title')]}>
+                <Input maxLength={200} placeholder="e.g. Call to book a walkthrough" />
+              </Form.Item>
+              <Form.Item label="Due in (hours)" name="dueInHours" rules={[actionRule('dueInHours')]}>
+                <InputNumber<number> min={0} max={24 * 365} precision={0} className="full-width" />
+              </Form.Item>
+            </>
+          ) : null}
+          {actionType === 'update_status' ? (
+            <Form.Item
+              label="New status"
+              name="newStatus"
+              required
+              rules={[{ required: true, message: 'Choose a status' }, actionRule('status')]}
+            >
+              <Select placeholder="Choose a status" options={statusOptions} />
+            </Form.Item>
+          ) : null}
+        </div>
+      </Form>
+    </Modal>
+  );
+}

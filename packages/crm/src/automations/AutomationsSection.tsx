@@ -1,0 +1,118 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { TRIGGER_LABELS } from '@shine/shared/enums';
+import { MESSAGES } from '@shine/shared/messages';
+import type { Automation } from '@shine/shared/types';
+import { Badge, Button, Card, Empty, Popconfirm, Skeleton, Switch, Typography } from 'antd';
+import { useState } from 'react';
+import { useTemplates } from '../templates/templates.queries.ts';
+import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
+import { AutomationFormDialog } from './AutomationFormDialog.tsx';
+import { useAutomations, useDeleteAutomation, useUpdateAutomation } from './automations.queries.ts';
+import { describeAction, describeConditions } from './describe-automation.ts';
+
+type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; automation: Automation };
+
+function AutomationItem({ automation, onEdit }: { automation: Automation; onEdit: () => void }) {
+  const templates = useTemplates();
+  const update = useUpdateAutomation();
+  const remove = useDeleteAutomation();
+  const titleId = `automation-${automation.id}`;
+  return (
+    <li>
+      <Card size="small" className="automation-card" aria-labelledby={titleId}>
+        <div className="automation-head">
+          <Typography.Title level={3} id={titleId} className="item-title">
+            {automation.name}
+          </Typography.Title>
+          <Badge
+            status={automation.isActive ? 'success' : 'default'}
+            text={automation.isActive ? 'Active' : 'Inactive'}
+          />
+        </div>
+        {automation.description ? (
+          <Typography.Paragraph className="muted item-description">{automation.description}</Typography.Paragraph>
+        ) : null}
+        <dl className="automation-facts">
+          <dt>Trigger</dt>
+          <dd>{TRIGGER_LABELS[automation.trigger] ?? automation.trigger}</dd>
+          <dt>When</dt>
+          <dd>{describeConditions(automation)}</dd>
+          <dt>Then</dt>
+          <dd>{describeAction(automation, templates.data)}</dd>
+        </dl>
+        <div className="item-actions">
+          <span className="switch-label">
+            <Switch
+              size="small"
+              checked={automation.isActive}
+              loading={update.isPending}
+              onChange={(checked) => update.mutate({ id: automation.id, changes: { isActive: checked } })}
+              aria-label={`Active: ${automation.name}`}
+            />
+            <span aria-hidden="true">Active</span>
+          </span>
+          <Button icon={<EditOutlined aria-hidden="true" />} onClick={onEdit} aria-label={`Edit ${automation.name}`}>
+            Edit
+          </Button>
+          <Popconfirm
+            title="Delete this automation?"
+            description={`"${automation.name}" will be removed permanently.`}
+            okText="Delete"
+            okButtonProps={{ danger: true, loading: remove.isPending }}
+            cancelText="Cancel"
+            onConfirm={() => remove.mutateAsync(automation.id).catch(() => undefined)}
+          >
+            <Button danger icon={<DeleteOutlined aria-hidden="true" />} aria-label={`Delete ${automation.name}`}>
+              Delete
+            </Button>
+          </Popconfirm>
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+/** Automation rules: list with edit, delete-with-confirm and an active toggle. */
+export function AutomationsSection() {
+  const automations = useAutomations();
+  const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
+
+  return (
+    <div className="section-stack">
+      <div className="section-toolbar">
+        <Typography.Text className="muted">
+          <ThunderboltOutlined aria-hidden="true" /> Rules that run when leads arrive or change.
+        </Typography.Text>
+        <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setEditing({ mode: 'new' })}>
+          New Automation
+        </Button>
+      </div>
+      {automations.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
+      {automations.isError ? (
+        <QueryErrorAlert error={automations.error} onRetry={() => void automations.refetch()} />
+      ) : null}
+      {automations.data && automations.data.length === 0 ? (
+        <Card>
+          <Empty description={MESSAGES.empty.automations} />
+        </Card>
+      ) : null}
+      {automations.data && automations.data.length > 0 ? (
+        <ul className="item-list" aria-label="Automation rules">
+          {automations.data.map((automation) => (
+            <AutomationItem
+              key={automation.id}
+              automation={automation}
+              onEdit={() => setEditing({ mode: 'edit', automation })}
+            />
+          ))}
+        </ul>
+      ) : null}
+      <AutomationFormDialog
+        key={editing.mode === 'edit' ? editing.automation.id : editing.mode}
+        open={editing.mode !== 'closed'}
+        automation={editing.mode === 'edit' ? editing.automation : undefined}
+        onClose={() => setEditing({ mode: 'closed' })}
+      />
+    </div>
+  );
+}

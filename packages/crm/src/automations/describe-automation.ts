@@ -1,0 +1,37 @@
+import { ACTION_LABELS } from '@shine/shared/enums';
+import type { Automation, Template } from '@shine/shared/types';
+import { buildAction, buildConditions, fromAutomation } from './automation-form.ts';
+
+/** "priority is High · cleaning type is Deep", or "Every lead" when the rule has no conditions. */
+export function describeConditions(automation: Automation): string {
+  const values = fromAutomation(automation);
+  const conditions = buildConditions(values);
+  const parts: string[] = [];
+  if (conditions.status) parts.push(`status is ${conditions.status}`);
+  if (conditions.fromStatus) parts.push(`from ${conditions.fromStatus}`);
+  if (conditions.toStatus) parts.push(`to ${conditions.toStatus}`);
+  if (conditions.days !== undefined) parts.push(`after ${conditions.days} ${conditions.days === 1 ? 'day' : 'days'}`);
+  if (conditions.priority) parts.push(`priority is ${conditions.priority}`);
+  if (conditions.cleaningType) parts.push(`cleaning type is ${conditions.cleaningType}`);
+  if (conditions.frequency) parts.push(`frequency is ${conditions.frequency}`);
+  if (conditions.source) parts.push(`source is ${conditions.source}`);
+  return parts.length > 0 ? parts.join(' · ') : 'Every lead';
+}
+
+export function describeAction(automation: Automation, templates: readonly Template[] | undefined): string {
+  const action = buildAction(fromAutomation(automation));
+  const label = ACTION_LABELS[action.type as keyof typeof ACTION_LABELS] ?? String(action.type);
+  switch (action.type) {
+    case 'send_email':
+    case 'send_sms': {
+      const template = templates?.find((t) => t.id === action.templateId);
+      return `${label}: ${template ? template.name : 'template not found'}`;
+    }
+    case 'create_task':
+      return `${label}: ${String(action.title)} (due in ${String(action.dueInHours)} h)`;
+    case 'update_status':
+      return `${label} to ${String(action.status)}`;
+    default:
+      return label;
+  }
+}

@@ -1,0 +1,39 @@
+import { Card, Statistic } from 'antd';
+import { useAutomations } from '../automations/automations.queries.ts';
+import { LeadSourcesCard, PipelineStatusCard, PriorityLevelsCard } from '../overview/BreakdownCards.tsx';
+import { MetricCards } from '../overview/MetricCards.tsx';
+import { useTemplates } from '../templates/templates.queries.ts';
+
+function ActiveAutomationsCard() {
+  const automations = useAutomations();
+  const templates = useTemplates();
+  const active = automations.data?.filter((automation) => automation.isActive).length ?? 0;
+  return (
+    <Card
+      title="Active Automations"
+      loading={automations.isPending || templates.isPending}
+      data-testid="active-automations"
+    >
+      <div className="automation-stats">
+        <Statistic title="Active rules" value={active} />
+        <Statistic title="Total rules" value={automations.data?.length ?? 0} />
+        <Statistic title="Templates" value={templates.data?.length ?? 0} />
+      </div>
+    </Card>
+  );
+}
+
+/** Dashboard section of the sidebar CRM: metric cards, breakdowns and the automation summary. */
+export function CrmDashboardSection() {
+  return (
+    <div className="section-stack">
+      <MetricCards />
+      <div className="overview-grid">
+        <PipelineStatusCard />
+        <PriorityLevelsCard />
+        <LeadSourcesCard />
+        <ActiveAutomationsCard />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { DEFAULT_COMPANY } from '@shine/shared/company';
+import { Button, Drawer, Grid, Layout, Menu, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { LiveContext } from '../api/live.ts';
+import { LogoutButton, SettingsButton } from '../layout/HeaderActions.tsx';
+import { ButtonLink } from '../ui/ButtonLink.tsx';
+import { Hint } from '../ui/Hint.tsx';
+import { SectionSkeleton } from '../ui/SectionSkeleton.tsx';
+import { useDocumentTitle } from '../ui/use-document-title.ts';
+import { CrmDashboardSection } from './CrmDashboardSection.tsx';
+import { CurrentDate } from './CurrentDate.tsx';
+import { LiveIndicator } from './LiveIndicator.tsx';
+import { SECTION_KEYS, SECTIONS, type SectionKey, toSectionKey } from './sections.tsx';
+import './crm.css';
+
+const LeadsSection = lazy(() => import('../leads/LeadsSection.tsx').then((m) => ({ default: m.LeadsSection })));
+const ActivitiesSection = lazy(() =>
+  import('../activities/ActivitiesSection.tsx').then((m) => ({ default: m.ActivitiesSection })),
+);
+const AutomationsSection = lazy(() =>
+  import('../automations/AutomationsSection.tsx').then((m) => ({ default: m.AutomationsSection })),
+);
+const TemplatesSection = lazy(() =>
+  import('../templates/TemplatesSection.tsx').then((m) => ({ default: m.TemplatesSection })),
+);
+const AnalyticsSection = lazy(() =>
+  import('../analytics/AnalyticsSection.tsx').then((m) => ({ default: m.AnalyticsSection })),
+);
+
+function SectionContent({ section }: { section: SectionKey }) {
+  switch (section) {
+    case 'leads':
+      return <LeadsSection />;
+    case 'activities':
+      return <ActivitiesSection />;
+    case 'automations':
+      return <AutomationsSection />;
+    case 'templates':
+      return <TemplatesSection />;
+    case 'analytics':
+      return <AnalyticsSection />;
+    default:
+      return <CrmDashboardSection />;
+  }
+}
+
+function Navigation({
+  section,
+  collapsed,
+  onSelect,
+}: {
+  section: SectionKey;
+  collapsed: boolean;
+  onSelect: (key: SectionKey) => void;
+}) {
+  return (
+    <nav aria-label="CRM sections" className="crm-nav">
+      <div className={`crm-brand${collapsed ? ' crm-brand-collapsed' : ''}`}>
+        <span className="crm-brand-mark" aria-hidden="true">
+          LS
+        </span>
+        {collapsed ? (
+          <span className="visually-hidden">{DEFAULT_COMPANY.shortName} CRM</span>
+        ) : (
+          <span>{DEFAULT_COMPANY.shortName} CRM</span>
+        )}
+      </div>
+      <Menu
+        theme="dark"
+        mode="inline"
+        selectedKeys={[section]}
+        onClick={({ key }) => onSelect(key as SectionKey)}
+        items={SECTION_KEYS.map((key) => ({
+          key,
+          icon: <span aria-hidden="true">{SECTIONS[key].icon}</span>,
+          label: SECTIONS[key].title,
+        }))}
+      />
+    </nav>
+  );
+}
+
+/** The sidebar CRM at /admin/crm (SPEC.md §2): collapsible sidebar, header with title, date and Live. */
+export function CrmPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const section = toSectionKey(searchParams.get('section'));
+  const screens = Grid.useBreakpoint();
+  const isWide = screens.lg !== false;
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const title = SECTIONS[section].title;
+  useDocumentTitle(title);
+
+  const select = (key: SectionKey) => {
+    setDrawerOpen(false);
+    setSearchParams(key === 'dashboard' ? {} : { section: key });
+  };
+
+  const navToggle = isWide ? (
+    <Hint title={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}>
+      <Button
+        type="text"
+        icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+        aria-expanded={!collapsed}
+        onClick={() => setCollapsed((c) => !c)}
+      />
+    </Hint>
+  ) : (
+    <Button
+      type="text"
+      icon={<MenuOutlined />}
+      aria-label="Open navigation"
+      aria-expanded={drawerOpen}
+      onClick={() => setDrawerOpen(true)}
+    />
+  );
+
+  return (
+    <LiveContext.Provider value={true}>
+      <Layout className="crm-layout" hasSider={isWide}>
+        <a href="#crm-main" className="skip-link">
+          Skip to content
+        </a>
+        {isWide ? (
+          <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={232} className="crm-sider">
+            <Navigation section={section} collapsed={collapsed} onSelect={select} />
+          </Layout.Sider>
+        ) : (
+          <Drawer
+            placement="left"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            size={264}
+            title="Menu"
+            className="crm-nav-drawer"
+          >
+            <Navigation section={section} collapsed={false} onSelect={select} />
+          </Drawer>
+        )}
+        <Layout>
+          <Layout.Header className="crm-header">
+            {navToggle}
+            <div className="crm-header-title">
+              <Typography.Title level={1} className="screen-title">
+                {title}
+              </Typography.Title>
+              <CurrentDate className="crm-date muted" />
+            </div>
+            <div className="crm-header-actions">
+              <LiveIndicator />
+              {screens.md ? <ButtonLink to="/dashboard">Tabbed Dashboard</ButtonLink> : null}
+              <SettingsButton iconOnly />
+              <LogoutButton iconOnly />
+            </div>
+          </Layout.Header>
+          <Layout.Content id="crm-main" className="crm-content" tabIndex={-1}>
+            <Suspense fallback={<SectionSkeleton />}>
+              <SectionContent section={section} />
+            </Suspense>
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </LiveContext.Provider>
+  );
+}

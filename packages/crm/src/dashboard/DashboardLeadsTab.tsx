@@ -1,0 +1,30 @@
+import { Card } from 'antd';
+import { useState } from 'react';
+import { LeadDrawer } from '../leads/LeadDrawer.tsx';
+import { LeadFilters } from '../leads/LeadFilters.tsx';
+import { LeadsTable } from '../leads/LeadsTable.tsx';
+import { useLeadList } from '../leads/leads.queries.ts';
+import { useLeadFilters } from '../leads/use-lead-filters.ts';
+
+/** Leads tab of the tabbed dashboard: search, status filter, priority filter, table. */
+export function DashboardLeadsTab() {
+  const filters = useLeadFilters();
+  const list = useLeadList(filters.params);
+  const [openLeadId, setOpenLeadId] = useState<string>();
+  return (
+    <Card>
+      <div className="section-stack">
+        <LeadFilters filters={filters} idPrefix="dashboard-leads" />
+        <LeadsTable
+          data={list.data}
+          loading={list.isPending || list.isPlaceholderData}
+          params={filters.params}
+          onPageChange={filters.setPage}
+          onSortChange={filters.setSort}
+          onOpen={setOpenLeadId}
+        />
+      </div>
+      <LeadDrawer leadId={openLeadId} onClose={() => setOpenLeadId(undefined)} />
+    </Card>
+  );
+}

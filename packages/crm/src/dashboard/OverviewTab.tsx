@@ -1,0 +1,56 @@
+import { AppstoreOutlined, DownloadOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { Button, Card } from 'antd';
+import { useState } from 'react';
+import { NewActivityDialog } from '../activities/NewActivityDialog.tsx';
+import { ExportDialog } from '../leads/ExportDialog.tsx';
+import { LeadSourcesCard, PipelineStatusCard, PriorityLevelsCard } from '../overview/BreakdownCards.tsx';
+import { MetricCards } from '../overview/MetricCards.tsx';
+import { useStats } from '../overview/reports.queries.ts';
+import { ButtonLink } from '../ui/ButtonLink.tsx';
+
+function QuickActionsCard({ onShowLeads }: { onShowLeads: () => void }) {
+  const [exportOpen, setExportOpen] = useState(false);
+  const [activityOpen, setActivityOpen] = useState(false);
+  const stats = useStats();
+  return (
+    <Card title="Quick Actions">
+      <div className="quick-actions">
+        <Button icon={<TeamOutlined aria-hidden="true" />} onClick={onShowLeads} block>
+          View Leads
+        </Button>
+        <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => setActivityOpen(true)} block>
+          New Activity
+        </Button>
+        <Button icon={<DownloadOutlined aria-hidden="true" />} onClick={() => setExportOpen(true)} block>
+          Export Leads
+        </Button>
+        <ButtonLink to="/crm?section=automations" icon={<AppstoreOutlined aria-hidden="true" />} block>
+          Manage Automations
+        </ButtonLink>
+      </div>
+      <ExportDialog
+        open={exportOpen}
+        onClose={() => setExportOpen(false)}
+        selectedIds={[]}
+        filter={{}}
+        matchingTotal={stats.data?.total}
+      />
+      <NewActivityDialog open={activityOpen} onClose={() => setActivityOpen(false)} />
+    </Card>
+  );
+}
+
+/** Overview: six metric cards, Pipeline Status, Priority Levels, Lead Sources and Quick Actions. */
+export function OverviewTab({ onShowLeads }: { onShowLeads: () => void }) {
+  return (
+    <div className="section-stack">
+      <MetricCards />
+      <div className="overview-grid">
+        <PipelineStatusCard />
+        <PriorityLevelsCard />
+        <LeadSourcesCard />
+        <QuickActionsCard onShowLeads={onShowLeads} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import type { ExportFormat } from '@shine/shared/enums';
+import { DEFAULT_EXPORT_FIELDS, EXPORT_FIELD_GROUP_NAMES, type ExportFieldGroup } from '@shine/shared/export';
+import { MESSAGES } from '@shine/shared/messages';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Checkbox, Form, Modal, Radio } from 'antd';
+import { useState } from 'react';
+import { buildExportRequest, exportLeads } from './export.ts';
+import type { LeadFilterValues } from './leads.queries.ts';
+import { useToast } from '../ui/use-toast.ts';
+
+const GROUP_LABELS: Record<ExportFieldGroup, string> = {
+  contact: 'Contact',
+  service: 'Service',
+  status: 'Status & value',
+  dates: 'Dates',
+  notes: 'Notes',
+};
+
+interface ExportDialogProps {
+  open: boolean;
+  onClose: () => void;
+  selectedIds: readonly string[];
+  filter: LeadFilterValues;
+  /** Leads matching the current filter, for the summary line. */
+  matchingTotal: number | undefined;
+}
+
+function describeFilter(filter: LeadFilterValues): string {
+  const parts = [
+    filter.search ? `search "${filter.search}"` : undefined,
+    filter.status ? `status ${filter.status}` : undefined,
+    filter.priority ? `priority ${filter.priority}` : undefined,
+  ].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+}
+
+/** Export (CSV or JSON) of the selection, or of the current filter when nothing is selected. */
+export function ExportDialog({ open, onClose, selectedIds, filter, matchingTotal }: ExportDialogProps) {
+  const [format, setFormat] = useState<ExportFormat>('csv');
+  const [fields, setFields] = useState<ExportFieldGroup[]>(DEFAULT_EXPORT_FIELDS.csv);
+  const toast = useToast();
+  const mutation = useMutation({
+    mutationFn: () => exportLeads(buildExportRequest(selectedIds, filter, format, fields)),
+    onSuccess: (result) => {
+      toast.success(MESSAGES.export.successTitle, MESSAGES.export.successText(result.count, result.format));
+      onClose();
+    },
+    onError: () => toast.error(MESSAGES.export.failedTitle, MESSAGES.export.failedText),
+  });
+
+  const scope =
+    selectedIds.length > 0
+      ? `${selectedIds.length} selected ${selectedIds.length === 1 ? 'lead' : 'leads'} will be exported.`
+      : `No leads are selected: all ${matchingTotal === undefined ? '' : `${matchingTotal} `}leads matching the current filters${describeFilter(filter)} will be exported.`;
+
+  return (
+    <Modal
+      title="Export Leads"
+      open={open}
+      onCancel={onClose}
+      onOk={() => mutation.mutate()}
+      okText={mutation.isPending ? 'Exporting...' : 'Export'}
+      okButtonProps={{ loading: mutation.isPending, disabled: fields.length === 0 }}
+      destroyOnHidden
+    >
+      <Alert type="info" showIcon title={scope} className="export-scope" />
+      <Form layout="vertical">
+        <Form.Item label="Format">
+          <Radio.Group
+            aria-label="Format"
+            value={format}
+            onChange={(event) => {
+              const next = event.target.value as ExportFormat;
+              setFormat(next);
+              setFields(DEFAULT_EXPORT_FIELDS[next]);
+            }}
+            options={[
+              { value: 'csv', label: 'CSV' },
+              { value: 'json', label: 'JSON' },
+            ]}
+            optionType="button"
+          />
+        </Form.Item>
+        <Form.Item
+          label="Fields"
+          help={fields.length === 0 ? 'Choose at least one field group' : undefined}
+          validateStatus={fields.length === 0 ? 'error' : undefined}
+        >
+          <Checkbox.Group
+            aria-label="Fields"
+            value={fields}
+            onChange={(values) => setFields(values as ExportFieldGroup[])}
+            options={EXPORT_FIELD_GROUP_NAMES.map((group) => ({ value: group, label: GROUP_LABELS[group] }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,13 @@
+import { Typography } from 'antd';
+import { formatDateTime, isOverdue } from './lead-format.ts';
+
+export function FollowUpText({ nextFollowUpAt, status }: { nextFollowUpAt: string | null; status: string }) {
+  if (!nextFollowUpAt) return <span className="muted">—</span>;
+  const overdue = isOverdue(nextFollowUpAt, status);
+  return (
+    <Typography.Text type={overdue ? 'danger' : undefined}>
+      {formatDateTime(nextFollowUpAt)}
+      {overdue ? ' · Overdue' : ''}
+    </Typography.Text>
+  );
+}

@@ -1,0 +1,100 @@
+import { formatDealValue } from '@shine/shared/format';
+import { MESSAGES } from '@shine/shared/messages';
+import type { Lead } from '@shine/shared/types';
+import { Button, Card, Checkbox, Empty, Pagination, Skeleton, Tag } from 'antd';
+import type { TablePaginationConfig } from 'antd';
+import { ContactLinks } from './ContactLinks.tsx';
+import { FollowUpText } from './FollowUpText.tsx';
+import { PRIORITY_COLORS, fullName } from './lead-labels.ts';
+import { describeService } from './lead-format.ts';
+import type { LeadSelection } from './LeadsTable.tsx';
+import { LeadStatusSelect } from './LeadStatusSelect.tsx';
+
+interface LeadCardListProps {
+  leads: Lead[];
+  loading: boolean;
+  pagination: TablePaginationConfig;
+  onOpen: (leadId: string) => void;
+  selection?: LeadSelection;
+}
+
+/** Leads as cards on a phone, with the same selection, status dropdown and paging as the table. */
+export function LeadCardList({ leads, loading, pagination, onOpen, selection }: LeadCardListProps) {
+  if (loading && leads.length === 0) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (leads.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MESSAGES.empty.leads} />;
+
+  const selected = new Set(selection?.selectedIds ?? []);
+  const pageIds = leads.map((lead) => lead.id);
+  const allOnPage = pageIds.every((id) => selected.has(id));
+  const someOnPage = pageIds.some((id) => selected.has(id));
+
+  const toggle = (id: string, checked: boolean) => {
+    if (!selection) return;
+    const next = new Set(selected);
+    if (checked) next.add(id);
+    else next.delete(id);
+    selection.onChange([...next]);
+  };
+
+  return (
+    <div className="lead-cards">
+      {selection ? (
+        <Checkbox
+          checked={allOnPage}
+          indeterminate={someOnPage && !allOnPage}
+          onChange={(event) => {
+            const next = new Set(selected);
+            for (const id of pageIds) {
+              if (event.target.checked) next.add(id);
+              else next.delete(id);
+            }
+            selection.onChange([...next]);
+          }}
+        >
+          Select all on this page
+        </Checkbox>
+      ) : null}
+      <ul className="lead-card-list" aria-label="Leads">
+        {leads.map((lead) => (
+          <li key={lead.id}>
+            <Card size="small" className="lead-card">
+              <div className="lead-card-head">
+                {selection ? (
+                  <Checkbox
+                    aria-label={`Select ${fullName(lead)}`}
+                    checked={selected.has(lead.id)}
+                    onChange={(event) => toggle(lead.id, event.target.checked)}
+                  />
+                ) : null}
+                <Button type="link" className="lead-name-button" onClick={() => onOpen(lead.id)}>
+                  {fullName(lead)}
+                </Button>
+                <Tag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</Tag>
+              </div>
+              <ContactLinks email={lead.email} phone={lead.phone} />
+              <div className="muted">{describeService(lead)}</div>
+              <div className="lead-card-foot">
+                <LeadStatusSelect lead={lead} size="small" />
+                <span className="lead-card-value">{formatDealValue(lead.estimatedValue)}</span>
+              </div>
+              <div>
+                Follow-up: <FollowUpText nextFollowUpAt={lead.nextFollowUpAt} status={lead.status} />
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <Pagination
+        current={pagination.current}
+        pageSize={pagination.pageSize}
+        total={pagination.total}
+        onChange={pagination.onChange}
+        showSizeChanger={pagination.showSizeChanger}
+        pageSizeOptions={pagination.pageSizeOptions}
+        showTotal={pagination.showTotal}
+        size="small"
+        align="center"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { MailOutlined, PhoneOutlined, PlusOutlined } from '@ant-design/icons';
+import { formatDealValue, toTelHref } from '@shine/shared/format';
+import type { Lead } from '@shine/shared/types';
+import { Button, Descriptions, Divider, Drawer, Grid, Skeleton, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { ActivityTimeline } from '../activities/ActivityTimeline.tsx';
+import { NewActivityDialog } from '../activities/NewActivityDialog.tsx';
+import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
+import { FollowUpText } from './FollowUpText.tsx';
+import { PRIORITY_COLORS, STATUS_COLORS, fullName } from './lead-labels.ts';
+import { formatDateTime } from './lead-format.ts';
+import { LeadEditForm } from './LeadEditForm.tsx';
+import { LeadStatusSelect } from './LeadStatusSelect.tsx';
+import { useLead } from './leads.queries.ts';
+
+function LeadDetails({ lead }: { lead: Lead }) {
+  const screens = Grid.useBreakpoint();
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      column={screens.sm ? 2 : 1}
+      items={[
+        { key: 'email', label: 'Email', children: <a href={`mailto:${lead.email}`}>{lead.email}</a> },
+        { key: 'phone', label: 'Phone', children: <a href={toTelHref(lead.phone)}>{lead.phone}</a> },
+        { key: 'zipcode', label: 'Zip Code', children: lead.zipcode },
+        { key: 'cleaningType', label: 'Cleaning Type', children: lead.cleaningType },
+        { key: 'bedrooms', label: 'Bedrooms', children: lead.bedrooms },
+        { key: 'bathrooms', label: 'Bathrooms', children: lead.bathrooms },
+        { key: 'frequency', label: 'Frequency', children: lead.frequency },
+        { key: 'source', label: 'Source', children: lead.source },
+        { key: 'status', label: 'Status', children: <Tag color={STATUS_COLORS[lead.status]}>{lead.status}</Tag> },
+        {
+          key: 'priority',
+          label: 'Priority',
+          children: <Tag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</Tag>,
+        },
+        { key: 'estimatedValue', label: 'Estimated Value', children: formatDealValue(lead.estimatedValue) },
+        {
+          key: 'tags',
+          label: 'Tags',
+          children:
+            lead.tags.length > 0 ? (
+              <span className="tag-list">
+                {lead.tags.map((tag) => (
+                  <Tag key={tag}>{tag}</Tag>
+                ))}
+              </span>
+            ) : (
+              '—'
+            ),
+        },
+        { key: 'assignedTo', label: 'Assigned To', children: lead.assignedTo ? lead.assignedTo : 'Unassigned' },
+        { key: 'lastContactedAt', label: 'Last Contacted', children: formatDateTime(lead.lastContactedAt) },
+        {
+          key: 'nextFollowUpAt',
+          label: 'Next Follow-Up',
+          children: <FollowUpText nextFollowUpAt={lead.nextFollowUpAt} status={lead.status} />,
+        },
+        { key: 'createdAt', label: 'Created', children: formatDateTime(lead.createdAt) },
+        { key: 'updatedAt', label: 'Updated', children: formatDateTime(lead.updatedAt) },
+        {
+          key: 'notes',
+          label: 'Notes',
+          span: screens.sm ? 2 : 1,
+          children: lead.notes ? <span className="pre-wrap">{lead.notes}</span> : '—',
+        },
+      ]}
+    />
+  );
+}
+
+/** Everything about one lead: details, contact links, status, follow-up and deal fields, activity timeline. */
+export function LeadDrawer({ leadId, onClose }: { leadId: string | undefined; onClose: () => void }) {
+  const screens = Grid.useBreakpoint();
+  const lead = useLead(leadId);
+  const [activityOpen, setActivityOpen] = useState(false);
+  const data = lead.data;
+
+  return (
+    <Drawer
+      open={Boolean(leadId)}
+      onClose={onClose}
+      size={screens.md ? 720 : '100%'}
+      title={data ? fullName(data) : 'Lead'}
+      extra={data ? <Tag color={STATUS_COLORS[data.status]}>{data.status}</Tag> : null}
+      destroyOnHidden
+    >
+      {lead.isPending ? <Skeleton active paragraph={{ rows: 10 }} /> : null}
+      {lead.isError ? <QueryErrorAlert error={lead.error} onRetry={() => void lead.refetch()} /> : null}
+      {data ? (
+        <div className="section-stack">
+          <Space wrap>
+            <Button icon={<PhoneOutlined aria-hidden="true" />} href={toTelHref(data.phone)}>
+              Call {data.phone}
+            </Button>
+            <Button icon={<MailOutlined aria-hidden="true" />} href={`mailto:${data.email}`}>
+              Email
+            </Button>
+            <LeadStatusSelect lead={data} />
+          </Space>
+          <LeadDetails lead={data} />
+          <Divider titlePlacement="start">Follow-up &amp; deal</Divider>
+          <LeadEditForm key={`${data.id}:${data.updatedAt}`} lead={data} />
+          <Divider titlePlacement="start">Activity</Divider>
+          <div className="drawer-activity-head">
+            <Typography.Title level={3} className="drawer-subtitle">
+              Activity timeline
+            </Typography.Title>
+            <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => setActivityOpen(true)}>
+              Log Activity
+            </Button>
+          </div>
+          <ActivityTimeline leadId={data.id} />
+          <NewActivityDialog open={activityOpen} onClose={() => setActivityOpen(false)} lead={data} lockLead />
+        </div>
+      ) : null}
+    </Drawer>
+  );
+}

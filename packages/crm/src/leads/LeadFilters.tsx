@@ -1,0 +1,57 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { LEAD_PRIORITIES, LEAD_STATUSES, type LeadPriority, type LeadStatus } from '@shine/shared/enums';
+import { Input, Select } from 'antd';
+import type { LeadFiltersState } from './use-lead-filters.ts';
+
+const ALL = 'all';
+
+interface LeadFiltersProps {
+  filters: LeadFiltersState;
+  /** The pipeline board shows every status as a column, so it hides the status filter. */
+  hideStatus?: boolean;
+  idPrefix: string;
+}
+
+/** Search (name, e-mail or phone), status and priority filters, applied on the server. */
+export function LeadFilters({ filters, hideStatus, idPrefix }: LeadFiltersProps) {
+  return (
+    <search className="lead-filters">
+      <label htmlFor={`${idPrefix}-search`} className="visually-hidden">
+        Search leads
+      </label>
+      <Input
+        id={`${idPrefix}-search`}
+        className="lead-filters-search"
+        allowClear
+        prefix={<SearchOutlined aria-hidden="true" />}
+        placeholder="Search by name, email or phone"
+        value={filters.searchInput}
+        onChange={(event) => filters.setSearchInput(event.target.value)}
+        type="search"
+        maxLength={100}
+      />
+      {hideStatus ? null : (
+        <Select<LeadStatus | typeof ALL>
+          aria-label="Filter by status"
+          className="lead-filters-select"
+          value={filters.filter.status ?? ALL}
+          onChange={(value) => filters.setStatus(value === ALL ? undefined : value)}
+          options={[
+            { value: ALL, label: 'All Statuses' },
+            ...LEAD_STATUSES.map((status) => ({ value: status, label: status })),
+          ]}
+        />
+      )}
+      <Select<LeadPriority | typeof ALL>
+        aria-label="Filter by priority"
+        className="lead-filters-select"
+        value={filters.filter.priority ?? ALL}
+        onChange={(value) => filters.setPriority(value === ALL ? undefined : value)}
+        options={[
+          { value: ALL, label: 'All Priorities' },
+          ...LEAD_PRIORITIES.map((priority) => ({ value: priority, label: priority })),
+        ]}
+      />
+    </search>
+  );
+}

@@ -1,0 +1,26 @@
+import { LEAD_STATUSES, type LeadStatus } from '@shine/shared/enums';
+import type { Lead } from '@shine/shared/types';
+import { Select } from 'antd';
+import { fullName } from './lead-labels.ts';
+import { useLeadStatusMutation } from './leads.queries.ts';
+
+/** The per-lead status dropdown (SPEC.md §2): any status can be set directly. */
+export function LeadStatusSelect({ lead, size }: { lead: Lead; size?: 'small' | 'middle' }) {
+  const mutation = useLeadStatusMutation();
+  const pendingStatus = mutation.isPending ? mutation.variables?.status : undefined;
+  return (
+    <Select<LeadStatus>
+      aria-label={`Status of ${fullName(lead)}`}
+      size={size}
+      className="lead-status-select"
+      value={pendingStatus ?? lead.status}
+      loading={mutation.isPending}
+      disabled={mutation.isPending}
+      popupMatchSelectWidth={false}
+      onChange={(status) => {
+        if (status !== lead.status) mutation.mutate({ id: lead.id, status });
+      }}
+      options={LEAD_STATUSES.map((status) => ({ value: status, label: status }))}
+    />
+  );
+}

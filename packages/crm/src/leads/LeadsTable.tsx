@@ -1,0 +1,158 @@
+import type { LeadSortField } from '@shine/shared/leads';
+import { formatDealValue } from '@shine/shared/format';
+import { MESSAGES } from '@shine/shared/messages';
+import type { Lead, LeadPage } from '@shine/shared/types';
+import { Button, Grid, Table, Tag } from 'antd';
+import type { TableColumnsType, TablePaginationConfig, TableProps } from 'antd';
+import { ContactLinks } from './ContactLinks.tsx';
+import { FollowUpText } from './FollowUpText.tsx';
+import { LeadCardList } from './LeadCardList.tsx';
+import { PRIORITY_COLORS, fullName } from './lead-labels.ts';
+import { describeService, formatDate, isFromInteractiveElement } from './lead-format.ts';
+import type { LeadListParams, SortOrder } from './leads.queries.ts';
+import { LeadStatusSelect } from './LeadStatusSelect.tsx';
+import { PAGE_SIZE_OPTIONS } from './use-lead-filters.ts';
+
+export interface LeadSelection {
+  selectedIds: string[];
+  onChange: (ids: string[]) => void;
+}
+
+interface LeadsTableProps {
+  data: LeadPage | undefined;
+  loading: boolean;
+  params: LeadListParams;
+  onPageChange: (page: number, pageSize: number) => void;
+  onSortChange: (sort: { sort: LeadSortField; order: SortOrder } | undefined) => void;
+  onOpen: (leadId: string) => void;
+  selection?: LeadSelection;
+}
+
+function sortOrderOf(params: LeadListParams, field: LeadSortField) {
+  if (params.sort !== field) return null;
+  return params.order === 'asc' ? ('ascend' as const) : ('descend' as const);
+}
+
+/** The leads of one server page: a table on wider screens, cards on a phone. */
+export function LeadsTable({ data, loading, params, onPageChange, onSortChange, onOpen, selection }: LeadsTableProps) {
+  const screens = Grid.useBreakpoint();
+  const pagination: TablePaginationConfig = {
+    current: params.page,
+    pageSize: params.pageSize,
+    total: data?.total ?? 0,
+    showSizeChanger: true,
+    pageSizeOptions: PAGE_SIZE_OPTIONS,
+    showTotal: (total, range) => `${range[0]}-${range[1]} of ${total} leads`,
+    onChange: onPageChange,
+  };
+
+  // Breakpoints are unknown on the very first render; assume a wide screen then.
+  if (screens.md === false) {
+    return (
+      <LeadCardList
+        leads={data?.items ?? []}
+        loading={loading}
+        pagination={pagination}
+        onOpen={onOpen}
+        selection={selection}
+      />
+    );
+  }
+
+  const columns: TableColumnsType<Lead> = [
+    {
+      key: 'firstName',
+      title: 'Name',
+      sorter: true,
+      sortOrder: sortOrderOf(params, 'firstName'),
+      render: (_value, lead) => (
+        <div className="lead-name-cell">
+          <Button type="link" className="lead-name-button" onClick={() => onOpen(lead.id)}>
+            {fullName(lead)}
+          </Button>
+          <span className="muted lead-source">{lead.source}</span>
+        </div>
+      ),
+    },
+    {
+      key: 'contact',
+      title: 'Contact',
+      render: (_value, lead) => <ContactLinks email={lead.email} phone={lead.phone} />,
+    },
+    { key: 'service', title: 'Service', render: (_value, lead) => describeService(lead) },
+    {
+      key: 'status',
+      title: 'Status',
+      sorter: true,
+      sortOrder: sortOrderOf(params, 'status'),
+      render: (_value, lead) => <LeadStatusSelect lead={lead} size="small" />,
+    },
+    {
+      key: 'priority',
+      title: 'Priority',
+      sorter: true,
+      sortOrder: sortOrderOf(params, 'priority'),
+      render: (_value, lead) => <Tag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</Tag>,
+    },
+    {
+      key: 'estimatedValue',
+      title: 'Value',
+      align: 'right',
+      sorter: true,
+      sortOrder: sortOrderOf(params, 'estimatedValue'),
+      render: (_value, lead) => formatDealValue(lead.estimatedValue),
+    },
+    {
+      key: 'nextFollowUpAt',
+      title: 'Follow-up',
+      sorter: true,
+      sortOrder: sortOrderOf(params, 'nextFollowUpAt'),
+      render: (_value, lead) => <FollowUpText nextFollowUpAt={lead.nextFollowUpAt} status={lead.status} />,
+    },
+    {
+      key: 'createdAt',
+      title: 'Created',
+      sorter: true,
+      sortOrder: sortOrderOf(params, 'createdAt'),
+      render: (_value, lead) => formatDate(lead.createdAt),
+    },
+  ];
+
+  const onChange: TableProps<Lead>['onChange'] = (_pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+    const field = sorter.columnKey as LeadSortField | undefined;
+    onSortChange(
+      field && sorter.order ? { sort: field, order: sorter.order === 'ascend' ? 'asc' : 'desc' } : undefined,
+    );
+  };
+
+  return (
+    <Table<Lead>
+      rowKey="id"
+      className="leads-table"
+      columns={columns}
+      dataSource={data?.items ?? []}
+      loading={loading}
+      pagination={pagination}
+      onChange={onChange}
+      scroll={{ x: 1100 }}
+      locale={{ emptyText: MESSAGES.empty.leads }}
+      rowClassName="lead-row"
+      onRow={(lead) => ({
+        onClick: (event) => {
+          if (!isFromInteractiveElement(event.target)) onOpen(lead.id);
+        },
+      })}
+      rowSelection={
+        selection
+          ? {
+              selectedRowKeys: selection.selectedIds,
+              preserveSelectedRowKeys: true,
+              onChange: (keys) => selection.onChange(keys.map(String)),
+              getCheckboxProps: (lead) => ({ 'aria-label': `Select ${fullName(lead)}` }),
+            }
+          : undefined
+      }
+    />
+  );
+}

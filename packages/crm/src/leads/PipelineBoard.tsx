@@ -1,0 +1,41 @@
+import { LEAD_STATUSES, type LeadStatus } from '@shine/shared/enums';
+import type { Lead } from '@shine/shared/types';
+import { useState } from 'react';
+import { useLeadStatusMutation, type LeadFilterValues } from './leads.queries.ts';
+import type { PendingMove } from './pipeline.ts';
+import { PipelineColumn } from './PipelineColumn.tsx';
+
+/**
+ * The pipeline as a kanban board: a column per status; dragging a card to another column changes
+ * the lead's status through the same endpoint and messages as the dropdown (which every card also
+ * has, as the keyboard way to move it).
+ */
+export function PipelineBoard({ filter, onOpen }: { filter: LeadFilterValues; onOpen: (leadId: string) => void }) {
+  const mutation = useLeadStatusMutation();
+  const [moves, setMoves] = useState<ReadonlyMap<string, PendingMove>>(new Map());
+
+  const move = (lead: Lead, to: LeadStatus) => {
+    if (lead.status === to || moves.has(lead.id)) return;
+    setMoves((current) => new Map(current).set(lead.id, { lead, to }));
+    mutation.mutate(
+      { id: lead.id, status: to },
+      {
+        // Settles after the lists have refetched, so the card never jumps back in between.
+        onSettled: () =>
+          setMoves((current) => {
+            const next = new Map(current);
+            next.delete(lead.id);
+            return next;
+          }),
+      },
+    );
+  };
+
+  return (
+    <section className="pipeline-board" aria-label="Pipeline board">
+      {LEAD_STATUSES.map((status) => (
+        <PipelineColumn key={status} status={status} filter={filter} moves={moves} onMove={move} onOpen={onOpen} />
+      ))}
+    </section>
+  );
+}

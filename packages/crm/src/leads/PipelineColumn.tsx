@@ -1,0 +1,138 @@
+import type { LeadStatus } from '@shine/shared/enums';
+import { formatDealValue } from '@shine/shared/format';
+import type { Lead } from '@shine/shared/types';
+import { Badge, Button, Skeleton, Tag } from 'antd';
+import { type DragEvent, useState } from 'react';
+import { PRIORITY_COLORS, STATUS_BAR_COLORS, fullName } from './lead-labels.ts';
+import { useLeadList, type LeadFilterValues } from './leads.queries.ts';
+import { LeadStatusSelect } from './LeadStatusSelect.tsx';
+import { LEAD_DRAG_TYPE, type PendingMove } from './pipeline.ts';
+import { FollowUpText } from './FollowUpText.tsx';
+
+const STEP = 20;
+const MAX_CARDS = 200;
+
+function isLeadDrag(event: DragEvent): boolean {
+  return event.dataTransfer.types.includes(LEAD_DRAG_TYPE);
+}
+
+function readDraggedLead(event: DragEvent): Lead | undefined {
+  try {
+    const lead = JSON.parse(event.dataTransfer.getData(LEAD_DRAG_TYPE)) as Lead;
+    return typeof lead?.id === 'string' ? lead : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface PipelineColumnProps {
+  status: LeadStatus;
+  filter: LeadFilterValues;
+  moves: ReadonlyMap<string, PendingMove>;
+  onMove: (lead: Lead, to: LeadStatus) => void;
+  onOpen: (leadId: string) => void;
+}
+
+function PipelineCard({ lead, moving, onOpen }: { lead: Lead; moving: boolean; onOpen: (id: string) => void }) {
+  const onDragStart = (event: DragEvent<HTMLElement>) => {
+    event.dataTransfer.setData(LEAD_DRAG_TYPE, JSON.stringify(lead));
+    event.dataTransfer.setData('text/plain', fullName(lead));
+    event.dataTransfer.effectAllowed = 'move';
+  };
+  return (
+    <li
+      className={`pipeline-card${moving ? ' pipeline-card-moving' : ''}`}
+      draggable={!moving}
+      onDragStart={onDragStart}
+      data-lead-id={lead.id}
+      aria-busy={moving}
+    >
+      <div className="pipeline-card-head">
+        <Button type="link" className="lead-name-button" onClick={() => onOpen(lead.id)}>
+          {fullName(lead)}
+        </Button>
+        <Tag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</Tag>
+      </div>
+      <div className="pipeline-card-meta">
+        <span>{lead.cleaningType}</span>
+        <strong>{formatDealValue(lead.estimatedValue)}</strong>
+      </div>
+      {lead.nextFollowUpAt ? (
+        <div className="pipeline-card-follow-up">
+          <FollowUpText nextFollowUpAt={lead.nextFollowUpAt} status={lead.status} />
+        </div>
+      ) : null}
+      <LeadStatusSelect lead={lead} size="small" />
+    </li>
+  );
+}
+
+export function PipelineColumn({ status, filter, moves, onMove, onOpen }: PipelineColumnProps) {
+  const [limit, setLimit] = useState(STEP);
+  const [dragOver, setDragOver] = useState(false);
+  const list = useLeadList({ ...filter, status, page: 1, pageSize: limit, sort: 'updatedAt', order: 'desc' });
+  const serverLeads = list.data?.items ?? [];
+  const incoming = [...moves.values()].filter((move) => move.to === status && move.lead.status !== status);
+  const leads = [
+    ...incoming.map((move) => move.lead),
+    ...serverLeads.filter((lead) => !moves.has(lead.id) || moves.get(lead.id)?.to === status),
+  ];
+  const outgoing = serverLeads.filter((lead) => (moves.get(lead.id)?.to ?? status) !== status).length;
+  const total = (list.data?.total ?? 0) + incoming.length - outgoing;
+  const headingId = `pipeline-${status.toLowerCase()}`;
+
+  return (
+    <section
+      className={`pipeline-column${dragOver ? ' pipeline-column-over' : ''}`}
+      aria-labelledby={headingId}
+      data-status={status}
+      onDragOver={(event) => {
+        if (!isLeadDrag(event)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'move';
+        setDragOver(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragOver(false);
+      }}
+      onDrop={(event) => {
+        setDragOver(false);
+        if (!isLeadDrag(event)) return;
+        event.preventDefault();
+        const lead = readDraggedLead(event);
+        if (lead) onMove(lead, status);
+      }}
+    >
+      <header className="pipeline-column-head" style={{ borderTopColor: STATUS_BAR_COLORS[status] }}>
+        <h3 id={headingId}>{status}</h3>
+        <Badge
+          count={total}
+          showZero
+          overflowCount={9999}
+          color={STATUS_BAR_COLORS[status]}
+          aria-label={`${total} leads`}
+        />
+      </header>
+      {list.isPending ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : (
+        <ul className="pipeline-card-list" aria-labelledby={headingId}>
+          {leads.map((lead) => (
+            <PipelineCard key={lead.id} lead={lead} moving={moves.has(lead.id)} onOpen={onOpen} />
+          ))}
+          {leads.length === 0 ? <li className="pipeline-empty muted">No leads</li> : null}
+        </ul>
+      )}
+      {list.data && list.data.total > serverLeads.length && limit < MAX_CARDS ? (
+        <Button type="link" onClick={() => setLimit((l) => Math.min(MAX_CARDS, l + STEP))}>
+          Show more ({list.data.total - serverLeads.length} more)
+        </Button>
+      ) : null}
+      {list.data && list.data.total > serverLeads.length && limit >= MAX_CARDS ? (
+        <p className="muted pipeline-note">
+          Showing the {MAX_CARDS} most recently updated. Use search or filters to narrow down.
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { TIMING } from '@shine/shared/constants';
+import type { LeadPriority, LeadStatus } from '@shine/shared/enums';
+import type { LeadSortField, LeadUpdate } from '@shine/shared/leads';
+import { MESSAGES } from '@shine/shared/messages';
+import type { Lead, LeadPage } from '@shine/shared/types';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../api/http.ts';
+import { livePolling, useLive } from '../api/live.ts';
+import { API } from '../api/paths.ts';
+import { metricsKey, statsKey } from '../overview/reports.queries.ts';
+import { errorText } from '../ui/error-text.ts';
+import { useToast } from '../ui/use-toast.ts';
+
+export type SortOrder = 'asc' | 'desc';
+
+/** The query string of GET /api/admin/leads (DESIGN.md leads contract). */
+export type LeadListParams = {
+  search?: string;
+  status?: LeadStatus;
+  priority?: LeadPriority;
+  page: number;
+  pageSize: number;
+  sort: LeadSortField;
+  order: SortOrder;
+};
+
+export type LeadFilterValues = Pick<LeadListParams, 'search' | 'status' | 'priority'>;
+
+export const leadsKey = [API.leads] as const;
+export const leadListKey = (params: LeadListParams) => [API.leads, params] as const;
+export const leadKey = (id: string) => [API.leads, id] as const;
+
+/** One page of leads; polled every 10 s in the sidebar CRM. */
+export function useLeadList(params: LeadListParams) {
+  const live = useLive();
+  return useQuery<LeadPage>({
+    queryKey: leadListKey(params),
+    placeholderData: keepPreviousData,
+    ...livePolling(live, TIMING.leadsPollMs),
+  });
+}
+
+export function useLead(id: string | undefined) {
+  return useQuery<Lead>({ queryKey: leadKey(id ?? ''), enabled: Boolean(id) });
+}
+
+/** A status change refreshes the lists, stats and metrics (SPEC.md §4). */
+export function useLeadStatusMutation() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: LeadStatus }) =>
+      apiJson<Lead>('PATCH', `${API.leads}/${encodeURIComponent(id)}/status`, { status }),
+    onSuccess: async () => {
+      toast.success(MESSAGES.leadStatus.success);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: leadsKey }),
+        queryClient.invalidateQueries({ queryKey: statsKey }),
+        queryClient.invalidateQueries({ queryKey: metricsKey }),
+      ]);
+    },
+    onError: (error) => toast.error(MESSAGES.leadStatus.failed, errorText(error)),
+  });
+}
+
+/** Drawer edits: value, priority and follow-up feed stats and metrics too. */
+export function useLeadUpdateMutation() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: LeadUpdate }) =>
+      apiJson<Lead>('PATCH', `${API.leads}/${encodeURIComponent(id)}`, changes),
+    onSuccess: async (lead) => {
+      toast.success(MESSAGES.lead.updated);
+      queryClient.setQueryData(leadKey(lead.id), lead);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: leadsKey }),
+        queryClient.invalidateQueries({ queryKey: statsKey }),
+        queryClient.invalidateQueries({ queryKey: metricsKey }),
+      ]);
+    },
+    onError: (error) => toast.error(MESSAGES.lead.updateFailed, errorText(error)),
+  });
+}

@@ -1,0 +1,64 @@
+import type { LeadPriority, LeadStatus } from '@shine/shared/enums';
+import type { LeadSortField } from '@shine/shared/leads';
+import { useMemo, useState } from 'react';
+import { useDebouncedValue } from '../ui/use-debounced-value.ts';
+import type { LeadFilterValues, LeadListParams, SortOrder } from './leads.queries.ts';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+export const DEFAULT_PAGE_SIZE = 20;
+export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
+
+/**
+ * Search, filters, paging and sort of a leads list, all applied on the server. Any filter change
+ * goes back to page 1; typing is debounced so every keystroke is not a request.
+ */
+export function useLeadFilters() {
+  const [searchInput, setSearchInput] = useState('');
+  const [status, setStatusState] = useState<LeadStatus | undefined>();
+  const [priority, setPriorityState] = useState<LeadPriority | undefined>();
+  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE, searchedFor: '' });
+  const [sort, setSortState] = useState<{ sort: LeadSortField; order: SortOrder }>({
+    sort: 'createdAt',
+    order: 'desc',
+  });
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+
+  // A new search term starts from page 1 (derived, so it lands in the same render as the term).
+  const page = paging.searchedFor === search ? paging.page : 1;
+
+  const filter: LeadFilterValues = useMemo(
+    () => ({ search: search || undefined, status, priority }),
+    [search, status, priority],
+  );
+  const params: LeadListParams = useMemo(
+    () => ({ ...filter, page, pageSize: paging.pageSize, ...sort }),
+    [filter, page, paging.pageSize, sort],
+  );
+
+  return {
+    params,
+    filter,
+    searchInput,
+    setSearchInput,
+    setStatus: (next: LeadStatus | undefined) => {
+      setStatusState(next);
+      setPaging((p) => ({ ...p, page: 1, searchedFor: search }));
+    },
+    setPriority: (next: LeadPriority | undefined) => {
+      setPriorityState(next);
+      setPaging((p) => ({ ...p, page: 1, searchedFor: search }));
+    },
+    setPage: (nextPage: number, nextPageSize: number) =>
+      setPaging((p) => ({
+        page: nextPageSize !== p.pageSize ? 1 : nextPage,
+        pageSize: nextPageSize,
+        searchedFor: search,
+      })),
+    setSort: (next: { sort: LeadSortField; order: SortOrder } | undefined) => {
+      setSortState(next ?? { sort: 'createdAt', order: 'desc' });
+      setPaging((p) => ({ ...p, page: 1, searchedFor: search }));
+    },
+  };
+}
+
+export type LeadFiltersState = ReturnType<typeof useLeadFilters>;

@@ -1,0 +1,24 @@
+import { TIMING } from '@shine/shared/constants';
+import type { Metrics } from '@shine/shared/types';
+import { useQuery } from '@tanstack/react-query';
+import { livePolling, useLive } from '../api/live.ts';
+import { API } from '../api/paths.ts';
+import type { ActivitySummary, StatsReport } from '../api/types.ts';
+
+export const statsKey = [API.stats] as const;
+export const metricsKey = [API.metrics] as const;
+export const activitySummaryKey = [API.activities, 'summary'] as const;
+
+export function useStats() {
+  const live = useLive();
+  return useQuery<StatsReport>({ queryKey: statsKey, ...livePolling(live, TIMING.statsPollMs) });
+}
+
+export function useMetrics() {
+  const live = useLive();
+  return useQuery<Metrics>({ queryKey: metricsKey, ...livePolling(live, TIMING.metricsPollMs) });
+}
+
+export function useActivitySummary() {
+  return useQuery<ActivitySummary>({ queryKey: activitySummaryKey });
+}

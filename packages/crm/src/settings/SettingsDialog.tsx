@@ -1,0 +1,46 @@
+import { getDesktopBridge } from '@shine/shared/desktop-bridge';
+import { Divider, Modal, Typography } from 'antd';
+import { useSession } from '../auth/session.ts';
+import { PasswordChangeForm } from './PasswordChangeForm.tsx';
+import { ServerSettingsForm } from './ServerSettingsForm.tsx';
+
+interface SettingsDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Settings: the signed-in user changes their password; in the desktop app the server URL is set
+ * here too (the section is absent in the browser).
+ */
+export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
+  const session = useSession();
+  const bridge = getDesktopBridge();
+  const user = session.data?.isAuthenticated ? session.data.user : undefined;
+
+  return (
+    <Modal title="Settings" open={open} onCancel={onClose} footer={null} destroyOnHidden width={520}>
+      {bridge ? (
+        <section aria-labelledby="settings-server-heading">
+          <Typography.Title level={2} id="settings-server-heading" className="settings-heading">
+            Server
+          </Typography.Title>
+          <ServerSettingsForm bridge={bridge} />
+        </section>
+      ) : null}
+      {bridge && user ? <Divider /> : null}
+      {user ? (
+        <section aria-labelledby="settings-password-heading">
+          <Typography.Title level={2} id="settings-password-heading" className="settings-heading">
+            Change Password
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">
+            Signed in as <Typography.Text strong>{user.username}</Typography.Text>
+          </Typography.Paragraph>
+          <PasswordChangeForm onDone={onClose} />
+        </section>
+      ) : null}
+      {!bridge && !user ? <Typography.Paragraph>Sign in to change your password.</Typography.Paragraph> : null}
+    </Modal>
+  );
+}

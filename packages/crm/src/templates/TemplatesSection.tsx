@@ -1,0 +1,115 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { MESSAGES } from '@shine/shared/messages';
+import type { Template } from '@shine/shared/types';
+import { Badge, Button, Card, Empty, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
+import { TEMPLATE_TYPE_COLORS, TEMPLATE_TYPE_LABELS } from './template-labels.ts';
+import { TemplateFormDialog } from './TemplateFormDialog.tsx';
+import { useDeleteTemplate, useTemplates } from './templates.queries.ts';
+
+type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; template: Template };
+
+function TemplateCard({ template, onEdit }: { template: Template; onEdit: () => void }) {
+  const remove = useDeleteTemplate();
+  const titleId = `template-${template.id}`;
+  return (
+    <li>
+      <Card
+        size="small"
+        className="template-card"
+        aria-labelledby={titleId}
+        title={
+          <span id={titleId} className="template-title">
+            {template.name}
+          </span>
+        }
+        extra={<Tag color={TEMPLATE_TYPE_COLORS[template.type]}>{TEMPLATE_TYPE_LABELS[template.type]}</Tag>}
+        actions={[
+          <Button
+            key="edit"
+            type="text"
+            icon={<EditOutlined aria-hidden="true" />}
+            onClick={onEdit}
+            aria-label={`Edit ${template.name}`}
+          >
+            Edit
+          </Button>,
+          <Popconfirm
+            key="delete"
+            title="Delete this template?"
+            description={`"${template.name}" will be removed permanently.`}
+            okText="Delete"
+            okButtonProps={{ danger: true, loading: remove.isPending }}
+            cancelText="Cancel"
+            onConfirm={() => remove.mutateAsync(template.id).catch(() => undefined)}
+          >
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined aria-hidden="true" />}
+              aria-label={`Delete ${template.name}`}
+            >
+              Delete
+            </Button>
+          </Popconfirm>,
+        ]}
+      >
+        <Badge status={template.isActive ? 'success' : 'default'} text={template.isActive ? 'Active' : 'Inactive'} />
+        {template.type === 'email' && template.subject ? (
+          <p className="template-subject">
+            <span className="muted">Subject:</span> {template.subject}
+          </p>
+        ) : null}
+        <Typography.Paragraph className="template-content" ellipsis={{ rows: 4, expandable: true, symbol: 'more' }}>
+          {template.content}
+        </Typography.Paragraph>
+        {template.variables.length > 0 ? (
+          <ul className="tag-list" aria-label="Placeholders">
+            {template.variables.map((name) => (
+              <li key={name}>
+                <Tag>{`{{${name}}}`}</Tag>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </Card>
+    </li>
+  );
+}
+
+/** Message templates: a card grid with edit and delete-with-confirm. */
+export function TemplatesSection() {
+  const templates = useTemplates();
+  const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
+  return (
+    <div className="section-stack">
+      <div className="section-toolbar">
+        <Typography.Text className="muted">E-mail, SMS and task texts for automations and staff.</Typography.Text>
+        <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setEditing({ mode: 'new' })}>
+          New Template
+        </Button>
+      </div>
+      {templates.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
+      {templates.isError ? <QueryErrorAlert error={templates.error} onRetry={() => void templates.refetch()} /> : null}
+      {templates.data && templates.data.length === 0 ? (
+        <Card>
+          <Empty description={MESSAGES.empty.templates} />
+        </Card>
+      ) : null}
+      {templates.data && templates.data.length > 0 ? (
+        <ul className="card-grid item-grid" aria-label="Templates">
+          {templates.data.map((template) => (
+            <TemplateCard key={template.id} template={template} onEdit={() => setEditing({ mode: 'edit', template })} />
+          ))}
+        </ul>
+      ) : null}
+      <TemplateFormDialog
+        key={editing.mode === 'edit' ? editing.template.id : editing.mode}
+        open={editing.mode !== 'closed'}
+        template={editing.mode === 'edit' ? editing.template : undefined}
+        onClose={() => setEditing({ mode: 'closed' })}
+      />
+    </div>
+  );
+}

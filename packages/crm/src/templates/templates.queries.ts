@@ -1,0 +1,56 @@
+import { MESSAGES } from '@shine/shared/messages';
+import type { TemplateCreate, TemplateUpdate } from '@shine/shared/templates';
+import type { Template } from '@shine/shared/types';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, apiRequest } from '../api/http.ts';
+import { API } from '../api/paths.ts';
+import { errorText } from '../ui/error-text.ts';
+import { useToast } from '../ui/use-toast.ts';
+
+export const templatesKey = [API.templates] as const;
+
+const itemPath = (id: string) => `${API.templates}/${encodeURIComponent(id)}`;
+
+export function useTemplates() {
+  return useQuery<Template[]>({ queryKey: templatesKey });
+}
+
+export function useCreateTemplate() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (template: TemplateCreate) => apiJson<Template>('POST', API.templates, template),
+    onSuccess: async () => {
+      toast.success(MESSAGES.template.created);
+      await queryClient.invalidateQueries({ queryKey: templatesKey });
+    },
+    onError: (error) => toast.error(MESSAGES.template.createFailed, errorText(error)),
+  });
+}
+
+export function useUpdateTemplate() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: TemplateUpdate }) =>
+      apiJson<Template>('PATCH', itemPath(id), changes),
+    onSuccess: async () => {
+      toast.success(MESSAGES.template.updated);
+      await queryClient.invalidateQueries({ queryKey: templatesKey });
+    },
+    onError: (error) => toast.error(MESSAGES.template.updateFailed, errorText(error)),
+  });
+}
+
+export function useDeleteTemplate() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', itemPath(id)),
+    onSuccess: async () => {
+      toast.success(MESSAGES.template.deleted);
+      await queryClient.invalidateQueries({ queryKey: templatesKey });
+    },
+    onError: (error) => toast.error(MESSAGES.template.deleteFailed, errorText(error)),
+  });
+}

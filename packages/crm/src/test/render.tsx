@@ -1,0 +1,34 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { createQueryClient } from '../api/query-client.ts';
+import { SettingsProvider } from '../settings/SettingsProvider.tsx';
+import { crmTheme, toastConfig } from '../theme.ts';
+
+/** Renders `ui` inside the CRM's providers, at `route` of a memory router. */
+export function renderWithProviders(
+  ui: ReactNode,
+  { route = '/', path = '*' }: { route?: string; path?: string } = {},
+) {
+  const queryClient = createQueryClient();
+  const result = render(
+    <ConfigProvider theme={crmTheme}>
+      <AntApp notification={toastConfig} message={toastConfig}>
+        <QueryClientProvider client={queryClient}>
+          <SettingsProvider>
+            <MemoryRouter initialEntries={[route]}>
+              <Routes>
+                <Route path={path} element={ui} />
+                <Route path="/dashboard" element={<p>Dashboard screen</p>} />
+                <Route path="/" element={<p>Login screen</p>} />
+              </Routes>
+            </MemoryRouter>
+          </SettingsProvider>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>,
+  );
+  return { ...result, queryClient };
+}

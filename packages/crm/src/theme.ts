@@ -1,0 +1,40 @@
+import { colors, radius, typography } from '@shine/shared/design-tokens';
+import { TIMING } from '@shine/shared/constants';
+import type { ThemeConfig } from 'antd';
+
+/** The antd theme built from the design tokens shared with the site. */
+export const crmTheme: ThemeConfig = {
+  cssVar: { key: 'shine-crm' },
+  token: {
+    colorPrimary: colors.primary,
+    colorInfo: colors.primary,
+    colorSuccess: colors.success,
+    colorWarning: colors.warning,
+    colorError: colors.danger,
+    colorLink: colors.primary,
+    colorLinkHover: colors.primaryHover,
+    colorText: colors.text,
+    colorTextSecondary: colors.textMuted,
+    // antd's default tertiary/description grey is too light for AA body text on white.
+    colorTextTertiary: colors.textMuted,
+    colorTextDescription: colors.textMuted,
+    colorTextPlaceholder: '#687385',
+    colorBorder: colors.border,
+    colorBgLayout: colors.surfaceAlt,
+    colorBgContainer: colors.surface,
+    fontFamily: typography.fontFamily,
+    fontSize: typography.scale.sm,
+    borderRadius: radius.sm,
+    borderRadiusLG: radius.md,
+  },
+  components: {
+    Layout: { siderBg: '#0f2a47', triggerBg: '#0b2038', headerBg: colors.surface },
+    Menu: { darkItemBg: '#0f2a47', darkSubMenuItemBg: '#0b2038', darkItemSelectedBg: colors.primary },
+  },
+};
+
+/** Tooltip defaults (SPEC.md §4/§9): open after 700 ms. */
+export const tooltipConfig = { mouseEnterDelay: TIMING.tooltipOpenDelayMs / 1000 } as const;
+
+/** Toasts (SPEC.md §4/§9): one at a time, 5 s. */
+export const toastConfig = { maxCount: 1, duration: TIMING.toastDurationMs / 1000 } as const;

@@ -1,0 +1,19 @@
+import { Tooltip, type TooltipProps } from 'antd';
+import { useSyncExternalStore } from 'react';
+import { isSkippingTooltipDelay, noteTooltipClosed, subscribeTooltipDelay } from './tooltip-delay.ts';
+import { TIMING } from '@shine/shared/constants';
+
+/** antd Tooltip with the open and skip delays of SPEC.md §4. Use it for every tooltip in the CRM. */
+export function Hint({ onOpenChange, ...props }: TooltipProps) {
+  const skipping = useSyncExternalStore(subscribeTooltipDelay, isSkippingTooltipDelay, isSkippingTooltipDelay);
+  return (
+    <Tooltip
+      mouseEnterDelay={skipping ? 0 : TIMING.tooltipOpenDelayMs / 1000}
+      onOpenChange={(open) => {
+        if (!open) noteTooltipClosed();
+        onOpenChange?.(open);
+      }}
+      {...props}
+    />
+  );
+}
