@@ -1,0 +1,209 @@
+// The environment, parsed and validated once. The only module that reads process.env: everything
+// else receives a Config. Every variable is documented in the repository's .env.example.
+import path from 'node:path';
+import { MIN_PASSWORD_LENGTH } from '@shine/shared/constants';
+import { z } from 'zod';
+
+/** The repository root (api/src/config.ts → ../..), for defaults that live beside the code. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
+
+const booleanFlag = (fallback: boolean) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+      .optional()
+      .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value))),
+  );
+
+const positiveInt = (fallback: number) =>
+  z.preprocess(blankToUndefined, z.coerce.number().int().positive().default(fallback));
+
+const originList = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const item of (value ?? '').split(',')) {
+        const text = item.trim();
+        if (!text) continue;
+        const origin = toOrigin(text);
+        if (!origin) {
+          ctx.addIssue({ code: 'custom', message: `"${text}" is not an http(s) origin` });
+          continue;
+        }
+        origins.push(origin);
+      }
+      return origins;
+    }),
+);
+
+/** `https://example.com/` → `https://example.com`; undefined for anything that is not http(s). */
+function toOrigin(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Express's `trust proxy`: false, true, a hop count, or a list of addresses/subnets. */
+const trustProxy = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value): boolean | number | string => {
+      if (value === undefined || value === 'false' || value === '0') return false;
+      if (value === 'true') return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      return value;
+    }),
+);
+
+const timeZone = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .default('America/Chicago')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as America/Chicago'),
+);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'test', 'production']).default('development')),
+    PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65_535).default(3000)),
+    HOST: optionalText,
+    LOG_LEVEL: z.preprocess(
+      blankToUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    DATABASE_URL: optionalText,
+    DATABASE_POOL_MAX: positiveInt(10),
+    DATA_DIR: optionalText,
+    SESSION_SECRET: optionalText,
+    SESSION_IDLE_MINUTES: positiveInt(8 * 60),
+    SESSION_ABSOLUTE_HOURS: positiveInt(7 * 24),
+    COOKIE_SECURE: booleanFlag(false),
+    TRUST_PROXY: trustProxy,
+    PUBLIC_ORIGIN: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .optional()
+        .transform((value, ctx) => {
+          if (value === undefined) return undefined;
+          const origin = toOrigin(value);
+          if (!origin) ctx.addIssue({ code: 'custom', message: 'must be an http(s) origin' });
+          return origin;
+        }),
+    ),
+    CORS_ORIGINS: originList,
+    BUSINESS_TIMEZONE: timeZone,
+    RATE_LIMIT_LEADS_PER_MINUTE: positiveInt(10),
+    RATE_LIMIT_LOGIN_PER_15_MINUTES: positiveInt(10),
+    ADMIN_EMAIL: optionalText,
+    ADMIN_PASSWORD: z.preprocess(
+      blankToUndefined,
+      z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(256).optional(),
+    ),
+    SITE_DIST_DIR: optionalText,
+    CRM_DIST_DIR: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required when ADMIN_PASSWORD is set' });
+    }
+    if (env.SESSION_SECRET?.split(',').some((secret) => secret.trim().length < 32)) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'each secret must be at least 32 characters' });
+    }
+  });
+
+export interface Config {
+  nodeEnv: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  port: number;
+  host: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** PostgreSQL connection string; undefined means the embedded PGlite database in dataDir. */
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  /** PGlite's directory, or `memory://` for a throw-away in-memory database. */
+  dataDir: string;
+  /** Secrets signing the session cookie, newest first; empty means "generated and kept in the database". */
+  sessionSecrets: string[];
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  cookieSecure: boolean;
+  trustProxy: boolean | number | string;
+  publicOrigin: string | undefined;
+  corsOrigins: string[];
+  businessTimeZone: string;
+  rateLimitLeadsPerMinute: number;
+  rateLimitLoginPer15Minutes: number;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  siteDistDir: string;
+  crmDistDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function resolveDir(value: string | undefined, fallback: string): string {
+  if (!value) return fallback;
+  if (value.startsWith('memory://')) return value;
+  return path.resolve(value);
+}
+
+/** Parses an environment (process.env by default); throws ConfigError listing every problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const e = result.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    dataDir: resolveDir(e.DATA_DIR, path.join(REPO_ROOT, '.data')),
+    sessionSecrets: (e.SESSION_SECRET ?? '')
+      .split(',')
+      .map((secret) => secret.trim())
+      .filter(Boolean),
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    cookieSecure: e.COOKIE_SECURE,
+    trustProxy: e.TRUST_PROXY,
+    publicOrigin: e.PUBLIC_ORIGIN,
+    corsOrigins: e.CORS_ORIGINS,
+    businessTimeZone: e.BUSINESS_TIMEZONE,
+    rateLimitLeadsPerMinute: e.RATE_LIMIT_LEADS_PER_MINUTE,
+    rateLimitLoginPer15Minutes: e.RATE_LIMIT_LOGIN_PER_15_MINUTES,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    siteDistDir: resolveDir(e.SITE_DIST_DIR, path.join(REPO_ROOT, 'site/dist')),
+    crmDistDir: resolveDir(e.CRM_DIST_DIR, path.join(REPO_ROOT, 'packages/crm/dist')),
+  };
+}

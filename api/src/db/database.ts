@@ -1,0 +1,74 @@
+// One knex factory, two drivers: DATABASE_URL → PostgreSQL through a `pg` pool; otherwise the
+// embedded PGlite (PostgreSQL compiled to WASM) persisted in DATA_DIR. Same SQL on both.
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+
+export type DatabaseDriver = 'postgres' | 'pglite';
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** PGlite's data directory, or `memory://` for an in-memory database. */
+  dataDir?: string;
+  poolMax?: number;
+  /** PostgreSQL schemas to search (tests give each file its own schema). */
+  searchPath?: string[];
+}
+
+export interface Database {
+  knex: Knex;
+  driver: DatabaseDriver;
+  /** Closes the pool (PostgreSQL) or the embedded database (PGlite). */
+  close: () => Promise<void>;
+}
+
+/** How long a request may wait for a connection before it is answered 503. */
+const ACQUIRE_TIMEOUT_MS = 5_000;
+/** PGlite has one connection that every request queues for; a long export must not starve them. */
+const PGLITE_ACQUIRE_TIMEOUT_MS = 15_000;
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  const knex = options.databaseUrl ? createPostgresKnex(options, options.databaseUrl) : await createPgliteKnex(options);
+  return {
+    knex,
+    driver: options.databaseUrl ? 'postgres' : 'pglite',
+    close: () => knex.destroy(),
+  };
+}
+
+function createPostgresKnex(options: DatabaseOptions, connectionString: string): Knex {
+  return knexFactory({
+    client: 'pg',
+    connection: {
+      connectionString,
+      application_name: 'shine-api',
+      // A server that does not answer (rather than refusing) must not hang requests.
+      connectionTimeoutMillis: 3_000,
+      keepAlive: true,
+    },
+    searchPath: options.searchPath,
+    pool: { min: 0, max: options.poolMax ?? 10 },
+    acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
+  });
+}
+
+async function createPgliteKnex(options: DatabaseOptions): Promise<Knex> {
+  const dataDir = options.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  // pg_trgm ships with PGlite as a loadable extension; the migrations then CREATE EXTENSION it.
+  const pglite = new PGlite(dataDir, { extensions: { pg_trgm } });
+  // A new data directory is initialised here (seconds): not inside the first query's acquire timeout.
+  await pglite.waitReady;
+  return knexFactory({
+    client: ClientPgLite,
+    // knex-pglite hands knex our instance through a connection function.
+    connection: () => ({ pglite }),
+    searchPath: options.searchPath,
+    // connect-session-knex picks PostgreSQL's single-statement upsert from this version.
+    version: '17',
+    acquireConnectionTimeout: PGLITE_ACQUIRE_TIMEOUT_MS,
+  } as Knex.Config);
+}

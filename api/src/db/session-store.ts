@@ -1,0 +1,79 @@
+// Sessions in the database (connect-session-knex on our knex, table from the migrations), behind a
+// thin wrapper that:
+// - turns the store's promise rejections into callback errors only (its methods both call back and
+//   rethrow, which would surface as unhandled rejections and stop the process while the database is
+//   away);
+// - throttles touch: polling every 10 s must not rewrite the session row each time. A touch writes at
+//   most once per TOUCH_INTERVAL_MS per session, remembered in the session itself (`touchedAt`), so
+//   the throttle holds across N processes. The row's expiry may therefore trail the cookie's by up
+//   to that interval.
+import { ConnectSessionKnexStore } from 'connect-session-knex';
+import session, { type SessionData } from 'express-session';
+import type { Knex } from 'knex';
+import type { Logger } from '../logger.ts';
+
+export const TOUCH_INTERVAL_MS = 5 * 60_000;
+const CLEANUP_INTERVAL_MS = 15 * 60_000;
+
+type Callback = (err?: unknown) => void;
+
+export class DatabaseSessionStore extends session.Store {
+  private readonly inner: ConnectSessionKnexStore;
+  private readonly now: () => number;
+
+  constructor(options: { db: Knex; logger: Logger; now?: () => number }) {
+    super();
+    this.now = options.now ?? Date.now;
+    this.inner = new ConnectSessionKnexStore({
+      knex: options.db,
+      tableName: 'sessions',
+      createTable: false,
+      cleanupInterval: CLEANUP_INTERVAL_MS,
+      onDbCleanupError: (err) => options.logger.warn({ err }, 'expired session cleanup failed'),
+    });
+    this.inner.ready.catch((err: unknown) => options.logger.error({ err }, 'session store is not ready'));
+  }
+
+  override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
+    this.inner
+      .get(sid, () => {})
+      .then(
+        (data) => callback(null, data),
+        (err: unknown) => callback(err),
+      );
+  }
+
+  override set(sid: string, data: SessionData, callback?: Callback): void {
+    this.inner
+      .set(sid, data, () => {})
+      .then(
+        () => callback?.(),
+        (err: unknown) => callback?.(err),
+      );
+  }
+
+  override destroy(sid: string, callback?: Callback): void {
+    this.inner
+      .destroy(sid, () => {})
+      .then(
+        () => callback?.(),
+        (err: unknown) => callback?.(err),
+      );
+  }
+
+  override touch(sid: string, data: SessionData, callback?: Callback): void {
+    const now = this.now();
+    if (data.touchedAt !== undefined && now - data.touchedAt < TOUCH_INTERVAL_MS) {
+      callback?.();
+      return;
+    }
+    // A full write (not the store's expiry-only touch) so that `touchedAt` itself is stored.
+    data.touchedAt = now;
+    this.set(sid, data, callback);
+  }
+
+  /** Stops the periodic cleanup timer (it is unref'd, but tests close many stores). */
+  close(): void {
+    clearTimeout(this.inner.nextDbCleanup);
+  }
+}

@@ -1,0 +1,119 @@
+// Row types of every table, declared once for knex's typed query builder (snake_case columns).
+// (knex/types/tables with the .js extension that NodeNext resolution needs for a CommonJS package.)
+import type {
+  ActivityStatus,
+  ActivityType,
+  AutomationTrigger,
+  LeadPriority,
+  LeadStatus,
+  TemplateType,
+} from '@shine/shared/enums';
+
+export interface UserRow {
+  id: string;
+  username: string;
+  password_hash: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface LeadRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  zipcode: string;
+  bedrooms: string;
+  bathrooms: string;
+  cleaning_type: string;
+  frequency: string;
+  notes: string | null;
+  status: LeadStatus;
+  priority: LeadPriority;
+  assigned_to: string | null;
+  /** numeric(10,2): both drivers return it as a string. */
+  estimated_value: string | null;
+  source: string;
+  tags: string[];
+  last_contacted_at: Date | null;
+  next_follow_up_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ActivityRow {
+  id: string;
+  lead_id: string;
+  user_id: string;
+  type: ActivityType;
+  subject: string;
+  description: string | null;
+  status: ActivityStatus;
+  scheduled_at: Date | null;
+  completed_at: Date | null;
+  created_at: Date;
+}
+
+export interface AutomationRow {
+  id: string;
+  name: string;
+  description: string | null;
+  trigger: AutomationTrigger;
+  /** jsonb: read back as parsed JSON. */
+  conditions: unknown;
+  actions: unknown;
+  is_active: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface TemplateRow {
+  id: string;
+  name: string;
+  type: TemplateType;
+  subject: string | null;
+  content: string;
+  /** jsonb array of placeholder names. */
+  variables: unknown;
+  is_active: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface SessionRow {
+  sid: string;
+  sess: unknown;
+  expired: Date;
+}
+
+export interface RateLimitRow {
+  key: string;
+  hits: number;
+  reset_at: Date;
+}
+
+export interface AppSecretRow {
+  name: string;
+  value: string;
+  created_at: Date;
+}
+
+export interface DataVersionRow {
+  name: string;
+  version: string | number;
+}
+
+declare module 'knex/types/tables.js' {
+  interface Tables {
+    users: UserRow;
+    leads: LeadRow;
+    activities: ActivityRow;
+    automations: AutomationRow;
+    templates: TemplateRow;
+    sessions: SessionRow;
+    rate_limits: RateLimitRow;
+    app_secrets: AppSecretRow;
+    data_versions: DataVersionRow;
+  }
+}

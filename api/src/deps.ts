@@ -1,0 +1,14 @@
+import type { Knex } from 'knex';
+import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
+
+/** What every router and service may need; built once by server.ts (or a test) and passed down. */
+export interface AppDeps {
+  config: Config;
+  db: Knex;
+  logger: Logger;
+  /** Secrets signing the session cookie, newest first (see db/app-secrets.ts). */
+  sessionSecrets: string[];
+  /** The clock; tests pin it to check "today" and "overdue". */
+  now: () => Date;
+}

@@ -1,0 +1,27 @@
+// JSON bodies only: a body of another type is refused (415) before it is read, a malformed one is a
+// 400 and an oversized one a 413 (see error-handler.ts).
+import { API_ERRORS } from '@shine/shared/messages';
+import express, { type Request, type RequestHandler } from 'express';
+import { AppError } from './app-error.ts';
+
+export const JSON_LIMIT = '100kb';
+/** POST /api/leads: a quote is well under 4 kB. */
+export const PUBLIC_JSON_LIMIT = '16kb';
+/** POST /api/admin/leads/export may carry up to MAX_EXPORT_IDS ids (about 38 bytes each). */
+export const EXPORT_JSON_LIMIT = '4mb';
+
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+export function jsonBody(limit: string): RequestHandler[] {
+  const requireJson: RequestHandler = (req, _res, next) => {
+    if (hasBody(req) && !req.is('application/json')) {
+      next(new AppError(415, API_ERRORS.unsupportedMediaType));
+      return;
+    }
+    next();
+  };
+  return [requireJson, express.json({ limit, strict: true, type: 'application/json' })];
+}

@@ -1,0 +1,65 @@
+// The central error middleware: every failure becomes `{ message, issues? }` with DESIGN.md's
+// status. Nothing internal (stack, SQL, driver text) ever reaches the client; it goes to the log.
+import { API_ERRORS } from '@shine/shared/messages';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { z } from 'zod';
+import { isDatabaseUnavailableError } from '../db/errors.ts';
+import { AppError, validationError } from './app-error.ts';
+
+/** body-parser's error types, mapped to our statuses and messages. */
+const BODY_ERRORS: Record<string, [number, string]> = {
+  'entity.parse.failed': [400, API_ERRORS.malformedJson],
+  'entity.verify.failed': [400, API_ERRORS.malformedJson],
+  'request.aborted': [400, API_ERRORS.malformedJson],
+  'request.size.invalid': [400, API_ERRORS.malformedJson],
+  'entity.too.large': [413, API_ERRORS.payloadTooLarge],
+  'encoding.unsupported': [415, API_ERRORS.unsupportedMediaType],
+  'charset.unsupported': [415, API_ERRORS.unsupportedMediaType],
+  'parameters.too.many': [413, API_ERRORS.payloadTooLarge],
+};
+
+/** PostgreSQL errors that are the client's doing (a race the service could not rule out). */
+const CLIENT_SQLSTATES: Record<string, [number, string]> = {
+  '23505': [409, API_ERRORS.conflict], // unique_violation
+  '23503': [409, API_ERRORS.conflict], // foreign_key_violation
+  '40001': [409, API_ERRORS.conflict], // serialization_failure
+  '22001': [400, API_ERRORS.invalidInput], // string_data_right_truncation
+  '22P02': [400, API_ERRORS.invalidInput], // invalid_text_representation
+  '22003': [400, API_ERRORS.invalidInput], // numeric_value_out_of_range
+  '23514': [400, API_ERRORS.invalidInput], // check_violation
+};
+
+function classify(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof z.ZodError) return validationError(error);
+  const { type, code } = (error ?? {}) as { type?: unknown; code?: unknown };
+  if (typeof type === 'string' && BODY_ERRORS[type]) return new AppError(...BODY_ERRORS[type]);
+  if (isDatabaseUnavailableError(error)) return new AppError(503, API_ERRORS.databaseUnavailable);
+  if (typeof code === 'string' && CLIENT_SQLSTATES[code]) return new AppError(...CLIENT_SQLSTATES[code]);
+  return undefined;
+}
+
+export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  const known = classify(error);
+  const status = known?.status ?? 500;
+  if (status >= 500) {
+    // pino-http attaches the error to the request log line; 503s are expected during an outage.
+    if (status === 503) req.log?.warn({ err: error }, 'database unavailable');
+    else req.log?.error({ err: error }, 'unhandled error');
+    res.err = error instanceof Error ? error : new Error(String(error));
+  }
+  if (status === 503) res.setHeader('Retry-After', '5');
+  res.status(status).json({
+    message: known?.message ?? API_ERRORS.internal,
+    ...(known?.issues ? { issues: known.issues } : {}),
+  });
+};
+
+/** Unknown /api paths answer JSON, not the site's 404 page. */
+export const apiNotFound: RequestHandler = (_req, res) => {
+  res.status(404).json({ message: API_ERRORS.notFound });
+};

@@ -1,0 +1,41 @@
+// Parses a request's params, query and body with the shared zod schemas; a failure is a 400 whose
+// message is the first issue's. Handlers after it see the parsed (trimmed, defaulted) values.
+import type { RequestHandler } from 'express';
+import type { z } from 'zod';
+import { validationError } from './app-error.ts';
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+interface Schemas<P, Q, B> {
+  params?: P;
+  query?: Q;
+  body?: B;
+}
+
+export function validate<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(schemas: Schemas<P, Q, B>): RequestHandler<Out<P>, unknown, Out<B>, Out<Q>> {
+  return (req, _res, next) => {
+    if (schemas.params) {
+      const result = schemas.params.safeParse(req.params);
+      if (!result.success) return next(validationError(result.error));
+      req.params = result.data as Out<P>;
+    }
+    if (schemas.query) {
+      const result = schemas.query.safeParse(req.query);
+      if (!result.success) return next(validationError(result.error));
+      // Express 5's req.query is a getter; shadow it with the parsed value.
+      Object.defineProperty(req, 'query', { value: result.data, writable: true, configurable: true });
+    }
+    if (schemas.body) {
+      // No body at all reads as an empty object, so the schema names the first missing field.
+      const result = schemas.body.safeParse(req.body ?? {});
+      if (!result.success) return next(validationError(result.error));
+      req.body = result.data as Out<B>;
+    }
+    next();
+  };
+}

@@ -1,0 +1,107 @@
+// Process entry: configuration, database, migrations, the first admin, then listen on PORT.
+// SIGTERM/SIGINT: stop accepting, let in-flight requests finish (10 s at most), close the database.
+import { createServer } from 'node:http';
+import { API_ERRORS } from '@shine/shared/messages';
+import { createApp } from './app.ts';
+import { ensureFirstAdmin } from './auth/first-admin.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { resolveSessionSecrets } from './db/app-secrets.ts';
+import { createDatabase } from './db/database.ts';
+import { migrateLatest } from './db/migrate.ts';
+import { createLogger } from './logger.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const database = await createDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: config.databasePoolMax,
+  });
+  const db = database.knex;
+  logger.info(
+    { driver: database.driver, ...(database.driver === 'pglite' ? { dataDir: config.dataDir } : {}) },
+    'database opened',
+  );
+
+  const ran = await migrateLatest(db);
+  if (ran.length > 0) logger.info({ migrations: ran }, 'migrations applied');
+  const firstAdmin = await ensureFirstAdmin(db, config);
+  if (firstAdmin?.generatedPassword) printGeneratedPassword(firstAdmin.username, firstAdmin.generatedPassword);
+  else if (firstAdmin) logger.info({ username: firstAdmin.username }, 'first admin created');
+
+  const sessionSecrets = await resolveSessionSecrets(db, config.sessionSecrets);
+  const { app, close: closeApp } = createApp({ config, db, logger, sessionSecrets, now: () => new Date() });
+
+  let draining = false;
+  const server = createServer((req, res) => {
+    // Requests arriving on kept-alive connections after the signal: refuse politely, close.
+    if (draining) {
+      res.writeHead(503, {
+        'content-type': 'application/json; charset=utf-8',
+        connection: 'close',
+        'retry-after': '5',
+      });
+      res.end(JSON.stringify({ message: API_ERRORS.databaseUnavailable }));
+      return;
+    }
+    app(req, res);
+  });
+  server.keepAliveTimeout = 5_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ port }, `listening on http://localhost:${port}`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    draining = true;
+    logger.info({ signal }, 'shutting down: draining in-flight requests');
+    const forceTimer = setTimeout(() => {
+      logger.warn('drain timed out; closing remaining connections');
+      server.closeAllConnections();
+    }, SHUTDOWN_TIMEOUT_MS - 1_500);
+    forceTimer.unref();
+    server.close(async () => {
+      clearTimeout(forceTimer);
+      closeApp();
+      try {
+        await database.close();
+        logger.info('stopped');
+        process.exit(0);
+      } catch (err) {
+        logger.error({ err }, 'closing the database failed');
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+function printGeneratedPassword(username: string, password: string): void {
+  const lines = [
+    'No admin user existed, so one was created. Sign in at /admin with:',
+    `  Email:    ${username}`,
+    `  Password: ${password}`,
+    'This password is shown only once. Change it with: pnpm admin:password',
+  ];
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = `+${'-'.repeat(width + 2)}+`;
+  process.stdout.write(`\n${rule}\n${lines.map((line) => `| ${line.padEnd(width)} |`).join('\n')}\n${rule}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error('The server could not start:', error);
+  process.exit(1);
+});
