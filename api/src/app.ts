@@ -3,18 +3,45 @@
 // sessions, routes, JSON 404), then the static site and CRM, then the error handler.
 import compression from 'compression';
 import express, { type Express, Router } from 'express';
+import { activitiesRouter } from './activities/activities.routes.ts';
+import { authRouter } from './auth/auth.routes.ts';
+import { createSessionMiddleware } from './auth/session.ts';
+import { automationsRouter } from './automations/automations.routes.ts';
 import type { AppDeps } from './deps.ts';
 import { healthRouter } from './health/health.routes.ts';
+import { requireAuth } from './http/auth-guard.ts';
+import { EXPORT_JSON_LIMIT, JSON_LIMIT, jsonBody, PUBLIC_JSON_LIMIT } from './http/body.ts';
 import { corsForOrigins } from './http/cors.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { adminOriginCheck } from './http/origin-check.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { readScriptHashes, securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static.ts';
+import { adminLeadsRouter, publicLeadsRouter } from './leads/leads.routes.ts';
+import { reportsRouter } from './reports/reports.routes.ts';
+import { templatesRouter } from './templates/templates.routes.ts';
 
 export interface App {
   app: Express;
   /** Stops timers the app owns (session cleanup); the database is the caller's to close. */
   close: () => void;
+}
+
+function adminApi(deps: AppDeps, sessions: ReturnType<typeof createSessionMiddleware>): Router {
+  const admin = Router();
+  admin.use(adminOriginCheck({ publicOrigin: deps.config.publicOrigin, corsOrigins: deps.config.corsOrigins }));
+  // The export may name many leads; every other admin body is small. The first parser to run wins.
+  admin.use('/leads/export', jsonBody(EXPORT_JSON_LIMIT));
+  admin.use(jsonBody(JSON_LIMIT));
+  admin.use(sessions.handlers);
+  admin.use(authRouter(deps));
+  admin.use(requireAuth);
+  admin.use('/leads', adminLeadsRouter(deps));
+  admin.use('/activities', activitiesRouter(deps));
+  admin.use('/automations', automationsRouter(deps));
+  admin.use('/templates', templatesRouter(deps));
+  admin.use(reportsRouter(deps));
+  return admin;
 }
 
 export function createApp(deps: AppDeps): App {
@@ -35,13 +62,16 @@ export function createApp(deps: AppDeps): App {
   );
   app.use(compression());
 
+  const sessions = createSessionMiddleware(deps);
   const api = Router();
   api.use(corsForOrigins(config.corsOrigins));
   api.use('/health', healthRouter(deps));
+  api.use('/leads', jsonBody(PUBLIC_JSON_LIMIT), publicLeadsRouter(deps));
+  api.use('/admin', adminApi(deps, sessions));
   api.use(apiNotFound);
   app.use('/api', api);
 
   app.use(staticFiles({ siteDistDir: config.siteDistDir, crmDistDir: config.crmDistDir }));
   app.use(errorHandler);
-  return { app, close: () => {} };
+  return { app, close: sessions.close };
 }

@@ -17,7 +17,7 @@ export function digest(value: unknown): string {
  * Sets the ETag (and asks caches to revalidate every time); answers 304 and returns true when the
  * client's copy is current.
  */
-export function answerIfFresh(req: Request, res: Response, etag: string): boolean {
+export function answerIfFresh(req: Pick<Request, 'fresh'>, res: Response, etag: string): boolean {
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', 'private, no-cache');
   if (req.fresh) {

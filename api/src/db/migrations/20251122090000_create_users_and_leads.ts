@@ -53,7 +53,8 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('create index leads_priority_created_at_idx on leads (priority, created_at)');
   await knex.raw('create index leads_first_name_idx on leads (first_name, id)');
   await knex.raw('create index leads_last_name_idx on leads (last_name, id)');
-  await knex.raw('create index leads_estimated_value_idx on leads (estimated_value, id)');
+  // Sorted as displayed: a lead without an estimate counts as the default 250.
+  await knex.raw('create index leads_estimated_value_idx on leads ((coalesce(estimated_value, 250)), id)');
   await knex.raw('create index leads_next_follow_up_at_idx on leads (next_follow_up_at, id)');
   // Status and priority sort in pipeline order, not alphabetically (see leads.queries.ts).
   await knex.raw(

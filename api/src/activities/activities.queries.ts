@@ -1,0 +1,54 @@
+import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '@shine/shared/enums';
+import type { Knex } from 'knex';
+import type { ActivityRow } from '../db/tables.ts';
+
+export type NewActivityRow = Pick<
+  ActivityRow,
+  'lead_id' | 'user_id' | 'type' | 'subject' | 'description' | 'status' | 'scheduled_at' | 'completed_at'
+>;
+
+export async function insertActivity(db: Knex, activity: NewActivityRow): Promise<ActivityRow> {
+  const [row] = await db('activities').insert(activity).returning('*');
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** A lead's activities, newest first. */
+export function listActivityRowsOfLead(db: Knex, leadId: string): Promise<ActivityRow[]> {
+  return db('activities')
+    .where({ lead_id: leadId })
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
+}
+
+export async function countPendingActivities(db: Knex): Promise<number> {
+  const row = (await db('activities').where({ status: 'pending' }).first(db.raw('count(*)::int as count'))) as
+    | { count: number }
+    | undefined;
+  return Number(row?.count ?? 0);
+}
+
+export interface ActivityCounts {
+  total: number;
+  byType: Record<(typeof ACTIVITY_TYPES)[number], number>;
+  byStatus: Record<(typeof ACTIVITY_STATUSES)[number], number>;
+}
+
+/** Counts per type and per status in one pass (grouping sets); every value present, zero included. */
+export async function summarizeActivityRows(db: Knex): Promise<ActivityCounts> {
+  const result = await db.raw<{ rows: Array<{ type: string | null; status: string | null; count: number }> }>(
+    'select type, status, count(*)::int as count from activities group by grouping sets ((type), (status), ())',
+  );
+  const byType = Object.fromEntries(ACTIVITY_TYPES.map((type) => [type, 0])) as ActivityCounts['byType'];
+  const byStatus = Object.fromEntries(ACTIVITY_STATUSES.map((status) => [status, 0])) as ActivityCounts['byStatus'];
+  let total = 0;
+  for (const row of result.rows) {
+    const count = Number(row.count);
+    if (row.type !== null) byType[row.type as keyof typeof byType] = count;
+    else if (row.status !== null) byStatus[row.status as keyof typeof byStatus] = count;
+    else total = count;
+  }
+  return { total, byType, byStatus };
+}

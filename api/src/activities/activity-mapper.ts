@@ -1,0 +1,19 @@
+import type { Activity } from '@shine/shared/types';
+import type { ActivityRow } from '../db/tables.ts';
+
+const toIso = (value: Date | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+export function toActivity(row: ActivityRow): Activity {
+  return {
+    id: row.id,
+    leadId: row.lead_id,
+    userId: row.user_id,
+    type: row.type,
+    subject: row.subject,
+    description: row.description,
+    status: row.status,
+    scheduledAt: toIso(row.scheduled_at),
+    completedAt: toIso(row.completed_at),
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,53 @@
+import type { AutomationTrigger } from '@shine/shared/enums';
+import type { Knex } from 'knex';
+import type { AutomationRow } from '../db/tables.ts';
+
+export interface AutomationValues {
+  name?: string;
+  description?: string | null;
+  trigger?: AutomationTrigger;
+  /** JSON text, already validated. */
+  conditions?: string;
+  actions?: string;
+  isActive?: boolean;
+}
+
+function toColumns(db: Knex, values: AutomationValues) {
+  return {
+    ...(values.name !== undefined ? { name: values.name } : {}),
+    ...(values.description !== undefined ? { description: values.description } : {}),
+    ...(values.trigger !== undefined ? { trigger: values.trigger } : {}),
+    ...(values.conditions !== undefined ? { conditions: db.raw('?::jsonb', [values.conditions]) } : {}),
+    ...(values.actions !== undefined ? { actions: db.raw('?::jsonb', [values.actions]) } : {}),
+    ...(values.isActive !== undefined ? { is_active: values.isActive } : {}),
+  };
+}
+
+export function listAutomationRows(db: Knex): Promise<AutomationRow[]> {
+  return db('automations').orderBy([
+    { column: 'created_at', order: 'desc' },
+    { column: 'id', order: 'desc' },
+  ]);
+}
+
+export async function insertAutomation(db: Knex, values: AutomationValues): Promise<AutomationRow> {
+  const [row] = await db('automations').insert(toColumns(db, values)).returning('*');
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateAutomationRow(
+  db: Knex,
+  id: string,
+  values: AutomationValues,
+): Promise<AutomationRow | undefined> {
+  const [row] = await db('automations')
+    .where({ id })
+    .update({ ...toColumns(db, values), updated_at: db.fn.now() })
+    .returning('*');
+  return row;
+}
+
+export async function deleteAutomationRow(db: Knex, id: string): Promise<boolean> {
+  return (await db('automations').where({ id }).delete()) > 0;
+}

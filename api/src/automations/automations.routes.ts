@@ -1,0 +1,30 @@
+import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
+import { idParamsSchema } from '@shine/shared/leads';
+import { Router } from 'express';
+import type { AppDeps } from '../deps.ts';
+import { validate } from '../http/validate.ts';
+import { createAutomation, deleteAutomation, listAutomations, updateAutomation } from './automations.service.ts';
+
+/** /api/admin/automations */
+export function automationsRouter({ db }: Pick<AppDeps, 'db'>): Router {
+  const router = Router();
+
+  router.get('/', async (_req, res) => {
+    res.json(await listAutomations(db));
+  });
+
+  router.post('/', validate({ body: automationCreateSchema }), async (req, res) => {
+    res.status(201).json(await createAutomation(db, req.body));
+  });
+
+  router.patch('/:id', validate({ params: idParamsSchema, body: automationUpdateSchema }), async (req, res) => {
+    res.json(await updateAutomation(db, req.params.id, req.body));
+  });
+
+  router.delete('/:id', validate({ params: idParamsSchema }), async (req, res) => {
+    await deleteAutomation(db, req.params.id);
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,27 @@
+// The list/export filter in SQL. The search follows SPEC.md §5 (and shared/lead-search.ts): full
+// name or e-mail case-insensitively, or phone as a substring. The expressions are the ones the
+// trigram indexes are built on, so '%needle%' is an index scan rather than a table scan.
+import type { LeadFilter } from '@shine/shared/leads';
+import type { Knex } from 'knex';
+
+/** Escapes LIKE's wildcards so that "50%" or "a_b" match literally (escape character: backslash). */
+export function escapeLike(text: string): string {
+  return text.replaceAll(/[\\%_]/g, '\\$&');
+}
+
+export function applyLeadFilter(query: Knex.QueryBuilder, filter: LeadFilter | undefined): Knex.QueryBuilder {
+  if (!filter) return query;
+  if (filter.status) query.where('status', filter.status);
+  if (filter.priority) query.where('priority', filter.priority);
+  const needle = filter.search?.trim();
+  if (needle) {
+    const pattern = `%${escapeLike(needle)}%`;
+    query.where((match) =>
+      match
+        .whereRaw("lower(first_name || ' ' || last_name) like lower(?) escape '\\'", [pattern])
+        .orWhereRaw("lower(email) like lower(?) escape '\\'", [pattern])
+        .orWhereRaw("phone like ? escape '\\'", [pattern]),
+    );
+  }
+  return query;
+}

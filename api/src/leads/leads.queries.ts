@@ -1,0 +1,105 @@
+import type { LeadFilter, LeadListQuery, LeadSortField } from '@shine/shared/leads';
+import type { Knex } from 'knex';
+import type { LeadRow } from '../db/tables.ts';
+import { applyLeadFilter } from './lead-filter.ts';
+
+/**
+ * Sort expressions. Status and priority sort in pipeline order rather than alphabetically, and an
+ * absent estimate sorts as the 250 it is shown as; each expression has an index of the same shape
+ * (see the leads migration). The id breaks ties so that pages never overlap.
+ */
+const SORT_EXPRESSIONS: Record<LeadSortField, string> = {
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  status:
+    "array_position(array['New', 'Contacted', 'Qualified', 'Quoted', 'Negotiating', 'Won', 'Lost']::text[], status)",
+  priority: "array_position(array['High', 'Medium', 'Low']::text[], priority)",
+  estimatedValue: 'coalesce(estimated_value, 250)',
+  nextFollowUpAt: 'next_follow_up_at',
+};
+
+export type NewLeadRow = Pick<
+  LeadRow,
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'phone'
+  | 'zipcode'
+  | 'bedrooms'
+  | 'bathrooms'
+  | 'cleaning_type'
+  | 'frequency'
+  | 'notes'
+> &
+  Partial<Pick<LeadRow, 'status' | 'priority' | 'source' | 'tags' | 'estimated_value' | 'next_follow_up_at'>>;
+
+export type LeadChanges = Partial<
+  Pick<
+    LeadRow,
+    'priority' | 'status' | 'next_follow_up_at' | 'estimated_value' | 'tags' | 'notes' | 'last_contacted_at'
+  >
+>;
+
+export async function insertLead(db: Knex, lead: NewLeadRow): Promise<LeadRow> {
+  const [row] = await db('leads').insert(lead).returning('*');
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export function findLeadRow(db: Knex, id: string): Promise<LeadRow | undefined> {
+  return db('leads').where({ id }).first();
+}
+
+/** Locks the lead against deletion until the transaction ends; false when it does not exist. */
+export async function lockLeadForShare(trx: Knex.Transaction, id: string): Promise<boolean> {
+  const row = await trx('leads').where({ id }).forShare().first('id');
+  return row !== undefined;
+}
+
+export async function updateLeadRow(db: Knex, id: string, changes: LeadChanges): Promise<LeadRow | undefined> {
+  const [row] = await db('leads')
+    .where({ id })
+    .update({ ...changes, updated_at: db.fn.now() })
+    .returning('*');
+  return row;
+}
+
+export async function listLeadRows(db: Knex, query: LeadListQuery): Promise<LeadRow[]> {
+  const direction = query.order === 'asc' ? 'asc' : 'desc';
+  const rows = applyLeadFilter(db('leads').select('*'), query)
+    .orderByRaw(`${SORT_EXPRESSIONS[query.sort]} ${direction}, id ${direction}`)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return (await rows) as LeadRow[];
+}
+
+export async function countLeadRows(db: Knex, filter: LeadFilter): Promise<number> {
+  const row = (await applyLeadFilter(db('leads'), filter).first(db.raw('count(*)::int as count'))) as
+    | { count: number }
+    | undefined;
+  return Number(row?.count ?? 0);
+}
+
+/** The export's rows: the given ids, or everything matching the filter; newest first. */
+export async function selectLeadRowsForExport(
+  db: Knex,
+  columns: Array<keyof LeadRow>,
+  selection: { leadIds?: string[]; filter?: LeadFilter },
+): Promise<Array<Partial<LeadRow>>> {
+  const query = db('leads')
+    .select(columns)
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
+  // One array parameter, not one per id: an export may name up to 100,000 leads.
+  if (selection.leadIds) query.whereRaw('id = any(?::uuid[])', [selection.leadIds]);
+  else applyLeadFilter(query, selection.filter);
+  return (await query) as Array<Partial<LeadRow>>;
+}
+
+export async function markLeadContacted(db: Knex, id: string, at: Date): Promise<void> {
+  await db('leads').where({ id }).update({ last_contacted_at: at, updated_at: db.fn.now() });
+}

@@ -1,0 +1,65 @@
+import { exportRequestSchema } from '@shine/shared/export';
+import { idParamsSchema, leadListQuerySchema, leadStatusUpdateSchema, leadUpdateSchema } from '@shine/shared/leads';
+import { quoteSubmissionSchema } from '@shine/shared/quote';
+import { Router } from 'express';
+import { readDataVersions } from '../db/data-versions.ts';
+import type { AppDeps } from '../deps.ts';
+import { answerIfFresh, digest, weakEtag } from '../http/conditional.ts';
+import { leadsRateLimit } from '../http/rate-limits.ts';
+import { validate } from '../http/validate.ts';
+import { exportLeads } from './leads-export.ts';
+import {
+  buildDecoyLead,
+  changeLeadStatus,
+  createLeadFromQuote,
+  getLead,
+  isHoneypotFilled,
+  listLeads,
+  updateLead,
+} from './leads.service.ts';
+
+/** POST /api/leads (public): the quote form. */
+export function publicLeadsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
+  const router = Router();
+  router.post(
+    '/',
+    leadsRateLimit(db, config.rateLimitLeadsPerMinute),
+    validate({ body: quoteSubmissionSchema }),
+    async (req, res) => {
+      const lead = isHoneypotFilled(req.body)
+        ? buildDecoyLead(req.body, now())
+        : await createLeadFromQuote(db, req.body);
+      res.status(201).json(lead);
+    },
+  );
+  return router;
+}
+
+/** /api/admin/leads: the CRM's lead table, drawer, status dropdown and export. */
+export function adminLeadsRouter({ db }: Pick<AppDeps, 'db'>): Router {
+  const router = Router();
+
+  router.get('/', validate({ query: leadListQuerySchema }), async (req, res) => {
+    const { leads } = await readDataVersions(db, ['leads']);
+    if (answerIfFresh(req, res, weakEtag('leads', leads, digest(req.query)))) return;
+    res.json(await listLeads(db, req.query));
+  });
+
+  router.post('/export', validate({ body: exportRequestSchema }), async (req, res) => {
+    res.json(await exportLeads(db, req.body));
+  });
+
+  router.get('/:id', validate({ params: idParamsSchema }), async (req, res) => {
+    res.json(await getLead(db, req.params.id));
+  });
+
+  router.patch('/:id', validate({ params: idParamsSchema, body: leadUpdateSchema }), async (req, res) => {
+    res.json(await updateLead(db, req.params.id, req.body));
+  });
+
+  router.patch('/:id/status', validate({ params: idParamsSchema, body: leadStatusUpdateSchema }), async (req, res) => {
+    res.json(await changeLeadStatus(db, req.params.id, req.body.status));
+  });
+
+  return router;
+}

@@ -1,0 +1,65 @@
+// The dashboard's numbers (definitions in api/README.md). Each feature computes its own aggregates
+// in SQL; this module assembles them and their ETags.
+import { LEAD_PRIORITIES, LEAD_STATUSES, type LeadPriority, type LeadStatus } from '@shine/shared/enums';
+import { DEFAULT_LEAD_SOURCE } from '@shine/shared/constants';
+import type { Metrics, Stats } from '@shine/shared/types';
+import type { Knex } from 'knex';
+import { countPendingTasks } from '../activities/activities.service.ts';
+import { readDataVersions } from '../db/data-versions.ts';
+import { weakEtag } from '../http/conditional.ts';
+import { countLeadsByGroup, measureLeads, readLeadClockMarkers } from '../leads/lead-stats.queries.ts';
+
+/** Stats plus the value per status that the CRM's Revenue Pipeline shows. */
+export interface StatsReport extends Stats {
+  revenueByStatus: Record<LeadStatus, number>;
+}
+
+export async function buildStats(db: Knex): Promise<StatsReport> {
+  const counts = await countLeadsByGroup(db);
+  const byStatus = {} as Record<LeadStatus, number>;
+  const revenueByStatus = {} as Record<LeadStatus, number>;
+  for (const status of LEAD_STATUSES) {
+    byStatus[status] = counts.byStatus.get(status)?.count ?? 0;
+    revenueByStatus[status] = counts.byStatus.get(status)?.value ?? 0;
+  }
+  const byPriority = {} as Record<LeadPriority, number>;
+  for (const priority of LEAD_PRIORITIES) byPriority[priority] = counts.byPriority.get(priority) ?? 0;
+  // Every source that occurs, most leads first; Website Form (the quote form) is listed even at zero.
+  const bySource: Record<string, number> = {};
+  const sources = [...counts.bySource].sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  for (const [source, count] of sources) bySource[source] = count;
+  bySource[DEFAULT_LEAD_SOURCE] ??= 0;
+  return {
+    total: counts.total,
+    byStatus,
+    byPriority,
+    bySource,
+    potentialRevenue: counts.potentialRevenue,
+    revenueByStatus,
+  };
+}
+
+export async function statsEtag(db: Knex): Promise<string> {
+  const { leads } = await readDataVersions(db, ['leads']);
+  return weakEtag('stats', leads);
+}
+
+export async function buildMetrics(db: Knex, now: Date, timeZone: string): Promise<Metrics> {
+  const [leads, pendingTasks] = await Promise.all([measureLeads(db, now, timeZone), countPendingTasks(db)]);
+  return {
+    leadsToday: leads.leadsToday,
+    conversionRate: leads.conversionRate,
+    averageDealValue: leads.averageDealValue,
+    pendingTasks,
+    overdueFollowUps: leads.overdueFollowUps,
+  };
+}
+
+/** Changes when leads or activities change, at the business's midnight, and when a follow-up falls due. */
+export async function metricsEtag(db: Knex, now: Date, timeZone: string): Promise<string> {
+  const [versions, clock] = await Promise.all([
+    readDataVersions(db, ['leads', 'activities']),
+    readLeadClockMarkers(db, now, timeZone),
+  ]);
+  return weakEtag('metrics', versions.leads, versions.activities, clock.businessDate, clock.latestPassedFollowUp);
+}
