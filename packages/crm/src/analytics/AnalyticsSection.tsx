@@ -51,7 +51,7 @@ function RevenuePipeline() {
   const byStatus = stats.data?.revenueByStatus;
   const values = LEAD_STATUSES.map((status) => ({ status, value: byStatus?.[status] ?? 0 }));
   return (
-    <Card title="Revenue Pipeline" loading={stats.isPending} data-testid="revenue-pipeline">
+    <Card title="Revenue Pipeline" loading={stats.isPending} data-testid="revenue-pipeline" className="stack-card">
       <Statistic title="Potential revenue" value={formatCurrency(stats.data?.potentialRevenue ?? 0)} />
       {byStatus ? (
         <BarList

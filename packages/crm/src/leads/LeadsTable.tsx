@@ -62,6 +62,7 @@ export function LeadsTable({ data, loading, params, onPageChange, onSortChange, 
   const columns: TableColumnsType<Lead> = [
     {
       key: 'firstName',
+      width: 180,
       title: 'Name',
       sorter: true,
       sortOrder: sortOrderOf(params, 'firstName'),
@@ -76,12 +77,14 @@ export function LeadsTable({ data, loading, params, onPageChange, onSortChange, 
     },
     {
       key: 'contact',
+      width: 250,
       title: 'Contact',
       render: (_value, lead) => <ContactLinks email={lead.email} phone={lead.phone} />,
     },
-    { key: 'service', title: 'Service', render: (_value, lead) => describeService(lead) },
+    { key: 'service', width: 230, title: 'Service', render: (_value, lead) => describeService(lead) },
     {
       key: 'status',
+      width: 160,
       title: 'Status',
       sorter: true,
       sortOrder: sortOrderOf(params, 'status'),
@@ -89,6 +92,7 @@ export function LeadsTable({ data, loading, params, onPageChange, onSortChange, 
     },
     {
       key: 'priority',
+      width: 110,
       title: 'Priority',
       sorter: true,
       sortOrder: sortOrderOf(params, 'priority'),
@@ -96,6 +100,7 @@ export function LeadsTable({ data, loading, params, onPageChange, onSortChange, 
     },
     {
       key: 'estimatedValue',
+      width: 110,
       title: 'Value',
       align: 'right',
       sorter: true,
@@ -104,6 +109,7 @@ export function LeadsTable({ data, loading, params, onPageChange, onSortChange, 
     },
     {
       key: 'nextFollowUpAt',
+      width: 200,
       title: 'Follow-up',
       sorter: true,
       sortOrder: sortOrderOf(params, 'nextFollowUpAt'),
@@ -111,6 +117,7 @@ export function LeadsTable({ data, loading, params, onPageChange, onSortChange, 
     },
     {
       key: 'createdAt',
+      width: 130,
       title: 'Created',
       sorter: true,
       sortOrder: sortOrderOf(params, 'createdAt'),
@@ -135,7 +142,7 @@ export function LeadsTable({ data, loading, params, onPageChange, onSortChange, 
       loading={loading}
       pagination={pagination}
       onChange={onChange}
-      scroll={{ x: 1100 }}
+      scroll={{ x: 'max-content' }}
       locale={{ emptyText: MESSAGES.empty.leads }}
       rowClassName="lead-row"
       onRow={(lead) => ({

@@ -10,7 +10,7 @@ import { crmTheme, toastConfig } from '../theme.ts';
 /** Renders `ui` inside the CRM's providers, at `route` of a memory router. */
 export function renderWithProviders(
   ui: ReactNode,
-  { route = '/', path = '*' }: { route?: string; path?: string } = {},
+  { route = '/screen', path = '/screen', children }: { route?: string; path?: string; children?: ReactNode } = {},
 ) {
   const queryClient = createQueryClient();
   const result = render(
@@ -20,7 +20,9 @@ export function renderWithProviders(
           <SettingsProvider>
             <MemoryRouter initialEntries={[route]}>
               <Routes>
-                <Route path={path} element={ui} />
+                <Route path={path} element={ui}>
+                  {children}
+                </Route>
                 <Route path="/dashboard" element={<p>Dashboard screen</p>} />
                 <Route path="/" element={<p>Login screen</p>} />
               </Routes>

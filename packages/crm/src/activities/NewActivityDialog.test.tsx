@@ -1,0 +1,81 @@
+import { MESSAGES } from '@shine/shared/messages';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeLead } from '../test/fixtures.ts';
+import { mockFetch } from '../test/fetch-mock.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { NewActivityDialog, toActivityPayload } from './NewActivityDialog.tsx';
+
+describe('toActivityPayload', () => {
+  it('leaves out an empty description and formats the scheduled time', () => {
+    expect(
+      toActivityPayload({
+        leadId: 'x',
+        type: 'call',
+        title: 'Call',
+        description: '  ',
+        status: 'pending',
+        scheduledAt: null,
+      }),
+    ).toEqual({
+      leadId: 'x',
+      type: 'call',
+      title: 'Call',
+      description: undefined,
+      status: 'pending',
+      scheduledAt: undefined,
+    });
+  });
+});
+
+describe('NewActivityDialog', () => {
+  it('shows Lead is required and Title is required on submit', async () => {
+    mockFetch({ 'GET /api/admin/leads': { body: { items: [], total: 0, page: 1, pageSize: 20 } } });
+    renderWithProviders(<NewActivityDialog open onClose={() => {}} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create Activity' }));
+    expect(await screen.findByText('Lead is required')).toBeTruthy();
+    expect(screen.getByText('Title is required')).toBeTruthy();
+  });
+
+  it('creates a pending activity for the given lead and toasts success', async () => {
+    const lead = makeLead({ firstName: 'Maya', lastName: 'Ortiz' });
+    const { calls } = mockFetch({
+      'GET /api/admin/leads': { body: { items: [lead], total: 1, page: 1, pageSize: 20 } },
+      'POST /api/admin/activities': ({ body }) => ({ status: 201, body: { id: 'act-1', ...(body as object) } }),
+    });
+    const onClose = vi.fn();
+    const onCreated = vi.fn();
+    renderWithProviders(<NewActivityDialog open onClose={onClose} lead={lead} lockLead onCreated={onCreated} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Title'), 'Confirm walkthrough');
+    await user.type(screen.getByLabelText('Description'), 'Ask about pets');
+    await user.click(screen.getByRole('button', { name: 'Create Activity' }));
+
+    expect(await screen.findByText(MESSAGES.activity.success)).toBeTruthy();
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toEqual({
+      leadId: lead.id,
+      type: 'call',
+      title: 'Confirm walkthrough',
+      description: 'Ask about pets',
+      status: 'pending',
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onCreated).toHaveBeenCalledWith(lead, lead.id);
+  });
+
+  it('toasts the failure message when the API refuses', async () => {
+    const lead = makeLead();
+    mockFetch({
+      'GET /api/admin/leads': { body: { items: [lead], total: 1, page: 1, pageSize: 20 } },
+      'POST /api/admin/activities': { status: 500, body: { message: 'Something went wrong on our side.' } },
+    });
+    renderWithProviders(<NewActivityDialog open onClose={() => {}} lead={lead} lockLead />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Title'), 'Call');
+    await user.click(screen.getByRole('button', { name: 'Create Activity' }));
+    expect(await screen.findByText(MESSAGES.activity.failed)).toBeTruthy();
+  });
+});

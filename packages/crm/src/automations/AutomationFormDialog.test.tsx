@@ -1,0 +1,69 @@
+import { MESSAGES } from '@shine/shared/messages';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../test/fetch-mock.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { AutomationFormDialog } from './AutomationFormDialog.tsx';
+
+const TEMPLATE = {
+  id: '9b2d4c6e-1f3a-4b5c-8d7e-0a1b2c3d4e5f',
+  name: 'Welcome e-mail',
+  type: 'email',
+  subject: 'Hi',
+  content: 'Hello {{firstName}}',
+  variables: ['firstName'],
+  isActive: true,
+  createdAt: '',
+};
+
+describe('AutomationFormDialog', () => {
+  it('shows Name is required and the template message on submit', async () => {
+    mockFetch({ 'GET /api/admin/templates': { body: [TEMPLATE] } });
+    renderWithProviders(<AutomationFormDialog open onClose={() => {}} />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Create Automation' }));
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Choose an email template')).toBeTruthy();
+  });
+
+  it('edits a rule with PATCH and the updated message', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/templates': { body: [TEMPLATE] },
+      'PATCH /api/admin/automations/a1': ({ body }) => ({ body: { id: 'a1', ...(body as object) } }),
+    });
+    const onClose = vi.fn();
+    renderWithProviders(
+      <AutomationFormDialog
+        open
+        onClose={onClose}
+        automation={{
+          id: 'a1',
+          name: 'Welcome',
+          description: null,
+          trigger: 'lead_created',
+          conditions: '{}',
+          actions: `{"type":"send_email","templateId":"${TEMPLATE.id}"}`,
+          isActive: true,
+          createdAt: '',
+          updatedAt: '',
+        }}
+      />,
+    );
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Welcome new leads');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(MESSAGES.automation.updated)).toBeTruthy();
+    const patch = calls.find((call) => call.method === 'PATCH');
+    expect(patch?.body).toEqual({
+      name: 'Welcome new leads',
+      description: null,
+      trigger: 'lead_created',
+      conditions: '{}',
+      actions: `{"type":"send_email","templateId":"${TEMPLATE.id}"}`,
+      isActive: true,
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+});

@@ -1,0 +1,73 @@
+import { automationCreateSchema } from '@shine/shared/automations';
+import type { Automation } from '@shine/shared/types';
+import { describe, expect, it } from 'vitest';
+import { buildConditions, DEFAULT_AUTOMATION_VALUES, fromAutomation, toAutomationPayload } from './automation-form.ts';
+import { describeAction, describeConditions } from './describe-automation.ts';
+
+const TEMPLATE_ID = '9b2d4c6e-1f3a-4b5c-8d7e-0a1b2c3d4e5f';
+
+describe('automation form values', () => {
+  it('builds a payload the shared schema accepts', () => {
+    const payload = toAutomationPayload({
+      ...DEFAULT_AUTOMATION_VALUES,
+      name: 'Welcome',
+      trigger: 'lead_created',
+      priority: 'High',
+      templateId: TEMPLATE_ID,
+    });
+    expect(payload.conditions).toBe('{"priority":"High"}');
+    expect(payload.actions).toBe(`{"type":"send_email","templateId":"${TEMPLATE_ID}"}`);
+    expect(automationCreateSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('keeps only the conditions the trigger offers', () => {
+    const values = { ...DEFAULT_AUTOMATION_VALUES, status: 'New' as const, fromStatus: 'New' as const, days: 3 };
+    expect(buildConditions({ ...values, trigger: 'lead_created' })).toEqual({});
+    expect(buildConditions({ ...values, trigger: 'status_changed' })).toEqual({ fromStatus: 'New' });
+    expect(buildConditions({ ...values, trigger: 'no_activity' })).toEqual({ status: 'New', days: 3 });
+  });
+
+  it('reads a stored rule back into the same values', () => {
+    const automation: Automation = {
+      id: 'a1',
+      name: 'Nudge',
+      description: null,
+      trigger: 'no_activity',
+      conditions: '{"days":5,"priority":"Low"}',
+      actions: '{"type":"create_task","title":"Call them","dueInHours":4}',
+      isActive: false,
+      createdAt: '',
+      updatedAt: '',
+    };
+    const values = fromAutomation(automation);
+    expect(values).toMatchObject({
+      days: 5,
+      priority: 'Low',
+      actionType: 'create_task',
+      taskTitle: 'Call them',
+      dueInHours: 4,
+    });
+    expect(toAutomationPayload(values)).toMatchObject({
+      conditions: '{"days":5,"priority":"Low"}',
+      actions: '{"type":"create_task","title":"Call them","dueInHours":4}',
+      isActive: false,
+    });
+    expect(describeConditions(automation)).toBe('after 5 days · priority is Low');
+    expect(describeAction(automation, [])).toBe('Create task: Call them (due in 4 h)');
+  });
+
+  it('survives unreadable JSON', () => {
+    const values = fromAutomation({
+      id: 'a',
+      name: 'Broken',
+      description: null,
+      trigger: 'lead_created',
+      conditions: 'not json',
+      actions: '[1]',
+      isActive: true,
+      createdAt: '',
+      updatedAt: '',
+    });
+    expect(values.actionType).toBe('send_email');
+  });
+});

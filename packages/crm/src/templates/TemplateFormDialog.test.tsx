@@ -1,0 +1,71 @@
+import { MESSAGES } from '@shine/shared/messages';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../test/fetch-mock.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { toTemplatePayload } from './template-form.ts';
+import { TemplateFormDialog } from './TemplateFormDialog.tsx';
+
+describe('toTemplatePayload', () => {
+  it('keeps the subject only for e-mail and lists the placeholders used', () => {
+    expect(
+      toTemplatePayload({ name: 'T', type: 'sms', subject: 'ignored', content: 'Hi {{firstName}}', isActive: true }),
+    ).toEqual({
+      name: 'T',
+      type: 'sms',
+      subject: null,
+      content: 'Hi {{firstName}}',
+      variables: ['firstName'],
+      isActive: true,
+    });
+    expect(
+      toTemplatePayload({ name: 'T', type: 'email', subject: 'For {{lastName}}', content: 'Hi {{firstName}}' })
+        .variables,
+    ).toEqual(['lastName', 'firstName']);
+  });
+});
+
+describe('TemplateFormDialog', () => {
+  it('shows Name is required and Content is required on submit', async () => {
+    mockFetch({});
+    renderWithProviders(<TemplateFormDialog open onClose={() => {}} />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Create Template' }));
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Content is required')).toBeTruthy();
+  });
+
+  it('shows the subject field only for e-mail', async () => {
+    mockFetch({});
+    renderWithProviders(<TemplateFormDialog open onClose={() => {}} />);
+    expect(await screen.findByLabelText('Subject')).toBeTruthy();
+    await userEvent.setup().click(screen.getByText('SMS'));
+    expect(screen.queryByLabelText('Subject')).toBeNull();
+  });
+
+  it('rejects unknown placeholders and creates a valid template', async () => {
+    const { calls } = mockFetch({
+      'POST /api/admin/templates': ({ body }) => ({ status: 201, body: { id: 't1', ...(body as object) } }),
+    });
+    renderWithProviders(<TemplateFormDialog open onClose={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Name'), 'Quote follow-up');
+    await user.type(screen.getByLabelText('Content'), 'Hi {{{{nickname}}');
+    await user.click(screen.getByRole('button', { name: 'Create Template' }));
+    expect(await screen.findByText(/Unknown placeholder \{\{nickname\}\}/)).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.clear(screen.getByLabelText('Content'));
+    await user.type(screen.getByLabelText('Content'), 'Hi {{{{firstName}}');
+    await user.click(screen.getByRole('button', { name: 'Create Template' }));
+    expect(await screen.findByText(MESSAGES.template.created)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Quote follow-up',
+      type: 'email',
+      subject: null,
+      content: 'Hi {{firstName}}',
+      variables: ['firstName'],
+      isActive: true,
+    });
+  });
+});
