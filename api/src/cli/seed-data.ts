@@ -187,8 +187,8 @@ export function buildLead(
   const bedrooms = pickWeighted(random, BEDROOM_MIX);
   const cleaningType = pickWeighted(random, CLEANING_MIX);
   const hasFollowUp = isOpen && random() < 0.7;
-  // Follow-ups from 3 weeks ago (overdue) to 4 weeks ahead.
-  const nextFollowUpAt = hasFollowUp ? new Date(now + (random() * 49 - 21) * DAY_MS) : null;
+  // Follow-ups from 10 days ago (overdue, about a quarter of them) to 30 days ahead.
+  const nextFollowUpAt = hasFollowUp ? new Date(now + (random() * 40 - 10) * DAY_MS) : null;
   const tagCount = random() < 0.25 ? 1 + Math.floor(random() * 2) : 0;
   const tags = [...new Set(Array.from({ length: tagCount }, () => pick(random, TAGS)))];
   const lead: SeedLead = {
