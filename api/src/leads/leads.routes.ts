@@ -1,4 +1,4 @@
-import { exportRequestSchema } from '@shine/shared/export';
+import { buildExportFileName, exportRequestSchema } from '@shine/shared/export';
 import { idParamsSchema, leadListQuerySchema, leadStatusUpdateSchema, leadUpdateSchema } from '@shine/shared/leads';
 import { quoteSubmissionSchema } from '@shine/shared/quote';
 import { Router } from 'express';
@@ -6,8 +6,10 @@ import { readDataVersions } from '../db/data-versions.ts';
 import type { AppDeps } from '../deps.ts';
 import { answerIfFresh, digest, weakEtag } from '../http/conditional.ts';
 import { leadsRateLimit } from '../http/rate-limits.ts';
+import { sendStream } from '../http/send-stream.ts';
 import { validate } from '../http/validate.ts';
 import { exportLeads } from './leads-export.ts';
+import { countExportRows, streamLeadsCsv } from './leads-export-stream.ts';
 import {
   buildDecoyLead,
   changeLeadStatus,
@@ -46,6 +48,15 @@ export function adminLeadsRouter({ db }: Pick<AppDeps, 'db'>): Router {
   });
 
   router.post('/export', validate({ body: exportRequestSchema }), async (req, res) => {
+    // Large CSV exports stream (Accept: text/csv); the JSON envelope holds the whole file in memory.
+    if (req.body.format === 'csv' && req.accepts(['application/json', 'text/csv']) === 'text/csv') {
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', `attachment; filename="${buildExportFileName('csv')}"`);
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('X-Export-Count', String(await countExportRows(db, req.body)));
+      await sendStream(res, streamLeadsCsv(db, req.body));
+      return;
+    }
     res.json(await exportLeads(db, req.body));
   });
 

@@ -1,0 +1,73 @@
+import { beforeEach, expect, it } from 'vitest';
+import { seedDatabase } from '../src/cli/seed.ts';
+import { exportLeads } from '../src/leads/leads-export.ts';
+import { countExportRows, streamLeadsCsv } from '../src/leads/leads-export-stream.ts';
+import { describeApi, insertLead, signIn, useTestApp } from './support/test-app.ts';
+
+async function collect(chunks: AsyncIterable<string>): Promise<{ text: string; chunks: number }> {
+  let text = '';
+  let count = 0;
+  for await (const chunk of chunks) {
+    text += chunk;
+    count += 1;
+  }
+  return { text, chunks: count };
+}
+
+describeApi('streamed CSV export', () => {
+  const t = useTestApp();
+
+  beforeEach(async () => {
+    await seedDatabase(t.db, t.adminId, { leads: 120, seed: 7 });
+    // Rows sharing one created_at to the microsecond, and one with a formula-looking name: the keyset
+    // must page through ties by id, and the stream must neutralise cells like the buffered export.
+    for (let i = 0; i < 5; i += 1) {
+      await insertLead(t.db, {
+        first_name: i === 0 ? '=HYPERLINK("x")' : `Tie${i}`,
+        last_name: 'Smithson',
+        email: `tie${i}@example.com`,
+        created_at: '2026-01-02 03:04:05.123456+00',
+      });
+    }
+  });
+
+  it('writes the same bytes as the buffered export, in batches, for every selection', async () => {
+    const ids = (await t.db('leads').select('id').orderBy('email').limit(30)).map((row) => row.id as string);
+    const requests = [
+      { format: 'csv' as const },
+      { format: 'csv' as const, filter: { search: 'smi' } },
+      { format: 'csv' as const, filter: { status: 'Qualified' as const, priority: 'High' as const } },
+      { format: 'csv' as const, leadIds: ids },
+      { format: 'csv' as const, fields: ['contact' as const, 'notes' as const] },
+    ];
+    for (const request of requests) {
+      const buffered = await exportLeads(t.db, request);
+      const streamed = await collect(streamLeadsCsv(t.db, request, 7));
+      expect(streamed.text).toBe(buffered.content);
+      expect(streamed.chunks).toBe(1 + Math.ceil(buffered.count / 7));
+      expect(await countExportRows(t.db, request)).toBe(buffered.count);
+    }
+    const all = await collect(streamLeadsCsv(t.db, { format: 'csv' }, 7));
+    expect(all.text).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(all.text.split('\r\n').length - 2).toBe(125);
+  });
+
+  it('answers Accept: text/csv with the stream, a count header and a file name; JSON otherwise', async () => {
+    const agent = await signIn(t.app);
+    const streamed = await agent.post('/api/admin/leads/export').set('Accept', 'text/csv').send({ format: 'csv' });
+    expect(streamed.status).toBe(200);
+    expect(streamed.headers['content-type']).toMatch(/^text\/csv/);
+    expect(streamed.headers['x-export-count']).toBe('125');
+    expect(streamed.headers['content-disposition']).toMatch(
+      /^attachment; filename="leads_export_\d{4}-\d\d-\d\d\.csv"$/,
+    );
+    const buffered = await agent.post('/api/admin/leads/export').send({ format: 'csv' });
+    expect(buffered.headers['content-type']).toMatch(/^application\/json/);
+    expect(streamed.text).toBe(buffered.body.content);
+    expect(buffered.body.count).toBe(125);
+    // JSON stays the buffered envelope whatever the Accept header says.
+    const json = await agent.post('/api/admin/leads/export').set('Accept', 'text/csv').send({ format: 'json' });
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+    expect(json.body.format).toBe('json');
+  });
+});
