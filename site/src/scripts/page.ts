@@ -1,0 +1,6 @@
+// The one script every page loads (external, deferred as a module): no framework, a few hundred bytes.
+import { fillCurrentDates } from './current-date.ts';
+import { installScrollToTopOnSearchChange } from './scroll-to-top.ts';
+
+fillCurrentDates();
+installScrollToTopOnSearchChange();
