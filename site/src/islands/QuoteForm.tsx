@@ -1,0 +1,130 @@
+import { MESSAGES } from '@shine/shared/messages';
+import type { QuoteSubmission } from '@shine/shared/quote';
+import { type SubmitEvent, useRef, useState } from 'react';
+import { type DefaultValues, useForm } from 'react-hook-form';
+import { createLazyResolver } from './form/lazy-resolver.ts';
+import { QuoteFields } from './quote/QuoteFields.tsx';
+import { buildQuotePayload, isQuoteFieldName, type QuoteFormInput } from './quote/quote-payload.ts';
+import { submitQuote } from './quote/submit-quote.ts';
+import { saveFlashToast, useToast } from './toast/toast.ts';
+import { ToastViewport } from './toast/ToastViewport.tsx';
+import { useIsHydrated } from './use-is-hydrated.ts';
+
+const THANK_YOU_PATH = '/thank-you';
+
+// The selects start on their "Select ..." option (undefined → ""), which the schema rejects with
+// SPEC.md's "Please select ..." messages.
+const DEFAULT_VALUES: DefaultValues<QuoteFormInput> = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  zipcode: '',
+  notes: '',
+  website: '',
+};
+
+const { resolver, preload } = createLazyResolver<QuoteFormInput, QuoteSubmission>(() =>
+  import('./quote/quote-resolver.ts').then((module) => module.quoteResolver),
+);
+
+/**
+ * The quote request form (SPEC.md §2, §5, §8) with the shared zod schema. react-hook-form's defaults
+ * validate on submit, re-validate on change and move focus to the first invalid field. On any
+ * failure every value stays as typed; on success the thank-you page shows the success toast.
+ */
+export function QuoteForm() {
+  const isHydrated = useIsHydrated();
+  const { toast, show, dismiss } = useToast();
+  const [isLeaving, setLeaving] = useState(false);
+  // A ref, not state: a second click in the same frame must see the first submission.
+  const inFlight = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<QuoteFormInput, unknown, QuoteSubmission>({ resolver, defaultValues: DEFAULT_VALUES });
+
+  const showError = (message: string) =>
+    show({ title: MESSAGES.quote.errorTitle, description: message, variant: 'error' });
+
+  const onValid = async (values: QuoteSubmission) => {
+    const result = await submitQuote(buildQuotePayload(values));
+    if (result.ok) {
+      saveFlashToast({
+        title: MESSAGES.quote.successTitle,
+        description: MESSAGES.quote.successText,
+        variant: 'success',
+      });
+      setLeaving(true);
+      window.location.assign(THANK_YOU_PATH);
+      return;
+    }
+    // The server validates with the same schema; show any field it rejected next to that field.
+    let shouldFocus = true;
+    for (const issue of result.issues) {
+      if (!isQuoteFieldName(issue.path)) continue;
+      setError(issue.path, { type: 'server', message: issue.message }, { shouldFocus });
+      shouldFocus = false;
+    }
+    showError(result.message);
+  };
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    if (inFlight.current || isLeaving) {
+      event.preventDefault();
+      return;
+    }
+    inFlight.current = true;
+    try {
+      await handleSubmit(onValid)(event);
+    } catch {
+      // The validation module could not be fetched (offline): nothing was sent, the values stay.
+      showError(MESSAGES.quote.errorFallback);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const isBusy = isSubmitting || isLeaving;
+  return (
+    <>
+      <form
+        className="form-card"
+        method="post"
+        noValidate
+        aria-label="Quote request"
+        aria-busy={isBusy}
+        onSubmit={onSubmit}
+        onFocus={preload}
+        onPointerEnter={preload}
+      >
+        <div className="form-grid">
+          <p className="form-note">
+            Fields marked <span aria-hidden="true">*</span>
+            <span className="visually-hidden">with an asterisk</span> are required.
+          </p>
+          <QuoteFields register={register} errors={errors} />
+          {/* Honeypot: people never see or reach it; bots that fill every input reveal themselves. */}
+          <div className="honeypot" aria-hidden="true">
+            <label htmlFor="quote-website">Leave this field empty</label>
+            <input id="quote-website" type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+          </div>
+          <div className="form-actions">
+            {/* aria-disabled while pending keeps focus on the button (disabled would drop it to <body>). */}
+            <button
+              type="submit"
+              className="btn btn--primary btn--lg btn--block"
+              disabled={!isHydrated}
+              aria-disabled={isBusy || undefined}
+            >
+              {isBusy ? 'Submitting...' : 'Get My Free Quote'}
+            </button>
+          </div>
+        </div>
+      </form>
+      <ToastViewport toast={toast} onDismiss={dismiss} />
+    </>
+  );
+}

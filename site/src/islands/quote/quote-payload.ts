@@ -1,0 +1,38 @@
+import type { QuoteSubmission, quoteSubmissionSchema } from '@shine/shared/quote';
+import type { z } from 'zod';
+
+/** The form's values before validation (the selects start empty). */
+export type QuoteFormInput = z.input<typeof quoteSubmissionSchema>;
+
+/** Every field of the form, to match the server's per-field issues against. */
+export const QUOTE_FIELD_NAMES = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'zipcode',
+  'bedrooms',
+  'bathrooms',
+  'cleaningType',
+  'frequency',
+  'notes',
+  'website',
+] as const satisfies readonly (keyof QuoteFormInput)[];
+
+export type QuoteFieldName = (typeof QUOTE_FIELD_NAMES)[number];
+// Compile-time check that the list names every field of the schema.
+const listsEveryField: [Exclude<keyof QuoteFormInput, QuoteFieldName>] extends [never] ? true : false = true;
+void listsEveryField;
+
+export function isQuoteFieldName(name: string): name is QuoteFieldName {
+  return (QUOTE_FIELD_NAMES as readonly string[]).includes(name);
+}
+
+/**
+ * What the form sends, from its validated values. The one place to add request-only data (e.g. visit
+ * attribution) without touching the fields. Empty notes are left out rather than sent as "".
+ */
+export function buildQuotePayload(values: QuoteSubmission): QuoteSubmission {
+  const { notes, ...rest } = values;
+  return notes ? { ...rest, notes } : rest;
+}
