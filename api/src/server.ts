@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
+    logger,
   });
   const db = database.knex;
   logger.info(

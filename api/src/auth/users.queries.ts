@@ -28,5 +28,6 @@ export async function updateUserPassword(db: Knex, id: string, passwordHash: str
 export async function deleteUserSessions(db: Knex, userId: string, exceptSid?: string): Promise<number> {
   const query = db('sessions').whereRaw("sess->>'userId' = ?", [userId]);
   if (exceptSid) query.whereNot('sid', exceptSid);
-  return query.delete();
+  // returning(): knex-pglite does not report affected-row counts for deletes.
+  return (await query.delete().returning('sid')).length;
 }

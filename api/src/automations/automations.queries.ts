@@ -49,5 +49,6 @@ export async function updateAutomationRow(
 }
 
 export async function deleteAutomationRow(db: Knex, id: string): Promise<boolean> {
-  return (await db('automations').where({ id }).delete()) > 0;
+  // returning(): knex-pglite does not report affected-row counts for deletes.
+  return (await db('automations').where({ id }).delete().returning('id')).length > 0;
 }

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
+import type { Logger } from '../logger.ts';
 
 export type DatabaseDriver = 'postgres' | 'pglite';
 
@@ -16,6 +17,20 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** PostgreSQL schemas to search (tests give each file its own schema). */
   searchPath?: string[];
+  /** PGlite only: start from this data directory snapshot (PGlite's dumpDataDir) instead of an empty one. */
+  pgliteSnapshot?: Blob;
+  /** Where knex's own warnings go (e.g. failed connection attempts while the server is away). */
+  logger?: Logger;
+}
+
+function knexLog(logger: Logger | undefined): Knex.Config['log'] {
+  if (!logger) return undefined;
+  return {
+    warn: (message: unknown) => logger.warn({ knex: String(message) }, 'database warning'),
+    error: (message: unknown) => logger.error({ knex: String(message) }, 'database error'),
+    deprecate: (method: unknown, alternative: unknown) => logger.debug({ method, alternative }, 'knex deprecation'),
+    debug: (message: unknown) => logger.debug({ knex: message }, 'knex debug'),
+  };
 }
 
 export interface Database {
@@ -50,6 +65,7 @@ function createPostgresKnex(options: DatabaseOptions, connectionString: string):
       keepAlive: true,
     },
     searchPath: options.searchPath,
+    log: knexLog(options.logger),
     pool: { min: 0, max: options.poolMax ?? 10 },
     acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
   });
@@ -59,7 +75,10 @@ async function createPgliteKnex(options: DatabaseOptions): Promise<Knex> {
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm ships with PGlite as a loadable extension; the migrations then CREATE EXTENSION it.
-  const pglite = new PGlite(dataDir, { extensions: { pg_trgm } });
+  const pglite = new PGlite(dataDir, {
+    extensions: { pg_trgm },
+    ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
+  });
   // A new data directory is initialised here (seconds): not inside the first query's acquire timeout.
   await pglite.waitReady;
   return knexFactory({
@@ -67,6 +86,7 @@ async function createPgliteKnex(options: DatabaseOptions): Promise<Knex> {
     // knex-pglite hands knex our instance through a connection function.
     connection: () => ({ pglite }),
     searchPath: options.searchPath,
+    log: knexLog(options.logger),
     // connect-session-knex picks PostgreSQL's single-statement upsert from this version.
     version: '17',
     acquireConnectionTimeout: PGLITE_ACQUIRE_TIMEOUT_MS,

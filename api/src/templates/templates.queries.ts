@@ -54,5 +54,6 @@ export async function updateTemplateRow(
 }
 
 export async function deleteTemplateRow(db: Knex, id: string): Promise<boolean> {
-  return (await db('templates').where({ id }).delete()) > 0;
+  // returning(): knex-pglite does not report affected-row counts for deletes.
+  return (await db('templates').where({ id }).delete().returning('id')).length > 0;
 }

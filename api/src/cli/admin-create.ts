@@ -1,0 +1,36 @@
+// `pnpm admin:create [email] [password]` (or --email/--password): adds a staff user. Asks for what is
+// missing; the password must be at least MIN_PASSWORD_LENGTH characters.
+import { newPasswordSchema } from '@shine/shared/auth';
+import { createUser, UserExistsError } from '../auth/auth.service.ts';
+import { openConfiguredDatabase, prompt, readCredentialArgs } from './cli-support.ts';
+
+async function main(): Promise<number> {
+  const args = readCredentialArgs(process.argv.slice(2));
+  const email = args.email ?? (await prompt('Email: '));
+  if (!email) throw new Error('An email is required');
+  const password = args.password ?? (await prompt('Password: ', { hidden: true }));
+  const checked = newPasswordSchema.safeParse(password);
+  if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? 'Invalid password');
+  const database = await openConfiguredDatabase();
+  try {
+    const user = await createUser(database.knex, email, checked.data);
+    console.log(`Created ${user.username}. Sign in at /admin.`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UserExistsError) {
+      console.error(`${error.message}. To set a new password: pnpm admin:password ${email}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

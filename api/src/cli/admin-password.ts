@@ -1,0 +1,33 @@
+// `pnpm admin:password [email] [password]` (or --email/--password): sets a staff user's password and
+// signs them out everywhere. Asks for what is missing.
+import { newPasswordSchema } from '@shine/shared/auth';
+import { resetPassword } from '../auth/auth.service.ts';
+import { openConfiguredDatabase, prompt, readCredentialArgs } from './cli-support.ts';
+
+async function main(): Promise<number> {
+  const args = readCredentialArgs(process.argv.slice(2));
+  const email = args.email ?? (await prompt('Email: '));
+  if (!email) throw new Error('An email is required');
+  const password = args.password ?? (await prompt('New password: ', { hidden: true }));
+  const checked = newPasswordSchema.safeParse(password);
+  if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? 'Invalid password');
+  const database = await openConfiguredDatabase();
+  try {
+    if (!(await resetPassword(database.knex, email, checked.data))) {
+      console.error(`No user named ${email}. To add one: pnpm admin:create ${email}`);
+      return 1;
+    }
+    console.log(`Password changed for ${email}; their sessions were signed out.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

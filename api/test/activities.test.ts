@@ -1,0 +1,143 @@
+import { API_ERRORS, VALIDATION } from '@shine/shared/messages';
+import type { Activity } from '@shine/shared/types';
+import { beforeEach, expect, it } from 'vitest';
+import { type Agent, describeApi, insertLead, useTestApp, countRows } from './support/test-app.ts';
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+describeApi('activities', () => {
+  const t = useTestApp();
+  let agent: Agent;
+  let leadId: string;
+
+  beforeEach(async () => {
+    agent = await t.agent();
+    leadId = await insertLead(t.db);
+  });
+
+  const create = (body: object) => agent.post('/api/admin/activities').send(body);
+  const lastContactedAt = async () => (await t.db('leads').where({ id: leadId }).first())?.last_contacted_at ?? null;
+
+  it('creates a pending activity by default, authored by the signed-in user, title stored as subject', async () => {
+    const response = await create({
+      leadId,
+      type: 'task',
+      title: '  Send revised quote ',
+      description: '',
+      scheduledAt: '',
+    });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      leadId,
+      userId: t.adminId,
+      type: 'task',
+      subject: 'Send revised quote',
+      description: null,
+      status: 'pending',
+      scheduledAt: null,
+      completedAt: null,
+    });
+    expect(await lastContactedAt()).toBeNull();
+  });
+
+  it("a completed call sets completedAt and the lead's lastContactedAt, in the same moment", async () => {
+    t.clock.now = new Date('2025-03-04T15:30:00.000Z');
+    const response = await create({
+      leadId,
+      type: 'call',
+      title: 'Intro call',
+      description: 'Left a voicemail',
+      status: 'completed',
+      scheduledAt: '2025-03-04T15:00:00Z',
+    });
+    expect(response.status).toBe(201);
+    const activity = response.body as Activity;
+    expect(activity.completedAt).toBe('2025-03-04T15:30:00.000Z');
+    expect(activity.scheduledAt).toBe('2025-03-04T15:00:00.000Z');
+    expect((await lastContactedAt())?.toISOString()).toBe('2025-03-04T15:30:00.000Z');
+  });
+
+  it.each(['email', 'meeting'])('a completed %s also counts as contact', async (type) => {
+    await create({ leadId, type, title: 'Contact', status: 'completed' });
+    expect(await lastContactedAt()).not.toBeNull();
+  });
+
+  it.each([
+    ['note', 'completed'],
+    ['task', 'completed'],
+    ['call', 'pending'],
+    ['call', 'cancelled'],
+  ])('a %s that is %s does not', async (type, status) => {
+    const response = await create({ leadId, type, title: 'Not contact', status });
+    expect(response.status).toBe(201);
+    expect(response.body.completedAt).toEqual(status === 'completed' ? expect.any(String) : null);
+    expect(await lastContactedAt()).toBeNull();
+  });
+
+  it('answers 404 for an unknown lead and stores nothing', async () => {
+    const response = await create({ leadId: UNKNOWN_ID, type: 'call', title: 'Ghost', status: 'completed' });
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: API_ERRORS.leadNotFound });
+    expect(await countRows(t.db, 'activities')).toBe(0);
+  });
+
+  it.each([
+    [{ type: 'call', title: 'x' }, VALIDATION.leadId],
+    [{ leadId: 'nope', type: 'call', title: 'x' }, VALIDATION.leadId],
+    [{ type: 'fax', title: 'x' }, 'Type must be one of: call, email, meeting, note, task'],
+    [{ type: 'call', title: '  ' }, VALIDATION.title],
+    [{ type: 'call' }, VALIDATION.title],
+    [{ type: 'call', title: 'x', status: 'done' }, 'Status must be one of: pending, completed, cancelled'],
+    [{ type: 'call', title: 'x', scheduledAt: 'soon' }, 'Scheduled time must be a date and time'],
+  ])('refuses %o → %s', async (body, message) => {
+    const withLead = 'leadId' in body || message === VALIDATION.leadId ? body : { leadId, ...body };
+    const response = await create(withLead);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(message);
+  });
+
+  it("lists a lead's activities newest first; 404 for an unknown lead", async () => {
+    for (const title of ['second', 'first', 'third']) await create({ leadId, type: 'note', title });
+    const other = await insertLead(t.db);
+    await create({ leadId: other, type: 'note', title: 'elsewhere' });
+    // created_at is the database's clock: make the order explicit.
+    await t
+      .db('activities')
+      .where({ subject: 'first' })
+      .update({ created_at: new Date('2025-01-01T10:00:00Z') });
+    await t
+      .db('activities')
+      .where({ subject: 'second' })
+      .update({ created_at: new Date('2025-01-01T11:00:00Z') });
+    await t
+      .db('activities')
+      .where({ subject: 'third' })
+      .update({ created_at: new Date('2025-01-01T12:00:00Z') });
+    const response = await agent.get(`/api/admin/activities/lead/${leadId}`);
+    expect(response.status).toBe(200);
+    expect((response.body as Activity[]).map((a) => a.subject)).toEqual(['third', 'second', 'first']);
+    expect((await agent.get(`/api/admin/activities/lead/${UNKNOWN_ID}`)).status).toBe(404);
+    expect((await agent.get('/api/admin/activities/lead/nope')).status).toBe(400);
+    const empty = await agent.get(`/api/admin/activities/lead/${await insertLead(t.db)}`);
+    expect(empty.body).toEqual([]);
+  });
+
+  it('summarises activities by type and status, every value present', async () => {
+    await create({ leadId, type: 'call', title: 'a', status: 'completed' });
+    await create({ leadId, type: 'call', title: 'b' });
+    await create({ leadId, type: 'email', title: 'c', status: 'cancelled' });
+    const response = await agent.get('/api/admin/activities/summary');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      total: 3,
+      byType: { call: 2, email: 1, meeting: 0, note: 0, task: 0 },
+      byStatus: { pending: 1, completed: 1, cancelled: 1 },
+    });
+  });
+
+  it('deleting a lead deletes its activities (ON DELETE CASCADE)', async () => {
+    await create({ leadId, type: 'note', title: 'x' });
+    await t.db('leads').where({ id: leadId }).delete();
+    expect(await countRows(t.db, 'activities')).toBe(0);
+  });
+});

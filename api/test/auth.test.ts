@@ -1,0 +1,207 @@
+import { API_ERRORS, VALIDATION } from '@shine/shared/messages';
+import supertest from 'supertest';
+import { expect, it } from 'vitest';
+import { ADMIN, describeApi, signIn, useTestApp, countRows } from './support/test-app.ts';
+
+const sidOf = (response: supertest.Response) =>
+  ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((cookie) => cookie.startsWith('sid='));
+
+describeApi('sign-in, session and sign-out', () => {
+  const t = useTestApp({ resetSessions: true });
+
+  it('signs in with the right credentials: 200 with the user and a new session cookie', async () => {
+    const response = await supertest(t.app).post('/api/admin/login').send(ADMIN);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ isAuthenticated: true, user: { id: t.adminId, username: ADMIN.username } });
+    const cookie = sidOf(response);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/Secure/);
+    expect(await countRows(t.db, 'sessions')).toBe(1);
+  });
+
+  it('trims the credentials and matches the e-mail case-insensitively', async () => {
+    const response = await supertest(t.app)
+      .post('/api/admin/login')
+      .send({ username: `  ${ADMIN.username.toUpperCase()} `, password: ` ${ADMIN.password} ` });
+    expect(response.status).toBe(200);
+  });
+
+  it('regenerates the session id at sign-in (no fixation)', async () => {
+    const agent = supertest.agent(t.app);
+    // A session that exists before sign-in: a failed attempt does not create one, so plant a cookie.
+    await agent.post('/api/admin/login').send(ADMIN);
+    const first = (await agent.get('/api/admin/me')).body;
+    expect(first.isAuthenticated).toBe(true);
+    const before = await t.db('sessions').pluck('sid');
+    const again = await agent.post('/api/admin/login').send(ADMIN);
+    expect(again.status).toBe(200);
+    const after = await t.db('sessions').pluck('sid');
+    expect(after).toHaveLength(1);
+    expect(after[0]).not.toBe(before[0]);
+    expect(sidOf(again)).toBeDefined();
+  });
+
+  it.each([
+    ['a wrong password', { username: ADMIN.username, password: 'wrong-password-123' }],
+    ['an unknown user', { username: 'nobody@example.com', password: ADMIN.password }],
+  ])('answers %s with one generic 401 and no cookie', async (_label, credentials) => {
+    const response = await supertest(t.app).post('/api/admin/login').send(credentials);
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ message: API_ERRORS.invalidCredentials });
+    expect(sidOf(response)).toBeUndefined();
+  });
+
+  it.each([
+    [{ username: '', password: 'x' }, VALIDATION.username],
+    [{ username: '   ', password: 'x' }, VALIDATION.username],
+    [{ password: 'x' }, VALIDATION.username],
+    [{ username: 'a@b.co', password: '' }, VALIDATION.password],
+    [{ username: 'a@b.co', password: '  ' }, VALIDATION.password],
+  ])('validates %o → %s', async (body, message) => {
+    const response = await supertest(t.app).post('/api/admin/login').send(body);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(message);
+  });
+
+  it('GET /me answers 200 either way', async () => {
+    const anonymous = await supertest(t.app).get('/api/admin/me');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body).toEqual({ isAuthenticated: false });
+    expect(sidOf(anonymous)).toBeUndefined();
+    const agent = await signIn(t.app);
+    const me = await agent.get('/api/admin/me');
+    expect(me.body).toEqual({ isAuthenticated: true, user: { id: t.adminId, username: ADMIN.username } });
+  });
+
+  it('logout destroys the session: the old cookie is worth nothing afterwards', async () => {
+    const agent = await signIn(t.app);
+    const login = await supertest(t.app).post('/api/admin/login').send(ADMIN);
+    const stolenCookie = (sidOf(login) as string).split(';')[0] as string;
+    const logout = await supertest(t.app).post('/api/admin/logout').set('cookie', stolenCookie);
+    expect(logout.status).toBe(204);
+    expect(sidOf(logout)).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect((await supertest(t.app).get('/api/admin/leads').set('cookie', stolenCookie)).status).toBe(401);
+    expect((await supertest(t.app).get('/api/admin/me').set('cookie', stolenCookie)).body).toEqual({
+      isAuthenticated: false,
+    });
+    // Other sessions are untouched.
+    expect((await agent.get('/api/admin/leads')).status).toBe(200);
+  });
+
+  it('logout without a session is a 401', async () => {
+    const response = await supertest(t.app).post('/api/admin/logout');
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ message: API_ERRORS.unauthenticated });
+  });
+
+  it('enforces the absolute lifetime whatever the activity', async () => {
+    const agent = await signIn(t.app);
+    t.clock.now = new Date(Date.now() + t.config.sessionAbsoluteMs + 60_000);
+    expect((await agent.get('/api/admin/me')).body).toEqual({ isAuthenticated: false });
+    expect((await agent.get('/api/admin/leads')).status).toBe(401);
+    expect(await countRows(t.db, 'sessions')).toBe(0);
+  });
+
+  it('expires an idle session with its row (the store filters expired rows)', async () => {
+    const agent = await signIn(t.app);
+    await t.db('sessions').update({ expired: t.db.raw("now() - interval '1 second'") });
+    expect((await agent.get('/api/admin/leads')).status).toBe(401);
+  });
+
+  it('does not rewrite the session row on every poll, but at most every 5 minutes', async () => {
+    const agent = await signIn(t.app);
+    const read = async () => (await t.db('sessions').first('expired', 'sess')) as { expired: Date; sess: unknown };
+    const before = await read();
+    for (let i = 0; i < 3; i++) expect((await agent.get('/api/admin/stats')).status).toBe(200);
+    expect(await read()).toEqual(before);
+    t.clock.now = new Date(Date.now() + 6 * 60_000);
+    await agent.get('/api/admin/stats');
+    const after = await read();
+    expect(after.expired.getTime()).toBeGreaterThan(before.expired.getTime());
+  });
+});
+
+describeApi('password change', () => {
+  const t = useTestApp({ resetSessions: true });
+  const NEW_PASSWORD = 'a-brand-new-password-42';
+
+  it('refuses a wrong current password with 400 and the message', async () => {
+    const agent = await signIn(t.app);
+    const response = await agent
+      .post('/api/admin/me/password')
+      .send({ currentPassword: 'not-the-password', newPassword: NEW_PASSWORD });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(API_ERRORS.wrongPassword);
+  });
+
+  it.each([
+    [{ currentPassword: '', newPassword: NEW_PASSWORD }, 'Current password is required'],
+    [{ currentPassword: ADMIN.password, newPassword: 'short' }, 'Password must be at least 12 characters'],
+    [{ currentPassword: ADMIN.password }, 'New password is required'],
+  ])('validates %o → %s', async (body, message) => {
+    const agent = await signIn(t.app);
+    const response = await agent.post('/api/admin/me/password').send(body);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(message);
+  });
+
+  it('changes it (204), keeps this session and signs the others out', async () => {
+    const agent = await signIn(t.app);
+    const other = await signIn(t.app);
+    const response = await agent
+      .post('/api/admin/me/password')
+      .send({ currentPassword: ADMIN.password, newPassword: NEW_PASSWORD });
+    expect(response.status).toBe(204);
+    expect((await agent.get('/api/admin/leads')).status).toBe(200);
+    expect((await other.get('/api/admin/leads')).status).toBe(401);
+    expect((await supertest(t.app).post('/api/admin/login').send(ADMIN)).status).toBe(401);
+    expect(
+      (await supertest(t.app).post('/api/admin/login').send({ username: ADMIN.username, password: NEW_PASSWORD }))
+        .status,
+    ).toBe(200);
+    // Put the shared admin back for the other tests of this file.
+    await agent.post('/api/admin/me/password').send({ currentPassword: NEW_PASSWORD, newPassword: ADMIN.password });
+  });
+});
+
+describeApi('login rate limits', () => {
+  const t = useTestApp({ env: { RATE_LIMIT_LOGIN_PER_15_MINUTES: '3' } });
+  const attempt = (username: string, password: string, ip = '203.0.113.1') =>
+    supertest(t.app).post('/api/admin/login').set('x-forwarded-for', ip).send({ username, password });
+
+  it('limits failed attempts per client with 429 and the message', async () => {
+    for (let i = 0; i < 3; i++) expect((await attempt(`user${i}@example.com`, 'wrong-password')).status).toBe(401);
+    const limited = await attempt('someone@example.com', 'wrong-password');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ message: API_ERRORS.loginRateLimited });
+    // Even the right password waits.
+    expect((await attempt(ADMIN.username, ADMIN.password)).status).toBe(429);
+  });
+
+  it('does not count successful sign-ins', async () => {
+    for (let i = 0; i < 5; i++) expect((await attempt(ADMIN.username, ADMIN.password)).status).toBe(200);
+  });
+});
+
+describeApi('login rate limit per username (behind a proxy, many client addresses)', () => {
+  const t = useTestApp({ env: { RATE_LIMIT_LOGIN_PER_15_MINUTES: '3', TRUST_PROXY: 'true' } });
+
+  it('limits guesses at one username from many addresses', async () => {
+    const attempt = (ip: string) =>
+      supertest(t.app)
+        .post('/api/admin/login')
+        .set('x-forwarded-for', ip)
+        .send({ username: ADMIN.username, password: 'wrong-password' });
+    for (let i = 0; i < 3; i++) expect((await attempt(`203.0.113.${i + 10}`)).status).toBe(401);
+    const limited = await attempt('203.0.113.99');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ message: API_ERRORS.loginRateLimited });
+    // Another username from a fresh address is not affected.
+    const other = await supertest(t.app)
+      .post('/api/admin/login')
+      .set('x-forwarded-for', '203.0.113.100')
+      .send({ username: 'other@example.com', password: 'wrong-password' });
+    expect(other.status).toBe(401);
+  });
+});

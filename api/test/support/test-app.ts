@@ -1,0 +1,194 @@
+// Builds the app the way server.ts does, on a throw-away database: PGlite in memory, or a schema of
+// its own in TEST_DATABASE_URL's database. One per test file; tables are emptied before each test.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Express } from 'express';
+import type { Knex } from 'knex';
+import supertest from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
+import { createApp } from '../../src/app.ts';
+import { hashPassword } from '../../src/auth/passwords.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { createDatabase, type Database } from '../../src/db/database.ts';
+import { migrateLatest } from '../../src/db/migrate.ts';
+import { createLogger } from '../../src/logger.ts';
+
+export const driver = process.env.SHINE_TEST_DRIVER === 'postgres' ? 'postgres' : 'pglite';
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+/** describe() that skips on the PostgreSQL project when no server is configured (see postgres-setup.ts). */
+export const describeApi: typeof describe =
+  driver === 'postgres' && !testDatabaseUrl ? (describe.skip as typeof describe) : describe;
+
+export const ADMIN = { username: 'admin@example.com', password: 'correct-horse-battery-staple' } as const;
+
+// argon2id costs ~50 ms a hash: once per worker, not per test.
+let adminHash: Promise<string> | undefined;
+const hashedAdminPassword = () => (adminHash ??= hashPassword(ADMIN.password));
+
+export interface TestDatabase {
+  database: Database;
+  drop: () => Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (driver === 'pglite') {
+    const snapshotFile = inject('pgliteSnapshotFile');
+    const pgliteSnapshot = snapshotFile ? new Blob([readFileSync(snapshotFile)]) : undefined;
+    const database = await createDatabase({ dataDir: 'memory://', pgliteSnapshot });
+    await migrateLatest(database.knex);
+    return { database, drop: () => database.close() };
+  }
+  const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = await createDatabase({ databaseUrl: testDatabaseUrl, poolMax: 1 });
+  await admin.knex.raw(`create schema ${schema}`);
+  const database = await createDatabase({ databaseUrl: testDatabaseUrl, searchPath: [schema, 'public'], poolMax: 5 });
+  await migrateLatest(database.knex);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await admin.knex.raw(`drop schema ${schema} cascade`);
+      await admin.close();
+    },
+  };
+}
+
+export interface TestApp {
+  app: Express;
+  db: Knex;
+  config: Config;
+  adminId: string;
+  /** The app's clock; set `clock.now` to pin it, undefined for the real time. */
+  clock: { now: Date | undefined };
+  close: () => Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Also empty the sessions table before each test (files that test sign-in and sign-out). */
+  resetSessions?: boolean;
+  /** Reuse a database (several apps on one database, like several processes). */
+  db?: Knex;
+}
+
+export async function buildTestApp(db: Knex, options: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'memory://',
+    RATE_LIMIT_LEADS_PER_MINUTE: '100000',
+    RATE_LIMIT_LOGIN_PER_15_MINUTES: '100000',
+    SITE_DIST_DIR: '/nonexistent/site-dist',
+    CRM_DIST_DIR: '/nonexistent/crm-dist',
+    ...options.env,
+  });
+  const existing = await db('users').whereRaw('lower(username) = lower(?)', [ADMIN.username]).first('id');
+  const [admin] = existing
+    ? [existing]
+    : await db('users')
+        .insert({ username: ADMIN.username, password_hash: await hashedAdminPassword() })
+        .returning('id');
+  const clock: TestApp['clock'] = { now: undefined };
+  const { app, close } = createApp({
+    config,
+    db,
+    logger: createLogger(config),
+    sessionSecrets: ['test-session-secret-of-at-least-32-characters'],
+    now: () => clock.now ?? new Date(),
+  });
+  return { app, db, config, adminId: admin?.id as string, clock, close: async () => close() };
+}
+
+/**
+ * Empties every data table (users stay), in one statement so foreign keys are no obstacle. Sessions
+ * stay too unless asked, so a file signs in once (argon2 is slow by design).
+ */
+export async function resetTables(db: Knex, options: { sessions?: boolean } = {}): Promise<void> {
+  await db.raw(
+    `truncate table activities, leads, automations, templates, rate_limits${options.sessions ? ', sessions' : ''}`,
+  );
+}
+
+/**
+ * The usual setup of a test file: one database and app for the file, tables emptied and the clock
+ * unpinned before each test. Read the returned object's fields inside tests (they are set in beforeAll).
+ */
+export interface TestAppContext extends TestApp {
+  /** A client signed in as the test admin, shared by the file's tests. */
+  agent: () => Promise<Agent>;
+}
+
+export function useTestApp(options: Omit<TestAppOptions, 'db'> = {}): TestAppContext {
+  let shared: Agent | undefined;
+  const context = {
+    agent: async () => {
+      shared ??= await signIn(context.app);
+      return shared;
+    },
+  } as TestAppContext;
+  let testDb: TestDatabase | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    Object.assign(context, await buildTestApp(testDb.database.knex, options));
+  });
+  beforeEach(async () => {
+    context.clock.now = undefined;
+    await resetTables(context.db, { sessions: options.resetSessions });
+    if (options.resetSessions) shared = undefined;
+  });
+  afterAll(async () => {
+    await context.close?.();
+    await testDb?.drop();
+  });
+  return context;
+}
+
+export type Agent = ReturnType<typeof supertest.agent>;
+
+/** A cookie-keeping client, signed in as the test admin. */
+export async function signIn(app: Express, credentials = ADMIN): Promise<Agent> {
+  const agent = supertest.agent(app);
+  const response = await agent.post('/api/admin/login').send(credentials);
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${response.text}`);
+  return agent;
+}
+
+export const VALID_QUOTE = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann.lee@example.com',
+  phone: '214-555-0100',
+  zipcode: '75201',
+  bedrooms: '2',
+  bathrooms: '1.5',
+  cleaningType: 'Deep',
+  frequency: 'Biweekly',
+  notes: 'Two dogs, friendly.',
+} as const;
+
+/** Inserts a lead directly (tests craft data the public form cannot, e.g. status and dates). */
+export async function insertLead(db: Knex, overrides: Record<string, unknown> = {}): Promise<string> {
+  const [row] = await db('leads')
+    .insert({
+      first_name: 'Test',
+      last_name: 'Lead',
+      email: 'test.lead@example.com',
+      phone: '214-555-0199',
+      zipcode: '75201',
+      bedrooms: '2',
+      bathrooms: '1',
+      cleaning_type: 'Basic',
+      frequency: 'Weekly',
+      notes: null,
+      ...overrides,
+    })
+    .returning('id');
+  return (row as { id: string }).id;
+}
+
+/** Row count as a number (PostgreSQL's driver answers count(*) as a string, PGlite as a number). */
+export async function countRows(db: Knex, table: string): Promise<number> {
+  const row = (await db(table).count({ n: '*' }).first()) as { n: string | number } | undefined;
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,38 @@
+// `pnpm --filter @shine/api test`: the integration suite twice, on the embedded PGlite and on a real
+// PostgreSQL server (TEST_DATABASE_URL; skipped with a loud notice when unset), plus the unit tests
+// beside the code. Each PostgreSQL test file works in its own schema, so files never share rows.
+import { defineConfig } from 'vitest/config';
+
+const shared = { testTimeout: 20_000, hookTimeout: 60_000, pool: 'forks' as const };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'unit',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'pglite',
+          include: ['test/**/*.test.ts'],
+          env: { SHINE_TEST_DRIVER: 'pglite' },
+          globalSetup: ['test/support/pglite-setup.ts'],
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'postgres',
+          include: ['test/**/*.test.ts'],
+          env: { SHINE_TEST_DRIVER: 'postgres' },
+          globalSetup: ['test/support/postgres-setup.ts'],
+        },
+      },
+    ],
+  },
+});
