@@ -1,10 +1,12 @@
 import { buildExportFileName, exportRequestSchema } from '@shine/shared/export';
 import { idParamsSchema, leadListQuerySchema, leadStatusUpdateSchema, leadUpdateSchema } from '@shine/shared/leads';
 import { quoteSubmissionSchema } from '@shine/shared/quote';
+import type { LeadPage } from '@shine/shared/types';
 import { Router } from 'express';
 import { readDataVersions } from '../db/data-versions.ts';
 import type { AppDeps } from '../deps.ts';
 import { answerIfFresh, digest, weakEtag } from '../http/conditional.ts';
+import { createEtagMemo } from '../http/etag-memo.ts';
 import { leadsRateLimit } from '../http/rate-limits.ts';
 import { sendStream } from '../http/send-stream.ts';
 import { validate } from '../http/validate.ts';
@@ -37,14 +39,21 @@ export function publicLeadsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'con
   return router;
 }
 
+/** How many distinct list pages (filter, sort, page) a process remembers; ~50 leads each. */
+const LIST_MEMO_ENTRIES = 100;
+
 /** /api/admin/leads: the CRM's lead table, drawer, status dropdown and export. */
 export function adminLeadsRouter({ db }: Pick<AppDeps, 'db'>): Router {
   const router = Router();
 
+  // Pages recently served, by ETag (see http/etag-memo.ts): an unchanged page is not recounted.
+  const pages = createEtagMemo<LeadPage>(LIST_MEMO_ENTRIES);
+
   router.get('/', validate({ query: leadListQuerySchema }), async (req, res) => {
     const { leads } = await readDataVersions(db, ['leads']);
-    if (answerIfFresh(req, res, weakEtag('leads', leads, digest(req.query)))) return;
-    res.json(await listLeads(db, req.query));
+    const etag = weakEtag('leads', leads, digest(req.query));
+    if (answerIfFresh(req, res, etag)) return;
+    res.json(await pages.get(etag, () => listLeads(db, req.query)));
   });
 
   router.post('/export', validate({ body: exportRequestSchema }), async (req, res) => {

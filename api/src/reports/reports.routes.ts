@@ -1,21 +1,28 @@
+import type { Metrics } from '@shine/shared/types';
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { answerIfFresh } from '../http/conditional.ts';
-import { buildMetrics, buildStats, metricsEtag, statsEtag } from './reports.service.ts';
+import { createEtagMemo } from '../http/etag-memo.ts';
+import { buildMetrics, buildStats, metricsEtag, type StatsReport, statsEtag } from './reports.service.ts';
 
 /** GET /api/admin/stats and /api/admin/metrics, polled every 15 s: 304 while nothing changed. */
 export function reportsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
   const router = Router();
+  // Whole-table aggregates: computed once per ETag, not once per poll (see http/etag-memo.ts).
+  const stats = createEtagMemo<StatsReport>(2);
+  const metrics = createEtagMemo<Metrics>(2);
 
   router.get('/stats', async (req, res) => {
-    if (answerIfFresh(req, res, await statsEtag(db))) return;
-    res.json(await buildStats(db));
+    const etag = await statsEtag(db);
+    if (answerIfFresh(req, res, etag)) return;
+    res.json(await stats.get(etag, () => buildStats(db)));
   });
 
   router.get('/metrics', async (req, res) => {
     const at = now();
-    if (answerIfFresh(req, res, await metricsEtag(db, at, config.businessTimeZone))) return;
-    res.json(await buildMetrics(db, at, config.businessTimeZone));
+    const etag = await metricsEtag(db, at, config.businessTimeZone);
+    if (answerIfFresh(req, res, etag)) return;
+    res.json(await metrics.get(etag, () => buildMetrics(db, at, config.businessTimeZone)));
   });
 
   return router;
