@@ -95,6 +95,8 @@ const SUBJECTS: Record<ActivityType, string[]> = {
 };
 
 const DAY_MS = 86_400_000;
+const HISTORY_DAYS = 1_100;
+const GROWTH_DAYS = 700;
 
 /** mulberry32: a tiny, fast, seedable PRNG (Math.random cannot be seeded). */
 export function createRandom(seed: number): () => number {
@@ -181,7 +183,9 @@ export function buildLead(
   const lastName = pick(random, LAST_NAMES);
   const status = pickWeighted(random, STATUS_MIX);
   const isOpen = !CLOSED_LEAD_STATUSES.includes(status);
-  const ageDays = 1100 * random() ** 2.2; // skewed towards recent leads
+  // Three years of leads from a business that grows: ages exponentially distributed (about 0.2% of
+  // all leads arrive per day at the recent end, ~180 a day at 100k) and cut at HISTORY_DAYS.
+  const ageDays = -GROWTH_DAYS * Math.log(1 - random() * (1 - Math.exp(-HISTORY_DAYS / GROWTH_DAYS)));
   const createdAt = new Date(now - ageDays * DAY_MS);
   const lastTouch = new Date(createdAt.getTime() + random() * (now - createdAt.getTime()));
   const bedrooms = pickWeighted(random, BEDROOM_MIX);
