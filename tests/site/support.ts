@@ -1,0 +1,59 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Every public route of SPEC.md §2 with copy that must be on it, worded as SPEC.md words it. */
+export const PUBLIC_ROUTES = [
+  { path: '/', copy: ['Why Choose', 'What Our Customers Say', 'Get a Free Quote', 'Call Now', 'Staff Access'] },
+  { path: '/quote', copy: ['Get My Free Quote', 'Back to Home', 'within 24 hours', '$40 OFF your first cleaning!'] },
+  { path: '/thank-you', copy: ['WELCOME40', 'Return to Home Page', 'Quick Response', 'Fully Insured', 'Satisfaction'] },
+  {
+    path: '/services',
+    copy: [
+      'Residential Cleaning',
+      'Commercial Cleaning',
+      'Deep Cleaning',
+      'Post-Construction Cleaning',
+      'Most Popular',
+      'Add-On Services',
+    ],
+  },
+  { path: '/about', copy: ['Our Story', '2021', '5000+', '50+', '15+', '99%'] },
+  { path: '/contact', copy: ['Send Us a Message', 'Service Area', 'Business Hours', 'Frequently Asked Questions'] },
+  { path: '/faq', copy: ['Frequently Asked Questions', 'Still Have Questions?', 'Get Your Free Quote', 'Contact Us'] },
+  { path: '/privacy', copy: ['Privacy Policy', 'Last updated:', "Children's Privacy", 'Data Retention'] },
+  { path: '/terms', copy: ['Terms of Service', 'Last updated:', 'Dispute Resolution', 'Satisfaction Guarantee'] },
+] as const;
+
+/** Waits until the named island has hydrated (Astro removes `ssr` from <astro-island> when done). */
+export async function waitForIsland(page: Page, componentExport: string): Promise<void> {
+  const island = page.locator(`astro-island[component-export="${componentExport}"]`).first();
+  await island.scrollIntoViewIfNeeded();
+  await expect(island).not.toHaveAttribute('ssr', /.*/);
+}
+
+/**
+ * Collects Content-Security-Policy violations: the DOM event (from before any page script runs) and
+ * Chromium's console report, so neither a blocked inline script nor a blocked resource slips by.
+ */
+export async function recordCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  const fromConsole: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (execute|load|apply|connect)/i.test(message.text())) {
+      fromConsole.push(message.text());
+    }
+  });
+  await page.addInitScript(() => {
+    const store: string[] = [];
+    Object.defineProperty(window, '__cspViolations', { value: store });
+    document.addEventListener('securitypolicyviolation', (event) => {
+      store.push(
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+  return async () => {
+    const fromDom = await page
+      .evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])
+      .catch(() => [] as string[]);
+    return [...fromDom, ...fromConsole];
+  };
+}
