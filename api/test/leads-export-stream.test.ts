@@ -29,6 +29,16 @@ describeApi('streamed CSV export', () => {
         created_at: '2026-01-02 03:04:05.123456+00',
       });
     }
+    // Timestamps and values at the edges of their text forms.
+    await insertLead(t.db, {
+      email: 'edge@example.com',
+      created_at: '2025-12-31 23:59:59.999999+00',
+      last_contacted_at: '2026-03-08 08:00:00-06',
+      next_follow_up_at: '2026-07-04 12:00:00.5+00',
+      estimated_value: '1234567.89',
+      notes: 'Line one\nline "two", -3 dogs',
+    });
+    await insertLead(t.db, { email: 'zero@example.com', estimated_value: '0.10', notes: '' });
   });
 
   it('writes the same bytes as the buffered export, in batches, for every selection', async () => {
@@ -49,7 +59,8 @@ describeApi('streamed CSV export', () => {
     }
     const all = await collect(streamLeadsCsv(t.db, { format: 'csv' }, 7));
     expect(all.text).toContain(`"'=HYPERLINK(""x"")"`);
-    expect(all.text.split('\r\n').length - 2).toBe(125);
+    expect(all.text).toContain('2025-12-31T23:59:59.999Z');
+    expect(all.text.split('\r\n').length - 2).toBe(127);
   });
 
   it('answers Accept: text/csv with the stream, a count header and a file name; JSON otherwise', async () => {
@@ -57,14 +68,14 @@ describeApi('streamed CSV export', () => {
     const streamed = await agent.post('/api/admin/leads/export').set('Accept', 'text/csv').send({ format: 'csv' });
     expect(streamed.status).toBe(200);
     expect(streamed.headers['content-type']).toMatch(/^text\/csv/);
-    expect(streamed.headers['x-export-count']).toBe('125');
+    expect(streamed.headers['x-export-count']).toBe('127');
     expect(streamed.headers['content-disposition']).toMatch(
       /^attachment; filename="leads_export_\d{4}-\d\d-\d\d\.csv"$/,
     );
     const buffered = await agent.post('/api/admin/leads/export').send({ format: 'csv' });
     expect(buffered.headers['content-type']).toMatch(/^application\/json/);
     expect(streamed.text).toBe(buffered.body.content);
-    expect(buffered.body.count).toBe(125);
+    expect(buffered.body.count).toBe(127);
     // JSON stays the buffered envelope whatever the Accept header says.
     const json = await agent.post('/api/admin/leads/export').set('Accept', 'text/csv').send({ format: 'json' });
     expect(json.headers['content-type']).toMatch(/^application\/json/);
