@@ -39,6 +39,19 @@ describeApi('streamed CSV export', () => {
       notes: 'Line one\nline "two", -3 dogs',
     });
     await insertLead(t.db, { email: 'zero@example.com', estimated_value: '0.10', notes: '' });
+    // Same millisecond, microseconds and ids in opposite orders: the export sorts by the timestamp.
+    await insertLead(t.db, {
+      id: '00000000-0000-4000-8000-000000000001',
+      first_name: 'Later',
+      email: 'later@example.com',
+      created_at: '2026-02-02 00:00:00.123900+00',
+    });
+    await insertLead(t.db, {
+      id: 'ffffffff-ffff-4fff-8fff-ffffffffffff',
+      first_name: 'Earlier',
+      email: 'earlier@example.com',
+      created_at: '2026-02-02 00:00:00.123100+00',
+    });
   });
 
   it('writes the same bytes as the buffered export, in batches, for every selection', async () => {
@@ -60,7 +73,8 @@ describeApi('streamed CSV export', () => {
     const all = await collect(streamLeadsCsv(t.db, { format: 'csv' }, 7));
     expect(all.text).toContain(`"'=HYPERLINK(""x"")"`);
     expect(all.text).toContain('2025-12-31T23:59:59.999Z');
-    expect(all.text.split('\r\n').length - 2).toBe(127);
+    expect(all.text.indexOf('Later,')).toBeLessThan(all.text.indexOf('Earlier,'));
+    expect(all.text.split('\r\n').length - 2).toBe(129);
   });
 
   it('answers Accept: text/csv with the stream, a count header and a file name; JSON otherwise', async () => {
@@ -68,14 +82,14 @@ describeApi('streamed CSV export', () => {
     const streamed = await agent.post('/api/admin/leads/export').set('Accept', 'text/csv').send({ format: 'csv' });
     expect(streamed.status).toBe(200);
     expect(streamed.headers['content-type']).toMatch(/^text\/csv/);
-    expect(streamed.headers['x-export-count']).toBe('127');
+    expect(streamed.headers['x-export-count']).toBe('129');
     expect(streamed.headers['content-disposition']).toMatch(
       /^attachment; filename="leads_export_\d{4}-\d\d-\d\d\.csv"$/,
     );
     const buffered = await agent.post('/api/admin/leads/export').send({ format: 'csv' });
     expect(buffered.headers['content-type']).toMatch(/^application\/json/);
     expect(streamed.text).toBe(buffered.body.content);
-    expect(buffered.body.count).toBe(127);
+    expect(buffered.body.count).toBe(129);
     // JSON stays the buffered envelope whatever the Accept header says.
     const json = await agent.post('/api/admin/leads/export').set('Accept', 'text/csv').send({ format: 'json' });
     expect(json.headers['content-type']).toMatch(/^application\/json/);

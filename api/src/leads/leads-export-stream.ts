@@ -72,9 +72,11 @@ async function selectExportBatch(
     db('leads').select([...columns.map((column) => db.raw(exportExpression(column))), db.raw(KEYSET_COLUMNS)]),
     selection,
   )
+    // Qualified: the select list has a text column of the same name, which an unqualified ORDER BY
+    // would sort by (and no index serves).
     .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
+      { column: 'leads.created_at', order: 'desc' },
+      { column: 'leads.id', order: 'desc' },
     ])
     .limit(limit);
   // A row comparison: one range condition on the (created_at, id) index, scanned backwards.
