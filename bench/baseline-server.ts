@@ -12,8 +12,13 @@ export interface RecordedResponse {
   body: string;
 }
 
-/** Keyed by "METHOD /path?query" exactly as autocannon sends it. */
+/** Keyed by responseKey(). */
 export type RecordedResponses = Record<string, RecordedResponse>;
+
+/** "METHOD /path?query", plus whether the request is a revalidation (If-None-Match): 304 or not. */
+export function responseKey(method: string, url: string, isConditional: boolean): string {
+  return `${method} ${url}${isConditional ? ' (conditional)' : ''}`;
+}
 
 if (import.meta.main) {
   const file = process.argv[2];
@@ -26,7 +31,9 @@ if (import.meta.main) {
     ]),
   );
   const server = createServer((req, res) => {
-    const response = responses.get(`${req.method} ${req.url}`);
+    const response = responses.get(
+      responseKey(req.method ?? '', req.url ?? '', req.headers['if-none-match'] !== undefined),
+    );
     // Read the request body before answering, as the app does for POSTs.
     req.resume();
     req.on('end', () => {

@@ -65,12 +65,12 @@ function withoutKey(env: NodeJS.ProcessEnv, key: string): NodeJS.ProcessEnv {
   return rest;
 }
 
-/** Runs the seed CLI (migrations included) and returns its wall time in ms. */
-export function seedLeads(databaseUrl: string, leads: number): number {
+/** Runs the seed CLI (migrations, first admin from ADMIN_EMAIL/ADMIN_PASSWORD in `env`); its wall time in ms. */
+export function seedLeads(databaseUrl: string, leads: number, env: NodeJS.ProcessEnv = {}): number {
   const started = performance.now();
   const result = spawnSync(process.execPath, ['api/src/cli/seed.ts', '--leads', String(leads)], {
     cwd: repoRoot,
-    env: { ...withoutKey(process.env, 'DATA_DIR'), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    env: { ...withoutKey(process.env, 'DATA_DIR'), ...env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error(`seeding failed with exit code ${result.status}`);

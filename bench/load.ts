@@ -9,6 +9,8 @@ export interface Scenario {
   headers?: Record<string, string>;
   body?: string;
   expect: number;
+  /** A different path for every request (defeats the server's ETag memo); the baseline answers `path`'s response. */
+  varyPath?: () => string;
   /** Issue 8's target for this endpoint. */
   target: { p99Ms?: number; p50Ms?: number; minRatio?: number };
   responseBytes?: number;
@@ -23,6 +25,7 @@ export interface LoadFigures {
   timeouts: number;
   /** Responses whose status was not the expected one. */
   unexpectedStatus: number;
+  statusCodes: Record<string, number>;
 }
 
 interface AutocannonResult {
@@ -36,7 +39,7 @@ interface AutocannonResult {
 export function runAutocannon(
   url: string,
   scenario: Scenario,
-  options: { connections: number; duration: number },
+  options: { connections: number; duration: number; varyPaths?: boolean },
 ): Promise<LoadFigures> {
   return new Promise((resolve, reject) => {
     autocannon(
@@ -47,6 +50,15 @@ export function runAutocannon(
         body: scenario.body,
         connections: options.connections,
         duration: options.duration,
+        ...(scenario.varyPath && options.varyPaths
+          ? {
+              requests: [
+                {
+                  setupRequest: (request: Record<string, unknown>) => ({ ...request, path: scenario.varyPath?.() }),
+                },
+              ],
+            }
+          : {}),
         warmup: { connections: options.connections, duration: 2 },
       },
       (error: Error | null, result: AutocannonResult) => {
@@ -61,6 +73,7 @@ export function runAutocannon(
           errors: result.errors,
           timeouts: result.timeouts,
           unexpectedStatus: answered - expected,
+          statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count])),
         });
       },
     );
@@ -88,7 +101,7 @@ export async function measureScenario(
   baselineUrl: string,
   options: { connections: number; duration: number },
 ): Promise<{ app: LoadFigures; baseline: LoadFigures; ratio: number; responseBytes?: number }> {
-  const app = await runAutocannon(appUrl, scenario, options);
+  const app = await runAutocannon(appUrl, scenario, { ...options, varyPaths: true });
   const baseline = await runAutocannon(baselineUrl, scenario, options);
   return {
     app,

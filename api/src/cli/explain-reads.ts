@@ -1,0 +1,96 @@
+// EXPLAIN (ANALYZE, BUFFERS) of the SQL the API really sends for the CRM's reads, captured from the
+// API's own query functions (not copies of their SQL), on the bench database. Prints Markdown for
+// docs/performance.md.
+//
+//   pnpm exec node api/src/cli/explain-reads.ts [--database-url URL]   (seeded by pnpm bench or pnpm seed)
+import { parseArgs } from 'node:util';
+import { leadListQuerySchema } from '@shine/shared/leads';
+import type { Knex } from 'knex';
+import { createDatabase } from '../db/database.ts';
+import { listLeads } from '../leads/leads.service.ts';
+import { countExportRows } from '../leads/leads-export-stream.ts';
+import { buildMetrics, buildStats, metricsEtag, statsEtag } from '../reports/reports.service.ts';
+
+const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres:postgres@localhost:5432/shine_bench';
+
+const { values } = parseArgs({
+  options: {
+    'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL },
+  },
+});
+
+interface CapturedQuery {
+  sql: string;
+  bindings: unknown[];
+}
+
+const database = await createDatabase({ databaseUrl: values['database-url'] as string, poolMax: 1 });
+const db = database.knex;
+
+/** Runs `action` and returns every statement it sent, in order. */
+async function capture(action: (db: Knex) => Promise<unknown>): Promise<CapturedQuery[]> {
+  const queries: CapturedQuery[] = [];
+  const listener = (query: { sql: string; bindings?: unknown[] }) => {
+    queries.push({ sql: query.sql, bindings: query.bindings ?? [] });
+  };
+  db.on('query', listener);
+  try {
+    await action(db);
+  } finally {
+    db.off('query', listener);
+  }
+  return queries;
+}
+
+async function explain(query: CapturedQuery): Promise<string> {
+  // The driver's own placeholders ($1...) and values: exactly what the API runs.
+  const connection = (await db.client.acquireConnection()) as {
+    query: (sql: string, values: unknown[]) => Promise<{ rows: Array<Record<string, string>> }>;
+  };
+  try {
+    const result = await connection.query(`explain (analyze, buffers) ${query.sql}`, query.bindings);
+    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
+}
+
+const now = new Date();
+const timeZone = 'America/Chicago';
+const list = (query: Record<string, string>) => (knex: Knex) => listLeads(knex, leadListQuerySchema.parse(query));
+const cases: Array<[string, (knex: Knex) => Promise<unknown>]> = [
+  ['Leads list, first page (GET /api/admin/leads)', list({})],
+  ['Leads list sorted by last name, ascending', list({ sort: 'lastName', order: 'asc' })],
+  ['Leads search "smi" (GET /api/admin/leads?search=smi)', list({ search: 'smi' })],
+  ['Leads search by phone digits "555-0142"', list({ search: '555-0142' })],
+  ['Leads status filter (GET /api/admin/leads?status=Qualified)', list({ status: 'Qualified' })],
+  ['Leads page 500 (GET /api/admin/leads?page=500)', list({ page: '500' })],
+  ['Stats ETag (a 304 costs only this)', statsEtag],
+  ['Stats (GET /api/admin/stats)', buildStats],
+  ['Metrics ETag (a 304 costs only this)', (knex) => metricsEtag(knex, now, timeZone)],
+  ['Metrics (GET /api/admin/metrics)', (knex) => buildMetrics(knex, now, timeZone)],
+  ['Export count (streamed export header)', (knex) => countExportRows(knex, {})],
+];
+
+const total = (await db('leads').count({ n: '*' }).first())?.n;
+const out: string[] = [
+  `Measured on ${new Date().toISOString()} against ${total} leads (PostgreSQL ${(await db.raw('show server_version')).rows[0].server_version}).`,
+  '',
+];
+try {
+  for (const [title, action] of cases) {
+    out.push(`### ${title}`, '');
+    for (const query of await capture(action)) {
+      out.push(
+        '```sql',
+        query.sql,
+        query.bindings.length > 0 ? `-- bindings: ${JSON.stringify(query.bindings)}` : '',
+        '```',
+      );
+      out.push('```', await explain(query), '```', '');
+    }
+  }
+} finally {
+  await database.close();
+}
+console.log(out.filter((line, i, all) => !(line === '' && all[i - 1] === '```sql')).join('\n'));

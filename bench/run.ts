@@ -1,0 +1,287 @@
+// `pnpm bench` (issue 8): the all-in-one server on a real PostgreSQL with 100k seeded leads, driven
+// by autocannon, each endpoint against a baseline measured in the same run (a bare node:http server
+// answering the same status and bytes; `psql \copy` of the same columns for the export).
+// Prints a table, writes bench/results/latest.json. Not part of CI.
+//
+//   pnpm bench [--reseed] [--leads 100000] [--duration 10] [--connections 32] [--database-url URL]
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { responseKey } from './baseline-server.ts';
+import { type Scenario, measureScenario, startBaselineServer, summariseAutocannon } from './load.ts';
+import {
+  countLeads,
+  DEFAULT_BENCH_DATABASE_URL,
+  databaseName,
+  ensureDatabase,
+  psql,
+  seedLeads,
+  timePsqlCopy,
+} from './database.ts';
+import { essentialHeaders, sendRaw } from './http.ts';
+import { repoRoot, signIn, startAppServer } from './server-process.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    reseed: { type: 'boolean', default: false },
+    leads: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    'export-reps': { type: 'string', default: '3' },
+    'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL },
+  },
+});
+const leadCount = Number(args.leads);
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const exportReps = Number(args['export-reps']);
+const databaseUrl = args['database-url'] as string;
+const ADMIN = { email: 'bench@example.com', password: 'bench-password-123456' };
+/** Leads created by the POST benchmark, removed afterwards so that runs stay comparable. */
+const BENCH_EMAIL_DOMAIN = 'bench-post.example.com';
+const MB = 1024 * 1024;
+
+// ---- database
+ensureDatabase(databaseUrl, args.reseed);
+psql(databaseUrl, `select 1`);
+let seedMs: number | null = null;
+if (countLeads(databaseUrl) > 0) psql(databaseUrl, `delete from leads where email like '%@${BENCH_EMAIL_DOMAIN}'`);
+if (countLeads(databaseUrl) < leadCount) {
+  // Start from an empty database: the seed then also creates the bench admin as the first user.
+  ensureDatabase(databaseUrl, true);
+  console.log(`seeding ${leadCount} leads into ${databaseName(databaseUrl)}...`);
+  seedMs = seedLeads(databaseUrl, leadCount, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  console.log(`seeded in ${(seedMs / 1000).toFixed(1)} s`);
+}
+const totalLeads = countLeads(databaseUrl);
+psql(databaseUrl, 'vacuum analyze');
+
+// ---- server
+const server = await startAppServer({
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: undefined,
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
+  RATE_LIMIT_LEADS_PER_MINUTE: '100000000',
+  RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000',
+});
+const results: Record<string, unknown> = {};
+const rows: Array<Record<string, string | number>> = [];
+const workDir = mkdtempSync(path.join(tmpdir(), 'shine-bench-'));
+let baseline: Awaited<ReturnType<typeof startBaselineServer>> | null = null;
+try {
+  const cookie = await signIn(server.url, ADMIN.email, ADMIN.password).catch((error: Error) => {
+    throw new Error(`${error.message}\n(the database was seeded without the bench admin? run \`pnpm bench --reseed\`)`);
+  });
+  const admin = { cookie, accept: 'application/json' };
+  const leadBody = JSON.stringify({
+    firstName: 'Bench',
+    lastName: 'Runner',
+    email: `load@${BENCH_EMAIL_DOMAIN}`,
+    phone: '(214) 555-0100',
+    zipcode: '75201',
+    bedrooms: '3',
+    bathrooms: '2',
+    cleaningType: 'Deep',
+    frequency: 'Biweekly',
+    notes: 'Created by pnpm bench',
+  });
+  // Record one real response per scenario; the baseline replays it byte for byte.
+  const recorded: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+  const record = async (scenario: Scenario) => {
+    const response = await sendRaw(server.url, scenario);
+    if (response.status !== scenario.expect) {
+      throw new Error(
+        `${scenario.name}: expected ${scenario.expect}, got ${response.status} ${response.body.toString().slice(0, 300)}`,
+      );
+    }
+    scenario.responseBytes = response.body.length;
+    recorded[responseKey(scenario.method, scenario.path, scenario.headers?.['if-none-match'] !== undefined)] = {
+      status: response.status,
+      headers: essentialHeaders(response.headers),
+      body: response.body.toString('base64'),
+    };
+  };
+  // Measured last, recorded first: it adds a lead, which moves the list's ETag.
+  const postScenario: Scenario = {
+    name: 'POST /api/leads',
+    method: 'POST',
+    path: '/api/leads',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: leadBody,
+    expect: 201,
+    target: { minRatio: 0.25 },
+  };
+  await record(postScenario);
+
+  const listPath = '/api/admin/leads';
+  const firstPage = await sendRaw(server.url, { method: 'GET', path: listPath, headers: admin });
+  const etag = firstPage.headers.etag;
+  const getScenarios: Scenario[] = [
+    {
+      name: 'GET leads (first page)',
+      method: 'GET',
+      path: listPath,
+      headers: admin,
+      expect: 200,
+      target: { p99Ms: 100 },
+    },
+    {
+      name: 'GET leads search=smi',
+      method: 'GET',
+      path: `${listPath}?search=smi`,
+      headers: admin,
+      expect: 200,
+      target: { p99Ms: 100 },
+    },
+    {
+      name: 'GET leads status=Qualified',
+      method: 'GET',
+      path: `${listPath}?status=Qualified`,
+      headers: admin,
+      expect: 200,
+      target: { p99Ms: 100 },
+    },
+    {
+      name: 'GET leads page=500',
+      method: 'GET',
+      path: `${listPath}?page=500`,
+      headers: admin,
+      expect: 200,
+      target: { p99Ms: 100 },
+    },
+    {
+      // Informational: every request a different page, so neither the ETag memo nor 304 helps.
+      name: 'GET leads random page 1-2000 (uncached)',
+      method: 'GET',
+      path: listPath,
+      varyPath: () => `${listPath}?page=${1 + Math.floor(Math.random() * 2000)}`,
+      headers: admin,
+      expect: 200,
+      target: { p99Ms: 100 },
+    },
+    {
+      name: 'GET leads 304 (If-None-Match)',
+      method: 'GET',
+      path: listPath,
+      headers: { ...admin, ...(etag ? { 'if-none-match': etag } : {}) },
+      expect: 304,
+      target: { minRatio: 0.5 },
+    },
+    { name: 'GET stats', method: 'GET', path: '/api/admin/stats', headers: admin, expect: 200, target: { p50Ms: 30 } },
+    {
+      name: 'GET metrics',
+      method: 'GET',
+      path: '/api/admin/metrics',
+      headers: admin,
+      expect: 200,
+      target: { p50Ms: 30 },
+    },
+  ];
+
+  for (const scenario of getScenarios) await record(scenario);
+  const scenarios = [...getScenarios, postScenario];
+  const responsesFile = path.join(workDir, 'responses.json');
+  writeFileSync(responsesFile, JSON.stringify(recorded));
+  baseline = await startBaselineServer(responsesFile);
+
+  for (const scenario of scenarios) {
+    const measured = await measureScenario(scenario, server.url, baseline.url, { connections, duration });
+    results[scenario.name] = measured;
+    rows.push(summariseAutocannon(scenario, measured));
+    console.log(
+      `${scenario.name}: ${Math.round(measured.app.requestsPerSecond)} req/s (baseline ${Math.round(measured.baseline.requestsPerSecond)})`,
+    );
+  }
+  psql(databaseUrl, `delete from leads where email like '%@${BENCH_EMAIL_DOMAIN}'`);
+  const peakRssHttp = server.peakRss();
+
+  // ---- export: single timed requests, the streamed CSV against psql \copy of the same columns
+  const exportRequest = {
+    method: 'POST',
+    path: '/api/admin/leads/export',
+    headers: { ...admin, accept: 'text/csv', 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ format: 'csv' }),
+    discardBody: true,
+  };
+  const streamed: Array<{ ms: number; bytes: number; rows: number; status: number }> = [];
+  const copies: Array<{ ms: number; bytes: number; rows: number }> = [];
+  for (let rep = 0; rep < exportReps; rep += 1) {
+    const response = await sendRaw(server.url, exportRequest);
+    if (response.status !== 200 || !response.headers['content-type']?.startsWith('text/csv')) {
+      throw new Error(
+        `streamed export answered ${response.status} ${response.headers['content-type']}, not a CSV stream`,
+      );
+    }
+    streamed.push({ ms: response.ms, bytes: response.bytes, rows: response.lines - 1, status: response.status });
+    copies.push(timePsqlCopy(databaseUrl));
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+  const exportMs = median(streamed.map((r) => r.ms));
+  const copyMs = median(copies.map((r) => r.ms));
+  const peakRssStreamed = server.peakRss();
+  results['export 100k (streamed CSV)'] = { streamed, copies, exportMs, copyMs, ratio: exportMs / copyMs };
+  rows.push({
+    endpoint: `POST export, Accept: text/csv (${streamed[0]?.rows} rows)`,
+    'req/s': (1000 / exportMs).toFixed(2),
+    'p50 ms': Math.round(exportMs),
+    'p99 ms': Math.round(Math.max(...streamed.map((r) => r.ms))),
+    'baseline req/s': (1000 / copyMs).toFixed(2),
+    ratio: `${(exportMs / copyMs).toFixed(2)}x time`,
+    target: '<= 3x psql \\copy',
+    verdict: exportMs <= 3 * copyMs ? 'ok' : 'MISS',
+  });
+
+  // The buffered { content, format, count } answer, once: it holds the whole file in memory by design.
+  const buffered = await sendRaw(server.url, {
+    ...exportRequest,
+    headers: { ...exportRequest.headers, accept: 'application/json' },
+  });
+  const peakRssBuffered = server.peakRss();
+  results['export 100k (buffered JSON envelope)'] = { ms: buffered.ms, bytes: buffered.bytes, status: buffered.status };
+
+  const rssTarget = 300 * MB;
+  const peakRss = peakRssStreamed ?? peakRssHttp;
+  rows.push({
+    endpoint: 'server peak RSS (VmHWM), HTTP + streamed export',
+    'req/s': '',
+    'p50 ms': '',
+    'p99 ms': '',
+    'baseline req/s': '',
+    ratio: peakRss === null ? 'n/a' : `${(peakRss / MB).toFixed(0)} MB`,
+    target: '<= 300 MB',
+    verdict: peakRss === null ? 'n/a' : peakRss <= rssTarget ? 'ok' : 'MISS',
+  });
+
+  console.table(rows);
+  console.log(
+    `buffered export (${buffered.status}): ${Math.round(buffered.ms)} ms, ${(buffered.bytes / MB).toFixed(1)} MB; ` +
+      `peak RSS after it ${peakRssBuffered === null ? 'n/a' : `${(peakRssBuffered / MB).toFixed(0)} MB`}`,
+  );
+  const out = path.join(repoRoot, 'bench/results/latest.json');
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(
+    out,
+    `${JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
+        settings: { leads: totalLeads, duration, connections, exportReps, seedMs },
+        peakRss: { afterHttp: peakRssHttp, afterStreamedExport: peakRssStreamed, afterBufferedExport: peakRssBuffered },
+        table: rows,
+        results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`wrote ${path.relative(repoRoot, out)}`);
+} finally {
+  await baseline?.stop();
+  await server.stop();
+  rmSync(workDir, { recursive: true, force: true });
+}
