@@ -73,7 +73,9 @@ export function runAutocannon(
           errors: result.errors,
           timeouts: result.timeouts,
           unexpectedStatus: answered - expected,
-          statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count])),
+          statusCodes: Object.fromEntries(
+            Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]),
+          ),
         });
       },
     );
