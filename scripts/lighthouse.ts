@@ -1,0 +1,103 @@
+// `pnpm lighthouse`: Lighthouse (mobile, default config) on every public page, served by the
+// all-in-one server on a throwaway PGlite directory, in the system Chromium. Assumes `pnpm build`
+// has run. Prints the score table and writes bench/results/lighthouse.json.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { repoRoot, startAppServer } from '../bench/server-process.ts';
+
+const PAGES = ['/', '/quote', '/thank-you', '/services', '/about', '/contact', '/faq', '/privacy', '/terms'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const TARGET = 0.95;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+interface PageResult {
+  page: string;
+  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  /** Audits scoring below 1 in a category that misses the target, for whoever fixes them. */
+  failingAudits: Array<{ category: string; id: string; title: string; score: number | null; displayValue?: string }>;
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'shine-lighthouse-'));
+const server = await startAppServer({
+  DATA_DIR: dataDir,
+  DATABASE_URL: undefined,
+  ADMIN_EMAIL: 'lighthouse@example.com',
+  ADMIN_PASSWORD: 'lighthouse-password-123',
+});
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+  logLevel: 'error',
+});
+const results: PageResult[] = [];
+try {
+  for (const page of PAGES) {
+    const runner = await lighthouse(`${server.url}${page}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!runner) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const { lhr } = runner;
+    if (lhr.runtimeError) console.warn(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(
+      CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null]),
+    ) as PageResult['scores'];
+    const failingAudits: PageResult['failingAudits'] = [];
+    for (const id of CATEGORIES) {
+      const category = lhr.categories[id];
+      if (!category || (category.score ?? 0) >= TARGET) continue;
+      for (const ref of category.auditRefs) {
+        const audit = lhr.audits[ref.id];
+        if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
+        failingAudits.push({
+          category: id,
+          id: ref.id,
+          title: audit.title,
+          score: audit.score,
+          displayValue: audit.displayValue,
+        });
+      }
+    }
+    results.push({ page, scores, failingAudits });
+    console.log(`${page}: ${CATEGORIES.map((id) => `${id} ${scores[id] ?? '-'}`).join(', ')}`);
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.table(
+  results.map((result) => ({
+    page: result.page,
+    ...Object.fromEntries(
+      CATEGORIES.map((id) => [id, result.scores[id] === null ? '-' : Math.round((result.scores[id] as number) * 100)]),
+    ),
+  })),
+);
+for (const result of results) {
+  for (const audit of result.failingAudits) {
+    console.log(
+      `  ${result.page} [${audit.category}] ${audit.id}: ${audit.title} (score ${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ''})`,
+    );
+  }
+}
+const out = path.join(repoRoot, 'bench/results/lighthouse.json');
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), target: TARGET, results }, null, 2)}\n`);
+console.log(`wrote ${path.relative(repoRoot, out)}`);
+const below = results.filter((result) => CATEGORIES.some((id) => (result.scores[id] ?? 0) < TARGET));
+if (below.length > 0) console.log(`${below.length} page(s) below ${TARGET} in some category`);
