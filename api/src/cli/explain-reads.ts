@@ -8,7 +8,7 @@ import { leadListQuerySchema } from '@shine/shared/leads';
 import type { Knex } from 'knex';
 import { createDatabase } from '../db/database.ts';
 import { listLeads } from '../leads/leads.service.ts';
-import { countExportRows } from '../leads/leads-export-stream.ts';
+import { countExportRows, streamLeadsCsv } from '../leads/leads-export-stream.ts';
 import { buildMetrics, buildStats, metricsEtag, statsEtag } from '../reports/reports.service.ts';
 
 const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres:postgres@localhost:5432/shine_bench';
@@ -55,6 +55,15 @@ async function explain(query: CapturedQuery): Promise<string> {
   }
 }
 
+/** Header, first batch, second batch (the one with a keyset condition), then stop. */
+async function streamTwoBatches(knex: Knex): Promise<void> {
+  let chunks = 0;
+  for await (const _chunk of streamLeadsCsv(knex, { format: 'csv' })) {
+    chunks += 1;
+    if (chunks === 3) return;
+  }
+}
+
 const now = new Date();
 const timeZone = 'America/Chicago';
 const list = (query: Record<string, string>) => (knex: Knex) => listLeads(knex, leadListQuerySchema.parse(query));
@@ -70,6 +79,7 @@ const cases: Array<[string, (knex: Knex) => Promise<unknown>]> = [
   ['Metrics ETag (a 304 costs only this)', (knex) => metricsEtag(knex, now, timeZone)],
   ['Metrics (GET /api/admin/metrics)', (knex) => buildMetrics(knex, now, timeZone)],
   ['Export count (streamed export header)', (knex) => countExportRows(knex, {})],
+  ['Streamed export, first two keyset batches', streamTwoBatches],
 ];
 
 const total = (await db('leads').count({ n: '*' }).first())?.n;
