@@ -227,7 +227,7 @@ export function buildContactFaq(company: CompanyDetails): FaqGroup {
       {
         question: 'Are you open on weekends?',
         answer: [
-          `Yes. We clean on Saturdays from ${saturday.hours}. On Sundays we provide emergency service only, and emergency service is available 24/7.`,
+          `Yes. We clean on Saturdays (${saturday.hours}). On Sundays we provide emergency service only, and emergency service is available 24/7.`,
         ],
       },
       {
