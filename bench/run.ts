@@ -189,9 +189,15 @@ try {
   writeFileSync(responsesFile, JSON.stringify(recorded));
   baseline = await startBaselineServer(responsesFile);
 
+  // Session rows written while signed-in requests poll (the store's touch is throttled).
+  const sessionWrites = () =>
+    Number(psql(databaseUrl, "select n_tup_ins + n_tup_upd from pg_stat_user_tables where relname = 'sessions'"));
+  const sessionWritesBefore = sessionWrites();
+  let adminRequests = 0;
   for (const scenario of scenarios) {
     const measured = await measureScenario(scenario, server.url, baseline.url, { connections, duration });
     results[scenario.name] = measured;
+    if (scenario.path.startsWith('/api/admin')) adminRequests += measured.app.requests;
     rows.push(summariseAutocannon(scenario, measured));
     console.log(
       `${scenario.name}: ${Math.round(measured.app.requestsPerSecond)} req/s (baseline ${Math.round(measured.baseline.requestsPerSecond)})`,
@@ -199,6 +205,11 @@ try {
   }
   psql(databaseUrl, `delete from leads where email like '%@${BENCH_EMAIL_DOMAIN}'`);
   const peakRssHttp = server.peakRss();
+  await new Promise((resolve) => setTimeout(resolve, 1500)); // PostgreSQL publishes table statistics within a second
+  results['session row writes'] = { adminRequests, writes: sessionWrites() - sessionWritesBefore };
+  console.log(
+    `session rows written during ${adminRequests} signed-in requests: ${sessionWrites() - sessionWritesBefore}`,
+  );
 
   // ---- export: single timed requests, the streamed CSV against psql \copy of the same columns
   const exportRequest = {
