@@ -10,6 +10,7 @@ import {
   ACTIVITY_TYPE_LABELS,
 } from './activity-labels.tsx';
 import { useLeadActivities } from './activities.queries.ts';
+import { ToneTag } from '../ui/ToneTag.tsx';
 
 /** A lead's activities, newest first. */
 export function ActivityTimeline({ leadId }: { leadId: string }) {
@@ -32,7 +33,9 @@ export function ActivityTimeline({ leadId }: { leadId: string }) {
             <div className="activity-item-head">
               <Typography.Text strong>{activity.subject}</Typography.Text>
               <Tag>{ACTIVITY_TYPE_LABELS[activity.type]}</Tag>
-              <Tag color={ACTIVITY_STATUS_COLORS[activity.status]}>{ACTIVITY_STATUS_LABELS[activity.status]}</Tag>
+              <ToneTag color={ACTIVITY_STATUS_COLORS[activity.status]}>
+                {ACTIVITY_STATUS_LABELS[activity.status]}
+              </ToneTag>
             </div>
             {activity.description ? (
               <Typography.Paragraph className="activity-description">{activity.description}</Typography.Paragraph>

@@ -30,8 +30,9 @@ export const ACTIVITY_STATUS_LABELS: Record<ActivityStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/** At least 4.5:1 against white. */
 export const ACTIVITY_STATUS_COLORS: Record<ActivityStatus, string> = {
-  pending: 'gold',
-  completed: 'green',
-  cancelled: 'default',
+  pending: '#b54708',
+  completed: '#067647',
+  cancelled: '#4a5565',
 };

@@ -1,6 +1,6 @@
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES, LEAD_STATUSES } from '@shine/shared/enums';
 import { formatCurrency, formatPercent } from '@shine/shared/format';
-import { Card, Empty, Statistic, Tag } from 'antd';
+import { Card, Empty, Statistic } from 'antd';
 import {
   ACTIVITY_STATUS_COLORS,
   ACTIVITY_STATUS_LABELS,
@@ -10,6 +10,7 @@ import { STATUS_BAR_COLORS } from '../leads/lead-labels.ts';
 import { useActivitySummary, useMetrics, useStats } from '../overview/reports.queries.ts';
 import { BarList } from '../ui/BarList.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
+import { ToneTag } from '../ui/ToneTag.tsx';
 
 /** Share of `part` in `whole` as "12.5%", 0 when there is nothing. */
 export function shareOf(part: number, whole: number): string {
@@ -93,9 +94,9 @@ function ActivitySummaryCard() {
           <ul className="tag-list" aria-label="Activities by status">
             {ACTIVITY_STATUSES.map((status) => (
               <li key={status}>
-                <Tag color={ACTIVITY_STATUS_COLORS[status]}>
+                <ToneTag color={ACTIVITY_STATUS_COLORS[status]}>
                   {ACTIVITY_STATUS_LABELS[status]}: {data.byStatus[status] ?? 0}
-                </Tag>
+                </ToneTag>
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 import { formatDealValue } from '@shine/shared/format';
 import { MESSAGES } from '@shine/shared/messages';
 import type { Lead } from '@shine/shared/types';
-import { Button, Card, Checkbox, Empty, Pagination, Skeleton, Tag } from 'antd';
+import { Button, Card, Checkbox, Empty, Pagination, Skeleton } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import { ContactLinks } from './ContactLinks.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
@@ -9,6 +9,7 @@ import { PRIORITY_COLORS, fullName } from './lead-labels.ts';
 import { describeService } from './lead-format.ts';
 import type { LeadSelection } from './LeadsTable.tsx';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
+import { ToneTag } from '../ui/ToneTag.tsx';
 
 interface LeadCardListProps {
   leads: Lead[];
@@ -69,7 +70,7 @@ export function LeadCardList({ leads, loading, pagination, onOpen, selection }: 
                 <Button type="link" className="lead-name-button" onClick={() => onOpen(lead.id)}>
                   {fullName(lead)}
                 </Button>
-                <Tag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</Tag>
+                <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag>
               </div>
               <ContactLinks email={lead.email} phone={lead.phone} />
               <div className="muted">{describeService(lead)}</div>

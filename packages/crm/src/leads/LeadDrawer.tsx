@@ -12,6 +12,7 @@ import { formatDateTime } from './lead-format.ts';
 import { LeadEditForm } from './LeadEditForm.tsx';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
 import { useLead } from './leads.queries.ts';
+import { ToneTag } from '../ui/ToneTag.tsx';
 
 function LeadDetails({ lead }: { lead: Lead }) {
   const screens = Grid.useBreakpoint();
@@ -29,11 +30,15 @@ function LeadDetails({ lead }: { lead: Lead }) {
         { key: 'bathrooms', label: 'Bathrooms', children: lead.bathrooms },
         { key: 'frequency', label: 'Frequency', children: lead.frequency },
         { key: 'source', label: 'Source', children: lead.source },
-        { key: 'status', label: 'Status', children: <Tag color={STATUS_COLORS[lead.status]}>{lead.status}</Tag> },
+        {
+          key: 'status',
+          label: 'Status',
+          children: <ToneTag color={STATUS_COLORS[lead.status]}>{lead.status}</ToneTag>,
+        },
         {
           key: 'priority',
           label: 'Priority',
-          children: <Tag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</Tag>,
+          children: <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag>,
         },
         { key: 'estimatedValue', label: 'Estimated Value', children: formatDealValue(lead.estimatedValue) },
         {
@@ -83,7 +88,7 @@ export function LeadDrawer({ leadId, onClose }: { leadId: string | undefined; on
       onClose={onClose}
       size={screens.md ? 720 : '100%'}
       title={data ? fullName(data) : 'Lead'}
-      extra={data ? <Tag color={STATUS_COLORS[data.status]}>{data.status}</Tag> : null}
+      extra={data ? <ToneTag color={STATUS_COLORS[data.status]}>{data.status}</ToneTag> : null}
       destroyOnHidden
     >
       {lead.isPending ? <Skeleton active paragraph={{ rows: 10 }} /> : null}

@@ -2,7 +2,7 @@ import type { LeadSortField } from '@shine/shared/leads';
 import { formatDealValue } from '@shine/shared/format';
 import { MESSAGES } from '@shine/shared/messages';
 import type { Lead, LeadPage } from '@shine/shared/types';
-import { Button, Grid, Table, Tag } from 'antd';
+import { Button, Grid, Table } from 'antd';
 import type { TableColumnsType, TablePaginationConfig, TableProps } from 'antd';
 import { ContactLinks } from './ContactLinks.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
@@ -12,6 +12,7 @@ import { describeService, formatDate, isFromInteractiveElement } from './lead-fo
 import type { LeadListParams, SortOrder } from './leads.queries.ts';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
 import { PAGE_SIZE_OPTIONS } from './use-lead-filters.ts';
+import { ToneTag } from '../ui/ToneTag.tsx';
 
 export interface LeadSelection {
   selectedIds: string[];
@@ -27,6 +28,8 @@ interface LeadsTableProps {
   onOpen: (leadId: string) => void;
   selection?: LeadSelection;
 }
+
+const TABLE_MIN_WIDTH = 1280;
 
 function sortOrderOf(params: LeadListParams, field: LeadSortField) {
   if (params.sort !== field) return null;
@@ -96,7 +99,7 @@ export function LeadsTable({ data, loading, params, onPageChange, onSortChange, 
       title: 'Priority',
       sorter: true,
       sortOrder: sortOrderOf(params, 'priority'),
-      render: (_value, lead) => <Tag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</Tag>,
+      render: (_value, lead) => <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag>,
     },
     {
       key: 'estimatedValue',
@@ -133,33 +136,40 @@ export function LeadsTable({ data, loading, params, onPageChange, onSortChange, 
     );
   };
 
+  // A scrolling wrapper instead of antd's scroll.x: that mode adds a hidden measuring row holding a
+  // copy of the select-all checkbox, a focusable element inside aria-hidden.
   return (
-    <Table<Lead>
-      rowKey="id"
-      className="leads-table"
-      columns={columns}
-      dataSource={data?.items ?? []}
-      loading={loading}
-      pagination={pagination}
-      onChange={onChange}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: MESSAGES.empty.leads }}
-      rowClassName="lead-row"
-      onRow={(lead) => ({
-        onClick: (event) => {
-          if (!isFromInteractiveElement(event.target)) onOpen(lead.id);
-        },
-      })}
-      rowSelection={
-        selection
-          ? {
-              selectedRowKeys: selection.selectedIds,
-              preserveSelectedRowKeys: true,
-              onChange: (keys) => selection.onChange(keys.map(String)),
-              getCheckboxProps: (lead) => ({ 'aria-label': `Select ${fullName(lead)}` }),
-            }
-          : undefined
-      }
-    />
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it
+    <section className="table-scroll" aria-label="Leads table" tabIndex={0}>
+      <Table<Lead>
+        rowKey="id"
+        className="leads-table"
+        columns={columns}
+        dataSource={data?.items ?? []}
+        loading={loading}
+        pagination={pagination}
+        onChange={onChange}
+        style={{ minWidth: TABLE_MIN_WIDTH }}
+        locale={{ emptyText: MESSAGES.empty.leads }}
+        rowClassName="lead-row"
+        onRow={(lead) => ({
+          onClick: (event) => {
+            // Clicks inside portals (a dropdown's options) bubble through React but not through the row.
+            const inRow = event.target instanceof Node && event.currentTarget.contains(event.target);
+            if (inRow && !isFromInteractiveElement(event.target)) onOpen(lead.id);
+          },
+        })}
+        rowSelection={
+          selection
+            ? {
+                selectedRowKeys: selection.selectedIds,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => selection.onChange(keys.map(String)),
+                getCheckboxProps: (lead) => ({ 'aria-label': `Select ${fullName(lead)}` }),
+              }
+            : undefined
+        }
+      />
+    </section>
   );
 }

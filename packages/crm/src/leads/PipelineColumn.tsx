@@ -1,13 +1,14 @@
 import type { LeadStatus } from '@shine/shared/enums';
 import { formatDealValue } from '@shine/shared/format';
 import type { Lead } from '@shine/shared/types';
-import { Badge, Button, Skeleton, Tag } from 'antd';
+import { Badge, Button, Skeleton } from 'antd';
 import { type DragEvent, useState } from 'react';
 import { PRIORITY_COLORS, STATUS_BAR_COLORS, fullName } from './lead-labels.ts';
 import { useLeadList, type LeadFilterValues } from './leads.queries.ts';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
 import { LEAD_DRAG_TYPE, type PendingMove } from './pipeline.ts';
 import { FollowUpText } from './FollowUpText.tsx';
+import { ToneTag } from '../ui/ToneTag.tsx';
 
 const STEP = 20;
 const MAX_CARDS = 200;
@@ -51,7 +52,7 @@ function PipelineCard({ lead, moving, onOpen }: { lead: Lead; moving: boolean; o
         <Button type="link" className="lead-name-button" onClick={() => onOpen(lead.id)}>
           {fullName(lead)}
         </Button>
-        <Tag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</Tag>
+        <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag>
       </div>
       <div className="pipeline-card-meta">
         <span>{lead.cleaningType}</span>

@@ -1,18 +1,7 @@
 import type { LeadPriority, LeadStatus } from '@shine/shared/enums';
 
-/** antd preset colours for status badges; each keeps its text at AA contrast on the tag background. */
+/** Status colours for tags and bars; each is at least 4.5:1 against white. */
 export const STATUS_COLORS: Record<LeadStatus, string> = {
-  New: 'blue',
-  Contacted: 'cyan',
-  Qualified: 'geekblue',
-  Quoted: 'purple',
-  Negotiating: 'orange',
-  Won: 'green',
-  Lost: 'red',
-};
-
-/** Bar colours for the same statuses (design-token friendly, AA against white where text sits on them). */
-export const STATUS_BAR_COLORS: Record<LeadStatus, string> = {
   New: '#0b5cad',
   Contacted: '#0e7490',
   Qualified: '#3b4fc4',
@@ -23,12 +12,6 @@ export const STATUS_BAR_COLORS: Record<LeadStatus, string> = {
 };
 
 export const PRIORITY_COLORS: Record<LeadPriority, string> = {
-  High: 'red',
-  Medium: 'gold',
-  Low: 'green',
-};
-
-export const PRIORITY_BAR_COLORS: Record<LeadPriority, string> = {
   High: '#b42318',
   Medium: '#b54708',
   Low: '#067647',
@@ -37,3 +20,7 @@ export const PRIORITY_BAR_COLORS: Record<LeadPriority, string> = {
 export function fullName(lead: { firstName: string; lastName: string }): string {
   return `${lead.firstName} ${lead.lastName}`.trim();
 }
+
+/** Bars use the same colours as the tags. */
+export const STATUS_BAR_COLORS = STATUS_COLORS;
+export const PRIORITY_BAR_COLORS = PRIORITY_COLORS;

@@ -1,8 +1,9 @@
 import { LEAD_PRIORITIES, LEAD_STATUSES } from '@shine/shared/enums';
-import { Card, Empty, Tag } from 'antd';
+import { Card, Empty } from 'antd';
 import { PRIORITY_BAR_COLORS, PRIORITY_COLORS, STATUS_BAR_COLORS, STATUS_COLORS } from '../leads/lead-labels.ts';
 import { BarList } from '../ui/BarList.tsx';
 import { useStats } from './reports.queries.ts';
+import { ToneTag } from '../ui/ToneTag.tsx';
 
 /** Pipeline Status: leads per status, in pipeline order. */
 export function PipelineStatusCard() {
@@ -15,7 +16,7 @@ export function PipelineStatusCard() {
         max={total}
         items={LEAD_STATUSES.map((status) => ({
           key: status,
-          label: <Tag color={STATUS_COLORS[status]}>{status}</Tag>,
+          label: <ToneTag color={STATUS_COLORS[status]}>{status}</ToneTag>,
           value: stats.data?.byStatus[status] ?? 0,
           color: STATUS_BAR_COLORS[status],
         }))}
@@ -35,7 +36,7 @@ export function PriorityLevelsCard() {
         max={total}
         items={LEAD_PRIORITIES.map((priority) => ({
           key: priority,
-          label: <Tag color={PRIORITY_COLORS[priority]}>{priority}</Tag>,
+          label: <ToneTag color={PRIORITY_COLORS[priority]}>{priority}</ToneTag>,
           value: stats.data?.byPriority[priority] ?? 0,
           color: PRIORITY_BAR_COLORS[priority],
         }))}

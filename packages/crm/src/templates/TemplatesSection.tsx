@@ -7,6 +7,7 @@ import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { TEMPLATE_TYPE_COLORS, TEMPLATE_TYPE_LABELS } from './template-labels.ts';
 import { TemplateFormDialog } from './TemplateFormDialog.tsx';
 import { useDeleteTemplate, useTemplates } from './templates.queries.ts';
+import { ToneTag } from '../ui/ToneTag.tsx';
 
 type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; template: Template };
 
@@ -24,7 +25,7 @@ function TemplateCard({ template, onEdit }: { template: Template; onEdit: () => 
             {template.name}
           </span>
         }
-        extra={<Tag color={TEMPLATE_TYPE_COLORS[template.type]}>{TEMPLATE_TYPE_LABELS[template.type]}</Tag>}
+        extra={<ToneTag color={TEMPLATE_TYPE_COLORS[template.type]}>{TEMPLATE_TYPE_LABELS[template.type]}</ToneTag>}
         actions={[
           <Button
             key="edit"

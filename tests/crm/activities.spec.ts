@@ -1,0 +1,90 @@
+import { MESSAGES } from '@shine/shared/messages';
+import { expect, test } from '@playwright/test';
+import { createLead, signIn, toast, uniqueName } from './support.ts';
+
+test.describe('sidebar CRM: Activities', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test('New Activity dialog validates, creates a pending activity and the lead list shows it', async ({
+    page,
+    request,
+  }) => {
+    const name = uniqueName('Act');
+    const lead = await createLead(request, { firstName: name });
+    await page.goto('/admin/crm?section=activities');
+    await expect(page.getByText(MESSAGES.empty.selectLead)).toBeVisible();
+
+    await page.getByRole('button', { name: 'New Activity' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Activity' });
+    await dialog.getByRole('button', { name: 'Create Activity' }).click();
+    await expect(dialog.getByText('Lead is required')).toBeVisible();
+    await expect(dialog.getByText('Title is required')).toBeVisible();
+    await expect(dialog.locator('.ant-select').filter({ hasText: 'Pending' })).toBeVisible();
+
+    const lookup = page.waitForResponse((r) => r.url().includes(`search=${name}`));
+    await dialog.getByRole('combobox', { name: 'Lead' }).fill(name);
+    await lookup;
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).click();
+    await dialog.getByLabel('Title').fill('Confirm walkthrough');
+    await dialog.getByLabel('Description').fill('Ask about the dogs');
+
+    const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/admin/activities'));
+    await dialog.getByRole('button', { name: 'Create Activity' }).click();
+    expect((await post).postDataJSON()).toEqual({
+      leadId: lead.id,
+      type: 'call',
+      title: 'Confirm walkthrough',
+      description: 'Ask about the dogs',
+      status: 'pending',
+    });
+    await expect(toast(page, MESSAGES.activity.success)).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // the section now shows that lead's activities
+    const item = page.getByRole('article', { name: 'Call: Confirm walkthrough' });
+    await expect(item).toBeVisible();
+    await expect(item).toContainText('Pending');
+    await expect(item).toContainText('Ask about the dogs');
+  });
+
+  test('a lead without activities shows the empty message; the drawer logs one for its lead', async ({
+    page,
+    request,
+  }) => {
+    const name = uniqueName('Quiet');
+    await createLead(request, { firstName: name });
+    await page.goto('/admin/crm?section=activities');
+    const lookup = page.waitForResponse((r) => r.url().includes(`search=${name}`));
+    await page.getByRole('combobox', { name: 'Lead' }).fill(name);
+    await lookup;
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).click();
+    await expect(page.getByText(MESSAGES.empty.activities)).toBeVisible();
+
+    await page.goto('/admin/crm?section=leads');
+    await page.getByRole('searchbox', { name: 'Search leads' }).fill(name);
+    await page.getByRole('button', { name: `${name} Tester`, exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: `${name} Tester` });
+    await drawer.getByRole('button', { name: 'Log Activity' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Activity' });
+    await dialog.getByLabel('Title').fill('Sent the quote');
+    await dialog.getByRole('combobox', { name: 'Type' }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: /^Email$/ })
+      .click();
+    await dialog.getByRole('combobox', { name: 'Status' }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: /^Completed$/ })
+      .click();
+    await dialog.getByRole('button', { name: 'Create Activity' }).click();
+    await expect(toast(page, MESSAGES.activity.success)).toBeVisible();
+    const item = drawer.getByRole('article', { name: 'Email: Sent the quote' });
+    await expect(item).toContainText('Completed');
+    // a completed e-mail counts as contact
+    const lastContacted = drawer.getByRole('rowheader', { name: 'Last Contacted' }).locator('xpath=following-sibling::td[1]');
+    await expect(lastContacted).toHaveText(/\d{4}/);
+  });
+});

@@ -1,0 +1,76 @@
+import { MESSAGES } from '@shine/shared/messages';
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from '../support/env.ts';
+import { signIn, toast } from './support.ts';
+
+test.describe('sign-in and session', () => {
+  for (const path of ['/admin/dashboard', '/admin/crm', '/admin/crm?section=leads']) {
+    test(`signed-out visit to ${path} goes to /admin`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/admin$/);
+      await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    });
+  }
+
+  test('the login form validates on submit with SPEC.md messages', async ({ page }) => {
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  test('a wrong password shows Login Failed with the server message', async ({ page }) => {
+    await page.goto('/admin');
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+    const notice = toast(page, MESSAGES.login.failedTitle);
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('Invalid email or password');
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('button', { name: 'Login to Dashboard' })).toBeEnabled();
+  });
+
+  test('signing in with trimmed credentials lands on the dashboard', async ({ page }) => {
+    await page.goto('/admin');
+    await page.getByLabel('Email').fill(`  ${E2E_ADMIN.email}  `);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    // Hold the dashboard document back a little: the login page stays on screen until it arrives,
+    // so the toast and the pending button can be checked however slow the machine is.
+    await page.route('**/admin/dashboard', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const login = page.waitForRequest('**/api/admin/login');
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+    expect((await login).postDataJSON()).toEqual({ username: E2E_ADMIN.email, password: E2E_ADMIN.password });
+    await expect(page.getByRole('button', { name: 'Logging in...' })).toBeVisible();
+    await expect(toast(page, MESSAGES.login.successTitle)).toContainText(MESSAGES.login.successText);
+    await page.waitForURL('**/admin/dashboard');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    await expect(page.getByRole('heading', { name: 'CRM Dashboard' })).toBeVisible();
+    await expect(page.getByText('Welcome Admin')).toBeVisible();
+  });
+
+  test('logout clears the session and returns to /admin', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/admin/crm');
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    const me = await page.request.get('/api/admin/me');
+    expect(await me.json()).toMatchObject({ isAuthenticated: false });
+    await page.goto('/admin/crm');
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test('logout from the tabbed dashboard', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/admin/dashboard');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  });
+});

@@ -1,0 +1,114 @@
+import { MESSAGES } from '@shine/shared/messages';
+import { expect, test } from '@playwright/test';
+import { chooseOption, createLead, leadRow, searchLeads, signIn, toast, uniqueName } from './support.ts';
+
+test.describe('lead drawer', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test('shows every field with call and e-mail links, and saves follow-up, value, priority, tags and notes', async ({
+    page,
+    request,
+  }) => {
+    const name = uniqueName('Drawer');
+    const lead = await createLead(request, { firstName: name, phone: '(972) 555-0123', notes: 'Side gate' });
+    await page.goto('/admin/crm?section=leads');
+    await searchLeads(page, name);
+    await leadRow(page, `${name} Tester`).getByRole('cell', { name: /Deep/ }).click();
+
+    const drawer = page.getByRole('dialog', { name: `${name} Tester` });
+    await expect(drawer).toBeVisible();
+    for (const label of [
+      'Email',
+      'Phone',
+      'Zip Code',
+      'Bedrooms',
+      'Bathrooms',
+      'Cleaning Type',
+      'Frequency',
+      'Source',
+      'Estimated Value',
+      'Tags',
+      'Last Contacted',
+      'Next Follow-Up',
+      'Created',
+      'Updated',
+      'Notes',
+    ]) {
+      await expect(
+        drawer.locator('.ant-descriptions-item-label').filter({ hasText: new RegExp(`^${label}$`) }),
+      ).toBeVisible();
+    }
+    await expect(drawer.getByRole('link', { name: /Call \(972\) 555-0123/ })).toHaveAttribute('href', 'tel:9725550123');
+    await expect(drawer.getByRole('link', { name: 'Email', exact: true })).toHaveAttribute(
+      'href',
+      `mailto:${lead.email}`,
+    );
+    await expect(drawer.locator('.ant-descriptions')).toContainText('$250');
+    await expect(drawer.locator('.ant-descriptions')).toContainText('Side gate');
+    await expect(drawer.getByText(MESSAGES.empty.activities)).toBeVisible();
+
+    await drawer.getByLabel('Estimated value').fill('480.50');
+    await chooseOption(page, drawer.getByRole('combobox', { name: 'Priority' }), 'High');
+    const tags = drawer.getByRole('combobox', { name: 'Tags' });
+    await tags.fill('pets');
+    await tags.press('Enter');
+    await tags.fill('key-safe');
+    await tags.press('Enter');
+    await drawer.getByLabel('Notes').fill('Side gate, two dogs');
+    const followUp = drawer.getByLabel('Next follow-up');
+    await followUp.click();
+    await page
+      .locator('.ant-picker-dropdown:visible .ant-picker-presets li')
+      .filter({ hasText: 'Tomorrow 9 AM' })
+      .click();
+
+    const patch = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith(`/api/admin/leads/${lead.id}`));
+    await drawer.getByRole('button', { name: 'Save Changes' }).click();
+    const body = (await patch).postDataJSON();
+    expect(body).toMatchObject({
+      estimatedValue: 480.5,
+      priority: 'High',
+      tags: ['pets', 'key-safe'],
+      notes: 'Side gate, two dogs',
+    });
+    expect(new Date(body.nextFollowUpAt).getTime()).toBeGreaterThan(Date.now());
+    await expect(toast(page, MESSAGES.lead.updated)).toBeVisible();
+    await expect(drawer.locator('.ant-descriptions')).toContainText('$481');
+    await expect(drawer.locator('.ant-descriptions')).toContainText('pets');
+
+    const saved = await (await page.request.get(`/api/admin/leads/${lead.id}`)).json();
+    expect(saved).toMatchObject({
+      estimatedValue: 480.5,
+      priority: 'High',
+      tags: ['pets', 'key-safe'],
+      notes: 'Side gate, two dogs',
+    });
+    expect(saved.nextFollowUpAt).not.toBeNull();
+
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(leadRow(page, `${name} Tester`)).toContainText('$481');
+    await expect(leadRow(page, `${name} Tester`)).toContainText('High');
+  });
+
+  test('validation: an over-long tag is refused before any request', async ({ page, request }) => {
+    const name = uniqueName('Neg');
+    await createLead(request, { firstName: name });
+    await page.goto('/admin/crm?section=leads');
+    await searchLeads(page, name);
+    await page.getByRole('button', { name: `${name} Tester`, exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: `${name} Tester` });
+    let patched = false;
+    page.on('request', (r) => {
+      if (r.method() === 'PATCH') patched = true;
+    });
+    await drawer.getByLabel('Notes').fill('x'.repeat(10));
+    await drawer.getByRole('combobox', { name: 'Tags' }).fill('y'.repeat(41));
+    await drawer.getByRole('combobox', { name: 'Tags' }).press('Enter');
+    await drawer.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(drawer.getByText('Tags must be at most 40 characters')).toBeVisible();
+    expect(patched).toBe(false);
+  });
+});

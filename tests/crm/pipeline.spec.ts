@@ -1,0 +1,41 @@
+import { MESSAGES } from '@shine/shared/messages';
+import { expect, test } from '@playwright/test';
+import { chooseOption, createLead, signIn, toast, uniqueName } from './support.ts';
+
+test.describe('sidebar CRM: pipeline board', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test('dragging a card to another column changes the status; the card dropdown does too', async ({
+    page,
+    request,
+  }) => {
+    const name = uniqueName('Kan');
+    const lead = await createLead(request, { firstName: name });
+    await page.goto('/admin/crm?section=leads');
+    await page.getByText('Pipeline', { exact: true }).click();
+    await page.getByRole('searchbox', { name: 'Search leads' }).fill(name);
+
+    const column = (status: string) => page.locator(`section.pipeline-column[data-status="${status}"]`);
+    const card = page.locator('.pipeline-card').filter({ hasText: `${name} Tester` });
+    await expect(column('New').locator('.pipeline-card').filter({ hasText: name })).toBeVisible();
+    await expect(column('New').locator('.ant-badge')).toContainText('1');
+
+    const patch = page.waitForRequest(
+      (r) => r.method() === 'PATCH' && r.url().endsWith(`/api/admin/leads/${lead.id}/status`),
+    );
+    await card.dragTo(column('Quoted'));
+    expect((await patch).postDataJSON()).toEqual({ status: 'Quoted' });
+    await expect(toast(page, MESSAGES.leadStatus.success)).toBeVisible();
+    await expect(column('Quoted').locator('.pipeline-card').filter({ hasText: name })).toBeVisible();
+    await expect(column('New').locator('.pipeline-card').filter({ hasText: name })).toHaveCount(0);
+    await expect(column('Quoted').locator('.ant-badge')).toContainText('1');
+
+    // keyboard alternative: the card's own status dropdown
+    await chooseOption(page, card.getByRole('combobox', { name: `Status of ${name} Tester` }), 'Won');
+    await expect(column('Won').locator('.pipeline-card').filter({ hasText: name })).toBeVisible();
+    const saved = await (await page.request.get(`/api/admin/leads/${lead.id}`)).json();
+    expect(saved.status).toBe('Won');
+  });
+});

@@ -1,0 +1,75 @@
+import type { Lead } from '@shine/shared/types';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../support/env.ts';
+
+/** A name no other test (or run of two workers) uses, so searches find exactly its leads. */
+export function uniqueName(prefix = 'E2e'): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+}
+
+export interface LeadInput {
+  firstName: string;
+  lastName?: string;
+  email?: string;
+  phone?: string;
+  cleaningType?: string;
+  frequency?: string;
+  notes?: string;
+}
+
+/** A lead through the public quote endpoint, as a visitor would create it. */
+export async function createLead(request: APIRequestContext, input: LeadInput): Promise<Lead> {
+  const response = await request.post('/api/leads', {
+    data: {
+      firstName: input.firstName,
+      lastName: input.lastName ?? 'Tester',
+      email: input.email ?? `${input.firstName.toLowerCase()}@example.com`,
+      phone: input.phone ?? '(214) 555-0142',
+      zipcode: '75201',
+      bedrooms: '3',
+      bathrooms: '2',
+      cleaningType: input.cleaningType ?? 'Deep',
+      frequency: input.frequency ?? 'Weekly',
+      notes: input.notes ?? '',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Lead;
+}
+
+/** Signs the page's browser context in through the API (same cookie jar as the page). */
+export async function signIn(page: Page): Promise<void> {
+  const response = await page.request.post('/api/admin/login', {
+    data: { username: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Picks `option` in an antd Select (the combobox `select`). */
+export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
+  await select.click();
+  const item = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({
+    hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+  });
+  await item.first().click();
+}
+
+/** The visible toast (antd notification) with this title. */
+export function toast(page: Page, title: string): Locator {
+  return page.locator('.ant-notification-notice').filter({ hasText: title });
+}
+
+/** Searches the leads list and waits until the debounced request has answered. */
+export async function searchLeads(page: Page, text: string): Promise<void> {
+  const answered = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/admin/leads?') && response.url().includes(`search=${encodeURIComponent(text)}`),
+  );
+  await page.getByRole('searchbox', { name: 'Search leads' }).fill(text);
+  await answered;
+}
+
+/** The table row of a lead, by its full name. */
+export function leadRow(page: Page, name: string): Locator {
+  return page.locator('tr.lead-row').filter({ has: page.getByRole('button', { name, exact: true }) });
+}
