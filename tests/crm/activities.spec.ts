@@ -84,7 +84,9 @@ test.describe('sidebar CRM: Activities', () => {
     const item = drawer.getByRole('article', { name: 'Email: Sent the quote' });
     await expect(item).toContainText('Completed');
     // a completed e-mail counts as contact
-    const lastContacted = drawer.getByRole('rowheader', { name: 'Last Contacted' }).locator('xpath=following-sibling::td[1]');
+    const lastContacted = drawer
+      .getByRole('rowheader', { name: 'Last Contacted' })
+      .locator('xpath=following-sibling::td[1]');
     await expect(lastContacted).toHaveText(/\d{4}/);
   });
 });
