@@ -95,7 +95,10 @@ const envSchema = z
     DATABASE_URL: optionalText,
     DATABASE_POOL_MAX: positiveInt(10),
     DATA_DIR: optionalText,
-    SESSION_SECRET: optionalText,
+    SESSION_SECRET: optionalText.refine(
+      (value) => value === undefined || value.split(',').every((secret) => secret.trim().length >= 32),
+      'each secret must be at least 32 characters',
+    ),
     SESSION_IDLE_MINUTES: positiveInt(8 * 60),
     SESSION_ABSOLUTE_HOURS: positiveInt(7 * 24),
     COOKIE_SECURE: booleanFlag(false),
@@ -127,9 +130,6 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required when ADMIN_PASSWORD is set' });
-    }
-    if (env.SESSION_SECRET?.split(',').some((secret) => secret.trim().length < 32)) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'each secret must be at least 32 characters' });
     }
   });
 

@@ -98,7 +98,9 @@ describeApi('the CRM lead table: GET /api/admin/leads', () => {
   it('sorts by names, pipeline status, priority and value (absent value as 250)', async () => {
     expect(names(await list('?sort=firstName&order=asc'))).toEqual(['Ana', 'John', 'Mary', 'Zoe']);
     expect(names(await list('?sort=status&order=asc'))).toEqual(['Mary', 'Ana', 'John', 'Zoe']);
-    expect(names(await list('?sort=priority&order=asc'))).toEqual(['Zoe', 'Mary', 'Ana', 'John']);
+    const byPriority = names(await list('?sort=priority&order=asc'));
+    expect(byPriority.slice(0, 2).sort()).toEqual(['Mary', 'Zoe']);
+    expect(byPriority.slice(2)).toEqual(['Ana', 'John']);
     expect(names(await list('?sort=estimatedValue&order=desc'))).toEqual(['Zoe', 'Mary', 'John', 'Ana']);
   });
 
@@ -130,19 +132,17 @@ describeApi('the CRM lead table: GET /api/admin/leads', () => {
     expect(unchanged.text).toBe('');
     // Another query string is another resource with its own tag.
     expect((await agent.get('/api/admin/leads?status=Won').set('if-none-match', etag)).status).toBe(200);
-    await supertest(t.app)
-      .post('/api/leads')
-      .send({
-        firstName: 'New',
-        lastName: 'Comer',
-        email: 'new@example.com',
-        phone: '214-555-0000',
-        zipcode: '75201',
-        bedrooms: '1',
-        bathrooms: '1',
-        cleaningType: 'Basic',
-        frequency: 'Weekly',
-      });
+    await supertest(t.app).post('/api/leads').send({
+      firstName: 'New',
+      lastName: 'Comer',
+      email: 'new@example.com',
+      phone: '214-555-0000',
+      zipcode: '75201',
+      bedrooms: '1',
+      bathrooms: '1',
+      cleaningType: 'Basic',
+      frequency: 'Weekly',
+    });
     const changed = await agent.get('/api/admin/leads').set('if-none-match', etag);
     expect(changed.status).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);

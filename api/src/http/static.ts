@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { MESSAGES } from '@shine/shared/messages';
-import express, { type RequestHandler, type Response, Router } from 'express';
+import express, { type Express, type RequestHandler, type Response, Router } from 'express';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -100,8 +100,12 @@ function notFoundPage(siteDir: string): RequestHandler {
   };
 }
 
-export function staticFiles(options: StaticOptions): Router {
-  const router = Router();
+export function staticFiles(options: StaticOptions): Express {
+  // A sub-application of its own: the API turns Express's body-hashing ETags off, files want them
+  // (res.sendFile takes the setting from the application serving it).
+  const router = express();
+  router.set('etag', 'weak');
+  router.disable('x-powered-by');
   const crmDir = path.resolve(options.crmDistDir);
   const siteDir = path.resolve(options.siteDistDir);
   // Checked per request (cheap stat) so a build finishing after start is picked up without a restart.

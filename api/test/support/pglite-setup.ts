@@ -9,12 +9,7 @@ import knexFactory from 'knex';
 import ClientPgLite from 'knex-pglite';
 import type { TestProject } from 'vitest/node';
 import { migrateLatest } from '../../src/db/migrate.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgliteSnapshotFile: string;
-  }
-}
+import { provideAdminPasswordHash } from './provided.ts';
 
 export default async function setup(project: TestProject): Promise<() => void> {
   const pglite = new PGlite('memory://', { extensions: { pg_trgm } });
@@ -26,5 +21,6 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const file = path.join(dir, 'pglite-snapshot.tar');
   writeFileSync(file, Buffer.from(await snapshot.arrayBuffer()));
   project.provide('pgliteSnapshotFile', file);
+  await provideAdminPasswordHash(project);
   return () => rmSync(dir, { recursive: true, force: true });
 }

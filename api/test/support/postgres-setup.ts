@@ -2,8 +2,10 @@
 // project's tests are then skipped), otherwise pg_trgm installed once in public, before the files
 // (each in its own schema) run their migrations concurrently.
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { provideAdminPasswordHash } from './provided.ts';
 
-export default async function setup(): Promise<void> {
+export default async function setup(project: TestProject): Promise<void> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const line = '!'.repeat(100);
@@ -14,6 +16,7 @@ export default async function setup(): Promise<void> {
     );
     return;
   }
+  await provideAdminPasswordHash(project);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -12,6 +12,7 @@ import { type Config, loadConfig } from '../../src/config.ts';
 import { createDatabase, type Database } from '../../src/db/database.ts';
 import { migrateLatest } from '../../src/db/migrate.ts';
 import { createLogger } from '../../src/logger.ts';
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from './admin.ts';
 
 export const driver = process.env.SHINE_TEST_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
@@ -20,11 +21,12 @@ const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 export const describeApi: typeof describe =
   driver === 'postgres' && !testDatabaseUrl ? (describe.skip as typeof describe) : describe;
 
-export const ADMIN = { username: 'admin@example.com', password: 'correct-horse-battery-staple' } as const;
+export const ADMIN = { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } as const;
 
-// argon2id costs ~50 ms a hash: once per worker, not per test.
+// argon2id is slow on purpose: the projects' global setup hashes the admin password once per run.
 let adminHash: Promise<string> | undefined;
-const hashedAdminPassword = () => (adminHash ??= hashPassword(ADMIN.password));
+const hashedAdminPassword = () =>
+  (adminHash ??= Promise.resolve(inject('adminPasswordHash') ?? hashPassword(ADMIN.password)));
 
 export interface TestDatabase {
   database: Database;
@@ -53,6 +55,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+// One database per test file, shared by its describe blocks (their tests run one after another and
+// empty the tables first); dropped when the file is done.
+let sharedDatabase: Promise<TestDatabase> | undefined;
+async function fileDatabase(): Promise<Knex> {
+  sharedDatabase ??= createTestDatabase();
+  return (await sharedDatabase).database.knex;
+}
+afterAll(async () => {
+  await (await sharedDatabase)?.drop();
+  sharedDatabase = undefined;
+});
 
 export interface TestApp {
   app: Express;
@@ -127,10 +141,8 @@ export function useTestApp(options: Omit<TestAppOptions, 'db'> = {}): TestAppCon
       return shared;
     },
   } as TestAppContext;
-  let testDb: TestDatabase | undefined;
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    Object.assign(context, await buildTestApp(testDb.database.knex, options));
+    Object.assign(context, await buildTestApp(await fileDatabase(), options));
   });
   beforeEach(async () => {
     context.clock.now = undefined;
@@ -139,7 +151,6 @@ export function useTestApp(options: Omit<TestAppOptions, 'db'> = {}): TestAppCon
   });
   afterAll(async () => {
     await context.close?.();
-    await testDb?.drop();
   });
   return context;
 }

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults for `pnpm start` with nothing configured', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      databaseUrl: undefined,
+      dataDir: path.join(REPO_ROOT, '.data'),
+      businessTimeZone: 'America/Chicago',
+      rateLimitLeadsPerMinute: 10,
+      rateLimitLoginPer15Minutes: 10,
+      sessionIdleMs: 8 * 3_600_000,
+      sessionAbsoluteMs: 7 * 24 * 3_600_000,
+      cookieSecure: false,
+      trustProxy: false,
+      corsOrigins: [],
+      siteDistDir: path.join(REPO_ROOT, 'site/dist'),
+      crmDistDir: path.join(REPO_ROOT, 'packages/crm/dist'),
+    });
+  });
+
+  it('parses the documented variables', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u:p@db:5432/shine',
+      DATA_DIR: 'memory://',
+      SESSION_SECRET: `${'a'.repeat(32)}, ${'b'.repeat(40)}`,
+      SESSION_IDLE_MINUTES: '30',
+      SESSION_ABSOLUTE_HOURS: '12',
+      COOKIE_SECURE: 'true',
+      TRUST_PROXY: '1',
+      PUBLIC_ORIGIN: 'https://shine.example.com/',
+      CORS_ORIGINS: 'https://www.example.com, https://cdn.example.com/path',
+      BUSINESS_TIMEZONE: 'America/New_York',
+      RATE_LIMIT_LEADS_PER_MINUTE: '5',
+      ADMIN_EMAIL: 'owner@example.com',
+      ADMIN_PASSWORD: 'a-long-enough-password',
+    });
+    expect(config).toMatchObject({
+      isProduction: true,
+      port: 8080,
+      dataDir: 'memory://',
+      sessionSecrets: ['a'.repeat(32), 'b'.repeat(40)],
+      sessionIdleMs: 30 * 60_000,
+      sessionAbsoluteMs: 12 * 3_600_000,
+      cookieSecure: true,
+      trustProxy: 1,
+      publicOrigin: 'https://shine.example.com',
+      corsOrigins: ['https://www.example.com', 'https://cdn.example.com'],
+      businessTimeZone: 'America/New_York',
+      rateLimitLeadsPerMinute: 5,
+    });
+  });
+
+  it('refuses bad values, naming every problem', () => {
+    const attempt = () =>
+      loadConfig({
+        PORT: 'eighty',
+        BUSINESS_TIMEZONE: 'Mars/Olympus',
+        CORS_ORIGINS: 'ftp://files.example.com',
+        ADMIN_PASSWORD: 'short',
+        SESSION_SECRET: 'tiny',
+      });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT/);
+    expect(attempt).toThrow(/BUSINESS_TIMEZONE: must be an IANA time zone/);
+    expect(attempt).toThrow(/CORS_ORIGINS: "ftp:\/\/files.example.com" is not an http\(s\) origin/);
+    expect(attempt).toThrow(/ADMIN_PASSWORD: must be at least 12 characters/);
+    expect(attempt).toThrow(/SESSION_SECRET: each secret must be at least 32 characters/);
+  });
+
+  it('needs ADMIN_EMAIL with ADMIN_PASSWORD', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'a-long-enough-password' })).toThrow(/ADMIN_EMAIL: is required/);
+  });
+});
