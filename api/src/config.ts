@@ -1,5 +1,6 @@
 // The environment, parsed and validated once. The only module that reads process.env: everything
 // else receives a Config. Every variable is documented in the repository's .env.example.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { MIN_PASSWORD_LENGTH } from '@shine/shared/constants';
 import { z } from 'zod';
@@ -169,6 +170,16 @@ function resolveDir(value: string | undefined, fallback: string): string {
   if (!value) return fallback;
   if (value.startsWith('memory://')) return value;
   return path.resolve(value);
+}
+
+/**
+ * Adds the variables of `.env` in the working directory, then in the repository root, to process.env.
+ * Variables already set in the environment win (Node's loadEnvFile does not overwrite them).
+ */
+export function loadEnvFiles(): void {
+  for (const file of new Set([path.resolve('.env'), path.join(REPO_ROOT, '.env')])) {
+    if (existsSync(file)) process.loadEnvFile(file);
+  }
 }
 
 /** Parses an environment (process.env by default); throws ConfigError listing every problem. */

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { API_ERRORS } from '@shine/shared/messages';
 import { createApp } from './app.ts';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, loadEnvFiles } from './config.ts';
 import { resolveSessionSecrets } from './db/app-secrets.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateLatest } from './db/migrate.ts';
@@ -13,6 +13,7 @@ import { createLogger } from './logger.ts';
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
+  loadEnvFiles();
   const config = loadConfig();
   const logger = createLogger(config);
   const database = await createDatabase({

@@ -2,11 +2,12 @@
 // given on the command line (the password without echo).
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import { loadConfig } from '../config.ts';
+import { loadConfig, loadEnvFiles } from '../config.ts';
 import { createDatabase, type Database } from '../db/database.ts';
 import { migrateLatest } from '../db/migrate.ts';
 
 export async function openConfiguredDatabase(): Promise<Database> {
+  loadEnvFiles();
   const config = loadConfig();
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,

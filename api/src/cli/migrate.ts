@@ -1,6 +1,6 @@
 // `pnpm --filter @shine/api migrate [latest|rollback|rollback-all|status]` on the configured database
 // (the server also migrates to latest on every start).
-import { loadConfig } from '../config.ts';
+import { loadConfig, loadEnvFiles } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { listMigrations, migrateLatest, migrateRollback } from '../db/migrate.ts';
 
@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   if (!(COMMANDS as readonly string[]).includes(command)) {
     throw new Error(`Unknown command "${command}". Use one of: ${COMMANDS.join(', ')}`);
   }
+  loadEnvFiles();
   const config = loadConfig();
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 1 });
   try {
