@@ -1,0 +1,387 @@
+// Generated bad input against every endpoint (issue 9, item 1), signed in and signed out: wrong
+// types, missing and extra fields, huge and empty strings, Unicode edge cases, markup and SQL-looking
+// text, invalid ids, wrong content types, malformed and deeply nested JSON. Every answer is a 4xx with
+// a JSON `message`, or the documented success; never a 5xx, a hang or a leaked stack trace; a
+// rejected write leaves every data table exactly as it was. The shared zod schema is the oracle: what
+// it rejects the API must reject, what it accepts (for an existing id) the API must accept.
+import { passwordChangeSchema } from '@shine/shared/auth';
+import { activityCreateSchema } from '@shine/shared/activities';
+import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
+import { exportRequestSchema } from '@shine/shared/export';
+import { leadListQuerySchema, leadStatusUpdateSchema, leadUpdateSchema } from '@shine/shared/leads';
+import { quoteSubmissionSchema } from '@shine/shared/quote';
+import { templateCreateSchema, templateUpdateSchema } from '@shine/shared/templates';
+import fc from 'fast-check';
+import type { ZodType } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  activityBody,
+  automationBody,
+  exportBody,
+  idSegment,
+  leadListQuery,
+  leadUpdateBody,
+  loginBody,
+  passwordChangeBody,
+  quoteBody,
+  rawBody,
+  statusBody,
+  templateBody,
+} from './support/arbitraries.ts';
+import { checksumTables, expectWellFormed, sendRaw } from './support/checks.ts';
+import { recordFigure } from './support/figures.ts';
+import { type TestApp, signInTestApp, startTestApp } from './support/app.ts';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type IdKind = 'lead' | 'automation' | 'template';
+
+interface Endpoint {
+  method: Method;
+  /** With `:id` where a path parameter goes. */
+  path: string;
+  access: 'public' | 'admin' | 'login' | 'me';
+  success: number[];
+  id?: IdKind;
+  body?: () => fc.Arbitrary<unknown>;
+  /** Validates the body (or, for GET with `query`, the query object) the way the API must. */
+  schema?: ZodType;
+  query?: fc.Arbitrary<string>;
+  /** Valid input can still be refused for a reason the schema does not know (e.g. wrong current password). */
+  validMayFail?: number[];
+  /** The answers to a well-formed id that matches nothing (default 404). */
+  unknownId?: number[];
+}
+
+// Scale: RESILIENCE_RUNS=<n> changes the runs per endpoint and session state (default 60).
+const RUNS = Number(process.env.RESILIENCE_RUNS ?? 60);
+
+let app: TestApp;
+let cookie = '';
+const ids: Record<IdKind, string[]> = { lead: [], automation: [], template: [] };
+let requestsTried = 0;
+let rejectedWrites = 0;
+
+const endpoints: Endpoint[] = [
+  { method: 'GET', path: '/api/health', access: 'public', success: [200] },
+  {
+    method: 'POST',
+    path: '/api/leads',
+    access: 'public',
+    success: [201],
+    body: () => quoteBody,
+    schema: quoteSubmissionSchema,
+  },
+  { method: 'POST', path: '/api/admin/login', access: 'login', success: [200], body: () => loginBody },
+  { method: 'GET', path: '/api/admin/me', access: 'me', success: [200] },
+  { method: 'POST', path: '/api/admin/logout', access: 'admin', success: [200, 204] },
+  {
+    method: 'POST',
+    path: '/api/admin/me/password',
+    access: 'admin',
+    success: [200, 204],
+    body: () => passwordChangeBody,
+    schema: passwordChangeSchema,
+    // Random current passwords are wrong (the test admin's is never generated).
+    validMayFail: [400, 401, 403],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/leads',
+    access: 'admin',
+    success: [200],
+    query: leadListQuery,
+    schema: leadListQuerySchema,
+  },
+  { method: 'GET', path: '/api/admin/leads/:id', access: 'admin', success: [200], id: 'lead' },
+  {
+    method: 'PATCH',
+    path: '/api/admin/leads/:id',
+    access: 'admin',
+    success: [200],
+    id: 'lead',
+    body: () => leadUpdateBody,
+    schema: leadUpdateSchema,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/leads/:id/status',
+    access: 'admin',
+    success: [200],
+    id: 'lead',
+    body: () => statusBody,
+    schema: leadStatusUpdateSchema,
+  },
+  { method: 'GET', path: '/api/admin/stats', access: 'admin', success: [200] },
+  { method: 'GET', path: '/api/admin/metrics', access: 'admin', success: [200] },
+  {
+    method: 'GET',
+    path: '/api/admin/activities/lead/:id',
+    access: 'admin',
+    success: [200],
+    id: 'lead',
+    unknownId: [200, 404],
+  },
+  { method: 'GET', path: '/api/admin/activities/summary', access: 'admin', success: [200] },
+  {
+    method: 'POST',
+    path: '/api/admin/activities',
+    access: 'admin',
+    success: [201],
+    body: () => activityBody(() => ids.lead),
+    schema: activityCreateSchema,
+    // A well-formed leadId that matches no lead.
+    validMayFail: [404],
+  },
+  { method: 'GET', path: '/api/admin/automations', access: 'admin', success: [200] },
+  {
+    method: 'POST',
+    path: '/api/admin/automations',
+    access: 'admin',
+    success: [201],
+    body: () => automationBody(() => ids.template),
+    schema: automationCreateSchema,
+    // An action naming a template that does not exist.
+    validMayFail: [400, 404],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/automations/:id',
+    access: 'admin',
+    success: [200],
+    id: 'automation',
+    body: () => automationBody(() => ids.template),
+    schema: automationUpdateSchema,
+    validMayFail: [400, 404],
+  },
+  { method: 'DELETE', path: '/api/admin/automations/:id', access: 'admin', success: [200, 204], id: 'automation' },
+  { method: 'GET', path: '/api/admin/templates', access: 'admin', success: [200] },
+  {
+    method: 'POST',
+    path: '/api/admin/templates',
+    access: 'admin',
+    success: [201],
+    body: () => templateBody,
+    schema: templateCreateSchema,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/templates/:id',
+    access: 'admin',
+    success: [200],
+    id: 'template',
+    body: () => templateBody,
+    schema: templateUpdateSchema,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/templates/:id',
+    access: 'admin',
+    success: [200, 204],
+    id: 'template',
+    // A template an automation still uses.
+    validMayFail: [409],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/export',
+    access: 'admin',
+    success: [200],
+    body: () => exportBody(() => ids.lead),
+    schema: exportRequestSchema,
+  },
+];
+
+async function refreshIds(): Promise<void> {
+  ids.lead = (await app.db('leads').select('id').orderBy('created_at').limit(50)).map((row: { id: string }) => row.id);
+  ids.automation = (await app.db('automations').select('id')).map((row: { id: string }) => row.id);
+  ids.template = (await app.db('templates').select('id')).map((row: { id: string }) => row.id);
+}
+
+async function ensureFixtures(): Promise<void> {
+  await refreshIds();
+  const headers = { 'content-type': 'application/json', cookie, origin: app.baseUrl };
+  while (ids.lead.length < 3) {
+    const answer = await sendRaw(`${app.baseUrl}/api/leads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Fixture',
+        lastName: `Lead${ids.lead.length}`,
+        email: `fixture${ids.lead.length}@example.com`,
+        phone: '214-555-0100',
+        zipcode: '75201',
+        bedrooms: '2',
+        bathrooms: '1',
+        cleaningType: 'Basic',
+        frequency: 'Weekly',
+      }),
+    });
+    expect(answer.status, answer.text).toBe(201);
+    await refreshIds();
+  }
+  while (ids.template.length < 2) {
+    const answer = await sendRaw(`${app.baseUrl}/api/admin/templates`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Fixture', type: 'email', subject: 'Hi', content: 'Hello {{firstName}}' }),
+    });
+    expect(answer.status, answer.text).toBe(201);
+    await refreshIds();
+  }
+  while (ids.automation.length < 2) {
+    const answer = await sendRaw(`${app.baseUrl}/api/admin/automations`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        name: 'Fixture',
+        trigger: 'lead_created',
+        conditions: '{}',
+        actions: JSON.stringify({ type: 'create_task', title: 'Call', dueInHours: 1 }),
+        isActive: false,
+      }),
+    });
+    expect(answer.status, answer.text).toBe(201);
+    await refreshIds();
+  }
+}
+
+async function ensureSignedIn(): Promise<void> {
+  const me = await sendRaw(`${app.baseUrl}/api/admin/me`, { method: 'GET', headers: { cookie } });
+  if (me.status === 200 && (JSON.parse(me.text) as { isAuthenticated?: boolean }).isAuthenticated) return;
+  cookie = await signInTestApp(app);
+}
+
+function isWrite(method: Method): boolean {
+  return method !== 'GET';
+}
+
+interface Generated {
+  idSegment?: string;
+  query?: string;
+  body?: unknown;
+  raw?: { contentType: string | undefined; body: string | Uint8Array };
+}
+
+function requestArbitrary(endpoint: Endpoint): fc.Arbitrary<Generated> {
+  const parts: Record<string, fc.Arbitrary<unknown>> = {};
+  const kind = endpoint.id;
+  if (kind) parts.idSegment = idSegment(() => ids[kind]);
+  if (endpoint.query) parts.query = endpoint.query;
+  if (endpoint.body) {
+    const body = endpoint.body();
+    parts.body = body;
+    // One request in five carries a body that is not a small well-formed JSON document.
+    parts.raw = fc.option(rawBody, { freq: 4 });
+  } else if (isWrite(endpoint.method)) {
+    parts.raw = fc.option(rawBody, { freq: 2 });
+  }
+  return fc.record(parts) as fc.Arbitrary<Generated>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function exercise(endpoint: Endpoint, signedIn: boolean, generated: Generated): Promise<void> {
+  const segment = generated.idSegment ?? '';
+  const path = endpoint.path.replace(':id', segment) + (generated.query ? `?${generated.query}` : '');
+  const headers: Record<string, string> = {};
+  if (signedIn) headers.cookie = cookie;
+  if (isWrite(endpoint.method)) headers.origin = app.baseUrl;
+  let body: string | Uint8Array | undefined;
+  if (generated.raw) {
+    body = generated.raw.body;
+    if (generated.raw.contentType) headers['content-type'] = generated.raw.contentType;
+  } else if (endpoint.body) {
+    body = JSON.stringify(generated.body);
+    headers['content-type'] = 'application/json';
+  }
+  const write = isWrite(endpoint.method);
+  const before = write ? await checksumTables(app.db) : undefined;
+  const context = `${endpoint.method} ${path.slice(0, 200)} ${signedIn ? 'signed in' : 'signed out'} body=${
+    typeof body === 'string' ? body.slice(0, 200) : body ? '<bytes>' : '-'
+  } type=${headers['content-type'] ?? '-'}`;
+
+  const answer = await sendRaw(`${app.baseUrl}${path}`, { method: endpoint.method, headers, body });
+  requestsTried++;
+  expectWellFormed(answer, context);
+  const status = answer.status;
+  const succeeded = endpoint.success.includes(status);
+
+  const idKnown = !endpoint.id || ids[endpoint.id].includes(segment);
+  const idMalformed = endpoint.id !== undefined && !UUID.test(segment);
+  // A generated body over the public 16 KB limit may be refused as too large before anything else.
+  const bodyBytes = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  const smallJson = !generated.raw && bodyBytes <= 16 * 1024 && path.length < 8 * 1024;
+  let schemaAccepts = true;
+  if (endpoint.schema && endpoint.query) {
+    schemaAccepts = endpoint.schema.safeParse(Object.fromEntries(new URLSearchParams(generated.query))).success;
+    // Repeated keys arrive as arrays, which the schema (given the last value above) would not see.
+    const keys = [...new URLSearchParams(generated.query).keys()];
+    if (new Set(keys).size !== keys.length) schemaAccepts = false;
+  } else if (endpoint.schema && endpoint.body) {
+    schemaAccepts = endpoint.schema.safeParse(generated.body).success;
+  }
+
+  if (!signedIn && endpoint.access === 'admin') {
+    // Signed out: nothing but "not signed in" (or a refusal of the body itself, which reveals nothing).
+    if (smallJson) expect(status, context).toBe(401);
+    else expect([400, 401, 413, 415, 431], context).toContain(status);
+  } else if (!smallJson) {
+    expect(succeeded && generated.raw !== undefined && endpoint.body !== undefined, context).toBe(false);
+    expect(
+      [400, 401, 404, 413, 415, 431, ...(generated.raw && endpoint.body ? [] : endpoint.success)],
+      context,
+    ).toContain(status);
+  } else if (endpoint.access === 'login') {
+    // Generated credentials are never the admin's: one generic refusal, never a session.
+    expect([400, 401], context).toContain(status);
+  } else if (idMalformed) {
+    expect([400, 404], context).toContain(status);
+  } else if (!schemaAccepts) {
+    expect(succeeded, `the schema rejects this input but the API accepted it: ${context}`).toBe(false);
+    expect([400, 404, 409], context).toContain(status);
+  } else if (idKnown) {
+    const allowed = [...endpoint.success, ...(endpoint.validMayFail ?? [])];
+    expect(allowed, `valid input refused: ${context} -> ${answer.text.slice(0, 300)}`).toContain(status);
+  } else {
+    expect([...(endpoint.unknownId ?? [404]), ...(endpoint.validMayFail ?? [])], context).toContain(status);
+  }
+
+  if (write && !succeeded && before) {
+    rejectedWrites++;
+    const after = await checksumTables(app.db);
+    const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+    expect(changed, `a rejected write (${status}) changed the database: ${context}`).toEqual([]);
+  }
+  if (succeeded && endpoint.path === '/api/admin/logout') cookie = await signInTestApp(app);
+  if (succeeded && write) await ensureFixtures();
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  cookie = await signInTestApp(app);
+  await ensureFixtures();
+});
+
+afterAll(async () => {
+  recordFigure('bad input (fast-check)', 'requestsTried', requestsTried);
+  console.log(`[figures] bad input (fast-check): rejected writes checked unchanged ${rejectedWrites}`);
+  await app?.close();
+});
+
+describe.each([
+  ['signed in', true],
+  ['signed out', false],
+] as const)('generated requests, %s', (_label, signedIn) => {
+  for (const endpoint of endpoints) {
+    it(`${endpoint.method} ${endpoint.path}`, async () => {
+      const runs = signedIn || endpoint.access !== 'admin' ? RUNS : Math.ceil(RUNS / 3);
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary(endpoint), async (generated) => {
+          if (signedIn) await ensureSignedIn();
+          await exercise(endpoint, signedIn, generated);
+        }),
+        { numRuns: runs, endOnFailure: true },
+      );
+    });
+  }
+});

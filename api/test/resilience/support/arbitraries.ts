@@ -1,0 +1,344 @@
+// fast-check generators for hostile input: the shapes of the shared schemas, filled with wrong types,
+// missing and extra fields, huge and empty strings, Unicode edge cases, markup and SQL-looking text.
+import {
+  ACTIVITY_STATUSES,
+  ACTIVITY_TYPES,
+  AUTOMATION_TRIGGERS,
+  BATHROOM_CHOICES,
+  BEDROOM_CHOICES,
+  CLEANING_TYPES,
+  EXPORT_FORMATS,
+  FREQUENCIES,
+  LEAD_PRIORITIES,
+  LEAD_STATUSES,
+  TEMPLATE_TYPES,
+} from '@shine/shared/enums';
+import { EXPORT_FIELD_GROUP_NAMES } from '@shine/shared/export';
+import { LEAD_SORT_FIELDS } from '@shine/shared/leads';
+import fc from 'fast-check';
+
+export const XSS_PAYLOADS = [
+  '<img src=x onerror=alert(1)>',
+  '<script>alert(1)</script>',
+  '"><svg onload=alert(1)>',
+  "'><iframe src=javascript:alert(1)>",
+  'javascript:alert(1)',
+  '{{constructor.constructor("alert(1)")()}}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection payload, on purpose
+  '${alert(1)}',
+] as const;
+
+export const SQL_PAYLOADS = [
+  "' OR '1'='1",
+  "'; DROP TABLE leads; --",
+  '1; SELECT pg_sleep(10)',
+  "Robert'); DELETE FROM users;--",
+  '%_\\',
+  "' UNION SELECT password_hash FROM users --",
+] as const;
+
+export const UNICODE_PAYLOADS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\u202Eevil\u202C',
+  'שלום עולם',
+  'مرحبا',
+  'e\u0301\u0301\u0301\u0301\u0301',
+  'Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǧ̗͚̚o̙̔ͮ̇͐̇',
+  '👩‍👩‍👧‍👦🧹✨',
+  '\uFEFF',
+  '\uD800',
+  '\t\r\n',
+  '=HYPERLINK("http://evil.example","x")',
+  '+1-555-0100',
+  '@SUM(1+1)',
+] as const;
+
+/** Any text an attacker or a broken client could send. */
+export const nastyString = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...XSS_PAYLOADS, ...SQL_PAYLOADS, ...UNICODE_PAYLOADS) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 40, unit: 'grapheme' }) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 40, unit: 'binary' }) },
+  { weight: 1, arbitrary: fc.string({ minLength: 300, maxLength: 12_000 }) },
+  { weight: 1, arbitrary: fc.constantFrom('x'.repeat(100_000), '😀'.repeat(30_000)) },
+);
+
+/** A value of the wrong type for a text field (or the right type with hostile content). */
+export const anyValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: nastyString },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(null, true, false, 0, -1, 1e308, 0.1, Number.MAX_SAFE_INTEGER + 2, [], {}, ['a']),
+  },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+);
+
+/** A valid-looking value most of the time, anything else otherwise. */
+function field<T>(valid: fc.Arbitrary<T>): fc.Arbitrary<unknown> {
+  return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: anyValue });
+}
+
+const plainText = (max: number) =>
+  fc.oneof(
+    fc.constantFrom('Ana', 'José', 'Nguyễn', '李', "O'Brien", 'Smith-Jones'),
+    fc.string({ minLength: 1, maxLength: max }),
+  );
+const textOrPayload = (max: number) => fc.oneof(plainText(max), nastyString);
+
+/**
+ * An object shaped like `fields` whose values are usually valid: some keys dropped, some values
+ * replaced by anything, and sometimes extra keys (prototype-pollution names included).
+ */
+export function shapedBody(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<unknown> {
+  const record = fc.record(
+    Object.fromEntries(Object.entries(fields).map(([key, arbitrary]) => [key, field(arbitrary)])),
+    { requiredKeys: [] },
+  );
+  const extras = fc.array(
+    fc.tuple(
+      fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'createdAt', 'isAdmin'), fc.string()),
+      anyValue,
+    ),
+    { maxLength: 3 },
+  );
+  return fc.oneof(
+    { weight: 6, arbitrary: record },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(record, extras).map(([body, extra]) => withExtraKeys(body as object, extra)),
+    },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  );
+}
+
+/** Parsed from text so that keys like __proto__ are own properties that survive JSON.stringify. */
+function withExtraKeys(body: object, extra: Array<[string, unknown]>): unknown {
+  const entries = [...extra, ...Object.entries(body)];
+  const text = entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value ?? null)}`).join(',');
+  return JSON.parse(`{${text}}`);
+}
+
+const isoDate = fc
+  .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+  .map((d) => d.toISOString());
+const uuid = fc.uuid();
+
+export const quoteBody = shapedBody({
+  firstName: textOrPayload(100),
+  lastName: textOrPayload(100),
+  email: fc.oneof(fc.constantFrom('ana@example.com', 'o.brien+quote@example.co.uk'), fc.emailAddress()),
+  phone: fc.oneof(fc.constantFrom('214-555-0100', '(817) 555 0199'), fc.string({ minLength: 5, maxLength: 40 })),
+  zipcode: fc.oneof(fc.constantFrom('75201', '76102-1234'), fc.string({ minLength: 5, maxLength: 10 })),
+  bedrooms: fc.constantFrom(...BEDROOM_CHOICES),
+  bathrooms: fc.constantFrom(...BATHROOM_CHOICES),
+  cleaningType: fc.constantFrom(...CLEANING_TYPES),
+  frequency: fc.constantFrom(...FREQUENCIES),
+  notes: textOrPayload(2000),
+  website: fc.constantFrom('', 'http://spam.example'),
+});
+
+export const loginBody = shapedBody({
+  username: fc.oneof(fc.emailAddress(), textOrPayload(254)),
+  password: textOrPayload(256),
+});
+
+export const passwordChangeBody = shapedBody({
+  currentPassword: textOrPayload(256),
+  newPassword: fc.oneof(fc.string({ minLength: 0, maxLength: 20 }), textOrPayload(300)),
+});
+
+export const leadUpdateBody = shapedBody({
+  priority: fc.constantFrom(...LEAD_PRIORITIES),
+  nextFollowUpAt: fc.oneof(isoDate, fc.constant(null)),
+  estimatedValue: fc.oneof(fc.integer({ min: 0, max: 99_999_999 }), fc.double(), fc.constant(null)),
+  tags: fc.array(textOrPayload(40), { maxLength: 25 }),
+  notes: fc.oneof(textOrPayload(5000), fc.constant(null)),
+});
+
+export const statusBody = shapedBody({ status: fc.constantFrom(...LEAD_STATUSES) });
+
+export function activityBody(leadIds: () => string[]): fc.Arbitrary<unknown> {
+  return shapedBody({
+    leadId: fc.oneof(
+      fc.constant(null).map(() => leadIds()[0] ?? ''),
+      uuid,
+    ),
+    type: fc.constantFrom(...ACTIVITY_TYPES),
+    title: textOrPayload(200),
+    description: textOrPayload(5000),
+    status: fc.constantFrom(...ACTIVITY_STATUSES),
+    scheduledAt: fc.oneof(isoDate, fc.constant('')),
+  });
+}
+
+const conditionsText = fc.oneof(
+  fc.constantFrom('{}', '{"status":"New"}', '{"days":3}', '{"fromStatus":"New","toStatus":"Won"}', '{bad json', '[]'),
+  fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)),
+);
+function actionsText(templateIds: () => string[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom(
+      '{"type":"create_task","title":"Call back","dueInHours":24}',
+      '{"type":"update_status","status":"Contacted"}',
+      '{"type":"send_email"}',
+      '{"type":"rm -rf"}',
+      'null',
+    ),
+    fc.constant(null).map(() => JSON.stringify({ type: 'send_email', templateId: templateIds()[0] ?? '' })),
+    uuid.map((id) => JSON.stringify({ type: 'send_sms', templateId: id })),
+    fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)),
+  );
+}
+
+export function automationBody(templateIds: () => string[]): fc.Arbitrary<unknown> {
+  return shapedBody({
+    name: textOrPayload(200),
+    description: fc.oneof(textOrPayload(2000), fc.constant(null)),
+    trigger: fc.constantFrom(...AUTOMATION_TRIGGERS),
+    conditions: conditionsText,
+    actions: actionsText(templateIds),
+    isActive: fc.boolean(),
+  });
+}
+
+export const templateBody = shapedBody({
+  name: textOrPayload(200),
+  type: fc.constantFrom(...TEMPLATE_TYPES),
+  subject: fc.oneof(textOrPayload(300), fc.constant(null)),
+  content: fc.oneof(
+    textOrPayload(10_000),
+    fc.constantFrom('Hi {{firstName}}, thanks!', 'Hello {{unknownThing}}', '{{constructor}}', '{{'),
+  ),
+  variables: fc.oneof(fc.array(fc.string({ maxLength: 20 }), { maxLength: 5 }), fc.constant('["firstName"]')),
+  isActive: fc.boolean(),
+});
+
+export function exportBody(leadIds: () => string[]): fc.Arbitrary<unknown> {
+  return shapedBody({
+    leadIds: fc.oneof(
+      fc.array(uuid, { maxLength: 5 }),
+      fc.constant(null).map(() => leadIds().slice(0, 3)),
+      fc.array(nastyString, { maxLength: 3 }),
+    ),
+    filter: shapedBody({
+      search: textOrPayload(100),
+      status: fc.constantFrom(...LEAD_STATUSES, '', 'all'),
+      priority: fc.constantFrom(...LEAD_PRIORITIES, '', 'all'),
+    }),
+    format: fc.constantFrom(...EXPORT_FORMATS),
+    fields: fc.array(fc.constantFrom(...EXPORT_FIELD_GROUP_NAMES), { maxLength: 5 }),
+  });
+}
+
+/** Query strings for the leads list: valid, hostile, repeated keys (arrays) and unknown keys. */
+export const leadListQuery: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.record(
+      {
+        search: textOrPayload(100),
+        status: fc.constantFrom(...LEAD_STATUSES, '', 'all', 'new'),
+        priority: fc.constantFrom(...LEAD_PRIORITIES, '', 'all'),
+        page: fc.oneof(fc.integer({ min: -5, max: 5 }).map(String), nastyString),
+        pageSize: fc.oneof(fc.integer({ min: -1, max: 500 }).map(String), fc.constantFrom('1e3', '50.5', 'NaN')),
+        sort: fc.oneof(fc.constantFrom(...LEAD_SORT_FIELDS), fc.constantFrom('id; drop table leads', 'password_hash')),
+        order: fc.constantFrom('asc', 'desc', 'ASC', 'sideways'),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.array(fc.tuple(fc.constantFrom('status', 'page', 'sort', 'search[$ne]', '__proto__', 'x'), nastyString), {
+      maxLength: 3,
+    }),
+  )
+  .map(([known, extra]) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(known)) params.append(key, String(value));
+    for (const [key, value] of extra) params.append(key, value);
+    return safeQueryString(params);
+  });
+
+/** URLSearchParams.toString() throws on lone surrogates; send their raw bytes instead. */
+function safeQueryString(params: URLSearchParams): string {
+  try {
+    return params.toString();
+  } catch {
+    return 'search=%ED%A0%80';
+  }
+}
+
+/** Path segments for `:id`: existing ids, unknown UUIDs, malformed ids and broken percent-encoding. */
+export function idSegment(existing: () => string[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constant(null).map(() => existing()[0] ?? '00000000-0000-4000-8000-000000000000') },
+    { weight: 3, arbitrary: uuid },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        'not-a-uuid',
+        '1',
+        '0',
+        '-1',
+        '00000000-0000-0000-0000-00000000000g',
+        '%E0%A4%A',
+        '%',
+        '%00',
+        '..%2F..%2Fetc%2Fpasswd',
+        "1'%20OR%20'1'='1",
+        'x'.repeat(5000),
+        'null',
+        'undefined',
+        '__proto__',
+      ),
+    },
+    { weight: 1, arbitrary: nastyString.map(encodeSegment) },
+  );
+}
+
+function encodeSegment(text: string): string {
+  try {
+    return encodeURIComponent(text) || 'empty';
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+/** Bodies that are not a well-formed small JSON document, with the content type they are sent as. */
+export const rawBody: fc.Arbitrary<{ contentType: string | undefined; body: string | Uint8Array }> = fc.oneof(
+  fc.constantFrom(
+    { contentType: 'application/json', body: '{"firstName": "Ana",' },
+    { contentType: 'application/json', body: "{'a': 1}" },
+    { contentType: 'application/json', body: '{"a": 1,}' },
+    { contentType: 'application/json', body: 'undefined' },
+    { contentType: 'application/json', body: 'NaN' },
+    { contentType: 'application/json', body: '"just a string"' },
+    { contentType: 'application/json', body: '12345' },
+    { contentType: 'application/json', body: 'null' },
+    { contentType: 'application/json', body: '\u0000' },
+    { contentType: 'application/json', body: '{"a":"\\ud800"}' },
+    { contentType: 'application/json', body: '{"__proto__": {"isAdmin": true}}' },
+    { contentType: 'application/json', body: '{"constructor": {"prototype": {"polluted": true}}}' },
+    { contentType: 'application/json; charset=utf-16', body: '{}' },
+    { contentType: 'application/json; charset=latin1', body: '{"firstName":"\u00e9"}' },
+    { contentType: 'text/plain', body: '{"firstName":"Ana"}' },
+    { contentType: 'application/x-www-form-urlencoded', body: 'firstName=Ana&lastName=Smith' },
+    {
+      contentType: 'multipart/form-data; boundary=x',
+      body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+    },
+    { contentType: 'application/xml', body: '<lead><firstName>Ana</firstName></lead>' },
+    { contentType: 'text/html', body: '<script>alert(1)</script>' },
+    { contentType: 'application/json', body: 'x'.repeat(2 * 1024 * 1024) },
+    { contentType: undefined, body: '{"firstName":"Ana"}' },
+    { contentType: 'application/json', body: `{"notes":"${'x'.repeat(2 * 1024 * 1024)}"}` },
+  ),
+  fc.integer({ min: 100, max: 20_000 }).map((depth) => ({
+    contentType: 'application/json',
+    body: `${'['.repeat(depth)}${']'.repeat(depth)}`,
+  })),
+  fc.integer({ min: 100, max: 5_000 }).map((depth) => ({
+    contentType: 'application/json',
+    body: `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+  })),
+  fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes) => ({ contentType: 'application/json', body: bytes })),
+);

@@ -1,0 +1,118 @@
+// The API's route table as issue 9 tests it. `route-table.resilience.ts` checks it against the routes
+// the app really registers, both ways, so a new route cannot escape the matrix unnoticed.
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type IdKind = 'lead' | 'automation' | 'template';
+/** public: anyone; login/me: open to all by design; admin: a signed-in session only. */
+export type Access = 'public' | 'login' | 'me' | 'admin';
+
+export interface Route {
+  method: Method;
+  path: string;
+  access: Access;
+  id?: IdKind;
+  /** A body the API accepts, given existing ids; the matrix sends it so only the session decides. */
+  validBody?: (existing: Record<IdKind, string>) => unknown;
+}
+
+export const ROUTES: Route[] = [
+  { method: 'GET', path: '/api/health', access: 'public' },
+  {
+    method: 'POST',
+    path: '/api/leads',
+    access: 'public',
+    validBody: () => ({
+      firstName: 'Matrix',
+      lastName: 'Visitor',
+      email: 'matrix@example.com',
+      phone: '214-555-0100',
+      zipcode: '75201',
+      bedrooms: '2',
+      bathrooms: '1',
+      cleaningType: 'Basic',
+      frequency: 'Weekly',
+    }),
+  },
+  { method: 'POST', path: '/api/admin/login', access: 'login' },
+  { method: 'GET', path: '/api/admin/me', access: 'me' },
+  { method: 'POST', path: '/api/admin/logout', access: 'admin' },
+  {
+    method: 'POST',
+    path: '/api/admin/me/password',
+    access: 'admin',
+    validBody: () => ({ currentPassword: 'whatever-it-is-now', newPassword: 'a-new-long-password-123' }),
+  },
+  { method: 'GET', path: '/api/admin/leads', access: 'admin' },
+  { method: 'POST', path: '/api/admin/leads/export', access: 'admin', validBody: () => ({ format: 'csv' }) },
+  { method: 'GET', path: '/api/admin/leads/:id', access: 'admin', id: 'lead' },
+  {
+    method: 'PATCH',
+    path: '/api/admin/leads/:id',
+    access: 'admin',
+    id: 'lead',
+    validBody: () => ({ priority: 'High' }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/leads/:id/status',
+    access: 'admin',
+    id: 'lead',
+    validBody: () => ({ status: 'Contacted' }),
+  },
+  { method: 'GET', path: '/api/admin/stats', access: 'admin' },
+  { method: 'GET', path: '/api/admin/metrics', access: 'admin' },
+  { method: 'GET', path: '/api/admin/activities/lead/:id', access: 'admin', id: 'lead' },
+  { method: 'GET', path: '/api/admin/activities/summary', access: 'admin' },
+  {
+    method: 'POST',
+    path: '/api/admin/activities',
+    access: 'admin',
+    validBody: (existing) => ({ leadId: existing.lead, type: 'call', title: 'Matrix call', status: 'completed' }),
+  },
+  { method: 'GET', path: '/api/admin/automations', access: 'admin' },
+  {
+    method: 'POST',
+    path: '/api/admin/automations',
+    access: 'admin',
+    validBody: () => ({
+      name: 'Matrix rule',
+      trigger: 'lead_created',
+      conditions: '{}',
+      actions: JSON.stringify({ type: 'create_task', title: 'Call', dueInHours: 1 }),
+      isActive: false,
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/automations/:id',
+    access: 'admin',
+    id: 'automation',
+    validBody: () => ({ isActive: true }),
+  },
+  { method: 'DELETE', path: '/api/admin/automations/:id', access: 'admin', id: 'automation' },
+  { method: 'GET', path: '/api/admin/templates', access: 'admin' },
+  {
+    method: 'POST',
+    path: '/api/admin/templates',
+    access: 'admin',
+    validBody: () => ({ name: 'Matrix', type: 'email', subject: 'Hi', content: 'Hello {{firstName}}' }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/templates/:id',
+    access: 'admin',
+    id: 'template',
+    validBody: () => ({ name: 'Matrix renamed' }),
+  },
+  { method: 'DELETE', path: '/api/admin/templates/:id', access: 'admin', id: 'template' },
+];
+
+export const routeKey = (route: { method: string; path: string }) => `${route.method.toUpperCase()} ${route.path}`;
+
+export function isWrite(method: Method): boolean {
+  return method !== 'GET';
+}
+
+export function fillPath(route: Route, existing: Record<IdKind, string>): string {
+  return route.id ? route.path.replace(':id', existing[route.id]) : route.path;
+}
