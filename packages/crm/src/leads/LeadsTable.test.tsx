@@ -40,6 +40,7 @@ describe('LeadsTable', () => {
       return found;
     });
     fireEvent.click(option);
+    expect(await screen.findByText('Lead status updated successfully.')).toBeTruthy();
     expect(onOpen).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Nia Cole' }));

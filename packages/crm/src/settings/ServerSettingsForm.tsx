@@ -1,4 +1,5 @@
 import type { DesktopBridge, DesktopResult } from '@shine/shared/desktop-bridge';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useToast } from '../ui/use-toast.ts';
@@ -13,6 +14,7 @@ export function ServerSettingsForm({ bridge }: { bridge: DesktopBridge }) {
   const [url, setUrl] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const toast = useToast();
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     let alive = true;
@@ -34,7 +36,11 @@ export function ServerSettingsForm({ bridge }: { bridge: DesktopBridge }) {
       result = { ok: false, message: error instanceof Error ? error.message : String(error) };
     }
     setStatus({ kind: 'result', result, action });
-    if (result.ok && action === 'save') toast.success('Server saved', trimmed);
+    if (result.ok && action === 'save') {
+      toast.success('Server saved', trimmed);
+      // Every read now goes to the new server: refetch, starting with the session check.
+      void queryClient.invalidateQueries();
+    }
   };
 
   const busy = status.kind === 'busy';

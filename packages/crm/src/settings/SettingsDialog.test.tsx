@@ -1,0 +1,114 @@
+import type { DesktopBridge } from '@shine/shared/desktop-bridge';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../test/fetch-mock.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { useSettingsDialog } from './settings-context.ts';
+
+function OpenButton() {
+  const settings = useSettingsDialog();
+  return (
+    <button type="button" onClick={settings.open}>
+      Open settings
+    </button>
+  );
+}
+
+function installBridge(overrides: Partial<DesktopBridge> = {}) {
+  let menuListener: (() => void) | undefined;
+  const bridge: DesktopBridge = {
+    getSettings: vi.fn(async () => ({ serverUrl: 'https://crm.example.com' })),
+    testServerUrl: vi.fn(async () => ({ ok: false as const, message: 'Could not reach https://nowhere.example' })),
+    setServerUrl: vi.fn(async () => ({ ok: true as const })),
+    getAppInfo: vi.fn(async () => ({ name: 'Shine CRM', version: '1.0.0' })),
+    onOpenSettings: vi.fn((listener: () => void) => {
+      menuListener = listener;
+      return () => {
+        menuListener = undefined;
+      };
+    }),
+    ...overrides,
+  };
+  Object.assign(window, { shineDesktop: bridge });
+  return { bridge, openFromMenu: () => menuListener?.() };
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(window, 'shineDesktop');
+});
+
+const signedIn = {
+  'GET /api/admin/me': { body: { isAuthenticated: true, user: { id: 'u', username: 'staff@example.com' } } },
+};
+
+describe('Settings dialog', () => {
+  it('in the browser: password change only, no Server section', async () => {
+    mockFetch(signedIn);
+    renderWithProviders(<OpenButton />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Open settings' }));
+    expect(await screen.findByText('Change Password', { selector: 'h2' })).toBeTruthy();
+    expect(screen.getByText('staff@example.com')).toBeTruthy();
+    expect(screen.queryByText('Server')).toBeNull();
+  });
+
+  it('changes the password and reports the server message on failure', async () => {
+    let attempts = 0;
+    const { calls } = mockFetch({
+      ...signedIn,
+      'POST /api/admin/me/password': () => {
+        attempts += 1;
+        return attempts === 1 ? { status: 400, body: { message: 'Current password is incorrect' } } : { status: 204 };
+      },
+    });
+    renderWithProviders(<OpenButton />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open settings' }));
+    await user.type(await screen.findByLabelText('Current password'), 'old-password');
+    await user.type(screen.getByLabelText('New password'), 'a-brand-new-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a-brand-new-password');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Failed to change password. Please try again.')).toBeTruthy();
+    expect(screen.getByText('Current password is incorrect')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Password changed successfully.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { currentPassword: 'old-password', newPassword: 'a-brand-new-password' },
+      { currentPassword: 'old-password', newPassword: 'a-brand-new-password' },
+    ]);
+  });
+
+  it('in the desktop app: opens from the menu and tests, shows failures, and saves the server URL', async () => {
+    mockFetch({ 'GET /api/admin/me': { body: { isAuthenticated: false } } });
+    const { bridge, openFromMenu } = installBridge();
+    renderWithProviders(<p>screen</p>);
+    await waitFor(() => expect(bridge.onOpenSettings).toHaveBeenCalled());
+    act(() => openFromMenu());
+
+    const url = await screen.findByLabelText('Server URL');
+    await waitFor(() => expect((url as HTMLInputElement).value).toBe('https://crm.example.com'));
+    const user = userEvent.setup();
+    await user.clear(url);
+    await user.type(url, ' https://nowhere.example ');
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText('Could not reach https://nowhere.example')).toBeTruthy();
+    expect(bridge.testServerUrl).toHaveBeenCalledWith('https://nowhere.example');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Server URL saved.')).toBeTruthy();
+    expect(bridge.setServerUrl).toHaveBeenCalledWith('https://nowhere.example');
+    // signed out: no password section
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+  });
+
+  it('shows the message setServerUrl answers when it refuses', async () => {
+    mockFetch({ 'GET /api/admin/me': { body: { isAuthenticated: false } } });
+    installBridge({ setServerUrl: vi.fn(async () => ({ ok: false as const, message: 'Only http and https URLs' })) });
+    renderWithProviders(<OpenButton />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open settings' }));
+    await user.type(await screen.findByLabelText('Server URL'), 'ftp://x');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Only http and https URLs')).toBeTruthy();
+  });
+});
