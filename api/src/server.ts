@@ -1,7 +1,7 @@
 // Process entry: configuration, database, migrations, the first admin, then listen on PORT.
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish (10 s at most), close the database.
+// Connections still open when the time is up are cut, so the process always exits in time.
 import { createServer } from 'node:http';
-import { API_ERRORS } from '@shine/shared/messages';
 import { createApp } from './app.ts';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
 import { ConfigError, loadConfig, loadEnvFiles } from './config.ts';
@@ -11,6 +11,8 @@ import { migrateLatest } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** After the signal, how long new connections are still served (each answered with Connection: close). */
+const ACCEPT_GRACE_MS = 1_000;
 
 async function main(): Promise<void> {
   loadEnvFiles();
@@ -39,16 +41,9 @@ async function main(): Promise<void> {
 
   let draining = false;
   const server = createServer((req, res) => {
-    // Requests arriving on kept-alive connections after the signal: refuse politely, close.
-    if (draining) {
-      res.writeHead(503, {
-        'content-type': 'application/json; charset=utf-8',
-        connection: 'close',
-        'retry-after': '5',
-      });
-      res.end(JSON.stringify({ message: API_ERRORS.databaseUnavailable }));
-      return;
-    }
+    // While draining, requests on connections that are already open (including ones whose bytes were
+    // still queued when the signal came) are served, and each connection closes after its answer.
+    if (draining) res.setHeader('Connection', 'close');
     app(req, res);
   });
   server.keepAliveTimeout = 5_000;
@@ -72,19 +67,23 @@ async function main(): Promise<void> {
       server.closeAllConnections();
     }, SHUTDOWN_TIMEOUT_MS - 1_500);
     forceTimer.unref();
-    server.close(async () => {
-      clearTimeout(forceTimer);
-      closeApp();
-      try {
-        await database.close();
-        logger.info('stopped');
-        process.exit(0);
-      } catch (err) {
-        logger.error({ err }, 'closing the database failed');
-        process.exit(1);
-      }
-    });
-    server.closeIdleConnections();
+    // Keep accepting for a moment: connections the kernel has accepted, and requests whose bytes are
+    // queued while the event loop is busy (PGlite runs on it), would otherwise be reset by close(),
+    // which also drops every connection it sees as idle.
+    setTimeout(() => {
+      server.close(async () => {
+        clearTimeout(forceTimer);
+        closeApp();
+        try {
+          await database.close();
+          logger.info('stopped');
+          process.exit(0);
+        } catch (err) {
+          logger.error({ err }, 'closing the database failed');
+          process.exit(1);
+        }
+      });
+    }, ACCEPT_GRACE_MS);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
