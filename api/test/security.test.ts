@@ -92,20 +92,17 @@ describeApi('cross-origin writes and CORS', () => {
 
   it('lets reads and the public quote form through whatever the origin', async () => {
     expect((await agent.get('/api/admin/templates').set('origin', 'https://evil.example')).status).toBe(200);
-    const quote = await supertest(t.app)
-      .post('/api/leads')
-      .set('origin', 'https://evil.example')
-      .send({
-        firstName: 'A',
-        lastName: 'B',
-        email: 'a@b.co',
-        phone: '12345',
-        zipcode: '75201',
-        bedrooms: '1',
-        bathrooms: '1',
-        cleaningType: 'Basic',
-        frequency: 'Weekly',
-      });
+    const quote = await supertest(t.app).post('/api/leads').set('origin', 'https://evil.example').send({
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.co',
+      phone: '12345',
+      zipcode: '75201',
+      bedrooms: '1',
+      bathrooms: '1',
+      cleaningType: 'Basic',
+      frequency: 'Weekly',
+    });
     expect(quote.status).toBe(201);
     expect(quote.headers['access-control-allow-origin']).toBeUndefined();
   });
