@@ -11,7 +11,7 @@ import type { LeadRow } from '../db/tables.ts';
 import { applyLeadFilter } from './lead-filter.ts';
 import { LEAD_COLUMNS } from './lead-mapper.ts';
 
-export const EXPORT_BATCH_ROWS = 2_000;
+export const EXPORT_BATCH_ROWS = 5_000;
 
 type Selection = Pick<ExportRequest, 'leadIds' | 'filter'>;
 
@@ -32,6 +32,8 @@ interface KeysetRow {
   keyset_created_at: string;
   keyset_id: string;
 }
+
+type ExportBatch = Array<Record<string, unknown> & KeysetRow>;
 
 function exportExpression(column: keyof LeadRow): string {
   if (TIMESTAMP_COLUMNS.has(column)) {
@@ -67,7 +69,7 @@ async function selectExportBatch(
   selection: Selection,
   after: KeysetPosition | undefined,
   limit: number,
-): Promise<Array<Record<string, unknown> & KeysetRow>> {
+): Promise<ExportBatch> {
   const query = applySelection(
     db('leads').select([...columns.map((column) => db.raw(exportExpression(column))), db.raw(KEYSET_COLUMNS)]),
     selection,
@@ -94,15 +96,30 @@ export async function* streamLeadsCsv(
   const columns = [...new Set(fields.map((field) => LEAD_COLUMNS[field]))];
   const cells = fields.map((field) => LEAD_COLUMNS[field]);
   yield `${buildCsvRow(fields.map((key) => EXPORT_COLUMN_HEADERS[key] ?? key))}\r\n`;
-  let after: KeysetPosition | undefined;
-  for (;;) {
-    const rows = await selectExportBatch(db, columns, request, after, batchRows);
-    if (rows.length === 0) return;
-    let chunk = '';
-    for (const row of rows) chunk += `${buildCsvRow(cells.map((column) => row[column]))}\r\n`;
-    yield chunk;
-    if (rows.length < batchRows) return;
-    const last = rows[rows.length - 1] as KeysetRow;
-    after = { createdAt: last.keyset_created_at, id: last.keyset_id };
+  // The next batch is asked for as soon as the current one arrives, so the database reads it while
+  // this one is formatted and written (two cores at work instead of one at a time).
+  let pending: Promise<ExportBatch> | undefined = selectExportBatch(db, columns, request, undefined, batchRows);
+  try {
+    while (pending) {
+      const rows: ExportBatch = await pending;
+      const last = rows[rows.length - 1];
+      pending =
+        rows.length === batchRows && last
+          ? selectExportBatch(
+              db,
+              columns,
+              request,
+              { createdAt: last.keyset_created_at, id: last.keyset_id },
+              batchRows,
+            )
+          : undefined;
+      if (rows.length === 0) return;
+      let chunk = '';
+      for (const row of rows) chunk += `${buildCsvRow(cells.map((column) => row[column]))}\r\n`;
+      yield chunk;
+    }
+  } finally {
+    // A client that went away leaves a batch in flight: let it finish unobserved.
+    pending?.catch(() => {});
   }
 }
