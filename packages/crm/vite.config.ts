@@ -1,10 +1,28 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Dev only: the app lives under /admin/, but people (and SPEC.md) type /admin. */
+function redirectBareBase(): Plugin {
+  return {
+    name: 'shine-crm-redirect-bare-base',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url === '/admin' || req.url?.startsWith('/admin?')) {
+          res.statusCode = 302;
+          res.setHeader('Location', req.url.replace('/admin', '/admin/'));
+          res.end();
+          return;
+        }
+        next();
+      });
+    },
+  };
+}
 
 // Browser build of the CRM, served by the all-in-one server at /admin (history fallback for its routes).
 export default defineConfig({
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), redirectBareBase()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -84,4 +84,15 @@ describe('createQueryClient', () => {
     expect(client.getQueryState(['/api/admin/me'])?.isInvalidated).toBe(true);
     expect(calls.map((c) => c.url)).toEqual(['/api/admin/me', '/api/admin/stats']);
   });
+
+  it('re-checks the session when a write answers 401', async () => {
+    mockFetch({ 'POST /api/admin/activities': { status: 401, body: { message: 'Not signed in' } } });
+    const client = createQueryClient();
+    client.setQueryData(['/api/admin/me'], { isAuthenticated: true });
+    const mutation = client.getMutationCache().build(client, {
+      mutationFn: () => apiJson('POST', '/api/admin/activities', {}),
+    });
+    await expect(mutation.execute(undefined)).rejects.toThrow('Not signed in');
+    expect(client.getQueryState(['/api/admin/me'])?.isInvalidated).toBe(true);
+  });
 });

@@ -1,5 +1,5 @@
 import { HttpError, throwIfNotOk } from '@shine/shared/http-error';
-import { QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { buildPathFromKey } from './query-key.ts';
 import { API } from './paths.ts';
 
@@ -28,16 +28,20 @@ export function isUnauthorized(error: unknown): boolean {
 
 /**
  * Query defaults of SPEC.md §7: no retries, no refetch on focus (the sidebar CRM opts in), never
- * stale by itself. A 401 from any read means the session ended: the session check is refetched, and
- * the route guard then sends the user to the login screen.
+ * stale by itself. A 401 from any read or write means the session ended: the session check is
+ * refetched, and the route guard then sends the user to the login screen.
  */
 export function createQueryClient(): QueryClient {
+  const recheckSession = () => void client.invalidateQueries({ queryKey: [API.session] });
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (isUnauthorized(error) && query.queryKey[0] !== API.session) {
-          void client.invalidateQueries({ queryKey: [API.session] });
-        }
+        if (isUnauthorized(error) && query.queryKey[0] !== API.session) recheckSession();
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (isUnauthorized(error)) recheckSession();
       },
     }),
     defaultOptions: {

@@ -63,7 +63,7 @@ function LeadDetails({ lead }: { lead: Lead }) {
           children: <FollowUpText nextFollowUpAt={lead.nextFollowUpAt} status={lead.status} />,
         },
         { key: 'createdAt', label: 'Created', children: formatDateTime(lead.createdAt) },
-        { key: 'updatedAt', label: 'Updated', children: formatDateTime(lead.updatedAt) },
+        { key: 'updatedAt', label: 'Updated', span: 'filled', children: formatDateTime(lead.updatedAt) },
         {
           key: 'notes',
           label: 'Notes',
