@@ -96,6 +96,10 @@ describeApi('schema and database plumbing', () => {
       })
       .catch(() => {});
     expect(await version()).toBe(before + 1);
+    // A statement that changes no row (an unknown id) leaves the counter alone.
+    await db()('leads').where({ id: '00000000-0000-4000-8000-000000000000' }).delete();
+    await db()('leads').where({ id: '00000000-0000-4000-8000-000000000000' }).update({ notes: 'x' });
+    expect(await version()).toBe(before + 1);
   });
 
   it('every migration rolls back and applies again', async () => {

@@ -92,12 +92,13 @@ describeApi('POST /api/leads', () => {
     expect(large.body).toEqual({ message: API_ERRORS.payloadTooLarge });
   });
 
-  it('refuses a JSON array or scalar body', async () => {
-    const array = await supertest(t.app).post('/api/leads').set('content-type', 'application/json').send('[1,2]');
-    expect(array.status).toBe(400);
-    const scalar = await supertest(t.app).post('/api/leads').set('content-type', 'application/json').send('"hi"');
-    expect(scalar.status).toBe(400);
-    expect(scalar.body.message).toBe(API_ERRORS.malformedJson);
+  it('refuses a JSON array, scalar or null body as invalid input', async () => {
+    for (const body of ['[1,2]', '"hi"', '42', 'null']) {
+      const response = await supertest(t.app).post('/api/leads').set('content-type', 'application/json').send(body);
+      expect(response.status, body).toBe(400);
+      expect(response.body.message, body).toBeTruthy();
+    }
+    expect(await countRows(t.db, 'leads')).toBe(0);
   });
 });
 

@@ -169,6 +169,15 @@ describeApi('bodies on staff routes', () => {
     expect(response.status).toBe(415);
   });
 
+  it('a path parameter that is not valid %-encoding is a 400, not a failure', async () => {
+    for (const url of ['/api/admin/leads/%E0%A4%A', '/api/admin/activities/lead/%ZZ']) {
+      const response = await agent.get(url);
+      expect(response.status, url).toBe(400);
+      expect(response.body).toEqual({ message: API_ERRORS.invalidInput });
+    }
+    expect((await agent.delete('/api/admin/templates/%E0%A4%A')).status).toBe(400);
+  });
+
   it('an unexpected failure is a 500 with a generic message: no stack, no SQL', async () => {
     await t.db.raw('alter table templates rename to templates_away');
     try {

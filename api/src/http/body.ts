@@ -23,5 +23,7 @@ export function jsonBody(limit: string): RequestHandler[] {
     }
     next();
   };
-  return [requireJson, express.json({ limit, strict: true, type: 'application/json' })];
+  // Any JSON value parses (a string or a number is well-formed JSON); the route's schema then refuses
+  // what is not an object, after the sign-in check, like any other wrong input.
+  return [requireJson, express.json({ limit, strict: false, type: 'application/json' })];
 }

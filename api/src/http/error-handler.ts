@@ -29,11 +29,21 @@ const CLIENT_SQLSTATES: Record<string, [number, string]> = {
   '23514': [400, API_ERRORS.invalidInput], // check_violation
 };
 
+/** Other client errors raised by Express itself (e.g. a path parameter that is not valid %-encoding). */
+const CLIENT_STATUS_MESSAGES: Record<number, string> = {
+  404: API_ERRORS.notFound,
+  413: API_ERRORS.payloadTooLarge,
+  415: API_ERRORS.unsupportedMediaType,
+};
+
 function classify(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error instanceof z.ZodError) return validationError(error);
-  const { type, code } = (error ?? {}) as { type?: unknown; code?: unknown };
+  const { type, code, status } = (error ?? {}) as { type?: unknown; code?: unknown; status?: unknown };
   if (typeof type === 'string' && BODY_ERRORS[type]) return new AppError(...BODY_ERRORS[type]);
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new AppError(status, CLIENT_STATUS_MESSAGES[status] ?? API_ERRORS.invalidInput);
+  }
   if (isDatabaseUnavailableError(error)) return new AppError(503, API_ERRORS.databaseUnavailable);
   if (typeof code === 'string' && CLIENT_SQLSTATES[code]) return new AppError(...CLIENT_SQLSTATES[code]);
   return undefined;
