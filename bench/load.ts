@@ -1,4 +1,5 @@
-// One benchmarked endpoint: autocannon against the app, then against the bare baseline, same settings.
+// One benchmarked endpoint: autocannon against the app and against the bare baseline, same settings,
+// in alternating rounds.
 import autocannon from 'autocannon';
 import { startScript, stopChild } from './server-process.ts';
 
@@ -29,20 +30,31 @@ export interface LoadFigures {
 }
 
 interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
+  requests: { total: number };
+  duration: number;
   errors: number;
   timeouts: number;
   statusCodeStats: Record<string, { count: number }>;
 }
 
-export function runAutocannon(
+interface AutocannonInstance {
+  on: (event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void) => void;
+}
+
+/** One autocannon run: its result and every response time (ms), for percentiles over several runs. */
+interface Run {
+  result: AutocannonResult;
+  latencies: number[];
+}
+
+function runOnce(
   url: string,
   scenario: Scenario,
   options: { connections: number; duration: number; varyPaths?: boolean },
-): Promise<LoadFigures> {
+): Promise<Run> {
+  const latencies: number[] = [];
   return new Promise((resolve, reject) => {
-    autocannon(
+    const instance = autocannon(
       {
         url: `${url}${scenario.path}`,
         method: scenario.method,
@@ -59,27 +71,39 @@ export function runAutocannon(
               ],
             }
           : {}),
-        warmup: { connections: options.connections, duration: 2 },
       },
-      (error: Error | null, result: AutocannonResult) => {
-        if (error) return reject(error);
-        const expected = result.statusCodeStats[String(scenario.expect)]?.count ?? 0;
-        const answered = Object.values(result.statusCodeStats).reduce((sum, stat) => sum + stat.count, 0);
-        resolve({
-          requestsPerSecond: result.requests.average,
-          p50Ms: result.latency.p50,
-          p99Ms: result.latency.p99,
-          requests: result.requests.total,
-          errors: result.errors,
-          timeouts: result.timeouts,
-          unexpectedStatus: answered - expected,
-          statusCodes: Object.fromEntries(
-            Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]),
-          ),
-        });
-      },
-    );
+      (error: Error | null, result: AutocannonResult) => (error ? reject(error) : resolve({ result, latencies })),
+    ) as AutocannonInstance;
+    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+function combine(runs: Run[], scenario: Scenario): LoadFigures {
+  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
+  const statusCodes: Record<string, number> = {};
+  for (const { result } of runs) {
+    for (const [code, stat] of Object.entries(result.statusCodeStats))
+      statusCodes[code] = (statusCodes[code] ?? 0) + stat.count;
+  }
+  const answered = Object.values(statusCodes).reduce((sum, count) => sum + count, 0);
+  const requests = runs.reduce((sum, run) => sum + run.result.requests.total, 0);
+  const seconds = runs.reduce((sum, run) => sum + run.result.duration, 0);
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    requestsPerSecond: requests / seconds,
+    p50Ms: round(percentile(latencies, 50)),
+    p99Ms: round(percentile(latencies, 99)),
+    requests,
+    errors: runs.reduce((sum, run) => sum + run.result.errors, 0),
+    timeouts: runs.reduce((sum, run) => sum + run.result.timeouts, 0),
+    unexpectedStatus: answered - (statusCodes[String(scenario.expect)] ?? 0),
+    statusCodes,
+  };
 }
 
 /** The bare node:http baseline in its own process, replaying recorded responses. */
@@ -97,14 +121,29 @@ export async function startBaselineServer(responsesFile: string): Promise<{ url:
   return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
 }
 
+/**
+ * The app and the baseline in alternating rounds (app, baseline, app, baseline...) after a warm-up of
+ * each, so that both see the same background load however it changes during the run; figures are
+ * over all rounds (percentiles from every response time).
+ */
 export async function measureScenario(
   scenario: Scenario,
   appUrl: string,
   baselineUrl: string,
-  options: { connections: number; duration: number },
+  options: { connections: number; duration: number; rounds: number },
 ): Promise<{ app: LoadFigures; baseline: LoadFigures; ratio: number; responseBytes?: number }> {
-  const app = await runAutocannon(appUrl, scenario, { ...options, varyPaths: true });
-  const baseline = await runAutocannon(baselineUrl, scenario, options);
+  const { connections } = options;
+  await runOnce(appUrl, scenario, { connections, duration: 2, varyPaths: true });
+  await runOnce(baselineUrl, scenario, { connections, duration: 2 });
+  const slice = Math.max(1, Math.round(options.duration / options.rounds));
+  const appRuns: Run[] = [];
+  const baselineRuns: Run[] = [];
+  for (let round = 0; round < options.rounds; round += 1) {
+    appRuns.push(await runOnce(appUrl, scenario, { connections, duration: slice, varyPaths: true }));
+    baselineRuns.push(await runOnce(baselineUrl, scenario, { connections, duration: slice }));
+  }
+  const app = combine(appRuns, scenario);
+  const baseline = combine(baselineRuns, scenario);
   return {
     app,
     baseline,

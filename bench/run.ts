@@ -3,7 +3,7 @@
 // answering the same status and bytes; `psql \copy` of the same columns for the export).
 // Prints a table, writes bench/results/latest.json. Not part of CI.
 //
-//   pnpm bench [--reseed] [--leads 100000] [--duration 10] [--connections 32] [--database-url URL]
+//   pnpm bench [--reseed] [--leads 100000] [--duration 10] [--rounds 5] [--connections 32] [--database-url URL]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,7 @@ const { values: args } = parseArgs({
     reseed: { type: 'boolean', default: false },
     leads: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '32' },
     'export-reps': { type: 'string', default: '3' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL },
@@ -34,6 +35,7 @@ const { values: args } = parseArgs({
 });
 const leadCount = Number(args.leads);
 const duration = Number(args.duration);
+const rounds = Number(args.rounds);
 const connections = Number(args.connections);
 const exportReps = Number(args['export-reps']);
 const databaseUrl = args['database-url'] as string;
@@ -195,7 +197,7 @@ try {
   const sessionWritesBefore = sessionWrites();
   let adminRequests = 0;
   for (const scenario of scenarios) {
-    const measured = await measureScenario(scenario, server.url, baseline.url, { connections, duration });
+    const measured = await measureScenario(scenario, server.url, baseline.url, { connections, duration, rounds });
     results[scenario.name] = measured;
     if (scenario.path.startsWith('/api/admin')) adminRequests += measured.app.requests;
     rows.push(summariseAutocannon(scenario, measured));
@@ -281,7 +283,7 @@ try {
       {
         at: new Date().toISOString(),
         machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
-        settings: { leads: totalLeads, duration, connections, exportReps, seedMs },
+        settings: { leads: totalLeads, duration, rounds, connections, exportReps, seedMs },
         peakRss: { afterHttp: peakRssHttp, afterStreamedExport: peakRssStreamed, afterBufferedExport: peakRssBuffered },
         table: rows,
         results,
