@@ -53,6 +53,7 @@ test.describe('sidebar CRM: Activities', () => {
     page,
     request,
   }) => {
+    test.slow(); // a long flow through several dialogs on a shared, busy machine
     const name = uniqueName('Quiet');
     await createLead(request, { firstName: name });
     await page.goto('/admin/crm?section=activities');

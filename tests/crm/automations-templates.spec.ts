@@ -62,12 +62,25 @@ test.describe('sidebar CRM: Templates', () => {
   });
 });
 
+async function createAutomationViaApi(page: Page, name: string, templateId: string): Promise<void> {
+  const response = await page.request.post('/api/admin/automations', {
+    data: {
+      name,
+      trigger: 'lead_created',
+      conditions: '{"cleaningType":"Deep"}',
+      actions: JSON.stringify({ type: 'send_email', templateId }),
+      isActive: true,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
 test.describe('sidebar CRM: Automations', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page);
   });
 
-  test('create, edit, toggle and delete with confirmation', async ({ page }) => {
+  test('create: validation messages, then a rule with a condition and an e-mail action', async ({ page }) => {
     const templateName = uniqueName('AutoTpl');
     await createTemplateViaApi(page, templateName);
     const name = uniqueName('Rule');
@@ -99,9 +112,18 @@ test.describe('sidebar CRM: Automations', () => {
     await expect(item).toContainText('cleaning type is Deep');
     await expect(item).toContainText(`Send email: ${templateName}`);
     await expect(item).toContainText('Active');
+    await expect(item).toContainText('Greets every deep-clean lead');
+  });
 
+  test('edit: another trigger, a condition and a task action', async ({ page }) => {
+    const template = await createTemplateViaApi(page, uniqueName('AutoTpl'));
+    const name = uniqueName('Rule');
+    await createAutomationViaApi(page, name, template.id);
+    await page.goto('/admin/crm?section=automations');
+    const item = page.locator('.automation-card').filter({ hasText: name });
     await item.getByRole('button', { name: `Edit ${name}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Automation' });
+    await expect(edit.getByLabel('Name')).toHaveValue(name);
     await chooseOption(page, edit.getByRole('combobox', { name: 'Trigger' }), 'No activity');
     await edit.getByLabel('Days without activity').fill('3');
     await chooseOption(page, edit.getByRole('combobox', { name: 'Action' }), 'Create task');
@@ -111,12 +133,22 @@ test.describe('sidebar CRM: Automations', () => {
     await expect(item).toContainText('No activity');
     await expect(item).toContainText('after 3 days');
     await expect(item).toContainText('Create task: Call to follow up (due in 24 h)');
+  });
+
+  test('toggle the active switch, then delete with confirmation', async ({ page }) => {
+    const template = await createTemplateViaApi(page, uniqueName('AutoTpl'));
+    const name = uniqueName('Rule');
+    await createAutomationViaApi(page, name, template.id);
+    await page.goto('/admin/crm?section=automations');
+    const item = page.locator('.automation-card').filter({ hasText: name });
+    await expect(item).toContainText('Active');
 
     await item.getByRole('switch', { name: `Active: ${name}` }).click();
     await expect(toast(page, MESSAGES.automation.statusUpdated)).toBeVisible();
     await expect(item).toContainText('Inactive');
 
     await item.getByRole('button', { name: `Delete ${name}` }).click();
+    await expect(page.getByText('Delete this automation?')).toBeVisible();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, MESSAGES.automation.deleted)).toBeVisible();
     await expect(item).toHaveCount(0);

@@ -11,6 +11,7 @@ test.describe('lead drawer', () => {
     page,
     request,
   }) => {
+    test.slow(); // a long flow through several dialogs on a shared, busy machine
     const name = uniqueName('Drawer');
     const lead = await createLead(request, { firstName: name, phone: '(972) 555-0123', notes: 'Side gate' });
     await page.goto('/admin/crm?section=leads');

@@ -27,6 +27,7 @@ test.describe('sidebar CRM: Leads', () => {
   });
 
   test('paging through the server pages', async ({ page, request }) => {
+    test.slow(); // a long flow through several dialogs on a shared, busy machine
     const family = uniqueName('Page');
     for (let i = 0; i < 12; i += 1) {
       await createLead(request, { firstName: `${family}${String(i).padStart(2, '0')}`, lastName: 'Pager' });
