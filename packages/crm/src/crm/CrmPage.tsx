@@ -138,6 +138,11 @@ export function CrmPage() {
             className="crm-nav-drawer"
           >
             <Navigation section={section} collapsed={false} onSelect={select} />
+            <div className="crm-nav-extra">
+              <ButtonLink to="/dashboard" block>
+                Tabbed Dashboard
+              </ButtonLink>
+            </div>
           </Drawer>
         )}
         <Layout>
