@@ -73,7 +73,11 @@ export function PipelineColumn({ status, filter, moves, onMove, onOpen }: Pipeli
   const [dragOver, setDragOver] = useState(false);
   const list = useLeadList({ ...filter, status, page: 1, pageSize: limit, sort: 'updatedAt', order: 'desc' });
   const serverLeads = list.data?.items ?? [];
-  const incoming = [...moves.values()].filter((move) => move.to === status && move.lead.status !== status);
+  const onServer = new Set(serverLeads.map((lead) => lead.id));
+  // Cards dropped here whose refetch has not brought them into this column yet.
+  const incoming = [...moves.values()].filter(
+    (move) => move.to === status && move.lead.status !== status && !onServer.has(move.lead.id),
+  );
   const leads = [
     ...incoming.map((move) => move.lead),
     ...serverLeads.filter((lead) => !moves.has(lead.id) || moves.get(lead.id)?.to === status),
