@@ -47,4 +47,33 @@ describe('ExportDialog', () => {
     expect(screen.getByText(MESSAGES.export.failedText)).toBeTruthy();
     expect(calls[0]?.body).toMatchObject({ format: 'csv', leadIds: ['a', 'b'] });
   });
+
+  it('streams a large CSV export with progress and toasts the count from the server', async () => {
+    const parts = ['First Name\r\n', 'Ann\r\nBo\r\n'];
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(new TextEncoder().encode(parts[0]));
+          await held;
+          controller.enqueue(new TextEncoder().encode(parts[1]));
+          controller.close();
+        },
+      });
+      setTimeout(() => release(), 300);
+      return new Response(body, { headers: { 'Content-Type': 'text/csv', 'X-Export-Count': '6000' } });
+    });
+    const onClose = vi.fn();
+    renderWithProviders(<ExportDialog open onClose={onClose} selectedIds={[]} filter={{}} matchingTotal={6000} />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Export' }));
+    expect(await screen.findByText(/Exported 0 of 6000 leads/)).toBeTruthy();
+    expect(await screen.findByText('Downloaded 6000 leads in CSV format.')).toBeTruthy();
+    const init = fetchSpy.mock.calls[0]?.[1] as RequestInit;
+    expect((init.headers as Record<string, string>).Accept).toBe('text/csv');
+    expect(JSON.parse(init.body as string)).toMatchObject({ format: 'csv', filter: {} });
+    expect(onClose).toHaveBeenCalled();
+  });
 });

@@ -1,10 +1,16 @@
 import type { ExportFormat } from '@shine/shared/enums';
-import { DEFAULT_EXPORT_FIELDS, EXPORT_FIELD_GROUP_NAMES, type ExportFieldGroup } from '@shine/shared/export';
+import {
+  buildExportFileName,
+  DEFAULT_EXPORT_FIELDS,
+  EXPORT_FIELD_GROUP_NAMES,
+  type ExportFieldGroup,
+} from '@shine/shared/export';
 import { MESSAGES } from '@shine/shared/messages';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Checkbox, Form, Modal, Radio } from 'antd';
+import { Alert, Checkbox, Form, Modal, Progress, Radio } from 'antd';
 import { useState } from 'react';
-import { buildExportRequest, exportLeads } from './export.ts';
+import { buildExportRequest, downloadTextFile, exportLeads } from './export.ts';
+import { type ExportProgress, shouldStreamExport, streamCsvExport } from './export-stream.ts';
 import type { LeadFilterValues } from './leads.queries.ts';
 import { useToast } from '../ui/use-toast.ts';
 
@@ -38,14 +44,25 @@ function describeFilter(filter: LeadFilterValues): string {
 export function ExportDialog({ open, onClose, selectedIds, filter, matchingTotal }: ExportDialogProps) {
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [fields, setFields] = useState<ExportFieldGroup[]>(DEFAULT_EXPORT_FIELDS.csv);
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
   const toast = useToast();
   const mutation = useMutation({
-    mutationFn: () => exportLeads(buildExportRequest(selectedIds, filter, format, fields)),
+    mutationFn: async (): Promise<{ format: ExportFormat; count: number }> => {
+      const request = buildExportRequest(selectedIds, filter, format, fields);
+      // A large CSV streams with progress; anything smaller comes as one JSON answer.
+      if (shouldStreamExport(format, selectedIds.length > 0 ? selectedIds.length : matchingTotal)) {
+        const { file, count } = await streamCsvExport(request, setProgress);
+        downloadTextFile(file, buildExportFileName('csv'), file.type);
+        return { format: 'csv', count };
+      }
+      return exportLeads(request);
+    },
     onSuccess: (result) => {
       toast.success(MESSAGES.export.successTitle, MESSAGES.export.successText(result.count, result.format));
       onClose();
     },
     onError: () => toast.error(MESSAGES.export.failedTitle, MESSAGES.export.failedText),
+    onSettled: () => setProgress(null),
   });
 
   const scope =
@@ -64,6 +81,12 @@ export function ExportDialog({ open, onClose, selectedIds, filter, matchingTotal
       destroyOnHidden
     >
       <Alert type="info" showIcon title={scope} className="export-scope" />
+      {progress ? (
+        <div role="status" aria-live="polite">
+          <Progress percent={progress.total > 0 ? Math.floor((progress.rows / progress.total) * 100) : 0} />
+          Exported {progress.rows} of {progress.total} leads…
+        </div>
+      ) : null}
       <Form layout="vertical">
         <Form.Item label="Format">
           <Radio.Group

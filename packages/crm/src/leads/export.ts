@@ -33,8 +33,8 @@ const MIME_TYPES: Record<ExportFormat, string> = {
   json: 'application/json;charset=utf-8',
 };
 
-/** Saves text as a file through the browser's (or Electron's) download. */
-export function downloadTextFile(content: string, fileName: string, mimeType: string): void {
+/** Saves text (or a file already assembled, such as a streamed export) through the browser's (or Electron's) download. */
+export function downloadTextFile(content: BlobPart, fileName: string, mimeType: string): void {
   const url = URL.createObjectURL(new Blob([content], { type: mimeType }));
   const link = document.createElement('a');
   link.href = url;
