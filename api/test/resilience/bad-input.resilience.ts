@@ -31,6 +31,7 @@ import {
 import { checksumTables, expectWellFormed, sendRaw } from './support/checks.ts';
 import { recordFigure } from './support/figures.ts';
 import { type TestApp, signInTestApp, startTestApp } from './support/app.ts';
+import { ROUTES, routeKey } from './support/routes.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type IdKind = 'lead' | 'automation' | 'template';
@@ -366,6 +367,10 @@ afterAll(async () => {
   recordFigure('bad input (fast-check)', 'requestsTried', requestsTried);
   console.log(`[figures] bad input (fast-check): rejected writes checked unchanged ${rejectedWrites}`);
   await app?.close();
+});
+
+it('generates requests for every route of the route table', () => {
+  expect(endpoints.map(routeKey).sort()).toEqual(ROUTES.map(routeKey).sort());
 });
 
 describe.each([

@@ -2,6 +2,7 @@
 // builds it (config, migrations, first admin, session secrets, createApp).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
 import type { Knex } from 'knex';
 import { createApp } from '../../../src/app.ts';
 import { ensureFirstAdmin } from '../../../src/auth/first-admin.ts';
@@ -16,6 +17,7 @@ export { TEST_ADMIN };
 
 export interface TestApp {
   baseUrl: string;
+  express: Express;
   db: Knex;
   close: () => Promise<void>;
 }
@@ -52,6 +54,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    express: app,
     db,
     close: async () => {
       server.closeAllConnections();
