@@ -2,13 +2,19 @@
 // {no cookie, forged cookie, expired session, logged-out session} → 401 and nothing changes; every
 // admin write from a foreign origin → 403 and nothing changes; the session id changes at login; login
 // is limited per client and per username with a clear 429; new passwords have a minimum length.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { MIN_PASSWORD_LENGTH } from '@shine/shared/constants';
 import { API_ERRORS } from '@shine/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, expireSessions, signInTestApp, startTestApp, TEST_ADMIN } from './support/app.ts';
 import { type Answer, checksumTables, expectWellFormed, sendRaw } from './support/checks.ts';
 import { recordFigure } from './support/figures.ts';
+import { API_DIR, REPO_ROOT } from './support/server-process.ts';
 import { type IdKind, ROUTES, type Route, fillPath, isWrite } from './support/routes.ts';
 
 const ADMIN_ROUTES = ROUTES.filter((route) => route.access === 'admin');
@@ -341,5 +347,53 @@ describe('password minimum length', () => {
     expect((await login(app, {}, TEST_ADMIN.password)).status).toBe(401);
     expect((await login(app, {}, newPassword)).status).toBe(200);
     checks += 7;
+  });
+});
+
+describe('admin CLI password minimum length', () => {
+  const run = promisify(execFile);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shine-resilience-cli-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const cli = (script: 'admin-create' | 'admin-password', email: string, password: string) =>
+    run(process.execPath, [path.join(API_DIR, `src/cli/${script}.ts`), '--email', email, '--password', password], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    }).then(
+      (result) => ({ code: 0, ...result }),
+      (error: { code?: number; stdout: string; stderr: string }) => ({ ...error, code: error.code ?? 1 }),
+    );
+
+  async function readUsers(): Promise<Array<{ username: string; password_hash: string }>> {
+    const app = await startTestApp({ dataDir });
+    try {
+      return await app.db('users').select('username', 'password_hash').orderBy('username');
+    } finally {
+      await app.close();
+    }
+  }
+
+  it(`admin:create and admin:password refuse passwords under ${MIN_PASSWORD_LENGTH} characters`, async () => {
+    const short = 'x'.repeat(MIN_PASSWORD_LENGTH - 1);
+    const refusedCreate = await cli('admin-create', 'cli@example.com', short);
+    expect(refusedCreate.code).not.toBe(0);
+    expect(refusedCreate.stderr).toContain(`at least ${MIN_PASSWORD_LENGTH} characters`);
+
+    const created = await cli('admin-create', 'cli@example.com', 'y'.repeat(MIN_PASSWORD_LENGTH));
+    expect(created.code, created.stderr).toBe(0);
+    const before = (await readUsers()).find((user) => user.username === 'cli@example.com');
+    expect(before).toBeDefined();
+
+    const refusedChange = await cli('admin-password', 'cli@example.com', short);
+    expect(refusedChange.code).not.toBe(0);
+    expect(refusedChange.stderr).toContain(`at least ${MIN_PASSWORD_LENGTH} characters`);
+    const unchanged = (await readUsers()).find((user) => user.username === 'cli@example.com');
+    expect(unchanged?.password_hash).toBe(before?.password_hash);
+
+    const changed = await cli('admin-password', 'cli@example.com', 'z'.repeat(MIN_PASSWORD_LENGTH));
+    expect(changed.code, changed.stderr).toBe(0);
+    const after = (await readUsers()).find((user) => user.username === 'cli@example.com');
+    expect(after?.password_hash).not.toBe(before?.password_hash);
+    checks += 4;
   });
 });

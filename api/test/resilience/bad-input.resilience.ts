@@ -53,8 +53,8 @@ interface Endpoint {
   unknownId?: number[];
 }
 
-// Scale: RESILIENCE_RUNS=<n> changes the runs per endpoint and session state (default 60).
-const RUNS = Number(process.env.RESILIENCE_RUNS ?? 60);
+// Scale: RESILIENCE_RUNS=<n> changes the runs per endpoint and session state (default 150).
+const RUNS = Number(process.env.RESILIENCE_RUNS ?? 150);
 
 let app: TestApp;
 let cookie = '';
@@ -367,6 +367,51 @@ afterAll(async () => {
   recordFigure('bad input (fast-check)', 'requestsTried', requestsTried);
   console.log(`[figures] bad input (fast-check): rejected writes checked unchanged ${rejectedWrites}`);
   await app?.close();
+});
+
+// Found by the generated requests: PostgreSQL refuses NUL in text, and the driver error became a 500.
+it('answers text holding a NUL character with a 400, everywhere, and stores nothing', async () => {
+  await ensureSignedIn();
+  const nul = 'a\u0000b';
+  const quote = {
+    firstName: nul,
+    lastName: 'Nul',
+    email: 'nul@example.com',
+    phone: '214-555-0100',
+    zipcode: '75201',
+    bedrooms: '1',
+    bathrooms: '1',
+    cleaningType: 'Basic',
+    frequency: 'Weekly',
+  };
+  const requests: Array<[Method, string, unknown]> = [
+    ['POST', '/api/leads', quote],
+    ['POST', '/api/leads', { ...quote, firstName: 'Nul', notes: nul }],
+    ['POST', '/api/admin/login', { username: nul, password: 'not-the-password-1' }],
+    ['GET', `/api/admin/leads?search=${encodeURIComponent(nul)}`, undefined],
+    ['PATCH', `/api/admin/leads/${ids.lead[0]}`, { notes: nul }],
+    ['PATCH', `/api/admin/leads/${ids.lead[0]}`, { tags: [nul] }],
+    ['POST', '/api/admin/activities', { leadId: ids.lead[0], type: 'note', title: nul }],
+    ['POST', '/api/admin/templates', { name: nul, type: 'email', content: 'Hello' }],
+    [
+      'POST',
+      '/api/admin/automations',
+      { name: nul, trigger: 'lead_created', actions: '{"type":"update_status","status":"Won"}' },
+    ],
+    ['POST', '/api/admin/leads/export', { filter: { search: nul }, format: 'csv' }],
+  ];
+  for (const [method, path, body] of requests) {
+    const before = await checksumTables(app.db);
+    const answer = await sendRaw(`${app.baseUrl}${path}`, {
+      method,
+      headers: { cookie, origin: app.baseUrl, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    requestsTried++;
+    expectWellFormed(answer, `${method} ${path} with NUL`);
+    expect(answer.status, `${method} ${path} with NUL: ${answer.text}`).toBe(400);
+    expect(await checksumTables(app.db)).toEqual(before);
+  }
 });
 
 it('generates requests for every route of the route table', () => {
