@@ -62,11 +62,7 @@ export function zonedTimeToInstant(timeZone: string, year: number, month: number
  * Business minutes between two instants: only time inside opening hours counts, so a lead that
  * arrives Friday at 5:50 PM and is called Monday at 8:10 AM waited 20 business minutes.
  */
-export function businessMinutesBetween(
-  from: Date,
-  to: Date,
-  timeZone: string = DEFAULT_BUSINESS_TIMEZONE,
-): number {
+export function businessMinutesBetween(from: Date, to: Date, timeZone: string = DEFAULT_BUSINESS_TIMEZONE): number {
   const start = from.getTime();
   const end = to.getTime();
   if (!(end > start)) return 0;

@@ -27,11 +27,7 @@ const LINKS = /(https?:\/\/|www\.)\S+/gi;
 const MARKUP = /<\s*\/?\s*[a-z][^>]*>/i;
 
 /** Text a person filling in a cleaning quote would not write. */
-export function looksMachineMade(fields: {
-  firstName: string;
-  lastName: string;
-  notes?: string | undefined;
-}): boolean {
+export function looksMachineMade(fields: { firstName: string; lastName: string; notes?: string | undefined }): boolean {
   const names = `${fields.firstName} ${fields.lastName}`;
   if (LINK.test(names) || MARKUP.test(names)) return true;
   const notes = fields.notes ?? '';
