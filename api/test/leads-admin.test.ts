@@ -2,7 +2,7 @@ import { API_ERRORS } from '@shine/shared/messages';
 import type { Lead, LeadPage } from '@shine/shared/types';
 import supertest from 'supertest';
 import { beforeEach, expect, it } from 'vitest';
-import { type Agent, describeApi, insertLead, useTestApp } from './support/test-app.ts';
+import { type Agent, describeApi, insertLead, useTestApp, VALID_QUOTE } from './support/test-app.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -228,5 +228,40 @@ describeApi('one lead: GET, PATCH and PATCH status', () => {
   it('PATCH /:id answers 404 for an unknown lead', async () => {
     const response = await agent.patch(`/api/admin/leads/${UNKNOWN_ID}`).send({ priority: 'Low' });
     expect(response.status).toBe(404);
+  });
+});
+
+describeApi('lead events for automations', () => {
+  const events: string[] = [];
+  const t = useTestApp({
+    leadEvents: {
+      leadCreated: (leadId) => events.push(`created ${leadId}`),
+      statusChanged: (leadId, from, to) => events.push(`status ${leadId} ${from}->${to}`),
+    },
+  });
+  beforeEach(() => {
+    events.length = 0;
+  });
+
+  it('reports a created lead after it is stored, and a status change with from and to', async () => {
+    const created = await supertest(t.app).post('/api/leads').send(VALID_QUOTE);
+    expect(created.status).toBe(201);
+    expect(events).toEqual([`created ${created.body.id}`]);
+
+    const agent = await t.agent();
+    await agent.patch(`/api/admin/leads/${created.body.id}/status`).send({ status: 'Quoted' }).expect(200);
+    expect(events.at(-1)).toBe(`status ${created.body.id} New->Quoted`);
+  });
+
+  it('reports nothing for a status set to what it already is, a refused write or a honeypot quote', async () => {
+    const id = await insertLead(t.db, { status: 'Won' });
+    const agent = await t.agent();
+    await agent.patch(`/api/admin/leads/${id}/status`).send({ status: 'Won' }).expect(200);
+    await agent.patch(`/api/admin/leads/${id}/status`).send({ status: 'Maybe' }).expect(400);
+    await supertest(t.app)
+      .post('/api/leads')
+      .send({ ...VALID_QUOTE, website: 'http://spam.example' })
+      .expect(201);
+    expect(events).toEqual([]);
   });
 });

@@ -66,6 +66,28 @@ export async function updateLeadRow(db: Knex, id: string, changes: LeadChanges):
   return row;
 }
 
+/**
+ * Sets the status and answers the row with the status it had before, in one statement: the old
+ * row is locked by the subquery, so two concurrent changes each see the status the other left.
+ */
+export async function updateLeadStatusRow(
+  db: Knex,
+  id: string,
+  status: LeadRow['status'],
+): Promise<{ row: LeadRow; previousStatus: LeadRow['status'] } | undefined> {
+  const result = await db.raw(
+    `update leads set status = ?, updated_at = now()
+       from (select id, status from leads where id = ? for update) as old
+      where leads.id = old.id
+      returning leads.*, old.status as previous_status`,
+    [status, id],
+  );
+  const row = (result.rows as Array<LeadRow & { previous_status: LeadRow['status'] }>)[0];
+  if (!row) return undefined;
+  const { previous_status: previousStatus, ...lead } = row;
+  return { row: lead, previousStatus };
+}
+
 export async function listLeadRows(db: Knex, query: LeadListQuery): Promise<LeadRow[]> {
   const direction = query.order === 'asc' ? 'asc' : 'desc';
   const rows = applyLeadFilter(db('leads').select('*'), query)

@@ -3,6 +3,7 @@ import { idParamsSchema, leadListQuerySchema, leadStatusUpdateSchema, leadUpdate
 import { quoteSubmissionSchema } from '@shine/shared/quote';
 import type { LeadPage } from '@shine/shared/types';
 import { Router } from 'express';
+import { ignoreLeadEvents } from '../automations/lead-events.ts';
 import { readDataVersions } from '../db/data-versions.ts';
 import type { AppDeps } from '../deps.ts';
 import { answerIfFresh, digest, weakEtag } from '../http/conditional.ts';
@@ -23,16 +24,24 @@ import {
 } from './leads.service.ts';
 
 /** POST /api/leads (public): the quote form. */
-export function publicLeadsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
+export function publicLeadsRouter({
+  db,
+  config,
+  now,
+  leadEvents = ignoreLeadEvents,
+}: Pick<AppDeps, 'db' | 'config' | 'now' | 'leadEvents'>): Router {
   const router = Router();
   router.post(
     '/',
     leadsRateLimit(db, config.rateLimitLeadsPerMinute),
     validate({ body: quoteSubmissionSchema }),
     async (req, res) => {
-      const lead = isHoneypotFilled(req.body)
-        ? buildDecoyLead(req.body, now())
-        : await createLeadFromQuote(db, req.body);
+      if (isHoneypotFilled(req.body)) {
+        res.status(201).json(buildDecoyLead(req.body, now()));
+        return;
+      }
+      const lead = await createLeadFromQuote(db, req.body);
+      leadEvents.leadCreated(lead.id);
       res.status(201).json(lead);
     },
   );
@@ -43,7 +52,7 @@ export function publicLeadsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'con
 const LIST_MEMO_ENTRIES = 100;
 
 /** /api/admin/leads: the CRM's lead table, drawer, status dropdown and export. */
-export function adminLeadsRouter({ db }: Pick<AppDeps, 'db'>): Router {
+export function adminLeadsRouter({ db, leadEvents = ignoreLeadEvents }: Pick<AppDeps, 'db' | 'leadEvents'>): Router {
   const router = Router();
 
   // Pages recently served, by ETag (see http/etag-memo.ts): an unchanged page is not recounted.
@@ -78,7 +87,9 @@ export function adminLeadsRouter({ db }: Pick<AppDeps, 'db'>): Router {
   });
 
   router.patch('/:id/status', validate({ params: idParamsSchema, body: leadStatusUpdateSchema }), async (req, res) => {
-    res.json(await changeLeadStatus(db, req.params.id, req.body.status));
+    const { lead, previousStatus } = await changeLeadStatus(db, req.params.id, req.body.status);
+    if (previousStatus !== lead.status) leadEvents.statusChanged(lead.id, previousStatus, lead.status);
+    res.json(lead);
   });
 
   return router;

@@ -18,6 +18,7 @@ import {
   markLeadContacted,
   type NewLeadRow,
   updateLeadRow,
+  updateLeadStatusRow,
 } from './leads.queries.ts';
 
 /** The honeypot: a field people never see. Bots that fill it get a normal-looking answer and no lead. */
@@ -119,8 +120,13 @@ export async function updateLead(db: Knex, id: string, update: LeadUpdate): Prom
   return toLead(row);
 }
 
-export async function changeLeadStatus(db: Knex, id: string, status: LeadStatus): Promise<Lead> {
-  const row = await updateLeadRow(db, id, { status });
-  if (!row) throw new AppError(404, API_ERRORS.leadNotFound);
-  return toLead(row);
+/** Sets the status; answers the lead and the status it had before (automations see from → to). */
+export async function changeLeadStatus(
+  db: Knex,
+  id: string,
+  status: LeadStatus,
+): Promise<{ lead: Lead; previousStatus: LeadStatus }> {
+  const changed = await updateLeadStatusRow(db, id, status);
+  if (!changed) throw new AppError(404, API_ERRORS.leadNotFound);
+  return { lead: toLead(changed.row), previousStatus: changed.previousStatus };
 }

@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { createApp } from '../../src/app.ts';
+import type { LeadEvents } from '../../src/automations/lead-events.ts';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createDatabase, type Database } from '../../src/db/database.ts';
@@ -84,6 +85,8 @@ export interface TestAppOptions {
   resetSessions?: boolean;
   /** Reuse a database (several apps on one database, like several processes). */
   db?: Knex;
+  /** Where the app reports lead changes (the automation engine, or a test's recorder). */
+  leadEvents?: LeadEvents;
 }
 
 export async function buildTestApp(db: Knex, options: TestAppOptions = {}): Promise<TestApp> {
@@ -110,6 +113,7 @@ export async function buildTestApp(db: Knex, options: TestAppOptions = {}): Prom
     logger: createLogger(config),
     sessionSecrets: ['test-session-secret-of-at-least-32-characters'],
     now: () => clock.now ?? new Date(),
+    ...(options.leadEvents ? { leadEvents: options.leadEvents } : {}),
   });
   return { app, db, config, adminId: admin?.id as string, clock, close: async () => close() };
 }
