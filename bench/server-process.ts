@@ -1,6 +1,7 @@
 // Starts the all-in-one server (`node api/src/server.ts`) as a child process for the bench and
 // Lighthouse runs, waits for /api/health, samples its peak RSS, and stops it.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.ts';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -58,13 +59,13 @@ export async function waitForHealth(url: string, child: ChildProcess, timeoutMs:
 export function startScript(
   script: string,
   env: NodeJS.ProcessEnv,
-  options: { label: string; quiet?: boolean; args?: string[] } = { label: 'child' },
+  options: { label: string; quiet?: boolean; args?: string[]; nodeFlags?: readonly string[] } = { label: 'child' },
 ): ChildProcess {
   // A key set to undefined removes it from the inherited environment (e.g. DATABASE_URL for PGlite).
   const merged = Object.fromEntries(
     Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined),
   );
-  const child = spawn(process.execPath, [script, ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), script, ...(options.args ?? [])], {
     cwd: repoRoot,
     env: merged,
     stdio: ['ignore', options.quiet ? 'ignore' : 'pipe', 'pipe'],
@@ -103,7 +104,7 @@ export async function startAppServer(env: NodeJS.ProcessEnv, timeoutMs = 60_000)
   const child = startScript(
     'api/src/server.ts',
     { LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    { label: 'server' },
+    { label: 'server', nodeFlags: SERVER_NODE_FLAGS },
   );
   const cleanup = () => child.kill('SIGKILL');
   process.once('exit', cleanup);

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from './server-node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -33,7 +34,10 @@ for (const part of parts) {
   }
 }
 
-const server = spawn(process.execPath, [path.join(root, 'api/src/server.ts')], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'api/src/server.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 // A supervisor's SIGTERM reaches this process: pass it on so the server drains and exits cleanly.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
