@@ -53,10 +53,10 @@ function nodeTest(files: string, name: string): Counts {
 }
 
 /** A vitest run; counts come from its JSON report. A crash without a report counts as one failure. */
-function vitest(filter: string, name: string): Counts {
+function vitest(filter: string, name: string, args = ''): Counts {
   const report = path.join(logDir, `${name}.json`);
   const status = sh(
-    `pnpm --filter ${filter} exec vitest run --reporter=default --reporter=json --outputFile=${report}`,
+    `pnpm --filter ${filter} exec vitest run ${args} --reporter=default --reporter=json --outputFile=${report}`,
   );
   if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
   const json = JSON.parse(readFileSync(report, 'utf8')) as {
@@ -93,6 +93,8 @@ const steps: Step[] = [
   { name: 'unit: shared', run: () => vitest('@shine/shared', 'shared') },
   { name: 'unit: scripts', run: () => nodeTest('scripts/*.test.ts', 'scripts') },
   { name: 'api: PGlite + PostgreSQL', run: () => vitest('@shine/api', 'api') },
+  // Issue 9: generated bad input, authorisation matrix, database faults, shutdown, backups.
+  { name: 'api: resilience', run: () => vitest('@shine/api', 'resilience', '-c vitest.resilience.config.ts') },
   { name: 'unit: crm', run: () => vitest('@shine/crm', 'crm') },
   { name: 'unit: desktop', run: () => vitest('@shine/desktop', 'desktop') },
   { name: 'build', run: () => check('pnpm build') },
