@@ -24,7 +24,8 @@ describeApi('POST /api/leads', () => {
       priority: 'Medium',
       source: 'Website Form',
       tags: [],
-      estimatedValue: null,
+      // Deep, 2 bedrooms, 1.5 bathrooms, biweekly: $315–$385 per visit (see lead-intake.test.ts)
+      estimatedValue: 350,
       assignedTo: null,
       lastContactedAt: null,
       nextFollowUpAt: null,
@@ -38,7 +39,8 @@ describeApi('POST /api/leads', () => {
   it('stores absent or blank notes as null', async () => {
     const { notes: _omit, ...withoutNotes } = VALID_QUOTE;
     expect((await post(withoutNotes)).body.notes).toBeNull();
-    expect((await post({ ...VALID_QUOTE, notes: '   ' })).body.notes).toBeNull();
+    const other = { ...VALID_QUOTE, email: 'someone.else@example.com', phone: '972-555-0111' };
+    expect((await post({ ...other, notes: '   ' })).body.notes).toBeNull();
   });
 
   it.each([
@@ -106,7 +108,11 @@ describeApi('POST /api/leads rate limit', () => {
   const t = useTestApp({ env: { RATE_LIMIT_LEADS_PER_MINUTE: '3' } });
 
   it('allows RATE_LIMIT_LEADS_PER_MINUTE quotes per client a minute, then 429 with the message', async () => {
-    for (let i = 0; i < 3; i++) expect((await supertest(t.app).post('/api/leads').send(VALID_QUOTE)).status).toBe(201);
+    // Three different people (one person's repeats would be merged into one lead).
+    for (let i = 0; i < 3; i++) {
+      const quote = { ...VALID_QUOTE, email: `person${i}@example.com`, phone: `214-555-010${i}` };
+      expect((await supertest(t.app).post('/api/leads').send(quote)).status).toBe(201);
+    }
     const limited = await supertest(t.app).post('/api/leads').send(VALID_QUOTE);
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ message: API_ERRORS.rateLimited });

@@ -8,7 +8,7 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 test.describe('phone-sized screen', () => {
   test('sign in, open the navigation drawer, work a lead card', async ({ page, request }) => {
     const name = uniqueName('Phone');
-    await createLead(request, { firstName: name });
+    await createLead(request, { firstName: name, phone: '(214) 555-0142' });
     await page.goto('/admin');
     await page.getByLabel('Email').fill(E2E_ADMIN.email);
     await page.getByLabel('Password').fill(E2E_ADMIN.password);

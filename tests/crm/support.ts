@@ -7,6 +7,13 @@ export function uniqueName(prefix = 'E2e'): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 }
 
+/** A fictional number (555-01xx) with a random area code: one per lead, so leads are not repeats. */
+export function uniquePhone(): string {
+  const area = 200 + Math.floor(Math.random() * 800);
+  const line = String(Math.floor(Math.random() * 100)).padStart(2, '0');
+  return `(${area}) 555-01${line}`;
+}
+
 export interface LeadInput {
   firstName: string;
   lastName?: string;
@@ -24,7 +31,8 @@ export async function createLead(request: APIRequestContext, input: LeadInput): 
       firstName: input.firstName,
       lastName: input.lastName ?? 'Tester',
       email: input.email ?? `${input.firstName.toLowerCase()}@example.com`,
-      phone: input.phone ?? '(214) 555-0142',
+      // A phone of its own: requests sharing a phone with an open lead are merged into it (repeat requests).
+      phone: input.phone ?? uniquePhone(),
       zipcode: '75201',
       bedrooms: '3',
       bathrooms: '2',

@@ -5,16 +5,17 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { validate } from '../http/validate.ts';
-import { createActivity, listActivitiesOfLead, summarizeActivities } from './activities.service.ts';
+import { createStaffActivity, listActivitiesOfLead, summarizeActivities } from './activities.service.ts';
 
 const leadIdParamsSchema = z.object({ leadId: uuidSchema });
 
 /** /api/admin/activities */
-export function activitiesRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): Router {
+export function activitiesRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
   const router = Router();
 
   router.post('/', validate({ body: activityCreateSchema }), async (req, res) => {
-    res.status(201).json(await createActivity(db, sessionUser(req).id, req.body, now()));
+    const activity = await createStaffActivity(db, sessionUser(req).id, req.body, now(), config.businessTimeZone);
+    res.status(201).json(activity);
   });
 
   router.get('/summary', async (_req, res) => {

@@ -40,6 +40,19 @@ export interface LeadRow {
   next_follow_up_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** jsonb: the Estimate (packages/shared/src/pricing.ts) computed when the request arrived. */
+  estimate_breakdown: unknown;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  referrer_host: string | null;
+  landing_page: string | null;
+  repeat_count: number;
+  last_repeat_at: Date | null;
+  previous_lead_id: string | null;
+  first_contacted_at: Date | null;
+  speed_to_lead_minutes: number | null;
+  contact_due_at: Date | null;
 }
 
 export interface ActivityRow {
@@ -99,6 +112,13 @@ export interface AppSecretRow {
   created_at: Date;
 }
 
+export interface IntakeRejectionRow {
+  /** The business date (BUSINESS_TIMEZONE) of the rejection. */
+  day: string;
+  rule: string;
+  count: number;
+}
+
 export interface DataVersionRow {
   name: string;
   version: string | number;
@@ -115,5 +135,6 @@ declare module 'knex/types/tables.js' {
     rate_limits: RateLimitRow;
     app_secrets: AppSecretRow;
     data_versions: DataVersionRow;
+    intake_rejections: IntakeRejectionRow;
   }
 }

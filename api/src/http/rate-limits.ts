@@ -12,8 +12,15 @@ function clientKey(req: Request): string {
   return ipKeyGenerator(req.ip ?? 'unknown');
 }
 
-/** POST /api/leads: `perMinute` quotes per client address per minute. */
-export function leadsRateLimit(db: Knex, perMinute: number): RateLimitRequestHandler {
+/**
+ * POST /api/leads: `perMinute` quotes per client address per minute. `onLimited` hears of each refused
+ * request (the rejection count); the client still gets its 429 if counting fails.
+ */
+export function leadsRateLimit(
+  db: Knex,
+  perMinute: number,
+  onLimited: () => Promise<void> = async () => {},
+): RateLimitRequestHandler {
   return rateLimit({
     windowMs: MINUTE_MS,
     limit: perMinute,
@@ -22,6 +29,10 @@ export function leadsRateLimit(db: Knex, perMinute: number): RateLimitRequestHan
     keyGenerator: clientKey,
     store: new KnexRateLimitStore(db, 'leads:'),
     message: { message: API_ERRORS.rateLimited },
+    handler: async (_req, res, _next, options) => {
+      await onLimited().catch(() => {});
+      res.status(options.statusCode).json(options.message);
+    },
   });
 }
 

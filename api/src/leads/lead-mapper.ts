@@ -1,3 +1,4 @@
+import type { Estimate } from '@shine/shared/pricing';
 import type { Lead } from '@shine/shared/types';
 import type { LeadRow } from '../db/tables.ts';
 
@@ -29,6 +30,21 @@ export function toLead(row: LeadRow): Lead {
     nextFollowUpAt: toIso(row.next_follow_up_at),
     createdAt: toIso(row.created_at) as string,
     updatedAt: toIso(row.updated_at) as string,
+    estimate: (row.estimate_breakdown ?? null) as Estimate | null,
+    utmSource: row.utm_source ?? null,
+    utmMedium: row.utm_medium ?? null,
+    utmCampaign: row.utm_campaign ?? null,
+    referrerHost: row.referrer_host ?? null,
+    landingPage: row.landing_page ?? null,
+    repeatCount: Number(row.repeat_count ?? 0),
+    lastRepeatAt: toIso(row.last_repeat_at),
+    previousLeadId: row.previous_lead_id ?? null,
+    firstContactedAt: toIso(row.first_contacted_at),
+    speedToLeadMinutes:
+      row.speed_to_lead_minutes === null || row.speed_to_lead_minutes === undefined
+        ? null
+        : Number(row.speed_to_lead_minutes),
+    contactDueAt: toIso(row.contact_due_at),
   };
 }
 
@@ -55,4 +71,16 @@ export const LEAD_COLUMNS: Record<keyof Lead, keyof LeadRow> = {
   nextFollowUpAt: 'next_follow_up_at',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
+  estimate: 'estimate_breakdown',
+  utmSource: 'utm_source',
+  utmMedium: 'utm_medium',
+  utmCampaign: 'utm_campaign',
+  referrerHost: 'referrer_host',
+  landingPage: 'landing_page',
+  repeatCount: 'repeat_count',
+  lastRepeatAt: 'last_repeat_at',
+  previousLeadId: 'previous_lead_id',
+  firstContactedAt: 'first_contacted_at',
+  speedToLeadMinutes: 'speed_to_lead_minutes',
+  contactDueAt: 'contact_due_at',
 };

@@ -33,12 +33,39 @@ export type NewLeadRow = Pick<
   | 'frequency'
   | 'notes'
 > &
-  Partial<Pick<LeadRow, 'status' | 'priority' | 'source' | 'tags' | 'estimated_value' | 'next_follow_up_at'>>;
+  Partial<
+    Pick<
+      LeadRow,
+      | 'status'
+      | 'priority'
+      | 'source'
+      | 'tags'
+      | 'estimated_value'
+      | 'next_follow_up_at'
+      | 'estimate_breakdown'
+      | 'utm_source'
+      | 'utm_medium'
+      | 'utm_campaign'
+      | 'referrer_host'
+      | 'landing_page'
+      | 'previous_lead_id'
+      | 'contact_due_at'
+      | 'created_at'
+      | 'updated_at'
+    >
+  >;
 
 export type LeadChanges = Partial<
   Pick<
     LeadRow,
-    'priority' | 'status' | 'next_follow_up_at' | 'estimated_value' | 'tags' | 'notes' | 'last_contacted_at'
+    | 'priority'
+    | 'status'
+    | 'next_follow_up_at'
+    | 'estimated_value'
+    | 'tags'
+    | 'notes'
+    | 'last_contacted_at'
+    | 'estimate_breakdown'
   >
 >;
 

@@ -1,6 +1,6 @@
 import { buildExportFileName, exportRequestSchema } from '@shine/shared/export';
 import { idParamsSchema, leadListQuerySchema, leadStatusUpdateSchema, leadUpdateSchema } from '@shine/shared/leads';
-import { quoteSubmissionSchema } from '@shine/shared/quote';
+import { quoteIntakeSchema } from '@shine/shared/quote';
 import type { LeadPage } from '@shine/shared/types';
 import { Router } from 'express';
 import { ignoreLeadEvents } from '../automations/lead-events.ts';
@@ -13,17 +13,13 @@ import { sendStream } from '../http/send-stream.ts';
 import { validate } from '../http/validate.ts';
 import { exportLeads } from './leads-export.ts';
 import { countExportRows, streamLeadsCsv } from './leads-export-stream.ts';
-import {
-  buildDecoyLead,
-  changeLeadStatus,
-  createLeadFromQuote,
-  getLead,
-  isHoneypotFilled,
-  listLeads,
-  updateLead,
-} from './leads.service.ts';
+import { receiveQuote, recordRejection } from './lead-intake.service.ts';
+import { changeLeadStatus, getLead, listLeads, updateLead } from './leads.service.ts';
 
-/** POST /api/leads (public): the quote form. */
+/**
+ * POST /api/leads (public): the quote form. Every accepted body answers 201 with a lead-shaped body,
+ * whether it made a lead, was merged into an open one or was rejected as spam (see lead-intake.service.ts).
+ */
 export function publicLeadsRouter({
   db,
   config,
@@ -31,18 +27,16 @@ export function publicLeadsRouter({
   leadEvents = ignoreLeadEvents,
 }: Pick<AppDeps, 'db' | 'config' | 'now' | 'leadEvents'>): Router {
   const router = Router();
+  const clock = () => ({ now: now(), timeZone: config.businessTimeZone });
   router.post(
     '/',
-    leadsRateLimit(db, config.rateLimitLeadsPerMinute),
-    validate({ body: quoteSubmissionSchema }),
+    leadsRateLimit(db, config.rateLimitLeadsPerMinute, () => recordRejection(db, 'rate_limited', clock())),
+    validate({ body: quoteIntakeSchema }),
     async (req, res) => {
-      if (isHoneypotFilled(req.body)) {
-        res.status(201).json(buildDecoyLead(req.body, now()));
-        return;
-      }
-      const lead = await createLeadFromQuote(db, req.body);
-      leadEvents.leadCreated(lead.id);
-      res.status(201).json(lead);
+      const outcome = await receiveQuote(db, req.body, clock());
+      // Only a new lead row is news for automations: not a merged repeat, never spam.
+      if (outcome.kind === 'created') leadEvents.leadCreated(outcome.lead.id);
+      res.status(201).json(outcome.answer);
     },
   );
   return router;

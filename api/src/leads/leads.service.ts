@@ -1,78 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import { DEFAULT_LEAD_PRIORITY, DEFAULT_LEAD_SOURCE, DEFAULT_LEAD_STATUS } from '@shine/shared/constants';
+import { businessMinutesBetween } from '@shine/shared/business-time';
 import type { LeadStatus } from '@shine/shared/enums';
 import type { LeadListQuery, LeadUpdate } from '@shine/shared/leads';
 import { API_ERRORS } from '@shine/shared/messages';
-import type { QuoteSubmission } from '@shine/shared/quote';
 import type { Lead, LeadPage } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { AppError } from '../http/app-error.ts';
+import { lockLeadForContact, setFirstContact } from './lead-intake.queries.ts';
 import { toLead } from './lead-mapper.ts';
 import {
   countLeadRows,
   findLeadRow,
-  insertLead,
   type LeadChanges,
   listLeadRows,
   lockLeadForShare,
   markLeadContacted,
-  type NewLeadRow,
   updateLeadRow,
   updateLeadStatusRow,
 } from './leads.queries.ts';
-
-/** The honeypot: a field people never see. Bots that fill it get a normal-looking answer and no lead. */
-export function isHoneypotFilled(submission: QuoteSubmission): boolean {
-  return (submission.website ?? '').trim() !== '';
-}
-
-function toNewLeadRow(quote: QuoteSubmission): NewLeadRow {
-  return {
-    first_name: quote.firstName,
-    last_name: quote.lastName,
-    email: quote.email,
-    phone: quote.phone,
-    zipcode: quote.zipcode,
-    bedrooms: quote.bedrooms,
-    bathrooms: quote.bathrooms,
-    cleaning_type: quote.cleaningType,
-    frequency: quote.frequency,
-    notes: quote.notes ? quote.notes : null,
-  };
-}
-
-/** POST /api/leads: a new lead with SPEC.md §3's defaults (the columns' defaults). */
-export async function createLeadFromQuote(db: Knex, quote: QuoteSubmission): Promise<Lead> {
-  return toLead(await insertLead(db, toNewLeadRow(quote)));
-}
-
-/** What a created lead would look like, for the honeypot's answer; nothing is stored. */
-export function buildDecoyLead(quote: QuoteSubmission, now: Date): Lead {
-  const at = now.toISOString();
-  return {
-    id: randomUUID(),
-    firstName: quote.firstName,
-    lastName: quote.lastName,
-    email: quote.email,
-    phone: quote.phone,
-    zipcode: quote.zipcode,
-    bedrooms: quote.bedrooms,
-    bathrooms: quote.bathrooms,
-    cleaningType: quote.cleaningType,
-    frequency: quote.frequency,
-    notes: quote.notes ? quote.notes : null,
-    status: DEFAULT_LEAD_STATUS,
-    priority: DEFAULT_LEAD_PRIORITY,
-    assignedTo: null,
-    estimatedValue: null,
-    source: DEFAULT_LEAD_SOURCE,
-    tags: [],
-    lastContactedAt: null,
-    nextFollowUpAt: null,
-    createdAt: at,
-    updatedAt: at,
-  };
-}
 
 export async function listLeads(db: Knex, query: LeadListQuery): Promise<LeadPage> {
   const [rows, total] = await Promise.all([listLeadRows(db, query), countLeadRows(db, query)]);
@@ -98,6 +42,25 @@ export function lockLead(trx: Knex.Transaction, id: string): Promise<boolean> {
 /** A completed call, e-mail or meeting: the lead's last contact. */
 export function recordLeadContact(db: Knex, id: string, at: Date): Promise<void> {
   return markLeadContacted(db, id, at);
+}
+
+/**
+ * Inside a transaction, before a staff activity (POST /api/admin/activities) is stored: locks the lead
+ * and, when it is its first staff activity, records the first contact and the business minutes it
+ * took (speed-to-lead). False when the lead does not exist.
+ */
+export async function recordStaffActivityOnLead(
+  trx: Knex.Transaction,
+  id: string,
+  at: Date,
+  timeZone: string,
+): Promise<boolean> {
+  const lead = await lockLeadForContact(trx, id);
+  if (!lead) return false;
+  if (lead.first_contacted_at === null) {
+    await setFirstContact(trx, id, at, businessMinutesBetween(new Date(lead.created_at), at, timeZone));
+  }
+  return true;
 }
 
 function toChanges(update: LeadUpdate): LeadChanges {

@@ -3,9 +3,10 @@ import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { answerIfFresh } from '../http/conditional.ts';
 import { createEtagMemo } from '../http/etag-memo.ts';
+import { buildIntakeReport } from '../leads/lead-intake.service.ts';
 import { buildMetrics, buildStats, metricsEtag, type StatsReport, statsEtag } from './reports.service.ts';
 
-/** GET /api/admin/stats and /api/admin/metrics, polled every 15 s: 304 while nothing changed. */
+/** GET /api/admin/stats and /api/admin/metrics, polled every 15 s (304 while nothing changed), and /intake. */
 export function reportsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
   const router = Router();
   // Whole-table aggregates: computed once per ETag, not once per poll (see http/etag-memo.ts).
@@ -23,6 +24,12 @@ export function reportsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config'
     const etag = await metricsEtag(db, at, config.businessTimeZone);
     if (answerIfFresh(req, res, etag)) return;
     res.json(await metrics.get(etag, () => buildMetrics(db, at, config.businessTimeZone)));
+  });
+
+  // Not memoised by ETag: "awaiting contact" changes with the clock alone, and it reads one
+  // 30-day slice of leads through indexes.
+  router.get('/intake', async (_req, res) => {
+    res.json(await buildIntakeReport(db, { now: now(), timeZone: config.businessTimeZone }));
   });
 
   return router;

@@ -297,7 +297,7 @@ describe('rate limits', () => {
     checks += LOGIN_LIMIT + 2;
   });
 
-  it('limits quote submissions per client with a clear 429 and stores nothing past the limit', async () => {
+  it('limits quote submissions per client with a clear 429, stores nothing past the limit and counts the refusal', async () => {
     const quote = ROUTES.find((r) => r.path === '/api/leads')?.validBody?.({} as never);
     const client = '127.0.2.10';
     for (let i = 0; i < LEADS_LIMIT; i++) {
@@ -308,7 +308,13 @@ describe('rate limits', () => {
     const limited = await postFrom(client, `${app.baseUrl}/api/leads`, quote);
     expect(limited.status).toBe(429);
     expect(JSON.parse(limited.text)).toMatchObject({ message: API_ERRORS.rateLimited });
-    expect(await checksumTables(app.db)).toEqual(before);
+    // Nothing stored; the refusal is only counted (the CRM's rejected-submissions metric).
+    const { intake_rejections: counted, ...after } = await checksumTables(app.db);
+    const { intake_rejections: _none, ...unchanged } = before;
+    expect(after).toEqual(unchanged);
+    expect(counted).not.toEqual(_none);
+    const rejections = await app.db('intake_rejections').select('rule', 'count');
+    expect(rejections).toEqual([{ rule: 'rate_limited', count: 1 }]);
     const other = await postFrom('127.0.2.11', `${app.baseUrl}/api/leads`, quote);
     expect(other.status).toBe(201);
     checks += LEADS_LIMIT + 2;

@@ -123,8 +123,9 @@ export async function buildTestApp(db: Knex, options: TestAppOptions = {}): Prom
  * stay too unless asked, so a file signs in once (argon2 is slow by design).
  */
 export async function resetTables(db: Knex, options: { sessions?: boolean } = {}): Promise<void> {
+  // cascade: tables that reference these (e.g. automation runs of a lead) are emptied with them.
   await db.raw(
-    `truncate table activities, leads, automations, templates, rate_limits${options.sessions ? ', sessions' : ''}`,
+    `truncate table activities, leads, automations, templates, rate_limits, intake_rejections${options.sessions ? ', sessions' : ''} cascade`,
   );
 }
 

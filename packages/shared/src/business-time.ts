@@ -92,3 +92,24 @@ export function isWithinBusinessHours(at: Date, timeZone: string = DEFAULT_BUSIN
   const hours = OPENING_HOURS[weekday];
   return hours !== null && hours !== undefined && p.hour >= hours[0] && p.hour < hours[1];
 }
+
+/**
+ * The instant `minutes` business minutes after `from`: a lead that arrives on Saturday at 3:55 PM is
+ * due 15 business minutes later on Monday at 8:10 AM. Closed days are skipped whole.
+ */
+export function addBusinessMinutes(from: Date, minutes: number, timeZone: string = DEFAULT_BUSINESS_TIMEZONE): Date {
+  const start = from.getTime();
+  let remaining = Math.max(0, minutes) * MINUTE;
+  const first = partsIn(timeZone, start);
+  for (let dayNoon = Date.UTC(first.year, first.month - 1, first.day, 12); ; dayNoon += DAY) {
+    const date = new Date(dayNoon);
+    const hours = OPENING_HOURS[date.getUTCDay()];
+    if (!hours) continue;
+    const [y, m, d] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
+    const open = Math.max(zonedTimeToInstant(timeZone, y, m, d, hours[0]), start);
+    const close = zonedTimeToInstant(timeZone, y, m, d, hours[1]);
+    if (close <= open) continue;
+    if (remaining <= close - open) return new Date(open + remaining);
+    remaining -= close - open;
+  }
+}

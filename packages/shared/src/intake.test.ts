@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { judgeSubmission, looksMachineMade, normalisePhone, resolveLeadSource } from './intake.ts';
+import {
+  ATTRIBUTION_LIMITS,
+  attributionSchema,
+  isAwaitingContact,
+  judgeSubmission,
+  looksMachineMade,
+  normalisePhone,
+  phoneDigitsToMatch,
+  resolveLeadSource,
+} from './intake.ts';
 
 const person = { firstName: 'Dana', lastName: 'Nguyen', notes: 'We have two dogs; please use the side gate.' };
 
@@ -33,5 +42,38 @@ describe('attribution', () => {
   });
   it('normalises phones to digits', () => {
     expect(normalisePhone('(214) 555-0101')).toBe('2145550101');
+  });
+});
+
+describe('repeat-request matching', () => {
+  it('matches phones on their digits, and only when there are enough of them', () => {
+    expect(phoneDigitsToMatch('+1 (214) 555-0101')).toBe('12145550101');
+    expect(phoneDigitsToMatch('555-01')).toBeNull();
+    expect(phoneDigitsToMatch('-----')).toBeNull();
+  });
+});
+
+describe('attribution schema', () => {
+  it('clips long values instead of refusing the quote, and trims', () => {
+    const parsed = attributionSchema.parse({ utmCampaign: ` ${'x'.repeat(400)} `, utmSource: ' google ' });
+    expect(parsed.utmCampaign).toHaveLength(ATTRIBUTION_LIMITS.utmCampaign);
+    expect(parsed.utmSource).toBe('google');
+  });
+  it('refuses what is not text', () => {
+    expect(attributionSchema.safeParse({ utmSource: 42 }).success).toBe(false);
+  });
+});
+
+describe('isAwaitingContact', () => {
+  const now = new Date('2026-11-23T15:00:00Z');
+  const lead = { status: 'New' as const, firstContactedAt: null, contactDueAt: '2026-11-23T14:10:00Z' };
+  it('flags an open, uncontacted lead past its due time', () => {
+    expect(isAwaitingContact(lead, now)).toBe(true);
+  });
+  it('does not flag a lead before it is due, once contacted, when closed, or without a due time', () => {
+    expect(isAwaitingContact({ ...lead, contactDueAt: '2026-11-23T15:10:00Z' }, now)).toBe(false);
+    expect(isAwaitingContact({ ...lead, firstContactedAt: '2026-11-23T14:20:00Z' }, now)).toBe(false);
+    expect(isAwaitingContact({ ...lead, status: 'Lost' }, now)).toBe(false);
+    expect(isAwaitingContact({ ...lead, contactDueAt: null }, now)).toBe(false);
   });
 });

@@ -1,13 +1,34 @@
 // Lead intake rules shared by the quote form and the API: attribution fields and the spam rules.
 import { z } from 'zod';
+import { CLOSED_LEAD_STATUSES, type LeadStatus } from './enums.ts';
 
-/** Where a visit came from, captured by the quote form (sessionStorage, no cookies). */
+/**
+ * A text that is cut to `max` characters rather than refused: attribution is metadata, and a long
+ * campaign name must never cost a visitor their quote.
+ */
+const clipped = (max: number) =>
+  z
+    .string({ error: 'Must be text' })
+    .trim()
+    .transform((value) => value.slice(0, max))
+    .optional();
+
+/** How long each attribution field may be; the form clips to the same lengths when it captures them. */
+export const ATTRIBUTION_LIMITS = {
+  utmSource: 100,
+  utmMedium: 100,
+  utmCampaign: 150,
+  referrerHost: 255,
+  landingPage: 500,
+} as const;
+
+/** Where a visit came from, captured by the site on the visit's first page (sessionStorage, no cookies). */
 export const attributionSchema = z.object({
-  utmSource: z.string().trim().max(100).optional(),
-  utmMedium: z.string().trim().max(100).optional(),
-  utmCampaign: z.string().trim().max(150).optional(),
-  referrerHost: z.string().trim().max(255).optional(),
-  landingPage: z.string().trim().max(500).optional(),
+  utmSource: clipped(ATTRIBUTION_LIMITS.utmSource),
+  utmMedium: clipped(ATTRIBUTION_LIMITS.utmMedium),
+  utmCampaign: clipped(ATTRIBUTION_LIMITS.utmCampaign),
+  referrerHost: clipped(ATTRIBUTION_LIMITS.referrerHost),
+  landingPage: clipped(ATTRIBUTION_LIMITS.landingPage),
 });
 export type Attribution = z.output<typeof attributionSchema>;
 
@@ -20,7 +41,12 @@ export function resolveLeadSource(attribution: Attribution | undefined, fallback
 /** Fewer milliseconds than this between showing the form and submitting it is not a person. */
 export const MIN_FORM_FILL_MS = 3_000;
 
-export type SpamVerdict = { isSpam: false } | { isSpam: true; rule: 'honeypot' | 'too_fast' | 'machine_content' };
+/** Why a quote was rejected: the spam rules, and the per-client rate limit (a 429). */
+export const REJECTION_RULES = ['honeypot', 'too_fast', 'machine_content', 'rate_limited'] as const;
+export type RejectionRule = (typeof REJECTION_RULES)[number];
+export type SpamRule = Exclude<RejectionRule, 'rate_limited'>;
+
+export type SpamVerdict = { isSpam: false } | { isSpam: true; rule: SpamRule };
 
 const LINK = /(https?:\/\/|www\.)\S+/i;
 const LINKS = /(https?:\/\/|www\.)\S+/gi;
@@ -56,4 +82,29 @@ export function judgeSubmission(input: {
 /** Digits only, for matching phone numbers however they were typed. */
 export function normalisePhone(phone: string): string {
   return phone.replace(/\D/g, '');
+}
+
+/** Fewer digits than this (after normalising) is too little to say two requests share a phone. */
+export const MIN_PHONE_DIGITS_TO_MATCH = 7;
+
+/** The digits a repeat request is matched on, or null when there are too few to be a phone number. */
+export function phoneDigitsToMatch(phone: string): string | null {
+  const digits = normalisePhone(phone);
+  return digits.length >= MIN_PHONE_DIGITS_TO_MATCH ? digits : null;
+}
+
+/** Business minutes a new lead may wait for its first staff activity before the CRM flags it. */
+export const SPEED_TO_LEAD_TARGET_MINUTES = 15;
+
+/**
+ * Whether a lead is still waiting for its first contact past its due time (SPEED_TO_LEAD_TARGET_MINUTES
+ * business minutes after it arrived, stored as `contactDueAt`): open, no staff activity, due time passed.
+ */
+export function isAwaitingContact(
+  lead: { status: LeadStatus; firstContactedAt: string | null; contactDueAt: string | null },
+  now: Date,
+): boolean {
+  if (lead.firstContactedAt !== null || lead.contactDueAt === null) return false;
+  if (CLOSED_LEAD_STATUSES.includes(lead.status)) return false;
+  return new Date(lead.contactDueAt).getTime() <= now.getTime();
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BATHROOM_CHOICES, BEDROOM_CHOICES, CLEANING_TYPES, FREQUENCIES } from './enums.ts';
 import { MIN_PHONE_LENGTH, MIN_ZIP_LENGTH } from './constants.ts';
+import { attributionSchema } from './intake.ts';
 import { VALIDATION } from './messages.ts';
 
 /** A required, trimmed text field with SPEC.md's message and a sane upper bound. */
@@ -36,3 +37,17 @@ export const quoteSubmissionSchema = quoteRequestSchema.extend({
   website: z.string().max(500).optional(),
 });
 export type QuoteSubmission = z.output<typeof quoteSubmissionSchema>;
+
+/**
+ * POST /api/leads: the submission plus what the form adds without asking (none of it is shown):
+ * how long the form was open (`elapsedMs`, for the minimum fill time) and the visit's attribution.
+ */
+export const quoteIntakeSchema = quoteSubmissionSchema.extend({
+  elapsedMs: z
+    .number({ error: 'elapsedMs must be a number of milliseconds' })
+    .nonnegative('elapsedMs must be a number of milliseconds')
+    .optional(),
+  attribution: attributionSchema.optional(),
+});
+export type QuoteIntake = z.output<typeof quoteIntakeSchema>;
+export type QuoteIntakeInput = z.input<typeof quoteIntakeSchema>;

@@ -8,6 +8,8 @@ import type {
   LeadStatus,
   TemplateType,
 } from './enums.ts';
+import type { RejectionRule } from './intake.ts';
+import type { Estimate } from './pricing.ts';
 
 export interface Lead {
   id: string;
@@ -31,6 +33,24 @@ export interface Lead {
   nextFollowUpAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The quote estimate computed by the API when the request arrived (latest request on a repeat). */
+  estimate: Estimate | null;
+  /** Visit attribution (utm_* parameters, referrer host, landing page) captured by the site. */
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  referrerHost: string | null;
+  landingPage: string | null;
+  /** Repeat requests merged into this lead ("Repeat request" in the CRM when > 0). */
+  repeatCount: number;
+  lastRepeatAt: string | null;
+  /** The Won or Lost lead of the same person that this new request follows. */
+  previousLeadId: string | null;
+  /** Speed-to-lead: the first staff activity, and the business minutes it took. */
+  firstContactedAt: string | null;
+  speedToLeadMinutes: number | null;
+  /** When the lead becomes "not contacted in time" (15 business minutes after it arrived). */
+  contactDueAt: string | null;
 }
 
 export interface LeadPage {
@@ -90,6 +110,23 @@ export interface Metrics {
   averageDealValue: number;
   pendingTasks: number;
   overdueFollowUps: number;
+}
+
+/** Median business minutes to first staff activity of leads created in the last 30 days. */
+export interface SpeedToLeadGroup {
+  source: string;
+  medianMinutes: number | null;
+  /** Leads created in the window that have been contacted (what the median is over). */
+  contacted: number;
+}
+
+/** GET /api/admin/intake: speed-to-lead, leads waiting for contact, rejected submissions. */
+export interface IntakeReport {
+  windowDays: number;
+  speedToLead: SpeedToLeadGroup & { bySource: SpeedToLeadGroup[] };
+  /** Open leads past their contact due time without a staff activity. */
+  awaitingContact: number;
+  rejections: { total: number; byRule: Record<RejectionRule, number> };
 }
 
 export interface SessionUser {

@@ -61,6 +61,7 @@ export const ROUTES: Route[] = [
   },
   { method: 'GET', path: '/api/admin/stats', access: 'admin' },
   { method: 'GET', path: '/api/admin/metrics', access: 'admin' },
+  { method: 'GET', path: '/api/admin/intake', access: 'admin' },
   { method: 'GET', path: '/api/admin/activities/lead/:id', access: 'admin', id: 'lead' },
   { method: 'GET', path: '/api/admin/activities/summary', access: 'admin' },
   {
@@ -90,6 +91,21 @@ export const ROUTES: Route[] = [
     validBody: () => ({ isActive: true }),
   },
   { method: 'DELETE', path: '/api/admin/automations/:id', access: 'admin', id: 'automation' },
+  { method: 'GET', path: '/api/admin/automations/:id/runs', access: 'admin', id: 'automation' },
+  {
+    method: 'POST',
+    path: '/api/admin/automations/preview',
+    access: 'admin',
+    validBody: () => ({
+      name: 'Matrix preview',
+      trigger: 'no_activity',
+      conditions: '{"days":3}',
+      actions: JSON.stringify({ type: 'create_task', title: 'Call', dueInHours: 1 }),
+    }),
+  },
+  { method: 'GET', path: '/api/admin/leads/:id/runs', access: 'admin', id: 'lead' },
+  { method: 'GET', path: '/api/admin/leads/:id/messages', access: 'admin', id: 'lead' },
+  { method: 'GET', path: '/api/admin/outbox', access: 'admin' },
   { method: 'GET', path: '/api/admin/templates', access: 'admin' },
   {
     method: 'POST',

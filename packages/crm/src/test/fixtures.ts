@@ -28,6 +28,18 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     nextFollowUpAt: null,
     createdAt: '2025-03-01T15:00:00.000Z',
     updatedAt: '2025-03-01T15:00:00.000Z',
+    estimate: null,
+    utmSource: null,
+    utmMedium: null,
+    utmCampaign: null,
+    referrerHost: null,
+    landingPage: null,
+    repeatCount: 0,
+    lastRepeatAt: null,
+    previousLeadId: null,
+    firstContactedAt: null,
+    speedToLeadMinutes: null,
+    contactDueAt: null,
     ...overrides,
   };
 }

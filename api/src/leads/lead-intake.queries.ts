@@ -1,0 +1,142 @@
+// The queries of lead intake: repeat-request matching and merging, speed-to-lead, rejected
+// submissions, and their aggregates for the dashboard (computed in SQL).
+import type { Knex } from 'knex';
+import type { LeadRow } from '../db/tables.ts';
+import type { LeadChanges } from './leads.queries.ts';
+
+/** The lead a request repeats: the exact expressions of the leads_email_lower / phone_digits indexes. */
+const EMAIL_MATCH = 'lower(email) = lower(?)';
+const PHONE_MATCH = "regexp_replace(phone, '[^0-9]', '', 'g') = ?";
+
+/**
+ * Serialises intake per e-mail and per phone until the transaction ends, so that two copies of one
+ * request sent at once make one lead, not two. Keys are taken in order (no deadlock between two).
+ */
+export async function lockIntakeKeys(trx: Knex.Transaction, keys: string[]): Promise<void> {
+  for (const key of [...new Set(keys)].sort()) await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [key]);
+}
+
+/**
+ * The lead a new request repeats: an open lead with the same e-mail or phone first, else the latest
+ * Won or Lost one. `phoneDigits` null = do not match on phone.
+ */
+export async function findRepeatTarget(
+  db: Knex,
+  email: string,
+  phoneDigits: string | null,
+): Promise<LeadRow | undefined> {
+  const query = db('leads')
+    .select('*')
+    .where((where) => {
+      where.whereRaw(EMAIL_MATCH, [email]);
+      if (phoneDigits) where.orWhereRaw(PHONE_MATCH, [phoneDigits]);
+    })
+    .orderByRaw("(status in ('Won', 'Lost')), created_at desc, id desc")
+    .first();
+  return (await query) as LeadRow | undefined;
+}
+
+export type RepeatChanges = LeadChanges &
+  Partial<
+    Pick<
+      LeadRow,
+      | 'first_name'
+      | 'last_name'
+      | 'email'
+      | 'phone'
+      | 'zipcode'
+      | 'bedrooms'
+      | 'bathrooms'
+      | 'cleaning_type'
+      | 'frequency'
+    >
+  >;
+
+/** Changes of a merged repeat request: the lead's details, plus the repeat counter. */
+export async function updateLeadForRepeat(
+  db: Knex,
+  id: string,
+  changes: RepeatChanges,
+  at: Date,
+): Promise<LeadRow | undefined> {
+  const [row] = await db('leads')
+    .where({ id })
+    .update({ ...changes, repeat_count: db.raw('repeat_count + 1'), last_repeat_at: at, updated_at: at })
+    .returning('*');
+  return row as LeadRow | undefined;
+}
+
+/** Locks the lead for a staff activity (serialising them per lead) and answers its clock fields. */
+export async function lockLeadForContact(
+  trx: Knex.Transaction,
+  id: string,
+): Promise<Pick<LeadRow, 'created_at' | 'first_contacted_at'> | undefined> {
+  const row = await trx('leads').where({ id }).forNoKeyUpdate().first('created_at', 'first_contacted_at');
+  return row as Pick<LeadRow, 'created_at' | 'first_contacted_at'> | undefined;
+}
+
+export async function setFirstContact(db: Knex, id: string, at: Date, minutes: number): Promise<void> {
+  await db('leads')
+    .where({ id })
+    .whereNull('first_contacted_at')
+    .update({ first_contacted_at: at, speed_to_lead_minutes: minutes });
+}
+
+/** One more rejected submission for the business date `at` falls on in `timeZone`. */
+export async function countRejection(db: Knex, rule: string, at: Date, timeZone: string): Promise<void> {
+  await db.raw(
+    `insert into intake_rejections (day, rule, count) values ((?::timestamptz at time zone ?)::date, ?, 1)
+     on conflict (day, rule) do update set count = intake_rejections.count + 1`,
+    [at.toISOString(), timeZone, rule],
+  );
+}
+
+/** Rejections per rule over the last `days` business dates (today included). */
+export async function sumRejections(db: Knex, now: Date, timeZone: string, days: number): Promise<Map<string, number>> {
+  const result = await db.raw<{ rows: Array<{ rule: string; count: number }> }>(
+    `select rule, sum(count)::int as count from intake_rejections
+      where day > (?::timestamptz at time zone ?)::date - ?::int
+      group by rule`,
+    [now.toISOString(), timeZone, days],
+  );
+  return new Map(result.rows.map((row) => [row.rule, Number(row.count)]));
+}
+
+export interface SpeedToLeadRow {
+  /** null on the overall row. */
+  source: string | null;
+  median: number | null;
+  contacted: number;
+}
+
+/**
+ * Median business minutes to first staff activity over leads created in the last `days` days that
+ * have been contacted, overall and per source (one scan of the window through leads_created_at_idx).
+ */
+export async function measureSpeedToLead(db: Knex, now: Date, days: number): Promise<SpeedToLeadRow[]> {
+  const result = await db.raw<{ rows: Array<SpeedToLeadRow & { kind: number }> }>(
+    `select source, grouping(source)::int as kind,
+            percentile_cont(0.5) within group (order by speed_to_lead_minutes)::float8 as median,
+            count(*)::int as contacted
+       from leads
+      where created_at >= ?::timestamptz - make_interval(days => ?::int)
+        and speed_to_lead_minutes is not null
+      group by grouping sets ((source), ())`,
+    [now.toISOString(), days],
+  );
+  return result.rows.map((row) => ({
+    source: row.kind === 1 ? null : row.source,
+    median: row.median === null ? null : Number(row.median),
+    contacted: Number(row.contacted),
+  }));
+}
+
+/** Open leads with no staff activity whose contact due time has passed (leads_awaiting_contact_idx). */
+export async function countAwaitingContact(db: Knex, now: Date): Promise<number> {
+  const row = (await db('leads')
+    .whereNull('first_contacted_at')
+    .whereNotIn('status', ['Won', 'Lost'])
+    .where('contact_due_at', '<=', now)
+    .first(db.raw('count(*)::int as count'))) as { count: number } | undefined;
+  return Number(row?.count ?? 0);
+}
