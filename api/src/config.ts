@@ -2,6 +2,7 @@
 // else receives a Config. Every variable is documented in the repository's .env.example.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { MIN_PASSWORD_LENGTH } from '@shine/shared/constants';
 import { z } from 'zod';
 
@@ -127,6 +128,35 @@ const envSchema = z
     ),
     SITE_DIST_DIR: optionalText,
     CRM_DIST_DIR: optionalText,
+    AUTOMATIONS_ENABLED: booleanFlag(true),
+    AUTOMATIONS_SCHEMA: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^[a-z_][a-z0-9_]{0,50}$/, 'must be a lower-case SQL identifier')
+        .default('pgboss'),
+    ),
+    AUTOMATION_POLL_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().min(0.5).max(60).default(2)),
+    AUTOMATION_RETRY_LIMIT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(20).default(3)),
+    AUTOMATION_RETRY_DELAY_SECONDS: positiveInt(30),
+    SMTP_URL: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\/./, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    MAIL_FROM: optionalText,
+    SMS_API_URL: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .default('https://api.twilio.com')
+        .refine((value) => toOrigin(value) !== undefined, 'must be an http(s) URL'),
+    ),
+    SMS_ACCOUNT_SID: optionalText,
+    SMS_AUTH_TOKEN: optionalText,
+    SMS_FROM: optionalText,
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
@@ -160,6 +190,24 @@ export interface Config {
   adminPassword: string | undefined;
   siteDistDir: string;
   crmDistDir: string;
+  automations: AutomationsConfig;
+}
+
+/** The automation engine and its delivery transports (api/README.md, "Automations"). */
+export interface AutomationsConfig {
+  /** false: rules are stored but never run (no queue is started). */
+  enabled: boolean;
+  /** PostgreSQL schema of the job queue (pg-boss's tables). */
+  queueSchema: string;
+  pollSeconds: number;
+  /** Retries of a failed delivery before it shows as failed; the delay doubles each time. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** undefined: no e-mail transport, messages stay in the outbox as not sent. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** undefined: no SMS transport (all of account, token and sender are needed). */
+  sms: { apiUrl: string; accountSid: string; authToken: string; from: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -216,5 +264,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: e.ADMIN_PASSWORD,
     siteDistDir: resolveDir(e.SITE_DIST_DIR, path.join(REPO_ROOT, 'site/dist')),
     crmDistDir: resolveDir(e.CRM_DIST_DIR, path.join(REPO_ROOT, 'packages/crm/dist')),
+    automations: {
+      enabled: e.AUTOMATIONS_ENABLED,
+      queueSchema: e.AUTOMATIONS_SCHEMA,
+      pollSeconds: e.AUTOMATION_POLL_SECONDS,
+      retryLimit: e.AUTOMATION_RETRY_LIMIT,
+      retryDelaySeconds: e.AUTOMATION_RETRY_DELAY_SECONDS,
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM ?? `"${DEFAULT_COMPANY.name}" <${DEFAULT_COMPANY.email}>`,
+      sms:
+        e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
+          ? { apiUrl: e.SMS_API_URL, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM }
+          : undefined,
+    },
   };
 }

@@ -1,8 +1,10 @@
 // Process entry: configuration, database, migrations, the first admin, then listen on PORT.
-// SIGTERM/SIGINT: stop accepting, let in-flight requests finish (10 s at most), close the database.
+// SIGTERM/SIGINT: stop accepting, let in-flight requests finish (10 s at most), stop the automation
+// queue, close the database.
 // Connections still open when the time is up are cut, so the process always exits in time.
 import { createServer } from 'node:http';
 import { createApp } from './app.ts';
+import { createAutomationEngine } from './automations/engine/engine.ts';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
 import { ConfigError, loadConfig, loadEnvFiles } from './config.ts';
 import { resolveSessionSecrets } from './db/app-secrets.ts';
@@ -37,7 +39,20 @@ async function main(): Promise<void> {
   else if (firstAdmin) logger.info({ username: firstAdmin.username }, 'first admin created');
 
   const sessionSecrets = await resolveSessionSecrets(db, config.sessionSecrets);
-  const { app, close: closeApp } = createApp({ config, db, logger, sessionSecrets, now: () => new Date() });
+  const now = () => new Date();
+  // The automation engine's job queue lives in the same database; every process works on it.
+  const engine = config.automations.enabled
+    ? createAutomationEngine({ db, driver: database.driver, config: config.automations, logger, now })
+    : undefined;
+  await engine?.start();
+  const { app, close: closeApp } = createApp({
+    config,
+    db,
+    logger,
+    sessionSecrets,
+    now,
+    ...(engine ? { leadEvents: engine.leadEvents } : {}),
+  });
 
   let draining = false;
   const server = createServer((req, res) => {
@@ -75,6 +90,8 @@ async function main(): Promise<void> {
         clearTimeout(forceTimer);
         closeApp();
         try {
+          // Jobs in progress finish (or are left to another process's retry) before the database goes.
+          await engine?.stop().catch((err: unknown) => logger.error({ err }, 'stopping the automation queue failed'));
           await database.close();
           logger.info('stopped');
           process.exit(0);

@@ -52,3 +52,14 @@ export async function deleteAutomationRow(db: Knex, id: string): Promise<boolean
   // returning(): knex-pglite does not report affected-row counts for deletes.
   return (await db('automations').where({ id }).delete().returning('id')).length > 0;
 }
+
+/** The active rules of a trigger, oldest first (the order they act in). */
+export function listActiveAutomationRows(db: Knex, trigger: AutomationTrigger): Promise<AutomationRow[]> {
+  return db('automations')
+    .where({ trigger, is_active: true })
+    .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+}
+
+export function findAutomationRow(db: Knex, id: string): Promise<AutomationRow | undefined> {
+  return db('automations').where({ id }).first();
+}

@@ -1,0 +1,82 @@
+// The leads a rule acts on: for the time-based triggers, with the occurrence that makes each one due
+// (see api/README.md, "Occurrences"). Reads leads and activities (read-only) for the engine's scan
+// and the preview; conditions are applied in SQL here, with the same meaning as matchesConditions().
+import type { AutomationConditions } from '@shine/shared/automations';
+import { noActivityDays } from '@shine/shared/automation-rules';
+import { CLOSED_LEAD_STATUSES, type AutomationTrigger } from '@shine/shared/enums';
+import type { Knex } from 'knex';
+import type { LeadRow } from '../db/tables.ts';
+
+export type CandidateRow = LeadRow & { occurrence_key: string };
+
+/** An ISO-8601 UTC text of a timestamptz, the same for the same instant on both drivers. */
+const isoKey = (expression: string) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const LAST_ACTIVITY = 'greatest(l.created_at, coalesce(a.last_at, l.created_at))';
+
+export interface CandidateQuery {
+  trigger: AutomationTrigger;
+  conditions: AutomationConditions;
+  now: Date;
+  /** Leave out leads this saved rule has already run for at their current occurrence. */
+  automationId?: string;
+}
+
+function applyConditions(query: Knex.QueryBuilder, conditions: AutomationConditions, trigger: AutomationTrigger) {
+  // A status change is an event: fromStatus/toStatus describe it, so outside status_changed they match
+  // nothing, and in a preview of status_changed toStatus is the status the lead has now.
+  if (trigger !== 'status_changed' && (conditions.fromStatus || conditions.toStatus)) query.whereRaw('false');
+  if (trigger === 'status_changed' && conditions.toStatus) query.where('l.status', conditions.toStatus);
+  if (conditions.status) query.where('l.status', conditions.status);
+  if (conditions.source) query.whereRaw('lower(l.source) = lower(?)', [conditions.source]);
+  if (conditions.cleaningType) query.where('l.cleaning_type', conditions.cleaningType);
+  if (conditions.frequency) query.where('l.frequency', conditions.frequency);
+  if (conditions.priority) query.where('l.priority', conditions.priority);
+}
+
+function candidateQuery(db: Knex, { trigger, conditions, now, automationId }: CandidateQuery): Knex.QueryBuilder {
+  const query = db('leads as l');
+  if (trigger === 'no_activity') {
+    const since = new Date(now.getTime() - noActivityDays(conditions) * 86_400_000);
+    query
+      .leftJoin(
+        db('activities').select('lead_id').max({ last_at: 'created_at' }).groupBy('lead_id').as('a'),
+        'a.lead_id',
+        'l.id',
+      )
+      .whereNotIn('l.status', CLOSED_LEAD_STATUSES)
+      .whereRaw(`${LAST_ACTIVITY} <= ?`, [since]);
+  } else if (trigger === 'follow_up_due') {
+    query.whereNotIn('l.status', CLOSED_LEAD_STATUSES).where('l.next_follow_up_at', '<=', now);
+  }
+  applyConditions(query, conditions, trigger);
+  if (automationId) {
+    query.whereNotExists(
+      db('automation_runs as r')
+        .where('r.automation_id', automationId)
+        .whereRaw('r.lead_id = l.id')
+        .whereRaw(`r.occurrence_key = ${occurrenceKeyExpression(trigger)}`),
+    );
+  }
+  return query;
+}
+
+function occurrenceKeyExpression(trigger: AutomationTrigger): string {
+  if (trigger === 'no_activity') return isoKey(LAST_ACTIVITY);
+  if (trigger === 'follow_up_due') return isoKey('l.next_follow_up_at');
+  return "''";
+}
+
+/** Matching leads, oldest occurrence first (newest leads first for the event triggers). */
+export function listCandidateRows(db: Knex, query: CandidateQuery, limit: number): Promise<CandidateRow[]> {
+  const timed = query.trigger === 'no_activity' || query.trigger === 'follow_up_due';
+  return candidateQuery(db, query)
+    .select('l.*', db.raw(`${occurrenceKeyExpression(query.trigger)} as occurrence_key`))
+    .orderBy(timed ? [{ column: 'occurrence_key', order: 'asc' }] : [{ column: 'l.created_at', order: 'desc' }])
+    .orderBy('l.id')
+    .limit(limit);
+}
+
+export async function countCandidateRows(db: Knex, query: CandidateQuery): Promise<number> {
+  const row = (await candidateQuery(db, query).count({ n: '*' }).first()) as { n: string | number } | undefined;
+  return Number(row?.n ?? 0);
+}

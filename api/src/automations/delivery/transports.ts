@@ -1,0 +1,81 @@
+// How messages leave the building: e-mail over SMTP (nodemailer), SMS through a Twilio-compatible
+// HTTP API. A channel without configuration has no transport: its messages stay in the outbox.
+import nodemailer from 'nodemailer';
+import type { AutomationsConfig } from '../../config.ts';
+
+export interface OutgoingMessage {
+  to: string;
+  subject: string | null;
+  body: string;
+}
+
+export interface Transport {
+  /** Resolves with the provider's id of the message; rejects when it was not accepted. */
+  send: (message: OutgoingMessage) => Promise<string>;
+  close?: () => void;
+}
+
+export interface Transports {
+  email: Transport | undefined;
+  sms: Transport | undefined;
+}
+
+const SEND_TIMEOUT_MS = 30_000;
+
+function createMailer(smtpUrl: string, from: string): Transport {
+  // `url` (nodemailer parses it into host, port, secure and auth) plus our timeouts: a server that
+  // stops answering must fail the attempt well before the queue takes the job for lost.
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: SEND_TIMEOUT_MS,
+    greetingTimeout: SEND_TIMEOUT_MS,
+    socketTimeout: SEND_TIMEOUT_MS,
+  });
+  return {
+    async send(message) {
+      const info = await transporter.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject ?? '',
+        text: message.body,
+      });
+      return String(info.messageId ?? '');
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** US numbers as E.164 (the provider wants +1…); anything else is passed as written. */
+export function toE164(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  return phone.trim();
+}
+
+/** POST {apiUrl}/2010-04-01/Accounts/{sid}/Messages.json, form-encoded To/From/Body, basic auth. */
+function createSmsSender(sms: NonNullable<AutomationsConfig['sms']>): Transport {
+  const url = new URL(`/2010-04-01/Accounts/${encodeURIComponent(sms.accountSid)}/Messages.json`, sms.apiUrl);
+  const authorization = `Basic ${Buffer.from(`${sms.accountSid}:${sms.authToken}`).toString('base64')}`;
+  return {
+    async send(message) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ To: toE164(message.to), From: sms.from, Body: message.body }),
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      });
+      const answer = (await response.json().catch(() => ({}))) as { sid?: string; message?: string };
+      if (!response.ok)
+        throw new Error(`SMS provider answered ${response.status}${answer.message ? `: ${answer.message}` : ''}`);
+      return answer.sid ?? '';
+    },
+  };
+}
+
+export function createTransports(config: AutomationsConfig): Transports {
+  return {
+    email: config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : undefined,
+    sms: config.sms ? createSmsSender(config.sms) : undefined,
+  };
+}

@@ -1,0 +1,198 @@
+// The automation engine: lead events and a per-minute scan become runs (one per rule, lead and
+// occurrence, see runs.queries insertRunOnce), and runs become jobs on the PostgreSQL-backed queue,
+// which any API process may work on. Three queues:
+//   automation-event  a lead was created / changed status: match the rules, create runs
+//   automation-scan   every minute (pg-boss cron, one job per minute for all processes): time triggers
+//   automation-run    one run: deliver / create the task / change the status; retried with back-off
+import { randomUUID } from 'node:crypto';
+import { automationConditionsSchema } from '@shine/shared/automations';
+import { matchesConditions, type StatusChange } from '@shine/shared/automation-rules';
+import type { AutomationTrigger } from '@shine/shared/enums';
+import type { Knex } from 'knex';
+import type { Job, PgBoss } from 'pg-boss';
+import { findOrCreateSystemUserId } from '../../auth/system-user.ts';
+import type { AutomationsConfig } from '../../config.ts';
+import type { DatabaseDriver } from '../../db/database.ts';
+import type { AutomationRow } from '../../db/tables.ts';
+import { toLead } from '../../leads/lead-mapper.ts';
+import { findLeadRow } from '../../leads/leads.queries.ts';
+import type { Logger } from '../../logger.ts';
+import { listCandidateRows } from '../candidates.queries.ts';
+import { createTransports, type Transports } from '../delivery/transports.ts';
+import type { LeadEvents } from '../lead-events.ts';
+import { listActiveAutomationRows } from '../automations.queries.ts';
+import { claimRun, finishRun, insertRunOnce, listStrandedRunIds, markRunRetrying } from '../runs.queries.ts';
+import { executeRun, PermanentRunError, type RunContext } from './execute-run.ts';
+import { createQueue } from './queue.ts';
+
+const EVENT_QUEUE = 'automation-event';
+const SCAN_QUEUE = 'automation-scan';
+const RUN_QUEUE = 'automation-run';
+/** A run job not finished in this time is taken to be lost with its process and tried again. */
+const RUN_EXPIRE_SECONDS = 300;
+/** Leads handled per rule and scan; the next minute takes the rest. */
+const SCAN_BATCH = 500;
+
+type LeadEvent =
+  | { trigger: 'lead_created'; leadId: string }
+  | { trigger: 'status_changed'; leadId: string; from: StatusChange['from']; to: StatusChange['to']; changeId: string };
+
+export interface AutomationEngineOptions {
+  db: Knex;
+  driver: DatabaseDriver;
+  config: AutomationsConfig;
+  logger: Logger;
+  now: () => Date;
+  /** Run the per-minute scan on a cron schedule (off in tests, which call scanTimeTriggers). */
+  schedule?: boolean;
+  /** Instead of the transports the configuration describes (tests point them at local servers). */
+  transports?: Transports;
+}
+
+export interface AutomationEngine {
+  /** Pass to createApp: the routes report lead changes here. */
+  leadEvents: LeadEvents;
+  start: () => Promise<void>;
+  /** Stops taking jobs and waits (a few seconds at most) for the ones in progress. */
+  stop: () => Promise<void>;
+  /** Creates and queues the runs the time-based triggers owe as of now(); answers how many. */
+  scanTimeTriggers: () => Promise<number>;
+}
+
+function parseConditions(rule: AutomationRow) {
+  const parsed = automationConditionsSchema.safeParse(rule.conditions ?? {});
+  return parsed.success ? parsed.data : undefined;
+}
+
+export function createAutomationEngine(options: AutomationEngineOptions): AutomationEngine {
+  const { db, config, logger, now } = options;
+  const schedule = options.schedule ?? true;
+  const boss: PgBoss = createQueue({ db, driver: options.driver, schema: config.queueSchema, supervise: schedule });
+  const transports = options.transports ?? createTransports(config);
+  boss.on('error', (err) => logger.error({ err }, 'automation queue error'));
+
+  let systemUserId: Promise<string> | undefined;
+  const context: RunContext = {
+    db,
+    transports,
+    now,
+    systemUserId: () => {
+      systemUserId ??= findOrCreateSystemUserId(db).catch((error: unknown) => {
+        systemUserId = undefined;
+        throw error;
+      });
+      return systemUserId;
+    },
+  };
+
+  /** A run's job has the run's id, so a run is queued at most once however often it is offered. */
+  async function queueRun(runId: string): Promise<void> {
+    await boss.send(RUN_QUEUE, { runId }, { id: runId });
+  }
+
+  async function createRun(rule: AutomationRow, leadId: string, trigger: AutomationTrigger, occurrenceKey: string) {
+    const run = await insertRunOnce(db, {
+      automationId: rule.id,
+      automationName: rule.name,
+      leadId,
+      trigger,
+      occurrenceKey,
+      action: rule.actions,
+    });
+    if (run) await queueRun(run.id);
+    return run !== undefined;
+  }
+
+  async function handleEvent(event: LeadEvent): Promise<void> {
+    const rules = await listActiveAutomationRows(db, event.trigger);
+    if (rules.length === 0) return;
+    const row = await findLeadRow(db, event.leadId);
+    if (!row) return;
+    const lead = toLead(row);
+    const change = event.trigger === 'status_changed' ? { from: event.from, to: event.to } : undefined;
+    // lead_created happens once per lead; every status change is an occurrence of its own.
+    const occurrenceKey =
+      event.trigger === 'status_changed' ? `${event.from}→${event.to}#${event.changeId}` : 'created';
+    for (const rule of rules) {
+      const conditions = parseConditions(rule);
+      if (conditions && matchesConditions(conditions, lead, change)) {
+        await createRun(rule, lead.id, event.trigger, occurrenceKey);
+      }
+    }
+  }
+
+  async function scanTimeTriggers(): Promise<number> {
+    const at = now();
+    let created = 0;
+    for (const trigger of ['no_activity', 'follow_up_due'] as const) {
+      for (const rule of await listActiveAutomationRows(db, trigger)) {
+        const conditions = parseConditions(rule);
+        if (!conditions) continue;
+        const leads = await listCandidateRows(db, { trigger, conditions, now: at, automationId: rule.id }, SCAN_BATCH);
+        for (const lead of leads) {
+          if (await createRun(rule, lead.id, trigger, lead.occurrence_key)) created += 1;
+        }
+      }
+    }
+    // A run whose job was never queued (its process stopped between the two statements) is queued now.
+    for (const { id } of await listStrandedRunIds(db, new Date(Date.now() - 60_000))) await queueRun(id);
+    return created;
+  }
+
+  async function handleRun(job: Job<{ runId: string }>): Promise<void> {
+    const run = await claimRun(db, job.data.runId);
+    if (!run) return;
+    const isFinalAttempt = job.retryCount >= config.retryLimit;
+    try {
+      await executeRun(context, run, isFinalAttempt);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof PermanentRunError || isFinalAttempt) {
+        await finishRun(db, run.id, 'failed', { error: message });
+        logger.warn({ runId: run.id, err: error }, 'automation run failed');
+        return;
+      }
+      await markRunRetrying(db, run.id, message);
+      throw error;
+    }
+  }
+
+  const report = (event: LeadEvent) => {
+    boss.send(EVENT_QUEUE, event).catch((err: unknown) => logger.error({ err, event }, 'automation event not queued'));
+  };
+
+  return {
+    leadEvents: {
+      leadCreated: (leadId) => report({ trigger: 'lead_created', leadId }),
+      statusChanged: (leadId, from, to) =>
+        report({ trigger: 'status_changed', leadId, from, to, changeId: randomUUID() }),
+    },
+    scanTimeTriggers,
+    async start() {
+      await boss.start();
+      const polling = { pollingIntervalSeconds: config.pollSeconds, batchSize: 1 };
+      await boss.createQueue(EVENT_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
+      await boss.createQueue(SCAN_QUEUE, { retryLimit: 0, expireInSeconds: 120 });
+      await boss.createQueue(RUN_QUEUE, {
+        retryLimit: config.retryLimit,
+        retryDelay: config.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: RUN_EXPIRE_SECONDS,
+      });
+      await boss.work<LeadEvent>(EVENT_QUEUE, polling, async ([job]) => {
+        if (job) await handleEvent(job.data);
+      });
+      await boss.work<{ runId: string }>(RUN_QUEUE, polling, async ([job]) => {
+        if (job) await handleRun(job);
+      });
+      await boss.work(SCAN_QUEUE, polling, async () => {
+        await scanTimeTriggers();
+      });
+      if (schedule) await boss.schedule(SCAN_QUEUE, '* * * * *');
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 3_000, close: true });
+      for (const transport of Object.values(transports)) transport?.close?.();
+    },
+  };
+}

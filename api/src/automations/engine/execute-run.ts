@@ -1,0 +1,187 @@
+// One attempt at a run: the rule's action applied to the lead. Database-only actions (task, status)
+// and the bookkeeping of a delivered message commit together with the run's success, so a retry
+// never repeats them; a message is rendered once and re-sent as it was on a retry.
+import { type AutomationAction, automationActionSchema } from '@shine/shared/automations';
+import { buildTemplateValues, NO_TRANSPORT_REASON, type MessageChannel } from '@shine/shared/automation-rules';
+import type { ActivityStatus, ActivityType } from '@shine/shared/enums';
+import { renderTemplate } from '@shine/shared/template-render';
+import type { Lead } from '@shine/shared/types';
+import type { Knex } from 'knex';
+import { insertActivity } from '../../activities/activities.queries.ts';
+import type { AutomationRunRow } from '../../db/automation-tables.ts';
+import { toLead } from '../../leads/lead-mapper.ts';
+import { changeLeadStatus } from '../../leads/leads.service.ts';
+import { findLeadRow } from '../../leads/leads.queries.ts';
+import { findTemplateRow } from '../../templates/templates.queries.ts';
+import type { Transports } from '../delivery/transports.ts';
+import { findOrInsertMessageOfRun, finishRun, updateMessage } from '../runs.queries.ts';
+
+/** A failure that no retry can fix (the template was deleted, the lead is gone): fail at once. */
+export class PermanentRunError extends Error {}
+
+export interface RunContext {
+  db: Knex;
+  transports: Transports;
+  now: () => Date;
+  /** The author of the activities automations record (see docs/decisions.md). */
+  systemUserId: () => Promise<string>;
+}
+
+interface ActivityNote {
+  type: ActivityType;
+  subject: string;
+  description: string;
+  status: ActivityStatus;
+  scheduledAt?: Date;
+}
+
+/** The run in progress: its row, its lead, and the author of what it records. */
+interface Attempt {
+  run: AutomationRunRow;
+  lead: Lead;
+  authorId: string;
+}
+
+async function recordActivity(ctx: RunContext, db: Knex, attempt: Attempt, note: ActivityNote): Promise<void> {
+  // Not the lead's "last contact": an automated message is not a staff member getting in touch.
+  await insertActivity(db, {
+    lead_id: attempt.lead.id,
+    user_id: attempt.authorId,
+    type: note.type,
+    subject: note.subject.slice(0, 300),
+    description: note.description,
+    status: note.status,
+    scheduled_at: note.scheduledAt ?? null,
+    completed_at: note.status === 'completed' ? ctx.now() : null,
+  });
+}
+
+/** What a rule's action does to a lead, before anything is sent (shared with the preview). */
+export async function renderMessage(db: Knex, channel: MessageChannel, templateId: string, lead: Lead) {
+  const template = await findTemplateRow(db, templateId);
+  if (!template) throw new PermanentRunError('The template of this rule no longer exists');
+  if (template.type !== channel) {
+    throw new PermanentRunError(
+      `The template "${template.name}" is not an ${channel === 'email' ? 'e-mail' : 'SMS'} template`,
+    );
+  }
+  const values = buildTemplateValues(lead);
+  return {
+    templateName: template.name,
+    to: channel === 'email' ? lead.email : lead.phone,
+    subject: channel === 'email' ? renderTemplate(template.subject ?? template.name, values) : null,
+    body: renderTemplate(template.content, values),
+  };
+}
+
+async function deliver(
+  ctx: RunContext,
+  attempt: Attempt,
+  channel: MessageChannel,
+  templateId: string,
+  isFinalAttempt: boolean,
+): Promise<void> {
+  const { run, lead } = attempt;
+  const rendered = await renderMessage(ctx.db, channel, templateId, lead);
+  const message = await findOrInsertMessageOfRun(ctx.db, {
+    lead_id: lead.id,
+    run_id: run.id,
+    channel,
+    recipient: rendered.to,
+    subject: rendered.subject,
+    body: rendered.body,
+  });
+  const label = channel === 'email' ? 'E-mail' : 'SMS';
+  const subject = message.subject ?? `${label} "${rendered.templateName}"`;
+  const activityType: ActivityType = channel === 'email' ? 'email' : 'note';
+  const transport = ctx.transports[channel];
+
+  if (!transport && message.status !== 'sent') {
+    await ctx.db.transaction(async (trx) => {
+      await updateMessage(trx, message.id, { status: 'not_sent', reason: NO_TRANSPORT_REASON });
+      await recordActivity(ctx, trx, attempt, {
+        type: activityType,
+        subject: `${label} not sent: ${subject}`,
+        description: `${NO_TRANSPORT_REASON} (kept in the outbox).\n\n${message.body}`,
+        status: 'cancelled',
+      });
+      await finishRun(trx, run.id, 'succeeded', { outcome: `${label} to ${message.recipient} ${NO_TRANSPORT_REASON}` });
+    });
+    return;
+  }
+  if (transport && message.status !== 'sent') {
+    try {
+      await transport.send({ to: message.recipient, subject: message.subject, body: message.body });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await updateMessage(ctx.db, message.id, {
+        status: isFinalAttempt ? 'failed' : 'pending',
+        reason,
+        countAttempt: true,
+      });
+      throw error;
+    }
+  }
+  await ctx.db.transaction(async (trx) => {
+    await updateMessage(trx, message.id, { status: 'sent', reason: null, sent_at: ctx.now(), countAttempt: true });
+    await recordActivity(ctx, trx, attempt, {
+      type: activityType,
+      subject: channel === 'email' ? subject : `SMS sent: ${rendered.templateName}`,
+      description: `Sent automatically to ${message.recipient}.\n\n${message.body}`,
+      status: 'completed',
+    });
+    await finishRun(trx, run.id, 'succeeded', { outcome: `${label} sent to ${message.recipient}` });
+  });
+}
+
+async function applyDatabaseAction(ctx: RunContext, attempt: Attempt, action: AutomationAction) {
+  const { run, lead } = attempt;
+  await ctx.db.transaction(async (trx) => {
+    if (action.type === 'create_task') {
+      const dueAt = new Date(ctx.now().getTime() + action.dueInHours * 3_600_000);
+      await recordActivity(ctx, trx, attempt, {
+        type: 'task',
+        subject: action.title,
+        description: `Created by the automation "${run.automation_name}".`,
+        status: 'pending',
+        scheduledAt: dueAt,
+      });
+      await finishRun(trx, run.id, 'succeeded', {
+        outcome: `Task "${action.title}" created, due ${dueAt.toISOString()}`,
+      });
+    } else if (action.type === 'update_status') {
+      // Through the leads service but without reporting a status change: automation-made changes do
+      // not fire status_changed rules, so rules cannot loop (see docs/decisions.md).
+      const { previousStatus } = await changeLeadStatus(trx, lead.id, action.status);
+      const outcome =
+        previousStatus === action.status
+          ? `Status already ${action.status}`
+          : `Status changed from ${previousStatus} to ${action.status}`;
+      if (previousStatus !== action.status) {
+        await recordActivity(ctx, trx, attempt, {
+          type: 'note',
+          subject: outcome,
+          description: `Changed by the automation "${run.automation_name}".`,
+          status: 'completed',
+        });
+      }
+      await finishRun(trx, run.id, 'succeeded', { outcome });
+    }
+  });
+}
+
+/** Runs the action; throws on failure (PermanentRunError when retrying cannot help). */
+export async function executeRun(ctx: RunContext, run: AutomationRunRow, isFinalAttempt: boolean): Promise<void> {
+  const parsed = automationActionSchema.safeParse(run.action);
+  if (!parsed.success) throw new PermanentRunError('The action of this rule is not valid');
+  const row = await findLeadRow(ctx.db, run.lead_id);
+  if (!row) throw new PermanentRunError('The lead no longer exists');
+  // Resolved before any transaction: PGlite's one connection is the transaction's until it ends.
+  const attempt: Attempt = { run, lead: toLead(row), authorId: await ctx.systemUserId() };
+  const action = parsed.data;
+  if (action.type === 'send_email' || action.type === 'send_sms') {
+    await deliver(ctx, attempt, action.type === 'send_email' ? 'email' : 'sms', action.templateId, isFinalAttempt);
+  } else {
+    await applyDatabaseAction(ctx, attempt, action);
+  }
+}

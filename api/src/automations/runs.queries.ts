@@ -1,0 +1,134 @@
+// automation_runs and automation_messages: the engine's own tables.
+import type { Knex } from 'knex';
+import type { AutomationMessageRow, AutomationRunRow } from '../db/automation-tables.ts';
+
+export interface NewRun {
+  automationId: string;
+  automationName: string;
+  leadId: string;
+  trigger: AutomationRunRow['trigger'];
+  occurrenceKey: string;
+  action: unknown;
+}
+
+/** The run of this occurrence, or undefined when one already exists (the rule already fired). */
+export async function insertRunOnce(db: Knex, run: NewRun): Promise<AutomationRunRow | undefined> {
+  const result = await db.raw(
+    `insert into automation_runs (automation_id, automation_name, lead_id, trigger, occurrence_key, action)
+     values (?, ?, ?, ?, ?, ?::jsonb)
+     on conflict on constraint automation_runs_occurrence_key do nothing
+     returning *`,
+    [run.automationId, run.automationName, run.leadId, run.trigger, run.occurrenceKey, JSON.stringify(run.action)],
+  );
+  return (result.rows as AutomationRunRow[])[0];
+}
+
+/**
+ * Takes a run for an attempt: counts it and answers it, unless it is already finished (a duplicate
+ * or late job). 'running' is taken again: the job expired because the process running it died.
+ */
+export async function claimRun(db: Knex, id: string): Promise<AutomationRunRow | undefined> {
+  const [row] = await db('automation_runs')
+    .where({ id })
+    .whereIn('status', ['queued', 'running', 'retrying'])
+    .update({ status: 'running', attempts: db.raw('attempts + 1'), updated_at: db.fn.now() })
+    .returning('*');
+  return row;
+}
+
+export async function finishRun(
+  db: Knex,
+  id: string,
+  status: 'succeeded' | 'failed' | 'skipped',
+  text: { outcome?: string; error?: string },
+): Promise<void> {
+  await db('automation_runs')
+    .where({ id })
+    .update({
+      status,
+      outcome: text.outcome ?? null,
+      error: text.error ?? null,
+      finished_at: db.fn.now(),
+      updated_at: db.fn.now(),
+    });
+}
+
+export async function markRunRetrying(db: Knex, id: string, error: string): Promise<void> {
+  await db('automation_runs').where({ id }).update({ status: 'retrying', error, updated_at: db.fn.now() });
+}
+
+/** Runs still waiting for their job longer than `olderThan` (the job was lost with its process). */
+export function listStrandedRunIds(db: Knex, olderThan: Date): Promise<Array<{ id: string }>> {
+  return db('automation_runs').where({ status: 'queued' }).where('created_at', '<', olderThan).select('id').limit(500);
+}
+
+export type RunListRow = AutomationRunRow & { lead_name: string };
+
+function listRuns(db: Knex): Knex.QueryBuilder {
+  return db('automation_runs as r')
+    .join('leads as l', 'l.id', 'r.lead_id')
+    .select('r.*', db.raw("l.first_name || ' ' || l.last_name as lead_name"))
+    .orderBy([
+      { column: 'r.created_at', order: 'desc' },
+      { column: 'r.id', order: 'desc' },
+    ])
+    .limit(200);
+}
+
+export function listRunRowsOfAutomation(db: Knex, automationId: string): Promise<RunListRow[]> {
+  return listRuns(db).where('r.automation_id', automationId);
+}
+
+export function listRunRowsOfLead(db: Knex, leadId: string): Promise<RunListRow[]> {
+  return listRuns(db).where('r.lead_id', leadId);
+}
+
+export function findRunRow(db: Knex, id: string): Promise<AutomationRunRow | undefined> {
+  return db('automation_runs').where({ id }).first();
+}
+
+export type NewMessage = Pick<
+  AutomationMessageRow,
+  'lead_id' | 'run_id' | 'channel' | 'recipient' | 'subject' | 'body'
+>;
+
+/** The run's message, rendered once: a retry sends the same text again. */
+export async function findOrInsertMessageOfRun(db: Knex, message: NewMessage): Promise<AutomationMessageRow> {
+  await db('automation_messages').insert(message).onConflict('run_id').ignore();
+  const row = await db('automation_messages').where({ run_id: message.run_id }).first();
+  if (!row) throw new Error('message row missing after insert');
+  return row;
+}
+
+export async function updateMessage(
+  db: Knex,
+  id: string,
+  changes: Partial<Pick<AutomationMessageRow, 'status' | 'reason' | 'sent_at'>> & { countAttempt?: boolean },
+): Promise<void> {
+  const { countAttempt, ...columns } = changes;
+  await db('automation_messages')
+    .where({ id })
+    .update({ ...columns, ...(countAttempt ? { attempts: db.raw('attempts + 1') } : {}) });
+}
+
+export type MessageListRow = AutomationMessageRow & { lead_name: string };
+
+export type MessageFilter = 'unsent' | 'failed' | 'sent' | 'all';
+
+export function listMessageRows(
+  db: Knex,
+  filter: { status: MessageFilter; leadId?: string },
+): Promise<MessageListRow[]> {
+  const query = db('automation_messages as m')
+    .join('leads as l', 'l.id', 'm.lead_id')
+    .select('m.*', db.raw("l.first_name || ' ' || l.last_name as lead_name"))
+    .orderBy([
+      { column: 'm.created_at', order: 'desc' },
+      { column: 'm.id', order: 'desc' },
+    ])
+    .limit(200);
+  if (filter.status === 'unsent') query.whereNot('m.status', 'sent');
+  else if (filter.status !== 'all') query.where('m.status', filter.status);
+  if (filter.leadId) query.where('m.lead_id', filter.leadId);
+  return query;
+}

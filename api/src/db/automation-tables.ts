@@ -1,0 +1,44 @@
+// Row types of the automation engine's tables (issue 6), merged into knex's table map. Kept beside
+// tables.ts rather than in it so the two features' migrations and row types change independently.
+import type { MessageChannel, MessageStatus } from '@shine/shared/automation-rules';
+import type { AutomationTrigger } from '@shine/shared/enums';
+
+export interface AutomationRunRow {
+  id: string;
+  automation_id: string | null;
+  automation_name: string;
+  lead_id: string;
+  trigger: AutomationTrigger;
+  occurrence_key: string;
+  /** jsonb: the rule's action when the run was created (a later edit does not change a queued run). */
+  action: unknown;
+  status: 'queued' | 'running' | 'retrying' | 'succeeded' | 'failed' | 'skipped';
+  outcome: string | null;
+  error: string | null;
+  attempts: number;
+  created_at: Date;
+  updated_at: Date;
+  finished_at: Date | null;
+}
+
+export interface AutomationMessageRow {
+  id: string;
+  lead_id: string;
+  run_id: string | null;
+  channel: MessageChannel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  status: MessageStatus;
+  reason: string | null;
+  attempts: number;
+  created_at: Date;
+  sent_at: Date | null;
+}
+
+declare module 'knex/types/tables.js' {
+  interface Tables {
+    automation_runs: AutomationRunRow;
+    automation_messages: AutomationMessageRow;
+  }
+}

@@ -1,0 +1,99 @@
+// Two API processes on one database: two engines (each with its own pool on PostgreSQL, and its own
+// pg-boss instance) work the same queue. Every event and every due follow-up is delivered once,
+// even when both processes report the same lead and scan at the same time.
+import type { AutomationRun, OutboxMessage } from '@shine/shared/automation-rules';
+import type { Template } from '@shine/shared/types';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ignoreLeadEvents, type LeadEvents } from '../src/automations/lead-events.ts';
+import {
+  dropQueueSchema,
+  openSecondPool,
+  startSmtpServer,
+  startTestEngine,
+  type TestEngine,
+  type TestSmtpServer,
+  waitFor,
+} from './support/automation-engine.ts';
+import { type Agent, countRows, describeApi, insertLead, useTestApp, VALID_QUOTE } from './support/test-app.ts';
+
+describeApi('automations exactly once with two processes', () => {
+  let events: LeadEvents = ignoreLeadEvents;
+  const t = useTestApp({
+    leadEvents: {
+      leadCreated: (leadId) => events.leadCreated(leadId),
+      statusChanged: (leadId, from, to) => events.statusChanged(leadId, from, to),
+    },
+  });
+  let smtp: TestSmtpServer;
+  let first: TestEngine;
+  let second: TestEngine;
+  let secondPool: Awaited<ReturnType<typeof openSecondPool>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    secondPool = await openSecondPool(t.db);
+    const env = { SMTP_URL: smtp.url };
+    [first, second] = await Promise.all([startTestEngine(t.db, { env }), startTestEngine(secondPool.db, { env })]);
+    events = first.engine.leadEvents;
+  });
+  afterAll(async () => {
+    events = ignoreLeadEvents;
+    await Promise.all([first?.stop(), second?.stop()]);
+    await secondPool?.close();
+    await dropQueueSchema(t.db);
+    await smtp?.close();
+  });
+
+  it('delivers one e-mail per new lead and per due follow-up, whoever reports or scans', async () => {
+    const agent: Agent = await t.agent();
+    const template = (
+      await agent
+        .post('/api/admin/templates')
+        .send({ name: 'Welcome', type: 'email', subject: 'Hello {{firstName}}', content: 'Hi {{firstName}}' })
+        .expect(201)
+    ).body as Template;
+    const actions = JSON.stringify({ type: 'send_email', templateId: template.id });
+    for (const trigger of ['lead_created', 'follow_up_due']) {
+      await agent.post('/api/admin/automations').send({ name: trigger, trigger, actions }).expect(201);
+    }
+
+    const leadIds: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await agent
+        .post('/api/leads')
+        .send({ ...VALID_QUOTE, firstName: `Lead${i}`, email: `lead${i}@example.com`, phone: `214-555-01${i}0` })
+        .expect(201);
+      leadIds.push(response.body.id as string);
+      // The second process hears of the same lead too (a duplicate report must not send twice).
+      second.engine.leadEvents.leadCreated(response.body.id as string);
+    }
+    const due = await insertLead(t.db, {
+      first_name: 'Due',
+      email: 'due@example.com',
+      next_follow_up_at: new Date(Date.now() - 60_000),
+    });
+    const scans = await Promise.all([
+      first.engine.scanTimeTriggers(),
+      second.engine.scanTimeTriggers(),
+      first.engine.scanTimeTriggers(),
+      second.engine.scanTimeTriggers(),
+    ]);
+    expect(scans.reduce((sum, n) => sum + n, 0)).toBe(1);
+
+    await waitFor(async () => smtp.received.length >= 5 && (await countRows(t.db, 'automation_messages')) === 5);
+    // Time for any duplicate to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const recipients = smtp.received.flatMap((mail) => mail.to).sort();
+    expect(recipients).toEqual(['due@example.com', ...leadIds.map((_, i) => `lead${i}@example.com`)].sort());
+
+    const runs = await t.db('automation_runs').select('status', 'attempts');
+    expect(runs).toHaveLength(5);
+    expect(
+      runs.every((run: Pick<AutomationRun, 'status' | 'attempts'>) => run.status === 'succeeded' && run.attempts === 1),
+    ).toBe(true);
+    const sent = (await agent.get('/api/admin/outbox?status=sent').expect(200)).body as OutboxMessage[];
+    expect(sent).toHaveLength(5);
+    expect(await countRows(t.db, 'activities')).toBe(5);
+    expect(due).toBeTruthy();
+  });
+});

@@ -1,0 +1,164 @@
+// The automation engine on a test file's database, with its job queue in a schema of its own, plus
+// the real servers it delivers to: an in-process SMTP server (smtp-server) and a local HTTP server
+// standing in for the Twilio-compatible SMS API.
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Knex } from 'knex';
+import { SMTPServer } from 'smtp-server';
+import { type AutomationEngine, createAutomationEngine } from '../../src/automations/engine/engine.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { createDatabase, type Database } from '../../src/db/database.ts';
+import { createLogger } from '../../src/logger.ts';
+import { driver } from './test-app.ts';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+export interface TestSmtpServer {
+  url: string;
+  received: ReceivedMail[];
+  /** While set, every message is refused with this SMTP error (a provider that is down). */
+  refuseWith: { message: string } | undefined;
+  close: () => Promise<void>;
+}
+
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const state: TestSmtpServer = { url: '', received: [], refuseWith: undefined, close: async () => {} };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (state.refuseWith) {
+          const error = Object.assign(new Error(state.refuseWith.message), { responseCode: 451 });
+          callback(error);
+          return;
+        }
+        state.received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const { port } = server.server.address() as AddressInfo;
+  state.url = `smtp://127.0.0.1:${port}`;
+  state.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return state;
+}
+
+export interface ReceivedSms {
+  path: string;
+  authorization: string | undefined;
+  form: Record<string, string>;
+}
+
+export interface TestSmsApi {
+  url: string;
+  received: ReceivedSms[];
+  close: () => Promise<void>;
+}
+
+/** Answers like Twilio's Messages resource: 201 with a sid. */
+export async function startSmsApi(): Promise<TestSmsApi> {
+  const received: ReceivedSms[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      received.push({
+        path: req.url ?? '',
+        authorization: req.headers.authorization,
+        form: Object.fromEntries(new URLSearchParams(body)),
+      });
+      res.writeHead(201, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ sid: `SM${received.length}`, status: 'queued' }));
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** pg-boss's schema for this test file: beside the file's own schema on PostgreSQL. */
+export async function queueSchemaFor(db: Knex): Promise<string> {
+  if (driver === 'pglite') return 'pgboss';
+  const result = await db.raw('select current_schema() as schema');
+  return `${(result.rows as Array<{ schema: string }>)[0]?.schema}_boss`;
+}
+
+export interface TestEngine {
+  engine: AutomationEngine;
+  config: Config;
+  stop: () => Promise<void>;
+}
+
+export async function startTestEngine(
+  db: Knex,
+  options: { env?: Record<string, string>; now?: () => Date } = {},
+): Promise<TestEngine> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    AUTOMATIONS_SCHEMA: await queueSchemaFor(db),
+    AUTOMATION_POLL_SECONDS: '0.5',
+    AUTOMATION_RETRY_DELAY_SECONDS: '1',
+    ...options.env,
+  });
+  const engine = createAutomationEngine({
+    db,
+    driver,
+    config: config.automations,
+    logger: createLogger(config),
+    now: options.now ?? (() => new Date()),
+    schedule: false,
+  });
+  await engine.start();
+  return { engine, config, stop: () => engine.stop() };
+}
+
+/** On PostgreSQL, a second pool on the same schema: what a second API process would have. */
+export async function openSecondPool(db: Knex): Promise<{ db: Knex; close: () => Promise<void> }> {
+  if (driver === 'pglite') return { db, close: async () => {} };
+  const result = await db.raw('select current_schema() as schema');
+  const schema = (result.rows as Array<{ schema: string }>)[0]?.schema as string;
+  const second: Database = await createDatabase({
+    databaseUrl: process.env.TEST_DATABASE_URL,
+    searchPath: [schema, 'public'],
+    poolMax: 5,
+  });
+  return { db: second.knex, close: () => second.close() };
+}
+
+export async function dropQueueSchema(db: Knex): Promise<void> {
+  if (driver === 'postgres') await db.raw(`drop schema if exists ${await queueSchemaFor(db)} cascade`);
+}
+
+/** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
+export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`waitFor: condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,158 @@
+// What a rule acts on, without I/O: condition matching, template values of a lead, and the shapes
+// of runs, outbox messages and previews that the API answers and the CRM shows.
+import { z } from 'zod';
+import { type AutomationConditions, automationCreateSchema } from './automations.ts';
+import { DEFAULT_COMPANY } from './company.ts';
+import { PROMO_CODE } from './constants.ts';
+import type { AutomationTrigger, LeadStatus } from './enums.ts';
+import type { TemplatePlaceholder } from './template-render.ts';
+
+/** no_activity without `days`: a lead untouched for three days. */
+export const DEFAULT_NO_ACTIVITY_DAYS = 3;
+
+/** The lead fields conditions look at (a Lead satisfies it). */
+export interface MatchableLead {
+  status: LeadStatus;
+  source: string;
+  cleaningType: string;
+  frequency: string;
+  priority: string;
+}
+
+/** The status change behind a status_changed event. */
+export interface StatusChange {
+  from: LeadStatus;
+  to: LeadStatus;
+}
+
+/**
+ * Every condition given must hold. `fromStatus`/`toStatus` describe a status change, so they only
+ * match a status_changed event (on any other trigger a rule that names them matches nothing);
+ * `days` is the no_activity threshold, not a lead field.
+ */
+export function matchesConditions(
+  conditions: AutomationConditions,
+  lead: MatchableLead,
+  change?: StatusChange,
+): boolean {
+  if (conditions.fromStatus !== undefined && change?.from !== conditions.fromStatus) return false;
+  if (conditions.toStatus !== undefined && change?.to !== conditions.toStatus) return false;
+  if (conditions.status !== undefined && lead.status !== conditions.status) return false;
+  if (conditions.source !== undefined && lead.source.toLowerCase() !== conditions.source.toLowerCase()) return false;
+  if (conditions.cleaningType !== undefined && lead.cleaningType !== conditions.cleaningType) return false;
+  if (conditions.frequency !== undefined && lead.frequency !== conditions.frequency) return false;
+  if (conditions.priority !== undefined && lead.priority !== conditions.priority) return false;
+  return true;
+}
+
+export function noActivityDays(conditions: AutomationConditions): number {
+  return conditions.days ?? DEFAULT_NO_ACTIVITY_DAYS;
+}
+
+/** The lead fields templates may name. */
+export interface TemplateLead extends MatchableLead {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  zipcode: string;
+  bedrooms: string;
+  bathrooms: string;
+  notes: string | null;
+  estimatedValue: number | null;
+}
+
+/** Values for every placeholder of TEMPLATE_PLACEHOLDERS; absent ones (notes, value) render as "". */
+export function buildTemplateValues(lead: TemplateLead): Record<TemplatePlaceholder, string | number | null> {
+  return {
+    firstName: lead.firstName,
+    lastName: lead.lastName,
+    fullName: `${lead.firstName} ${lead.lastName}`.trim(),
+    email: lead.email,
+    phone: lead.phone,
+    zipcode: lead.zipcode,
+    bedrooms: lead.bedrooms,
+    bathrooms: lead.bathrooms,
+    cleaningType: lead.cleaningType,
+    frequency: lead.frequency,
+    notes: lead.notes,
+    status: lead.status,
+    priority: lead.priority,
+    source: lead.source,
+    estimatedValue: lead.estimatedValue,
+    companyName: DEFAULT_COMPANY.name,
+    companyPhone: DEFAULT_COMPANY.phone,
+    companyEmail: DEFAULT_COMPANY.email,
+    promoCode: PROMO_CODE,
+    bookingUrl: DEFAULT_COMPANY.bookingUrl,
+  };
+}
+
+export const AUTOMATION_RUN_STATUSES = ['queued', 'running', 'retrying', 'succeeded', 'failed', 'skipped'] as const;
+export type AutomationRunStatus = (typeof AUTOMATION_RUN_STATUSES)[number];
+
+/** One execution of one rule for one lead and one occurrence of its trigger. */
+export interface AutomationRun {
+  id: string;
+  automationId: string | null;
+  automationName: string;
+  leadId: string;
+  leadName: string;
+  trigger: AutomationTrigger;
+  occurrenceKey: string;
+  status: AutomationRunStatus;
+  /** What happened, in words ("E-mail sent to …", "Task created, due …"). */
+  outcome: string | null;
+  error: string | null;
+  attempts: number;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+export const MESSAGE_STATUSES = ['pending', 'sent', 'not_sent', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+export const NO_TRANSPORT_REASON = 'not sent: no transport configured';
+
+/** A message an automation rendered: sent, waiting in the outbox, or failed. */
+export interface OutboxMessage {
+  id: string;
+  leadId: string;
+  leadName: string;
+  runId: string | null;
+  channel: MessageChannel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  status: MessageStatus;
+  reason: string | null;
+  attempts: number;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** POST /api/admin/automations/preview: what the rule would do right now, nothing sent. */
+export interface AutomationPreview {
+  total: number;
+  leads: Array<{ id: string; name: string; email: string; status: LeadStatus }>;
+  /** The action applied to the first lead (rendered message, task or status); null without leads. */
+  firstAction:
+    | { type: 'send_email'; to: string; subject: string; body: string }
+    | { type: 'send_sms'; to: string; body: string }
+    | { type: 'create_task'; title: string; dueAt: string }
+    | { type: 'update_status'; from: LeadStatus; to: LeadStatus }
+    | null;
+}
+
+/** The rule being edited (saved or not); with the id of a saved rule, leads it already ran for are left out. */
+export const automationPreviewSchema = automationCreateSchema.extend({ id: z.uuid().optional() });
+export type AutomationPreviewInput = z.input<typeof automationPreviewSchema>;
+
+/** GET /api/admin/outbox?status=: unsent (default: not sent, failed or still retrying), failed, sent, all. */
+export const outboxQuerySchema = z.object({
+  status: z
+    .enum(['unsent', 'failed', 'sent', 'all'], { error: 'Status must be one of: unsent, failed, sent, all' })
+    .default('unsent'),
+});
+export type OutboxQuery = z.output<typeof outboxQuerySchema>;
