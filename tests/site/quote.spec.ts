@@ -1,3 +1,4 @@
+import { MIN_FORM_FILL_MS } from '@shine/shared/intake';
 import { VALIDATION, MESSAGES } from '@shine/shared/messages';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env.ts';
@@ -31,6 +32,12 @@ async function fillQuote(page: Page, email: string) {
   await page.getByLabel('Cleaning Type').selectOption('Deep');
   await page.getByLabel('Cleaning Frequency').selectOption('Biweekly');
   await page.getByLabel('Additional Notes').fill('Two friendly dogs; gate code 4821.');
+}
+
+/** Waits until MIN_FORM_FILL_MS (plus a margin) has passed since the form was shown. */
+async function waitPastMinimumFillTime(page: Page, shownAt: number) {
+  const left = MIN_FORM_FILL_MS + 250 - (Date.now() - shownAt);
+  if (left > 0) await page.waitForTimeout(left);
 }
 
 const submitButton = (page: Page) => page.getByRole('button', { name: /Get My Free Quote|Submitting\.\.\./ });
@@ -90,7 +97,10 @@ test.describe('quote form', () => {
   }) => {
     const email = `dana.whitfield.${Date.now()}@example.com`;
     await openQuoteForm(page);
+    const shownAt = Date.now();
     await fillQuote(page, email);
+    // A form sent sooner than a person can fill it is answered like any other but not stored.
+    await waitPastMinimumFillTime(page, shownAt);
     const posted = page.waitForRequest(
       (request) => request.url().endsWith('/api/leads') && request.method() === 'POST',
     );

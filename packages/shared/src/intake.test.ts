@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ATTRIBUTION_LIMITS } from './attribution.ts';
 import {
-  ATTRIBUTION_LIMITS,
   attributionSchema,
   isAwaitingContact,
   judgeSubmission,

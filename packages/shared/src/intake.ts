@@ -1,5 +1,6 @@
 // Lead intake rules shared by the quote form and the API: attribution fields and the spam rules.
 import { z } from 'zod';
+import { ATTRIBUTION_LIMITS } from './attribution.ts';
 import { CLOSED_LEAD_STATUSES, type LeadStatus } from './enums.ts';
 
 /**
@@ -12,15 +13,6 @@ const clipped = (max: number) =>
     .trim()
     .transform((value) => value.slice(0, max))
     .optional();
-
-/** How long each attribution field may be; the form clips to the same lengths when it captures them. */
-export const ATTRIBUTION_LIMITS = {
-  utmSource: 100,
-  utmMedium: 100,
-  utmCampaign: 150,
-  referrerHost: 255,
-  landingPage: 500,
-} as const;
 
 /** Where a visit came from, captured by the site on the visit's first page (sessionStorage, no cookies). */
 export const attributionSchema = z.object({

@@ -1,9 +1,11 @@
 import { MESSAGES } from '@shine/shared/messages';
 import type { QuoteSubmission } from '@shine/shared/quote';
-import { type SubmitEvent, useRef, useState } from 'react';
-import { type DefaultValues, useForm } from 'react-hook-form';
+import { type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { type DefaultValues, useForm, useWatch } from 'react-hook-form';
 import { createLazyResolver } from './form/lazy-resolver.ts';
+import { QuoteEstimate, toEstimateInput } from './quote/QuoteEstimate.tsx';
 import { QuoteFields } from './quote/QuoteFields.tsx';
+import { readAttribution } from '../scripts/attribution.ts';
 import { buildQuotePayload, isQuoteFieldName, type QuoteFormInput } from './quote/quote-payload.ts';
 import { submitQuote } from './quote/submit-quote.ts';
 import { saveFlashToast, useToast } from './toast/toast.ts';
@@ -43,14 +45,25 @@ export function QuoteForm() {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<QuoteFormInput, unknown, QuoteSubmission>({ resolver, defaultValues: DEFAULT_VALUES });
+  const [bedrooms, bathrooms, cleaningType, frequency] = useWatch({
+    control,
+    name: ['bedrooms', 'bathrooms', 'cleaningType', 'frequency'],
+  });
+  // When the form was shown: the API rejects forms sent faster than a person can fill them.
+  const shownAt = useRef(0);
+  useEffect(() => {
+    shownAt.current = performance.now();
+  }, []);
 
   const showError = (message: string) =>
     show({ title: MESSAGES.quote.errorTitle, description: message, variant: 'error' });
 
   const onValid = async (values: QuoteSubmission) => {
-    const result = await submitQuote(buildQuotePayload(values));
+    const elapsedMs = Math.round(performance.now() - shownAt.current);
+    const result = await submitQuote(buildQuotePayload(values, { elapsedMs, attribution: readAttribution() }));
     if (result.ok) {
       saveFlashToast({
         title: MESSAGES.quote.successTitle,
@@ -106,6 +119,7 @@ export function QuoteForm() {
             <span className="visually-hidden">with an asterisk</span> are required.
           </p>
           <QuoteFields register={register} errors={errors} />
+          <QuoteEstimate input={toEstimateInput({ bedrooms, bathrooms, cleaningType, frequency })} />
           {/* Honeypot: people never see or reach it; bots that fill every input reveal themselves. */}
           <div className="honeypot" aria-hidden="true">
             <label htmlFor="quote-website">Leave this field empty</label>

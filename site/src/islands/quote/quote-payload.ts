@@ -1,4 +1,5 @@
-import type { QuoteSubmission, quoteSubmissionSchema } from '@shine/shared/quote';
+import type { Attribution } from '@shine/shared/attribution';
+import type { QuoteIntake, QuoteSubmission, quoteSubmissionSchema } from '@shine/shared/quote';
 import type { z } from 'zod';
 
 /** The form's values before validation (the selects start empty). */
@@ -28,11 +29,20 @@ export function isQuoteFieldName(name: string): name is QuoteFieldName {
   return (QUOTE_FIELD_NAMES as readonly string[]).includes(name);
 }
 
+/** What the form adds without asking: how long it was open, and where the visit came from. */
+export interface QuoteExtras {
+  elapsedMs: number;
+  attribution: Attribution | undefined;
+}
+
 /**
- * What the form sends, from its validated values. The one place to add request-only data (e.g. visit
- * attribution) without touching the fields. Empty notes are left out rather than sent as "".
+ * What the form sends, from its validated values and the extras. Empty notes are left out rather than
+ * sent as "", and so is absent attribution.
  */
-export function buildQuotePayload(values: QuoteSubmission): QuoteSubmission {
+export function buildQuotePayload(values: QuoteSubmission, extras: QuoteExtras): QuoteIntake {
   const { notes, ...rest } = values;
-  return notes ? { ...rest, notes } : rest;
+  const payload: QuoteIntake = { ...rest, elapsedMs: extras.elapsedMs };
+  if (notes) payload.notes = notes;
+  if (extras.attribution && Object.keys(extras.attribution).length > 0) payload.attribution = extras.attribution;
+  return payload;
 }

@@ -1,6 +1,6 @@
 import { readErrorMessage } from '@shine/shared/http-error';
 import { MESSAGES } from '@shine/shared/messages';
-import type { QuoteSubmission } from '@shine/shared/quote';
+import type { QuoteIntake } from '@shine/shared/quote';
 import { buildApiUrl } from '../../lib/api-url.ts';
 
 export interface FieldIssue {
@@ -28,10 +28,7 @@ async function readIssues(response: Response): Promise<FieldIssue[]> {
  * POST /api/leads with cookies (SPEC.md §7). A failure never throws: it returns the message for the
  * error toast (the server's, SPEC.md §8) and any per-field issues the server reported.
  */
-export async function submitQuote(
-  payload: QuoteSubmission,
-  fetchImpl: typeof fetch = fetch,
-): Promise<SubmitQuoteResult> {
+export async function submitQuote(payload: QuoteIntake, fetchImpl: typeof fetch = fetch): Promise<SubmitQuoteResult> {
   let response: Response;
   try {
     response = await fetchImpl(buildApiUrl('/api/leads'), {
