@@ -11,4 +11,6 @@ export const API = {
   activities: '/api/admin/activities',
   automations: '/api/admin/automations',
   templates: '/api/admin/templates',
+  automationPreview: '/api/admin/automations/preview',
+  outbox: '/api/admin/outbox',
 } as const;

@@ -10,7 +10,7 @@ import {
   TRIGGER_LABELS,
 } from '@shine/shared/enums';
 import type { Automation } from '@shine/shared/types';
-import { Divider, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { Alert, Button, Divider, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
 import { useTemplates } from '../templates/templates.queries.ts';
 import {
@@ -22,7 +22,10 @@ import {
   fromAutomation,
   toAutomationPayload,
 } from './automation-form.ts';
+import { AutomationPreviewPanel } from './AutomationPreviewPanel.tsx';
 import { useCreateAutomation, useUpdateAutomation } from './automations.queries.ts';
+import { usePreviewAutomation } from './runs.queries.ts';
+import { errorText } from '../ui/error-text.ts';
 
 const ruleOf = (field: string) => zodRule(automationCreateSchema, field, toAutomationPayload);
 const actionRule = (field: string) => zodRule(automationActionSchema, field, buildAction);
@@ -49,6 +52,17 @@ export function AutomationFormDialog({ open, onClose, automation }: AutomationFo
   const actionType = Form.useWatch('actionType', form) ?? DEFAULT_AUTOMATION_VALUES.actionType;
   const fields = conditionFieldsFor(trigger);
   const pending = create.isPending || update.isPending;
+  const preview = usePreviewAutomation();
+
+  /** The dry run of the rule as it stands in the form (saved or not): nothing is sent. */
+  const runPreview = () => {
+    const payload = toAutomationPayload(form.getFieldsValue(true));
+    preview.mutate({
+      ...payload,
+      trigger: payload.trigger ?? 'lead_created',
+      ...(automation ? { id: automation.id } : {}),
+    });
+  };
 
   const close = () => {
     reset();
@@ -188,6 +202,14 @@ export function AutomationFormDialog({ open, onClose, automation }: AutomationFo
           ) : null}
         </div>
       </Form>
+      <div className="preview-toolbar">
+        <Button onClick={runPreview} loading={preview.isPending}>
+          Preview
+        </Button>
+        <span className="muted">Lists the leads this rule would act on right now. Nothing is sent.</span>
+      </div>
+      {preview.isError ? <Alert type="error" showIcon title={errorText(preview.error) ?? 'Preview failed'} /> : null}
+      {preview.data && !preview.isError ? <AutomationPreviewPanel preview={preview.data} trigger={trigger} /> : null}
     </Modal>
   );
 }

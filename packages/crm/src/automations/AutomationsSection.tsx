@@ -1,18 +1,28 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { TRIGGER_LABELS } from '@shine/shared/enums';
 import { MESSAGES } from '@shine/shared/messages';
 import type { Automation } from '@shine/shared/types';
-import { Badge, Button, Card, Empty, Popconfirm, Skeleton, Switch, Typography } from 'antd';
+import { Badge, Button, Card, Empty, Popconfirm, Skeleton, Switch, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTemplates } from '../templates/templates.queries.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { AutomationFormDialog } from './AutomationFormDialog.tsx';
+import { AutomationRunsDrawer } from './AutomationRunsDrawer.tsx';
+import { OutboxView } from './OutboxView.tsx';
 import { useAutomations, useDeleteAutomation, useUpdateAutomation } from './automations.queries.ts';
 import { describeAction, describeConditions } from './describe-automation.ts';
 
 type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; automation: Automation };
 
-function AutomationItem({ automation, onEdit }: { automation: Automation; onEdit: () => void }) {
+function AutomationItem({
+  automation,
+  onEdit,
+  onShowRuns,
+}: {
+  automation: Automation;
+  onEdit: () => void;
+  onShowRuns: () => void;
+}) {
   const templates = useTemplates();
   const update = useUpdateAutomation();
   const remove = useDeleteAutomation();
@@ -54,6 +64,13 @@ function AutomationItem({ automation, onEdit }: { automation: Automation; onEdit
           <Button icon={<EditOutlined aria-hidden="true" />} onClick={onEdit} aria-label={`Edit ${automation.name}`}>
             Edit
           </Button>
+          <Button
+            icon={<HistoryOutlined aria-hidden="true" />}
+            onClick={onShowRuns}
+            aria-label={`Runs of ${automation.name}`}
+          >
+            Runs
+          </Button>
           <Popconfirm
             title="Delete this automation?"
             description={`"${automation.name}" will be removed permanently.`}
@@ -72,10 +89,22 @@ function AutomationItem({ automation, onEdit }: { automation: Automation; onEdit
   );
 }
 
-/** Automation rules: list with edit, delete-with-confirm and an active toggle. */
+/** Automation rules (list with edit, delete-with-confirm, active toggle, run history) and the outbox. */
 export function AutomationsSection() {
+  return (
+    <Tabs
+      items={[
+        { key: 'rules', label: 'Rules', children: <AutomationRules /> },
+        { key: 'outbox', label: 'Outbox', children: <OutboxView /> },
+      ]}
+    />
+  );
+}
+
+function AutomationRules() {
   const automations = useAutomations();
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
+  const [showingRuns, setShowingRuns] = useState<Automation | undefined>();
 
   return (
     <div className="section-stack">
@@ -103,6 +132,7 @@ export function AutomationsSection() {
               key={automation.id}
               automation={automation}
               onEdit={() => setEditing({ mode: 'edit', automation })}
+              onShowRuns={() => setShowingRuns(automation)}
             />
           ))}
         </ul>
@@ -113,6 +143,7 @@ export function AutomationsSection() {
         automation={editing.mode === 'edit' ? editing.automation : undefined}
         onClose={() => setEditing({ mode: 'closed' })}
       />
+      <AutomationRunsDrawer automation={showingRuns} onClose={() => setShowingRuns(undefined)} />
     </div>
   );
 }

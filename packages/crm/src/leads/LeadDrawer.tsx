@@ -5,6 +5,7 @@ import { Button, Descriptions, Divider, Drawer, Grid, Skeleton, Space, Tag, Typo
 import { useState } from 'react';
 import { ActivityTimeline } from '../activities/ActivityTimeline.tsx';
 import { NewActivityDialog } from '../activities/NewActivityDialog.tsx';
+import { LeadAutomationHistory } from '../automations/LeadAutomationHistory.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
 import { PRIORITY_COLORS, STATUS_COLORS, fullName } from './lead-labels.ts';
@@ -117,6 +118,7 @@ export function LeadDrawer({ leadId, onClose }: { leadId: string | undefined; on
             </Button>
           </div>
           <ActivityTimeline leadId={data.id} />
+          <LeadAutomationHistory leadId={data.id} />
           <NewActivityDialog open={activityOpen} onClose={() => setActivityOpen(false)} lead={data} lockLead />
         </div>
       ) : null}

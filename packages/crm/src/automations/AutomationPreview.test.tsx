@@ -1,0 +1,108 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../test/fetch-mock.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { AutomationFormDialog } from './AutomationFormDialog.tsx';
+import { OutboxView } from './OutboxView.tsx';
+
+const TEMPLATE = {
+  id: '9b2d4c6e-1f3a-4b5c-8d7e-0a1b2c3d4e5f',
+  name: 'Welcome e-mail',
+  type: 'email',
+  subject: 'Hi {{firstName}}',
+  content: 'Hello {{firstName}}',
+  variables: ['firstName'],
+  isActive: true,
+  createdAt: '',
+};
+
+const RULE = {
+  id: 'a1',
+  name: 'Welcome',
+  description: null,
+  trigger: 'lead_created',
+  conditions: '{"cleaningType":"Deep"}',
+  actions: `{"type":"send_email","templateId":"${TEMPLATE.id}"}`,
+  isActive: true,
+  createdAt: '',
+  updatedAt: '',
+} as const;
+
+describe('rule preview', () => {
+  it('sends the rule as it stands in the form to the dry run and shows the leads and the rendered e-mail', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/templates': { body: [TEMPLATE] },
+      'POST /api/admin/automations/preview': {
+        body: {
+          total: 2,
+          leads: [
+            { id: 'l1', name: 'Ann Lee', email: 'ann@example.com', status: 'New' },
+            { id: 'l2', name: 'Bo Diaz', email: 'bo@example.com', status: 'New' },
+          ],
+          firstAction: { type: 'send_email', to: 'ann@example.com', subject: 'Hi Ann', body: 'Hello Ann' },
+        },
+      },
+    });
+    renderWithProviders(<AutomationFormDialog open onClose={() => {}} automation={RULE} />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Preview' }));
+
+    const panel = await screen.findByRole('region', { name: 'Preview' });
+    expect(within(panel).getByText('2 leads match the conditions now.')).toBeTruthy();
+    expect(within(panel).getByText('Ann Lee')).toBeTruthy();
+    expect(within(panel).getByText('Subject: Hi Ann')).toBeTruthy();
+    expect(within(panel).getByText('Hello Ann')).toBeTruthy();
+    const preview = calls.find((call) => call.url === '/api/admin/automations/preview');
+    expect(preview?.body).toMatchObject({
+      id: 'a1',
+      trigger: 'lead_created',
+      conditions: '{"cleaningType":"Deep"}',
+      actions: RULE.actions,
+    });
+    // A dry run saves nothing.
+    expect(calls.filter((call) => call.method !== 'GET' && call.url !== '/api/admin/automations/preview')).toEqual([]);
+  });
+
+  it("shows the server's reason when the preview is refused", async () => {
+    mockFetch({
+      'GET /api/admin/templates': { body: [TEMPLATE] },
+      'POST /api/admin/automations/preview': {
+        status: 400,
+        body: { message: 'The template of this rule no longer exists' },
+      },
+    });
+    renderWithProviders(<AutomationFormDialog open onClose={() => {}} automation={RULE} />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('The template of this rule no longer exists')).toBeTruthy();
+  });
+});
+
+describe('OutboxView', () => {
+  it('lists unsent messages with their reason, and asks for failed ones when chosen', async () => {
+    const message = {
+      id: 'm1',
+      leadId: 'l1',
+      leadName: 'Ann Lee',
+      runId: 'r1',
+      channel: 'email',
+      recipient: 'ann@example.com',
+      subject: 'Hi Ann',
+      body: 'Hello Ann',
+      status: 'not_sent',
+      reason: 'not sent: no transport configured',
+      attempts: 0,
+      createdAt: '2025-06-01T12:00:00.000Z',
+      sentAt: null,
+    };
+    const { calls } = mockFetch({
+      'GET /api/admin/outbox?status=unsent': { body: [message] },
+      'GET /api/admin/outbox?status=failed': { body: [] },
+    });
+    renderWithProviders(<OutboxView />);
+    expect(await screen.findByText('not sent: no transport configured')).toBeTruthy();
+    expect(screen.getByText('E-mail to ann@example.com (Ann Lee)')).toBeTruthy();
+    await userEvent.setup().click(screen.getByText('Failed'));
+    expect(await screen.findByText('No messages here.')).toBeTruthy();
+    expect(calls.map((call) => call.url)).toContain('/api/admin/outbox?status=failed');
+  });
+});

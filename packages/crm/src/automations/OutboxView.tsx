@@ -1,0 +1,36 @@
+import type { OutboxQuery } from '@shine/shared/automation-rules';
+import { Segmented, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
+import { MessageList } from './MessageList.tsx';
+import { useOutbox } from './runs.queries.ts';
+
+const FILTERS: Array<{ value: OutboxQuery['status']; label: string }> = [
+  { value: 'unsent', label: 'Not sent' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'sent', label: 'Sent' },
+  { value: 'all', label: 'All' },
+];
+
+/** Messages automations rendered: by default the ones that did not go out, and why. */
+export function OutboxView() {
+  const [status, setStatus] = useState<OutboxQuery['status']>('unsent');
+  const outbox = useOutbox(status);
+  return (
+    <div className="section-stack">
+      <Typography.Text className="muted">
+        Messages stay here when no e-mail or SMS transport is configured, and show as failed when delivery kept failing
+        after its retries.
+      </Typography.Text>
+      <Segmented<OutboxQuery['status']>
+        options={FILTERS}
+        value={status}
+        onChange={setStatus}
+        aria-label="Show messages"
+      />
+      {outbox.isPending ? <Skeleton active paragraph={{ rows: 4 }} /> : null}
+      {outbox.isError ? <QueryErrorAlert error={outbox.error} onRetry={() => void outbox.refetch()} /> : null}
+      {outbox.data ? <MessageList messages={outbox.data} showLead empty="No messages here." /> : null}
+    </div>
+  );
+}
