@@ -62,12 +62,16 @@ test.describe('sidebar CRM: Templates', () => {
   });
 });
 
+// Rules here are real and the server runs them: the source condition keeps them off every other
+// spec's leads (those come from the quote endpoint, source "Website Form").
+const NO_LEAD_SOURCE = 'E2E rules only';
+
 async function createAutomationViaApi(page: Page, name: string, templateId: string): Promise<void> {
   const response = await page.request.post('/api/admin/automations', {
     data: {
       name,
       trigger: 'lead_created',
-      conditions: '{"cleaningType":"Deep"}',
+      conditions: JSON.stringify({ cleaningType: 'Deep', source: NO_LEAD_SOURCE }),
       actions: JSON.stringify({ type: 'send_email', templateId }),
       isActive: true,
     },
@@ -94,6 +98,7 @@ test.describe('sidebar CRM: Automations', () => {
     await dialog.getByLabel('Name').fill(name);
     await dialog.getByLabel('Description').fill('Greets every deep-clean lead');
     await chooseOption(page, dialog.getByRole('combobox', { name: 'Cleaning type' }), 'Deep');
+    await dialog.getByLabel('Source').fill(NO_LEAD_SOURCE);
     await chooseOption(page, dialog.getByRole('combobox', { name: 'Email template' }), templateName);
     const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/admin/automations'));
     await dialog.getByRole('button', { name: 'Create Automation' }).click();
@@ -101,7 +106,7 @@ test.describe('sidebar CRM: Automations', () => {
     expect(body).toMatchObject({
       name,
       trigger: 'lead_created',
-      conditions: '{"cleaningType":"Deep"}',
+      conditions: JSON.stringify({ cleaningType: 'Deep', source: NO_LEAD_SOURCE }),
       isActive: true,
     });
     expect(JSON.parse(body.actions)).toMatchObject({ type: 'send_email' });
