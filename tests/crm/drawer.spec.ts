@@ -1,3 +1,5 @@
+import { formatDealValue } from '@shine/shared/format';
+import { estimateQuote } from '@shine/shared/pricing';
 import { MESSAGES } from '@shine/shared/messages';
 import { expect, test } from '@playwright/test';
 import { chooseOption, createLead, leadRow, searchLeads, signIn, toast, uniqueName } from './support.ts';
@@ -36,6 +38,13 @@ test.describe('lead drawer', () => {
       'Created',
       'Updated',
       'Notes',
+      // Intake (issue 7)
+      'Quote Estimate',
+      'Speed to Lead',
+      'UTM Campaign',
+      'Referrer',
+      'Landing Page',
+      'Repeat Requests',
     ]) {
       await expect(
         drawer.locator('.ant-descriptions-item-label').filter({ hasText: new RegExp(`^${label}$`) }),
@@ -46,8 +55,12 @@ test.describe('lead drawer', () => {
       'href',
       `mailto:${lead.email}`,
     );
-    await expect(drawer.locator('.ant-descriptions')).toContainText('$250');
-    await expect(drawer.locator('.ant-descriptions')).toContainText('Side gate');
+    // The quote's estimate is the lead's value (Deep, 3 bedrooms, 2 bathrooms, weekly).
+    const estimate = estimateQuote({ bedrooms: '3', bathrooms: '2', cleaningType: 'Deep', frequency: 'Weekly' });
+    const details = drawer.locator('.ant-descriptions').first();
+    await expect(details).toContainText(formatDealValue(estimate.kind === 'estimate' ? estimate.midpoint : null));
+    await expect(details).toContainText('Side gate');
+    await expect(drawer.getByText(/Waiting for first contact|Not contacted · was due/)).toBeVisible();
     await expect(drawer.getByText(MESSAGES.empty.activities)).toBeVisible();
 
     await drawer.getByLabel('Estimated value').fill('480.50');
@@ -76,8 +89,8 @@ test.describe('lead drawer', () => {
     });
     expect(new Date(body.nextFollowUpAt).getTime()).toBeGreaterThan(Date.now());
     await expect(toast(page, MESSAGES.lead.updated)).toBeVisible();
-    await expect(drawer.locator('.ant-descriptions')).toContainText('$481');
-    await expect(drawer.locator('.ant-descriptions')).toContainText('pets');
+    await expect(drawer.locator('.ant-descriptions').first()).toContainText('$481');
+    await expect(drawer.locator('.ant-descriptions').first()).toContainText('pets');
 
     const saved = await (await page.request.get(`/api/admin/leads/${lead.id}`)).json();
     expect(saved).toMatchObject({

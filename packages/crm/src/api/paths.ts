@@ -8,6 +8,7 @@ export const API = {
   leadsExport: '/api/admin/leads/export',
   stats: '/api/admin/stats',
   metrics: '/api/admin/metrics',
+  intake: '/api/admin/intake',
   activities: '/api/admin/activities',
   automations: '/api/admin/automations',
   templates: '/api/admin/templates',

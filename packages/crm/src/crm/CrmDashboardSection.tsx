@@ -1,6 +1,7 @@
 import { Card, Statistic } from 'antd';
 import { useAutomations } from '../automations/automations.queries.ts';
 import { LeadSourcesCard, PipelineStatusCard, PriorityLevelsCard } from '../overview/BreakdownCards.tsx';
+import { RejectedSubmissionsCard, SpeedToLeadCard } from '../overview/IntakeCards.tsx';
 import { MetricCards } from '../overview/MetricCards.tsx';
 import { useTemplates } from '../templates/templates.queries.ts';
 
@@ -23,7 +24,7 @@ function ActiveAutomationsCard() {
   );
 }
 
-/** Dashboard section of the sidebar CRM: metric cards, breakdowns and the automation summary. */
+/** Dashboard section of the sidebar CRM: metric cards, breakdowns, the automation summary and lead intake. */
 export function CrmDashboardSection() {
   return (
     <div className="section-stack">
@@ -33,6 +34,8 @@ export function CrmDashboardSection() {
         <PriorityLevelsCard />
         <LeadSourcesCard />
         <ActiveAutomationsCard />
+        <SpeedToLeadCard />
+        <RejectedSubmissionsCard />
       </div>
     </div>
   );

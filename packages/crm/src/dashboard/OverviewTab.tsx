@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { NewActivityDialog } from '../activities/NewActivityDialog.tsx';
 import { ExportDialog } from '../leads/ExportDialog.tsx';
 import { LeadSourcesCard, PipelineStatusCard, PriorityLevelsCard } from '../overview/BreakdownCards.tsx';
+import { RejectedSubmissionsCard, SpeedToLeadCard } from '../overview/IntakeCards.tsx';
 import { MetricCards } from '../overview/MetricCards.tsx';
 import { useStats } from '../overview/reports.queries.ts';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
@@ -40,7 +41,7 @@ function QuickActionsCard({ onShowLeads }: { onShowLeads: () => void }) {
   );
 }
 
-/** Overview: six metric cards, Pipeline Status, Priority Levels, Lead Sources and Quick Actions. */
+/** Overview: six metric cards, Pipeline Status, Priority Levels, Lead Sources, Quick Actions and lead intake. */
 export function OverviewTab({ onShowLeads }: { onShowLeads: () => void }) {
   return (
     <div className="section-stack">
@@ -50,6 +51,8 @@ export function OverviewTab({ onShowLeads }: { onShowLeads: () => void }) {
         <PriorityLevelsCard />
         <LeadSourcesCard />
         <QuickActionsCard onShowLeads={onShowLeads} />
+        <SpeedToLeadCard />
+        <RejectedSubmissionsCard />
       </div>
     </div>
   );

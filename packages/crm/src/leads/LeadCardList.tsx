@@ -5,6 +5,7 @@ import { Button, Card, Checkbox, Empty, Pagination, Skeleton } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import { ContactLinks } from './ContactLinks.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
+import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
 import { PRIORITY_COLORS, fullName } from './lead-labels.ts';
 import { describeService } from './lead-format.ts';
 import type { LeadSelection } from './LeadsTable.tsx';
@@ -72,6 +73,7 @@ export function LeadCardList({ leads, loading, pagination, onOpen, selection }: 
                 </Button>
                 <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag>
               </div>
+              <LeadIntakeFlags lead={lead} />
               <ContactLinks email={lead.email} phone={lead.phone} />
               <div className="muted">{describeService(lead)}</div>
               <div className="lead-card-foot">

@@ -11,6 +11,8 @@ import { FollowUpText } from './FollowUpText.tsx';
 import { PRIORITY_COLORS, STATUS_COLORS, fullName } from './lead-labels.ts';
 import { formatDateTime } from './lead-format.ts';
 import { LeadEditForm } from './LeadEditForm.tsx';
+import { LeadIntakeDetails } from './LeadIntakeDetails.tsx';
+import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
 import { useLead } from './leads.queries.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
@@ -105,7 +107,9 @@ export function LeadDrawer({ leadId, onClose }: { leadId: string | undefined; on
             </Button>
             <LeadStatusSelect lead={data} />
           </Space>
+          <LeadIntakeFlags lead={data} />
           <LeadDetails lead={data} />
+          <LeadIntakeDetails lead={data} />
           <Divider titlePlacement="start">Follow-up &amp; deal</Divider>
           <LeadEditForm key={`${data.id}:${data.updatedAt}`} lead={data} />
           <Divider titlePlacement="start">Activity</Divider>

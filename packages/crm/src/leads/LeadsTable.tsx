@@ -7,6 +7,7 @@ import type { TableColumnsType, TablePaginationConfig, TableProps } from 'antd';
 import { ContactLinks } from './ContactLinks.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
 import { LeadCardList } from './LeadCardList.tsx';
+import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
 import { PRIORITY_COLORS, fullName } from './lead-labels.ts';
 import { describeService, formatDate, isFromInteractiveElement } from './lead-format.ts';
 import type { LeadListParams, SortOrder } from './leads.queries.ts';
@@ -75,6 +76,7 @@ export function LeadsTable({ data, loading, params, onPageChange, onSortChange, 
             {fullName(lead)}
           </Button>
           <span className="muted lead-source">{lead.source}</span>
+          <LeadIntakeFlags lead={lead} />
         </div>
       ),
     },

@@ -3,6 +3,7 @@ import { formatDealValue } from '@shine/shared/format';
 import type { Lead } from '@shine/shared/types';
 import { Badge, Button, Skeleton } from 'antd';
 import { type DragEvent, useState } from 'react';
+import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
 import { PRIORITY_COLORS, STATUS_BAR_COLORS, fullName } from './lead-labels.ts';
 import { useLeadList, type LeadFilterValues } from './leads.queries.ts';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
@@ -54,6 +55,7 @@ function PipelineCard({ lead, moving, onOpen }: { lead: Lead; moving: boolean; o
         </Button>
         <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag>
       </div>
+      <LeadIntakeFlags lead={lead} />
       <div className="pipeline-card-meta">
         <span>{lead.cleaningType}</span>
         <strong>{formatDealValue(lead.estimatedValue)}</strong>

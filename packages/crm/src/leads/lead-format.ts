@@ -32,3 +32,11 @@ export function isFromInteractiveElement(target: EventTarget | null): boolean {
     ) !== null
   );
 }
+
+/** Business minutes as "12 min" or "3 h 5 min". */
+export function formatBusinessMinutes(minutes: number): string {
+  const whole = Math.round(minutes);
+  if (whole < 60) return `${whole} min`;
+  const rest = whole % 60;
+  return `${Math.floor(whole / 60)} h${rest ? ` ${rest} min` : ''}`;
+}

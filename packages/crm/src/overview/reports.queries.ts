@@ -1,5 +1,5 @@
 import { TIMING } from '@shine/shared/constants';
-import type { Metrics } from '@shine/shared/types';
+import type { IntakeReport, Metrics } from '@shine/shared/types';
 import { useQuery } from '@tanstack/react-query';
 import { livePolling, useLive } from '../api/live.ts';
 import { API } from '../api/paths.ts';
@@ -8,6 +8,7 @@ import type { ActivitySummary, StatsReport } from '../api/types.ts';
 export const statsKey = [API.stats] as const;
 export const metricsKey = [API.metrics] as const;
 export const activitySummaryKey = [API.activities, 'summary'] as const;
+export const intakeKey = [API.intake] as const;
 
 export function useStats() {
   const live = useLive();
@@ -21,4 +22,10 @@ export function useMetrics() {
 
 export function useActivitySummary() {
   return useQuery<ActivitySummary>({ queryKey: activitySummaryKey });
+}
+
+/** Speed-to-lead, leads waiting for contact and rejected submissions, polled like the metrics. */
+export function useIntakeReport() {
+  const live = useLive();
+  return useQuery<IntakeReport>({ queryKey: intakeKey, ...livePolling(live, TIMING.metricsPollMs) });
 }

@@ -1,0 +1,125 @@
+import { estimateQuote } from '@shine/shared/pricing';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { RejectedSubmissionsCard, SpeedToLeadCard } from '../overview/IntakeCards.tsx';
+import { makeLead } from '../test/fixtures.ts';
+import { mockFetch } from '../test/fetch-mock.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { formatBusinessMinutes } from './lead-format.ts';
+import { LeadIntakeDetails } from './LeadIntakeDetails.tsx';
+import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
+import { LeadsTable } from './LeadsTable.tsx';
+
+const now = new Date('2026-11-18T16:00:00.000Z');
+const params = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
+
+describe('lead intake flags', () => {
+  it('flags a repeat request and a lead not contacted in time in the lead table', () => {
+    const repeat = makeLead({ firstName: 'Rey', repeatCount: 2, lastRepeatAt: '2026-11-18T15:00:00.000Z' });
+    const late = makeLead({ firstName: 'Lia', contactDueAt: '2000-01-01T00:00:00.000Z' });
+    const fine = makeLead({ firstName: 'Fay', contactDueAt: '2999-01-01T00:00:00.000Z' });
+    renderWithProviders(
+      <LeadsTable
+        data={{ items: [repeat, late, fine], total: 3, page: 1, pageSize: 20 }}
+        loading={false}
+        params={params}
+        onPageChange={() => {}}
+        onSortChange={() => {}}
+        onOpen={() => {}}
+      />,
+    );
+    expect(screen.getByText('Repeat request ×2').closest('tr')?.textContent).toContain('Rey');
+    expect(screen.getByText('Not contacted').closest('tr')?.textContent).toContain('Lia');
+    expect(screen.getAllByText(/Repeat request|Not contacted/)).toHaveLength(2);
+  });
+
+  it('does not flag a contacted, closed or not yet due lead', () => {
+    const due = '2026-11-18T15:00:00.000Z';
+    for (const lead of [
+      makeLead({ contactDueAt: due, firstContactedAt: '2026-11-18T14:50:00.000Z' }),
+      makeLead({ contactDueAt: due, status: 'Won' }),
+      makeLead({ contactDueAt: '2026-11-18T16:05:00.000Z' }),
+    ]) {
+      const { container, unmount } = renderWithProviders(<LeadIntakeFlags lead={lead} now={now} />);
+      expect(container.textContent).toBe('');
+      unmount();
+    }
+  });
+});
+
+describe('LeadIntakeDetails (lead drawer)', () => {
+  it('shows the estimate, the campaign, referrer, landing page, repeats and speed to lead', () => {
+    const estimate = estimateQuote({ bedrooms: '3', bathrooms: '2', cleaningType: 'Basic', frequency: 'Biweekly' });
+    const lead = makeLead({
+      estimate,
+      utmSource: 'google',
+      utmMedium: 'cpc',
+      utmCampaign: 'spring',
+      referrerHost: 'www.google.com',
+      landingPage: '/services',
+      repeatCount: 1,
+      lastRepeatAt: '2026-11-18T15:00:00.000Z',
+      speedToLeadMinutes: 75,
+      firstContactedAt: '2026-11-18T15:30:00.000Z',
+    });
+    renderWithProviders(<LeadIntakeDetails lead={lead} now={now} />);
+    if (estimate.kind !== 'estimate') throw new Error('priced');
+    expect(screen.getByText(new RegExp(`Estimated \\$${estimate.low}–\\$${estimate.high} per visit`))).toBeTruthy();
+    expect(screen.getByText('google / cpc / spring')).toBeTruthy();
+    expect(screen.getByText('www.google.com')).toBeTruthy();
+    expect(screen.getByText('/services')).toBeTruthy();
+    expect(screen.getByText(/^1 · last/)).toBeTruthy();
+    expect(screen.getByText(/1 h 15 min \(business hours\)/)).toBeTruthy();
+  });
+
+  it('says when a walkthrough is needed and when first contact is overdue', () => {
+    const lead = makeLead({
+      estimate: estimateQuote({ bedrooms: '5+', bathrooms: '2', cleaningType: 'Move In/Out', frequency: 'One Time' }),
+      contactDueAt: '2026-11-18T15:00:00.000Z',
+    });
+    renderWithProviders(<LeadIntakeDetails lead={lead} now={now} />);
+    expect(screen.getByText(/Walkthrough needed/)).toBeTruthy();
+    expect(screen.getByText(/Not contacted · was due/)).toBeTruthy();
+  });
+
+  it('formats business minutes', () => {
+    expect(formatBusinessMinutes(14.5)).toBe('15 min');
+    expect(formatBusinessMinutes(120)).toBe('2 h');
+    expect(formatBusinessMinutes(441)).toBe('7 h 21 min');
+  });
+});
+
+describe('intake cards (dashboard)', () => {
+  it('show the median speed to lead by source, leads waiting, and rejected submissions by rule', async () => {
+    mockFetch({
+      'GET /api/admin/intake': {
+        body: {
+          windowDays: 30,
+          speedToLead: {
+            source: 'All sources',
+            medianMinutes: 12.5,
+            contacted: 3,
+            bySource: [
+              { source: 'google', medianMinutes: 9, contacted: 2 },
+              { source: 'Website Form', medianMinutes: 64, contacted: 1 },
+            ],
+          },
+          awaitingContact: 4,
+          rejections: { total: 7, byRule: { honeypot: 3, too_fast: 2, machine_content: 1, rate_limited: 1 } },
+        },
+      },
+    });
+    renderWithProviders(
+      <>
+        <SpeedToLeadCard />
+        <RejectedSubmissionsCard />
+      </>,
+    );
+    expect(await screen.findByText('13 min')).toBeTruthy();
+    expect(screen.getByRole('row', { name: /google 9 min 2/ })).toBeTruthy();
+    expect(screen.getByRole('row', { name: /Website Form 1 h 4 min 1/ })).toBeTruthy();
+    expect(screen.getByText('4')).toBeTruthy();
+    expect(await screen.findByText('7')).toBeTruthy();
+    expect(screen.getByText('Hidden field filled').parentElement?.textContent).toBe('Hidden field filled3');
+  });
+});

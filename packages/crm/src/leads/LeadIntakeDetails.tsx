@@ -1,0 +1,79 @@
+import { isAwaitingContact } from '@shine/shared/intake';
+import { formatEstimateRange } from '@shine/shared/pricing';
+import type { Lead } from '@shine/shared/types';
+import { Descriptions, Grid, Typography } from 'antd';
+import { formatBusinessMinutes, formatDateTime } from './lead-format.ts';
+
+function EstimateText({ lead }: { lead: Lead }) {
+  const estimate = lead.estimate;
+  if (!estimate) return <>—</>;
+  if (estimate.kind === 'walkthrough') return <>Walkthrough needed: {estimate.reason}</>;
+  const b = estimate.breakdown;
+  return (
+    <>
+      {formatEstimateRange(estimate)} (first cleaning ${estimate.firstVisitLow}–${estimate.firstVisitHigh})
+      <Typography.Text type="secondary" className="estimate-breakdown">
+        {' '}
+        · base ${b.base} + bedrooms ${b.bedroomsAdded} + bathrooms ${b.bathroomsAdded}
+        {b.discountPercent ? ` − ${b.discountPercent}% recurring ($${b.discount})` : ''} = ${b.perVisit}
+      </Typography.Text>
+    </>
+  );
+}
+
+function SpeedToLeadText({ lead, now }: { lead: Lead; now: Date }) {
+  if (lead.speedToLeadMinutes !== null) {
+    return (
+      <>
+        {formatBusinessMinutes(lead.speedToLeadMinutes)} (business hours) · first contact{' '}
+        {formatDateTime(lead.firstContactedAt)}
+      </>
+    );
+  }
+  if (!lead.contactDueAt) return <>—</>;
+  if (isAwaitingContact(lead, now)) {
+    return <Typography.Text type="danger">Not contacted · was due {formatDateTime(lead.contactDueAt)}</Typography.Text>;
+  }
+  return <>Waiting for first contact · due {formatDateTime(lead.contactDueAt)}</>;
+}
+
+/** Where the lead came from and how it has been handled since: estimate, attribution, repeats, speed-to-lead. */
+export function LeadIntakeDetails({ lead, now = new Date() }: { lead: Lead; now?: Date }) {
+  const screens = Grid.useBreakpoint();
+  const campaign = [lead.utmSource, lead.utmMedium, lead.utmCampaign].filter(Boolean).join(' / ');
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      title="Intake"
+      column={screens.sm ? 2 : 1}
+      items={[
+        { key: 'estimate', label: 'Quote Estimate', span: screens.sm ? 2 : 1, children: <EstimateText lead={lead} /> },
+        {
+          key: 'speedToLead',
+          label: 'Speed to Lead',
+          span: screens.sm ? 2 : 1,
+          children: <SpeedToLeadText lead={lead} now={now} />,
+        },
+        { key: 'campaign', label: 'UTM Campaign', children: campaign || '—' },
+        { key: 'referrer', label: 'Referrer', children: lead.referrerHost ?? '—' },
+        { key: 'landingPage', label: 'Landing Page', children: lead.landingPage ?? '—' },
+        {
+          key: 'repeats',
+          label: 'Repeat Requests',
+          children: lead.repeatCount > 0 ? `${lead.repeatCount} · last ${formatDateTime(lead.lastRepeatAt)}` : 'None',
+        },
+        ...(lead.previousLeadId
+          ? [
+              {
+                key: 'previous',
+                label: 'Previous Lead',
+                span: screens.sm ? 2 : 1,
+                children: `Follows closed lead ${lead.previousLeadId}`,
+              },
+            ]
+          : []),
+      ]}
+    />
+  );
+}
