@@ -97,7 +97,35 @@ describeApi('stats and metrics', () => {
       pendingTasks: 2,
       // Only the New lead: the Won and Lost ones are closed, the Quoted one is not due yet.
       overdueFollowUps: 1,
+      // The pending task has no due time.
+      overdueTasks: 0,
     } satisfies Metrics);
+  });
+
+  it('metrics: overdue tasks are pending tasks past their due time, and the ETag moves when one falls due', async () => {
+    t.clock.now = new Date('2025-03-10T12:00:00Z');
+    const leadId = await craftLeads();
+    const task = (title: string, scheduledAt: string, extra: object = {}) =>
+      agent
+        .post('/api/admin/activities')
+        .send({ leadId, type: 'task', title, scheduledAt, ...extra })
+        .expect(201);
+    await task('overdue', '2025-03-10T11:00:00.000Z');
+    await task('due later', '2025-03-10T13:00:00.000Z');
+    await task('done', '2025-03-09T11:00:00.000Z', { status: 'completed' });
+    await agent
+      .post('/api/admin/activities')
+      .send({ leadId, type: 'call', title: 'a call', status: 'pending', scheduledAt: '2025-03-09T11:00:00.000Z' })
+      .expect(201);
+
+    const before = await agent.get('/api/admin/metrics').expect(200);
+    expect(before.body).toMatchObject({ pendingTasks: 3, overdueTasks: 1 });
+    t.clock.now = new Date('2025-03-10T13:30:00Z');
+    const after = await agent
+      .get('/api/admin/metrics')
+      .set('If-None-Match', before.headers.etag as string)
+      .expect(200);
+    expect(after.body).toMatchObject({ pendingTasks: 3, overdueTasks: 2 });
   });
 
   it('metrics with no leads are all zero', async () => {
@@ -107,6 +135,7 @@ describeApi('stats and metrics', () => {
       averageDealValue: 0,
       pendingTasks: 0,
       overdueFollowUps: 0,
+      overdueTasks: 0,
     });
   });
 

@@ -30,6 +30,20 @@ export async function countPendingActivities(db: Knex): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
+/**
+ * Pending tasks whose due time (scheduledAt) has passed, and the latest such due time (it changes
+ * when another task falls due, which is what the metrics' ETag needs).
+ */
+export async function measureOverdueTaskRows(db: Knex, now: Date): Promise<{ count: number; latestDue: Date | null }> {
+  const row = (await db('activities')
+    .where({ status: 'pending', type: 'task' })
+    .where('scheduled_at', '<', now)
+    .first(db.raw('count(*)::int as count'), db.raw('max(scheduled_at) as latest'))) as
+    | { count: number; latest: Date | string | null }
+    | undefined;
+  return { count: Number(row?.count ?? 0), latestDue: row?.latest ? new Date(row.latest) : null };
+}
+
 export interface ActivityCounts {
   total: number;
   byType: Record<(typeof ACTIVITY_TYPES)[number], number>;

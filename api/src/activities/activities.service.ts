@@ -10,6 +10,7 @@ import {
   type ActivityCounts,
   countPendingActivities,
   insertActivity,
+  measureOverdueTaskRows,
   listActivityRowsOfLead,
   summarizeActivityRows,
 } from './activities.queries.ts';
@@ -96,4 +97,9 @@ export function summarizeActivities(db: Knex): Promise<ActivityCounts> {
 /** Activities still to do (metrics' "Pending Tasks"): every type, status pending. */
 export function countPendingTasks(db: Knex): Promise<number> {
   return countPendingActivities(db);
+}
+
+/** Tasks still pending after their due time (e.g. an automation's follow-up reminder). */
+export function measureOverdueTasks(db: Knex, now: Date): Promise<{ count: number; latestDue: Date | null }> {
+  return measureOverdueTaskRows(db, now);
 }

@@ -4,7 +4,7 @@ import { LEAD_PRIORITIES, LEAD_STATUSES, type LeadPriority, type LeadStatus } fr
 import { DEFAULT_LEAD_SOURCE } from '@shine/shared/constants';
 import type { Metrics, Stats } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { countPendingTasks } from '../activities/activities.service.ts';
+import { countPendingTasks, measureOverdueTasks } from '../activities/activities.service.ts';
 import { readDataVersions } from '../db/data-versions.ts';
 import { weakEtag } from '../http/conditional.ts';
 import { countLeadsByGroup, measureLeads, readLeadClockMarkers } from '../leads/lead-stats.queries.ts';
@@ -45,21 +45,34 @@ export async function statsEtag(db: Knex): Promise<string> {
 }
 
 export async function buildMetrics(db: Knex, now: Date, timeZone: string): Promise<Metrics> {
-  const [leads, pendingTasks] = await Promise.all([measureLeads(db, now, timeZone), countPendingTasks(db)]);
+  const [leads, pendingTasks, overdueTasks] = await Promise.all([
+    measureLeads(db, now, timeZone),
+    countPendingTasks(db),
+    measureOverdueTasks(db, now),
+  ]);
   return {
     leadsToday: leads.leadsToday,
     conversionRate: leads.conversionRate,
     averageDealValue: leads.averageDealValue,
     pendingTasks,
     overdueFollowUps: leads.overdueFollowUps,
+    overdueTasks: overdueTasks.count,
   };
 }
 
-/** Changes when leads or activities change, at the business's midnight, and when a follow-up falls due. */
+/** Changes when leads or activities change, at the business's midnight, and when a follow-up or task falls due. */
 export async function metricsEtag(db: Knex, now: Date, timeZone: string): Promise<string> {
-  const [versions, clock] = await Promise.all([
+  const [versions, clock, tasks] = await Promise.all([
     readDataVersions(db, ['leads', 'activities']),
     readLeadClockMarkers(db, now, timeZone),
+    measureOverdueTasks(db, now),
   ]);
-  return weakEtag('metrics', versions.leads, versions.activities, clock.businessDate, clock.latestPassedFollowUp);
+  return weakEtag(
+    'metrics',
+    versions.leads,
+    versions.activities,
+    clock.businessDate,
+    clock.latestPassedFollowUp,
+    String(tasks.latestDue?.getTime() ?? 0),
+  );
 }

@@ -110,6 +110,8 @@ export interface Metrics {
   averageDealValue: number;
   pendingTasks: number;
   overdueFollowUps: number;
+  /** Pending tasks past their due time (scheduledAt), e.g. an automation's follow-up reminder. */
+  overdueTasks: number;
 }
 
 /** Median business minutes to first staff activity of leads created in the last 30 days. */

@@ -19,6 +19,8 @@ interface Metric {
   value: string | number | undefined;
   loading: boolean;
   tone?: 'danger';
+  /** A short addition after the value, e.g. how many of the pending tasks are overdue. */
+  suffix?: string;
 }
 
 /** The six metric cards of both dashboards: Total Leads, Today, Conversion, Avg Deal, Pending Tasks, Overdue. */
@@ -49,6 +51,7 @@ export function MetricCards() {
       icon: <CheckSquareOutlined />,
       value: m?.pendingTasks,
       loading: metrics.isPending,
+      suffix: m && m.overdueTasks > 0 ? `(${m.overdueTasks} overdue)` : undefined,
     },
     {
       key: 'overdue',
@@ -77,6 +80,7 @@ export function MetricCards() {
                 </span>
               }
               value={item.value ?? '—'}
+              suffix={item.suffix ? <span className="metric-suffix">{item.suffix}</span> : undefined}
               styles={{ content: item.tone === 'danger' ? { color: '#b42318' } : undefined }}
             />
           </Card>
