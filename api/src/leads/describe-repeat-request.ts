@@ -1,29 +1,16 @@
 // The note a merged repeat request leaves on the lead: the whole request, as staff read it.
 import { type Estimate, formatEstimateRange } from '@shine/shared/pricing';
 import type { LeadRow } from '../db/tables.ts';
+import type { LeadRequestColumn } from './leads.queries.ts';
 
 export type RepeatMatch = 'e-mail' | 'phone' | 'e-mail and phone';
 
 type Request = Pick<
   LeadRow,
-  | 'first_name'
-  | 'last_name'
-  | 'email'
-  | 'phone'
-  | 'zipcode'
-  | 'bedrooms'
-  | 'bathrooms'
-  | 'cleaning_type'
-  | 'frequency'
-  | 'notes'
-  | 'utm_source'
-  | 'utm_medium'
-  | 'utm_campaign'
-  | 'referrer_host'
-  | 'landing_page'
+  LeadRequestColumn | 'notes' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'referrer_host' | 'landing_page'
 > & { estimate_breakdown: Estimate };
 
-const LABELS: Record<string, string> = {
+const LABELS: Record<LeadRequestColumn, string> = {
   first_name: 'first name',
   last_name: 'last name',
   email: 'e-mail',
@@ -35,7 +22,11 @@ const LABELS: Record<string, string> = {
   frequency: 'frequency',
 };
 
-export function describeRepeatRequest(request: Request, match: RepeatMatch, changed: readonly string[]): string {
+export function describeRepeatRequest(
+  request: Request,
+  match: RepeatMatch,
+  changed: readonly LeadRequestColumn[],
+): string {
   const estimate = request.estimate_breakdown;
   const visit = [
     request.utm_source && `utm_source=${request.utm_source}`,
@@ -55,6 +46,6 @@ export function describeRepeatRequest(request: Request, match: RepeatMatch, chan
     `Estimate: ${estimate.kind === 'estimate' ? formatEstimateRange(estimate) : 'priced after a walkthrough'}`,
     `Notes: ${request.notes ?? '(none)'}`,
     `Visit: ${visit.length > 0 ? visit.join(', ') : '(direct)'}`,
-    `Updated on the lead: ${changed.length > 0 ? changed.map((column) => LABELS[column] ?? column).join(', ') : 'nothing changed'}`,
+    `Updated on the lead: ${changed.length > 0 ? changed.map((column) => LABELS[column]).join(', ') : 'nothing changed'}`,
   ].join('\n');
 }

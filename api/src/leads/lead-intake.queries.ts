@@ -2,7 +2,7 @@
 // submissions, and their aggregates for the dashboard (computed in SQL).
 import type { Knex } from 'knex';
 import type { LeadRow } from '../db/tables.ts';
-import type { LeadChanges } from './leads.queries.ts';
+import type { LeadChanges, LeadRequestColumn } from './leads.queries.ts';
 
 /** The lead a request repeats: the exact expressions of the leads_email_lower / phone_digits indexes. */
 const EMAIL_MATCH = 'lower(email) = lower(?)';
@@ -36,21 +36,7 @@ export async function findRepeatTarget(
   return (await query) as LeadRow | undefined;
 }
 
-export type RepeatChanges = LeadChanges &
-  Partial<
-    Pick<
-      LeadRow,
-      | 'first_name'
-      | 'last_name'
-      | 'email'
-      | 'phone'
-      | 'zipcode'
-      | 'bedrooms'
-      | 'bathrooms'
-      | 'cleaning_type'
-      | 'frequency'
-    >
-  >;
+export type RepeatChanges = LeadChanges & Partial<Pick<LeadRow, LeadRequestColumn>>;
 
 /** Changes of a merged repeat request: the lead's details, plus the repeat counter. */
 export async function updateLeadForRepeat(

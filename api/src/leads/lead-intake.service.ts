@@ -33,7 +33,7 @@ import {
   updateLeadForRepeat,
 } from './lead-intake.queries.ts';
 import { toLead } from './lead-mapper.ts';
-import { insertLead, type NewLeadRow } from './leads.queries.ts';
+import { insertLead, LEAD_REQUEST_COLUMNS, type LeadRequestColumn, type NewLeadRow } from './leads.queries.ts';
 
 export interface IntakeClock {
   now: Date;
@@ -49,20 +49,6 @@ export type QuoteOutcome =
   | { kind: 'created'; lead: Lead; answer: Lead }
   | { kind: 'merged'; leadId: string; answer: Lead }
   | { kind: 'rejected'; rule: SpamRule; answer: Lead };
-
-/** The request's details as lead columns: what a new lead stores and what a repeat may update. */
-const DETAIL_COLUMNS = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'zipcode',
-  'bedrooms',
-  'bathrooms',
-  'cleaning_type',
-  'frequency',
-] as const;
-type DetailColumn = (typeof DETAIL_COLUMNS)[number];
 
 type NewLead = NewLeadRow &
   Pick<LeadRow, 'utm_source' | 'utm_medium' | 'utm_campaign' | 'referrer_host' | 'landing_page'> & {
@@ -141,7 +127,7 @@ function matchOf(lead: LeadRow, request: NewLead): RepeatMatch {
  * changed it, and the whole request is recorded as a note by the system user.
  */
 async function mergeRepeatRequest(trx: Knex.Transaction, lead: LeadRow, request: NewLead, now: Date): Promise<void> {
-  const changed: DetailColumn[] = DETAIL_COLUMNS.filter((column) => lead[column] !== request[column]);
+  const changed: LeadRequestColumn[] = LEAD_REQUEST_COLUMNS.filter((column) => lead[column] !== request[column]);
   const changes: RepeatChanges = {
     estimate_breakdown: toJsonb(trx, request.estimate_breakdown),
   };

@@ -20,19 +20,21 @@ const SORT_EXPRESSIONS: Record<LeadSortField, string> = {
   nextFollowUpAt: 'next_follow_up_at',
 };
 
-export type NewLeadRow = Pick<
-  LeadRow,
-  | 'first_name'
-  | 'last_name'
-  | 'email'
-  | 'phone'
-  | 'zipcode'
-  | 'bedrooms'
-  | 'bathrooms'
-  | 'cleaning_type'
-  | 'frequency'
-  | 'notes'
-> &
+/** The columns a quote request fills: what a new lead stores and what a repeat request may update. */
+export const LEAD_REQUEST_COLUMNS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'zipcode',
+  'bedrooms',
+  'bathrooms',
+  'cleaning_type',
+  'frequency',
+] as const;
+export type LeadRequestColumn = (typeof LEAD_REQUEST_COLUMNS)[number];
+
+export type NewLeadRow = Pick<LeadRow, LeadRequestColumn | 'notes'> &
   Partial<
     Pick<
       LeadRow,
