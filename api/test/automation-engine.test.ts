@@ -4,8 +4,8 @@
 import type { AutomationPreview, AutomationRun, OutboxMessage } from '@shine/shared/automation-rules';
 import type { Activity, Automation, Template } from '@shine/shared/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ignoreLeadEvents, type LeadEvents } from '../src/automations/lead-events.ts';
 import {
+  createLeadEventsRelay,
   dropQueueSchema,
   startSmsApi,
   startSmtpServer,
@@ -20,14 +20,8 @@ import { type Agent, countRows, describeApi, insertLead, useTestApp, VALID_QUOTE
 const DAY = 86_400_000;
 
 describeApi('automation engine', () => {
-  // The app is built before the engine starts: it reports to whichever engine the block started.
-  let events: LeadEvents = ignoreLeadEvents;
-  const t = useTestApp({
-    leadEvents: {
-      leadCreated: (leadId) => events.leadCreated(leadId),
-      statusChanged: (leadId, from, to) => events.statusChanged(leadId, from, to),
-    },
-  });
+  const relay = createLeadEventsRelay();
+  const t = useTestApp({ leadEvents: relay.leadEvents });
   let agent: Agent;
   let smtp: TestSmtpServer;
   let sms: TestSmsApi;
@@ -48,10 +42,10 @@ describeApi('automation engine', () => {
       },
       now: () => t.clock.now ?? new Date(),
     });
-    events = engine.engine.leadEvents;
+    relay.connect(engine.engine.leadEvents);
   });
   afterAll(async () => {
-    events = ignoreLeadEvents;
+    relay.connect(undefined);
     await engine?.stop();
     await dropQueueSchema(t.db);
     await smtp?.close();

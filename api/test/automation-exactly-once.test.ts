@@ -4,8 +4,8 @@
 import type { AutomationRun, OutboxMessage } from '@shine/shared/automation-rules';
 import type { Template } from '@shine/shared/types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ignoreLeadEvents, type LeadEvents } from '../src/automations/lead-events.ts';
 import {
+  createLeadEventsRelay,
   dropQueueSchema,
   openSecondPool,
   startSmtpServer,
@@ -17,13 +17,8 @@ import {
 import { type Agent, countRows, describeApi, insertLead, useTestApp, VALID_QUOTE } from './support/test-app.ts';
 
 describeApi('automations exactly once with two processes', () => {
-  let events: LeadEvents = ignoreLeadEvents;
-  const t = useTestApp({
-    leadEvents: {
-      leadCreated: (leadId) => events.leadCreated(leadId),
-      statusChanged: (leadId, from, to) => events.statusChanged(leadId, from, to),
-    },
-  });
+  const relay = createLeadEventsRelay();
+  const t = useTestApp({ leadEvents: relay.leadEvents });
   let smtp: TestSmtpServer;
   let first: TestEngine;
   let second: TestEngine;
@@ -34,10 +29,10 @@ describeApi('automations exactly once with two processes', () => {
     secondPool = await openSecondPool(t.db);
     const env = { SMTP_URL: smtp.url };
     [first, second] = await Promise.all([startTestEngine(t.db, { env }), startTestEngine(secondPool.db, { env })]);
-    events = first.engine.leadEvents;
+    relay.connect(first.engine.leadEvents);
   });
   afterAll(async () => {
-    events = ignoreLeadEvents;
+    relay.connect(undefined);
     await Promise.all([first?.stop(), second?.stop()]);
     await secondPool?.close();
     await dropQueueSchema(t.db);

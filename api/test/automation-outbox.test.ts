@@ -3,25 +3,25 @@
 import type { AutomationRun, OutboxMessage } from '@shine/shared/automation-rules';
 import type { Activity, Template } from '@shine/shared/types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ignoreLeadEvents, type LeadEvents } from '../src/automations/lead-events.ts';
-import { dropQueueSchema, startTestEngine, type TestEngine, waitFor } from './support/automation-engine.ts';
+import {
+  createLeadEventsRelay,
+  dropQueueSchema,
+  startTestEngine,
+  type TestEngine,
+  waitFor,
+} from './support/automation-engine.ts';
 import { describeApi, useTestApp, VALID_QUOTE } from './support/test-app.ts';
 
 describeApi('automation outbox without a transport', () => {
-  let events: LeadEvents = ignoreLeadEvents;
-  const t = useTestApp({
-    leadEvents: {
-      leadCreated: (leadId) => events.leadCreated(leadId),
-      statusChanged: (leadId, from, to) => events.statusChanged(leadId, from, to),
-    },
-  });
+  const relay = createLeadEventsRelay();
+  const t = useTestApp({ leadEvents: relay.leadEvents });
   let engine: TestEngine;
   beforeAll(async () => {
     engine = await startTestEngine(t.db);
-    events = engine.engine.leadEvents;
+    relay.connect(engine.engine.leadEvents);
   });
   afterAll(async () => {
-    events = ignoreLeadEvents;
+    relay.connect(undefined);
     await engine?.stop();
     await dropQueueSchema(t.db);
   });

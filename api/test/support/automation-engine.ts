@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { SMTPServer } from 'smtp-server';
 import { type AutomationEngine, createAutomationEngine } from '../../src/automations/engine/engine.ts';
+import { ignoreLeadEvents, type LeadEvents } from '../../src/automations/lead-events.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createDatabase, type Database } from '../../src/db/database.ts';
 import { createLogger } from '../../src/logger.ts';
@@ -161,4 +162,21 @@ export async function waitFor<T>(check: () => Promise<T | undefined | false>, ti
     if (Date.now() > deadline) throw new Error(`waitFor: condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * LeadEvents for useTestApp() that reach the engine a file starts later (the app is built first):
+ * pass `leadEvents`, then `connect(engine.leadEvents)` once the engine runs, `connect(undefined)` after.
+ */
+export function createLeadEventsRelay(): { leadEvents: LeadEvents; connect: (target: LeadEvents | undefined) => void } {
+  let target: LeadEvents = ignoreLeadEvents;
+  return {
+    leadEvents: {
+      leadCreated: (leadId) => target.leadCreated(leadId),
+      statusChanged: (leadId, from, to) => target.statusChanged(leadId, from, to),
+    },
+    connect: (next) => {
+      target = next ?? ignoreLeadEvents;
+    },
+  };
 }

@@ -6,18 +6,13 @@ import { DEFAULT_COMPANY } from './company.ts';
 import { PROMO_CODE } from './constants.ts';
 import type { AutomationTrigger, LeadStatus } from './enums.ts';
 import type { TemplatePlaceholder } from './template-render.ts';
+import type { Lead } from './types.ts';
 
 /** no_activity without `days`: a lead untouched for three days. */
 export const DEFAULT_NO_ACTIVITY_DAYS = 3;
 
-/** The lead fields conditions look at (a Lead satisfies it). */
-export interface MatchableLead {
-  status: LeadStatus;
-  source: string;
-  cleaningType: string;
-  frequency: string;
-  priority: string;
-}
+/** The lead fields conditions look at. */
+export type MatchableLead = Pick<Lead, 'status' | 'source' | 'cleaningType' | 'frequency' | 'priority'>;
 
 /** The status change behind a status_changed event. */
 export interface StatusChange {
@@ -50,17 +45,11 @@ export function noActivityDays(conditions: AutomationConditions): number {
 }
 
 /** The lead fields templates may name. */
-export interface TemplateLead extends MatchableLead {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  zipcode: string;
-  bedrooms: string;
-  bathrooms: string;
-  notes: string | null;
-  estimatedValue: number | null;
-}
+export type TemplateLead = MatchableLead &
+  Pick<
+    Lead,
+    'firstName' | 'lastName' | 'email' | 'phone' | 'zipcode' | 'bedrooms' | 'bathrooms' | 'notes' | 'estimatedValue'
+  >;
 
 /** Values for every placeholder of TEMPLATE_PLACEHOLDERS; absent ones (notes, value) render as "". */
 export function buildTemplateValues(lead: TemplateLead): Record<TemplatePlaceholder, string | number | null> {
