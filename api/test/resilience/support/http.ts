@@ -1,4 +1,5 @@
 // Small HTTP helpers for the black-box tests that run the server as a process.
+import { createHash } from 'node:crypto';
 import type { QuoteRequestInput } from '@shine/shared/quote';
 import type { Lead } from '@shine/shared/types';
 import { TEST_ADMIN } from './server-process.ts';
@@ -12,12 +13,17 @@ export interface Outcome {
   error?: string;
 }
 
+/**
+ * A distinct request per (tag, index): distinct e-mail and phone digits, so that none is merged into
+ * an earlier open lead as a repeat request (which answers a receipt, not a stored lead's id).
+ */
 export function buildQuote(tag: string, index: number): QuoteRequestInput {
+  const tagDigits = String(Number.parseInt(createHash('sha1').update(tag).digest('hex').slice(0, 8), 16) % 1e6);
   return {
     firstName: `Res${index}`,
     lastName: tag,
     email: `${tag}-${index}@example.com`.toLowerCase(),
-    phone: `214-555-${String(index % 10_000).padStart(4, '0')}`,
+    phone: `214-${tagDigits.padStart(6, '0')}-${String(index).padStart(6, '0')}`,
     zipcode: '75201',
     bedrooms: '3',
     bathrooms: '2',
