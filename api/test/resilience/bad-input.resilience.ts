@@ -114,6 +114,7 @@ const endpoints: Endpoint[] = [
   },
   { method: 'GET', path: '/api/admin/stats', access: 'admin', success: [200] },
   { method: 'GET', path: '/api/admin/metrics', access: 'admin', success: [200] },
+  { method: 'GET', path: '/api/admin/intake', access: 'admin', success: [200] },
   {
     method: 'GET',
     path: '/api/admin/activities/lead/:id',
@@ -209,7 +210,8 @@ async function ensureFixtures(): Promise<void> {
         firstName: 'Fixture',
         lastName: `Lead${ids.lead.length}`,
         email: `fixture${ids.lead.length}@example.com`,
-        phone: '214-555-0100',
+        // A phone of its own: a request sharing an open lead's phone is merged into it (repeat request).
+        phone: `214-555-01${10 + ids.lead.length}`,
         zipcode: '75201',
         bedrooms: '2',
         bathrooms: '1',

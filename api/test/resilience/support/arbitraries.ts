@@ -137,6 +137,11 @@ export const quoteBody = shapedBody({
   frequency: fc.constantFrom(...FREQUENCIES),
   notes: textOrPayload(2000),
   website: fc.constantFrom('', 'http://spam.example'),
+  elapsedMs: fc.oneof(fc.nat({ max: 600_000 }), fc.constantFrom(-1, 0.5, 1e308)),
+  attribution: fc.record(
+    { utmSource: textOrPayload(300), utmCampaign: textOrPayload(300), landingPage: textOrPayload(600) },
+    { requiredKeys: [] },
+  ),
 });
 
 export const loginBody = shapedBody({
