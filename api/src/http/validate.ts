@@ -1,8 +1,9 @@
 // Parses a request's params, query and body with the shared zod schemas; a failure is a 400 whose
 // message is the first issue's. Handlers after it see the parsed (trimmed, defaulted) values.
+import { API_ERRORS } from '@shine/shared/messages';
 import type { RequestHandler } from 'express';
 import type { z } from 'zod';
-import { validationError } from './app-error.ts';
+import { AppError, validationError } from './app-error.ts';
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
@@ -19,6 +20,10 @@ export function validate<
   B extends Schema | undefined = undefined,
 >(schemas: Schemas<P, Q, B>): RequestHandler<Out<P>, unknown, Out<B>, Out<Q>> {
   return (req, _res, next) => {
+    // PostgreSQL text cannot hold NUL: refuse it here, with a message, before anything is written.
+    if (holdsNul(req.params) || holdsNul(req.query) || holdsNul(req.body)) {
+      return next(new AppError(400, API_ERRORS.nulCharacter));
+    }
     if (schemas.params) {
       const result = schemas.params.safeParse(req.params);
       if (!result.success) return next(validationError(result.error));
@@ -38,4 +43,15 @@ export function validate<
     }
     next();
   };
+}
+
+/** Whether any string (or key) in a parsed JSON value or query object contains U+0000. */
+export function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  // Body parsing already bounds nesting; the cap keeps this walk cheap whatever reaches it.
+  if (value === null || typeof value !== 'object' || depth > 64) return false;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000') || holdsNul(item, depth + 1)) return true;
+  }
+  return false;
 }

@@ -87,6 +87,7 @@ export const MESSAGES = {
 /** Messages the API answers with (DESIGN.md API contract). */
 export const API_ERRORS = {
   invalidInput: 'Invalid input',
+  nulCharacter: 'Text cannot contain the NUL character (U+0000)',
   malformedJson: 'Malformed JSON in request body',
   unauthenticated: 'Not signed in',
   invalidCredentials: 'Invalid email or password',
