@@ -126,6 +126,21 @@ describeApi('automation engine', () => {
     expect(messages).toMatchObject([{ channel: 'email', status: 'sent', recipient: VALID_QUOTE.email }]);
   });
 
+  it('a lead_created event lost with its process is caught up by the scan, once; leads from before the rule are not', async () => {
+    const template = await welcomeEmail();
+    const early = await insertLead(t.db, { first_name: 'Early', email: 'early@example.com' });
+    await createRule({ trigger: 'lead_created', actions: { type: 'send_email', templateId: template.id } });
+    // Inserted directly: no event reaches the engine, as when a process dies right after the commit.
+    const missed = await insertLead(t.db, { first_name: 'Missed', email: 'missed@example.com' });
+
+    expect(await engine.engine.scanTimeTriggers()).toBe(1);
+    expect(await engine.engine.scanTimeTriggers()).toBe(0);
+    await settledRuns(missed, 1);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.raw).toContain('Subject: Welcome, Missed!');
+    expect(await runsOfLead(early)).toEqual([]);
+  });
+
   it('leaves rules whose conditions do not match, and inactive rules, alone', async () => {
     const template = await welcomeEmail();
     await createRule({

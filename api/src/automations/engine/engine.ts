@@ -17,7 +17,7 @@ import type { AutomationRow } from '../../db/tables.ts';
 import { toLead } from '../../leads/lead-mapper.ts';
 import { findLeadRow } from '../../leads/leads.queries.ts';
 import type { Logger } from '../../logger.ts';
-import { listCandidateRows } from '../candidates.queries.ts';
+import { listCandidateRows, listMissedCreatedRows } from '../candidates.queries.ts';
 import { createTransports, type Transports } from '../delivery/transports.ts';
 import type { LeadEvents } from '../lead-events.ts';
 import { listActiveAutomationRows } from '../automations.queries.ts';
@@ -32,6 +32,8 @@ const RUN_QUEUE = 'automation-run';
 const RUN_EXPIRE_SECONDS = 300;
 /** Leads handled per rule and scan; the next minute takes the rest. */
 const SCAN_BATCH = 500;
+/** lead_created happens once per lead: its one occurrence. */
+const CREATED_OCCURRENCE = 'created';
 
 type LeadEvent =
   | { trigger: 'lead_created'; leadId: string }
@@ -112,7 +114,7 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
     const change = event.trigger === 'status_changed' ? { from: event.from, to: event.to } : undefined;
     // lead_created happens once per lead; every status change is an occurrence of its own.
     const occurrenceKey =
-      event.trigger === 'status_changed' ? `${event.from}→${event.to}#${event.changeId}` : 'created';
+      event.trigger === 'status_changed' ? `${event.from}→${event.to}#${event.changeId}` : CREATED_OCCURRENCE;
     for (const rule of rules) {
       const conditions = parseConditions(rule);
       if (conditions && matchesConditions(conditions, lead, change)) {
@@ -132,6 +134,14 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
         for (const lead of leads) {
           if (await createRun(rule, lead.id, trigger, lead.occurrence_key)) created += 1;
         }
+      }
+    }
+    // lead_created runs whose event was lost with its process (between the lead's commit and the queue).
+    for (const rule of await listActiveAutomationRows(db, 'lead_created')) {
+      const conditions = parseConditions(rule);
+      if (!conditions) continue;
+      for (const lead of await listMissedCreatedRows(db, rule, conditions, at, SCAN_BATCH)) {
+        if (await createRun(rule, lead.id, 'lead_created', CREATED_OCCURRENCE)) created += 1;
       }
     }
     // A run whose job was never queued (its process stopped between the two statements) is queued now.
