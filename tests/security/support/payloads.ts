@@ -16,6 +16,12 @@ export const SCRIPT_PAYLOADS = [
   `<details open ontoggle="window.${MARKER}=6;alert(6)">`,
 ] as const;
 
+/**
+ * Breaks out of an HTML attribute without any tag: the kind of markup the quote form still accepts in
+ * a name (it refuses tags there as machine-made content).
+ */
+export const ATTRIBUTE_PAYLOAD = `" onmouseover="window.${MARKER}=9;alert(9)" x="`;
+
 /** Values shown as links (mailto:, tel:, websites) must never become a javascript: URL. */
 export const URL_PAYLOADS = [`javascript:window.${MARKER}=7;alert(7)`, `JaVaScRiPt:alert(8)`] as const;
 
