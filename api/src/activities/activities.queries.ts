@@ -44,6 +44,15 @@ export async function measureOverdueTaskRows(db: Knex, now: Date): Promise<{ cou
   return { count: Number(row?.count ?? 0), latestDue: row?.latest ? new Date(row.latest) : null };
 }
 
+/** When the latest overdue task fell due (the metrics ETag): one probe of the pending-tasks index. */
+export async function findLatestOverdueTaskDue(db: Knex, now: Date): Promise<Date | null> {
+  const row = (await db('activities')
+    .where({ status: 'pending', type: 'task' })
+    .where('scheduled_at', '<', now)
+    .first(db.raw('max(scheduled_at) as latest'))) as { latest: Date | string | null } | undefined;
+  return row?.latest ? new Date(row.latest) : null;
+}
+
 export interface ActivityCounts {
   total: number;
   byType: Record<(typeof ACTIVITY_TYPES)[number], number>;

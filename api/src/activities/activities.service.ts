@@ -10,6 +10,7 @@ import {
   type ActivityCounts,
   countPendingActivities,
   insertActivity,
+  findLatestOverdueTaskDue,
   measureOverdueTaskRows,
   listActivityRowsOfLead,
   summarizeActivityRows,
@@ -102,4 +103,9 @@ export function countPendingTasks(db: Knex): Promise<number> {
 /** Tasks still pending after their due time (e.g. an automation's follow-up reminder). */
 export function measureOverdueTasks(db: Knex, now: Date): Promise<{ count: number; latestDue: Date | null }> {
   return measureOverdueTaskRows(db, now);
+}
+
+/** When the latest overdue task fell due; cheap enough for every poll's ETag. */
+export function findLatestOverdueTask(db: Knex, now: Date): Promise<Date | null> {
+  return findLatestOverdueTaskDue(db, now);
 }

@@ -60,6 +60,11 @@ export function listActiveAutomationRows(db: Knex, trigger: AutomationTrigger): 
     .orderBy([{ column: 'created_at' }, { column: 'id' }]);
 }
 
+/** Whether any active rule listens for a trigger (one probe of automations_trigger_active_idx). */
+export async function hasActiveAutomation(db: Knex, trigger: AutomationTrigger): Promise<boolean> {
+  return (await db('automations').where({ trigger, is_active: true }).first(db.raw('1 as found'))) !== undefined;
+}
+
 export function findAutomationRow(db: Knex, id: string): Promise<AutomationRow | undefined> {
   return db('automations').where({ id }).first();
 }

@@ -4,7 +4,7 @@ import { LEAD_PRIORITIES, LEAD_STATUSES, type LeadPriority, type LeadStatus } fr
 import { DEFAULT_LEAD_SOURCE } from '@shine/shared/constants';
 import type { Metrics, Stats } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { countPendingTasks, measureOverdueTasks } from '../activities/activities.service.ts';
+import { countPendingTasks, findLatestOverdueTask, measureOverdueTasks } from '../activities/activities.service.ts';
 import { readDataVersions } from '../db/data-versions.ts';
 import { weakEtag } from '../http/conditional.ts';
 import { countLeadsByGroup, measureLeads, readLeadClockMarkers } from '../leads/lead-stats.queries.ts';
@@ -62,10 +62,10 @@ export async function buildMetrics(db: Knex, now: Date, timeZone: string): Promi
 
 /** Changes when leads or activities change, at the business's midnight, and when a follow-up or task falls due. */
 export async function metricsEtag(db: Knex, now: Date, timeZone: string): Promise<string> {
-  const [versions, clock, tasks] = await Promise.all([
+  const [versions, clock, latestTaskDue] = await Promise.all([
     readDataVersions(db, ['leads', 'activities']),
     readLeadClockMarkers(db, now, timeZone),
-    measureOverdueTasks(db, now),
+    findLatestOverdueTask(db, now),
   ]);
   return weakEtag(
     'metrics',
@@ -73,6 +73,6 @@ export async function metricsEtag(db: Knex, now: Date, timeZone: string): Promis
     versions.activities,
     clock.businessDate,
     clock.latestPassedFollowUp,
-    String(tasks.latestDue?.getTime() ?? 0),
+    String(latestTaskDue?.getTime() ?? 0),
   );
 }

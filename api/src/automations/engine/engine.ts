@@ -20,7 +20,7 @@ import type { Logger } from '../../logger.ts';
 import { listCandidateRows, listMissedCreatedRows } from '../candidates.queries.ts';
 import { createTransports, type Transports } from '../delivery/transports.ts';
 import type { LeadEvents } from '../lead-events.ts';
-import { listActiveAutomationRows } from '../automations.queries.ts';
+import { hasActiveAutomation, listActiveAutomationRows } from '../automations.queries.ts';
 import { claimRun, finishRun, insertRunOnce, listStrandedRunIds, markRunRetrying } from '../runs.queries.ts';
 import { executeRun, PermanentRunError, type RunContext } from './execute-run.ts';
 import { createQueue } from './queue.ts';
@@ -167,8 +167,13 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
     }
   }
 
+  // No rule listens: nothing to queue (a durable job is several writes per lead). A rule saved after
+  // this check is younger than the lead's commit, and lead_created rules never reach back past their
+  // last change (see listMissedCreatedRows); status changes are events of their moment.
   const report = (event: LeadEvent) => {
-    boss.send(EVENT_QUEUE, event).catch((err: unknown) => logger.error({ err, event }, 'automation event not queued'));
+    hasActiveAutomation(db, event.trigger)
+      .then((listening) => (listening ? boss.send(EVENT_QUEUE, event) : null))
+      .catch((err: unknown) => logger.error({ err, event }, 'automation event not queued'));
   };
 
   return {
