@@ -53,13 +53,19 @@ export async function signIn(page: Page): Promise<void> {
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** Picks `option` in an antd Select (the combobox `select`). */
+/**
+ * Picks `option` in an antd Select (the combobox `select`). Closed dropdowns stay in the page while
+ * they animate out (and a re-render can swallow the opening click), so only a visible option of an
+ * open dropdown counts, and the select is opened again until one shows.
+ */
 export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
-  await select.click();
-  const item = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({
-    hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
-  });
-  await item.first().click();
+  const item = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`), visible: true });
+  await expect(async () => {
+    if ((await select.getAttribute('aria-expanded')) !== 'true') await select.click();
+    await item.first().click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** The visible toast (antd notification) with this title. */
