@@ -24,7 +24,7 @@ export function DashboardLeadsTab() {
           onOpen={setOpenLeadId}
         />
       </div>
-      <LeadDrawer leadId={openLeadId} onClose={() => setOpenLeadId(undefined)} />
+      <LeadDrawer leadId={openLeadId} onClose={() => setOpenLeadId(undefined)} onOpenLead={setOpenLeadId} />
     </Card>
   );
 }

@@ -79,7 +79,16 @@ function LeadDetails({ lead }: { lead: Lead }) {
 }
 
 /** Everything about one lead: details, contact links, status, follow-up and deal fields, activity timeline. */
-export function LeadDrawer({ leadId, onClose }: { leadId: string | undefined; onClose: () => void }) {
+export function LeadDrawer({
+  leadId,
+  onClose,
+  onOpenLead,
+}: {
+  leadId: string | undefined;
+  onClose: () => void;
+  /** Shows another lead in this drawer (a repeat request's earlier, closed lead). */
+  onOpenLead: (id: string) => void;
+}) {
   const screens = Grid.useBreakpoint();
   const lead = useLead(leadId);
   const [activityOpen, setActivityOpen] = useState(false);
@@ -109,7 +118,7 @@ export function LeadDrawer({ leadId, onClose }: { leadId: string | undefined; on
           </Space>
           <LeadIntakeFlags lead={data} />
           <LeadDetails lead={data} />
-          <LeadIntakeDetails lead={data} />
+          <LeadIntakeDetails lead={data} onOpenLead={onOpenLead} />
           <Divider titlePlacement="start">Follow-up &amp; deal</Divider>
           <LeadEditForm key={`${data.id}:${data.updatedAt}`} lead={data} />
           <Divider titlePlacement="start">Activity</Divider>

@@ -82,6 +82,17 @@ describe('LeadIntakeDetails (lead drawer)', () => {
     expect(screen.getByText(/Not contacted · was due/)).toBeTruthy();
   });
 
+  it('names the closed lead a repeat request follows and opens it', async () => {
+    const earlier = makeLead({ firstName: 'Old', lastName: 'Client', status: 'Won' });
+    const lead = makeLead({ previousLeadId: earlier.id });
+    mockFetch({ [`GET /api/admin/leads/${earlier.id}`]: { body: earlier } });
+    const opened: string[] = [];
+    renderWithProviders(<LeadIntakeDetails lead={lead} now={now} onOpenLead={(id) => opened.push(id)} />);
+    const link = await screen.findByRole('button', { name: /^Old Client · Won · created / });
+    link.click();
+    expect(opened).toEqual([earlier.id]);
+  });
+
   it('formats business minutes', () => {
     expect(formatBusinessMinutes(14.5)).toBe('15 min');
     expect(formatBusinessMinutes(120)).toBe('2 h');

@@ -1,8 +1,10 @@
 import { isAwaitingContact } from '@shine/shared/intake';
 import { formatEstimateRange } from '@shine/shared/pricing';
 import type { Lead } from '@shine/shared/types';
-import { Descriptions, Grid, Typography } from 'antd';
+import { Button, Descriptions, Grid, Typography } from 'antd';
+import { fullName } from './lead-labels.ts';
 import { formatBusinessMinutes, formatDateTime } from './lead-format.ts';
+import { useLead } from './leads.queries.ts';
 
 function EstimateText({ lead }: { lead: Lead }) {
   const estimate = lead.estimate;
@@ -37,8 +39,37 @@ function SpeedToLeadText({ lead, now }: { lead: Lead; now: Date }) {
   return <>Waiting for first contact · due {formatDateTime(lead.contactDueAt)}</>;
 }
 
+/** The closed (Won or Lost) lead this request follows: its name and outcome, opened in place. */
+function PreviousLeadLink({ leadId, onOpenLead }: { leadId: string; onOpenLead?: (id: string) => void }) {
+  const previous = useLead(leadId);
+  const data = previous.data;
+  const label = data
+    ? `${fullName(data)} · ${data.status} · created ${formatDateTime(data.createdAt)}`
+    : previous.isError
+      ? `Lead ${leadId}`
+      : 'Loading…';
+  if (!onOpenLead) return <>Follows closed lead {label}</>;
+  return (
+    <>
+      Follows closed lead{' '}
+      <Button type="link" className="inline-link" onClick={() => onOpenLead(leadId)}>
+        {label}
+      </Button>
+    </>
+  );
+}
+
 /** Where the lead came from and how it has been handled since: estimate, attribution, repeats, speed-to-lead. */
-export function LeadIntakeDetails({ lead, now = new Date() }: { lead: Lead; now?: Date }) {
+export function LeadIntakeDetails({
+  lead,
+  now = new Date(),
+  onOpenLead,
+}: {
+  lead: Lead;
+  now?: Date;
+  /** Opens another lead in the drawer (the closed lead a repeat request follows). */
+  onOpenLead?: (id: string) => void;
+}) {
   const screens = Grid.useBreakpoint();
   const campaign = [lead.utmSource, lead.utmMedium, lead.utmCampaign].filter(Boolean).join(' / ');
   return (
@@ -69,7 +100,7 @@ export function LeadIntakeDetails({ lead, now = new Date() }: { lead: Lead; now?
                 key: 'previous',
                 label: 'Previous Lead',
                 span: screens.sm ? 2 : 1,
-                children: `Follows closed lead ${lead.previousLeadId}`,
+                children: <PreviousLeadLink leadId={lead.previousLeadId} onOpenLead={onOpenLead} />,
               },
             ]
           : []),

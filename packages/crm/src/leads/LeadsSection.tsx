@@ -84,7 +84,7 @@ export function LeadsSection() {
         filter={filters.filter}
         matchingTotal={list.data?.total}
       />
-      <LeadDrawer leadId={openLeadId} onClose={() => setOpenLeadId(undefined)} />
+      <LeadDrawer leadId={openLeadId} onClose={() => setOpenLeadId(undefined)} onOpenLead={setOpenLeadId} />
     </Card>
   );
 }
