@@ -126,19 +126,70 @@ describeApi('automation engine', () => {
     expect(messages).toMatchObject([{ channel: 'email', status: 'sent', recipient: VALID_QUOTE.email }]);
   });
 
-  it('a lead_created event lost with its process is caught up by the scan, once; leads from before the rule are not', async () => {
+  it('a lead_created event whose report is lost is caught up by the scan, once; leads from before the rule are not', async () => {
     const template = await welcomeEmail();
-    const early = await insertLead(t.db, { first_name: 'Early', email: 'early@example.com' });
-    await createRule({ trigger: 'lead_created', actions: { type: 'send_email', templateId: template.id } });
-    // Inserted directly: no event reaches the engine, as when a process dies right after the commit.
-    const missed = await insertLead(t.db, { first_name: 'Missed', email: 'missed@example.com' });
+    // Reports go nowhere, as when a process dies right after the commit: only the outbox knows.
+    relay.connect(undefined);
+    try {
+      const early = (
+        await agent
+          .post('/api/leads')
+          .send({ ...VALID_QUOTE, firstName: 'Early' })
+          .expect(201)
+      ).body.id as string;
+      await createRule({ trigger: 'lead_created', actions: { type: 'send_email', templateId: template.id } });
+      const missed = (
+        await agent
+          .post('/api/leads')
+          .send({ ...VALID_QUOTE, firstName: 'Missed', email: 'missed@example.com', phone: '(972) 555-0188' })
+          .expect(201)
+      ).body.id as string;
 
-    expect(await engine.engine.scanTimeTriggers()).toBe(1);
+      expect(await engine.engine.scanTimeTriggers()).toBe(1);
+      expect(await engine.engine.scanTimeTriggers()).toBe(0);
+      await settledRuns(missed, 1);
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]?.raw).toContain('Subject: Welcome, Missed!');
+      expect(await runsOfLead(early)).toEqual([]);
+      expect(await t.db('lead_events').whereNull('handled_at')).toEqual([]);
+    } finally {
+      relay.connect(engine.engine.leadEvents);
+    }
+  });
+
+  it('a status change whose report is lost is caught up by the scan with its from and to', async () => {
+    const rule = await createRule({
+      trigger: 'status_changed',
+      conditions: { fromStatus: 'New', toStatus: 'Contacted' },
+      actions: { type: 'create_task', title: 'Send the quote', dueInHours: 24 },
+    });
+    const leadId = (await agent.post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
+    relay.connect(undefined);
+    try {
+      await agent.patch(`/api/admin/leads/${leadId}/status`).send({ status: 'Contacted' }).expect(200);
+      await agent.patch(`/api/admin/leads/${leadId}/status`).send({ status: 'Qualified' }).expect(200);
+      expect(await engine.engine.scanTimeTriggers()).toBe(1);
+      expect(await engine.engine.scanTimeTriggers()).toBe(0);
+      const [run] = await settledRuns(leadId, 1);
+      expect(run).toMatchObject({ automationId: rule.id, trigger: 'status_changed', status: 'succeeded' });
+      expect((await activitiesOf(leadId)).map((a) => a.subject)).toContain('Send the quote');
+    } finally {
+      relay.connect(engine.engine.leadEvents);
+    }
+  });
+
+  it('an event handled when no rule matched is not run later because the lead came to match', async () => {
+    const template = await welcomeEmail();
+    await createRule({
+      trigger: 'lead_created',
+      conditions: { priority: 'High' },
+      actions: { type: 'send_email', templateId: template.id },
+    });
+    const leadId = (await agent.post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
+    await waitFor(async () => (await t.db('lead_events').whereNotNull('handled_at').first()) !== undefined);
+    await agent.patch(`/api/admin/leads/${leadId}`).send({ priority: 'High' }).expect(200);
     expect(await engine.engine.scanTimeTriggers()).toBe(0);
-    await settledRuns(missed, 1);
-    expect(smtp.received).toHaveLength(1);
-    expect(smtp.received[0]?.raw).toContain('Subject: Welcome, Missed!');
-    expect(await runsOfLead(early)).toEqual([]);
+    expect(await runsOfLead(leadId)).toEqual([]);
   });
 
   it('leaves rules whose conditions do not match, and inactive rules, alone', async () => {

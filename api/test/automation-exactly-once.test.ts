@@ -60,15 +60,18 @@ describeApi('automations exactly once with two processes', () => {
         .expect(201);
       leadIds.push(response.body.id as string);
       // The second process hears of the same lead too (a duplicate report must not send twice).
-      second.engine.leadEvents.leadCreated(response.body.id as string);
+      const event = await t.db('lead_events').where({ lead_id: response.body.id }).first('id');
+      second.engine.leadEvents.leadCreated(response.body.id as string, event?.id ?? '');
     }
     const due = await insertLead(t.db, {
       first_name: 'Due',
       email: 'due@example.com',
       next_follow_up_at: new Date(Date.now() - 60_000),
     });
+    // Its creation is in the outbox, but nobody reported it (as if its process died after the commit).
+    await t.db('lead_events').insert({ lead_id: due, trigger: 'lead_created' });
     // Both processes scan twice, at once, racing the events: the follow-up is due, and `due` was
-    // inserted without an event (as if its process died after the commit), so its welcome is owed too.
+    // never reported, so its welcome is owed too.
     await Promise.all([
       first.engine.scanTimeTriggers(),
       second.engine.scanTimeTriggers(),

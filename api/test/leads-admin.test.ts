@@ -235,25 +235,36 @@ describeApi('lead events for automations', () => {
   const events: string[] = [];
   const t = useTestApp({
     leadEvents: {
-      leadCreated: (leadId) => events.push(`created ${leadId}`),
-      statusChanged: (leadId, from, to) => events.push(`status ${leadId} ${from}->${to}`),
+      leadCreated: (leadId, eventId) => events.push(`created ${leadId} ${eventId}`),
+      statusChanged: (leadId, eventId) => events.push(`status ${leadId} ${eventId}`),
     },
   });
   beforeEach(() => {
     events.length = 0;
   });
+  const outbox = () =>
+    t.db('lead_events').orderBy('occurred_at').select('id', 'lead_id', 'trigger', 'from_status', 'to_status');
 
-  it('reports a created lead after it is stored, and a status change with from and to', async () => {
+  it('writes a created lead and a status change to the outbox with the change, and reports each after the commit', async () => {
     const created = await supertest(t.app).post('/api/leads').send(VALID_QUOTE);
     expect(created.status).toBe(201);
-    expect(events).toEqual([`created ${created.body.id}`]);
+    const [createdEvent] = await outbox();
+    expect(createdEvent).toMatchObject({ lead_id: created.body.id, trigger: 'lead_created', from_status: null });
+    expect(events).toEqual([`created ${created.body.id} ${createdEvent?.id}`]);
 
     const agent = await t.agent();
     await agent.patch(`/api/admin/leads/${created.body.id}/status`).send({ status: 'Quoted' }).expect(200);
-    expect(events.at(-1)).toBe(`status ${created.body.id} New->Quoted`);
+    const changeEvent = (await outbox())[1];
+    expect(changeEvent).toMatchObject({
+      lead_id: created.body.id,
+      trigger: 'status_changed',
+      from_status: 'New',
+      to_status: 'Quoted',
+    });
+    expect(events.at(-1)).toBe(`status ${created.body.id} ${changeEvent?.id}`);
   });
 
-  it('reports nothing for a status set to what it already is, a refused write or a honeypot quote', async () => {
+  it('records and reports nothing for a status set to what it already is, a refused write, a repeat or a honeypot quote', async () => {
     const id = await insertLead(t.db, { status: 'Won' });
     const agent = await t.agent();
     await agent.patch(`/api/admin/leads/${id}/status`).send({ status: 'Won' }).expect(200);
@@ -263,5 +274,11 @@ describeApi('lead events for automations', () => {
       .send({ ...VALID_QUOTE, website: 'http://spam.example' })
       .expect(201);
     expect(events).toEqual([]);
+    expect(await outbox()).toEqual([]);
+
+    await supertest(t.app).post('/api/leads').send(VALID_QUOTE).expect(201);
+    await supertest(t.app).post('/api/leads').send(VALID_QUOTE).expect(201);
+    expect(events).toHaveLength(1);
+    expect(await outbox()).toHaveLength(1);
   });
 });

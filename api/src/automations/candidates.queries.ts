@@ -80,34 +80,3 @@ export async function countCandidateRows(db: Knex, query: CandidateQuery): Promi
   const row = (await candidateQuery(db, query).count({ n: '*' }).first()) as { n: string | number } | undefined;
   return Number(row?.n ?? 0);
 }
-
-/** How far back the scan looks for lead_created runs that were owed but never created. */
-export const MISSED_CREATED_WINDOW_MS = 24 * 3_600_000;
-
-/**
- * Leads a lead_created rule is owed a run for but has none: created while the rule stood as it is
- * now (after its last change, so a new or re-enabled rule never reaches back) within the window.
- * Normally the event made the run within seconds; this finds the ones whose event was lost with its
- * process between the commit and the queue. Inserting the run is idempotent, so a race with a late
- * event makes one run, not two.
- */
-export function listMissedCreatedRows(
-  db: Knex,
-  rule: { id: string; updated_at: Date },
-  conditions: AutomationConditions,
-  now: Date,
-  limit: number,
-): Promise<LeadRow[]> {
-  const since = new Date(Math.max(rule.updated_at.getTime(), now.getTime() - MISSED_CREATED_WINDOW_MS));
-  const query = db('leads as l').select('l.*').where('l.created_at', '>', since).where('l.created_at', '<=', now);
-  applyConditions(query, conditions, 'lead_created');
-  return query
-    .whereNotExists(
-      db('automation_runs as r')
-        .where('r.automation_id', rule.id)
-        .where('r.trigger', 'lead_created')
-        .whereRaw('r.lead_id = l.id'),
-    )
-    .orderBy('l.created_at')
-    .limit(limit);
-}

@@ -1,7 +1,7 @@
 // Row types of the automation engine's tables (issue 6), merged into knex's table map. Kept beside
 // tables.ts rather than in it so the two features' migrations and row types change independently.
 import type { MessageChannel, MessageStatus } from '@shine/shared/automation-rules';
-import type { AutomationTrigger } from '@shine/shared/enums';
+import type { AutomationTrigger, LeadStatus } from '@shine/shared/enums';
 
 export interface AutomationRunRow {
   id: string;
@@ -36,9 +36,21 @@ export interface AutomationMessageRow {
   sent_at: Date | null;
 }
 
+/** The outbox of lead events (migration 20251124090000): written with the change, marked when handled. */
+export interface LeadEventRow {
+  id: string;
+  lead_id: string;
+  trigger: Extract<AutomationTrigger, 'lead_created' | 'status_changed'>;
+  from_status: LeadStatus | null;
+  to_status: LeadStatus | null;
+  occurred_at: Date;
+  handled_at: Date | null;
+}
+
 declare module 'knex/types/tables.js' {
   interface Tables {
     automation_runs: AutomationRunRow;
     automation_messages: AutomationMessageRow;
+    lead_events: LeadEventRow;
   }
 }

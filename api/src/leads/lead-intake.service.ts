@@ -20,6 +20,7 @@ import type { IntakeReport, Lead, SpeedToLeadGroup } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.ts';
+import { insertLeadCreatedEvent } from '../automations/lead-events.queries.ts';
 import type { LeadRow } from '../db/tables.ts';
 import { describeRepeatRequest, type RepeatMatch } from './describe-repeat-request.ts';
 import {
@@ -46,7 +47,7 @@ export interface IntakeClock {
  * the answer does not tell whether an e-mail or phone is already known.
  */
 export type QuoteOutcome =
-  | { kind: 'created'; lead: Lead; answer: Lead }
+  | { kind: 'created'; lead: Lead; answer: Lead /** Its lead_created row in the automation outbox. */; eventId: string }
   | { kind: 'merged'; leadId: string; answer: Lead }
   | { kind: 'rejected'; rule: SpamRule; answer: Lead };
 
@@ -176,8 +177,9 @@ export async function receiveQuote(db: Knex, quote: QuoteIntake, clock: IntakeCl
       estimate_breakdown: toJsonb(trx, estimate),
       previous_lead_id: target?.id ?? null,
     });
+    const eventId = await insertLeadCreatedEvent(trx, row.id);
     const lead = toLead(row);
-    return { kind: 'created', lead, answer: { ...lead, previousLeadId: null } };
+    return { kind: 'created', lead, answer: { ...lead, previousLeadId: null }, eventId };
   });
 }
 

@@ -98,23 +98,37 @@ export async function updateLeadRow(db: Knex, id: string, changes: LeadChanges):
 /**
  * Sets the status and answers the row with the status it had before, in one statement: the old
  * row is locked by the subquery, so two concurrent changes each see the status the other left.
+ * With `recordEvent`, a real change also writes its status_changed row to the automation outbox
+ * (lead_events) in the same statement, and answers that event's id.
  */
 export async function updateLeadStatusRow(
   db: Knex,
   id: string,
   status: LeadRow['status'],
-): Promise<{ row: LeadRow; previousStatus: LeadRow['status'] } | undefined> {
+  { recordEvent }: { recordEvent: boolean },
+): Promise<{ row: LeadRow; previousStatus: LeadRow['status']; eventId: string | null } | undefined> {
   const result = await db.raw(
-    `update leads set status = ?, updated_at = now()
-       from (select id, status from leads where id = ? for update) as old
-      where leads.id = old.id
-      returning leads.*, old.status as previous_status`,
-    [status, id],
+    `with old as (select id, status from leads where id = ? for update),
+     changed as (
+       update leads set status = ?, updated_at = now()
+         from old
+        where leads.id = old.id
+       returning leads.*, old.status as previous_status
+     ),
+     event as (
+       insert into lead_events (lead_id, trigger, from_status, to_status)
+       select id, 'status_changed', previous_status, status
+         from changed
+        where ? and previous_status <> status
+       returning id
+     )
+     select changed.*, (select id from event) as event_id from changed`,
+    [id, status, recordEvent],
   );
-  const row = (result.rows as Array<LeadRow & { previous_status: LeadRow['status'] }>)[0];
+  const row = (result.rows as Array<LeadRow & { previous_status: LeadRow['status']; event_id: string | null }>)[0];
   if (!row) return undefined;
-  const { previous_status: previousStatus, ...lead } = row;
-  return { row: lead, previousStatus };
+  const { previous_status: previousStatus, event_id: eventId, ...lead } = row;
+  return { row: lead, previousStatus, eventId };
 }
 
 export async function listLeadRows(db: Knex, query: LeadListQuery): Promise<LeadRow[]> {

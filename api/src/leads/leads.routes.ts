@@ -35,7 +35,7 @@ export function publicLeadsRouter({
     async (req, res) => {
       const outcome = await receiveQuote(db, req.body, clock());
       // Only a new lead row is news for automations: not a merged repeat, never spam.
-      if (outcome.kind === 'created') leadEvents.leadCreated(outcome.lead.id);
+      if (outcome.kind === 'created') leadEvents.leadCreated(outcome.lead.id, outcome.eventId);
       res.status(201).json(outcome.answer);
     },
   );
@@ -81,8 +81,8 @@ export function adminLeadsRouter({ db, leadEvents = ignoreLeadEvents }: Pick<App
   });
 
   router.patch('/:id/status', validate({ params: idParamsSchema, body: leadStatusUpdateSchema }), async (req, res) => {
-    const { lead, previousStatus } = await changeLeadStatus(db, req.params.id, req.body.status);
-    if (previousStatus !== lead.status) leadEvents.statusChanged(lead.id, previousStatus, lead.status);
+    const { lead, eventId } = await changeLeadStatus(db, req.params.id, req.body.status, { recordEvent: true });
+    if (eventId) leadEvents.statusChanged(lead.id, eventId);
     res.json(lead);
   });
 

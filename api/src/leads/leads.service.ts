@@ -83,13 +83,18 @@ export async function updateLead(db: Knex, id: string, update: LeadUpdate): Prom
   return toLead(row);
 }
 
-/** Sets the status; answers the lead and the status it had before (automations see from → to). */
+/**
+ * Sets the status; answers the lead and the status it had before (automations see from → to).
+ * A staff change is recorded in the automation outbox with it (`eventId`, null when the status
+ * did not change); a change made by an automation is not, so rules cannot trigger each other.
+ */
 export async function changeLeadStatus(
   db: Knex,
   id: string,
   status: LeadStatus,
-): Promise<{ lead: Lead; previousStatus: LeadStatus }> {
-  const changed = await updateLeadStatusRow(db, id, status);
+  { recordEvent }: { recordEvent: boolean },
+): Promise<{ lead: Lead; previousStatus: LeadStatus; eventId: string | null }> {
+  const changed = await updateLeadStatusRow(db, id, status, { recordEvent });
   if (!changed) throw new AppError(404, API_ERRORS.leadNotFound);
-  return { lead: toLead(changed.row), previousStatus: changed.previousStatus };
+  return { lead: toLead(changed.row), previousStatus: changed.previousStatus, eventId: changed.eventId };
 }

@@ -172,8 +172,8 @@ export function createLeadEventsRelay(): { leadEvents: LeadEvents; connect: (tar
   let target: LeadEvents = ignoreLeadEvents;
   return {
     leadEvents: {
-      leadCreated: (leadId) => target.leadCreated(leadId),
-      statusChanged: (leadId, from, to) => target.statusChanged(leadId, from, to),
+      leadCreated: (leadId, eventId) => target.leadCreated(leadId, eventId),
+      statusChanged: (leadId, eventId) => target.statusChanged(leadId, eventId),
     },
     connect: (next) => {
       target = next ?? ignoreLeadEvents;

@@ -1,25 +1,33 @@
 // The automation engine: lead events and a per-minute scan become runs (one per rule, lead and
 // occurrence, see runs.queries insertRunOnce), and runs become jobs on the PostgreSQL-backed queue,
-// which any API process may work on. Three queues:
+// which any API process may work on. Lead events are rows of the outbox table lead_events, written
+// with the change itself (lead-events.ts); each is marked handled once its runs exist. Three queues:
 //   automation-event  a lead was created / changed status: match the rules, create runs
-//   automation-scan   every minute (pg-boss cron, one job per minute for all processes): time triggers
+//   automation-scan   every minute (pg-boss cron, one job per minute for all processes): time
+//                     triggers, and outbox events nobody handled (their report was lost)
 //   automation-run    one run: deliver / create the task / change the status; retried with back-off
-import { randomUUID } from 'node:crypto';
 import { automationConditionsSchema } from '@shine/shared/automations';
-import { matchesConditions, type StatusChange } from '@shine/shared/automation-rules';
+import { matchesConditions } from '@shine/shared/automation-rules';
 import type { AutomationTrigger } from '@shine/shared/enums';
 import type { Knex } from 'knex';
 import type { Job, PgBoss } from 'pg-boss';
 import { findOrCreateSystemUserId } from '../../auth/system-user.ts';
 import type { AutomationsConfig } from '../../config.ts';
 import type { DatabaseDriver } from '../../db/database.ts';
+import type { LeadEventRow } from '../../db/automation-tables.ts';
 import type { AutomationRow } from '../../db/tables.ts';
 import { toLead } from '../../leads/lead-mapper.ts';
 import { findLeadRow } from '../../leads/leads.queries.ts';
 import type { Logger } from '../../logger.ts';
-import { listCandidateRows, listMissedCreatedRows } from '../candidates.queries.ts';
+import { listCandidateRows } from '../candidates.queries.ts';
 import { createTransports, type Transports } from '../delivery/transports.ts';
 import type { LeadEvents } from '../lead-events.ts';
+import {
+  findLeadEventRow,
+  listUnhandledLeadEventRows,
+  markLeadEventHandled,
+  markUnclaimedLeadEventsHandled,
+} from '../lead-events.queries.ts';
 import { hasActiveAutomation, listActiveAutomationRows } from '../automations.queries.ts';
 import { claimRun, finishRun, insertRunOnce, listStrandedRunIds, markRunRetrying } from '../runs.queries.ts';
 import { executeRun, PermanentRunError, type RunContext } from './execute-run.ts';
@@ -34,10 +42,20 @@ const RUN_EXPIRE_SECONDS = 300;
 const SCAN_BATCH = 500;
 /** lead_created happens once per lead: its one occurrence. */
 const CREATED_OCCURRENCE = 'created';
+/** How far back the scan looks for outbox events nobody handled (a rule's message a day late is news no more). */
+export const UNHANDLED_EVENT_WINDOW_MS = 24 * 3_600_000;
 
-type LeadEvent =
-  | { trigger: 'lead_created'; leadId: string }
-  | { trigger: 'status_changed'; leadId: string; from: StatusChange['from']; to: StatusChange['to']; changeId: string };
+/** The job of the event queue: an outbox row (lead_events) to hand to the rules. */
+interface EventJob {
+  eventId: string;
+}
+
+/** Every status change is an occurrence of its own; lead_created happens once per lead. */
+function occurrenceKeyOf(event: LeadEventRow): string {
+  return event.trigger === 'status_changed'
+    ? `${event.from_status}→${event.to_status}#${event.id}`
+    : CREATED_OCCURRENCE;
+}
 
 export interface AutomationEngineOptions {
   db: Knex;
@@ -105,22 +123,37 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
     return run !== undefined;
   }
 
-  async function handleEvent(event: LeadEvent): Promise<void> {
-    const rules = await listActiveAutomationRows(db, event.trigger);
-    if (rules.length === 0) return;
-    const row = await findLeadRow(db, event.leadId);
-    if (!row) return;
-    const lead = toLead(row);
-    const change = event.trigger === 'status_changed' ? { from: event.from, to: event.to } : undefined;
-    // lead_created happens once per lead; every status change is an occurrence of its own.
-    const occurrenceKey =
-      event.trigger === 'status_changed' ? `${event.from}→${event.to}#${event.changeId}` : CREATED_OCCURRENCE;
-    for (const rule of rules) {
-      const conditions = parseConditions(rule);
-      if (conditions && matchesConditions(conditions, lead, change)) {
-        await createRun(rule, lead.id, event.trigger, occurrenceKey);
+  /**
+   * Hands one outbox event to the rules that were in force when it happened (a rule created, edited
+   * or switched on later does not reach back), then marks it handled. Safe to repeat: runs are
+   * unique per rule, lead and occurrence. Answers how many runs it created.
+   */
+  async function handleEvent(event: LeadEventRow): Promise<number> {
+    let created = 0;
+    const rules = (await listActiveAutomationRows(db, event.trigger)).filter(
+      (rule) => rule.updated_at.getTime() <= event.occurred_at.getTime(),
+    );
+    const row = rules.length > 0 ? await findLeadRow(db, event.lead_id) : undefined;
+    if (row) {
+      const lead = toLead(row);
+      const change =
+        event.trigger === 'status_changed' && event.from_status && event.to_status
+          ? { from: event.from_status, to: event.to_status }
+          : undefined;
+      for (const rule of rules) {
+        const conditions = parseConditions(rule);
+        if (conditions && matchesConditions(conditions, lead, change)) {
+          if (await createRun(rule, lead.id, event.trigger, occurrenceKeyOf(event))) created += 1;
+        }
       }
     }
+    await markLeadEventHandled(db, event.id);
+    return created;
+  }
+
+  async function handleEventJob({ eventId }: EventJob): Promise<void> {
+    const event = eventId ? await findLeadEventRow(db, eventId) : undefined;
+    if (event && !event.handled_at) await handleEvent(event);
   }
 
   async function scanTimeTriggers(): Promise<number> {
@@ -136,14 +169,10 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
         }
       }
     }
-    // lead_created runs whose event was lost with its process (between the lead's commit and the queue).
-    for (const rule of await listActiveAutomationRows(db, 'lead_created')) {
-      const conditions = parseConditions(rule);
-      if (!conditions) continue;
-      for (const lead of await listMissedCreatedRows(db, rule, conditions, at, SCAN_BATCH)) {
-        if (await createRun(rule, lead.id, 'lead_created', CREATED_OCCURRENCE)) created += 1;
-      }
-    }
+    // Outbox events whose report was lost (the process stopped after the commit, or the queue failed).
+    const since = new Date(at.getTime() - UNHANDLED_EVENT_WINDOW_MS);
+    for (const event of await listUnhandledLeadEventRows(db, since, SCAN_BATCH)) created += await handleEvent(event);
+    await markUnclaimedLeadEventsHandled(db, since);
     // A run whose job was never queued (its process stopped between the two statements) is queued now.
     for (const { id } of await listStrandedRunIds(db, new Date(Date.now() - 60_000))) await queueRun(id);
     return created;
@@ -167,20 +196,18 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
     }
   }
 
-  // No rule listens: nothing to queue (a durable job is several writes per lead). A rule saved after
-  // this check is younger than the lead's commit, and lead_created rules never reach back past their
-  // last change (see listMissedCreatedRows); status changes are events of their moment.
-  const report = (event: LeadEvent) => {
-    hasActiveAutomation(db, event.trigger)
-      .then((listening) => (listening ? boss.send(EVENT_QUEUE, event) : null))
-      .catch((err: unknown) => logger.error({ err, event }, 'automation event not queued'));
+  // No rule listens: nothing to queue (a durable job is several writes per lead). The event stays
+  // unhandled in the outbox; a rule saved later is younger than the event and never applies to it.
+  const report = (trigger: LeadEventRow['trigger'], eventId: string) => {
+    hasActiveAutomation(db, trigger)
+      .then((listening) => (listening ? boss.send(EVENT_QUEUE, { eventId } satisfies EventJob) : null))
+      .catch((err: unknown) => logger.error({ err, eventId }, 'automation event not queued; the scan will take it up'));
   };
 
   return {
     leadEvents: {
-      leadCreated: (leadId) => report({ trigger: 'lead_created', leadId }),
-      statusChanged: (leadId, from, to) =>
-        report({ trigger: 'status_changed', leadId, from, to, changeId: randomUUID() }),
+      leadCreated: (_leadId, eventId) => report('lead_created', eventId),
+      statusChanged: (_leadId, eventId) => report('status_changed', eventId),
     },
     scanTimeTriggers,
     async start() {
@@ -194,8 +221,8 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
         retryBackoff: true,
         expireInSeconds: RUN_EXPIRE_SECONDS,
       });
-      await boss.work<LeadEvent>(EVENT_QUEUE, polling, async ([job]) => {
-        if (job) await handleEvent(job.data);
+      await boss.work<EventJob>(EVENT_QUEUE, polling, async ([job]) => {
+        if (job) await handleEventJob(job.data);
       });
       await boss.work<{ runId: string }>(RUN_QUEUE, polling, async ([job]) => {
         if (job) await handleRun(job);

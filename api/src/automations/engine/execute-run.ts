@@ -150,9 +150,9 @@ async function applyDatabaseAction(ctx: RunContext, attempt: Attempt, action: Au
         outcome: `Task "${action.title}" created, due ${dueAt.toISOString()}`,
       });
     } else if (action.type === 'update_status') {
-      // Through the leads service but without reporting a status change: automation-made changes do
-      // not fire status_changed rules, so rules cannot loop (see docs/decisions.md).
-      const { previousStatus } = await changeLeadStatus(trx, lead.id, action.status);
+      // Through the leads service but without an outbox event: automation-made changes do not fire
+      // status_changed rules, so rules cannot loop (see docs/decisions.md).
+      const { previousStatus } = await changeLeadStatus(trx, lead.id, action.status, { recordEvent: false });
       const outcome =
         previousStatus === action.status
           ? `Status already ${action.status}`
