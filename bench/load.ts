@@ -12,6 +12,8 @@ export interface Scenario {
   expect: number;
   /** A different path for every request (defeats the server's ETag memo); the baseline answers `path`'s response. */
   varyPath?: () => string;
+  /** A different body for every request (a new visitor each time); the baseline answers `body`'s response. */
+  varyBody?: () => string;
   /** Issue 8's target for this endpoint. */
   target: { p99Ms?: number; p50Ms?: number; minRatio?: number };
   responseBytes?: number;
@@ -50,7 +52,7 @@ interface Run {
 function runOnce(
   url: string,
   scenario: Scenario,
-  options: { connections: number; duration: number; varyPaths?: boolean },
+  options: { connections: number; duration: number; vary?: boolean },
 ): Promise<Run> {
   const latencies: number[] = [];
   return new Promise((resolve, reject) => {
@@ -62,11 +64,15 @@ function runOnce(
         body: scenario.body,
         connections: options.connections,
         duration: options.duration,
-        ...(scenario.varyPath && options.varyPaths
+        ...((scenario.varyPath || scenario.varyBody) && options.vary
           ? {
               requests: [
                 {
-                  setupRequest: (request: Record<string, unknown>) => ({ ...request, path: scenario.varyPath?.() }),
+                  setupRequest: (request: Record<string, unknown>) => ({
+                    ...request,
+                    ...(scenario.varyPath ? { path: scenario.varyPath() } : {}),
+                    ...(scenario.varyBody ? { body: scenario.varyBody() } : {}),
+                  }),
                 },
               ],
             }
@@ -133,13 +139,13 @@ export async function measureScenario(
   options: { connections: number; duration: number; rounds: number },
 ): Promise<{ app: LoadFigures; baseline: LoadFigures; ratio: number; responseBytes?: number }> {
   const { connections } = options;
-  await runOnce(appUrl, scenario, { connections, duration: 2, varyPaths: true });
+  await runOnce(appUrl, scenario, { connections, duration: 2, vary: true });
   await runOnce(baselineUrl, scenario, { connections, duration: 2 });
   const slice = Math.max(1, Math.round(options.duration / options.rounds));
   const appRuns: Run[] = [];
   const baselineRuns: Run[] = [];
   for (let round = 0; round < options.rounds; round += 1) {
-    appRuns.push(await runOnce(appUrl, scenario, { connections, duration: slice, varyPaths: true }));
+    appRuns.push(await runOnce(appUrl, scenario, { connections, duration: slice, vary: true }));
     baselineRuns.push(await runOnce(baselineUrl, scenario, { connections, duration: slice }));
   }
   const app = combine(appRuns, scenario);

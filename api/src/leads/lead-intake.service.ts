@@ -20,7 +20,7 @@ import type { IntakeReport, Lead, SpeedToLeadGroup } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.ts';
-import { insertLeadCreatedEvent } from '../automations/lead-events.queries.ts';
+import { insertLeadWithCreatedEvent } from '../automations/lead-events.queries.ts';
 import type { LeadRow } from '../db/tables.ts';
 import { describeRepeatRequest, type RepeatMatch } from './describe-repeat-request.ts';
 import {
@@ -34,7 +34,7 @@ import {
   updateLeadForRepeat,
 } from './lead-intake.queries.ts';
 import { toLead } from './lead-mapper.ts';
-import { insertLead, LEAD_REQUEST_COLUMNS, type LeadRequestColumn, type NewLeadRow } from './leads.queries.ts';
+import { LEAD_REQUEST_COLUMNS, type LeadRequestColumn, type NewLeadRow } from './leads.queries.ts';
 
 export interface IntakeClock {
   now: Date;
@@ -172,12 +172,11 @@ export async function receiveQuote(db: Knex, quote: QuoteIntake, clock: IntakeCl
       await mergeRepeatRequest(trx, target, request, clock.now);
       return { kind: 'merged', leadId: target.id, answer: buildReceipt(request, clock.now) };
     }
-    const row = await insertLead(trx, {
+    const { row, eventId } = await insertLeadWithCreatedEvent(trx, {
       ...request,
       estimate_breakdown: toJsonb(trx, estimate),
       previous_lead_id: target?.id ?? null,
     });
-    const eventId = await insertLeadCreatedEvent(trx, row.id);
     const lead = toLead(row);
     return { kind: 'created', lead, answer: { ...lead, previousLeadId: null }, eventId };
   });
