@@ -10,7 +10,7 @@ import { automationPreviewSchema, outboxQuerySchema } from '@shine/shared/automa
 import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
 import { exportRequestSchema } from '@shine/shared/export';
 import { leadListQuerySchema, leadStatusUpdateSchema, leadUpdateSchema } from '@shine/shared/leads';
-import { quoteSubmissionSchema } from '@shine/shared/quote';
+import { quoteIntakeSchema } from '@shine/shared/quote';
 import { templateCreateSchema, templateUpdateSchema } from '@shine/shared/templates';
 import fc from 'fast-check';
 import type { ZodType } from 'zod';
@@ -72,7 +72,7 @@ const endpoints: Endpoint[] = [
     access: 'public',
     success: [201],
     body: () => quoteBody,
-    schema: quoteSubmissionSchema,
+    schema: quoteIntakeSchema,
   },
   { method: 'POST', path: '/api/admin/login', access: 'login', success: [200], body: () => loginBody },
   { method: 'GET', path: '/api/admin/me', access: 'me', success: [200] },
