@@ -1,31 +1,8 @@
-// The outbox of lead events (table lead_events). Rows are written inside the transaction of the
-// change they describe: the new lead here, a status change in leads.queries updateLeadStatusRow.
+// The engine's side of the outbox of lead events (table lead_events). Rows are written by the
+// change they describe, in its own statement: leads.queries insertLeadWithCreatedEvent and
+// updateLeadStatusRow.
 import type { Knex } from 'knex';
 import type { LeadEventRow } from '../db/automation-tables.ts';
-import type { LeadRow } from '../db/tables.ts';
-import type { NewLeadRow } from '../leads/leads.queries.ts';
-
-/**
- * Inserts a lead and its lead_created event in one statement (one round trip inside the intake's
- * transaction); answers the row and the event's id. The event's time is the database's, like a
- * rule's updated_at, so that "was the rule in force when it happened" compares two readings of one clock.
- */
-export async function insertLeadWithCreatedEvent(
-  trx: Knex,
-  lead: NewLeadRow,
-): Promise<{ row: LeadRow; eventId: string }> {
-  const insert = trx('leads').insert(lead).returning('*').toSQL();
-  const result = await trx.raw(
-    `with created as (${insert.sql}),
-     event as (insert into lead_events (lead_id, trigger) select id, 'lead_created' from created returning id)
-     select created.*, event.id as event_id from created, event`,
-    [...insert.bindings],
-  );
-  const found = (result.rows as Array<LeadRow & { event_id: string }>)[0];
-  if (!found) throw new Error('lead insert returned no row');
-  const { event_id: eventId, ...row } = found;
-  return { row, eventId };
-}
 
 export async function findLeadEventRow(db: Knex, id: string): Promise<LeadEventRow | undefined> {
   return (await db('lead_events').where({ id }).first()) as LeadEventRow | undefined;

@@ -20,7 +20,6 @@ import type { IntakeReport, Lead, SpeedToLeadGroup } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.ts';
-import { insertLeadWithCreatedEvent } from '../automations/lead-events.queries.ts';
 import type { LeadRow } from '../db/tables.ts';
 import { describeRepeatRequest, type RepeatMatch } from './describe-repeat-request.ts';
 import {
@@ -34,7 +33,12 @@ import {
   updateLeadForRepeat,
 } from './lead-intake.queries.ts';
 import { toLead } from './lead-mapper.ts';
-import { LEAD_REQUEST_COLUMNS, type LeadRequestColumn, type NewLeadRow } from './leads.queries.ts';
+import {
+  insertLeadWithCreatedEvent,
+  LEAD_REQUEST_COLUMNS,
+  type LeadRequestColumn,
+  type NewLeadRow,
+} from './leads.queries.ts';
 
 export interface IntakeClock {
   now: Date;
@@ -47,7 +51,13 @@ export interface IntakeClock {
  * the answer does not tell whether an e-mail or phone is already known.
  */
 export type QuoteOutcome =
-  | { kind: 'created'; lead: Lead; answer: Lead /** Its lead_created row in the automation outbox. */; eventId: string }
+  | {
+      kind: 'created';
+      lead: Lead;
+      answer: Lead;
+      /** Its lead_created row in the automation outbox. */
+      eventId: string;
+    }
   | { kind: 'merged'; leadId: string; answer: Lead }
   | { kind: 'rejected'; rule: SpamRule; answer: Lead };
 

@@ -71,10 +71,26 @@ export type LeadChanges = Partial<
   >
 >;
 
-export async function insertLead(db: Knex, lead: NewLeadRow): Promise<LeadRow> {
-  const [row] = await db('leads').insert(lead).returning('*');
-  if (!row) throw new Error('insert returned no row');
-  return row;
+/**
+ * Inserts a lead and its lead_created event in one statement (one round trip inside the intake's
+ * transaction); answers the row and the event's id. The event's time is the database's, like a
+ * rule's updated_at, so that "was the rule in force when it happened" compares two readings of one clock.
+ */
+export async function insertLeadWithCreatedEvent(
+  trx: Knex,
+  lead: NewLeadRow,
+): Promise<{ row: LeadRow; eventId: string }> {
+  const insert = trx('leads').insert(lead).returning('*').toSQL();
+  const result = await trx.raw(
+    `with created as (${insert.sql}),
+     event as (insert into lead_events (lead_id, trigger) select id, 'lead_created' from created returning id)
+     select created.*, event.id as event_id from created, event`,
+    [...insert.bindings],
+  );
+  const found = (result.rows as Array<LeadRow & { event_id: string }>)[0];
+  if (!found) throw new Error('lead insert returned no row');
+  const { event_id: eventId, ...row } = found;
+  return { row, eventId };
 }
 
 export function findLeadRow(db: Knex, id: string): Promise<LeadRow | undefined> {
