@@ -147,6 +147,17 @@ try {
       target: { p99Ms: 100 },
     },
     {
+      // Uncached: every request a different number, typed with dots (phone search by digits, issue 12).
+      name: 'GET leads search by phone digits (uncached)',
+      method: 'GET',
+      path: listPath,
+      varyPath: () =>
+        `${listPath}?search=${encodeURIComponent(`214.555.${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`)}`,
+      headers: admin,
+      expect: 200,
+      target: { p99Ms: 100 },
+    },
+    {
       name: 'GET leads status=Qualified',
       method: 'GET',
       path: `${listPath}?status=Qualified`,

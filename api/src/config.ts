@@ -120,6 +120,7 @@ const envSchema = z
     CORS_ORIGINS: originList,
     BUSINESS_TIMEZONE: timeZone,
     RATE_LIMIT_LEADS_PER_MINUTE: positiveInt(10),
+    HELD_RETENTION_DAYS: positiveInt(30),
     RATE_LIMIT_LOGIN_PER_15_MINUTES: positiveInt(10),
     ADMIN_EMAIL: optionalText,
     ADMIN_PASSWORD: z.preprocess(
@@ -185,6 +186,8 @@ export interface Config {
   corsOrigins: string[];
   businessTimeZone: string;
   rateLimitLeadsPerMinute: number;
+  /** Held submissions older than this many days are purged (released ones live on as lead requests). */
+  heldRetentionDays: number;
   rateLimitLoginPer15Minutes: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -259,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS,
     businessTimeZone: e.BUSINESS_TIMEZONE,
     rateLimitLeadsPerMinute: e.RATE_LIMIT_LEADS_PER_MINUTE,
+    heldRetentionDays: e.HELD_RETENTION_DAYS,
     rateLimitLoginPer15Minutes: e.RATE_LIMIT_LOGIN_PER_15_MINUTES,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

@@ -10,9 +10,12 @@ import { ConfigError, loadConfig, loadEnvFiles } from './config.ts';
 import { resolveSessionSecrets } from './db/app-secrets.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateLatest } from './db/migrate.ts';
+import { purgeHeldSubmissions } from './leads/held-submissions.service.ts';
 import { createLogger } from './logger.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** How often held submissions past HELD_RETENTION_DAYS are purged (idempotent in every process). */
+const HELD_PURGE_INTERVAL_MS = 3_600_000;
 /** After the signal, how long new connections are still served (each answered with Connection: close). */
 const ACCEPT_GRACE_MS = 1_000;
 
@@ -54,6 +57,16 @@ async function main(): Promise<void> {
     ...(engine ? { leadEvents: engine.leadEvents } : {}),
   });
 
+  const purgeHeld = () =>
+    purgeHeldSubmissions(db, now(), config.heldRetentionDays)
+      .then((purged) => {
+        if (purged > 0) logger.info({ purged }, 'held submissions past their retention purged');
+      })
+      .catch((err: unknown) => logger.error({ err }, 'purging held submissions failed'));
+  void purgeHeld();
+  const purgeTimer = setInterval(purgeHeld, HELD_PURGE_INTERVAL_MS);
+  purgeTimer.unref();
+
   let draining = false;
   const server = createServer((req, res) => {
     // While draining, requests on connections that are already open (including ones whose bytes were
@@ -88,6 +101,7 @@ async function main(): Promise<void> {
     setTimeout(() => {
       server.close(async () => {
         clearTimeout(forceTimer);
+        clearInterval(purgeTimer);
         closeApp();
         try {
           // Jobs in progress finish (or are left to another process's retry) before the database goes.

@@ -1,9 +1,12 @@
-// Lead intake (issue 7): the estimate recomputed on the server, attribution, repeat-request merging,
-// the spam rules and their count, speed-to-lead.
+// Lead intake: the estimate recomputed on the server, attribution, repeat requests kept without
+// overwriting anyone, held submissions (released, deleted, purged), phone search by digits, speed-to-lead.
 import { zonedTimeToInstant } from '@shine/shared/business-time';
+import { matchesLeadSearch } from '@shine/shared/lead-search';
 import { API_ERRORS } from '@shine/shared/messages';
+import { randomUUID } from 'node:crypto';
 import supertest from 'supertest';
 import { beforeEach, expect, it } from 'vitest';
+import { purgeHeldSubmissions } from '../src/leads/held-submissions.service.ts';
 import { countRows, describeApi, insertLead, useTestApp, VALID_QUOTE } from './support/test-app.ts';
 
 /** A wall-clock time in the business zone (America/Chicago by default). */
@@ -92,7 +95,7 @@ describeApi('lead intake: repeat requests', () => {
     created.length = 0;
   });
 
-  it('merges a repeat by e-mail (any case) into the open lead: details updated, request noted, flagged', async () => {
+  it('keeps a repeat by e-mail (any case) on the open lead: service updated, identity kept, request noted', async () => {
     const first = await post(VALID_QUOTE);
     const again = await post({
       ...VALID_QUOTE,
@@ -116,17 +119,34 @@ describeApi('lead intake: repeat requests', () => {
     const agent = await t.agent();
     const lead = (await agent.get(`/api/admin/leads/${first.body.id}`)).body;
     expect(lead).toMatchObject({
-      email: 'ANN.LEE@Example.com',
+      email: 'ann.lee@example.com', // who the person is never changes by a request
       bedrooms: '4',
-      notes: 'Two dogs, friendly.', // staff-facing notes are kept; the new ones are in the activity
+      notes: 'Two dogs, friendly.', // staff-facing notes are kept; the new ones are in the request
       source: 'Website Form', // first touch
       repeatCount: 1,
       status: 'New',
+      detailsDifferRequestId: null, // an e-mail in other letters is the same e-mail
     });
     expect(lead.lastRepeatAt).not.toBeNull();
     // Re-estimated: 4 bedrooms instead of 2 (+2 × 45 before the discount)
     expect(lead.estimatedValue).toBeGreaterThan(first.body.estimatedValue);
     expect(lead.estimatedValue).toBe(lead.estimate.midpoint);
+    // Both requests, oldest first, each as it was sent.
+    expect(lead.requests).toHaveLength(2);
+    expect(lead.requests[0]).toMatchObject({
+      email: 'ann.lee@example.com',
+      bedrooms: '2',
+      notes: 'Two dogs, friendly.',
+    });
+    expect(lead.requests[1]).toMatchObject({
+      email: 'ANN.LEE@Example.com',
+      bedrooms: '4',
+      notes: 'Also the garage, please.',
+      utmSource: 'facebook',
+      source: 'facebook',
+      releasedFromRule: null,
+    });
+    expect(lead.requests[1].estimate.midpoint).toBe(lead.estimate.midpoint);
 
     const activities = (await agent.get(`/api/admin/activities/lead/${first.body.id}`)).body;
     expect(activities).toHaveLength(1);
@@ -135,18 +155,143 @@ describeApi('lead intake: repeat requests', () => {
     expect(activities[0].description).toContain('Home: 4 bedrooms, 1.5 bathrooms');
     expect(activities[0].description).toContain('Notes: Also the garage, please.');
     expect(activities[0].description).toContain('utm_source=facebook');
-    expect(activities[0].description).toContain('Updated on the lead: e-mail, bedrooms');
+    expect(activities[0].description).toContain('Updated on the lead: bedrooms');
+    expect(activities[0].description).not.toContain('Details differ');
     // The system's note is not a staff contact.
     expect(lead.firstContactedAt).toBeNull();
   });
 
-  it('merges a repeat by phone digits, however the number is written', async () => {
-    const first = await post(VALID_QUOTE); // 214-555-0100
-    await post({ ...VALID_QUOTE, email: 'ann@work.example', phone: '(214) 555 0100' });
+  it('never lets a repeat overwrite another person’s details: the lead keeps them and shows both requests', async () => {
+    const first = await post(VALID_QUOTE); // Ann Lee, 214-555-0100
+    // Someone else (or Ann under another name) with the same phone, written differently.
+    await post({
+      ...VALID_QUOTE,
+      firstName: 'Kb',
+      lastName: 'Onlyuser',
+      email: 'kb@other.example',
+      phone: '(214) 555 0100',
+    });
     expect(await countRows(t.db, 'leads')).toBe(1);
-    const lead = (await (await t.agent()).get(`/api/admin/leads/${first.body.id}`)).body;
-    expect(lead).toMatchObject({ email: 'ann@work.example', phone: '(214) 555 0100', repeatCount: 1 });
+    const agent = await t.agent();
+    const lead = (await agent.get(`/api/admin/leads/${first.body.id}`)).body;
+    expect(lead).toMatchObject({
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann.lee@example.com',
+      phone: '214-555-0100',
+      repeatCount: 1,
+    });
+    expect(lead.requests.map((r: { firstName: string }) => r.firstName)).toEqual(['Ann', 'Kb']);
+    expect(lead.detailsDifferRequestId).toBe(lead.requests[1].id);
+    const [note] = (await agent.get(`/api/admin/activities/lead/${first.body.id}`)).body;
+    expect(note.description).toContain('matched on phone');
+    expect(note.description).toContain("Details differ from the lead's: name, e-mail");
+    expect(note.description).toContain('Name: Kb Onlyuser');
     expect(created).toHaveLength(1);
+
+    // The list flags it too.
+    const listed = (await agent.get('/api/admin/leads')).body.items[0];
+    expect(listed.detailsDifferRequestId).toBe(lead.requests[1].id);
+  });
+
+  it('applies a request’s details with one call, recorded on the timeline by the staff member', async () => {
+    const first = await post(VALID_QUOTE);
+    await post({ ...VALID_QUOTE, email: 'ann@work.example', phone: '(214) 555 0100' });
+    const agent = await t.agent();
+    const before = (await agent.get(`/api/admin/leads/${first.body.id}`)).body;
+    const requestId = before.requests[1].id;
+    expect(before.detailsDifferRequestId).toBe(requestId);
+
+    const applied = await agent.post(`/api/admin/leads/${first.body.id}/requests/${requestId}/apply`).expect(200);
+    expect(applied.body).toMatchObject({
+      email: 'ann@work.example',
+      phone: '(214) 555 0100',
+      firstName: 'Ann',
+      detailsDifferRequestId: null,
+    });
+    expect(applied.body.requests).toHaveLength(2);
+    const timeline = (await agent.get(`/api/admin/activities/lead/${first.body.id}`)).body;
+    const note = timeline.find((a: { subject: string }) => a.subject === 'Contact details updated');
+    expect(note.userId).toBe(t.adminId);
+    expect(note.description).toContain('E-mail: ann.lee@example.com → ann@work.example');
+    expect(note.description).toContain('Phone: 214-555-0100 → (214) 555 0100');
+    // Applying details is not contacting the customer: the speed-to-lead clock still runs.
+    expect(applied.body.firstContactedAt).toBeNull();
+  });
+
+  it('keeps the current details when staff say so, and notes what the request gave', async () => {
+    const first = await post(VALID_QUOTE);
+    await post({ ...VALID_QUOTE, firstName: 'Annie' });
+    const agent = await t.agent();
+    const { requests } = (await agent.get(`/api/admin/leads/${first.body.id}`)).body;
+    const kept = await agent.post(`/api/admin/leads/${first.body.id}/requests/${requests[1].id}/dismiss`).expect(200);
+    expect(kept.body).toMatchObject({ firstName: 'Ann', detailsDifferRequestId: null });
+    const timeline = (await agent.get(`/api/admin/activities/lead/${first.body.id}`)).body;
+    const note = timeline.find((a: { subject: string }) => a.subject === 'Contact details kept');
+    expect(note.description).toContain('First name: Annie (the lead keeps Ann)');
+  });
+
+  it('refuses a request of another lead, and unknown ids, changing nothing', async () => {
+    const a = await post(VALID_QUOTE);
+    const b = await post({ ...VALID_QUOTE, email: 'b@example.com', phone: '817-555-0177' });
+    const agent = await t.agent();
+    const otherRequest = (await agent.get(`/api/admin/leads/${b.body.id}`)).body.requests[0].id;
+    const wrong = await agent.post(`/api/admin/leads/${a.body.id}/requests/${otherRequest}/apply`);
+    expect(wrong.status).toBe(404);
+    expect(wrong.body.message).toBe(API_ERRORS.leadRequestNotFound);
+    expect((await agent.get(`/api/admin/leads/${a.body.id}`)).body.email).toBe('ann.lee@example.com');
+    const unknown = await agent.post(`/api/admin/leads/${randomUUID()}/requests/${otherRequest}/apply`);
+    expect(unknown.status).toBe(404);
+    expect((await agent.post(`/api/admin/leads/${a.body.id}/requests/not-an-id/apply`)).status).toBe(400);
+  });
+
+  it('resurfaces the lead: latest request first in the default order, requestsToday beside leadsToday', async () => {
+    t.clock.now = chicago(2026, 11, 16, 9); // Monday
+    const ann = (await post(VALID_QUOTE)).body;
+    t.clock.now = chicago(2026, 11, 17, 9); // Tuesday
+    const bob = (await post({ ...VALID_QUOTE, firstName: 'Bob', email: 'bob@example.com', phone: '817-555-0101' }))
+      .body;
+    t.clock.now = chicago(2026, 11, 18, 10); // Wednesday: Ann asks again
+    await post({ ...VALID_QUOTE, bedrooms: '3' });
+    const agent = await t.agent();
+    const list = (await agent.get('/api/admin/leads')).body;
+    expect(list.items.map((l: { id: string }) => l.id)).toEqual([ann.id, bob.id]);
+    expect(list.items[0].lastRequestAt).toBe(chicago(2026, 11, 18, 10).toISOString());
+    expect(list.items[0].createdAt).toBe(chicago(2026, 11, 16, 9).toISOString());
+    // By creation, the repeat does not move it.
+    const byCreation = (await agent.get('/api/admin/leads?sort=createdAt')).body;
+    expect(byCreation.items.map((l: { id: string }) => l.id)).toEqual([bob.id, ann.id]);
+
+    const metrics = (await agent.get('/api/admin/metrics')).body;
+    expect(metrics).toMatchObject({ leadsToday: 0, requestsToday: 1 });
+    t.clock.now = chicago(2026, 11, 18, 11);
+    await post({ ...VALID_QUOTE, firstName: 'Cy', email: 'cy@example.com', phone: '972-555-0102' });
+    expect((await agent.get('/api/admin/metrics')).body).toMatchObject({ leadsToday: 1, requestsToday: 2 });
+  });
+
+  it('keeps the speed-to-lead clock of a lead nobody contacted, and restarts nothing of one already contacted', async () => {
+    t.clock.now = chicago(2026, 11, 18, 9);
+    const fresh = (await post(VALID_QUOTE)).body;
+    const called = (await post({ ...VALID_QUOTE, email: 'c@example.com', phone: '817-555-0103' })).body;
+    const agent = await t.agent();
+    t.clock.now = chicago(2026, 11, 18, 9, 5);
+    await agent
+      .post('/api/admin/activities')
+      .send({ leadId: called.id, type: 'call', title: 'Called', status: 'completed' })
+      .expect(201);
+    t.clock.now = chicago(2026, 11, 18, 9, 30);
+    await post(VALID_QUOTE);
+    await post({ ...VALID_QUOTE, email: 'c@example.com', phone: '817-555-0103' });
+    const freshNow = (await agent.get(`/api/admin/leads/${fresh.id}`)).body;
+    expect(freshNow.contactDueAt).toBe(fresh.contactDueAt);
+    expect(freshNow.createdAt).toBe(fresh.createdAt);
+    expect(freshNow.repeatCount).toBe(1);
+    const calledNow = (await agent.get(`/api/admin/leads/${called.id}`)).body;
+    expect(calledNow).toMatchObject({
+      speedToLeadMinutes: 5,
+      firstContactedAt: chicago(2026, 11, 18, 9, 5).toISOString(),
+    });
+    expect(calledNow.status).toBe('New');
   });
 
   it('keeps a value staff have changed', async () => {
@@ -191,48 +336,71 @@ describeApi('lead intake: repeat requests', () => {
   });
 });
 
-describeApi('lead intake: spam rules', () => {
+describeApi('lead intake: held submissions', () => {
   const created: string[] = [];
   const t = useTestApp({
     env: { RATE_LIMIT_LEADS_PER_MINUTE: '5' },
     leadEvents: { leadCreated: (id) => created.push(id), statusChanged: () => {} },
   });
-  const post = (body: object) => supertest(t.app).post('/api/leads').send(body);
+  const post = (body: object) => supertest(t.app).post('/api/leads').set('User-Agent', 'Test browser 1.0').send(body);
   beforeEach(() => {
     created.length = 0;
   });
 
   const intake = async () => (await (await t.agent()).get('/api/admin/intake')).body;
+  const held = async (query = '') => (await (await t.agent()).get(`/api/admin/held-submissions${query}`)).body;
 
   it.each([
-    ['honeypot', { website: 'http://spam.example' }],
-    ['too_fast', { elapsedMs: 900 }],
-    ['machine_content', { firstName: '<a href="http://x.example">cheap</a>' }],
-    ['machine_content', { notes: 'http://a.example http://b.example https://c.example' }],
-  ])('answers %s like a person (201, a lead-shaped body), stores nothing and counts it', async (rule, change) => {
-    const response = await post({ ...VALID_QUOTE, ...change });
-    expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ lastName: 'Lee', status: 'New', estimatedValue: 350, repeatCount: 0 });
-    expect(response.body.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await countRows(t.db, 'leads')).toBe(0);
-    expect(await countRows(t.db, 'activities')).toBe(0);
-    expect(created).toEqual([]);
-    const report = await intake();
-    expect(report.rejections.byRule[rule]).toBe(1);
-    expect(report.rejections.total).toBe(1);
-  });
+    ['honeypot', { website: 'http://spam.example' }, 'The hidden field that people never see was filled in.'],
+    ['too_fast', { elapsedMs: 400 }, 'Sent 0.4 s after the form was first touched (a person takes at least 1.0 s).'],
+    ['machine_content', { firstName: '<a href="http://x.example">cheap</a>' }, 'The name holds a web link.'],
+    [
+      'machine_content',
+      { notes: 'http://a.example http://b.example https://c.example' },
+      'The notes hold 3 web links.',
+    ],
+  ])(
+    'holds %s for review: the visitor gets the usual 201, nothing becomes a lead, nothing is lost',
+    async (rule, change, reason) => {
+      const response = await post({ ...VALID_QUOTE, ...change });
+      expect(response.status).toBe(201);
+      expect(response.body).toMatchObject({ lastName: 'Lee', status: 'New', estimatedValue: 350, repeatCount: 0 });
+      expect(response.body.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await countRows(t.db, 'leads')).toBe(0);
+      expect(await countRows(t.db, 'activities')).toBe(0);
+      expect(created).toEqual([]);
 
-  it('accepts a person who took long enough, and API clients that send no fill time', async () => {
-    expect((await post({ ...VALID_QUOTE, elapsedMs: 3_000 })).status).toBe(201);
+      const page = await held();
+      expect(page.total).toBe(1);
+      expect(page.items[0]).toMatchObject({
+        rule,
+        reason,
+        userAgent: 'Test browser 1.0',
+        payload: { ...VALID_QUOTE, ...change },
+      });
+      expect(page.items[0].clientIp).toMatch(/127\.0\.0\.1|::1/);
+      const report = await intake();
+      expect(report.rejections.byRule[rule]).toBe(1);
+      expect(report.held).toEqual({
+        waiting: 1,
+        byRule: { honeypot: 0, too_fast: 0, machine_content: 0, [rule]: 1 },
+      });
+    },
+  );
+
+  it('takes in a person who took a second or more, and API clients that send no fill time', async () => {
+    expect((await post({ ...VALID_QUOTE, elapsedMs: 1_000 })).status).toBe(201);
     expect((await post({ ...VALID_QUOTE, email: 'x@example.com', phone: '469-555-0142' })).status).toBe(201);
     expect(await countRows(t.db, 'leads')).toBe(2);
     expect((await intake()).rejections.total).toBe(0);
+    expect((await held()).total).toBe(0);
   });
 
-  it('refuses a fill time that is not a number of milliseconds', async () => {
+  it('refuses a fill time that is not a number of milliseconds, and stores nothing', async () => {
     const response = await post({ ...VALID_QUOTE, elapsedMs: -5 });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe('elapsedMs must be a number of milliseconds');
+    expect(await countRows(t.db, 'held_submissions')).toBe(0);
   });
 
   it('counts quotes refused by the rate limit, which answers 429 with a clear message', async () => {
@@ -241,6 +409,147 @@ describeApi('lead intake: spam rules', () => {
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ message: API_ERRORS.rateLimited });
     expect((await intake()).rejections.byRule.rate_limited).toBe(1);
+  });
+
+  it('lists held submissions newest first, paged', async () => {
+    for (let i = 0; i < 3; i++) {
+      t.clock.now = new Date(Date.UTC(2026, 10, 18, 15, i));
+      await post({ ...VALID_QUOTE, email: `h${i}@example.com`, elapsedMs: 10 });
+    }
+    const first = await held('?pageSize=2');
+    expect(first).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(first.items.map((h: { payload: { email: string } }) => h.payload.email)).toEqual([
+      'h2@example.com',
+      'h1@example.com',
+    ]);
+    const second = await held('?pageSize=2&page=2');
+    expect(second.items.map((h: { payload: { email: string } }) => h.payload.email)).toEqual(['h0@example.com']);
+    expect((await (await t.agent()).get('/api/admin/held-submissions?pageSize=500')).status).toBe(400);
+  });
+
+  it('releases one as a lead from its original time: estimate, lead_created, speed-to-lead clock', async () => {
+    t.clock.now = chicago(2026, 11, 18, 9); // Wednesday 9 AM
+    await post({ ...VALID_QUOTE, elapsedMs: 300, attribution: { utmSource: 'google' } });
+    const [item] = (await held()).items;
+    t.clock.now = chicago(2026, 11, 18, 11);
+    const agent = await t.agent();
+    const released = await agent.post(`/api/admin/held-submissions/${item.id}/release`);
+    expect(released.status).toBe(201);
+    expect(released.body).toMatchObject({
+      firstName: 'Ann',
+      estimatedValue: 350,
+      source: 'google',
+      createdAt: chicago(2026, 11, 18, 9).toISOString(),
+      contactDueAt: chicago(2026, 11, 18, 9, 15).toISOString(),
+    });
+    expect(created).toEqual([released.body.id]);
+    expect((await held()).total).toBe(0);
+    const lead = (await agent.get(`/api/admin/leads/${released.body.id}`)).body;
+    expect(lead.requests).toHaveLength(1);
+    expect(lead.requests[0]).toMatchObject({
+      releasedFromRule: 'too_fast',
+      receivedAt: chicago(2026, 11, 18, 9).toISOString(),
+    });
+    // Already released: nothing more to release or delete.
+    const again = await agent.post(`/api/admin/held-submissions/${item.id}/release`);
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe(API_ERRORS.heldNotFound);
+    expect(await countRows(t.db, 'leads')).toBe(1);
+  });
+
+  it('releases one that repeats an open lead into that lead, without touching who the person is', async () => {
+    const lead = (await post(VALID_QUOTE)).body;
+    await post({ ...VALID_QUOTE, firstName: 'Bot', website: 'x' });
+    const [item] = (await held()).items;
+    const agent = await t.agent();
+    const released = await agent.post(`/api/admin/held-submissions/${item.id}/release`).expect(201);
+    expect(released.body).toMatchObject({ id: lead.id, firstName: 'Ann', repeatCount: 1 });
+    expect(created).toEqual([lead.id]);
+    const detail = (await agent.get(`/api/admin/leads/${lead.id}`)).body;
+    expect(detail.requests[1]).toMatchObject({ firstName: 'Bot', releasedFromRule: 'honeypot' });
+    expect(detail.detailsDifferRequestId).toBe(detail.requests[1].id);
+  });
+
+  it('makes one lead when two staff release the same submission at once', async () => {
+    await post({ ...VALID_QUOTE, elapsedMs: 1 });
+    const [item] = (await held()).items;
+    const agent = await t.agent();
+    const answers = await Promise.all([
+      agent.post(`/api/admin/held-submissions/${item.id}/release`),
+      agent.post(`/api/admin/held-submissions/${item.id}/release`),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 404]);
+    expect(await countRows(t.db, 'leads')).toBe(1);
+  });
+
+  it('deletes one (204), then answers 404', async () => {
+    await post({ ...VALID_QUOTE, website: 'bot' });
+    const [item] = (await held()).items;
+    const agent = await t.agent();
+    await agent.delete(`/api/admin/held-submissions/${item.id}`).expect(204);
+    expect((await held()).total).toBe(0);
+    expect((await agent.delete(`/api/admin/held-submissions/${item.id}`)).status).toBe(404);
+    expect(await countRows(t.db, 'leads')).toBe(0);
+  });
+
+  it('purges held submissions past the retention, and only those', async () => {
+    t.clock.now = new Date('2026-10-01T12:00:00Z');
+    await post({ ...VALID_QUOTE, website: 'old' });
+    t.clock.now = new Date('2026-10-20T12:00:00Z');
+    await post({ ...VALID_QUOTE, website: 'recent' });
+    expect(await purgeHeldSubmissions(t.db, new Date('2026-11-01T12:00:00Z'), 30)).toBe(1);
+    const left = await held();
+    expect(left.items.map((h: { payload: { website: string } }) => h.payload.website)).toEqual(['recent']);
+  });
+
+  it('is for signed-in staff only', async () => {
+    expect((await supertest(t.app).get('/api/admin/held-submissions')).status).toBe(401);
+    expect((await supertest(t.app).post(`/api/admin/held-submissions/${randomUUID()}/release`)).status).toBe(401);
+  });
+});
+
+describeApi('lead search by phone digits', () => {
+  const t = useTestApp();
+  const search = async (term: string) =>
+    (await (await t.agent()).get(`/api/admin/leads?search=${encodeURIComponent(term)}`)).body.items.map(
+      (lead: { firstName: string }) => lead.firstName,
+    );
+
+  it.each(['2145550106', '214-555-0106', '214.555.0106', '(214) 555 0106', '555-0106', '0106'])(
+    'finds "(214) 555-0106" by %s',
+    async (term) => {
+      await insertLead(t.db, { first_name: 'Caller', phone: '(214) 555-0106' });
+      await insertLead(t.db, { first_name: 'Other', email: 'o@example.com', phone: '(817) 555-0199' });
+      expect(await search(term)).toEqual(['Caller']);
+    },
+  );
+
+  it('matches the shared reference rule, and needs 4 digits before ignoring punctuation', async () => {
+    const leads = [
+      { first_name: 'Caller', phone: '(214) 555-0106' },
+      { first_name: 'Dots', email: 'd@example.com', phone: '214.555.0107' },
+      { first_name: 'Room', email: 'r@example.com', phone: '972 555 1010' },
+    ];
+    for (const lead of leads) await insertLead(t.db, lead);
+    for (const term of ['106', '555', '555-01', '5550', '214.555', '(214)', 'caller', '010']) {
+      const expected = leads
+        .filter((lead) =>
+          matchesLeadSearch(
+            {
+              firstName: lead.first_name,
+              lastName: 'Lead',
+              email: lead.email ?? 'test.lead@example.com',
+              phone: lead.phone,
+            },
+            term,
+          ),
+        )
+        .map((lead) => lead.first_name)
+        .sort();
+      expect((await search(term)).sort(), term).toEqual(expected);
+    }
+    // "106" has 3 digits: only the literal substring counts, not digits across punctuation.
+    expect(await search('5-01')).toEqual(['Caller']);
   });
 });
 

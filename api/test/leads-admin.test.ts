@@ -110,7 +110,7 @@ describeApi('the CRM lead table: GET /api/admin/leads', () => {
     ['?pageSize=201', 'Page size must be at most 200'],
     [
       '?sort=email',
-      'Sort must be one of: createdAt, updatedAt, firstName, lastName, status, priority, estimatedValue, nextFollowUpAt',
+      'Sort must be one of: lastRequestAt, createdAt, updatedAt, firstName, lastName, status, priority, estimatedValue, nextFollowUpAt',
     ],
     ['?order=up', 'Order must be asc or desc'],
     ['?status=Pending', 'Status must be one of: New, Contacted, Qualified, Quoted, Negotiating, Won, Lost'],

@@ -1,5 +1,6 @@
 import type { Metrics } from '@shine/shared/types';
 import { beforeEach, expect, it } from 'vitest';
+import { insertFirstRequestsOfLeads } from '../src/leads/lead-requests.queries.ts';
 import { type Agent, describeApi, insertLead, useTestApp } from './support/test-app.ts';
 
 // 00:30 on Monday 10 March 2025 in Dallas (CDT, UTC-5, the day after the DST change).
@@ -83,6 +84,11 @@ describeApi('stats and metrics', () => {
 
   it('metrics: today from local midnight, conversion, average deal, pending tasks, overdue follow-ups', async () => {
     const leadId = await craftLeads();
+    await insertFirstRequestsOfLeads(t.db);
+    const [first] = await t.db('lead_requests').where({ lead_id: leadId });
+    await t
+      .db('lead_requests')
+      .insert({ ...first, id: undefined, received_at: new Date(LOCAL_MIDNIGHT.getTime() + minutes(10)) });
     await agent.post('/api/admin/activities').send({ leadId, type: 'task', title: 'a' });
     await agent.post('/api/admin/activities').send({ leadId, type: 'call', title: 'b', status: 'pending' });
     await agent.post('/api/admin/activities').send({ leadId, type: 'call', title: 'c', status: 'completed' });
@@ -91,6 +97,8 @@ describeApi('stats and metrics', () => {
     expect(response.body).toEqual({
       // created at 04:59:59Z (23:59:59 the day before, local) does not count; 05:00:00Z does.
       leadsToday: 2,
+      // Each lead's first request arrived when it was created; a repeat at 05:10Z adds one.
+      requestsToday: 3,
       conversionRate: 40,
       // (250 + 301) / 2 = 275.5, rounded to 276.
       averageDealValue: 276,
@@ -131,6 +139,7 @@ describeApi('stats and metrics', () => {
   it('metrics with no leads are all zero', async () => {
     expect((await agent.get('/api/admin/metrics')).body).toEqual({
       leadsToday: 0,
+      requestsToday: 0,
       conversionRate: 0,
       averageDealValue: 0,
       pendingTasks: 0,

@@ -5,7 +5,7 @@ import { estimateQuote } from '@shine/shared/pricing';
 import type { Lead } from '@shine/shared/types';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env.ts';
-import { waitForIsland } from './support.ts';
+import { touchQuoteForm, waitForIsland, waitPastMinimumFillTime } from './support.ts';
 
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const email = `casey.campaign.${unique}@example.com`;
@@ -26,10 +26,9 @@ async function fillQuote(page: Page) {
 /** Opens the form from the page already loaded, fills it like a person (past the minimum fill time) and sends it. */
 async function requestQuote(page: Page) {
   await waitForIsland(page, 'QuoteForm');
-  const shownAt = Date.now();
+  const touchedAt = await touchQuoteForm(page);
   await fillQuote(page);
-  const left = MIN_FORM_FILL_MS + 250 - (Date.now() - shownAt);
-  if (left > 0) await page.waitForTimeout(left);
+  await waitPastMinimumFillTime(page, touchedAt);
   const posted = page.waitForRequest((request) => request.url().endsWith('/api/leads') && request.method() === 'POST');
   await page.getByRole('button', { name: 'Get My Free Quote' }).click();
   const body = (await posted).postDataJSON();

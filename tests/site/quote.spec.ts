@@ -1,8 +1,7 @@
-import { MIN_FORM_FILL_MS } from '@shine/shared/intake';
 import { VALIDATION, MESSAGES } from '@shine/shared/messages';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env.ts';
-import { waitForIsland } from './support.ts';
+import { touchQuoteForm, waitForIsland, waitPastMinimumFillTime } from './support.ts';
 
 const REQUIRED_MESSAGES = [
   VALIDATION.firstName,
@@ -32,12 +31,6 @@ async function fillQuote(page: Page, email: string) {
   await page.getByLabel('Cleaning Type').selectOption('Deep');
   await page.getByLabel('Cleaning Frequency').selectOption('Biweekly');
   await page.getByLabel('Additional Notes').fill('Two friendly dogs; gate code 4821.');
-}
-
-/** Waits until MIN_FORM_FILL_MS (plus a margin) has passed since the form was shown. */
-async function waitPastMinimumFillTime(page: Page, shownAt: number) {
-  const left = MIN_FORM_FILL_MS + 250 - (Date.now() - shownAt);
-  if (left > 0) await page.waitForTimeout(left);
 }
 
 const submitButton = (page: Page) => page.getByRole('button', { name: /Get My Free Quote|Submitting\.\.\./ });
@@ -97,10 +90,10 @@ test.describe('quote form', () => {
   }) => {
     const email = `dana.whitfield.${Date.now()}@example.com`;
     await openQuoteForm(page);
-    const shownAt = Date.now();
+    const touchedAt = await touchQuoteForm(page);
     await fillQuote(page, email);
-    // A form sent sooner than a person can fill it is answered like any other but not stored.
-    await waitPastMinimumFillTime(page, shownAt);
+    // A form sent sooner than a person can fill it is answered like any other but held for review.
+    await waitPastMinimumFillTime(page, touchedAt);
     const posted = page.waitForRequest(
       (request) => request.url().endsWith('/api/leads') && request.method() === 'POST',
     );

@@ -1,3 +1,4 @@
+import { MIN_FORM_FILL_MS } from '@shine/shared/intake';
 import { expect, type Page } from '@playwright/test';
 
 /** Every public route of SPEC.md §2 with copy that must be on it, worded as SPEC.md words it. */
@@ -56,4 +57,20 @@ export async function recordCspViolations(page: Page): Promise<() => Promise<str
       .catch(() => [] as string[]);
     return [...fromDom, ...fromConsole];
   };
+}
+
+/**
+ * Touches the quote form the way a person starts filling it (focus on its first field) and answers
+ * when: the form measures its fill time from this first touch, so a test that waits from the returned
+ * time is past the minimum however long the browser took to get there.
+ */
+export async function touchQuoteForm(page: Page): Promise<number> {
+  await page.getByLabel('First Name').focus();
+  return Date.now();
+}
+
+/** Waits until MIN_FORM_FILL_MS (plus a margin) has passed since the form's first touch. */
+export async function waitPastMinimumFillTime(page: Page, touchedAt: number): Promise<void> {
+  const left = MIN_FORM_FILL_MS + 250 - (Date.now() - touchedAt);
+  if (left > 0) await page.waitForTimeout(left);
 }

@@ -72,6 +72,7 @@ const cases: Array<[string, (knex: Knex) => Promise<unknown>]> = [
   ['Leads list sorted by last name, ascending', list({ sort: 'lastName', order: 'asc' })],
   ['Leads search "smi" (GET /api/admin/leads?search=smi)', list({ search: 'smi' })],
   ['Leads search by phone digits "555-0142"', list({ search: '555-0142' })],
+  ['Leads search by phone digits typed with dots "214.555.0142"', list({ search: '214.555.0142' })],
   ['Leads search, a rare full name "olivia goldsmith"', list({ search: 'olivia goldsmith' })],
   ['Leads status filter (GET /api/admin/leads?status=Qualified)', list({ status: 'Qualified' })],
   ['Leads page 500 (GET /api/admin/leads?page=500)', list({ page: '500' })],

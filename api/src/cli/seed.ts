@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateLatest } from '../db/migrate.ts';
 import { buildLead, createRandom, type SeedActivity, type SeedLead } from './seed-data.ts';
+import { insertFirstRequestsOfLeads } from '../leads/lead-requests.queries.ts';
 
 const BATCH_ROWS = 5_000;
 
@@ -69,9 +70,11 @@ export async function seedDatabase(db: Knex, userId: string, options: SeedOption
       done += size;
       options.onProgress?.(done);
     }
+    await insertFirstRequestsOfLeads(trx);
   });
   await db.raw('analyze leads');
   await db.raw('analyze activities');
+  await db.raw('analyze lead_requests');
   return { leads: options.leads, activities: activityCount, userId, ms: performance.now() - started };
 }
 

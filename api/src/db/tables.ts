@@ -8,6 +8,7 @@ import type {
   LeadStatus,
   TemplateType,
 } from '@shine/shared/enums';
+import type { SpamRule } from '@shine/shared/intake';
 
 export interface UserRow {
   id: string;
@@ -17,8 +18,8 @@ export interface UserRow {
   updated_at: Date;
 }
 
-export interface LeadRow {
-  id: string;
+/** The columns of what a visitor sends with the quote form: a lead's and each of its requests'. */
+export interface QuoteColumns {
   first_name: string;
   last_name: string;
   email: string;
@@ -29,12 +30,21 @@ export interface LeadRow {
   cleaning_type: string;
   frequency: string;
   notes: string | null;
+  source: string;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  referrer_host: string | null;
+  landing_page: string | null;
+}
+
+export interface LeadRow extends QuoteColumns {
+  id: string;
   status: LeadStatus;
   priority: LeadPriority;
   assigned_to: string | null;
   /** numeric(10,2): both drivers return it as a string. */
   estimated_value: string | null;
-  source: string;
   tags: string[];
   last_contacted_at: Date | null;
   next_follow_up_at: Date | null;
@@ -42,17 +52,36 @@ export interface LeadRow {
   updated_at: Date;
   /** jsonb: the Estimate (packages/shared/src/pricing.ts) computed when the request arrived. */
   estimate_breakdown: unknown;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  referrer_host: string | null;
-  landing_page: string | null;
   repeat_count: number;
   last_repeat_at: Date | null;
   previous_lead_id: string | null;
   first_contacted_at: Date | null;
   speed_to_lead_minutes: number | null;
   contact_due_at: Date | null;
+  last_request_at: Date;
+  details_differ_request_id: string | null;
+}
+
+/** One quote request as sent (migration 20251125090000): a lead's first and each repeat. */
+export interface LeadRequestRow extends QuoteColumns {
+  id: string;
+  lead_id: string;
+  received_at: Date;
+  /** jsonb: the Estimate computed when it arrived. */
+  estimate: unknown;
+  released_from_rule: SpamRule | null;
+}
+
+/** A quote request a spam rule held for review (migration 20251125090000). */
+export interface HeldSubmissionRow {
+  id: string;
+  received_at: Date;
+  rule: SpamRule;
+  reason: string;
+  /** jsonb: the validated QuoteIntake as the visitor sent it. */
+  payload: unknown;
+  client_ip: string | null;
+  user_agent: string | null;
 }
 
 export interface ActivityRow {
@@ -136,5 +165,7 @@ declare module 'knex/types/tables.js' {
     app_secrets: AppSecretRow;
     data_versions: DataVersionRow;
     intake_rejections: IntakeRejectionRow;
+    lead_requests: LeadRequestRow;
+    held_submissions: HeldSubmissionRow;
   }
 }

@@ -1,9 +1,20 @@
 // The note a merged repeat request leaves on the lead: the whole request, as staff read it.
 import { type Estimate, formatEstimateRange } from '@shine/shared/pricing';
 import type { LeadRow } from '../db/tables.ts';
+import { REJECTION_RULE_LABELS, type SpamRule } from '@shine/shared/intake';
 import type { LeadRequestColumn } from './leads.queries.ts';
 
 export type RepeatMatch = 'e-mail' | 'phone' | 'e-mail and phone';
+/** Who the person is: a repeat never changes these on the lead; a difference is for staff to decide. */
+export type IdentityField = 'name' | 'e-mail' | 'phone';
+
+export interface RepeatOutcome {
+  match: RepeatMatch;
+  /** The service columns the request updated on the lead. */
+  updated: readonly LeadRequestColumn[];
+  differences: readonly IdentityField[];
+  releasedFromRule: SpamRule | null;
+}
 
 type Request = Pick<
   LeadRow,
@@ -22,11 +33,8 @@ const LABELS: Record<LeadRequestColumn, string> = {
   frequency: 'frequency',
 };
 
-export function describeRepeatRequest(
-  request: Request,
-  match: RepeatMatch,
-  changed: readonly LeadRequestColumn[],
-): string {
+export function describeRepeatRequest(request: Request, outcome: RepeatOutcome): string {
+  const { match, updated, differences, releasedFromRule } = outcome;
   const estimate = request.estimate_breakdown;
   const visit = [
     request.utm_source && `utm_source=${request.utm_source}`,
@@ -46,6 +54,12 @@ export function describeRepeatRequest(
     `Estimate: ${estimate.kind === 'estimate' ? formatEstimateRange(estimate) : 'priced after a walkthrough'}`,
     `Notes: ${request.notes ?? '(none)'}`,
     `Visit: ${visit.length > 0 ? visit.join(', ') : '(direct)'}`,
-    `Updated on the lead: ${changed.length > 0 ? changed.map((column) => LABELS[column]).join(', ') : 'nothing changed'}`,
+    `Updated on the lead: ${updated.length > 0 ? updated.map((column) => LABELS[column]).join(', ') : 'nothing changed'}`,
+    ...(differences.length > 0
+      ? [
+          `Details differ from the lead's: ${differences.join(', ')} (kept as they were; staff decide in the lead's requests)`,
+        ]
+      : []),
+    ...(releasedFromRule ? [`Released from hold by staff (held as: ${REJECTION_RULE_LABELS[releasedFromRule]})`] : []),
   ].join('\n');
 }

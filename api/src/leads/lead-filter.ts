@@ -1,6 +1,8 @@
-// The list/export filter in SQL. The search follows SPEC.md §5 (and shared/lead-search.ts): full
-// name or e-mail case-insensitively, or phone as a substring. The expressions are the ones the
-// trigram indexes are built on, so '%needle%' is an index scan rather than a table scan.
+// The list/export filter in SQL. The search follows the rule of shared/lead-search.ts (api/README.md,
+// "Lead search"): full name or e-mail case-insensitively, or phone as a substring, and a term of 4 or
+// more digits also matches the phone's digits whatever the punctuation. The expressions are the ones
+// the trigram indexes are built on, so '%needle%' is an index scan rather than a table scan.
+import { phoneSearchDigits } from '@shine/shared/lead-search';
 import type { LeadFilter } from '@shine/shared/leads';
 import type { Knex } from 'knex';
 
@@ -16,12 +18,15 @@ export function applyLeadFilter(query: Knex.QueryBuilder, filter: LeadFilter | u
   const needle = filter.search?.trim();
   if (needle) {
     const pattern = `%${escapeLike(needle)}%`;
-    query.where((match) =>
+    const digits = phoneSearchDigits(needle);
+    query.where((match) => {
       match
         .whereRaw("lower(first_name || ' ' || last_name) like lower(?) escape '\\'", [pattern])
         .orWhereRaw("lower(email) like lower(?) escape '\\'", [pattern])
-        .orWhereRaw("phone like ? escape '\\'", [pattern]),
-    );
+        .orWhereRaw("phone like ? escape '\\'", [pattern]);
+      // leads_phone_digits_trgm_idx; digits need no escaping.
+      if (digits) match.orWhereRaw("regexp_replace(phone, '[^0-9]', '', 'g') like ?", [`%${digits}%`]);
+    });
   }
   return query;
 }

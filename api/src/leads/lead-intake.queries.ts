@@ -40,9 +40,12 @@ export async function findRepeatTarget(
   return (await query) as LeadRow | undefined;
 }
 
-export type RepeatChanges = LeadChanges & Partial<Pick<LeadRow, LeadRequestColumn>>;
+export type RepeatChanges = LeadChanges & Partial<Pick<LeadRow, LeadRequestColumn | 'details_differ_request_id'>>;
 
-/** Changes of a merged repeat request: the lead's details, plus the repeat counter. */
+/**
+ * Changes of a repeat request kept on its lead, plus the repeat counter and the request times. `at`
+ * is when the request arrived (a request released from hold may be older than the lead's latest).
+ */
 export async function updateLeadForRepeat(
   db: Knex,
   id: string,
@@ -51,7 +54,13 @@ export async function updateLeadForRepeat(
 ): Promise<LeadRow | undefined> {
   const [row] = await db('leads')
     .where({ id })
-    .update({ ...changes, repeat_count: db.raw('repeat_count + 1'), last_repeat_at: at, updated_at: at })
+    .update({
+      ...changes,
+      repeat_count: db.raw('repeat_count + 1'),
+      last_repeat_at: db.raw('greatest(last_repeat_at, ?::timestamptz)', [at.toISOString()]),
+      last_request_at: db.raw('greatest(last_request_at, ?::timestamptz)', [at.toISOString()]),
+      updated_at: db.raw('greatest(updated_at, ?::timestamptz)', [at.toISOString()]),
+    })
     .returning('*');
   return row as LeadRow | undefined;
 }

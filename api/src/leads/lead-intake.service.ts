@@ -1,16 +1,20 @@
 // POST /api/leads: what happens to a quote request (definitions in api/README.md, "Lead intake").
-// Spam is counted and answered like a person; a repeat of an open lead is merged into it; anything
-// else is a new lead, valued by the estimate, attributed to its visit, with a contact due time.
+// Nothing a visitor sends is discarded: a request a spam rule catches is held for staff to review
+// (held-submissions.service.ts); a repeat of an open lead is kept as a request of that lead and never
+// overwrites its name, e-mail or phone; anything else is a new lead, valued by the estimate,
+// attributed to its visit, with a contact due time. Every request is a lead_requests row.
 import { randomUUID } from 'node:crypto';
 import { addBusinessMinutes } from '@shine/shared/business-time';
 import { DEFAULT_LEAD_PRIORITY, DEFAULT_LEAD_SOURCE, DEFAULT_LEAD_STATUS } from '@shine/shared/constants';
 import { CLOSED_LEAD_STATUSES } from '@shine/shared/enums';
 import {
   judgeSubmission,
+  normalisePhone,
   phoneDigitsToMatch,
   REJECTION_RULES,
   type RejectionRule,
   resolveLeadSource,
+  SPAM_RULES,
   SPEED_TO_LEAD_TARGET_MINUTES,
   type SpamRule,
 } from '@shine/shared/intake';
@@ -21,7 +25,8 @@ import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.ts';
 import type { LeadRow } from '../db/tables.ts';
-import { describeRepeatRequest, type RepeatMatch } from './describe-repeat-request.ts';
+import { describeRepeatRequest, type IdentityField, type RepeatMatch } from './describe-repeat-request.ts';
+import { countHeldSubmissionsByRule, insertHeldSubmission } from './held-submissions.queries.ts';
 import {
   countAwaitingContact,
   countRejection,
@@ -33,12 +38,8 @@ import {
   updateLeadForRepeat,
 } from './lead-intake.queries.ts';
 import { toLead } from './lead-mapper.ts';
-import {
-  insertLeadWithCreatedEvent,
-  LEAD_REQUEST_COLUMNS,
-  type LeadRequestColumn,
-  type NewLeadRow,
-} from './leads.queries.ts';
+import { insertLeadRequest } from './lead-requests.queries.ts';
+import { insertLeadWithCreatedEvent, type NewLeadRow } from './leads.queries.ts';
 
 export interface IntakeClock {
   now: Date;
@@ -46,9 +47,15 @@ export interface IntakeClock {
   timeZone: string;
 }
 
+/** Who sent a request, kept with a held submission so that staff can judge it. */
+export interface RequestMeta {
+  clientIp: string | null;
+  userAgent: string | null;
+}
+
 /**
  * `answer` is what the visitor gets (201) in every case. It never shows another request's data, so
- * the answer does not tell whether an e-mail or phone is already known.
+ * the answer does not tell whether an e-mail or phone is already known, nor that a rule held it.
  */
 export type QuoteOutcome =
   | {
@@ -59,15 +66,31 @@ export type QuoteOutcome =
       eventId: string;
     }
   | { kind: 'merged'; leadId: string; answer: Lead }
-  | { kind: 'rejected'; rule: SpamRule; answer: Lead };
+  | { kind: 'held'; heldId: string; rule: SpamRule; answer: Lead };
+
+/** How a request is taken in: when it arrived, and the rule that held it if staff released it. */
+export interface IntakeOrigin {
+  receivedAt: Date;
+  timeZone: string;
+  releasedFromRule: SpamRule | null;
+}
+
+/** A request taken in: a new lead (with its outbox event), or a repeat kept on an open lead. */
+export type TakenIn = { kind: 'created'; row: LeadRow; eventId: string } | { kind: 'merged'; row: LeadRow };
 
 type NewLead = NewLeadRow &
   Pick<LeadRow, 'utm_source' | 'utm_medium' | 'utm_campaign' | 'referrer_host' | 'landing_page'> & {
     estimate_breakdown: Estimate;
+    source: string;
   };
 
-function toNewLead(quote: QuoteIntake, estimate: Estimate, clock: IntakeClock): NewLead {
+function toNewLead(
+  quote: QuoteIntake,
+  estimate: Estimate,
+  origin: Pick<IntakeOrigin, 'receivedAt' | 'timeZone'>,
+): NewLead {
   const attribution = quote.attribution ?? {};
+  const at = origin.receivedAt;
   return {
     first_name: quote.firstName,
     last_name: quote.lastName,
@@ -87,20 +110,21 @@ function toNewLead(quote: QuoteIntake, estimate: Estimate, clock: IntakeClock): 
     utm_campaign: attribution.utmCampaign || null,
     referrer_host: attribution.referrerHost || null,
     landing_page: attribution.landingPage || null,
-    created_at: clock.now,
-    updated_at: clock.now,
-    contact_due_at: addBusinessMinutes(clock.now, SPEED_TO_LEAD_TARGET_MINUTES, clock.timeZone),
+    created_at: at,
+    updated_at: at,
+    last_request_at: at,
+    // The speed-to-lead clock starts when the request arrived, also for one released from hold.
+    contact_due_at: addBusinessMinutes(at, SPEED_TO_LEAD_TARGET_MINUTES, origin.timeZone),
   };
 }
 
 const toJsonb = (db: Knex, value: unknown) => db.raw('?::jsonb', [JSON.stringify(value)]);
 
-/** The lead a request would become, without storing it: the answer to a spam or repeat request. */
+/** The lead a request would become, without storing it: the answer to a held or repeat request. */
 function buildReceipt(lead: NewLead, now: Date): Lead {
   return toLead({
     status: DEFAULT_LEAD_STATUS,
     priority: DEFAULT_LEAD_PRIORITY,
-    source: DEFAULT_LEAD_SOURCE,
     estimated_value: null,
     next_follow_up_at: null,
     previous_lead_id: null,
@@ -112,10 +136,12 @@ function buildReceipt(lead: NewLead, now: Date): Lead {
     last_contacted_at: null,
     created_at: now,
     updated_at: now,
+    last_request_at: now,
     repeat_count: 0,
     last_repeat_at: null,
     first_contacted_at: null,
     speed_to_lead_minutes: null,
+    details_differ_request_id: null,
   } as LeadRow);
 }
 
@@ -132,19 +158,74 @@ function matchOf(lead: LeadRow, request: NewLead): RepeatMatch {
   return email && phone ? 'e-mail and phone' : email ? 'e-mail' : 'phone';
 }
 
-/**
- * A repeat of an open lead: its details take the new request's values where they differ (notes,
- * status, attribution and staff fields stay), the estimate is the new one, the value too unless staff
- * changed it, and the whole request is recorded as a note by the system user.
- */
-async function mergeRepeatRequest(trx: Knex.Transaction, lead: LeadRow, request: NewLead, now: Date): Promise<void> {
-  const changed: LeadRequestColumn[] = LEAD_REQUEST_COLUMNS.filter((column) => lead[column] !== request[column]);
-  const changes: RepeatChanges = {
-    estimate_breakdown: toJsonb(trx, request.estimate_breakdown),
+const sameName = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Where a request names the person differently from the lead (case and punctuation aside). */
+function identityDifferences(lead: LeadRow, request: NewLead): IdentityField[] {
+  const differences: IdentityField[] = [];
+  if (sameName(`${lead.first_name} ${lead.last_name}`) !== sameName(`${request.first_name} ${request.last_name}`)) {
+    differences.push('name');
+  }
+  if (lead.email.trim().toLowerCase() !== request.email.trim().toLowerCase()) differences.push('e-mail');
+  if (normalisePhone(lead.phone) !== normalisePhone(request.phone)) differences.push('phone');
+  return differences;
+}
+
+/** What a repeat may update on the lead: the home and the service asked for, never who the person is. */
+const SERVICE_COLUMNS = ['zipcode', 'bedrooms', 'bathrooms', 'cleaning_type', 'frequency'] as const;
+
+function toRequestRow(leadId: string, request: NewLead, origin: IntakeOrigin) {
+  return {
+    lead_id: leadId,
+    received_at: origin.receivedAt,
+    first_name: request.first_name,
+    last_name: request.last_name,
+    email: request.email,
+    phone: request.phone,
+    zipcode: request.zipcode,
+    bedrooms: request.bedrooms,
+    bathrooms: request.bathrooms,
+    cleaning_type: request.cleaning_type,
+    frequency: request.frequency,
+    notes: request.notes,
+    estimate: request.estimate_breakdown,
+    source: request.source,
+    utm_source: request.utm_source,
+    utm_medium: request.utm_medium,
+    utm_campaign: request.utm_campaign,
+    referrer_host: request.referrer_host,
+    landing_page: request.landing_page,
+    released_from_rule: origin.releasedFromRule,
   };
-  for (const column of changed) changes[column] = request[column];
-  if (isValueFromEstimate(lead)) changes.estimated_value = request.estimated_value ?? null;
-  await updateLeadForRepeat(trx, lead.id, changes, now);
+}
+
+/**
+ * A repeat of an open lead: the request is kept as it was sent; the lead's name, e-mail and phone
+ * stay, and a difference in them flags the lead ("Details differ") for staff to decide. The home and
+ * service take the newer values (the older ones stay in the request history), the estimate too, the
+ * value as well unless staff changed it. The lead resurfaces (last_request_at) and the request is
+ * noted on its timeline by the system user. The speed-to-lead clock is left as it is.
+ */
+async function mergeRepeatRequest(
+  trx: Knex.Transaction,
+  lead: LeadRow,
+  request: NewLead,
+  origin: IntakeOrigin,
+): Promise<LeadRow> {
+  const stored = await insertLeadRequest(trx, toRequestRow(lead.id, request, origin));
+  const differences = identityDifferences(lead, request);
+  // A request released from hold may be older than the lead's latest: it never rolls the lead back.
+  const isLatest = origin.receivedAt.getTime() >= new Date(lead.last_request_at).getTime();
+  const updated = isLatest ? SERVICE_COLUMNS.filter((column) => lead[column] !== request[column]) : [];
+  const changes: RepeatChanges = {};
+  if (isLatest) {
+    for (const column of updated) changes[column] = request[column];
+    changes.estimate_breakdown = toJsonb(trx, request.estimate_breakdown);
+    if (isValueFromEstimate(lead)) changes.estimated_value = request.estimated_value ?? null;
+  }
+  if (differences.length > 0) changes.details_differ_request_id = stored.id;
+  const row = await updateLeadForRepeat(trx, lead.id, changes, origin.receivedAt);
+  if (!row) throw new Error('the lead of a repeat request disappeared inside its transaction');
   await recordSystemActivity(
     trx,
     {
@@ -152,44 +233,80 @@ async function mergeRepeatRequest(trx: Knex.Transaction, lead: LeadRow, request:
       userId: await findOrCreateSystemUserId(trx),
       type: 'note',
       subject: 'Repeat request',
-      description: describeRepeatRequest(request, matchOf(lead, request), changed),
+      description: describeRepeatRequest(request, {
+        match: matchOf(lead, request),
+        updated,
+        differences,
+        releasedFromRule: origin.releasedFromRule,
+      }),
     },
-    now,
+    origin.receivedAt,
   );
+  return row;
 }
 
-/** Counts one rejected submission (spam rule or rate limit) for today's business date. */
+/**
+ * Takes a request in, inside the caller's transaction: serialised per e-mail and phone, a repeat of
+ * an open lead is kept on it; anything else (a Won or Lost lead's person included) is a new lead
+ * with its first request and its lead_created outbox event.
+ */
+export async function takeInRequest(trx: Knex.Transaction, quote: QuoteIntake, origin: IntakeOrigin): Promise<TakenIn> {
+  const request = toNewLead(quote, estimateQuote(quote), origin);
+  const phoneDigits = phoneDigitsToMatch(quote.phone);
+  const keys = [`intake:email:${quote.email.toLowerCase()}`];
+  if (phoneDigits) keys.push(`intake:phone:${phoneDigits}`);
+  await lockIntakeKeys(trx, keys);
+  const target = await findRepeatTarget(trx, quote.email, phoneDigits);
+  if (target && !CLOSED_LEAD_STATUSES.includes(target.status)) {
+    return { kind: 'merged', row: await mergeRepeatRequest(trx, target, request, origin) };
+  }
+  const { row, eventId } = await insertLeadWithCreatedEvent(
+    trx,
+    { ...request, estimate_breakdown: toJsonb(trx, request.estimate_breakdown), previous_lead_id: target?.id ?? null },
+    origin.releasedFromRule,
+  );
+  return { kind: 'created', row, eventId };
+}
+
+/** Counts one caught submission (spam rule or rate limit) for today's business date. */
 export function recordRejection(db: Knex, rule: RejectionRule, clock: IntakeClock): Promise<void> {
   return countRejection(db, rule, clock.now, clock.timeZone);
 }
 
-export async function receiveQuote(db: Knex, quote: QuoteIntake, clock: IntakeClock): Promise<QuoteOutcome> {
-  const estimate = estimateQuote(quote);
-  const request = toNewLead(quote, estimate, clock);
+export async function receiveQuote(
+  db: Knex,
+  quote: QuoteIntake,
+  clock: IntakeClock,
+  meta: RequestMeta,
+): Promise<QuoteOutcome> {
+  const origin: IntakeOrigin = { receivedAt: clock.now, timeZone: clock.timeZone, releasedFromRule: null };
   const verdict = judgeSubmission(quote);
   if (verdict.isSpam) {
-    await recordRejection(db, verdict.rule, clock);
-    return { kind: 'rejected', rule: verdict.rule, answer: buildReceipt(request, clock.now) };
+    const held = await db.transaction(async (trx) => {
+      await countRejection(trx, verdict.rule, clock.now, clock.timeZone);
+      return insertHeldSubmission(trx, {
+        received_at: clock.now,
+        rule: verdict.rule,
+        reason: verdict.reason,
+        payload: quote,
+        client_ip: meta.clientIp,
+        user_agent: meta.userAgent,
+      });
+    });
+    const answer = buildReceipt(toNewLead(quote, estimateQuote(quote), origin), clock.now);
+    return { kind: 'held', heldId: held.id, rule: verdict.rule, answer };
   }
 
-  const phoneDigits = phoneDigitsToMatch(quote.phone);
-  return db.transaction(async (trx): Promise<QuoteOutcome> => {
-    const keys = [`intake:email:${quote.email.toLowerCase()}`];
-    if (phoneDigits) keys.push(`intake:phone:${phoneDigits}`);
-    await lockIntakeKeys(trx, keys);
-    const target = await findRepeatTarget(trx, quote.email, phoneDigits);
-    if (target && !CLOSED_LEAD_STATUSES.includes(target.status)) {
-      await mergeRepeatRequest(trx, target, request, clock.now);
-      return { kind: 'merged', leadId: target.id, answer: buildReceipt(request, clock.now) };
-    }
-    const { row, eventId } = await insertLeadWithCreatedEvent(trx, {
-      ...request,
-      estimate_breakdown: toJsonb(trx, estimate),
-      previous_lead_id: target?.id ?? null,
-    });
-    const lead = toLead(row);
-    return { kind: 'created', lead, answer: { ...lead, previousLeadId: null }, eventId };
-  });
+  const taken = await db.transaction((trx) => takeInRequest(trx, quote, origin));
+  if (taken.kind === 'merged') {
+    return {
+      kind: 'merged',
+      leadId: taken.row.id,
+      answer: buildReceipt(toNewLead(quote, estimateQuote(quote), origin), clock.now),
+    };
+  }
+  const lead = toLead(taken.row);
+  return { kind: 'created', lead, answer: { ...lead, previousLeadId: null }, eventId: taken.eventId };
 }
 
 /** The dashboard's window for speed-to-lead and rejections. */
@@ -199,13 +316,15 @@ const roundMinutes = (median: number | null) => (median === null ? null : Math.r
 
 /**
  * GET /api/admin/intake: median speed-to-lead of the last 30 days' leads (overall and by source,
- * most contacted first), open leads past their contact due time, and rejected submissions by rule.
+ * most contacted first), open leads past their contact due time, submissions caught by each rule, and
+ * the held submissions waiting for review.
  */
 export async function buildIntakeReport(db: Knex, clock: IntakeClock): Promise<IntakeReport> {
-  const [speed, awaitingContact, rejections] = await Promise.all([
+  const [speed, awaitingContact, rejections, held] = await Promise.all([
     measureSpeedToLead(db, clock.now, INTAKE_REPORT_DAYS),
     countAwaitingContact(db, clock.now),
     sumRejections(db, clock.now, clock.timeZone, INTAKE_REPORT_DAYS),
+    countHeldSubmissionsByRule(db),
   ]);
   const overall = speed.find((row) => row.source === null);
   const bySource: SpeedToLeadGroup[] = speed
@@ -216,6 +335,7 @@ export async function buildIntakeReport(db: Knex, clock: IntakeClock): Promise<I
     RejectionRule,
     number
   >;
+  const heldByRule = SPAM_RULES.map((rule) => [rule, held.get(rule) ?? 0] as const);
   return {
     windowDays: INTAKE_REPORT_DAYS,
     speedToLead: {
@@ -226,5 +346,9 @@ export async function buildIntakeReport(db: Knex, clock: IntakeClock): Promise<I
     },
     awaitingContact,
     rejections: { total: Object.values(byRule).reduce((sum, n) => sum + n, 0), byRule },
+    held: {
+      waiting: heldByRule.reduce((sum, [, n]) => sum + n, 0),
+      byRule: Object.fromEntries(heldByRule) as Record<SpamRule, number>,
+    },
   };
 }

@@ -1,14 +1,13 @@
 import type { Estimate } from '@shine/shared/pricing';
-import type { Lead } from '@shine/shared/types';
-import type { LeadRow } from '../db/tables.ts';
+import type { AttributionFields, Lead, LeadRequest, QuoteFields } from '@shine/shared/types';
+import type { LeadRequestRow, LeadRow, QuoteColumns } from '../db/tables.ts';
 
 const toIso = (value: Date | string | null | undefined): string | null =>
   value === null || value === undefined ? null : (value instanceof Date ? value : new Date(value)).toISOString();
 
-/** A leads row as the API's camelCase Lead (numeric as a number, timestamps as ISO strings). */
-export function toLead(row: LeadRow): Lead {
+/** The quote form's fields and the visit's attribution, shared by leads and their requests. */
+function toQuoteFields(row: QuoteColumns): QuoteFields & AttributionFields & { notes: string | null; source: string } {
   return {
-    id: row.id,
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,
@@ -19,23 +18,31 @@ export function toLead(row: LeadRow): Lead {
     cleaningType: row.cleaning_type,
     frequency: row.frequency,
     notes: row.notes,
+    source: row.source,
+    utmSource: row.utm_source ?? null,
+    utmMedium: row.utm_medium ?? null,
+    utmCampaign: row.utm_campaign ?? null,
+    referrerHost: row.referrer_host ?? null,
+    landingPage: row.landing_page ?? null,
+  };
+}
+
+/** A leads row as the API's camelCase Lead (numeric as a number, timestamps as ISO strings). */
+export function toLead(row: LeadRow): Lead {
+  return {
+    id: row.id,
+    ...toQuoteFields(row),
     status: row.status,
     priority: row.priority,
     assignedTo: row.assigned_to,
     estimatedValue:
       row.estimated_value === null || row.estimated_value === undefined ? null : Number(row.estimated_value),
-    source: row.source,
     tags: row.tags ?? [],
     lastContactedAt: toIso(row.last_contacted_at),
     nextFollowUpAt: toIso(row.next_follow_up_at),
     createdAt: toIso(row.created_at) as string,
     updatedAt: toIso(row.updated_at) as string,
     estimate: (row.estimate_breakdown ?? null) as Estimate | null,
-    utmSource: row.utm_source ?? null,
-    utmMedium: row.utm_medium ?? null,
-    utmCampaign: row.utm_campaign ?? null,
-    referrerHost: row.referrer_host ?? null,
-    landingPage: row.landing_page ?? null,
     repeatCount: Number(row.repeat_count ?? 0),
     lastRepeatAt: toIso(row.last_repeat_at),
     previousLeadId: row.previous_lead_id ?? null,
@@ -45,6 +52,19 @@ export function toLead(row: LeadRow): Lead {
         ? null
         : Number(row.speed_to_lead_minutes),
     contactDueAt: toIso(row.contact_due_at),
+    lastRequestAt: toIso(row.last_request_at ?? row.created_at) as string,
+    detailsDifferRequestId: row.details_differ_request_id ?? null,
+  };
+}
+
+/** A lead_requests row as the API's LeadRequest. */
+export function toLeadRequest(row: LeadRequestRow): LeadRequest {
+  return {
+    id: row.id,
+    receivedAt: toIso(row.received_at) as string,
+    ...toQuoteFields(row),
+    estimate: (row.estimate ?? null) as Estimate | null,
+    releasedFromRule: row.released_from_rule,
   };
 }
 
@@ -83,4 +103,6 @@ export const LEAD_COLUMNS: Record<keyof Lead, keyof LeadRow> = {
   firstContactedAt: 'first_contacted_at',
   speedToLeadMinutes: 'speed_to_lead_minutes',
   contactDueAt: 'contact_due_at',
+  lastRequestAt: 'last_request_at',
+  detailsDifferRequestId: 'details_differ_request_id',
 };

@@ -56,6 +56,8 @@ export async function countLeadsByGroup(db: Knex): Promise<LeadGroupCounts> {
 
 export interface LeadMetricCounts {
   leadsToday: number;
+  /** Quote requests (first and repeat) received since the business day began. */
+  requestsToday: number;
   total: number;
   won: number;
   /** Mean value of Won leads, rounded to whole dollars; 0 when none. */
@@ -71,9 +73,10 @@ export interface LeadMetricCounts {
  */
 export async function measureLeads(db: Knex, now: Date, timeZone: string): Promise<LeadMetricCounts> {
   const result = await db.raw<{ rows: LeadMetricCounts[] }>(
-    `select
-       count(*) filter (where created_at >= (date_trunc('day', ?::timestamptz at time zone ?) at time zone ?))::int
-         as "leadsToday",
+    `with today as (select date_trunc('day', ?::timestamptz at time zone ?) at time zone ? as start)
+     select
+       count(*) filter (where created_at >= (select start from today))::int as "leadsToday",
+       (select count(*) from lead_requests where received_at >= (select start from today))::int as "requestsToday",
        count(*)::int as total,
        count(*) filter (where status = 'Won')::int as won,
        coalesce(round(avg(${VALUE}) filter (where status = 'Won')), 0)::float8 as "averageDealValue",
@@ -88,6 +91,7 @@ export async function measureLeads(db: Knex, now: Date, timeZone: string): Promi
   const row = result.rows[0];
   return {
     leadsToday: Number(row?.leadsToday ?? 0),
+    requestsToday: Number(row?.requestsToday ?? 0),
     total: Number(row?.total ?? 0),
     won: Number(row?.won ?? 0),
     averageDealValue: Number(row?.averageDealValue ?? 0),

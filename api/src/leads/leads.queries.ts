@@ -1,3 +1,4 @@
+import type { SpamRule } from '@shine/shared/intake';
 import type { LeadFilter, LeadListQuery, LeadSortField } from '@shine/shared/leads';
 import type { Knex } from 'knex';
 import type { LeadRow } from '../db/tables.ts';
@@ -9,6 +10,7 @@ import { applyLeadFilter } from './lead-filter.ts';
  * (see the leads migration). The id breaks ties so that pages never overlap.
  */
 const SORT_EXPRESSIONS: Record<LeadSortField, string> = {
+  lastRequestAt: 'last_request_at',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
   firstName: 'first_name',
@@ -54,6 +56,7 @@ export type NewLeadRow = Pick<LeadRow, LeadRequestColumn | 'notes'> &
       | 'contact_due_at'
       | 'created_at'
       | 'updated_at'
+      | 'last_request_at'
     >
   >;
 
@@ -72,20 +75,32 @@ export type LeadChanges = Partial<
 >;
 
 /**
- * Inserts a lead and its lead_created event in one statement (one round trip inside the intake's
- * transaction); answers the row and the event's id. The event's time is the database's, like a
- * rule's updated_at, so that "was the rule in force when it happened" compares two readings of one clock.
+ * Inserts a lead, its first request (lead_requests, from the lead's own columns) and its lead_created
+ * event in one statement (one round trip inside the intake's transaction); answers the row and the
+ * event's id. `releasedFromRule`: the spam rule that held the request, when staff released it. The
+ * event's time is the database's, like a rule's updated_at, so that "was the rule in force when it
+ * happened" compares two readings of one clock.
  */
 export async function insertLeadWithCreatedEvent(
   trx: Knex,
   lead: NewLeadRow,
+  releasedFromRule: SpamRule | null = null,
 ): Promise<{ row: LeadRow; eventId: string }> {
   const insert = trx('leads').insert(lead).returning('*').toSQL();
   const result = await trx.raw(
     `with created as (${insert.sql}),
-     event as (insert into lead_events (lead_id, trigger) select id, 'lead_created' from created returning id)
+     event as (insert into lead_events (lead_id, trigger) select id, 'lead_created' from created returning id),
+     request as (
+       insert into lead_requests (lead_id, received_at, first_name, last_name, email, phone, zipcode, bedrooms,
+                                  bathrooms, cleaning_type, frequency, notes, estimate, source, utm_source,
+                                  utm_medium, utm_campaign, referrer_host, landing_page, released_from_rule)
+       select id, last_request_at, first_name, last_name, email, phone, zipcode, bedrooms, bathrooms,
+              cleaning_type, frequency, notes, estimate_breakdown, source, utm_source, utm_medium, utm_campaign,
+              referrer_host, landing_page, ?::text
+         from created
+     )
      select created.*, event.id as event_id from created, event`,
-    [...insert.bindings],
+    [...insert.bindings, releasedFromRule],
   );
   const found = (result.rows as Array<LeadRow & { event_id: string }>)[0];
   if (!found) throw new Error('lead insert returned no row');
@@ -183,4 +198,18 @@ export async function selectLeadRowsForExport(
 
 export async function markLeadContacted(db: Knex, id: string, at: Date): Promise<void> {
   await db('leads').where({ id }).update({ last_contacted_at: at, updated_at: db.fn.now() });
+}
+
+/** Inside a transaction: the lead, locked for an update that depends on what it holds now. */
+export async function lockLeadRow(trx: Knex.Transaction, id: string): Promise<LeadRow | undefined> {
+  return (await trx('leads').where({ id }).forNoKeyUpdate().first()) as LeadRow | undefined;
+}
+
+export type LeadIdentity = Pick<LeadRow, 'first_name' | 'last_name' | 'email' | 'phone'>;
+
+/** Sets who the person is (or keeps it) and settles a "details differ" flag. */
+export async function settleLeadIdentity(db: Knex, id: string, identity: Partial<LeadIdentity>): Promise<void> {
+  await db('leads')
+    .where({ id })
+    .update({ ...identity, details_differ_request_id: null, updated_at: db.fn.now() });
 }

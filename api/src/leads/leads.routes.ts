@@ -1,11 +1,19 @@
 import { buildExportFileName, exportRequestSchema } from '@shine/shared/export';
-import { idParamsSchema, leadListQuerySchema, leadStatusUpdateSchema, leadUpdateSchema } from '@shine/shared/leads';
+import {
+  heldListQuerySchema,
+  idParamsSchema,
+  leadListQuerySchema,
+  leadRequestParamsSchema,
+  leadStatusUpdateSchema,
+  leadUpdateSchema,
+} from '@shine/shared/leads';
 import { quoteIntakeSchema } from '@shine/shared/quote';
 import type { LeadPage } from '@shine/shared/types';
 import { Router } from 'express';
 import { ignoreLeadEvents } from '../automations/lead-events.ts';
 import { readDataVersions } from '../db/data-versions.ts';
 import type { AppDeps } from '../deps.ts';
+import { sessionUser } from '../http/auth-guard.ts';
 import { answerIfFresh, digest, weakEtag } from '../http/conditional.ts';
 import { createEtagMemo } from '../http/etag-memo.ts';
 import { leadsRateLimit } from '../http/rate-limits.ts';
@@ -13,12 +21,17 @@ import { sendStream } from '../http/send-stream.ts';
 import { validate } from '../http/validate.ts';
 import { exportLeads } from './leads-export.ts';
 import { countExportRows, streamLeadsCsv } from './leads-export-stream.ts';
+import { listHeldSubmissions, releaseHeldSubmission, removeHeldSubmission } from './held-submissions.service.ts';
 import { receiveQuote, recordRejection } from './lead-intake.service.ts';
-import { changeLeadStatus, getLead, listLeads, updateLead } from './leads.service.ts';
+import { applyRequestDetails, dismissRequestDetails, getLeadDetail } from './lead-requests.service.ts';
+import { changeLeadStatus, listLeads, updateLead } from './leads.service.ts';
+
+/** What a held submission keeps of its client's user agent. */
+const USER_AGENT_MAX = 500;
 
 /**
  * POST /api/leads (public): the quote form. Every accepted body answers 201 with a lead-shaped body,
- * whether it made a lead, was merged into an open one or was rejected as spam (see lead-intake.service.ts).
+ * whether it made a lead, was kept on an open one or was held for review (see lead-intake.service.ts).
  */
 export function publicLeadsRouter({
   db,
@@ -33,8 +46,11 @@ export function publicLeadsRouter({
     leadsRateLimit(db, config.rateLimitLeadsPerMinute, () => recordRejection(db, 'rate_limited', clock())),
     validate({ body: quoteIntakeSchema }),
     async (req, res) => {
-      const outcome = await receiveQuote(db, req.body, clock());
-      // Only a new lead row is news for automations: not a merged repeat, never spam.
+      const outcome = await receiveQuote(db, req.body, clock(), {
+        clientIp: req.ip ?? null,
+        userAgent: req.get('user-agent')?.slice(0, USER_AGENT_MAX) ?? null,
+      });
+      // Only a new lead row is news for automations: not a merged repeat, not a held submission.
       if (outcome.kind === 'created') leadEvents.leadCreated(outcome.lead.id, outcome.eventId);
       res.status(201).json(outcome.answer);
     },
@@ -46,7 +62,11 @@ export function publicLeadsRouter({
 const LIST_MEMO_ENTRIES = 100;
 
 /** /api/admin/leads: the CRM's lead table, drawer, status dropdown and export. */
-export function adminLeadsRouter({ db, leadEvents = ignoreLeadEvents }: Pick<AppDeps, 'db' | 'leadEvents'>): Router {
+export function adminLeadsRouter({
+  db,
+  now,
+  leadEvents = ignoreLeadEvents,
+}: Pick<AppDeps, 'db' | 'now' | 'leadEvents'>): Router {
   const router = Router();
 
   // Pages recently served, by ETag (see http/etag-memo.ts): an unchanged page is not recounted.
@@ -73,8 +93,21 @@ export function adminLeadsRouter({ db, leadEvents = ignoreLeadEvents }: Pick<App
   });
 
   router.get('/:id', validate({ params: idParamsSchema }), async (req, res) => {
-    res.json(await getLead(db, req.params.id));
+    res.json(await getLeadDetail(db, req.params.id));
   });
+
+  // "Details differ": take the request's name, e-mail and phone, or keep the lead's.
+  const decisions = { apply: applyRequestDetails, dismiss: dismissRequestDetails };
+  for (const [action, decide] of Object.entries(decisions)) {
+    router.post(
+      `/:id/requests/:requestId/${action}`,
+      validate({ params: leadRequestParamsSchema }),
+      async (req, res) => {
+        const { id: leadId, requestId } = req.params;
+        res.json(await decide(db, { leadId, requestId, userId: sessionUser(req).id, now: now() }));
+      },
+    );
+  }
 
   router.patch('/:id', validate({ params: idParamsSchema, body: leadUpdateSchema }), async (req, res) => {
     res.json(await updateLead(db, req.params.id, req.body));
@@ -84,6 +117,33 @@ export function adminLeadsRouter({ db, leadEvents = ignoreLeadEvents }: Pick<App
     const { lead, eventId } = await changeLeadStatus(db, req.params.id, req.body.status, { recordEvent: true });
     if (eventId) leadEvents.statusChanged(lead.id, eventId);
     res.json(lead);
+  });
+
+  return router;
+}
+
+/** /api/admin/held-submissions: quote requests a spam rule held, for staff to release or delete. */
+export function heldSubmissionsRouter({
+  db,
+  config,
+  leadEvents = ignoreLeadEvents,
+}: Pick<AppDeps, 'db' | 'config' | 'leadEvents'>): Router {
+  const router = Router();
+
+  router.get('/', validate({ query: heldListQuerySchema }), async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await listHeldSubmissions(db, req.query));
+  });
+
+  router.post('/:id/release', validate({ params: idParamsSchema }), async (req, res) => {
+    const released = await releaseHeldSubmission(db, req.params.id, config.businessTimeZone);
+    if (released.createdEventId) leadEvents.leadCreated(released.lead.id, released.createdEventId);
+    res.status(201).json(released.lead);
+  });
+
+  router.delete('/:id', validate({ params: idParamsSchema }), async (req, res) => {
+    await removeHeldSubmission(db, req.params.id);
+    res.status(204).end();
   });
 
   return router;

@@ -23,12 +23,6 @@ export async function listLeads(db: Knex, query: LeadListQuery): Promise<LeadPag
   return { items: rows.map(toLead), total, page: query.page, pageSize: query.pageSize };
 }
 
-export async function getLead(db: Knex, id: string): Promise<Lead> {
-  const row = await findLeadRow(db, id);
-  if (!row) throw new AppError(404, API_ERRORS.leadNotFound);
-  return toLead(row);
-}
-
 /** Throws the 404 other features answer when they are handed an unknown lead. */
 export async function assertLeadExists(db: Knex, id: string): Promise<void> {
   if (!(await findLeadRow(db, id))) throw new AppError(404, API_ERRORS.leadNotFound);

@@ -52,6 +52,7 @@ export async function buildMetrics(db: Knex, now: Date, timeZone: string): Promi
   ]);
   return {
     leadsToday: leads.leadsToday,
+    requestsToday: leads.requestsToday,
     conversionRate: leads.conversionRate,
     averageDealValue: leads.averageDealValue,
     pendingTasks,

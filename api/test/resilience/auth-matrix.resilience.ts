@@ -41,11 +41,27 @@ async function existingIds(app: TestApp, cookie: string): Promise<Record<IdKind,
       ROUTES.find((r) => r.method === 'POST' && r.path === '/api/admin/automations')?.validBody?.({} as never),
     ),
   });
-  for (const answer of [lead, template, automation]) expect(answer.status, answer.text).toBe(201);
+  // A quote the honeypot holds for review.
+  const heldQuote = await sendRaw(`${app.baseUrl}/api/leads`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      ...(ROUTES.find((r) => r.path === '/api/leads')?.validBody?.({} as never) as object),
+      email: 'held@example.com',
+      phone: '817-555-0100',
+      website: 'bot',
+    }),
+  });
+  for (const answer of [lead, template, automation, heldQuote]) expect(answer.status, answer.text).toBe(201);
+  const leadId = (JSON.parse(lead.text) as { id: string }).id;
+  const detail = await sendRaw(`${app.baseUrl}/api/admin/leads/${leadId}`, { method: 'GET', headers: { cookie } });
+  const held = await sendRaw(`${app.baseUrl}/api/admin/held-submissions`, { method: 'GET', headers: { cookie } });
   return {
-    lead: (JSON.parse(lead.text) as { id: string }).id,
+    lead: leadId,
     template: (JSON.parse(template.text) as { id: string }).id,
     automation: (JSON.parse(automation.text) as { id: string }).id,
+    request: (JSON.parse(detail.text) as { requests: Array<{ id: string }> }).requests[0]?.id as string,
+    held: (JSON.parse(held.text) as { items: Array<{ id: string }> }).items[0]?.id as string,
   };
 }
 

@@ -9,7 +9,12 @@ import { activityCreateSchema } from '@shine/shared/activities';
 import { automationPreviewSchema, outboxQuerySchema } from '@shine/shared/automation-rules';
 import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
 import { exportRequestSchema } from '@shine/shared/export';
-import { leadListQuerySchema, leadStatusUpdateSchema, leadUpdateSchema } from '@shine/shared/leads';
+import {
+  heldListQuerySchema,
+  leadListQuerySchema,
+  leadStatusUpdateSchema,
+  leadUpdateSchema,
+} from '@shine/shared/leads';
 import { quoteIntakeSchema } from '@shine/shared/quote';
 import { templateCreateSchema, templateUpdateSchema } from '@shine/shared/templates';
 import fc from 'fast-check';
@@ -36,11 +41,11 @@ import { type TestApp, signInTestApp, startTestApp } from './support/app.ts';
 import { ROUTES, routeKey } from './support/routes.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-type IdKind = 'lead' | 'automation' | 'template';
+type IdKind = 'lead' | 'automation' | 'template' | 'held' | 'request';
 
 interface Endpoint {
   method: Method;
-  /** With `:id` where a path parameter goes. */
+  /** With `:id` where a path parameter goes (and `:requestLead` for the lead of a `request` id). */
   path: string;
   access: 'public' | 'admin' | 'login' | 'me';
   success: number[];
@@ -60,7 +65,9 @@ const RUNS = Number(process.env.RESILIENCE_RUNS ?? 150);
 
 let app: TestApp;
 let cookie = '';
-const ids: Record<IdKind, string[]> = { lead: [], automation: [], template: [] };
+const ids: Record<IdKind, string[]> = { lead: [], automation: [], template: [], held: [], request: [] };
+/** The lead of each quote request (a request's path names both). */
+const requestLeads = new Map<string, string>();
 let requestsTried = 0;
 let rejectedWrites = 0;
 
@@ -114,6 +121,30 @@ const endpoints: Endpoint[] = [
     body: () => statusBody,
     schema: leadStatusUpdateSchema,
   },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/:requestLead/requests/:id/apply',
+    access: 'admin',
+    success: [200],
+    id: 'request',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/:requestLead/requests/:id/dismiss',
+    access: 'admin',
+    success: [200],
+    id: 'request',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/held-submissions',
+    access: 'admin',
+    success: [200],
+    query: fc.constantFrom('', 'page=2', 'pageSize=5', 'pageSize=100', 'pageSize=101', 'page=0', 'page=x', 'page='),
+    schema: heldListQuerySchema,
+  },
+  { method: 'POST', path: '/api/admin/held-submissions/:id/release', access: 'admin', success: [201], id: 'held' },
+  { method: 'DELETE', path: '/api/admin/held-submissions/:id', access: 'admin', success: [204], id: 'held' },
   { method: 'GET', path: '/api/admin/stats', access: 'admin', success: [200] },
   { method: 'GET', path: '/api/admin/metrics', access: 'admin', success: [200] },
   { method: 'GET', path: '/api/admin/intake', access: 'admin', success: [200] },
@@ -249,6 +280,14 @@ async function refreshIds(): Promise<void> {
   ids.lead = (await app.db('leads').select('id').orderBy('created_at').limit(50)).map((row: { id: string }) => row.id);
   ids.automation = (await app.db('automations').select('id')).map((row: { id: string }) => row.id);
   ids.template = (await app.db('templates').select('id')).map((row: { id: string }) => row.id);
+  ids.held = (await app.db('held_submissions').select('id')).map((row: { id: string }) => row.id);
+  const requests = (await app.db('lead_requests').select('id', 'lead_id').limit(50)) as Array<{
+    id: string;
+    lead_id: string;
+  }>;
+  ids.request = requests.map((row) => row.id);
+  requestLeads.clear();
+  for (const row of requests) requestLeads.set(row.id, row.lead_id);
 }
 
 async function ensureFixtures(): Promise<void> {
@@ -269,6 +308,29 @@ async function ensureFixtures(): Promise<void> {
         bathrooms: '1',
         cleaningType: 'Basic',
         frequency: 'Weekly',
+      }),
+    });
+    expect(answer.status, answer.text).toBe(201);
+    await refreshIds();
+  }
+  // Quotes the honeypot holds, each a person of its own (a shared phone would be a repeat request).
+  let held = 0;
+  while (ids.held.length < 2) {
+    held += 1;
+    const answer = await sendRaw(`${app.baseUrl}/api/leads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Held',
+        lastName: 'Fixture',
+        email: `held${Date.now()}${held}@example.com`,
+        phone: `817-${String(Date.now() % 1000).padStart(3, '0')}-${String(held).padStart(4, '0')}`,
+        zipcode: '75201',
+        bedrooms: '2',
+        bathrooms: '1',
+        cleaningType: 'Basic',
+        frequency: 'Weekly',
+        website: 'bot',
       }),
     });
     expect(answer.status, answer.text).toBe(201);
@@ -337,7 +399,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function exercise(endpoint: Endpoint, signedIn: boolean, generated: Generated): Promise<void> {
   const segment = generated.idSegment ?? '';
-  const path = endpoint.path.replace(':id', segment) + (generated.query ? `?${generated.query}` : '');
+  const requestLead = requestLeads.get(segment) ?? ids.lead[0] ?? '00000000-0000-4000-8000-000000000000';
+  const path =
+    endpoint.path.replace(':requestLead', requestLead).replace(':id', segment) +
+    (generated.query ? `?${generated.query}` : '');
   const headers: Record<string, string> = {};
   if (signedIn) headers.cookie = cookie;
   if (isWrite(endpoint.method)) headers.origin = app.baseUrl;

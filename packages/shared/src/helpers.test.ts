@@ -3,7 +3,7 @@ import { buildCsv, escapeCsvCell, neutraliseCell } from './csv.ts';
 import { buildBookingUrl, resolveCompany } from './company.ts';
 import { formatDealValue, formatPercent } from './format.ts';
 import { readErrorMessage } from './http-error.ts';
-import { matchesLeadSearch } from './lead-search.ts';
+import { matchesLeadSearch, phoneSearchDigits } from './lead-search.ts';
 import { extractPlaceholders, findUnknownPlaceholders, renderTemplate } from './template-render.ts';
 
 describe('template rendering', () => {
@@ -63,6 +63,16 @@ describe('lead search rule', () => {
     expect(matchesLeadSearch(lead, 'js@example')).toBe(true);
     expect(matchesLeadSearch(lead, '555-01')).toBe(true);
     expect(matchesLeadSearch(lead, 'doe')).toBe(false);
+  });
+  it('matches 4 or more digits against the phone whatever the punctuation', () => {
+    for (const term of ['2145550101', '214-555-0101', '214.555.0101', '(214) 555 0101', '555-0101', '0101']) {
+      expect(matchesLeadSearch(lead, term), term).toBe(true);
+    }
+    expect(matchesLeadSearch(lead, '214.555.0199')).toBe(false);
+    // Three digits are a plain substring: "4 5" is not in "(214) 555-0101".
+    expect(matchesLeadSearch(lead, '4 5')).toBe(false);
+    expect(phoneSearchDigits('a1b2c3')).toBeNull();
+    expect(phoneSearchDigits('(214) 555')).toBe('214555');
   });
 });
 

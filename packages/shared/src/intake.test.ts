@@ -5,6 +5,7 @@ import {
   isAwaitingContact,
   judgeSubmission,
   looksMachineMade,
+  MIN_FORM_FILL_MS,
   normalisePhone,
   phoneDigitsToMatch,
   resolveLeadSource,
@@ -18,10 +19,30 @@ describe('spam rules', () => {
     expect(judgeSubmission(person)).toEqual({ isSpam: false });
   });
   it('catches a filled honeypot', () => {
-    expect(judgeSubmission({ ...person, website: 'http://spam.example' })).toEqual({ isSpam: true, rule: 'honeypot' });
+    expect(judgeSubmission({ ...person, website: 'http://spam.example' })).toEqual({
+      isSpam: true,
+      rule: 'honeypot',
+      reason: 'The hidden field that people never see was filled in.',
+    });
   });
-  it('catches a form submitted faster than a person can type', () => {
-    expect(judgeSubmission({ ...person, elapsedMs: 800 })).toEqual({ isSpam: true, rule: 'too_fast' });
+  it('catches a form submitted within a second of its first touch, and says how fast', () => {
+    expect(judgeSubmission({ ...person, elapsedMs: 800 })).toEqual({
+      isSpam: true,
+      rule: 'too_fast',
+      reason: 'Sent 0.8 s after the form was first touched (a person takes at least 1.0 s).',
+    });
+    expect(judgeSubmission({ ...person, elapsedMs: 0 })).toMatchObject({ rule: 'too_fast' });
+    // Autofill, four selects and Enter: a person.
+    expect(judgeSubmission({ ...person, elapsedMs: MIN_FORM_FILL_MS })).toEqual({ isSpam: false });
+  });
+  it('says what made text look machine-made', () => {
+    expect(judgeSubmission({ ...person, firstName: '<b>Hi</b>' })).toMatchObject({
+      rule: 'machine_content',
+      reason: 'The name holds HTML markup.',
+    });
+    expect(judgeSubmission({ ...person, notes: '<script>x</script>' })).toMatchObject({
+      reason: 'The notes hold HTML markup.',
+    });
   });
   it('catches links or markup in names and link-stuffed notes', () => {
     expect(looksMachineMade({ firstName: 'Buy now https://x.example', lastName: 'x' })).toBe(true);

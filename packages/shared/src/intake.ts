@@ -30,33 +30,63 @@ export function resolveLeadSource(attribution: Attribution | undefined, fallback
   return source ? source : fallback;
 }
 
-/** Fewer milliseconds than this between showing the form and submitting it is not a person. */
-export const MIN_FORM_FILL_MS = 3_000;
+/**
+ * Fewer milliseconds than this between the first touch of the form (focus, key, pointer or input,
+ * autofill included) and its submission is held for review as possibly not a person. A person with
+ * autofill still picks the four selects and presses Enter: well over a second (docs/decisions.md,
+ * "Fill time").
+ */
+export const MIN_FORM_FILL_MS = 1_000;
 
-/** Why a quote was rejected: the spam rules, and the per-client rate limit (a 429). */
+/**
+ * Why a quote was not taken in as a lead: the spam rules (the request is held for review), and the
+ * per-client rate limit (a 429 the visitor sees, with the form kept filled in).
+ */
 export const REJECTION_RULES = ['honeypot', 'too_fast', 'machine_content', 'rate_limited'] as const;
 export type RejectionRule = (typeof REJECTION_RULES)[number];
 export type SpamRule = Exclude<RejectionRule, 'rate_limited'>;
+export const SPAM_RULES = ['honeypot', 'too_fast', 'machine_content'] as const satisfies readonly SpamRule[];
 
-export type SpamVerdict = { isSpam: false } | { isSpam: true; rule: SpamRule };
+/** The rules in words, as staff read them in the CRM. */
+export const REJECTION_RULE_LABELS: Record<RejectionRule, string> = {
+  honeypot: 'Hidden field filled',
+  too_fast: 'Sent too fast',
+  machine_content: 'Machine-made text',
+  rate_limited: 'Too many from one client',
+};
+
+/** `reason`: what exactly tripped the rule, in words, for the held submission. */
+export type SpamVerdict = { isSpam: false } | { isSpam: true; rule: SpamRule; reason: string };
 
 const LINK = /(https?:\/\/|www\.)\S+/i;
 const LINKS = /(https?:\/\/|www\.)\S+/gi;
 const MARKUP = /<\s*\/?\s*[a-z][^>]*>/i;
 
-/** Text a person filling in a cleaning quote would not write. */
-export function looksMachineMade(fields: { firstName: string; lastName: string; notes?: string | undefined }): boolean {
+/** Text a person filling in a cleaning quote would not write: why, or null when it reads like a person. */
+export function describeMachineContent(fields: {
+  firstName: string;
+  lastName: string;
+  notes?: string | undefined;
+}): string | null {
   const names = `${fields.firstName} ${fields.lastName}`;
-  if (LINK.test(names) || MARKUP.test(names)) return true;
+  if (LINK.test(names)) return 'The name holds a web link.';
+  if (MARKUP.test(names)) return 'The name holds HTML markup.';
   const notes = fields.notes ?? '';
   const links = notes.match(LINKS)?.length ?? 0;
-  if (links > 2 || MARKUP.test(notes)) return true;
-  return false;
+  if (links > 2) return `The notes hold ${links} web links.`;
+  if (MARKUP.test(notes)) return 'The notes hold HTML markup.';
+  return null;
 }
 
+export function looksMachineMade(fields: { firstName: string; lastName: string; notes?: string | undefined }): boolean {
+  return describeMachineContent(fields) !== null;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
 /**
- * The spam rules, cheapest first. `elapsedMs` is how long the visitor had the form open; clients
- * that do not send it (API integrations) are not judged on speed.
+ * The spam rules, cheapest first. `elapsedMs` is the time from the visitor's first touch of the form
+ * to its submission; clients that do not send it (API integrations) are not judged on speed.
  */
 export function judgeSubmission(input: {
   website?: string | undefined;
@@ -65,9 +95,18 @@ export function judgeSubmission(input: {
   lastName: string;
   notes?: string | undefined;
 }): SpamVerdict {
-  if (input.website && input.website.trim() !== '') return { isSpam: true, rule: 'honeypot' };
-  if (input.elapsedMs !== undefined && input.elapsedMs < MIN_FORM_FILL_MS) return { isSpam: true, rule: 'too_fast' };
-  if (looksMachineMade(input)) return { isSpam: true, rule: 'machine_content' };
+  if (input.website && input.website.trim() !== '') {
+    return { isSpam: true, rule: 'honeypot', reason: 'The hidden field that people never see was filled in.' };
+  }
+  if (input.elapsedMs !== undefined && input.elapsedMs < MIN_FORM_FILL_MS) {
+    return {
+      isSpam: true,
+      rule: 'too_fast',
+      reason: `Sent ${seconds(input.elapsedMs)} after the form was first touched (a person takes at least ${seconds(MIN_FORM_FILL_MS)}).`,
+    };
+  }
+  const machine = describeMachineContent(input);
+  if (machine) return { isSpam: true, rule: 'machine_content', reason: machine };
   return { isSpam: false };
 }
 

@@ -38,6 +38,7 @@ export const leadUpdateSchema = z
 export type LeadUpdate = z.output<typeof leadUpdateSchema>;
 
 export const LEAD_SORT_FIELDS = [
+  'lastRequestAt',
   'createdAt',
   'updatedAt',
   'firstName',
@@ -59,21 +60,41 @@ export const leadFilterSchema = z.object({
 });
 export type LeadFilter = z.output<typeof leadFilterSchema>;
 
+/** The `page` of a paged list (1-based). */
+const pageNumberSchema = z.coerce
+  .number()
+  .int('Page must be a whole number')
+  .min(1, 'Page must be at least 1')
+  .max(1_000_000)
+  .default(1);
+
 /** GET /api/admin/leads query string (DESIGN.md API contract). */
 export const leadListQuerySchema = leadFilterSchema.extend({
-  page: z.coerce
-    .number()
-    .int('Page must be a whole number')
-    .min(1, 'Page must be at least 1')
-    .max(1_000_000)
-    .default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce
     .number()
     .int('Page size must be a whole number')
     .min(1, 'Page size must be at least 1')
     .max(LEADS_PAGE_SIZE_MAX, `Page size must be at most ${LEADS_PAGE_SIZE_MAX}`)
     .default(LEADS_PAGE_SIZE_DEFAULT),
-  sort: z.enum(LEAD_SORT_FIELDS, { error: `Sort must be one of: ${LEAD_SORT_FIELDS.join(', ')}` }).default('createdAt'),
+  sort: z
+    .enum(LEAD_SORT_FIELDS, { error: `Sort must be one of: ${LEAD_SORT_FIELDS.join(', ')}` })
+    .default('lastRequestAt'),
   order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
+
+/** POST /api/admin/leads/{id}/requests/{requestId}/apply (or /dismiss): a request of the lead. */
+export const leadRequestParamsSchema = z.object({ id: uuidSchema, requestId: uuidSchema });
+
+/** GET /api/admin/held-submissions: newest first, paged. */
+export const heldListQuerySchema = z.object({
+  page: pageNumberSchema,
+  pageSize: z.coerce
+    .number()
+    .int('Page size must be a whole number')
+    .min(1, 'Page size must be at least 1')
+    .max(100, 'Page size must be at most 100')
+    .default(20),
+});
+export type HeldListQuery = z.output<typeof heldListQuerySchema>;

@@ -127,7 +127,7 @@ describe('lead schemas', () => {
     expect(leadListQuerySchema.parse({ status: '', priority: 'all' })).toEqual({
       page: 1,
       pageSize: 50,
-      sort: 'createdAt',
+      sort: 'lastRequestAt',
       order: 'desc',
       status: undefined,
       priority: undefined,

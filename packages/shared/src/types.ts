@@ -8,11 +8,11 @@ import type {
   LeadStatus,
   TemplateType,
 } from './enums.ts';
-import type { RejectionRule } from './intake.ts';
+import type { Attribution, RejectionRule, SpamRule } from './intake.ts';
 import type { Estimate } from './pricing.ts';
 
-export interface Lead {
-  id: string;
+/** What the quote form asks for (the notes aside): a lead, each of its requests, a held submission. */
+export interface QuoteFields {
   firstName: string;
   lastName: string;
   email: string;
@@ -22,6 +22,19 @@ export interface Lead {
   bathrooms: string;
   cleaningType: string;
   frequency: string;
+}
+
+/** Visit attribution (utm_* parameters, referrer host, landing page) captured by the site. */
+export interface AttributionFields {
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  referrerHost: string | null;
+  landingPage: string | null;
+}
+
+export interface Lead extends QuoteFields, AttributionFields {
+  id: string;
   notes: string | null;
   status: LeadStatus;
   priority: LeadPriority;
@@ -35,15 +48,16 @@ export interface Lead {
   updatedAt: string;
   /** The quote estimate computed by the API when the request arrived (latest request on a repeat). */
   estimate: Estimate | null;
-  /** Visit attribution (utm_* parameters, referrer host, landing page) captured by the site. */
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  referrerHost: string | null;
-  landingPage: string | null;
   /** Repeat requests merged into this lead ("Repeat request" in the CRM when > 0). */
   repeatCount: number;
   lastRepeatAt: string | null;
+  /** When its latest quote request (first or repeat) arrived: the default list order, newest first. */
+  lastRequestAt: string;
+  /**
+   * A repeat request whose name, e-mail or phone differ from the lead's ("Details differ" in the CRM),
+   * until staff apply its details or keep the current ones; null when nothing differs.
+   */
+  detailsDifferRequestId: string | null;
   /** The Won or Lost lead of the same person that this new request follows. */
   previousLeadId: string | null;
   /** Speed-to-lead: the first staff activity, and the business minutes it took. */
@@ -51,6 +65,52 @@ export interface Lead {
   speedToLeadMinutes: number | null;
   /** When the lead becomes "not contacted in time" (15 business minutes after it arrived). */
   contactDueAt: string | null;
+}
+
+/** One quote request as the visitor sent it (lead_requests): the first one and every repeat. */
+export interface LeadRequest extends QuoteFields, AttributionFields {
+  id: string;
+  receivedAt: string;
+  notes: string | null;
+  estimate: Estimate | null;
+  /** The campaign's source, or the default (Website Form), as for a new lead. */
+  source: string;
+  /** The spam rule that held it before staff released it, or null when it came straight in. */
+  releasedFromRule: SpamRule | null;
+}
+
+/** GET /api/admin/leads/{id} (and the answers of the calls that change one lead). */
+export interface LeadDetail extends Lead {
+  /** Every quote request of the lead, oldest first. */
+  requests: LeadRequest[];
+}
+
+/** What a held submission's visitor sent (the quote form's fields, fill time and attribution). */
+export interface HeldPayload extends QuoteFields {
+  notes?: string;
+  website?: string;
+  elapsedMs?: number;
+  attribution?: Attribution;
+}
+
+/** A quote request a spam rule held for review instead of making it a lead. */
+export interface HeldSubmission {
+  id: string;
+  receivedAt: string;
+  rule: SpamRule;
+  /** What tripped the rule, in words. */
+  reason: string;
+  payload: HeldPayload;
+  clientIp: string | null;
+  userAgent: string | null;
+}
+
+/** GET /api/admin/held-submissions: newest first. */
+export interface HeldSubmissionPage {
+  items: HeldSubmission[];
+  total: number;
+  page: number;
+  pageSize: number;
 }
 
 export interface LeadPage {
@@ -105,7 +165,10 @@ export interface Stats {
 }
 
 export interface Metrics {
+  /** Leads created today (business date): new people. */
   leadsToday: number;
+  /** Quote requests received today (business date), first and repeat: what arrived. */
+  requestsToday: number;
   conversionRate: number;
   averageDealValue: number;
   pendingTasks: number;
@@ -128,7 +191,10 @@ export interface IntakeReport {
   speedToLead: SpeedToLeadGroup & { bySource: SpeedToLeadGroup[] };
   /** Open leads past their contact due time without a staff activity. */
   awaitingContact: number;
+  /** Submissions caught by each rule in the window (held for review, or refused by the rate limit). */
   rejections: { total: number; byRule: Record<RejectionRule, number> };
+  /** Held submissions waiting for review now (any age within the retention), by rule. */
+  held: { waiting: number; byRule: Record<SpamRule, number> };
 }
 
 export interface SessionUser {

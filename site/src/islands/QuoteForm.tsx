@@ -1,9 +1,10 @@
 import { MESSAGES } from '@shine/shared/messages';
 import type { QuoteSubmission } from '@shine/shared/quote';
-import { type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { type SubmitEvent, useRef, useState } from 'react';
 import { type DefaultValues, useForm, useWatch } from 'react-hook-form';
 import { createLazyResolver } from './form/lazy-resolver.ts';
 import { QuoteEstimate, toEstimateInput } from './quote/QuoteEstimate.tsx';
+import { createFillTimer } from './quote/fill-timer.ts';
 import { QuoteFields } from './quote/QuoteFields.tsx';
 import { readAttribution } from '../scripts/attribution.ts';
 import { buildQuotePayload, isQuoteFieldName, type QuoteFormInput } from './quote/quote-payload.ts';
@@ -52,17 +53,18 @@ export function QuoteForm() {
     control,
     name: ['bedrooms', 'bathrooms', 'cleaningType', 'frequency'],
   });
-  // When the form was shown: the API rejects forms sent faster than a person can fill them.
-  const shownAt = useRef(0);
-  useEffect(() => {
-    shownAt.current = performance.now();
-  }, []);
+  // From the first touch of the form: the API holds for review a form sent faster than a person fills it.
+  const [fillTimer] = useState(createFillTimer);
+  const onFirstTouch = () => fillTimer.touch();
 
   const showError = (message: string) =>
     show({ title: MESSAGES.quote.errorTitle, description: message, variant: 'error' });
 
+  // Read when the visitor submits, not after validation (whose module may still be loading).
+  const submittedAfterMs = useRef(0);
+
   const onValid = async (values: QuoteSubmission) => {
-    const elapsedMs = Math.round(performance.now() - shownAt.current);
+    const elapsedMs = submittedAfterMs.current;
     const result = await submitQuote(buildQuotePayload(values, { elapsedMs, attribution: readAttribution() }));
     if (result.ok) {
       saveFlashToast({
@@ -90,6 +92,7 @@ export function QuoteForm() {
       return;
     }
     inFlight.current = true;
+    submittedAfterMs.current = fillTimer.elapsedMs();
     try {
       await handleSubmit(onValid)(event);
     } catch {
@@ -110,8 +113,14 @@ export function QuoteForm() {
         aria-label="Quote request"
         aria-busy={isBusy}
         onSubmit={onSubmit}
-        onFocus={preload}
+        onFocus={() => {
+          onFirstTouch();
+          preload();
+        }}
         onPointerEnter={preload}
+        onPointerDown={onFirstTouch}
+        onKeyDown={onFirstTouch}
+        onInput={onFirstTouch}
       >
         <div className="form-grid">
           <p className="form-note">

@@ -2,7 +2,8 @@
 // the app really registers, both ways, so a new route cannot escape the matrix unnoticed.
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-export type IdKind = 'lead' | 'automation' | 'template';
+/** `request` is a quote request of the `lead` (a path holds both). */
+export type IdKind = 'lead' | 'automation' | 'template' | 'held' | 'request';
 /** public: anyone; login/me: open to all by design; admin: a signed-in session only. */
 export type Access = 'public' | 'login' | 'me' | 'admin';
 
@@ -59,6 +60,11 @@ export const ROUTES: Route[] = [
     id: 'lead',
     validBody: () => ({ status: 'Contacted' }),
   },
+  { method: 'POST', path: '/api/admin/leads/:id/requests/:requestId/apply', access: 'admin', id: 'lead' },
+  { method: 'POST', path: '/api/admin/leads/:id/requests/:requestId/dismiss', access: 'admin', id: 'lead' },
+  { method: 'GET', path: '/api/admin/held-submissions', access: 'admin' },
+  { method: 'POST', path: '/api/admin/held-submissions/:id/release', access: 'admin', id: 'held' },
+  { method: 'DELETE', path: '/api/admin/held-submissions/:id', access: 'admin', id: 'held' },
   { method: 'GET', path: '/api/admin/stats', access: 'admin' },
   { method: 'GET', path: '/api/admin/metrics', access: 'admin' },
   { method: 'GET', path: '/api/admin/intake', access: 'admin' },
@@ -123,12 +129,15 @@ export const ROUTES: Route[] = [
   { method: 'DELETE', path: '/api/admin/templates/:id', access: 'admin', id: 'template' },
 ];
 
-export const routeKey = (route: { method: string; path: string }) => `${route.method.toUpperCase()} ${route.path}`;
+/** "METHOD /path/:id" with every path parameter named :id, as the route table test reads the app's. */
+export const routeKey = (route: { method: string; path: string }) =>
+  `${route.method.toUpperCase()} ${route.path.replaceAll(/:\w+/g, ':id')}`;
 
 export function isWrite(method: Method): boolean {
   return method !== 'GET';
 }
 
 export function fillPath(route: Route, existing: Record<IdKind, string>): string {
-  return route.id ? route.path.replace(':id', existing[route.id]) : route.path;
+  const path = route.path.replace(':requestId', existing.request);
+  return route.id ? path.replace(':id', existing[route.id]) : path;
 }

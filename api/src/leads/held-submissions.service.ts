@@ -1,0 +1,84 @@
+// Held submissions: quote requests a spam rule caught (lead-intake.service.ts holds them). Staff
+// release one (it goes through the normal intake as of when it arrived) or delete it; the rest are
+// purged after HELD_RETENTION_DAYS.
+import type { SpamRule } from '@shine/shared/intake';
+import type { HeldListQuery } from '@shine/shared/leads';
+import { API_ERRORS } from '@shine/shared/messages';
+import { quoteIntakeSchema } from '@shine/shared/quote';
+import type { HeldPayload, HeldSubmission, HeldSubmissionPage, Lead } from '@shine/shared/types';
+import type { Knex } from 'knex';
+import type { HeldSubmissionRow } from '../db/tables.ts';
+import { AppError } from '../http/app-error.ts';
+import {
+  countHeldSubmissionsByRule,
+  deleteHeldSubmission,
+  deleteHeldSubmissionsBefore,
+  listHeldSubmissionRows,
+  lockHeldSubmission,
+} from './held-submissions.queries.ts';
+import { takeInRequest } from './lead-intake.service.ts';
+import { toLead } from './lead-mapper.ts';
+
+function toHeldSubmission(row: HeldSubmissionRow): HeldSubmission {
+  return {
+    id: row.id,
+    receivedAt: new Date(row.received_at).toISOString(),
+    rule: row.rule,
+    reason: row.reason,
+    payload: row.payload as HeldPayload,
+    clientIp: row.client_ip,
+    userAgent: row.user_agent,
+  };
+}
+
+export async function listHeldSubmissions(db: Knex, query: HeldListQuery): Promise<HeldSubmissionPage> {
+  const [rows, counts] = await Promise.all([
+    listHeldSubmissionRows(db, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+    countHeldSubmissionsByRule(db),
+  ]);
+  const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
+  return { items: rows.map(toHeldSubmission), total, page: query.page, pageSize: query.pageSize };
+}
+
+export interface Released {
+  lead: Lead;
+  /** The lead_created outbox event when the release made a new lead; null when it joined an open one. */
+  createdEventId: string | null;
+  rule: SpamRule;
+}
+
+/**
+ * Takes a held submission in as if it had passed when it arrived: the estimate, the repeat merge, the
+ * lead_created automations and the speed-to-lead clock from its original time. The held row goes in
+ * the same transaction, so two releases at once make one lead and the second answers 404.
+ */
+export async function releaseHeldSubmission(db: Knex, id: string, timeZone: string): Promise<Released> {
+  return db.transaction(async (trx) => {
+    const held = await lockHeldSubmission(trx, id);
+    if (!held) throw new AppError(404, API_ERRORS.heldNotFound);
+    const quote = quoteIntakeSchema.safeParse(held.payload);
+    if (!quote.success) throw new AppError(409, API_ERRORS.heldPayloadInvalid);
+    const taken = await takeInRequest(trx, quote.data, {
+      receivedAt: new Date(held.received_at),
+      timeZone,
+      releasedFromRule: held.rule,
+    });
+    await deleteHeldSubmission(trx, id);
+    return {
+      lead: toLead(taken.row),
+      createdEventId: taken.kind === 'created' ? taken.eventId : null,
+      rule: held.rule,
+    };
+  });
+}
+
+export async function removeHeldSubmission(db: Knex, id: string): Promise<void> {
+  if (!(await deleteHeldSubmission(db, id))) throw new AppError(404, API_ERRORS.heldNotFound);
+}
+
+const DAY_MS = 86_400_000;
+
+/** Purges held submissions older than `days`; answers how many went. Safe to run in every process. */
+export function purgeHeldSubmissions(db: Knex, now: Date, days: number): Promise<number> {
+  return deleteHeldSubmissionsBefore(db, new Date(now.getTime() - days * DAY_MS));
+}
