@@ -79,6 +79,9 @@ export async function up(knex: Knex): Promise<void> {
     for each row execute function leads_default_last_request_at()`);
   // The default list order (sort=lastRequestAt), with the id as the tie-breaker of every sort.
   await knex.raw('create index leads_last_request_at_idx on leads (last_request_at, id)');
+  // The status and priority filters in that order (as leads_status_created_at_idx was for created_at).
+  await knex.raw('create index leads_status_last_request_at_idx on leads (status, last_request_at, id)');
+  await knex.raw('create index leads_priority_last_request_at_idx on leads (priority, last_request_at, id)');
   await knex.raw(
     'create index leads_details_differ_idx on leads (details_differ_request_id) where details_differ_request_id is not null',
   );
