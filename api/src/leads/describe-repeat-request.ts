@@ -1,12 +1,10 @@
 // The note a merged repeat request leaves on the lead: the whole request, as staff read it.
 import { type Estimate, formatEstimateRange } from '@shine/shared/pricing';
 import type { LeadRow } from '../db/tables.ts';
-import { REJECTION_RULE_LABELS, type SpamRule } from '@shine/shared/intake';
+import { IDENTITY_FIELD_LABELS, type IdentityField, REJECTION_RULE_LABELS, type SpamRule } from '@shine/shared/intake';
 import type { LeadRequestColumn } from './leads.queries.ts';
 
 export type RepeatMatch = 'e-mail' | 'phone' | 'e-mail and phone';
-/** Who the person is: a repeat never changes these on the lead; a difference is for staff to decide. */
-export type IdentityField = 'name' | 'e-mail' | 'phone';
 
 export interface RepeatOutcome {
   match: RepeatMatch;
@@ -57,7 +55,7 @@ export function describeRepeatRequest(request: Request, outcome: RepeatOutcome):
     `Updated on the lead: ${updated.length > 0 ? updated.map((column) => LABELS[column]).join(', ') : 'nothing changed'}`,
     ...(differences.length > 0
       ? [
-          `Details differ from the lead's: ${differences.join(', ')} (kept as they were; staff decide in the lead's requests)`,
+          `Details differ from the lead's: ${differences.map((field) => IDENTITY_FIELD_LABELS[field]).join(', ')} (kept as they were; staff decide in the lead's requests)`,
         ]
       : []),
     ...(releasedFromRule ? [`Released from hold by staff (held as: ${REJECTION_RULE_LABELS[releasedFromRule]})`] : []),

@@ -8,8 +8,9 @@ import { addBusinessMinutes } from '@shine/shared/business-time';
 import { DEFAULT_LEAD_PRIORITY, DEFAULT_LEAD_SOURCE, DEFAULT_LEAD_STATUS } from '@shine/shared/constants';
 import { CLOSED_LEAD_STATUSES } from '@shine/shared/enums';
 import {
+  type Identity,
+  identityDifferences,
   judgeSubmission,
-  normalisePhone,
   phoneDigitsToMatch,
   REJECTION_RULES,
   type RejectionRule,
@@ -25,7 +26,7 @@ import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.ts';
 import type { LeadRow } from '../db/tables.ts';
-import { describeRepeatRequest, type IdentityField, type RepeatMatch } from './describe-repeat-request.ts';
+import { describeRepeatRequest, type RepeatMatch } from './describe-repeat-request.ts';
 import { countHeldSubmissionsByRule, insertHeldSubmission } from './held-submissions.queries.ts';
 import {
   countAwaitingContact,
@@ -158,18 +159,12 @@ function matchOf(lead: LeadRow, request: NewLead): RepeatMatch {
   return email && phone ? 'e-mail and phone' : email ? 'e-mail' : 'phone';
 }
 
-const sameName = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
-
-/** Where a request names the person differently from the lead (case and punctuation aside). */
-function identityDifferences(lead: LeadRow, request: NewLead): IdentityField[] {
-  const differences: IdentityField[] = [];
-  if (sameName(`${lead.first_name} ${lead.last_name}`) !== sameName(`${request.first_name} ${request.last_name}`)) {
-    differences.push('name');
-  }
-  if (lead.email.trim().toLowerCase() !== request.email.trim().toLowerCase()) differences.push('e-mail');
-  if (normalisePhone(lead.phone) !== normalisePhone(request.phone)) differences.push('phone');
-  return differences;
-}
+const identityOf = (row: Pick<LeadRow, 'first_name' | 'last_name' | 'email' | 'phone'>): Identity => ({
+  firstName: row.first_name,
+  lastName: row.last_name,
+  email: row.email,
+  phone: row.phone,
+});
 
 /** What a repeat may update on the lead: the home and the service asked for, never who the person is. */
 const SERVICE_COLUMNS = ['zipcode', 'bedrooms', 'bathrooms', 'cleaning_type', 'frequency'] as const;
@@ -213,7 +208,7 @@ async function mergeRepeatRequest(
   origin: IntakeOrigin,
 ): Promise<LeadRow> {
   const stored = await insertLeadRequest(trx, toRequestRow(lead.id, request, origin));
-  const differences = identityDifferences(lead, request);
+  const differences = identityDifferences(identityOf(lead), identityOf(request));
   // A request released from hold may be older than the lead's latest: it never rolls the lead back.
   const isLatest = origin.receivedAt.getTime() >= new Date(lead.last_request_at).getTime();
   const updated = isLatest ? SERVICE_COLUMNS.filter((column) => lead[column] !== request[column]) : [];

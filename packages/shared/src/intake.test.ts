@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ATTRIBUTION_LIMITS } from './attribution.ts';
 import {
   attributionSchema,
+  identityDifferences,
   isAwaitingContact,
   judgeSubmission,
   looksMachineMade,
@@ -52,6 +53,17 @@ describe('spam rules', () => {
     // the regex must not keep state between calls
     expect(looksMachineMade({ firstName: 'www.a.example', lastName: 'x' })).toBe(true);
     expect(looksMachineMade({ firstName: 'www.a.example', lastName: 'x' })).toBe(true);
+  });
+});
+
+describe('identity of a repeat request', () => {
+  it('differs only in name, e-mail or phone, case, spacing and phone punctuation aside', () => {
+    const lead = { firstName: 'Ann', lastName: 'Lee', email: 'Ann@Example.com', phone: '(214) 555-0100' };
+    expect(
+      identityDifferences(lead, { ...lead, firstName: ' ann ', email: 'ann@example.com', phone: '2145550100' }),
+    ).toEqual([]);
+    expect(identityDifferences(lead, { ...lead, lastName: 'Leigh', phone: '214 555 0199' })).toEqual(['name', 'phone']);
+    expect(identityDifferences(lead, { ...lead, email: 'ann@work.example' })).toEqual(['email']);
   });
 });
 

@@ -115,6 +115,33 @@ export function normalisePhone(phone: string): string {
   return phone.replace(/\D/g, '');
 }
 
+/** Who a person is: a repeat request never changes these on its lead; staff apply or keep them. */
+export type IdentityField = 'name' | 'email' | 'phone';
+
+export const IDENTITY_FIELD_LABELS: Record<IdentityField, string> = { name: 'name', email: 'e-mail', phone: 'phone' };
+
+export interface Identity {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+const comparableName = (person: Identity) =>
+  `${person.firstName} ${person.lastName}`.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Where a request names the person differently from the lead: letter case, spacing and the phone's
+ * punctuation aside ("Details differ" in the CRM).
+ */
+export function identityDifferences(lead: Identity, request: Identity): IdentityField[] {
+  const differences: IdentityField[] = [];
+  if (comparableName(lead) !== comparableName(request)) differences.push('name');
+  if (lead.email.trim().toLowerCase() !== request.email.trim().toLowerCase()) differences.push('email');
+  if (normalisePhone(lead.phone) !== normalisePhone(request.phone)) differences.push('phone');
+  return differences;
+}
+
 /** Fewer digits than this (after normalising) is too little to say two requests share a phone. */
 export const MIN_PHONE_DIGITS_TO_MATCH = 7;
 
