@@ -212,7 +212,10 @@ test.describe('stored XSS', () => {
 });
 
 test.describe('intake', () => {
-  test('a quote with markup in the name looks accepted but stores nothing', async ({ request }) => {
+  test('a quote with markup in the name is held for review, not made a lead, and shown in the Held view as text', async ({
+    page,
+    request,
+  }) => {
     const email = `${TAG.toLowerCase()}-markup@example.com`;
     const answer = await request.post('/api/leads', {
       data: {
@@ -231,6 +234,18 @@ test.describe('intake', () => {
     await signIn(request);
     const found = await request.get(`/api/admin/leads?search=${encodeURIComponent(email)}`);
     expect(((await found.json()) as { total: number }).total).toBe(0);
+    const held = (await (await request.get('/api/admin/held-submissions?pageSize=100')).json()) as {
+      items: Array<{ rule: string; payload: { email: string; firstName: string } }>;
+    };
+    const item = held.items.find((entry) => entry.payload.email === email);
+    expect(item).toMatchObject({ rule: 'machine_content', payload: { firstName: SCRIPT_PAYLOADS[0] } });
+
+    await signIn(page.request);
+    const dialogs = watchForExecution(page);
+    await page.goto('/admin/crm?section=held');
+    await expect(page.getByText(email).first()).toBeVisible();
+    expect(await page.locator('body').textContent()).toContain(SCRIPT_PAYLOADS[0]);
+    await expectInert(page, dialogs, 'the Held view');
   });
 });
 

@@ -6,6 +6,7 @@ export const API = {
   password: '/api/admin/me/password',
   leads: '/api/admin/leads',
   leadsExport: '/api/admin/leads/export',
+  held: '/api/admin/held-submissions',
   stats: '/api/admin/stats',
   metrics: '/api/admin/metrics',
   intake: '/api/admin/intake',

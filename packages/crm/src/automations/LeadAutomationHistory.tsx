@@ -10,13 +10,13 @@ export function LeadAutomationHistory({ leadId }: { leadId: string }) {
   const messages = useLeadMessages(leadId);
   return (
     <section className="section-stack" aria-labelledby="lead-automation-title">
-      <Typography.Title level={3} className="drawer-subtitle" id="lead-automation-title">
+      <Typography.Title level={2} className="drawer-subtitle" id="lead-automation-title">
         Automation runs
       </Typography.Title>
       {runs.isPending ? <Skeleton active paragraph={{ rows: 2 }} /> : null}
       {runs.isError ? <QueryErrorAlert error={runs.error} onRetry={() => void runs.refetch()} /> : null}
       {runs.data ? <RunList runs={runs.data} show="rule" /> : null}
-      <Typography.Title level={3} className="drawer-subtitle">
+      <Typography.Title level={2} className="drawer-subtitle">
         Messages
       </Typography.Title>
       {messages.isError ? <QueryErrorAlert error={messages.error} onRetry={() => void messages.refetch()} /> : null}

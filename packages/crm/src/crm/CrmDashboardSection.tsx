@@ -1,7 +1,7 @@
 import { Card, Statistic } from 'antd';
 import { useAutomations } from '../automations/automations.queries.ts';
 import { LeadSourcesCard, PipelineStatusCard, PriorityLevelsCard } from '../overview/BreakdownCards.tsx';
-import { RejectedSubmissionsCard, SpeedToLeadCard } from '../overview/IntakeCards.tsx';
+import { HeldForReviewCard, SpeedToLeadCard } from '../overview/IntakeCards.tsx';
 import { MetricCards } from '../overview/MetricCards.tsx';
 import { useTemplates } from '../templates/templates.queries.ts';
 
@@ -35,7 +35,7 @@ export function CrmDashboardSection() {
         <LeadSourcesCard />
         <ActiveAutomationsCard />
         <SpeedToLeadCard />
-        <RejectedSubmissionsCard />
+        <HeldForReviewCard />
       </div>
     </div>
   );

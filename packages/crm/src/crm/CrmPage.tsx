@@ -4,6 +4,7 @@ import { Button, Drawer, Grid, Layout, Menu, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LiveContext } from '../api/live.ts';
+import { HeldNavCount } from '../held/HeldNavCount.tsx';
 import { LogoutButton, SettingsButton } from '../layout/HeaderActions.tsx';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
 import { Hint } from '../ui/Hint.tsx';
@@ -16,6 +17,7 @@ import { SECTION_KEYS, SECTIONS, type SectionKey, toSectionKey } from './section
 import './crm.css';
 
 const LeadsSection = lazy(() => import('../leads/LeadsSection.tsx').then((m) => ({ default: m.LeadsSection })));
+const HeldSection = lazy(() => import('../held/HeldSection.tsx').then((m) => ({ default: m.HeldSection })));
 const ActivitiesSection = lazy(() =>
   import('../activities/ActivitiesSection.tsx').then((m) => ({ default: m.ActivitiesSection })),
 );
@@ -33,6 +35,8 @@ function SectionContent({ section }: { section: SectionKey }) {
   switch (section) {
     case 'leads':
       return <LeadsSection />;
+    case 'held':
+      return <HeldSection />;
     case 'activities':
       return <ActivitiesSection />;
     case 'automations':
@@ -75,7 +79,15 @@ function Navigation({
         items={SECTION_KEYS.map((key) => ({
           key,
           icon: <span aria-hidden="true">{SECTIONS[key].icon}</span>,
-          label: SECTIONS[key].title,
+          // Held shows how many wait for review, so they are seen from any section.
+          label:
+            key === 'held' ? (
+              <span>
+                {SECTIONS[key].title} <HeldNavCount />
+              </span>
+            ) : (
+              SECTIONS[key].title
+            ),
         }))}
       />
     </nav>

@@ -3,17 +3,27 @@ import {
   CalendarOutlined,
   DashboardOutlined,
   FileTextOutlined,
+  InboxOutlined,
   TeamOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
-export const SECTION_KEYS = ['dashboard', 'leads', 'activities', 'automations', 'templates', 'analytics'] as const;
+export const SECTION_KEYS = [
+  'dashboard',
+  'leads',
+  'held',
+  'activities',
+  'automations',
+  'templates',
+  'analytics',
+] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
 
 export const SECTIONS: Record<SectionKey, { title: string; icon: ReactNode }> = {
   dashboard: { title: 'Dashboard', icon: <DashboardOutlined /> },
   leads: { title: 'Leads', icon: <TeamOutlined /> },
+  held: { title: 'Held', icon: <InboxOutlined /> },
   activities: { title: 'Activities', icon: <CalendarOutlined /> },
   automations: { title: 'Automations', icon: <ThunderboltOutlined /> },
   templates: { title: 'Templates', icon: <FileTextOutlined /> },

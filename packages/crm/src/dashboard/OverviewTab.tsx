@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { NewActivityDialog } from '../activities/NewActivityDialog.tsx';
 import { ExportDialog } from '../leads/ExportDialog.tsx';
 import { LeadSourcesCard, PipelineStatusCard, PriorityLevelsCard } from '../overview/BreakdownCards.tsx';
-import { RejectedSubmissionsCard, SpeedToLeadCard } from '../overview/IntakeCards.tsx';
+import { HeldForReviewCard, SpeedToLeadCard } from '../overview/IntakeCards.tsx';
 import { MetricCards } from '../overview/MetricCards.tsx';
 import { useStats } from '../overview/reports.queries.ts';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
@@ -52,7 +52,7 @@ export function OverviewTab({ onShowLeads }: { onShowLeads: () => void }) {
         <LeadSourcesCard />
         <QuickActionsCard onShowLeads={onShowLeads} />
         <SpeedToLeadCard />
-        <RejectedSubmissionsCard />
+        <HeldForReviewCard />
       </div>
     </div>
   );

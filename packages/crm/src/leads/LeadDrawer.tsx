@@ -13,6 +13,7 @@ import { formatDateTime } from './lead-format.ts';
 import { LeadEditForm } from './LeadEditForm.tsx';
 import { LeadIntakeDetails } from './LeadIntakeDetails.tsx';
 import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
+import { LeadRequests } from './LeadRequests.tsx';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
 import { useLead } from './leads.queries.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
@@ -78,7 +79,10 @@ function LeadDetails({ lead }: { lead: Lead }) {
   );
 }
 
-/** Everything about one lead: details, contact links, status, follow-up and deal fields, activity timeline. */
+/**
+ * Everything about one lead: details, contact links, status, intake, its quote requests, follow-up and
+ * deal fields, activity timeline.
+ */
 export function LeadDrawer({
   leadId,
   onClose,
@@ -119,11 +123,12 @@ export function LeadDrawer({
           <LeadIntakeFlags lead={data} />
           <LeadDetails lead={data} />
           <LeadIntakeDetails lead={data} onOpenLead={onOpenLead} />
+          <LeadRequests lead={data} />
           <Divider titlePlacement="start">Follow-up &amp; deal</Divider>
           <LeadEditForm key={`${data.id}:${data.updatedAt}`} lead={data} />
           <Divider titlePlacement="start">Activity</Divider>
           <div className="drawer-activity-head">
-            <Typography.Title level={3} className="drawer-subtitle">
+            <Typography.Title level={2} className="drawer-subtitle">
               Activity timeline
             </Typography.Title>
             <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => setActivityOpen(true)}>

@@ -1,7 +1,7 @@
 import { estimateQuote } from '@shine/shared/pricing';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { RejectedSubmissionsCard, SpeedToLeadCard } from '../overview/IntakeCards.tsx';
+import { HeldForReviewCard, SpeedToLeadCard } from '../overview/IntakeCards.tsx';
 import { makeLead } from '../test/fixtures.ts';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
@@ -42,6 +42,30 @@ describe('lead intake flags', () => {
     ]) {
       const { container, unmount } = renderWithProviders(<LeadIntakeFlags lead={lead} now={now} />);
       expect(container.textContent).toBe('');
+      unmount();
+    }
+  });
+});
+
+describe('lead intake flags: details differ and repeats today', () => {
+  it('flags "Details differ" while a repeat request with other details waits for a decision', () => {
+    const lead = makeLead({ repeatCount: 1, lastRepeatAt: '2026-11-10T15:00:00.000Z', detailsDifferRequestId: 'r2' });
+    const { container } = renderWithProviders(<LeadIntakeFlags lead={lead} now={now} />);
+    expect(screen.getByText('Details differ')).toBeTruthy();
+    expect(container.textContent).toBe('Details differRepeat request ×1');
+  });
+
+  it('says "Repeat request ×N", with "— today" when the latest repeat came in today in Dallas', () => {
+    const cases: Array<[string, string]> = [
+      // 9:30 AM in Chicago, the morning of `now` (10 AM Chicago).
+      ['2026-11-18T15:30:00.000Z', 'Repeat request ×3 — today'],
+      // 11 PM in Chicago the evening before: the same UTC date, but yesterday for the business.
+      ['2026-11-18T05:00:00.000Z', 'Repeat request ×3'],
+    ];
+    for (const [lastRepeatAt, text] of cases) {
+      const lead = makeLead({ repeatCount: 3, lastRepeatAt });
+      const { container, unmount } = renderWithProviders(<LeadIntakeFlags lead={lead} now={now} />);
+      expect(container.textContent).toBe(text);
       unmount();
     }
   });
@@ -101,36 +125,49 @@ describe('LeadIntakeDetails (lead drawer)', () => {
 });
 
 describe('intake cards (dashboard)', () => {
-  it('show the median speed to lead by source, leads waiting, and rejected submissions by rule', async () => {
-    mockFetch({
-      'GET /api/admin/intake': {
-        body: {
-          windowDays: 30,
-          speedToLead: {
-            source: 'All sources',
-            medianMinutes: 12.5,
-            contacted: 3,
-            bySource: [
-              { source: 'google', medianMinutes: 9, contacted: 2 },
-              { source: 'Website Form', medianMinutes: 64, contacted: 1 },
-            ],
-          },
-          awaitingContact: 4,
-          rejections: { total: 7, byRule: { honeypot: 3, too_fast: 2, machine_content: 1, rate_limited: 1 } },
-        },
-      },
-    });
-    renderWithProviders(
-      <>
-        <SpeedToLeadCard />
-        <RejectedSubmissionsCard />
-      </>,
-    );
+  const report = {
+    windowDays: 30,
+    speedToLead: {
+      source: 'All sources',
+      medianMinutes: 12.5,
+      contacted: 3,
+      bySource: [
+        { source: 'google', medianMinutes: 9, contacted: 2 },
+        { source: 'Website Form', medianMinutes: 64, contacted: 1 },
+      ],
+    },
+    awaitingContact: 4,
+    rejections: { total: 13, byRule: { honeypot: 3, too_fast: 2, machine_content: 1, rate_limited: 7 } },
+    held: { waiting: 5, byRule: { honeypot: 1, too_fast: 3, machine_content: 1 } },
+  };
+
+  it('show the median speed to lead by source and leads waiting', async () => {
+    mockFetch({ 'GET /api/admin/intake': { body: report } });
+    renderWithProviders(<SpeedToLeadCard />);
     expect(await screen.findByText('13 min')).toBeTruthy();
     expect(screen.getByRole('row', { name: /google 9 min 2/ })).toBeTruthy();
     expect(screen.getByRole('row', { name: /Website Form 1 h 4 min 1/ })).toBeTruthy();
     expect(screen.getByText('4')).toBeTruthy();
-    expect(await screen.findByText('7')).toBeTruthy();
-    expect(screen.getByText('Hidden field filled').parentElement?.textContent).toBe('Hidden field filled3');
+  });
+
+  it('Held for review: waiting now, by rule in words, the rate limit refusals and a way to review them', async () => {
+    mockFetch({ 'GET /api/admin/intake': { body: report } });
+    renderWithProviders(<HeldForReviewCard />);
+    const card = await screen.findByTestId('held-for-review');
+    expect(await within(card).findByText('5')).toBeTruthy();
+    expect(within(card).getByText('Held for review')).toBeTruthy();
+    expect(within(card).getByText('Waiting for review')).toBeTruthy();
+    const byRule = within(card).getByRole('list', { name: 'Waiting by rule' });
+    expect([...byRule.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Hidden field filled1',
+      'Sent too fast3',
+      'Machine-made text1',
+    ]);
+    expect(within(card).getByText('Refused: too many from one client, last 30 days').parentElement?.textContent).toBe(
+      'Refused: too many from one client, last 30 days7',
+    );
+    expect(within(card).getByRole('link', { name: 'Review held submissions' }).getAttribute('href')).toBe(
+      '/crm?section=held',
+    );
   });
 });

@@ -2,19 +2,32 @@ import { colors } from '@shine/shared/design-tokens';
 import { isAwaitingContact } from '@shine/shared/intake';
 import type { Lead } from '@shine/shared/types';
 import { ToneTag } from '../ui/ToneTag.tsx';
-import { formatDateTime } from './lead-format.ts';
+import { DETAILS_DIFFER_COLOR } from './lead-labels.ts';
+import { formatDateTime, isBusinessToday } from './lead-format.ts';
 import '../overview/intake.css';
 
-type FlaggedLead = Pick<Lead, 'status' | 'repeatCount' | 'lastRepeatAt' | 'firstContactedAt' | 'contactDueAt'>;
+type FlaggedLead = Pick<
+  Lead,
+  'status' | 'repeatCount' | 'lastRepeatAt' | 'firstContactedAt' | 'contactDueAt' | 'detailsDifferRequestId'
+>;
+
+/** "Repeat request ×2", and "— today" when the latest repeat came in today (business date). */
+export function repeatLabel(lead: Pick<Lead, 'repeatCount' | 'lastRepeatAt'>, now: Date): string {
+  const today = isBusinessToday(lead.lastRepeatAt, now) ? ' — today' : '';
+  return `Repeat request ×${lead.repeatCount}${today}`;
+}
 
 /**
- * The intake flags of a lead in lists: "Repeat request" (the same person asked again) and "Not
- * contacted" (open, no staff activity, 15 business minutes past arrival). Nothing when neither applies.
+ * The intake flags of a lead in lists: "Not contacted" (open, no staff activity, 15 business minutes
+ * past arrival), "Details differ" (a repeat request gave another name, e-mail or phone; staff decide
+ * in the lead's Requests) and "Repeat request ×N" (the same person asked again; "— today" when the
+ * latest was today, since a repeat resurfaces the lead). Nothing when none applies.
  */
 export function LeadIntakeFlags({ lead, now = new Date() }: { lead: FlaggedLead; now?: Date }) {
   const isRepeat = lead.repeatCount > 0;
   const isLate = isAwaitingContact(lead, now);
-  if (!isRepeat && !isLate) return null;
+  const differs = lead.detailsDifferRequestId !== null;
+  if (!isRepeat && !isLate && !differs) return null;
   return (
     <span className="lead-flags">
       {isLate ? (
@@ -22,9 +35,14 @@ export function LeadIntakeFlags({ lead, now = new Date() }: { lead: FlaggedLead;
           <ToneTag color={colors.danger}>Not contacted</ToneTag>
         </span>
       ) : null}
+      {differs ? (
+        <span title="A repeat request gave another name, e-mail or phone: see Requests in the lead">
+          <ToneTag color={DETAILS_DIFFER_COLOR}>Details differ</ToneTag>
+        </span>
+      ) : null}
       {isRepeat ? (
         <span title={`Last request ${formatDateTime(lead.lastRepeatAt)}`}>
-          <ToneTag color={colors.warning}>Repeat request{lead.repeatCount > 1 ? ` ×${lead.repeatCount}` : ''}</ToneTag>
+          <ToneTag color={colors.warning}>{repeatLabel(lead, now)}</ToneTag>
         </span>
       ) : null}
     </span>

@@ -1,4 +1,4 @@
-import { AppstoreOutlined, DownloadOutlined, SyncOutlined, TableOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, DownloadOutlined, TableOutlined } from '@ant-design/icons';
 import { Button, Card, Segmented, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { ExportDialog } from './ExportDialog.tsx';
@@ -8,6 +8,7 @@ import { LeadsTable } from './LeadsTable.tsx';
 import { useLeadList } from './leads.queries.ts';
 import { PipelineBoard } from './PipelineBoard.tsx';
 import { useLeadFilters } from './use-lead-filters.ts';
+import { SyncingTag } from '../ui/SyncingTag.tsx';
 
 type View = 'table' | 'board';
 
@@ -25,11 +26,7 @@ export function LeadsSection() {
       <div className="section-stack">
         <div className="leads-toolbar">
           <div className="leads-badges" aria-live="polite">
-            {list.isFetching ? (
-              <Tag icon={<SyncOutlined spin aria-hidden="true" />} color="processing">
-                Syncing
-              </Tag>
-            ) : null}
+            <SyncingTag isFetching={list.isFetching} />
             <Tag color="blue" data-testid="leads-total">
               {list.data ? `${list.data.total} total` : 'Loading…'}
             </Tag>

@@ -1,3 +1,4 @@
+import { DEFAULT_BUSINESS_TIMEZONE } from '@shine/shared/business-time';
 import dayjs from 'dayjs';
 
 export function formatDate(value: string | null | undefined): string {
@@ -39,4 +40,23 @@ export function formatBusinessMinutes(minutes: number): string {
   if (whole < 60) return `${whole} min`;
   const rest = whole % 60;
   return `${Math.floor(whole / 60)} h${rest ? ` ${rest} min` : ''}`;
+}
+
+// en-CA writes the calendar date as YYYY-MM-DD, which compares as text.
+const businessDateFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: DEFAULT_BUSINESS_TIMEZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * Whether an instant falls on the same calendar day as `now` in the company's time zone, the day
+ * the metrics count "today" by, so a browser in another zone agrees with the Today card.
+ */
+export function isBusinessToday(value: string | null | undefined, now: Date = new Date()): boolean {
+  if (!value) return false;
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return false;
+  return businessDateFormat.format(at) === businessDateFormat.format(now);
 }

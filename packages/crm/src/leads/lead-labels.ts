@@ -17,6 +17,9 @@ export const PRIORITY_COLORS: Record<LeadPriority, string> = {
   Low: '#067647',
 };
 
+/** The "Details differ" flag and highlights: the Quoted purple, 4.5:1+ on white, apart from the other flags. */
+export const DETAILS_DIFFER_COLOR = '#7a3db8';
+
 export function fullName(lead: { firstName: string; lastName: string }): string {
   return `${lead.firstName} ${lead.lastName}`.trim();
 }

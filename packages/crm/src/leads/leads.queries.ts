@@ -2,8 +2,8 @@ import { TIMING } from '@shine/shared/constants';
 import type { LeadPriority, LeadStatus } from '@shine/shared/enums';
 import type { LeadSortField, LeadUpdate } from '@shine/shared/leads';
 import { MESSAGES } from '@shine/shared/messages';
-import type { Lead, LeadPage } from '@shine/shared/types';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Lead, LeadDetail, LeadPage } from '@shine/shared/types';
+import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../api/http.ts';
 import { livePolling, useLive } from '../api/live.ts';
 import { API } from '../api/paths.ts';
@@ -40,8 +40,17 @@ export function useLeadList(params: LeadListParams) {
   });
 }
 
+/** GET /api/admin/leads/{id}: the lead with every one of its quote requests. */
 export function useLead(id: string | undefined) {
-  return useQuery<Lead>({ queryKey: leadKey(id ?? ''), enabled: Boolean(id) });
+  return useQuery<LeadDetail>({ queryKey: leadKey(id ?? ''), enabled: Boolean(id) });
+}
+
+/**
+ * Puts a changed lead into its cached detail. PATCH answers a plain Lead, without `requests`, so it
+ * is merged into what is cached rather than replacing it (the drawer's Requests would vanish).
+ */
+export function mergeLeadIntoCache(queryClient: QueryClient, lead: Lead | LeadDetail): void {
+  queryClient.setQueryData<LeadDetail | Lead>(leadKey(lead.id), (old) => (old ? { ...old, ...lead } : lead));
 }
 
 /** A status change refreshes the lists, stats and metrics (SPEC.md §4). */
@@ -72,7 +81,7 @@ export function useLeadUpdateMutation() {
       apiJson<Lead>('PATCH', `${API.leads}/${encodeURIComponent(id)}`, changes),
     onSuccess: async (lead) => {
       toast.success(MESSAGES.lead.updated);
-      queryClient.setQueryData(leadKey(lead.id), lead);
+      mergeLeadIntoCache(queryClient, lead);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: leadsKey }),
         queryClient.invalidateQueries({ queryKey: statsKey }),

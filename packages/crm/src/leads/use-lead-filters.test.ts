@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, useLeadFilters } from './use-lea
 afterEach(() => vi.useRealTimers());
 
 describe('useLeadFilters', () => {
-  it('starts at page 1, newest first, with the default page size', () => {
+  it('starts at page 1, latest request first, with the default page size', () => {
     const { result } = renderHook(() => useLeadFilters());
     expect(result.current.params).toEqual({
       search: undefined,
@@ -13,7 +13,7 @@ describe('useLeadFilters', () => {
       priority: undefined,
       page: 1,
       pageSize: DEFAULT_PAGE_SIZE,
-      sort: 'createdAt',
+      sort: 'lastRequestAt',
       order: 'desc',
     });
   });
@@ -46,6 +46,6 @@ describe('useLeadFilters', () => {
     act(() => result.current.setSort({ sort: 'estimatedValue', order: 'asc' }));
     expect(result.current.params).toMatchObject({ sort: 'estimatedValue', order: 'asc', page: 1 });
     act(() => result.current.setSort(undefined));
-    expect(result.current.params).toMatchObject({ sort: 'createdAt', order: 'desc' });
+    expect(result.current.params).toMatchObject({ sort: 'lastRequestAt', order: 'desc' });
   });
 });

@@ -8,6 +8,9 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export const DEFAULT_PAGE_SIZE = 20;
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 
+/** The server's default order: latest request first, so a repeat request resurfaces its lead. */
+export const DEFAULT_LEAD_SORT: { sort: LeadSortField; order: SortOrder } = { sort: 'lastRequestAt', order: 'desc' };
+
 /**
  * Search, filters, paging and sort of a leads list, all applied on the server. Any filter change
  * goes back to page 1; typing is debounced so every keystroke is not a request.
@@ -17,10 +20,7 @@ export function useLeadFilters() {
   const [status, setStatusState] = useState<LeadStatus | undefined>();
   const [priority, setPriorityState] = useState<LeadPriority | undefined>();
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE, searchedFor: '' });
-  const [sort, setSortState] = useState<{ sort: LeadSortField; order: SortOrder }>({
-    sort: 'createdAt',
-    order: 'desc',
-  });
+  const [sort, setSortState] = useState<{ sort: LeadSortField; order: SortOrder }>(DEFAULT_LEAD_SORT);
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
 
   // A new search term starts from page 1 (derived, so it lands in the same render as the term).
@@ -55,7 +55,7 @@ export function useLeadFilters() {
         searchedFor: search,
       })),
     setSort: (next: { sort: LeadSortField; order: SortOrder } | undefined) => {
-      setSortState(next ?? { sort: 'createdAt', order: 'desc' });
+      setSortState(next ?? DEFAULT_LEAD_SORT);
       setPaging((p) => ({ ...p, page: 1, searchedFor: search }));
     },
   };

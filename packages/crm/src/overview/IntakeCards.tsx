@@ -1,16 +1,10 @@
-import type { RejectionRule } from '@shine/shared/intake';
+import { REJECTION_RULE_LABELS, SPAM_RULES } from '@shine/shared/intake';
 import { Card, Empty, Statistic } from 'antd';
 import { formatBusinessMinutes } from '../leads/lead-format.ts';
+import { ButtonLink } from '../ui/ButtonLink.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { useIntakeReport } from './reports.queries.ts';
 import './intake.css';
-
-const RULE_LABELS: Record<RejectionRule, string> = {
-  honeypot: 'Hidden field filled',
-  too_fast: 'Sent too fast',
-  machine_content: 'Machine-made text',
-  rate_limited: 'Too many from one client',
-};
 
 const minutesOrDash = (minutes: number | null | undefined) =>
   minutes === null || minutes === undefined ? '—' : formatBusinessMinutes(minutes);
@@ -65,23 +59,41 @@ export function SpeedToLeadCard() {
   );
 }
 
-/** Rejected Submissions: quote requests refused as spam or rate limited (last 30 days); never stored as leads. */
-export function RejectedSubmissionsCard() {
+/**
+ * Held for review: quote requests a spam rule held (waiting now, by rule), which staff release or
+ * delete in the Held section; beside them, what the rate limit refused outright (last 30 days), the
+ * one catch that is not stored because the visitor is told to try again.
+ */
+export function HeldForReviewCard() {
   const report = useIntakeReport();
   const data = report.data;
   return (
-    <Card title="Rejected Submissions" loading={report.isPending} data-testid="rejected-submissions">
+    <Card title="Held for review" loading={report.isPending} data-testid="held-for-review">
+      {report.isError ? <QueryErrorAlert error={report.error} onRetry={() => void report.refetch()} /> : null}
       {data ? (
         <div className="section-stack">
-          <Statistic title={`Spam stopped, last ${data.windowDays} days`} value={data.rejections.total} />
-          <ul className="intake-rules">
-            {(Object.keys(RULE_LABELS) as RejectionRule[]).map((rule) => (
+          <Statistic
+            title="Waiting for review"
+            value={data.held.waiting}
+            styles={{ content: data.held.waiting > 0 ? { color: '#b54708' } : undefined }}
+          />
+          <ul className="intake-rules" aria-label="Waiting by rule">
+            {SPAM_RULES.map((rule) => (
               <li key={rule}>
-                <span>{RULE_LABELS[rule]}</span>
-                <span>{data.rejections.byRule[rule]}</span>
+                <span>{REJECTION_RULE_LABELS[rule]}</span>
+                <span>{data.held.byRule[rule]}</span>
               </li>
             ))}
           </ul>
+          <ul className="intake-rules">
+            <li>
+              <span>Refused: too many from one client, last {data.windowDays} days</span>
+              <span>{data.rejections.byRule.rate_limited}</span>
+            </li>
+          </ul>
+          <ButtonLink to="/crm?section=held" className="touch-target">
+            Review held submissions
+          </ButtonLink>
         </div>
       ) : null}
     </Card>

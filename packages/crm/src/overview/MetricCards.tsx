@@ -21,6 +21,18 @@ interface Metric {
   tone?: 'danger';
   /** A short addition after the value, e.g. how many of the pending tasks are overdue. */
   suffix?: string;
+  /** Overdue work reads in the danger colour; plain context (today's requests) does not. */
+  suffixTone?: 'danger' | 'muted';
+}
+
+/**
+ * "(3 requests)" beside today's new leads when more requests than leads arrived today: a repeat
+ * request from someone already in the CRM is no new lead, but it is work that came in.
+ */
+export function todaySuffix(metrics: { leadsToday: number; requestsToday: number }): string | undefined {
+  const { leadsToday, requestsToday } = metrics;
+  if (requestsToday === leadsToday) return undefined;
+  return `(${requestsToday} ${requestsToday === 1 ? 'request' : 'requests'})`;
 }
 
 /** The six metric cards of both dashboards: Total Leads, Today, Conversion, Avg Deal, Pending Tasks, Overdue. */
@@ -30,7 +42,15 @@ export function MetricCards() {
   const m = metrics.data;
   const items: Metric[] = [
     { key: 'total', title: 'Total Leads', icon: <TeamOutlined />, value: stats.data?.total, loading: stats.isPending },
-    { key: 'today', title: 'Today', icon: <CalendarOutlined />, value: m?.leadsToday, loading: metrics.isPending },
+    {
+      key: 'today',
+      title: 'Today',
+      icon: <CalendarOutlined />,
+      value: m?.leadsToday,
+      loading: metrics.isPending,
+      suffix: m ? todaySuffix(m) : undefined,
+      suffixTone: 'muted',
+    },
     {
       key: 'conversion',
       title: 'Conversion',
@@ -80,7 +100,13 @@ export function MetricCards() {
                 </span>
               }
               value={item.value ?? '—'}
-              suffix={item.suffix ? <span className="metric-suffix">{item.suffix}</span> : undefined}
+              suffix={
+                item.suffix ? (
+                  <span className={`metric-suffix${item.suffixTone === 'muted' ? ' metric-suffix-muted' : ''}`}>
+                    {item.suffix}
+                  </span>
+                ) : undefined
+              }
               styles={{ content: item.tone === 'danger' ? { color: '#b42318' } : undefined }}
             />
           </Card>

@@ -1,4 +1,4 @@
-import type { Lead } from '@shine/shared/types';
+import type { HeldSubmission, Lead, LeadDetail, LeadRequest } from '@shine/shared/types';
 
 let counter = 0;
 
@@ -36,10 +36,74 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     landingPage: null,
     repeatCount: 0,
     lastRepeatAt: null,
+    lastRequestAt: '2025-03-01T15:00:00.000Z',
+    detailsDifferRequestId: null,
     previousLeadId: null,
     firstContactedAt: null,
     speedToLeadMinutes: null,
     contactDueAt: null,
+    ...overrides,
+  };
+}
+
+/** One quote request of a lead; by default the request the lead was made from. */
+export function makeLeadRequest(lead: Lead, overrides: Partial<LeadRequest> = {}): LeadRequest {
+  counter += 1;
+  return {
+    id: `7a2b3c4d-1e2f-4a5b-8c6d-${String(counter).padStart(12, '0')}`,
+    receivedAt: lead.createdAt,
+    firstName: lead.firstName,
+    lastName: lead.lastName,
+    email: lead.email,
+    phone: lead.phone,
+    zipcode: lead.zipcode,
+    bedrooms: lead.bedrooms,
+    bathrooms: lead.bathrooms,
+    cleaningType: lead.cleaningType,
+    frequency: lead.frequency,
+    notes: lead.notes,
+    estimate: lead.estimate,
+    source: lead.source,
+    utmSource: lead.utmSource,
+    utmMedium: lead.utmMedium,
+    utmCampaign: lead.utmCampaign,
+    referrerHost: lead.referrerHost,
+    landingPage: lead.landingPage,
+    releasedFromRule: null,
+    ...overrides,
+  };
+}
+
+/** GET /api/admin/leads/{id}: the lead with its requests (its first request when none are given). */
+export function makeLeadDetail(lead: Lead, requests?: LeadRequest[]): LeadDetail {
+  return { ...lead, requests: requests ?? [makeLeadRequest(lead)] };
+}
+
+/** A held submission as GET /api/admin/held-submissions answers it. */
+export function makeHeld(overrides: Partial<HeldSubmission> = {}): HeldSubmission {
+  counter += 1;
+  return {
+    id: `9c8d7e6f-5a4b-4c3d-9e2f-${String(counter).padStart(12, '0')}`,
+    receivedAt: '2026-11-18T15:00:00.000Z',
+    rule: 'too_fast',
+    reason: 'Sent 0.4 s after the form was first touched (a person takes at least 1.0 s).',
+    payload: {
+      firstName: 'Hal',
+      lastName: `Held${counter}`,
+      email: `hal${counter}@example.com`,
+      phone: '(214) 555-0199',
+      zipcode: '75204',
+      bedrooms: '2',
+      bathrooms: '1',
+      cleaningType: 'Basic',
+      frequency: 'Monthly',
+      notes: 'Gate code 1234',
+      website: '',
+      elapsedMs: 400,
+      attribution: { utmSource: 'google', utmMedium: 'cpc', landingPage: '/quote' },
+    },
+    clientIp: '203.0.113.9',
+    userAgent: 'Mozilla/5.0 (iPhone)',
     ...overrides,
   };
 }

@@ -1,0 +1,170 @@
+import type { HeldSubmissionPage } from '@shine/shared/types';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeHeld, makeLead } from '../test/fixtures.ts';
+import { mockFetch } from '../test/fetch-mock.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { HeldNavCount } from './HeldNavCount.tsx';
+import { HELD_EMPTY_TEXT, HeldSection } from './HeldSection.tsx';
+
+const LIST = 'GET /api/admin/held-submissions';
+
+function page(items: HeldSubmissionPage['items'], total = items.length): HeldSubmissionPage {
+  return { items, total, page: 1, pageSize: 20 };
+}
+
+/** Seeds the reads a release or delete must refresh, to check which were invalidated. */
+function seedReads(queryClient: ReturnType<typeof renderWithProviders>['queryClient']) {
+  const keys = [['/api/admin/leads', { page: 1 }], ['/api/admin/metrics'], ['/api/admin/stats'], ['/api/admin/intake']];
+  for (const key of keys) queryClient.setQueryData(key, { seeded: true });
+  return (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+}
+
+describe('Held section', () => {
+  it('lists held submissions newest first with the rule in words, the reason and the request; markup stays text', async () => {
+    const markup = '<img src=x onerror=alert(1)>';
+    const fast = makeHeld({ payload: { ...makeHeld().payload, firstName: 'Tia', lastName: 'Fast' } });
+    const honeypot = makeHeld({
+      rule: 'honeypot',
+      reason: 'The hidden field that people never see was filled in.',
+      payload: { ...makeHeld().payload, firstName: markup, lastName: 'Bot', website: 'http://spam.example' },
+    });
+    const { calls } = mockFetch({ [LIST]: { body: page([fast, honeypot]) } });
+    renderWithProviders(<HeldSection />);
+
+    const items = await screen.findAllByRole('article');
+    expect(items).toHaveLength(2);
+    expect(calls[0]?.url).toBe('/api/admin/held-submissions?page=1&pageSize=20');
+    const first = items[0];
+    if (!first) throw new Error('no item');
+    expect(within(first).getByRole('heading', { level: 2, name: 'Tia Fast' })).toBeTruthy();
+    expect(within(first).getByText('Sent too fast')).toBeTruthy();
+    expect(within(first).getByText(fast.reason)).toBeTruthy();
+    expect(within(first).getByText(fast.payload.email)).toBeTruthy();
+    expect(within(first).getByText(fast.payload.phone)).toBeTruthy();
+    expect(within(first).getByText('Basic · 2 bd / 1 ba · Monthly · zip 75204')).toBeTruthy();
+    // Details: notes, fill time, attribution, client.
+    expect(within(first).getByText('Gate code 1234')).toBeTruthy();
+    expect(within(first).getByText('0.4 s')).toBeTruthy();
+    expect(within(first).getByText('google / cpc')).toBeTruthy();
+    expect(within(first).getByText('203.0.113.9')).toBeTruthy();
+    expect(within(first).getByText('Mozilla/5.0 (iPhone)')).toBeTruthy();
+
+    const second = items[1];
+    if (!second) throw new Error('no item');
+    expect(within(second).getByText('Hidden field filled')).toBeTruthy();
+    expect(within(second).getByText('“http://spam.example”')).toBeTruthy();
+    expect(within(second).getByRole('heading', { level: 2 }).textContent).toBe(`${markup} Bot`);
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+    expect(screen.getByTestId('held-total').textContent).toBe('2 held');
+  });
+
+  it('Release posts the release, toasts "Released as a lead", refreshes held, leads and counts, and offers the lead', async () => {
+    const held = makeHeld();
+    const lead = makeLead({ firstName: 'Hal', lastName: 'Released' });
+    let released = false;
+    const { calls } = mockFetch({
+      [LIST]: () => ({ body: page(released ? [] : [held]) }),
+      [`POST /api/admin/held-submissions/${held.id}/release`]: () => {
+        released = true;
+        return { status: 201, body: lead };
+      },
+      [`GET /api/admin/leads/${lead.id}`]: { body: { ...lead, requests: [] } },
+    });
+    const { queryClient } = renderWithProviders(<HeldSection />);
+    const isInvalidated = seedReads(queryClient);
+    const item = await screen.findByRole('article');
+
+    await userEvent.setup().click(within(item).getByRole('button', { name: /^Release / }));
+
+    expect(await screen.findByText('Released as a lead')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      `/api/admin/held-submissions/${held.id}/release`,
+    ]);
+    for (const key of [
+      ['/api/admin/leads', { page: 1 }],
+      ['/api/admin/metrics'],
+      ['/api/admin/stats'],
+      ['/api/admin/intake'],
+    ]) {
+      expect(isInvalidated(key)).toBe(true);
+    }
+    expect(await screen.findByText(HELD_EMPTY_TEXT)).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Open lead' }));
+    expect(await screen.findByRole('dialog', { name: 'Hal Released' })).toBeTruthy();
+  });
+
+  it('Delete asks for confirmation first, then sends DELETE', async () => {
+    const held = makeHeld();
+    let deleted = false;
+    const { calls } = mockFetch({
+      [LIST]: () => ({ body: page(deleted ? [] : [held]) }),
+      [`DELETE /api/admin/held-submissions/${held.id}`]: () => {
+        deleted = true;
+        return { status: 204 };
+      },
+    });
+    const { queryClient } = renderWithProviders(<HeldSection />);
+    const isInvalidated = seedReads(queryClient);
+    const item = await screen.findByRole('article');
+    const user = userEvent.setup();
+
+    await user.click(within(item).getByRole('button', { name: /^Delete / }));
+    expect(await screen.findByText('Delete this held submission? It cannot be recovered.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Held submission deleted')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      `/api/admin/held-submissions/${held.id}`,
+    ]);
+    expect(isInvalidated(['/api/admin/intake'])).toBe(true);
+    expect(await screen.findByText(HELD_EMPTY_TEXT)).toBeTruthy();
+  });
+
+  it('shows the empty state', async () => {
+    mockFetch({ [LIST]: { body: page([]) } });
+    renderWithProviders(<HeldSection />);
+    expect(await screen.findByText(HELD_EMPTY_TEXT)).toBeTruthy();
+  });
+
+  it('shows a failed read with a retry', async () => {
+    mockFetch({ [LIST]: { status: 500, body: { message: 'Database unavailable' } } });
+    renderWithProviders(<HeldSection />);
+    expect(await screen.findByText('Database unavailable')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  });
+
+  it('a release someone else already made toasts the server message and refreshes the list', async () => {
+    const held = makeHeld();
+    let listCalls = 0;
+    mockFetch({
+      [LIST]: () => {
+        listCalls += 1;
+        return { body: page([held]) };
+      },
+      [`POST /api/admin/held-submissions/${held.id}/release`]: {
+        status: 404,
+        body: { message: 'This held submission no longer exists: it was released or deleted.' },
+      },
+    });
+    renderWithProviders(<HeldSection />);
+    const item = await screen.findByRole('article');
+    await userEvent.setup().click(within(item).getByRole('button', { name: /^Release / }));
+    expect(await screen.findByText('Could not release the held submission')).toBeTruthy();
+    expect(screen.getByText(/no longer exists/)).toBeTruthy();
+    await waitFor(() => expect(listCalls).toBe(2));
+  });
+});
+
+describe('HeldNavCount', () => {
+  it('shows how many are held, and nothing when none are', async () => {
+    const { calls } = mockFetch({ [LIST]: { body: { items: [makeHeld()], total: 7, page: 1, pageSize: 1 } } });
+    renderWithProviders(<HeldNavCount />);
+    expect((await screen.findByTestId('held-nav-count')).textContent).toBe('7 waiting');
+    expect(calls[0]?.url).toBe('/api/admin/held-submissions?page=1&pageSize=1');
+  });
+});

@@ -1,0 +1,84 @@
+import { TIMING } from '@shine/shared/constants';
+import type { HeldSubmissionPage, Lead } from '@shine/shared/types';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../api/http.ts';
+import { livePolling, useLive } from '../api/live.ts';
+import { API } from '../api/paths.ts';
+import { fullName } from '../leads/lead-labels.ts';
+import { leadsKey } from '../leads/leads.queries.ts';
+import { intakeKey, metricsKey, statsKey } from '../overview/reports.queries.ts';
+import { errorText } from '../ui/error-text.ts';
+import { useToast } from '../ui/use-toast.ts';
+
+/** The query string of GET /api/admin/held-submissions (newest first on the server). */
+export interface HeldListParams {
+  page: number;
+  pageSize: number;
+}
+
+export const heldKey = [API.held] as const;
+export const heldListKey = (params: HeldListParams) => [API.held, { ...params }] as const;
+
+export const HELD_PAGE_SIZE = 20;
+export const HELD_PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
+
+const heldPath = (id: string) => `${API.held}/${encodeURIComponent(id)}`;
+
+/** One page of held submissions; polled like the leads list in the sidebar CRM. */
+export function useHeldList(params: HeldListParams) {
+  const live = useLive();
+  return useQuery<HeldSubmissionPage>({
+    queryKey: heldListKey(params),
+    placeholderData: keepPreviousData,
+    ...livePolling(live, TIMING.leadsPollMs),
+  });
+}
+
+/** How many are held, for the menu badge: the total of a one-item page, polled like the metrics. */
+export function useHeldCount() {
+  const live = useLive();
+  return useQuery<HeldSubmissionPage, Error, number>({
+    queryKey: heldListKey({ page: 1, pageSize: 1 }),
+    select: (page) => page.total,
+    ...livePolling(live, TIMING.metricsPollMs),
+  });
+}
+
+/**
+ * POST …/{id}/release: the submission goes through the normal intake and answers the lead it became
+ * (new, or the open lead it joined as a repeat). Leads, counts and the intake report change with it;
+ * the held list is refreshed even on failure, since a 404 means someone else already released it.
+ */
+export function useReleaseHeld() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<Lead>('POST', `${heldPath(id)}/release`),
+    onSuccess: async (lead) => {
+      toast.success('Released as a lead', fullName(lead));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: leadsKey }),
+        queryClient.invalidateQueries({ queryKey: metricsKey }),
+        queryClient.invalidateQueries({ queryKey: statsKey }),
+        queryClient.invalidateQueries({ queryKey: intakeKey }),
+      ]);
+    },
+    onError: (error) => toast.error('Could not release the held submission', errorText(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: heldKey }),
+  });
+}
+
+/** DELETE …/{id}: gone for good; the held counts change with it. */
+export function useDeleteHeld() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<void>('DELETE', heldPath(id)),
+    onSuccess: async () => {
+      toast.success('Held submission deleted');
+      await queryClient.invalidateQueries({ queryKey: intakeKey });
+    },
+    onError: (error) => toast.error('Could not delete the held submission', errorText(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: heldKey }),
+  });
+}

@@ -1,0 +1,144 @@
+import type { LeadDetail } from '@shine/shared/types';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../api/query-client.ts';
+import { makeLead, makeLeadDetail, makeLeadRequest } from '../test/fixtures.ts';
+import { mockFetch } from '../test/fetch-mock.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { LeadDrawer } from './LeadDrawer.tsx';
+import { mergeLeadIntoCache } from './leads.queries.ts';
+import { joinWords } from './lead-requests.ts';
+
+/** A lead whose repeat request came from the same phone, typed another way, under another name and e-mail. */
+function leadWithDifferingRepeat(): LeadDetail {
+  const lead = makeLead({
+    firstName: 'Olga',
+    lastName: 'Original',
+    email: 'olga@example.com',
+    phone: '(214) 555-0142',
+    repeatCount: 1,
+    lastRepeatAt: '2026-11-18T15:00:00.000Z',
+  });
+  const first = makeLeadRequest(lead, { receivedAt: '2026-11-10T15:00:00.000Z' });
+  const repeat = makeLeadRequest(lead, {
+    receivedAt: '2026-11-18T15:00:00.000Z',
+    firstName: 'Kim',
+    lastName: 'Other',
+    email: 'kim@other.example',
+    phone: '214.555.0142',
+    cleaningType: 'Basic',
+    notes: 'Second floor only',
+    releasedFromRule: 'too_fast',
+  });
+  return { ...makeLeadDetail(lead, [first, repeat]), detailsDifferRequestId: repeat.id };
+}
+
+function renderDrawer(detail: LeadDetail, routes: Parameters<typeof mockFetch>[0] = {}) {
+  const fetch = mockFetch({
+    [`GET /api/admin/leads/${detail.id}`]: { body: detail },
+    [`GET /api/admin/activities/lead/${detail.id}`]: { body: [] },
+    [`GET /api/admin/leads/${detail.id}/runs`]: { body: [] },
+    [`GET /api/admin/leads/${detail.id}/messages`]: { body: [] },
+    ...routes,
+  });
+  const rendered = renderWithProviders(<LeadDrawer leadId={detail.id} onClose={() => {}} onOpenLead={() => {}} />);
+  return { ...fetch, ...rendered };
+}
+
+describe('joinWords', () => {
+  it('lists words as a sentence does', () => {
+    expect(joinWords(['name'])).toBe('name');
+    expect(joinWords(['name', 'phone'])).toBe('name and phone');
+    expect(joinWords(['name', 'e-mail', 'phone'])).toBe('name, e-mail and phone');
+  });
+});
+
+describe('lead drawer: Requests', () => {
+  it('lists every request side by side, oldest first, marking what differs from the lead and releases from hold', async () => {
+    const detail = leadWithDifferingRepeat();
+    renderDrawer(detail);
+    const section = await screen.findByRole('region', { name: 'Requests' });
+    const table = within(section).getByRole('table');
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers[0]?.textContent).toMatch(/^First request/);
+    expect(headers[1]?.textContent).toMatch(/^Repeat 1.*released from hold \(Sent too fast\)$/);
+
+    const rowText = (label: string) => within(table).getByRole('rowheader', { name: label }).closest('tr')?.textContent;
+    expect(rowText('Name')).toBe('NameOlga OriginalKim Other differs');
+    expect(rowText('E-mail')).toBe('E-mailolga@example.comkim@other.example differs');
+    // Same digits: not a difference.
+    expect(rowText('Phone')).toBe('Phone(214) 555-0142214.555.0142');
+    expect(rowText('Cleaning')).toBe('CleaningDeep, WeeklyBasic, Weekly');
+    expect(rowText('Notes')).toBe('Notes—Second floor only');
+    expect(within(table).getAllByText('differs')).toHaveLength(2);
+  });
+
+  it('"Details differ" names what differs; Apply new details posts, updates the drawer and refreshes the lists', async () => {
+    const detail = leadWithDifferingRepeat();
+    const repeat = detail.requests[1];
+    if (!repeat) throw new Error('fixture');
+    const applied: LeadDetail = {
+      ...detail,
+      firstName: 'Kim',
+      lastName: 'Other',
+      email: 'kim@other.example',
+      phone: '214.555.0142',
+      detailsDifferRequestId: null,
+    };
+    const { calls, queryClient } = renderDrawer(detail, {
+      [`POST /api/admin/leads/${detail.id}/requests/${repeat.id}/apply`]: { body: applied },
+    });
+    const section = await screen.findByRole('region', { name: 'Requests' });
+    const alert = within(section).getByRole('note');
+    expect(alert.textContent).toContain('Details differ');
+    expect(alert.textContent).toContain('gives another name and e-mail');
+    expect(alert.textContent).toContain('name: Kim Other (now Olga Original)');
+    queryClient.setQueryData(['/api/admin/leads', { page: 1 }], { seeded: true });
+
+    await userEvent.setup().click(within(section).getByRole('button', { name: 'Apply new details' }));
+
+    expect(await screen.findByText('Contact details updated')).toBeTruthy();
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.url).toBe(`/api/admin/leads/${detail.id}/requests/${repeat.id}/apply`);
+    expect(queryClient.getQueryData<LeadDetail>(['/api/admin/leads', detail.id])?.firstName).toBe('Kim');
+    expect(queryClient.getQueryState(['/api/admin/leads', { page: 1 }])?.isInvalidated).toBe(true);
+    // The timeline shows the decision: its activities are read again.
+    const timelineReads = () => calls.filter((call) => call.url === `/api/admin/activities/lead/${detail.id}`).length;
+    await waitFor(() => expect(timelineReads()).toBe(2));
+    expect(await screen.findByRole('dialog', { name: 'Kim Other' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Details differ')).toBeNull());
+    // The first request now differs from the applied details.
+    expect(within(screen.getByRole('region', { name: 'Requests' })).getAllByText('differs')).toHaveLength(2);
+  });
+
+  it('Keep current details posts dismiss and clears the flag', async () => {
+    const detail = leadWithDifferingRepeat();
+    const repeat = detail.requests[1];
+    if (!repeat) throw new Error('fixture');
+    const { calls } = renderDrawer(detail, {
+      [`POST /api/admin/leads/${detail.id}/requests/${repeat.id}/dismiss`]: {
+        body: { ...detail, detailsDifferRequestId: null },
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Requests' });
+    await userEvent.setup().click(within(section).getByRole('button', { name: 'Keep current details' }));
+    expect(await screen.findByText('Contact details kept')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST' && call.url.endsWith(`/requests/${repeat.id}/dismiss`))).toBe(
+      true,
+    );
+    await waitFor(() => expect(screen.queryByText('Details differ')).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Olga Original' })).toBeTruthy();
+  });
+
+  it('keeps the requests when a drawer edit answers a plain lead', () => {
+    const detail = leadWithDifferingRepeat();
+    const { requests: _requests, ...plain } = detail;
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['/api/admin/leads', detail.id], detail);
+    mergeLeadIntoCache(queryClient, { ...plain, priority: 'High' });
+    const cached = queryClient.getQueryData<LeadDetail>(['/api/admin/leads', detail.id]);
+    expect(cached?.priority).toBe('High');
+    expect(cached?.requests).toHaveLength(2);
+  });
+});

@@ -1,0 +1,54 @@
+import type { LeadDetail } from '@shine/shared/types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { activitiesKey } from '../activities/activities.queries.ts';
+import { apiJson } from '../api/http.ts';
+import { API } from '../api/paths.ts';
+import { errorText } from '../ui/error-text.ts';
+import { useToast } from '../ui/use-toast.ts';
+import { fullName } from './lead-labels.ts';
+import { leadKey, leadsKey } from './leads.queries.ts';
+
+/** "apply": the lead takes the request's name, e-mail and phone; "dismiss": it keeps its own. */
+export type DetailsDecision = 'apply' | 'dismiss';
+
+export interface DetailsDecisionInput {
+  leadId: string;
+  requestId: string;
+  decision: DetailsDecision;
+}
+
+const SUCCESS: Record<DetailsDecision, string> = {
+  apply: 'Contact details updated',
+  dismiss: 'Contact details kept',
+};
+
+/**
+ * POST /api/admin/leads/{id}/requests/{requestId}/apply (or /dismiss). The answer is the whole lead
+ * detail, so it replaces the cached one; the lists (names, the "Details differ" flag) and the
+ * timeline (the decision is written there) are refreshed.
+ */
+export function useDetailsDecision() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ leadId, requestId, decision }: DetailsDecisionInput) =>
+      apiJson<LeadDetail>(
+        'POST',
+        `${API.leads}/${encodeURIComponent(leadId)}/requests/${encodeURIComponent(requestId)}/${decision}`,
+      ),
+    onSuccess: async (lead, { decision }) => {
+      toast.success(SUCCESS[decision], `${fullName(lead)} · ${lead.email} · ${lead.phone}`);
+      queryClient.setQueryData(leadKey(lead.id), lead);
+      const detail = leadKey(lead.id);
+      await Promise.all([
+        // Everything under /api/admin/leads but the detail just set from the answer.
+        queryClient.invalidateQueries({
+          queryKey: leadsKey,
+          predicate: (query) => !(query.queryKey.length === 2 && query.queryKey[1] === detail[1]),
+        }),
+        queryClient.invalidateQueries({ queryKey: activitiesKey }),
+      ]);
+    },
+    onError: (error) => toast.error('Could not update the contact details', errorText(error)),
+  });
+}

@@ -1,0 +1,33 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../test/fetch-mock.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { MetricCards, todaySuffix } from './MetricCards.tsx';
+
+const metrics = {
+  leadsToday: 2,
+  requestsToday: 3,
+  conversionRate: 25,
+  averageDealValue: 300,
+  pendingTasks: 0,
+  overdueFollowUps: 0,
+  overdueTasks: 0,
+};
+
+describe('MetricCards: Today', () => {
+  it('shows the requests beside the new leads when a repeat request came in today', async () => {
+    mockFetch({
+      'GET /api/admin/stats': { body: { total: 9, byStatus: {}, byPriority: {}, bySource: {}, potentialRevenue: 0 } },
+      'GET /api/admin/metrics': { body: metrics },
+    });
+    renderWithProviders(<MetricCards />);
+    const today = await screen.findByTestId('metric-today');
+    expect(await within(today).findByText('(3 requests)')).toBeTruthy();
+    expect(today.querySelector('.ant-statistic-content-value')?.textContent).toBe('2');
+  });
+
+  it('adds nothing when every request today was a new lead', () => {
+    expect(todaySuffix({ leadsToday: 4, requestsToday: 4 })).toBeUndefined();
+    expect(todaySuffix({ leadsToday: 0, requestsToday: 1 })).toBe('(1 request)');
+  });
+});

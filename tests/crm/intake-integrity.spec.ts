@@ -1,0 +1,121 @@
+// Intake integrity (issue 12) end to end: a quote a spam rule catches is held, not lost, and staff
+// release it as a lead; a repeat request from another person never overwrites the lead's details,
+// shows both requests, and staff apply the new ones with one click; a caller is found by the digits
+// on a phone screen.
+import { MIN_FORM_FILL_MS } from '@shine/shared/intake';
+import { expect, test } from '@playwright/test';
+import { waitForIsland } from '../site/support.ts';
+import { createLead, leadRow, searchLeads, signIn, toast, uniqueName, uniquePhone } from './support.ts';
+
+test('an autofilled quote sent at once is held for review, not lost, and released as a lead', async ({ page }) => {
+  test.slow(); // the public form, then two CRM sections
+  const name = uniqueName('Autofill');
+  const email = `${name.toLowerCase()}@example.com`;
+  await page.goto('/quote');
+  await waitForIsland(page, 'QuoteForm');
+  // The page has been open a while: only the time from the first touch of the form counts.
+  await page.waitForTimeout(MIN_FORM_FILL_MS + 500);
+  const posted = page.waitForRequest((request) => request.url().endsWith('/api/leads') && request.method() === 'POST');
+  // Browser autofill sets every field at once (input and change events), then the visitor presses
+  // Enter: one step here, so the submit follows the first touch within milliseconds on any machine.
+  await page.evaluate(
+    ({ values }) => {
+      const form = document.querySelector<HTMLFormElement>('form[aria-label="Quote request"]');
+      if (!form) throw new Error('no quote form');
+      const byLabel = (label: string) => {
+        const id = [...form.querySelectorAll('label')].find((l) => l.textContent?.startsWith(label))?.htmlFor;
+        const field = id ? document.getElementById(id) : null;
+        if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) throw new Error(label);
+        return field;
+      };
+      byLabel('First Name').focus();
+      for (const [label, value] of Object.entries(values)) {
+        const field = byLabel(label);
+        const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+        setter?.call(field, value);
+        field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+      }
+      form.requestSubmit();
+    },
+    {
+      values: {
+        'First Name': name,
+        'Last Name': 'Returning',
+        'Email Address': email,
+        'Phone Number': uniquePhone(),
+        'Zip Code': '75201',
+        'Number of Bedrooms': '3',
+        'Number of Bathrooms': '2',
+        'Cleaning Type': 'Deep',
+        'Cleaning Frequency': 'Monthly',
+      },
+    },
+  );
+  const body = (await posted).postDataJSON() as { elapsedMs: number };
+  expect(body.elapsedMs).toBeLessThan(MIN_FORM_FILL_MS);
+  // The visitor sees the usual success.
+  await expect(page).toHaveURL(/\/thank-you$/);
+
+  await signIn(page);
+  const leads = await page.request.get(`/api/admin/leads?search=${encodeURIComponent(email)}`);
+  expect(((await leads.json()) as { total: number }).total).toBe(0);
+
+  await page.goto('/admin/crm?section=held');
+  const held = page.getByRole('article').filter({ hasText: email });
+  await expect(held).toBeVisible();
+  await expect(held).toContainText('Sent too fast');
+  await expect(page.getByRole('navigation', { name: 'CRM sections' }).getByText('Held')).toBeVisible();
+  await held.getByRole('button', { name: 'Release' }).click();
+  await expect(toast(page, 'Released as a lead')).toBeVisible();
+  await expect(held).toHaveCount(0);
+
+  await page.goto('/admin/crm?section=leads');
+  await searchLeads(page, email);
+  await expect(leadRow(page, `${name} Returning`)).toBeVisible();
+});
+
+test('a repeat with another name keeps the original, shows both requests, and applies the new details', async ({
+  page,
+  request,
+}) => {
+  test.slow(); // a drawer flow on a shared, busy machine
+  const original = uniqueName('Original');
+  const phone = uniquePhone(); // "(area) 555-line"
+  const digits = phone.replace(/\D/g, '');
+  await createLead(request, { firstName: original, phone });
+  // Someone else, or the same person under another name, from the same phone typed another way.
+  const other = uniqueName('Kb');
+  await createLead(request, {
+    firstName: other,
+    lastName: 'Onlyuser',
+    email: `${other.toLowerCase()}@other.example`,
+    phone: `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}`,
+  });
+
+  await signIn(page);
+  await page.goto('/admin/crm?section=leads');
+  // Found by the digits a phone screen shows, whatever the stored punctuation.
+  await searchLeads(page, digits);
+  const row = leadRow(page, `${original} Tester`);
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Details differ');
+  await expect(row).toContainText('Repeat request ×1 — today');
+  await expect(leadRow(page, `${other} Onlyuser`)).toHaveCount(0);
+
+  await row.getByRole('button', { name: `${original} Tester`, exact: true }).click();
+  const drawer = page.getByRole('dialog', { name: `${original} Tester` });
+  await expect(drawer).toBeVisible();
+  const requests = drawer.getByRole('region', { name: 'Requests' });
+  await expect(requests.getByRole('note')).toContainText('Details differ');
+  await expect(requests).toContainText(original);
+  await expect(requests).toContainText(`${other} Onlyuser`);
+  await requests.getByRole('button', { name: 'Apply new details' }).click();
+
+  const renamed = page.getByRole('dialog', { name: `${other} Onlyuser` });
+  await expect(renamed).toBeVisible();
+  await expect(renamed).toContainText(`${other.toLowerCase()}@other.example`);
+  await expect(renamed.getByRole('article').filter({ hasText: 'Contact details updated' })).toBeVisible();
+  // The choice is made: no "Details differ" notice left (the repeat's timeline note still says they did).
+  await expect(renamed.getByRole('region', { name: 'Requests' }).getByRole('note')).toHaveCount(0);
+  await expect(renamed.getByRole('button', { name: 'Apply new details' })).toHaveCount(0);
+});
