@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { createLead, signIn, uniqueName, uniquePhone } from './support.ts';
 
 async function scan(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -15,12 +15,58 @@ test.describe('CRM accessibility (axe-core)', () => {
     await scan(page);
   });
 
-  for (const path of ['/admin/dashboard', '/admin/crm', '/admin/crm?section=leads', '/admin/crm?section=analytics']) {
+  for (const path of [
+    '/admin/dashboard',
+    '/admin/crm',
+    '/admin/crm?section=leads',
+    '/admin/crm?section=held',
+    '/admin/crm?section=analytics',
+  ]) {
     test(path, async ({ page }) => {
       await signIn(page);
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+      await scan(page);
+    });
+  }
+
+  for (const width of [1280, 390]) {
+    test(`held submission and a lead's requests with "Details differ" at ${width} px`, async ({ page, request }) => {
+      const name = uniqueName('Axe');
+      const phone = uniquePhone();
+      await createLead(request, { firstName: name, phone });
+      await createLead(request, { firstName: `${name}b`, lastName: 'Other', email: `${name}b@other.example`, phone });
+      const held = await request.post('/api/leads', {
+        data: {
+          firstName: name,
+          lastName: 'Held',
+          email: `${name.toLowerCase()}.held@example.com`,
+          phone: uniquePhone(),
+          zipcode: '75201',
+          bedrooms: '2',
+          bathrooms: '1',
+          cleaningType: 'Basic',
+          frequency: 'Weekly',
+          website: 'filled by a bot',
+        },
+      });
+      expect(held.status()).toBe(201);
+      await page.setViewportSize({ width, height: 844 });
+      await signIn(page);
+      await page.goto('/admin/crm?section=held');
+      await expect(page.getByRole('heading', { name: `${name} Held` })).toBeVisible();
+      await page.getByText('More details').first().click();
+      await scan(page);
+
+      await page.goto('/admin/crm?section=leads');
+      await page.getByRole('searchbox', { name: 'Search leads' }).fill(name);
+      await page
+        .getByRole('button', { name: `${name} Tester`, exact: true })
+        .first()
+        .click();
+      const requests = page.getByRole('dialog').getByRole('region', { name: 'Requests' });
+      await expect(requests.getByRole('note')).toContainText('Details differ');
       await scan(page);
     });
   }
