@@ -60,6 +60,8 @@ export interface LeadRow extends QuoteColumns {
   contact_due_at: Date | null;
   last_request_at: Date;
   details_differ_request_id: string | null;
+  /** Generated: the phone's digits, for search. */
+  phone_digits?: string;
 }
 
 /** One quote request as sent (migration 20251125090000): a lead's first and each repeat. */

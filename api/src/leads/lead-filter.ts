@@ -24,8 +24,8 @@ export function applyLeadFilter(query: Knex.QueryBuilder, filter: LeadFilter | u
         .whereRaw("lower(first_name || ' ' || last_name) like lower(?) escape '\\'", [pattern])
         .orWhereRaw("lower(email) like lower(?) escape '\\'", [pattern])
         .orWhereRaw("phone like ? escape '\\'", [pattern]);
-      // leads_phone_digits_trgm_idx; digits need no escaping.
-      if (digits) match.orWhereRaw("regexp_replace(phone, '[^0-9]', '', 'g') like ?", [`%${digits}%`]);
+      // phone_digits is the phone's digits (a stored column, leads_phone_digits_trgm_idx); digits need no escaping.
+      if (digits) match.orWhereRaw('phone_digits like ?', [`%${digits}%`]);
     });
   }
   return query;
