@@ -245,8 +245,16 @@ async function mergeRepeatRequest(
  * an open lead is kept on it; anything else (a Won or Lost lead's person included) is a new lead
  * with its first request and its lead_created outbox event.
  */
-export async function takeInRequest(trx: Knex.Transaction, quote: QuoteIntake, origin: IntakeOrigin): Promise<TakenIn> {
-  const request = toNewLead(quote, estimateQuote(quote), origin);
+export function takeInRequest(trx: Knex.Transaction, quote: QuoteIntake, origin: IntakeOrigin): Promise<TakenIn> {
+  return takeIn(trx, quote, toNewLead(quote, estimateQuote(quote), origin), origin);
+}
+
+async function takeIn(
+  trx: Knex.Transaction,
+  quote: QuoteIntake,
+  request: NewLead,
+  origin: IntakeOrigin,
+): Promise<TakenIn> {
   const phoneDigits = phoneDigitsToMatch(quote.phone);
   const keys = [`intake:email:${quote.email.toLowerCase()}`];
   if (phoneDigits) keys.push(`intake:phone:${phoneDigits}`);
@@ -275,6 +283,7 @@ export async function receiveQuote(
   meta: RequestMeta,
 ): Promise<QuoteOutcome> {
   const origin: IntakeOrigin = { receivedAt: clock.now, timeZone: clock.timeZone, releasedFromRule: null };
+  const request = toNewLead(quote, estimateQuote(quote), origin);
   const verdict = judgeSubmission(quote);
   if (verdict.isSpam) {
     const held = await db.transaction(async (trx) => {
@@ -288,17 +297,12 @@ export async function receiveQuote(
         user_agent: meta.userAgent,
       });
     });
-    const answer = buildReceipt(toNewLead(quote, estimateQuote(quote), origin), clock.now);
-    return { kind: 'held', heldId: held.id, rule: verdict.rule, answer };
+    return { kind: 'held', heldId: held.id, rule: verdict.rule, answer: buildReceipt(request, clock.now) };
   }
 
-  const taken = await db.transaction((trx) => takeInRequest(trx, quote, origin));
+  const taken = await db.transaction((trx) => takeIn(trx, quote, request, origin));
   if (taken.kind === 'merged') {
-    return {
-      kind: 'merged',
-      leadId: taken.row.id,
-      answer: buildReceipt(toNewLead(quote, estimateQuote(quote), origin), clock.now),
-    };
+    return { kind: 'merged', leadId: taken.row.id, answer: buildReceipt(request, clock.now) };
   }
   const lead = toLead(taken.row);
   return { kind: 'created', lead, answer: { ...lead, previousLeadId: null }, eventId: taken.eventId };
