@@ -30,15 +30,23 @@ export async function findLeadRequestRow(
   return (await db('lead_requests').where({ id: requestId, lead_id: leadId }).first()) as LeadRequestRow | undefined;
 }
 
-/** Leads stored without going through intake (the seed): their first request, from their own columns. */
-export async function insertFirstRequestsOfLeads(db: Knex): Promise<void> {
-  await db.raw(`
-    insert into lead_requests (lead_id, received_at, first_name, last_name, email, phone, zipcode, bedrooms,
-                               bathrooms, cleaning_type, frequency, notes, estimate, source, utm_source,
-                               utm_medium, utm_campaign, referrer_host, landing_page)
-    select id, created_at, first_name, last_name, email, phone, zipcode, bedrooms, bathrooms, cleaning_type,
+/**
+ * A lead's first request, from the lead's own columns: `insert into lead_requests (${columns})
+ * select ${values} from <leads rows>`. The lead's `last_request_at` is when it arrived.
+ */
+export const FIRST_REQUEST_FROM_LEAD = {
+  columns: `lead_id, received_at, first_name, last_name, email, phone, zipcode, bedrooms, bathrooms, cleaning_type,
+            frequency, notes, estimate, source, utm_source, utm_medium, utm_campaign, referrer_host, landing_page`,
+  values: `id, last_request_at, first_name, last_name, email, phone, zipcode, bedrooms, bathrooms, cleaning_type,
            frequency, notes, estimate_breakdown, source, utm_source, utm_medium, utm_campaign, referrer_host,
-           landing_page
-      from leads
+           landing_page`,
+} as const;
+
+/** Leads stored without going through intake (the seed): their first request. */
+export async function insertFirstRequestsOfLeads(db: Knex): Promise<void> {
+  const { columns, values } = FIRST_REQUEST_FROM_LEAD;
+  await db.raw(`
+    insert into lead_requests (${columns})
+    select ${values} from leads
      where not exists (select 1 from lead_requests where lead_requests.lead_id = leads.id)`);
 }

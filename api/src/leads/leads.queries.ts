@@ -3,6 +3,7 @@ import type { LeadFilter, LeadListQuery, LeadSortField } from '@shine/shared/lea
 import type { Knex } from 'knex';
 import type { LeadRow } from '../db/tables.ts';
 import { applyLeadFilter } from './lead-filter.ts';
+import { FIRST_REQUEST_FROM_LEAD } from './lead-requests.queries.ts';
 
 /**
  * Sort expressions. Status and priority sort in pipeline order rather than alphabetically, and an
@@ -91,13 +92,8 @@ export async function insertLeadWithCreatedEvent(
     `with created as (${insert.sql}),
      event as (insert into lead_events (lead_id, trigger) select id, 'lead_created' from created returning id),
      request as (
-       insert into lead_requests (lead_id, received_at, first_name, last_name, email, phone, zipcode, bedrooms,
-                                  bathrooms, cleaning_type, frequency, notes, estimate, source, utm_source,
-                                  utm_medium, utm_campaign, referrer_host, landing_page, released_from_rule)
-       select id, last_request_at, first_name, last_name, email, phone, zipcode, bedrooms, bathrooms,
-              cleaning_type, frequency, notes, estimate_breakdown, source, utm_source, utm_medium, utm_campaign,
-              referrer_host, landing_page, ?::text
-         from created
+       insert into lead_requests (${FIRST_REQUEST_FROM_LEAD.columns}, released_from_rule)
+       select ${FIRST_REQUEST_FROM_LEAD.values}, ?::text from created
      )
      select created.*, event.id as event_id from created, event`,
     [...insert.bindings, releasedFromRule],
