@@ -1,5 +1,5 @@
 import { MESSAGES } from '@shine/shared/messages';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { waitForIsland } from './support.ts';
 
 /** Raises an error toast on the quote page: a valid form against a stubbed failing API. */
@@ -10,6 +10,14 @@ async function raiseToast(page: Page, message: string) {
   );
   await page.getByRole('button', { name: 'Get My Free Quote' }).click();
   await expect(page.locator('.toast')).toContainText(message);
+}
+
+/**
+ * Waits until the toast's entrance animation and any snap-back transition have finished, so a pointer
+ * aimed at its box lands where the toast will stay (a swipe that ends short slides back over 0.2 s).
+ */
+async function settled(toast: Locator) {
+  await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
 }
 
 async function openFilledQuoteForm(page: Page) {
@@ -38,11 +46,15 @@ test.describe('toasts', () => {
   test('disappears after 5 seconds', async ({ page }) => {
     await page.clock.install();
     await openFilledQuoteForm(page);
-    await raiseToast(page, 'Timed failure');
+    // The page's clock stops before the toast is raised, so only runFor moves the toast's timer: real
+    // time spent raising it and checking it (seconds on a loaded machine) is not counted.
+    const pageNow = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(pageNow + 1_000);
     await page.mouse.move(0, 0); // not hovering: hover pauses the timer
-    await page.clock.runFor(4_500);
+    await raiseToast(page, 'Timed failure');
+    await page.clock.runFor(4_990);
     await expect(page.locator('.toast')).toHaveCount(1);
-    await page.clock.runFor(600);
+    await page.clock.runFor(20);
     await expect(page.locator('.toast')).toHaveCount(0);
   });
 
@@ -66,6 +78,7 @@ test.describe('toasts', () => {
     await openFilledQuoteForm(page);
     await raiseToast(page, 'Swipe failure');
     const toast = page.locator('.toast');
+    await settled(toast);
     const box = await toast.boundingBox();
     if (!box) throw new Error('toast has no box');
     const y = box.y + box.height / 2;
@@ -76,6 +89,8 @@ test.describe('toasts', () => {
     await page.mouse.move(x + 30, y, { steps: 5 });
     await page.mouse.up();
     await expect(toast).toHaveCount(1);
+    await expect(toast).not.toHaveAttribute('style', /translateX/);
+    await settled(toast);
 
     await page.mouse.move(x, y);
     await page.mouse.down();
