@@ -11,9 +11,18 @@ import { automationRunsRouter, leadAutomationRouter, outboxRouter } from './auto
 import type { AppDeps } from './deps.ts';
 import { healthRouter } from './health/health.routes.ts';
 import { requireAuth } from './http/auth-guard.ts';
-import { EXPORT_JSON_LIMIT, JSON_LIMIT, jsonBody, PUBLIC_JSON_LIMIT } from './http/body.ts';
+import {
+  EXPORT_JSON_LIMIT,
+  JSON_LIMIT,
+  jsonBody,
+  LOGIN_JSON_LIMIT,
+  PUBLIC_JSON_LIMIT,
+  whenSignedIn,
+} from './http/body.ts';
+import { noStore } from './http/cache-control.ts';
 import { corsForOrigins } from './http/cors.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { hostCheck } from './http/host-check.ts';
 import { adminOriginCheck } from './http/origin-check.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { readScriptHashes, securityHeaders } from './http/security-headers.ts';
@@ -31,10 +40,16 @@ export interface App {
 function adminApi(deps: AppDeps, sessions: ReturnType<typeof createSessionMiddleware>): Router {
   const admin = Router();
   admin.use(adminOriginCheck({ publicOrigin: deps.config.publicOrigin, corsOrigins: deps.config.corsOrigins }));
-  // The export may name many leads; every other admin body is small. The first parser to run wins.
-  admin.use('/leads/export', jsonBody(EXPORT_JSON_LIMIT));
-  admin.use(jsonBody(JSON_LIMIT));
+  // Personal data in every answer: no cache keeps a copy (conditional.ts relaxes it to revalidation).
+  admin.use(noStore);
   admin.use(sessions.handlers);
+  // The session is known before any body is read: only the login's small body is parsed for a
+  // stranger. The export may name many leads; every other admin body is small; the first parser wins.
+  admin.use('/login', jsonBody(LOGIN_JSON_LIMIT));
+  const bodies = Router();
+  bodies.use('/leads/export', jsonBody(EXPORT_JSON_LIMIT));
+  bodies.use(jsonBody(JSON_LIMIT));
+  admin.use(whenSignedIn(bodies));
   admin.use(authRouter(deps));
   admin.use(requireAuth);
   admin.use('/leads', adminLeadsRouter(deps));
@@ -65,6 +80,7 @@ export function createApp(deps: AppDeps): App {
       https: config.cookieSecure,
     }),
   );
+  app.use(hostCheck(config.allowedHosts));
   app.use(compression());
 
   const sessions = createSessionMiddleware(deps);

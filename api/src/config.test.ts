@@ -18,6 +18,8 @@ describe('loadConfig', () => {
       cookieSecure: false,
       trustProxy: false,
       corsOrigins: [],
+      allowedHosts: [],
+      requestTimeoutMs: 30_000,
       siteDistDir: path.join(REPO_ROOT, 'site/dist'),
       crmDistDir: path.join(REPO_ROOT, 'packages/crm/dist'),
     });
@@ -36,6 +38,8 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       PUBLIC_ORIGIN: 'https://shine.example.com/',
       CORS_ORIGINS: 'https://www.example.com, https://cdn.example.com/path',
+      ALLOWED_HOSTS: 'WWW.shine.example.com, shine.example.com',
+      REQUEST_TIMEOUT_SECONDS: '20',
       BUSINESS_TIMEZONE: 'America/New_York',
       RATE_LIMIT_LEADS_PER_MINUTE: '5',
       ADMIN_EMAIL: 'owner@example.com',
@@ -52,6 +56,8 @@ describe('loadConfig', () => {
       trustProxy: 1,
       publicOrigin: 'https://shine.example.com',
       corsOrigins: ['https://www.example.com', 'https://cdn.example.com'],
+      allowedHosts: ['shine.example.com', 'www.shine.example.com'],
+      requestTimeoutMs: 20_000,
       businessTimeZone: 'America/New_York',
       rateLimitLeadsPerMinute: 5,
     });

@@ -118,6 +118,19 @@ const envSchema = z
         }),
     ),
     CORS_ORIGINS: originList,
+    ALLOWED_HOSTS: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .optional()
+        .transform((value) =>
+          (value ?? '')
+            .split(',')
+            .map((host) => host.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+    ),
+    REQUEST_TIMEOUT_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(300).default(30)),
     BUSINESS_TIMEZONE: timeZone,
     RATE_LIMIT_LEADS_PER_MINUTE: positiveInt(10),
     HELD_RETENTION_DAYS: positiveInt(30),
@@ -184,6 +197,13 @@ export interface Config {
   trustProxy: boolean | number | string;
   publicOrigin: string | undefined;
   corsOrigins: string[];
+  /**
+   * Host names this server answers for (PUBLIC_ORIGIN's, then ALLOWED_HOSTS); empty: any (development).
+   * Other hosts get 421, so a forged Host never passes for one of ours.
+   */
+  allowedHosts: string[];
+  /** A request's headers and body must arrive within this time; a stalled upload is cut (408). */
+  requestTimeoutMs: number;
   businessTimeZone: string;
   rateLimitLeadsPerMinute: number;
   /** Held submissions older than this many days are purged (released ones live on as lead requests). */
@@ -260,6 +280,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     publicOrigin: e.PUBLIC_ORIGIN,
     corsOrigins: e.CORS_ORIGINS,
+    allowedHosts: e.PUBLIC_ORIGIN ? [...new Set([new URL(e.PUBLIC_ORIGIN).hostname, ...e.ALLOWED_HOSTS])] : [],
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     businessTimeZone: e.BUSINESS_TIMEZONE,
     rateLimitLeadsPerMinute: e.RATE_LIMIT_LEADS_PER_MINUTE,
     heldRetentionDays: e.HELD_RETENTION_DAYS,

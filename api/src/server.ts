@@ -2,7 +2,7 @@
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish (10 s at most), stop the automation
 // queue, close the database.
 // Connections still open when the time is up are cut, so the process always exits in time.
-import { createServer } from 'node:http';
+import { createServer, type ServerOptions } from 'node:http';
 import { createApp } from './app.ts';
 import { createAutomationEngine } from './automations/engine/engine.ts';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
@@ -18,6 +18,9 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 const HELD_PURGE_INTERVAL_MS = 3_600_000;
 /** After the signal, how long new connections are still served (each answered with Connection: close). */
 const ACCEPT_GRACE_MS = 1_000;
+const HEADERS_TIMEOUT_MS = 10_000;
+/** How often Node looks for requests past their timeouts (its default, 30 s, would double them). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 async function main(): Promise<void> {
   loadEnvFiles();
@@ -68,7 +71,9 @@ async function main(): Promise<void> {
   purgeTimer.unref();
 
   let draining = false;
-  const server = createServer((req, res) => {
+  // A request's headers and body must arrive within REQUEST_TIMEOUT_SECONDS (408 otherwise), the
+  // headers alone within 10 s; Node checks every second, so a stalled upload is cut on time.
+  const server = createServer(serverTimeouts(config.requestTimeoutMs), (req, res) => {
     // While draining, requests on connections that are already open (including ones whose bytes were
     // still queued when the signal came) are served, and each connection closes after its answer.
     if (draining) res.setHeader('Connection', 'close');
@@ -118,6 +123,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** Timeouts against slow uploads (issue 13, item 7; docs/security.md). */
+function serverTimeouts(requestTimeoutMs: number): ServerOptions {
+  return {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+    connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+  };
 }
 
 function printGeneratedPassword(username: string, password: string): void {

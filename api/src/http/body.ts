@@ -1,10 +1,15 @@
-// JSON bodies only: a body of another type is refused (415) before it is read, a malformed one is a
-// 400 and an oversized one a 413 (see error-handler.ts).
+// JSON bodies only: a body of another type is refused (415) before it is read, a malformed or too
+// deeply nested one is a 400 and an oversized one a 413 (see error-handler.ts). Admin bodies are read
+// only for a signed-in session (app.ts): a stranger's upload is never inflated or parsed.
 import { API_ERRORS } from '@shine/shared/messages';
 import express, { type Request, type RequestHandler } from 'express';
 import { AppError } from './app-error.ts';
+import { findSessionUser } from './auth-guard.ts';
+import { exceedsJsonDepth } from './json-depth.ts';
 
 export const JSON_LIMIT = '100kb';
+/** POST /api/admin/login: a username and a password (at most 254 and 256 characters). */
+export const LOGIN_JSON_LIMIT = '4kb';
 /** POST /api/leads: a quote is well under 4 kB. */
 export const PUBLIC_JSON_LIMIT = '16kb';
 /** POST /api/admin/leads/export may carry up to MAX_EXPORT_IDS ids (about 38 bytes each). */
@@ -25,5 +30,25 @@ export function jsonBody(limit: string): RequestHandler[] {
   };
   // Any JSON value parses (a string or a number is well-formed JSON); the route's schema then refuses
   // what is not an object, after the sign-in check, like any other wrong input.
-  return [requireJson, express.json({ limit, strict: false, type: 'application/json' })];
+  return [
+    requireJson,
+    express.json({
+      limit,
+      strict: false,
+      type: 'application/json',
+      // Runs on the raw (inflated) bytes before JSON.parse; what it throws is the answer (400).
+      verify: (_req, _res, buffer) => {
+        if (exceedsJsonDepth(buffer)) throw new AppError(400, API_ERRORS.jsonTooDeep);
+      },
+    }),
+  ];
+}
+
+/**
+ * Runs `parsers` (a router of body parsers) only for a signed-in session; for anyone else the body is
+ * left unread and the route's requireAuth answers 401 (Node discards the unread bytes without
+ * inflating or parsing them).
+ */
+export function whenSignedIn(parsers: RequestHandler): RequestHandler {
+  return (req, res, next) => (findSessionUser(req) ? parsers(req, res, next) : next());
 }

@@ -1,5 +1,6 @@
 // Cross-site request forgery defence on top of SameSite cookies: a write to /api/admin/* is refused
-// (403) unless it comes from the API's own origin or an origin listed in CORS_ORIGINS.
+// (403) unless it comes from PUBLIC_ORIGIN or an origin listed in CORS_ORIGINS; in development, with
+// no PUBLIC_ORIGIN, the request's own origin (scheme and Host) counts too.
 import { API_ERRORS } from '@shine/shared/messages';
 import type { Request, RequestHandler } from 'express';
 import { AppError } from './app-error.ts';
@@ -12,13 +13,22 @@ export function ownOrigin(req: Request): string | undefined {
   return host ? `${req.protocol}://${host}`.toLowerCase() : undefined;
 }
 
-export function isAllowedOrigin(origin: string, req: Request, allowed: ReadonlySet<string>): boolean {
+/**
+ * With PUBLIC_ORIGIN configured only the configured origins count: the Host header is the client's to
+ * write, so "the request's own origin" proves nothing (issue 13, item 8).
+ */
+export function isAllowedOrigin(
+  origin: string,
+  req: Request,
+  allowed: ReadonlySet<string>,
+  trustHost: boolean,
+): boolean {
   const normalized = origin.toLowerCase();
-  return normalized === ownOrigin(req) || allowed.has(normalized);
+  return allowed.has(normalized) || (trustHost && normalized === ownOrigin(req));
 }
 
 /**
- * - Origin present: it must be ours, PUBLIC_ORIGIN or one of CORS_ORIGINS ("null" never is).
+ * - Origin present: it must be PUBLIC_ORIGIN, one of CORS_ORIGINS or (no PUBLIC_ORIGIN) ours ("null" never is).
  * - Origin absent: Sec-Fetch-Site decides (same-origin and none pass; same-site and cross-site don't).
  * - Neither header: not a browser (curl, server-to-server, the desktop app's main process); allowed,
  *   since such a client does not carry a victim's cookies.
@@ -29,7 +39,8 @@ export function adminOriginCheck(options: { publicOrigin?: string; corsOrigins: 
     if (!WRITE_METHODS.has(req.method)) return next();
     const origin = req.get('origin');
     if (origin !== undefined) {
-      return next(isAllowedOrigin(origin, req, allowed) ? undefined : new AppError(403, API_ERRORS.crossOrigin));
+      const passes = isAllowedOrigin(origin, req, allowed, !options.publicOrigin);
+      return next(passes ? undefined : new AppError(403, API_ERRORS.crossOrigin));
     }
     const site = req.get('sec-fetch-site');
     if (site === undefined || site === 'same-origin' || site === 'none') return next();

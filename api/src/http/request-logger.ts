@@ -1,8 +1,20 @@
-// One structured log line per request (pino-http), credentials redacted (see logger.ts).
+// One structured log line per request (pino-http), credentials redacted (see logger.ts) and admin
+// query values left out: a lead search holds names, e-mails and phone numbers (issue 13, item 10).
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger.ts';
+
+/**
+ * The URL as logged: an admin route's query keeps its parameter names, not their values
+ * (`/api/admin/leads?search=[redacted]&page=[redacted]`); other URLs are logged as they came.
+ */
+export function loggedUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  if (queryAt === -1 || !url.startsWith('/api/admin')) return url;
+  const names = [...new URLSearchParams(url.slice(queryAt + 1)).keys()];
+  return `${url.slice(0, queryAt)}?${names.map((name) => `${encodeURIComponent(name)}=[redacted]`).join('&')}`;
+}
 
 export function requestLogger(logger: Logger): RequestHandler {
   return pinoHttp({
@@ -23,7 +35,7 @@ export function requestLogger(logger: Logger): RequestHandler {
       req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
         id: req.id,
         method: req.method,
-        url: req.url,
+        url: loggedUrl(req.url),
         remoteAddress: req.remoteAddress,
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

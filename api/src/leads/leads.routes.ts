@@ -84,7 +84,6 @@ export function adminLeadsRouter({
     if (req.body.format === 'csv' && req.accepts(['application/json', 'text/csv']) === 'text/csv') {
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="${buildExportFileName('csv')}"`);
-      res.setHeader('Cache-Control', 'no-store');
       res.setHeader('X-Export-Count', String(await countExportRows(db, req.body)));
       await sendStream(res, streamLeadsCsv(db, req.body));
       return;
@@ -131,7 +130,6 @@ export function heldSubmissionsRouter({
   const router = Router();
 
   router.get('/', validate({ query: heldListQuerySchema }), async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json(await listHeldSubmissions(db, req.query));
   });
 

@@ -12,7 +12,7 @@ import { hashPassword } from '../../src/auth/passwords.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createDatabase, type Database } from '../../src/db/database.ts';
 import { migrateLatest } from '../../src/db/migrate.ts';
-import { createLogger } from '../../src/logger.ts';
+import { createLogger, type Logger } from '../../src/logger.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './admin.ts';
 
 export const driver = process.env.SHINE_TEST_DRIVER === 'postgres' ? 'postgres' : 'pglite';
@@ -87,6 +87,8 @@ export interface TestAppOptions {
   db?: Knex;
   /** Where the app reports lead changes (the automation engine, or a test's recorder). */
   leadEvents?: LeadEvents;
+  /** The app's logger (default: silent); a test may capture the lines. */
+  logger?: Logger;
 }
 
 export async function buildTestApp(db: Knex, options: TestAppOptions = {}): Promise<TestApp> {
@@ -110,7 +112,7 @@ export async function buildTestApp(db: Knex, options: TestAppOptions = {}): Prom
   const { app, close } = createApp({
     config,
     db,
-    logger: createLogger(config),
+    logger: options.logger ?? createLogger(config),
     sessionSecrets: ['test-session-secret-of-at-least-32-characters'],
     now: () => clock.now ?? new Date(),
     ...(options.leadEvents ? { leadEvents: options.leadEvents } : {}),

@@ -89,6 +89,8 @@ export const API_ERRORS = {
   invalidInput: 'Invalid input',
   nulCharacter: 'Text cannot contain the NUL character (U+0000)',
   malformedJson: 'Malformed JSON in request body',
+  jsonTooDeep: 'JSON in the request body is nested too deeply (at most 32 levels)',
+  misdirected: 'This server does not answer for that host name',
   unauthenticated: 'Not signed in',
   invalidCredentials: 'Invalid email or password',
   crossOrigin: 'Cross-origin request refused',

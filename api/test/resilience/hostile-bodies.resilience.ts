@@ -1,0 +1,194 @@
+// Hostile request bodies against the real server process (issue 13, items 1 and 7; docs/security.md):
+// - deeply nested JSON, plain and gzip, to public and staff routes, signed out and signed in, must not
+//   stall the event loop: /api/health stays under 100 ms at p99 while 20 such uploads run at once;
+// - an upload that stalls (headers or body) is cut by the server's request timeout with 408.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { API_ERRORS } from '@shine/shared/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordFigure } from './support/figures.ts';
+import { send, signIn } from './support/http.ts';
+import { type ServerProcess, startServer, stopServer } from './support/server-process.ts';
+
+const CONCURRENT_UPLOADS = 20;
+const WAVES = 3;
+const HEALTH_P99_LIMIT_MS = 100;
+/** The server under test cuts requests after this long (REQUEST_TIMEOUT_SECONDS). */
+const REQUEST_TIMEOUT_SECONDS = 2;
+
+/** `[[[…]]]`, `depth` levels deep. */
+const nested = (depth: number) => Buffer.from(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+
+interface Upload {
+  name: string;
+  path: string;
+  body: Buffer;
+  gzip: boolean;
+  signedIn: boolean;
+  expected: { status: number; message: string };
+}
+
+function uploads(): Upload[] {
+  const tooDeep = { status: 400, message: API_ERRORS.jsonTooDeep };
+  const signedOut = { status: 401, message: API_ERRORS.unauthenticated };
+  // The quote form's limit is 16 kB; the export's 4 MB (inflated). 1.9 million levels is the review's
+  // payload: 3.7 kB gzipped.
+  const publicBody = nested(8_000);
+  const exportBody = nested(1_900_000);
+  const exportGzip = gzipSync(exportBody, { level: 9 });
+  return [
+    { name: 'quote, plain', path: '/api/leads', body: publicBody, gzip: false, signedIn: false, expected: tooDeep },
+    {
+      name: 'quote, gzip',
+      path: '/api/leads',
+      body: gzipSync(publicBody),
+      gzip: true,
+      signedIn: false,
+      expected: tooDeep,
+    },
+    {
+      name: 'export signed out, gzip',
+      path: '/api/admin/leads/export',
+      body: exportGzip,
+      gzip: true,
+      signedIn: false,
+      expected: signedOut,
+    },
+    {
+      name: 'export signed out, plain',
+      path: '/api/admin/leads/export',
+      body: nested(200_000),
+      gzip: false,
+      signedIn: false,
+      expected: signedOut,
+    },
+    {
+      name: 'export signed in, gzip',
+      path: '/api/admin/leads/export',
+      body: exportGzip,
+      gzip: true,
+      signedIn: true,
+      expected: tooDeep,
+    },
+    {
+      name: 'template signed in, plain',
+      path: '/api/admin/templates',
+      body: nested(40_000),
+      gzip: false,
+      signedIn: true,
+      expected: tooDeep,
+    },
+  ];
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** Writes raw bytes on a fresh connection and answers what the server sent back and when it closed. */
+function stalledRequest(baseUrl: string, head: string): Promise<{ text: string; closedAfterMs: number }> {
+  const { hostname, port } = new URL(baseUrl);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(head));
+    let text = '';
+    socket.on('data', (chunk) => {
+      text += chunk.toString();
+    });
+    socket.on('error', reject);
+    socket.on('close', () => resolve({ text, closedAfterMs: performance.now() - started }));
+  });
+}
+
+describe('hostile request bodies', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shine-resilience-bodies-'));
+  let server: ServerProcess | undefined;
+  let cookie = '';
+
+  beforeAll(async () => {
+    server = await startServer({
+      env: { DATA_DIR: dataDir, REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_SECONDS) },
+    });
+    cookie = await signIn(server.baseUrl);
+  });
+  afterAll(async () => {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(`${CONCURRENT_UPLOADS} concurrent nested-JSON uploads leave /api/health p99 under ${HEALTH_P99_LIMIT_MS} ms`, async () => {
+    const baseUrl = server!.baseUrl;
+    const kinds = uploads();
+    const healthMs: number[] = [];
+    let attacking = true;
+    const probe = (async () => {
+      while (attacking) {
+        const answer = await send(`${baseUrl}/api/health`);
+        expect(answer.status).toBe(200);
+        healthMs.push(answer.ms);
+      }
+    })();
+
+    let tried = 0;
+    for (let wave = 0; wave < WAVES; wave += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: CONCURRENT_UPLOADS }, async (_, i) => {
+          const upload = kinds[i % kinds.length]!;
+          const answer = await send(`${baseUrl}${upload.path}`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              ...(upload.gzip ? { 'content-encoding': 'gzip' } : {}),
+              ...(upload.signedIn ? { cookie } : {}),
+            },
+            body: upload.body,
+            timeoutMs: 30_000,
+          });
+          return { upload, answer };
+        }),
+      );
+      for (const { upload, answer } of answers) {
+        expect({ upload: upload.name, status: answer.status, body: answer.body }).toEqual({
+          upload: upload.name,
+          status: upload.expected.status,
+          body: { message: upload.expected.message },
+        });
+      }
+      tried += answers.length;
+    }
+    attacking = false;
+    await probe;
+    recordFigure('hostile bodies', 'requestsTried', tried + healthMs.length);
+
+    const p99 = percentile(healthMs, 99);
+    console.log(
+      `[hostile bodies] /api/health during ${tried} nested uploads: ${healthMs.length} probes, p50 ${percentile(healthMs, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
+    );
+    expect(healthMs.length).toBeGreaterThanOrEqual(10);
+    expect(p99).toBeLessThan(HEALTH_P99_LIMIT_MS);
+  });
+
+  it('a body that stalls is cut with 408 once the request timeout passes', async () => {
+    const { text, closedAfterMs } = await stalledRequest(
+      server!.baseUrl,
+      'POST /api/leads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"firstName":',
+    );
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_SECONDS * 1000 - 100);
+    // Node looks for expired requests every second.
+    expect(closedAfterMs).toBeLessThan((REQUEST_TIMEOUT_SECONDS + 2) * 1000);
+  });
+
+  it('headers that stall are cut with 408 too', async () => {
+    const { text, closedAfterMs } = await stalledRequest(
+      server!.baseUrl,
+      'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ',
+    );
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closedAfterMs).toBeLessThan((REQUEST_TIMEOUT_SECONDS + 2) * 1000);
+  });
+});
