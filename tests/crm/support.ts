@@ -90,3 +90,17 @@ export async function searchLeads(page: Page, text: string): Promise<void> {
 export function leadRow(page: Page, name: string): Locator {
   return page.locator('tr.lead-row').filter({ has: page.getByRole('button', { name, exact: true }) });
 }
+
+/**
+ * The latest 200 answer of a GET the page itself makes (by path), so a test compares what the screen
+ * shows with the data the screen was given, not with figures that parallel specs keep moving.
+ */
+export function latestAnswer<T>(page: Page, path: string): () => T | undefined {
+  let latest: T | undefined;
+  page.on('response', async (response) => {
+    if (response.request().method() !== 'GET' || response.status() !== 200) return;
+    if (new URL(response.url()).pathname !== path) return;
+    latest = (await response.json()) as T;
+  });
+  return () => latest;
+}
