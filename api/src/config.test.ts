@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
+import { ConfigError, configWarnings, loadConfig, REPO_ROOT } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults for `pnpm start` with nothing configured', () => {
@@ -63,6 +63,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('caps automated sends: 200 an hour in all and 1 per recipient by default, configurable', () => {
+    expect(loadConfig({}).automations).toMatchObject({ sendsPerHour: 200, sendsPerRecipientPerHour: 1 });
+    expect(
+      loadConfig({ AUTOMATION_SENDS_PER_HOUR: '50', AUTOMATION_SENDS_PER_RECIPIENT_PER_HOUR: '3' }).automations,
+    ).toMatchObject({ sendsPerHour: 50, sendsPerRecipientPerHour: 3 });
+    expect(() => loadConfig({ AUTOMATION_SENDS_PER_HOUR: '0' })).toThrow(/AUTOMATION_SENDS_PER_HOUR/);
+  });
+
   it('refuses bad values, naming every problem', () => {
     const attempt = () =>
       loadConfig({
@@ -82,5 +90,33 @@ describe('loadConfig', () => {
 
   it('needs ADMIN_EMAIL with ADMIN_PASSWORD', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'a-long-enough-password' })).toThrow(/ADMIN_EMAIL: is required/);
+  });
+
+  it('refuses an ADMIN_PASSWORD with edge spaces (sign-in trims, so it could never be used)', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'a-long-enough-password ' })).toThrow(
+      /ADMIN_PASSWORD: cannot start or end with a space/,
+    );
+  });
+});
+
+describe('configWarnings', () => {
+  it('has nothing to say about the defaults or a TLS-terminating proxy setup', () => {
+    expect(configWarnings(loadConfig({}))).toEqual([]);
+    expect(
+      configWarnings(
+        loadConfig({ COOKIE_SECURE: 'true', TRUST_PROXY: '1', PUBLIC_ORIGIN: 'https://shine.example.com' }),
+      ),
+    ).toEqual([]);
+  });
+
+  it('warns when COOKIE_SECURE=true cannot work: no TRUST_PROXY, or an http:// PUBLIC_ORIGIN', () => {
+    const noProxy = configWarnings(loadConfig({ COOKIE_SECURE: 'true' }));
+    expect(noProxy).toHaveLength(1);
+    expect(noProxy[0]).toMatch(/COOKIE_SECURE=true without TRUST_PROXY/);
+    const httpOrigin = configWarnings(
+      loadConfig({ COOKIE_SECURE: 'true', TRUST_PROXY: 'true', PUBLIC_ORIGIN: 'http://shine.example.com' }),
+    );
+    expect(httpOrigin).toHaveLength(1);
+    expect(httpOrigin[0]).toMatch(/http:\/\/ PUBLIC_ORIGIN \(http:\/\/shine\.example\.com\)/);
   });
 });

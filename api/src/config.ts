@@ -2,6 +2,7 @@
 // else receives a Config. Every variable is documented in the repository's .env.example.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { hasNoEdgeSpace } from '@shine/shared/auth';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { MIN_PASSWORD_LENGTH } from '@shine/shared/constants';
 import { z } from 'zod';
@@ -138,7 +139,13 @@ const envSchema = z
     ADMIN_EMAIL: optionalText,
     ADMIN_PASSWORD: z.preprocess(
       blankToUndefined,
-      z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(256).optional(),
+      z
+        .string()
+        .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+        .max(256)
+        // Sign-in trims the password typed (SPEC.md §5): one with edge spaces could never be used.
+        .refine(hasNoEdgeSpace, 'cannot start or end with a space')
+        .optional(),
     ),
     SITE_DIST_DIR: optionalText,
     CRM_DIST_DIR: optionalText,
@@ -153,6 +160,8 @@ const envSchema = z
     AUTOMATION_POLL_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().min(0.5).max(60).default(2)),
     AUTOMATION_RETRY_LIMIT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(20).default(3)),
     AUTOMATION_RETRY_DELAY_SECONDS: positiveInt(30),
+    AUTOMATION_SENDS_PER_HOUR: positiveInt(200),
+    AUTOMATION_SENDS_PER_RECIPIENT_PER_HOUR: positiveInt(1),
     SMTP_URL: z.preprocess(
       blankToUndefined,
       z
@@ -226,6 +235,12 @@ export interface AutomationsConfig {
   /** Retries of a failed delivery before it shows as failed; the delay doubles each time. */
   retryLimit: number;
   retryDelaySeconds: number;
+  /**
+   * The send budget (issue 13): automated messages handed to a transport in any 60 minutes, in all
+   * and per recipient (address or phone). Messages over it are held in the outbox, sent later.
+   */
+  sendsPerHour: number;
+  sendsPerRecipientPerHour: number;
   /** undefined: no e-mail transport, messages stay in the outbox as not sent. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -251,6 +266,26 @@ export function loadEnvFiles(): void {
   for (const file of new Set([path.resolve('.env'), path.join(REPO_ROOT, '.env')])) {
     if (existsSync(file)) process.loadEnvFile(file);
   }
+}
+
+/**
+ * Settings that parse but cannot work together, for the log at start (server.ts warns with each).
+ * COOKIE_SECURE=true makes the session cookie Secure, which is only set over HTTPS; this server speaks
+ * plain HTTP, so it sees HTTPS only through a proxy it trusts (X-Forwarded-Proto with TRUST_PROXY).
+ */
+export function configWarnings(config: Pick<Config, 'cookieSecure' | 'trustProxy' | 'publicOrigin'>): string[] {
+  const warnings: string[] = [];
+  if (config.cookieSecure && config.trustProxy === false) {
+    warnings.push(
+      'COOKIE_SECURE=true without TRUST_PROXY: this server speaks plain HTTP and trusts no proxy to say the request came over HTTPS, so every sign-in will be refused. Set TRUST_PROXY for the HTTPS proxy in front of it (e.g. TRUST_PROXY=1).',
+    );
+  }
+  if (config.cookieSecure && config.publicOrigin?.startsWith('http:')) {
+    warnings.push(
+      `COOKIE_SECURE=true with an http:// PUBLIC_ORIGIN (${config.publicOrigin}): browsers do not keep Secure cookies over plain HTTP, so nobody can sign in there. Use the https:// address, or COOKIE_SECURE=false.`,
+    );
+  }
+  return warnings;
 }
 
 /** Parses an environment (process.env by default); throws ConfigError listing every problem. */
@@ -296,6 +331,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollSeconds: e.AUTOMATION_POLL_SECONDS,
       retryLimit: e.AUTOMATION_RETRY_LIMIT,
       retryDelaySeconds: e.AUTOMATION_RETRY_DELAY_SECONDS,
+      sendsPerHour: e.AUTOMATION_SENDS_PER_HOUR,
+      sendsPerRecipientPerHour: e.AUTOMATION_SENDS_PER_RECIPIENT_PER_HOUR,
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM ?? `"${DEFAULT_COMPANY.name}" <${DEFAULT_COMPANY.email}>`,
       sms:

@@ -6,7 +6,7 @@ import { createServer, type ServerOptions } from 'node:http';
 import { createApp } from './app.ts';
 import { createAutomationEngine } from './automations/engine/engine.ts';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
-import { ConfigError, loadConfig, loadEnvFiles } from './config.ts';
+import { ConfigError, configWarnings, loadConfig, loadEnvFiles } from './config.ts';
 import { resolveSessionSecrets } from './db/app-secrets.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateLatest } from './db/migrate.ts';
@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   loadEnvFiles();
   const config = loadConfig();
   const logger = createLogger(config);
+  for (const warning of configWarnings(config)) logger.warn(warning);
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

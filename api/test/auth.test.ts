@@ -1,7 +1,8 @@
 import { API_ERRORS, VALIDATION } from '@shine/shared/messages';
 import supertest from 'supertest';
-import { expect, it } from 'vitest';
-import { ADMIN, describeApi, signIn, useTestApp, countRows } from './support/test-app.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { hashPassword } from '../src/auth/passwords.ts';
+import { ADMIN, type Agent, countRows, describeApi, signIn, useTestApp } from './support/test-app.ts';
 
 const sidOf = (response: supertest.Response) =>
   ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((cookie) => cookie.startsWith('sid='));
@@ -146,6 +147,31 @@ describeApi('password change', () => {
     expect(response.body.message).toBe(message);
   });
 
+  it('refuses a new password that starts or ends with a space, changing nothing', async () => {
+    const agent = await signIn(t.app);
+    for (const newPassword of [` ${NEW_PASSWORD}`, `${NEW_PASSWORD} `]) {
+      const response = await agent
+        .post('/api/admin/me/password')
+        .send({ currentPassword: ADMIN.password, newPassword });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe(VALIDATION.passwordEdgeSpace);
+    }
+    expect((await supertest(t.app).post('/api/admin/login').send(ADMIN)).status).toBe(200);
+  });
+
+  it('trims the current password like the sign-in does', async () => {
+    const agent = await signIn(t.app);
+    const response = await agent
+      .post('/api/admin/me/password')
+      .send({ currentPassword: ` ${ADMIN.password} `, newPassword: NEW_PASSWORD });
+    expect(response.status).toBe(204);
+    // Put the shared admin back for the other tests of this file.
+    const back = await agent
+      .post('/api/admin/me/password')
+      .send({ currentPassword: NEW_PASSWORD, newPassword: ADMIN.password });
+    expect(back.status).toBe(204);
+  });
+
   it('changes it (204), keeps this session and signs the others out', async () => {
     const agent = await signIn(t.app);
     const other = await signIn(t.app);
@@ -162,6 +188,45 @@ describeApi('password change', () => {
     ).toBe(200);
     // Put the shared admin back for the other tests of this file.
     await agent.post('/api/admin/me/password').send({ currentPassword: NEW_PASSWORD, newPassword: ADMIN.password });
+  });
+});
+
+describeApi('password change rate limits (wrong current passwords per user and per address)', () => {
+  const t = useTestApp({ env: { RATE_LIMIT_LOGIN_PER_15_MINUTES: '3', TRUST_PROXY: 'true' }, resetSessions: true });
+  const OTHER = { username: 'other.staff@example.com', password: 'other-staff-password-9' };
+  const NEW_PASSWORD = 'a-brand-new-password-42';
+
+  beforeAll(async () => {
+    if (!(await t.db('users').where({ username: OTHER.username }).first())) {
+      await t.db('users').insert({ username: OTHER.username, password_hash: await hashPassword(OTHER.password) });
+    }
+  });
+
+  const change = (agent: Agent, ip: string, currentPassword: string, newPassword = NEW_PASSWORD) =>
+    agent.post('/api/admin/me/password').set('x-forwarded-for', ip).send({ currentPassword, newPassword });
+
+  it('refuses further checks with 429 and the message after too many wrong current passwords', async () => {
+    const agent = await signIn(t.app);
+    // A too-short new password is refused before any check: it does not count.
+    for (let i = 0; i < 5; i++)
+      expect((await change(agent, '203.0.113.1', 'not-the-password', 'short')).status).toBe(400);
+    for (let i = 0; i < 3; i++) {
+      const wrong = await change(agent, '203.0.113.1', 'not-the-password');
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.message).toBe(API_ERRORS.wrongPassword);
+    }
+    // Even the right one waits now: from this address, and for this user from another address.
+    for (const ip of ['203.0.113.1', '203.0.113.2']) {
+      const limited = await change(agent, ip, ADMIN.password);
+      expect(limited.status, ip).toBe(429);
+      expect(limited.body).toEqual({ message: API_ERRORS.passwordChangeRateLimited });
+    }
+    // Another user from the first address waits too; from elsewhere they are not affected.
+    const other = await signIn(t.app, OTHER);
+    expect((await change(other, '203.0.113.1', OTHER.password)).status).toBe(429);
+    expect((await change(other, '203.0.113.3', 'not-the-password')).status).toBe(400);
+    // Nothing was changed.
+    expect((await supertest(t.app).post('/api/admin/login').send(ADMIN)).status).toBe(200);
   });
 });
 
@@ -187,7 +252,8 @@ describeApi('login rate limits', () => {
 describeApi('login rate limit per username (behind a proxy, many client addresses)', () => {
   const t = useTestApp({ env: { RATE_LIMIT_LOGIN_PER_15_MINUTES: '3', TRUST_PROXY: 'true' } });
 
-  it('limits guesses at one username from many addresses', async () => {
+  it('slows down guesses at one username from many addresses (see login-throttle.test.ts)', async () => {
+    t.clock.now = new Date();
     const attempt = (ip: string) =>
       supertest(t.app)
         .post('/api/admin/login')
@@ -196,7 +262,8 @@ describeApi('login rate limit per username (behind a proxy, many client addresse
     for (let i = 0; i < 3; i++) expect((await attempt(`203.0.113.${i + 10}`)).status).toBe(401);
     const limited = await attempt('203.0.113.99');
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ message: API_ERRORS.loginRateLimited });
+    expect(limited.body).toEqual({ message: 'Too many login attempts. Please wait 5 seconds and try again.' });
+    expect(limited.headers['retry-after']).toBe('5');
     // Another username from a fresh address is not affected.
     const other = await supertest(t.app)
       .post('/api/admin/login')

@@ -76,7 +76,10 @@ describeApi('schema and database plumbing', () => {
       expect((await supertest(two.app).post('/api/leads').send(VALID_QUOTE)).status).toBe(201);
       expect((await supertest(one.app).post('/api/leads').send(VALID_QUOTE)).status).toBe(429);
       const login = await supertest(one.app).post('/api/admin/login').send(ADMIN);
-      const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? [])[0]?.split(';')[0] as string;
+      const cookie = ([] as string[])
+        .concat(login.headers['set-cookie'] ?? [])
+        .find((c) => c.startsWith('sid='))
+        ?.split(';')[0] as string;
       expect((await supertest(two.app).get('/api/admin/me').set('cookie', cookie)).body.isAuthenticated).toBe(true);
     } finally {
       await one.close();

@@ -1,13 +1,16 @@
 import { loginSchema, passwordChangeSchema } from '@shine/shared/auth';
-import { API_ERRORS } from '@shine/shared/messages';
+import { API_ERRORS, loginRetryMessage } from '@shine/shared/messages';
 import type { SessionInfo } from '@shine/shared/types';
-import { type Request, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../http/app-error.ts';
 import { findSessionUser, requireAuth, sessionUser } from '../http/auth-guard.ts';
-import { loginRateLimits } from '../http/rate-limits.ts';
+import { requireHttpsForSecureCookies } from '../http/https-required.ts';
+import { loginRateLimitPerClient, markCurrentPasswordRefused, passwordChangeRateLimits } from '../http/rate-limits.ts';
 import { validate } from '../http/validate.ts';
 import { authenticate, changePassword } from './auth.service.ts';
+import { knownDevice, knownDevices } from './known-devices.ts';
+import { loginThrottle } from './login-throttle.ts';
 import { sessionCookieName, sessionCookieOptions } from './session.ts';
 
 const regenerate = (req: Request) =>
@@ -17,17 +20,29 @@ const save = (req: Request) =>
 const destroy = (req: Request) =>
   new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
 
+function tooManyAttempts(res: Response, retryAfterSeconds: number): AppError {
+  res.setHeader('Retry-After', String(retryAfterSeconds));
+  return new AppError(429, loginRetryMessage(retryAfterSeconds));
+}
+
 /** /api/admin: login, me, logout and password change. */
 export function authRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
   const router = Router();
+  const devices = knownDevices({ db, config, now });
+  const throttle = loginThrottle(db, config.rateLimitLoginPer15Minutes);
 
   router.post(
     '/login',
-    ...loginRateLimits(db, config.rateLimitLoginPer15Minutes),
+    requireHttpsForSecureCookies(config.cookieSecure),
+    devices.recognize,
+    loginRateLimitPerClient(db, config.rateLimitLoginPer15Minutes, (res) => knownDevice(res) !== undefined),
     validate({ body: loginSchema }),
     async (req, res) => {
+      const attempt = await throttle.begin(req.body.username, knownDevice(res), now());
+      if (!attempt.allowed) throw tooManyAttempts(res, attempt.retryAfterSeconds);
       const user = await authenticate(db, req.body.username, req.body.password);
       if (!user) throw new AppError(401, API_ERRORS.invalidCredentials);
+      await attempt.succeeded();
       // A new session id at sign-in: a session id planted before it (fixation) is worth nothing.
       await regenerate(req);
       const at = now().getTime();
@@ -36,28 +51,41 @@ export function authRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 
       req.session.authenticatedAt = at;
       req.session.touchedAt = at;
       await save(req);
+      await devices.issue(res, user.username);
       const body: SessionInfo = { isAuthenticated: true, user };
       res.json(body);
     },
   );
 
   router.get('/me', (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     const user = findSessionUser(req);
     const body: SessionInfo = user ? { isAuthenticated: true, user } : { isAuthenticated: false };
     res.json(body);
   });
 
   router.post('/logout', requireAuth, async (req, res) => {
+    // The device cookie stays: the device is still one this user signed in from.
     await destroy(req);
     res.clearCookie(sessionCookieName(config), sessionCookieOptions(config));
     res.status(204).end();
   });
 
-  router.post('/me/password', requireAuth, validate({ body: passwordChangeSchema }), async (req, res) => {
-    await changePassword(db, sessionUser(req).id, req.body.currentPassword, req.body.newPassword, req.sessionID);
-    res.status(204).end();
-  });
+  router.post(
+    '/me/password',
+    requireAuth,
+    ...passwordChangeRateLimits(db, config.rateLimitLoginPer15Minutes),
+    validate({ body: passwordChangeSchema }),
+    async (req, res) => {
+      const { currentPassword, newPassword } = req.body;
+      if (!(await changePassword(db, sessionUser(req).id, currentPassword, newPassword, req.sessionID))) {
+        markCurrentPasswordRefused(res);
+        throw new AppError(400, API_ERRORS.wrongPassword, [
+          { path: 'currentPassword', message: API_ERRORS.wrongPassword },
+        ]);
+      }
+      res.status(204).end();
+    },
+  );
 
   return router;
 }

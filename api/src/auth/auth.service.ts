@@ -29,21 +29,23 @@ export async function authenticate(
   return (await verifyPassword(user.password_hash, password)) ? { id: user.id, username: user.username } : undefined;
 }
 
-/** Changes a signed-in user's password and signs their other sessions out. */
+/**
+ * Changes a signed-in user's password and signs their other sessions out; false (nothing changed)
+ * when the current password is wrong (the route counts those, see http/rate-limits.ts).
+ */
 export async function changePassword(
   db: Knex,
   userId: string,
   currentPassword: string,
   newPassword: string,
   currentSid: string,
-): Promise<void> {
+): Promise<boolean> {
   const user = await findUserById(db, userId);
   if (!user) throw new AppError(401, API_ERRORS.unauthenticated);
-  if (!(await verifyPassword(user.password_hash, currentPassword))) {
-    throw new AppError(400, API_ERRORS.wrongPassword, [{ path: 'currentPassword', message: API_ERRORS.wrongPassword }]);
-  }
+  if (!(await verifyPassword(user.password_hash, currentPassword))) return false;
   await updateUserPassword(db, userId, await hashPassword(newPassword));
   await deleteUserSessions(db, userId, currentSid);
+  return true;
 }
 
 export class UserExistsError extends Error {

@@ -1,19 +1,17 @@
 // `pnpm admin:create [email] [password]` (or --email/--password): adds a staff user. Asks for what is
-// missing; the password must be at least MIN_PASSWORD_LENGTH characters.
-import { newPasswordSchema } from '@shine/shared/auth';
+// missing; the password must be at least MIN_PASSWORD_LENGTH characters, without a leading or trailing
+// space (parseNewPassword).
 import { createUser, UserExistsError } from '../auth/auth.service.ts';
-import { openConfiguredDatabase, prompt, readCredentialArgs } from './cli-support.ts';
+import { openConfiguredDatabase, parseNewPassword, prompt, readCredentialArgs } from './cli-support.ts';
 
 async function main(): Promise<number> {
   const args = readCredentialArgs(process.argv.slice(2));
   const email = args.email ?? (await prompt('Email: '));
   if (!email) throw new Error('An email is required');
-  const password = args.password ?? (await prompt('Password: ', { hidden: true }));
-  const checked = newPasswordSchema.safeParse(password);
-  if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? 'Invalid password');
+  const password = parseNewPassword(args.password ?? (await prompt('Password: ', { hidden: true })));
   const database = await openConfiguredDatabase();
   try {
-    const user = await createUser(database.knex, email, checked.data);
+    const user = await createUser(database.knex, email, password);
     console.log(`Created ${user.username}. Sign in at /admin.`);
     return 0;
   } catch (error) {

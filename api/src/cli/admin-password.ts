@@ -1,19 +1,16 @@
 // `pnpm admin:password [email] [password]` (or --email/--password): sets a staff user's password and
-// signs them out everywhere. Asks for what is missing.
-import { newPasswordSchema } from '@shine/shared/auth';
+// signs them out everywhere. Asks for what is missing; the password follows the rule of parseNewPassword.
 import { resetPassword } from '../auth/auth.service.ts';
-import { openConfiguredDatabase, prompt, readCredentialArgs } from './cli-support.ts';
+import { openConfiguredDatabase, parseNewPassword, prompt, readCredentialArgs } from './cli-support.ts';
 
 async function main(): Promise<number> {
   const args = readCredentialArgs(process.argv.slice(2));
   const email = args.email ?? (await prompt('Email: '));
   if (!email) throw new Error('An email is required');
-  const password = args.password ?? (await prompt('New password: ', { hidden: true }));
-  const checked = newPasswordSchema.safeParse(password);
-  if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? 'Invalid password');
+  const password = parseNewPassword(args.password ?? (await prompt('New password: ', { hidden: true })));
   const database = await openConfiguredDatabase();
   try {
-    if (!(await resetPassword(database.knex, email, checked.data))) {
+    if (!(await resetPassword(database.knex, email, password))) {
       console.error(`No user named ${email}. To add one: pnpm admin:create ${email}`);
       return 1;
     }

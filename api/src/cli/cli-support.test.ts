@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readCredentialArgs } from './cli-support.ts';
+import { VALIDATION } from '@shine/shared/messages';
+import { parseNewPassword, readCredentialArgs } from './cli-support.ts';
 
 describe('readCredentialArgs', () => {
   it.each([
@@ -12,5 +13,22 @@ describe('readCredentialArgs', () => {
     [[], { email: undefined, password: undefined }],
   ])('%j → %j', (argv, expected) => {
     expect(readCredentialArgs(argv)).toEqual(expected);
+  });
+});
+
+describe('parseNewPassword (admin:create, admin:password)', () => {
+  it('takes a password as given when it follows the rule', () => {
+    expect(parseNewPassword('a long pass phrase')).toBe('a long pass phrase');
+  });
+
+  it.each([' a-long-password', 'a-long-password ', 'a-long-password\t'])(
+    'refuses %j: sign-in trims, so it could never be used',
+    (password) => {
+      expect(() => parseNewPassword(password)).toThrow(VALIDATION.passwordEdgeSpace);
+    },
+  );
+
+  it('refuses a short one with the length rule', () => {
+    expect(() => parseNewPassword('short')).toThrow('Password must be at least 12 characters');
   });
 });

@@ -2,6 +2,7 @@
 // given on the command line (the password without echo).
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
+import { newPasswordSchema } from '@shine/shared/auth';
 import { loadConfig, loadEnvFiles } from '../config.ts';
 import { createDatabase, type Database } from '../db/database.ts';
 import { migrateLatest } from '../db/migrate.ts';
@@ -34,10 +35,21 @@ export async function prompt(question: string, options: { hidden?: boolean } = {
     muted = options.hidden === true;
     const answer = await rl.question('');
     if (muted) process.stdout.write('\n');
-    return answer.trim();
+    // A password is taken as typed: one with edge spaces is refused (parseNewPassword), not changed.
+    return options.hidden ? answer : answer.trim();
   } finally {
     rl.close();
   }
+}
+
+/**
+ * A new password as the CRM's password change checks it (newPasswordSchema: length, no edge space, since
+ * sign-in trims); throws the rule's message, before anything is opened or written.
+ */
+export function parseNewPassword(password: string): string {
+  const checked = newPasswordSchema.safeParse(password);
+  if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? 'Invalid password');
+  return checked.data;
 }
 
 /** `--email x --password y`, or positional `x y`. */

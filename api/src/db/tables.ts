@@ -137,6 +137,14 @@ export interface RateLimitRow {
   reset_at: Date;
 }
 
+/** A sign-in bucket's failures (auth/login-throttle.ts). */
+export interface LoginAttemptRow {
+  key: string;
+  failures: number;
+  blocked_until: Date;
+  forget_at: Date;
+}
+
 export interface AppSecretRow {
   name: string;
   value: string;
@@ -164,6 +172,7 @@ declare module 'knex/types/tables.js' {
     templates: TemplateRow;
     sessions: SessionRow;
     rate_limits: RateLimitRow;
+    login_attempts: LoginAttemptRow;
     app_secrets: AppSecretRow;
     data_versions: DataVersionRow;
     intake_rejections: IntakeRejectionRow;

@@ -1,9 +1,10 @@
 // Rate limits, counted in the database (db/rate-limit-store.ts) so that every process shares them.
 import { API_ERRORS } from '@shine/shared/messages';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 import type { Knex } from 'knex';
 import { KnexRateLimitStore } from '../db/rate-limit-store.ts';
+import { findSessionUser } from './auth-guard.ts';
 
 const MINUTE_MS = 60_000;
 const LOGIN_WINDOW_MS = 15 * MINUTE_MS;
@@ -37,28 +38,56 @@ export function leadsRateLimit(
 }
 
 /**
- * Login: failed attempts per client address, and per username (so that spreading a guess over many
- * addresses does not help). A successful sign-in does not count.
+ * Login: failed attempts per client address (any username). Attempts from a known device (a valid
+ * device cookie for the username sent) are skipped: they have their own count (auth/login-throttle.ts),
+ * so guesses from an address the owner shares (an office, a carrier's NAT) do not lock the owner out.
+ * Per username, attempts are counted by auth/login-throttle.ts. A successful sign-in does not count.
  */
-export function loginRateLimits(db: Knex, per15Minutes: number): RateLimitRequestHandler[] {
+export function loginRateLimitPerClient(
+  db: Knex,
+  per15Minutes: number,
+  isKnownDevice: (res: Response) => boolean,
+): RateLimitRequestHandler {
+  return rateLimit({
+    windowMs: LOGIN_WINDOW_MS,
+    limit: per15Minutes,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    skipSuccessfulRequests: true,
+    skip: (_req, res) => isKnownDevice(res),
+    keyGenerator: clientKey,
+    store: new KnexRateLimitStore(db, 'login-ip:'),
+    message: { message: API_ERRORS.loginRateLimited },
+  });
+}
+
+/** Set by the password change when the current password was wrong: only those count below. */
+export function markCurrentPasswordRefused(res: Response): void {
+  (res.locals as { currentPasswordRefused?: boolean }).currentPasswordRefused = true;
+}
+
+/**
+ * Password change (signed in): wrong current passwords per user and per client address, like the
+ * login's, so a session left open is not a way to guess the password. A success, a too-short new
+ * password or a refusal by the limit itself does not count.
+ */
+export function passwordChangeRateLimits(db: Knex, per15Minutes: number): RateLimitRequestHandler[] {
   const common = {
     windowMs: LOGIN_WINDOW_MS,
     limit: per15Minutes,
     standardHeaders: 'draft-8' as const,
     legacyHeaders: false,
     skipSuccessfulRequests: true,
-    message: { message: API_ERRORS.loginRateLimited },
+    requestWasSuccessful: (_req: Request, res: Response) =>
+      (res.locals as { currentPasswordRefused?: boolean }).currentPasswordRefused !== true,
+    message: { message: API_ERRORS.passwordChangeRateLimited },
   };
-  const byClient = rateLimit({ ...common, keyGenerator: clientKey, store: new KnexRateLimitStore(db, 'login-ip:') });
-  const byUsername = rateLimit({
+  const byClient = rateLimit({ ...common, keyGenerator: clientKey, store: new KnexRateLimitStore(db, 'password-ip:') });
+  const byUser = rateLimit({
     ...common,
-    keyGenerator: (req) =>
-      String((req.body as { username?: unknown } | undefined)?.username ?? '')
-        .trim()
-        .toLowerCase(),
-    // Without a username there is nothing to guess at; validation answers 400.
-    skip: (req) => typeof (req.body as { username?: unknown } | undefined)?.username !== 'string',
-    store: new KnexRateLimitStore(db, 'login-user:'),
+    // Behind requireAuth: there is always a signed-in user.
+    keyGenerator: (req) => findSessionUser(req)?.id ?? '',
+    store: new KnexRateLimitStore(db, 'password-user:'),
   });
-  return [byClient, byUsername];
+  return [byClient, byUser];
 }

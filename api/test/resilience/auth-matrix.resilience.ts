@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { MIN_PASSWORD_LENGTH } from '@shine/shared/constants';
-import { API_ERRORS } from '@shine/shared/messages';
+import { API_ERRORS, loginRetryMessage } from '@shine/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, expireSessions, signInTestApp, startTestApp, TEST_ADMIN } from './support/app.ts';
 import { type Answer, checksumTables, expectWellFormed, sendRaw } from './support/checks.ts';
@@ -81,7 +81,11 @@ function sessionIdOf(cookie: string): string {
 }
 
 function sessionCookie(answer: Answer): string {
-  const cookies = answer.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
+  // The session's cookie only: a sign-in also sets a device cookie (src/auth/device-cookie.ts).
+  const cookies = answer.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .filter((cookie) => !/^(__Secure-)?shine-device=/.test(cookie));
   expect(cookies.length, 'login sets a session cookie').toBeGreaterThan(0);
   return cookies.join('; ');
 }
@@ -306,7 +310,8 @@ describe('rate limits', () => {
     }
     const limited = await loginFrom('127.0.1.100', username, 'wrong-password-123');
     expect(limited.status).toBe(429);
-    expect(JSON.parse(limited.text)).toMatchObject({ message: API_ERRORS.loginRateLimited });
+    // The first refused guess waits the shortest back-off (auth/login-throttle.ts).
+    expect(JSON.parse(limited.text)).toMatchObject({ message: loginRetryMessage(5) });
     // Other usernames from a fresh client are not affected.
     const other = await loginFrom('127.0.1.101', TEST_ADMIN.email, TEST_ADMIN.password);
     expect(other.status, other.text).toBe(200);

@@ -127,7 +127,7 @@ export async function buildTestApp(db: Knex, options: TestAppOptions = {}): Prom
 export async function resetTables(db: Knex, options: { sessions?: boolean } = {}): Promise<void> {
   // cascade: tables that reference these (e.g. automation runs of a lead) are emptied with them.
   await db.raw(
-    `truncate table activities, leads, automations, templates, rate_limits, intake_rejections, held_submissions${options.sessions ? ', sessions' : ''} cascade`,
+    `truncate table activities, leads, automations, templates, rate_limits, login_attempts, intake_rejections, held_submissions${options.sessions ? ', sessions' : ''} cascade`,
   );
 }
 
@@ -165,7 +165,10 @@ export function useTestApp(options: Omit<TestAppOptions, 'db'> = {}): TestAppCon
 export type Agent = ReturnType<typeof supertest.agent>;
 
 /** A cookie-keeping client, signed in as the test admin. */
-export async function signIn(app: Express, credentials = ADMIN): Promise<Agent> {
+export async function signIn(
+  app: Express,
+  credentials: { username: string; password: string } = ADMIN,
+): Promise<Agent> {
   const agent = supertest.agent(app);
   const response = await agent.post('/api/admin/login').send(credentials);
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${response.text}`);

@@ -1,4 +1,5 @@
 // The message catalogue of SPEC.md §5 and §8. Forms, toasts and the API all read from here.
+import { MIN_PASSWORD_LENGTH } from './constants.ts';
 
 export const VALIDATION = {
   firstName: 'First name is required',
@@ -12,6 +13,8 @@ export const VALIDATION = {
   frequency: 'Please select frequency',
   username: 'Username is required',
   password: 'Password is required',
+  // Sign-in trims what is typed, so a password with edge spaces could be set but never used.
+  passwordEdgeSpace: 'Password cannot start or end with a space',
   leadId: 'Lead is required',
   title: 'Title is required',
   name: 'Name is required',
@@ -72,6 +75,7 @@ export const MESSAGES = {
   password: {
     changed: 'Password changed successfully.',
     changeFailed: 'Failed to change password. Please try again.',
+    newPasswordRule: `At least ${MIN_PASSWORD_LENGTH} characters, not starting or ending with a space.`,
   },
   contact: { successTitle: 'Message Sent!', successText: "We'll get back to you within 24 hours." },
   notFound: { title: '404 Page Not Found', text: 'Did you forget to add the page to the router?' },
@@ -110,4 +114,19 @@ export const API_ERRORS = {
   databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   internal: 'Something went wrong on our side. Please try again.',
   wrongPassword: 'Current password is incorrect',
+  passwordChangeRateLimited: 'Too many wrong current passwords. Please wait 15 minutes and try again.',
+  httpsRequired:
+    'Sign-in needs HTTPS: this server sets secure cookies (COOKIE_SECURE=true) but the request came over plain HTTP. Use the https:// address, or set TRUST_PROXY behind an HTTPS proxy.',
 } as const;
+
+/**
+ * The sign-in's answer when an attempt must wait (the back-off of api/src/auth/login-throttle.ts):
+ * the wait in words, matching the Retry-After header.
+ */
+export function loginRetryMessage(retryAfterSeconds: number): string {
+  const wait =
+    retryAfterSeconds < 60
+      ? `${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}`
+      : `${Math.ceil(retryAfterSeconds / 60)} ${Math.ceil(retryAfterSeconds / 60) === 1 ? 'minute' : 'minutes'}`;
+  return `Too many login attempts. Please wait ${wait} and try again.`;
+}

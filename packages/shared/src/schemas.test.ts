@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activityCreateSchema } from './activities.ts';
-import { loginSchema, passwordChangeSchema } from './auth.ts';
+import { loginSchema, newPasswordSchema, passwordChangeSchema } from './auth.ts';
 import { automationCreateSchema, automationUpdateSchema } from './automations.ts';
 import { exportRequestSchema, resolveExportColumns, buildExportFileName } from './export.ts';
 import { leadListQuerySchema, leadStatusUpdateSchema, leadUpdateSchema } from './leads.ts';
@@ -32,6 +32,26 @@ describe('passwordChangeSchema', () => {
     expect(
       passwordChangeSchema.safeParse({ currentPassword: 'old', newPassword: 'a much longer passphrase' }).success,
     ).toBe(true);
+  });
+  it('refuses a new password that starts or ends with a space (sign-in trims, so it could never be used)', () => {
+    for (const newPassword of [
+      ' a much longer passphrase',
+      'a much longer passphrase ',
+      '\ta much longer passphrase',
+    ]) {
+      const result = passwordChangeSchema.safeParse({ currentPassword: 'old', newPassword });
+      expect(firstMessage(result), JSON.stringify(newPassword)).toBe(VALIDATION.passwordEdgeSpace);
+    }
+    expect(newPasswordSchema.safeParse('inner spaces are fine').success).toBe(true);
+  });
+  it('trims the current password like the sign-in does', () => {
+    expect(passwordChangeSchema.parse({ currentPassword: ' old ', newPassword: 'a much longer passphrase' })).toEqual({
+      currentPassword: 'old',
+      newPassword: 'a much longer passphrase',
+    });
+    expect(firstMessage(passwordChangeSchema.safeParse({ currentPassword: '  ', newPassword: 'x'.repeat(12) }))).toBe(
+      'Current password is required',
+    );
   });
 });
 

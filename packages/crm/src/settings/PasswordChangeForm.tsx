@@ -49,7 +49,13 @@ export function PasswordChangeForm({ onDone }: { onDone: () => void }) {
       >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item label="New password" name="newPassword" rules={[zodRule(passwordChangeSchema, 'newPassword')]}>
+      {/* The rule up front: sign-in trims what is typed, so edge spaces are refused (newPasswordSchema). */}
+      <Form.Item
+        label="New password"
+        name="newPassword"
+        extra={MESSAGES.password.newPasswordRule}
+        rules={[zodRule(passwordChangeSchema, 'newPassword')]}
+      >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item

@@ -1,4 +1,5 @@
 import type { DesktopBridge } from '@shine/shared/desktop-bridge';
+import { MESSAGES, VALIDATION } from '@shine/shared/messages';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -76,6 +77,20 @@ describe('Settings dialog', () => {
       { currentPassword: 'old-password', newPassword: 'a-brand-new-password' },
       { currentPassword: 'old-password', newPassword: 'a-brand-new-password' },
     ]);
+  });
+
+  it('states the new-password rule and refuses edge spaces before sending anything', async () => {
+    const { calls } = mockFetch(signedIn);
+    renderWithProviders(<OpenButton />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open settings' }));
+    expect(await screen.findByText(MESSAGES.password.newPasswordRule)).toBeTruthy();
+    await user.type(screen.getByLabelText('Current password'), 'old-password');
+    await user.type(screen.getByLabelText('New password'), 'a-brand-new-password ');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a-brand-new-password ');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText(VALIDATION.passwordEdgeSpace)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('in the desktop app: opens from the menu and tests, shows failures, and saves the server URL', async () => {
