@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailableError } from './errors.ts';
+import { isDatabaseUnavailableError, isDataException } from './errors.ts';
 
 describe('isDatabaseUnavailableError', () => {
   it.each([
@@ -24,5 +24,18 @@ describe('isDatabaseUnavailableError', () => {
     ['not an error', 'ECONNREFUSED'],
   ])('does not mistake %s for an outage', (_label, error) => {
     expect(isDatabaseUnavailableError(error)).toBe(false);
+  });
+});
+
+describe('isDataException', () => {
+  it.each(['22008', '22007', '22003', '22P02', '22021'])('recognises SQLSTATE %s (class 22)', (code) => {
+    expect(isDataException(Object.assign(new Error('data exception'), { code }))).toBe(true);
+  });
+  it.each(['23505', '42601', '57P01', 'ECONNRESET', undefined])('leaves %s alone', (code) => {
+    expect(isDataException(Object.assign(new Error('other'), { code }))).toBe(false);
+  });
+  it('is false for what is not an error', () => {
+    expect(isDataException(null)).toBe(false);
+    expect(isDataException('22008')).toBe(false);
   });
 });

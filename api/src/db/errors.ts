@@ -41,3 +41,16 @@ export function isDatabaseUnavailableError(error: unknown, depth = 0): boolean {
   if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailableError(inner, depth + 1))) return true;
   return isDatabaseUnavailableError(cause, depth + 1);
 }
+
+/**
+ * SQLSTATE class 22, "data exception": a value the column or the cast cannot hold — a date outside
+ * PostgreSQL's range (22008), a time-zone offset it refuses (22009), a number out of range (22003),
+ * text it cannot store (22021)... Request schemas refuse what they can foresee (issue 13, item 5);
+ * any such value that still reaches the database is the client's input, not our failure (400, not
+ * 500). PGlite raises the same codes. Class 22 only: integrity (23), transaction (40) and the rest
+ * keep their own mapping.
+ */
+export function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}

@@ -3,7 +3,7 @@
 import { API_ERRORS } from '@shine/shared/messages';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
-import { isDatabaseUnavailableError } from '../db/errors.ts';
+import { isDatabaseUnavailableError, isDataException } from '../db/errors.ts';
 import { AppError, validationError } from './app-error.ts';
 
 /** body-parser's error types, mapped to our statuses and messages. */
@@ -49,6 +49,8 @@ function classify(error: unknown): AppError | undefined {
   }
   if (isDatabaseUnavailableError(error)) return new AppError(503, API_ERRORS.databaseUnavailable);
   if (typeof code === 'string' && CLIENT_SQLSTATES[code]) return new AppError(...CLIENT_SQLSTATES[code]);
+  // Any other data exception (class 22, e.g. 22008 a date out of range): the input's fault, a 400.
+  if (isDataException(error)) return new AppError(400, API_ERRORS.invalidInput);
   return undefined;
 }
 

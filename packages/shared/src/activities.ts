@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTimeSchema } from './date-range.ts';
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from './enums.ts';
 import { VALIDATION } from './messages.ts';
 
@@ -20,10 +21,7 @@ export const activityCreateSchema = z.object({
   status: z
     .enum(ACTIVITY_STATUSES, { error: `Status must be one of: ${ACTIVITY_STATUSES.join(', ')}` })
     .default('pending'),
-  scheduledAt: z.preprocess(
-    blankToUndefined,
-    z.iso.datetime({ offset: true, error: 'Scheduled time must be a date and time' }).optional(),
-  ),
+  scheduledAt: z.preprocess(blankToUndefined, dateTimeSchema('Scheduled time').optional()),
 });
 export type ActivityCreate = z.output<typeof activityCreateSchema>;
 export type ActivityCreateInput = z.input<typeof activityCreateSchema>;

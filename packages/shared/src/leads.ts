@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTimeSchema } from './date-range.ts';
 import { LEAD_PRIORITIES, LEAD_STATUSES } from './enums.ts';
 import { LEADS_PAGE_SIZE_DEFAULT, LEADS_PAGE_SIZE_MAX } from './constants.ts';
 
@@ -15,7 +16,7 @@ export const leadPrioritySchema = z.enum(LEAD_PRIORITIES, {
 export const leadStatusUpdateSchema = z.object({ status: leadStatusSchema });
 export type LeadStatusUpdate = z.output<typeof leadStatusUpdateSchema>;
 
-const optionalIsoDate = z.iso.datetime({ offset: true, error: 'Must be a date and time' }).nullable();
+const optionalIsoDate = dateTimeSchema().nullable();
 
 /** PATCH /api/admin/leads/{id}: the fields staff work in the lead drawer. */
 export const leadUpdateSchema = z
