@@ -58,6 +58,41 @@ describeApi('POST /api/admin/leads/export', () => {
     expect(result.content).not.toContain('note, with');
   });
 
+  it('guards formulas behind full-width signs and invisible prefixes, and quotes semicolons and tabs (issue 13)', async () => {
+    const hostile = {
+      '\uFF1DHYPERLINK("http://evil")': 'fullwidth@example.com', // full-width equals sign
+      '\u200B=1+1': 'zwsp@example.com', // zero-width space first
+      // Word joiner first (a BOM is covered by the unit tests: PGlite's text decoding drops a leading BOM).
+      '\u2060@SUM(A1)': 'joiner@example.com',
+      '\u202E+1': 'bidi@example.com', // right-to-left override first
+      ' -1': 'space@example.com',
+      'Ann;Lee': 'semicolon@example.com',
+      'Ann\tLee': 'tab@example.com',
+    };
+    for (const [firstName, email] of Object.entries(hostile)) {
+      await insertLead(t.db, { first_name: firstName, last_name: 'Hostile', email });
+    }
+    const result = await exportLeads({ format: 'csv', filter: { search: 'hostile' } });
+    expect(result.count).toBe(Object.keys(hostile).length);
+    const firstCells = new Map(
+      result.content
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => {
+          const email = /,([a-z]+@example\.com),/.exec(line)?.[1];
+          return [email, line.slice(0, line.indexOf(',Hostile,'))] as const;
+        }),
+    );
+    expect(firstCells.get('fullwidth@example.com')).toBe('"\'\uFF1DHYPERLINK(""http://evil"")"');
+    expect(firstCells.get('zwsp@example.com')).toBe("'\u200B=1+1");
+    expect(firstCells.get('joiner@example.com')).toBe("'\u2060@SUM(A1)");
+    expect(firstCells.get('bidi@example.com')).toBe("'\u202E+1");
+    expect(firstCells.get('space@example.com')).toBe("' -1");
+    expect(firstCells.get('semicolon@example.com')).toBe('"Ann;Lee"');
+    expect(firstCells.get('tab@example.com')).toBe('"Ann\tLee"');
+  });
+
   it('exports JSON objects with the chosen columns; JSON adds notes by default', async () => {
     const result = await exportLeads({ format: 'json', leadIds: [ids[0]] });
     expect(result.count).toBe(1);

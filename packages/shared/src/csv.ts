@@ -1,10 +1,39 @@
 // CSV building (RFC 4180) with spreadsheet formula-injection neutralisation (OWASP "CSV Injection").
+// No CSV library: writing is the small part of RFC 4180, and the guard below is what matters.
 
-const FORMULA_PREFIXES = new Set(['=', '+', '-', '@', '\t', '\r']);
+/** What starts a formula once the cell is normalised (OWASP: = + - @, and tab and CR). */
+const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** Prefixes a cell that a spreadsheet would run as a formula with a single quote. */
+/**
+ * Characters a spreadsheet may skip or the reader cannot see before the first visible one: format
+ * characters (zero-width space/joiners U+200B–U+200D, word joiner U+2060, BOM U+FEFF, soft hyphen,
+ * every bidi mark and isolate), controls (tab, CR, LF, NUL…), spaces of any kind (NBSP, ideographic
+ * space…), and the blank-looking Hangul fillers and Braille blank. A cell "\u200B=cmd|…" looks like
+ * text in a review and may still be run as a formula by some reader (issue 13, item 6).
+ */
+const LEADING_INVISIBLE = /^[\p{Cf}\p{Cc}\p{Z}\s\u115F\u1160\u3164\uFFA0\u2800]+/u;
+
+/** Controls that are themselves dangerous at the start of a cell (OWASP: tab, CR; ASVS: NUL). */
+const DANGEROUS_CONTROL = /[\t\r\0]/;
+
+/**
+ * Whether a spreadsheet could read the cell as a formula. The text is normalised first — NFKC folds
+ * the full-width ＝ ＋ － ＠ (and the small forms ﹦ ﹢ ﹣ ﹫) into = + - @ — and its leading invisible
+ * characters are skipped; a tab, CR or NUL among them counts as a formula start itself.
+ */
+export function needsFormulaGuard(value: string): boolean {
+  const normalised = value.normalize('NFKC');
+  const invisible = LEADING_INVISIBLE.exec(normalised)?.[0] ?? '';
+  if (DANGEROUS_CONTROL.test(invisible)) return true;
+  return FORMULA_START.test(normalised.slice(invisible.length));
+}
+
+/**
+ * Prefixes a cell that a spreadsheet would run as a formula with a single quote. The original text
+ * is kept as it was (not the normalised form): the guard only adds the quote.
+ */
 export function neutraliseCell(value: string): string {
-  return value.length > 0 && FORMULA_PREFIXES.has(value[0] as string) ? `'${value}` : value;
+  return needsFormulaGuard(value) ? `'${value}` : value;
 }
 
 function toCellText(value: unknown): string {
@@ -14,9 +43,16 @@ function toCellText(value: unknown): string {
   return String(value);
 }
 
+/**
+ * Quoted when it holds the separator of any common locale — comma, semicolon (Excel in most of
+ * Europe), tab (a file opened as TSV) — or a quote or a line break, so a reader splitting on any of
+ * them keeps the cell whole.
+ */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
+
 export function escapeCsvCell(value: unknown): string {
   const text = neutraliseCell(toCellText(value));
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export function buildCsvRow(values: readonly unknown[]): string {
