@@ -81,6 +81,6 @@ describeApi('automation outbox without a transport', () => {
 
   it('refuses an unknown outbox filter', async () => {
     const response = await (await t.agent()).get('/api/admin/outbox?status=everything').expect(400);
-    expect(response.body.message).toBe('Status must be one of: unsent, failed, sent, all');
+    expect(response.body.message).toBe('Status must be one of: unsent, held, failed, sent, all');
   });
 });

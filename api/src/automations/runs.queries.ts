@@ -1,4 +1,5 @@
 // automation_runs and automation_messages: the engine's own tables.
+import type { OutboxQuery } from '@shine/shared/automation-rules';
 import type { Knex } from 'knex';
 import type { AutomationMessageRow, AutomationRunRow } from '../db/automation-tables.ts';
 
@@ -53,13 +54,48 @@ export async function finishRun(
     });
 }
 
+/** Over the send budget: the run waits (not finished) until the scan releases it (releaseHeldRuns). */
+export async function holdRun(db: Knex, id: string, outcome: string): Promise<void> {
+  await db('automation_runs')
+    .where({ id })
+    .update({ status: 'held', outcome, error: null, finished_at: null, updated_at: db.fn.now() });
+}
+
+/**
+ * Held runs whose message may go out now (held_until passed), back to queued: one conditional update,
+ * so of several processes scanning at once only one releases a run. Each release counts in `holds`,
+ * which names the run's next job (engine.ts jobIdOf). Oldest holds first.
+ */
+export async function releaseHeldRuns(
+  db: Knex,
+  now: Date,
+  limit: number,
+): Promise<Array<{ id: string; holds: number }>> {
+  const result = await db.raw(
+    `update automation_runs r
+        set status = 'queued', holds = r.holds + 1, updated_at = now()
+      where r.status = 'held'
+        and r.id in (select m.run_id from automation_messages m
+                      where m.status = 'held' and m.held_until <= ?
+                      order by m.held_until, m.created_at
+                      limit ?)
+      returning r.id, r.holds`,
+    [now, limit],
+  );
+  return result.rows as Array<{ id: string; holds: number }>;
+}
+
 export async function markRunRetrying(db: Knex, id: string, error: string): Promise<void> {
   await db('automation_runs').where({ id }).update({ status: 'retrying', error, updated_at: db.fn.now() });
 }
 
 /** Runs still waiting for their job longer than `olderThan` (the job was lost with its process). */
-export function listStrandedRunIds(db: Knex, olderThan: Date): Promise<Array<{ id: string }>> {
-  return db('automation_runs').where({ status: 'queued' }).where('created_at', '<', olderThan).select('id').limit(500);
+export function listStrandedRunIds(db: Knex, olderThan: Date): Promise<Array<{ id: string; holds: number }>> {
+  return db('automation_runs')
+    .where({ status: 'queued' })
+    .where('updated_at', '<', olderThan)
+    .select('id', 'holds')
+    .limit(500);
 }
 
 export type RunListRow = AutomationRunRow & { lead_name: string };
@@ -103,7 +139,9 @@ export async function findOrInsertMessageOfRun(db: Knex, message: NewMessage): P
 export async function updateMessage(
   db: Knex,
   id: string,
-  changes: Partial<Pick<AutomationMessageRow, 'status' | 'reason' | 'sent_at'>> & { countAttempt?: boolean },
+  changes: Partial<Pick<AutomationMessageRow, 'status' | 'reason' | 'sent_at' | 'held_until'>> & {
+    countAttempt?: boolean;
+  },
 ): Promise<void> {
   const { countAttempt, ...columns } = changes;
   await db('automation_messages')
@@ -113,7 +151,7 @@ export async function updateMessage(
 
 export type MessageListRow = AutomationMessageRow & { lead_name: string };
 
-export type MessageFilter = 'unsent' | 'failed' | 'sent' | 'all';
+export type MessageFilter = OutboxQuery['status'];
 
 export function listMessageRows(
   db: Knex,
@@ -128,6 +166,7 @@ export function listMessageRows(
     ])
     .limit(200);
   if (filter.status === 'unsent') query.whereNot('m.status', 'sent');
+  else if (filter.status === 'held') query.where('m.status', 'held');
   else if (filter.status !== 'all') query.where('m.status', filter.status);
   if (filter.leadId) query.where('m.lead_id', filter.leadId);
   return query;

@@ -56,6 +56,7 @@ function toMessage(row: MessageListRow): OutboxMessage {
     body: row.body,
     status: row.status,
     reason: row.reason,
+    heldUntil: row.status === 'held' ? toIso(row.held_until) : null,
     attempts: Number(row.attempts),
     createdAt: toIso(row.created_at) as string,
     sentAt: toIso(row.sent_at),

@@ -12,10 +12,12 @@ export interface AutomationRunRow {
   occurrence_key: string;
   /** jsonb: the rule's action when the run was created (a later edit does not change a queued run). */
   action: unknown;
-  status: 'queued' | 'running' | 'retrying' | 'succeeded' | 'failed' | 'skipped';
+  status: 'queued' | 'running' | 'retrying' | 'succeeded' | 'failed' | 'skipped' | 'held';
   outcome: string | null;
   error: string | null;
   attempts: number;
+  /** Releases after a hold (migration 20251126090000): each queues a job of its own. */
+  holds: number;
   created_at: Date;
   updated_at: Date;
   finished_at: Date | null;
@@ -34,6 +36,12 @@ export interface AutomationMessageRow {
   attempts: number;
   created_at: Date;
   sent_at: Date | null;
+  /** When the message was granted its send under the hourly budget (what the budget counts). */
+  budget_at: Date | null;
+  /** The recipient normalised for the per-recipient budget ("email:…", "sms:+1…"). */
+  recipient_key: string | null;
+  /** A held message: when the scan releases it to be tried again. */
+  held_until: Date | null;
 }
 
 /** The outbox of lead events (migration 20251124090000): written with the change, marked when handled. */

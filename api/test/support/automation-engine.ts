@@ -122,6 +122,10 @@ export async function startTestEngine(
     AUTOMATIONS_SCHEMA: await queueSchemaFor(db),
     AUTOMATION_POLL_SECONDS: '0.5',
     AUTOMATION_RETRY_DELAY_SECONDS: '1',
+    // The send budget is the subject of automation-send-budget.test.ts only: other files send several
+    // messages to one address within the hour and are about something else.
+    AUTOMATION_SENDS_PER_HOUR: '100000',
+    AUTOMATION_SENDS_PER_RECIPIENT_PER_HOUR: '100000',
     ...options.env,
   });
   const engine = createAutomationEngine({

@@ -77,7 +77,16 @@ export function buildTemplateValues(lead: TemplateLead): Record<TemplatePlacehol
   };
 }
 
-export const AUTOMATION_RUN_STATUSES = ['queued', 'running', 'retrying', 'succeeded', 'failed', 'skipped'] as const;
+/** `held`: its message is over the hourly send budget and waits in the outbox (see MessageHold). */
+export const AUTOMATION_RUN_STATUSES = [
+  'queued',
+  'running',
+  'retrying',
+  'succeeded',
+  'failed',
+  'skipped',
+  'held',
+] as const;
 export type AutomationRunStatus = (typeof AUTOMATION_RUN_STATUSES)[number];
 
 /** One execution of one rule for one lead and one occurrence of its trigger. */
@@ -100,9 +109,20 @@ export interface AutomationRun {
 
 export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
-export const MESSAGE_STATUSES = ['pending', 'sent', 'not_sent', 'failed'] as const;
+export const MESSAGE_STATUSES = ['pending', 'sent', 'not_sent', 'failed', 'held'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 export const NO_TRANSPORT_REASON = 'not sent: no transport configured';
+
+/**
+ * Why an automated message is held (issue 13, item 12): the send budget of the last 60 minutes is
+ * spent, for its recipient or in all. It stays in the outbox and goes out when the hour allows.
+ */
+export const HOLD_REASONS = {
+  recipient: (limit: number) =>
+    `held: this recipient already received ${limit === 1 ? 'an automated message' : `${limit} automated messages`} in the last hour (limit ${limit} per recipient per hour)`,
+  global: (limit: number) =>
+    `held: ${limit} automated ${limit === 1 ? 'message was' : 'messages were'} already sent in the last hour (limit ${limit} per hour)`,
+};
 
 /** A message an automation rendered: sent, waiting in the outbox, or failed. */
 export interface OutboxMessage {
@@ -116,6 +136,8 @@ export interface OutboxMessage {
   body: string;
   status: MessageStatus;
   reason: string | null;
+  /** A held message: when it is tried again (it goes out then if the hour's budget allows). */
+  heldUntil: string | null;
   attempts: number;
   createdAt: string;
   sentAt: string | null;
@@ -138,10 +160,12 @@ export interface AutomationPreview {
 export const automationPreviewSchema = automationCreateSchema.extend({ id: z.uuid().optional() });
 export type AutomationPreviewInput = z.input<typeof automationPreviewSchema>;
 
-/** GET /api/admin/outbox?status=: unsent (default: not sent, failed or still retrying), failed, sent, all. */
+/**
+ * GET /api/admin/outbox?status=: unsent (default: not sent, held, failed or still retrying), held
+ * (over the hourly send budget, waiting), failed, sent, all.
+ */
+export const OUTBOX_FILTERS = ['unsent', 'held', 'failed', 'sent', 'all'] as const;
 export const outboxQuerySchema = z.object({
-  status: z
-    .enum(['unsent', 'failed', 'sent', 'all'], { error: 'Status must be one of: unsent, failed, sent, all' })
-    .default('unsent'),
+  status: z.enum(OUTBOX_FILTERS, { error: `Status must be one of: ${OUTBOX_FILTERS.join(', ')}` }).default('unsent'),
 });
 export type OutboxQuery = z.output<typeof outboxQuerySchema>;

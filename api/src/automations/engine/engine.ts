@@ -6,6 +6,9 @@
 //   automation-scan   every minute (pg-boss cron, one job per minute for all processes): time
 //                     triggers, and outbox events nobody handled (their report was lost)
 //   automation-run    one run: deliver / create the task / change the status; retried with back-off
+// A message over the hourly send budget holds its run (execute-run.ts); the scan queues it again once
+// the hour allows, as a new job (jobIdOf).
+import { createHash } from 'node:crypto';
 import { automationConditionsSchema } from '@shine/shared/automations';
 import { matchesConditions } from '@shine/shared/automation-rules';
 import type { AutomationTrigger } from '@shine/shared/enums';
@@ -29,7 +32,14 @@ import {
   markUnclaimedLeadEventsHandled,
 } from '../lead-events.queries.ts';
 import { hasActiveAutomation, listActiveAutomationRows } from '../automations.queries.ts';
-import { claimRun, finishRun, insertRunOnce, listStrandedRunIds, markRunRetrying } from '../runs.queries.ts';
+import {
+  claimRun,
+  finishRun,
+  insertRunOnce,
+  listStrandedRunIds,
+  markRunRetrying,
+  releaseHeldRuns,
+} from '../runs.queries.ts';
 import { executeRun, PermanentRunError, type RunContext } from './execute-run.ts';
 import { createQueue } from './queue.ts';
 
@@ -44,6 +54,20 @@ const SCAN_BATCH = 500;
 const CREATED_OCCURRENCE = 'created';
 /** How far back the scan looks for outbox events nobody handled (a rule's message a day late is news no more). */
 export const UNHANDLED_EVENT_WINDOW_MS = 24 * 3_600_000;
+
+/**
+ * The job id of a run: the run's id, and after the n-th release from a hold a uuid derived from the
+ * id and n. Deterministic, so queueing the same release twice (the scan and a stranded-run retry)
+ * is still one job — the queue ignores a job id it already has — and a finished job's id is never
+ * reused for a later release.
+ */
+export function jobIdOf(runId: string, holds: number): string {
+  if (holds === 0) return runId;
+  const hex = createHash('sha256').update(`${runId}#${holds}`).digest('hex');
+  // Shaped as an RFC 9562 uuid (version 8, "custom"; variant bits 10), which the queue's uuid column accepts.
+  const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 /** The job of the event queue: an outbox row (lead_events) to hand to the rules. */
 interface EventJob {
@@ -95,6 +119,7 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
   const context: RunContext = {
     db,
     transports,
+    budget: { total: config.sendsPerHour, perRecipient: config.sendsPerRecipientPerHour },
     now,
     systemUserId: () => {
       systemUserId ??= findOrCreateSystemUserId(db).catch((error: unknown) => {
@@ -105,9 +130,12 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
     },
   };
 
-  /** A run's job has the run's id, so a run is queued at most once however often it is offered. */
-  async function queueRun(runId: string): Promise<void> {
-    await boss.send(RUN_QUEUE, { runId }, { id: runId });
+  /**
+   * A run's job has the run's id (and a release from a hold an id of its own, see jobIdOf), so a run
+   * is queued at most once per release however often it is offered.
+   */
+  async function queueRun(runId: string, holds = 0): Promise<void> {
+    await boss.send(RUN_QUEUE, { runId }, { id: jobIdOf(runId, holds) });
   }
 
   async function createRun(rule: AutomationRow, leadId: string, trigger: AutomationTrigger, occurrenceKey: string) {
@@ -173,8 +201,11 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
     const since = new Date(at.getTime() - UNHANDLED_EVENT_WINDOW_MS);
     for (const event of await listUnhandledLeadEventRows(db, since, SCAN_BATCH)) created += await handleEvent(event);
     await markUnclaimedLeadEventsHandled(db, since);
+    // Held messages whose hour has passed: their runs are queued again (and held again if the budget
+    // is still spent).
+    for (const { id, holds } of await releaseHeldRuns(db, at, SCAN_BATCH)) await queueRun(id, holds);
     // A run whose job was never queued (its process stopped between the two statements) is queued now.
-    for (const { id } of await listStrandedRunIds(db, new Date(Date.now() - 60_000))) await queueRun(id);
+    for (const { id, holds } of await listStrandedRunIds(db, new Date(Date.now() - 60_000))) await queueRun(id, holds);
     return created;
   }
 

@@ -1,6 +1,8 @@
 // One attempt at a run: the rule's action applied to the lead. Database-only actions (task, status)
 // and the bookkeeping of a delivered message commit together with the run's success, so a retry
-// never repeats them; a message is rendered once and re-sent as it was on a retry.
+// never repeats them; a message is rendered once and re-sent as it was on a retry. Before its first
+// send, a message must be granted a slot of the hourly send budget (send-budget.ts); over it, the
+// message and its run are held, and the scan queues the run again when the hour allows.
 import { type AutomationAction, automationActionSchema } from '@shine/shared/automations';
 import { buildTemplateValues, NO_TRANSPORT_REASON, type MessageChannel } from '@shine/shared/automation-rules';
 import type { ActivityStatus, ActivityType } from '@shine/shared/enums';
@@ -14,7 +16,8 @@ import { changeLeadStatus } from '../../leads/leads.service.ts';
 import { findLeadRow } from '../../leads/leads.queries.ts';
 import { findTemplateRow } from '../../templates/templates.queries.ts';
 import type { Transports } from '../delivery/transports.ts';
-import { findOrInsertMessageOfRun, finishRun, updateMessage } from '../runs.queries.ts';
+import { findOrInsertMessageOfRun, finishRun, holdRun, updateMessage } from '../runs.queries.ts';
+import { type BudgetDecision, type SendBudget, takeSendSlot } from '../send-budget.ts';
 
 /** A failure that no retry can fix (the template was deleted, the lead is gone): fail at once. */
 export class PermanentRunError extends Error {}
@@ -22,6 +25,8 @@ export class PermanentRunError extends Error {}
 export interface RunContext {
   db: Knex;
   transports: Transports;
+  /** Automated sends allowed per hour, in all and per recipient (AUTOMATION_SENDS_PER_*). */
+  budget: SendBudget;
   now: () => Date;
   /** The author of the activities automations record (see docs/decisions.md). */
   systemUserId: () => Promise<string>;
@@ -110,6 +115,14 @@ async function deliver(
     return;
   }
   if (transport && message.status !== 'sent') {
+    // A message granted its slot before (a retry after a failed send) sends without asking again.
+    if (!message.budget_at) {
+      const decision = await takeSendSlot(ctx.db, message, ctx.budget, ctx.now());
+      if (!decision.granted) {
+        await holdMessage(ctx, attempt, message.id, `${label} to ${message.recipient}`, decision);
+        return;
+      }
+    }
     try {
       await transport.send({ to: message.recipient, subject: message.subject, body: message.body });
     } catch (error) {
@@ -123,7 +136,13 @@ async function deliver(
     }
   }
   await ctx.db.transaction(async (trx) => {
-    await updateMessage(trx, message.id, { status: 'sent', reason: null, sent_at: ctx.now(), countAttempt: true });
+    await updateMessage(trx, message.id, {
+      status: 'sent',
+      reason: null,
+      held_until: null,
+      sent_at: ctx.now(),
+      countAttempt: true,
+    });
     await recordActivity(ctx, trx, attempt, {
       type: activityType,
       subject: channel === 'email' ? subject : `SMS sent: ${rendered.templateName}`,
@@ -131,6 +150,24 @@ async function deliver(
       status: 'completed',
     });
     await finishRun(trx, run.id, 'succeeded', { outcome: `${label} sent to ${message.recipient}` });
+  });
+}
+
+/**
+ * Over the send budget: the message waits in the outbox with the reason and the time it is tried
+ * again, and the run shows as held (not failed, not done). Nothing is recorded on the lead's
+ * timeline yet: that happens when the message is sent.
+ */
+async function holdMessage(
+  ctx: RunContext,
+  attempt: Attempt,
+  messageId: string,
+  what: string,
+  decision: Extract<BudgetDecision, { granted: false }>,
+): Promise<void> {
+  await ctx.db.transaction(async (trx) => {
+    await updateMessage(trx, messageId, { status: 'held', reason: decision.reason, held_until: decision.heldUntil });
+    await holdRun(trx, attempt.run.id, `${what} ${decision.reason}`);
   });
 }
 

@@ -105,4 +105,38 @@ describe('OutboxView', () => {
     expect(await screen.findByText('No messages here.')).toBeTruthy();
     expect(calls.map((call) => call.url)).toContain('/api/admin/outbox?status=failed');
   });
+
+  it('shows a held message in words: its tag, the reason and when it goes out (issue 13)', async () => {
+    const reason =
+      'held: this recipient already received an automated message in the last hour (limit 1 per recipient per hour)';
+    mockFetch({
+      'GET /api/admin/outbox?status=unsent': { body: [] },
+      'GET /api/admin/outbox?status=held': {
+        body: [
+          {
+            id: 'm2',
+            leadId: 'l2',
+            leadName: 'Bo Diaz',
+            runId: 'r2',
+            channel: 'email',
+            recipient: 'bo@example.com',
+            subject: 'Hi Bo',
+            body: 'Hello Bo',
+            status: 'held',
+            reason,
+            heldUntil: '2025-06-01T13:00:00.000Z',
+            attempts: 0,
+            createdAt: '2025-06-01T12:30:00.000Z',
+            sentAt: null,
+          },
+        ],
+      },
+    });
+    renderWithProviders(<OutboxView />);
+    await userEvent.setup().click(await screen.findByText('Held'));
+    expect(await screen.findByText(reason)).toBeTruthy();
+    const item = screen.getByText('E-mail to bo@example.com (Bo Diaz)').closest('li') as HTMLElement;
+    expect(within(item).getByText('Held')).toBeTruthy();
+    expect(within(item).getByText(/^Sends automatically after /)).toBeTruthy();
+  });
 });

@@ -36,6 +36,9 @@ export function MessageList({
           <div className="muted activity-dates">
             <span>Created {formatDateTime(message.createdAt)}</span>
             {message.sentAt ? <span>Sent {formatDateTime(message.sentAt)}</span> : null}
+            {message.status === 'held' && message.heldUntil ? (
+              <span>Sends automatically after {formatDateTime(message.heldUntil)}</span>
+            ) : null}
             {message.attempts > 1 ? <span>{message.attempts} attempts</span> : null}
           </div>
         </li>

@@ -7,6 +7,7 @@ import { useOutbox } from './runs.queries.ts';
 
 const FILTERS: Array<{ value: OutboxQuery['status']; label: string }> = [
   { value: 'unsent', label: 'Not sent' },
+  { value: 'held', label: 'Held' },
   { value: 'failed', label: 'Failed' },
   { value: 'sent', label: 'Sent' },
   { value: 'all', label: 'All' },
@@ -20,7 +21,8 @@ export function OutboxView() {
     <div className="section-stack">
       <Typography.Text className="muted">
         Messages stay here when no e-mail or SMS transport is configured, and show as failed when delivery kept failing
-        after its retries.
+        after its retries. Automated messages over the hourly limit (per recipient, or in all) are held with the reason
+        and go out automatically when the hour allows.
       </Typography.Text>
       <Segmented<OutboxQuery['status']>
         options={FILTERS}

@@ -8,6 +8,7 @@ export const RUN_STATUS_LABELS: Record<AutomationRunStatus, string> = {
   succeeded: 'Done',
   failed: 'Failed',
   skipped: 'Skipped',
+  held: 'Held',
 };
 
 /** Text colours with AA contrast on white. */
@@ -18,6 +19,7 @@ export const RUN_STATUS_COLORS: Record<AutomationRunStatus, string> = {
   succeeded: colors.success,
   failed: colors.danger,
   skipped: colors.textMuted,
+  held: colors.warning,
 };
 
 export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
@@ -25,6 +27,7 @@ export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
   sent: 'Sent',
   not_sent: 'Not sent',
   failed: 'Failed',
+  held: 'Held',
 };
 
 export const MESSAGE_STATUS_COLORS: Record<MessageStatus, string> = {
@@ -32,4 +35,5 @@ export const MESSAGE_STATUS_COLORS: Record<MessageStatus, string> = {
   sent: colors.success,
   not_sent: colors.textMuted,
   failed: colors.danger,
+  held: colors.warning,
 };
