@@ -3,9 +3,8 @@
 // admin write from a foreign origin → 403 and nothing changes; the session id changes at login; login
 // is limited per client and per username with a clear 429; new passwords have a minimum length.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { MIN_PASSWORD_LENGTH } from '@shine/shared/constants';
@@ -16,6 +15,7 @@ import { type Answer, checksumTables, expectWellFormed, sendRaw } from './suppor
 import { recordFigure } from './support/figures.ts';
 import { API_DIR, REPO_ROOT } from './support/server-process.ts';
 import { type IdKind, ROUTES, type Route, fillPath, isWrite } from './support/routes.ts';
+import { makeTempDir } from './support/run-resources.ts';
 
 const ADMIN_ROUTES = ROUTES.filter((route) => route.access === 'admin');
 const ADMIN_WRITES = ROUTES.filter((route) => route.path.startsWith('/api/admin/') && isWrite(route.method));
@@ -379,7 +379,7 @@ describe('password minimum length', () => {
 
 describe('admin CLI password minimum length', () => {
   const run = promisify(execFile);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shine-resilience-cli-'));
+  const dataDir = makeTempDir('cli');
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   const cli = (script: 'admin-create' | 'admin-password', email: string, password: string) =>

@@ -2,8 +2,7 @@
 // was backed up, row by row in every table, for the embedded database and for PostgreSQL. Between the
 // two the data is changed, so a restore that did nothing would fail the comparison.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Knex } from 'knex';
@@ -15,6 +14,7 @@ import { loudNotice } from './support/faults-cluster.ts';
 import { recordFigure } from './support/figures.ts';
 import { API_DIR, REPO_ROOT } from './support/server-process.ts';
 import { XSS_PAYLOADS, UNICODE_PAYLOADS } from './support/arbitraries.ts';
+import { makeTempDir, trackDatabase } from './support/run-resources.ts';
 
 const run = promisify(execFile);
 
@@ -131,7 +131,7 @@ function countRows(snap: Snapshot): number {
 }
 
 describe('embedded PGlite backup and restore', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'shine-resilience-backup-'));
+  const dir = makeTempDir('backup');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('restores exactly the data that was backed up', async () => {
@@ -204,6 +204,7 @@ async function recreateDatabase(name: string): Promise<string | undefined> {
     await client.query(`drop database if exists ${name} with (force)`);
     await client.query(`create database ${name}`);
     url.pathname = `/${name}`;
+    trackDatabase(url.toString());
     return url.toString();
   } catch (error) {
     loudNotice([`POSTGRESQL BACKUP TEST SKIPPED: ${(error as Error).message}`, `(${url.host})`]);
@@ -217,7 +218,7 @@ const sourceUrl = await recreateDatabase('shine_resilience_backup');
 const targetUrl = sourceUrl ? await recreateDatabase('shine_resilience_restore') : undefined;
 
 describe.skipIf(!sourceUrl || !targetUrl)('PostgreSQL backup and restore (pg_dump custom format)', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'shine-resilience-pgbackup-'));
+  const dir = makeTempDir('pgbackup');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('restores exactly the data that was backed up, over changed data and into an empty database', async () => {

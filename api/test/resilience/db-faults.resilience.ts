@@ -5,9 +5,7 @@
 //   database coming back; every lead that got a 201 is in the database.
 // - Embedded PGlite: the server is killed with SIGKILL during writes and started again on the same
 //   directory; every lead that got a 201 is there.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { API_ERRORS } from '@shine/shared/messages';
 import type { Lead } from '@shine/shared/types';
 import pg from 'pg';
@@ -24,6 +22,7 @@ import {
 import { recordFigure } from './support/figures.ts';
 import { type Outcome, buildQuote, listAllLeadIds, postQuote, runLoad, send, signIn } from './support/http.ts';
 import { type ServerProcess, startServer, stopServer } from './support/server-process.ts';
+import { makeTempDir } from './support/run-resources.ts';
 
 const FAULTS_DB = 'shine_resilience_faults';
 /** How long one answer may take while the database is down ("no hang beyond a short timeout"). */
@@ -140,7 +139,7 @@ describe.skipIf(!cluster.available)('PostgreSQL stops and restarts under quote t
 });
 
 describe('embedded PGlite: kill -9 during writes', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shine-resilience-kill-'));
+  const dataDir = makeTempDir('kill');
   let server: ServerProcess | undefined;
 
   afterAll(async () => {

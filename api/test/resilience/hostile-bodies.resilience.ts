@@ -2,16 +2,15 @@
 // - deeply nested JSON, plain and gzip, to public and staff routes, signed out and signed in, must not
 //   stall the event loop: /api/health stays under 100 ms at p99 while 20 such uploads run at once;
 // - an upload that stalls (headers or body) is cut by the server's request timeout with 408.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { API_ERRORS } from '@shine/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordFigure } from './support/figures.ts';
 import { send, signIn } from './support/http.ts';
 import { type ServerProcess, startServer, stopServer } from './support/server-process.ts';
+import { makeTempDir } from './support/run-resources.ts';
 
 const CONCURRENT_UPLOADS = 20;
 const WAVES = 3;
@@ -105,7 +104,7 @@ function stalledRequest(baseUrl: string, head: string): Promise<{ text: string; 
 }
 
 describe('hostile request bodies', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shine-resilience-bodies-'));
+  const dataDir = makeTempDir('bodies');
   let server: ServerProcess | undefined;
   let cookie = '';
 

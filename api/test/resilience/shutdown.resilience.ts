@@ -1,15 +1,14 @@
 // Graceful shutdown (issue 9, item 5): SIGTERM while quotes are being submitted. Requests already
 // being received finish with 201, no acknowledged lead is lost, and the process exits by itself
 // within 10 s with status 0.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Lead } from '@shine/shared/types';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordFigure } from './support/figures.ts';
 import { type Outcome, buildQuote, listAllLeadIds, postQuote, runLoad, signIn } from './support/http.ts';
 import { type ServerProcess, startServer, stopServer } from './support/server-process.ts';
+import { makeTempDir } from './support/run-resources.ts';
 
 const EXIT_LIMIT_MS = 10_000;
 const SLOW_REQUESTS = 4;
@@ -59,7 +58,7 @@ function startSlowQuote(baseUrl: string, index: number): { finish: () => Promise
 }
 
 describe('graceful shutdown', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shine-resilience-drain-'));
+  const dataDir = makeTempDir('drain');
   let server: ServerProcess | undefined;
 
   afterAll(async () => {

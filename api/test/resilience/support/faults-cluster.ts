@@ -1,6 +1,7 @@
 // A PostgreSQL 15 cluster of our own ("faults", port 5433) that the fault tests may stop and start.
 // The shared main cluster (5432) is never touched. CI runs as root on a fresh machine with only the
-// main cluster, so the helper creates this one when it is missing.
+// main cluster, so the helper creates this one when it is missing; the run's cleanup removes it again
+// (run-resources.ts).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -92,6 +93,12 @@ export function stopFaultsCluster(): void {
 export async function startFaultsCluster(): Promise<void> {
   if (!isClusterOnline()) run('pg_ctlcluster', [FAULTS_CLUSTER.version, FAULTS_CLUSTER.name, 'start']);
   await waitUntilReady();
+}
+
+/** Stops and removes the cluster, if this machine has it and we may (the end of a run). */
+export function dropFaultsCluster(): void {
+  if (process.getuid?.() !== 0 || !clusterExists()) return;
+  run('pg_dropcluster', [FAULTS_CLUSTER.version, FAULTS_CLUSTER.name, '--stop']);
 }
 
 export function dropFaultsDatabase(database: string): void {

@@ -1,11 +1,39 @@
-// Totals the figures every resilience test recorded (see figures.ts) and prints them once at the end.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// Totals the figures every resilience test recorded (see figures.ts) and prints them once at the end,
+// and removes everything the run started (run-resources.ts), also when it is interrupted.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FIGURE_LABELS, type FigureName } from './figures.ts';
+import { cleanUpRun, RUN_DIR_ENV } from './run-resources.ts';
+
+/** Cleans up once, at the end or on the first signal; a second signal is left to its default. */
+function cleanUpOnce(dir: string): () => void {
+  let done = false;
+  const cleanUp = () => {
+    if (done) return;
+    done = true;
+    const report = cleanUpRun(dir);
+    if (report.processesKilled > 0 || report.databasesDropped > 0) {
+      console.log(
+        `Resilience cleanup: ${report.processesKilled} server process(es) killed, ${report.databasesDropped} database(s) dropped, the faults cluster and temporary files removed`,
+      );
+    }
+  };
+  // vitest may exit from its own signal handler first: the exit event still runs this.
+  process.once('exit', cleanUp);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      cleanUp();
+      process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+    });
+  }
+  return cleanUp;
+}
 
 export default function setup(): () => void {
-  const dir = mkdtempSync(path.join(tmpdir(), 'shine-resilience-figures-'));
+  const dir = mkdtempSync(path.join(tmpdir(), 'shine-resilience-run-'));
+  process.env[RUN_DIR_ENV] = dir;
+  const cleanUp = cleanUpOnce(dir);
   const file = path.join(dir, 'figures.jsonl');
   process.env.RESILIENCE_FIGURES_FILE = file;
   return () => {
@@ -28,6 +56,6 @@ export default function setup(): () => void {
       console.log(`  ${suite}: ${[...figures].map(([name, value]) => `${FIGURE_LABELS[name]} ${value}`).join(', ')}`);
     }
     console.log(`  TOTAL: ${[...totals].map(([name, value]) => `${FIGURE_LABELS[name]} ${value}`).join(', ')}\n`);
-    rmSync(dir, { recursive: true, force: true });
+    cleanUp();
   };
 }

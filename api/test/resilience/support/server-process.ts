@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { trackProcess } from './run-resources.ts';
 
 export const API_DIR = path.resolve(import.meta.dirname, '../../..');
 export const REPO_ROOT = path.resolve(API_DIR, '..');
@@ -57,6 +58,7 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (child.pid !== undefined) trackProcess(child.pid);
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
