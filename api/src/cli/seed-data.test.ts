@@ -1,6 +1,7 @@
 import { LEAD_PRIORITIES, LEAD_STATUSES } from '@shine/shared/enums';
 import { describe, expect, it } from 'vitest';
-import { buildLead, createRandom } from './seed-data.ts';
+import { createRandom } from '@shine/shared/random';
+import { buildLead } from './seed-data.ts';
 
 const NOW = Date.parse('2026-06-15T12:00:00Z');
 const USER = '00000000-0000-4000-8000-000000000001';

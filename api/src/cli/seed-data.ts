@@ -98,18 +98,6 @@ const DAY_MS = 86_400_000;
 const HISTORY_DAYS = 1_100;
 const GROWTH_DAYS = 700;
 
-/** mulberry32: a tiny, fast, seedable PRNG (Math.random cannot be seeded). */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)] as T;
 }

@@ -9,7 +9,8 @@ import { ensureFirstAdmin } from '../auth/first-admin.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateLatest } from '../db/migrate.ts';
-import { buildLead, createRandom, type SeedActivity, type SeedLead } from './seed-data.ts';
+import { createRandom } from '@shine/shared/random';
+import { buildLead, type SeedActivity, type SeedLead } from './seed-data.ts';
 import { insertFirstRequestsOfLeads } from '../leads/lead-requests.queries.ts';
 
 const BATCH_ROWS = 5_000;

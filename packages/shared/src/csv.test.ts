@@ -3,6 +3,7 @@
 // then properties over seeded random cells (reproducible: a failure prints its seed and cell).
 import { describe, expect, it } from 'vitest';
 import { buildCsvRow, escapeCsvCell, needsFormulaGuard, neutraliseCell } from './csv.ts';
+import { createRandom } from './random.ts';
 
 const ASCII_TRIGGERS = ['=', '+', '-', '@'];
 /** Full-width (U+FF1D, U+FF0B, U+FF0D, U+FF20) and small forms (U+FE66, U+FE62, U+FE63, U+FE6B). */
@@ -93,18 +94,6 @@ describe('quoting', () => {
   });
 });
 
-/** mulberry32: a small seeded generator, so a failing case can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const ALPHABET = [
   ..."abcXYZ019 .'",
   ...ASCII_TRIGGERS,
@@ -131,7 +120,7 @@ const LEADING_INVISIBLE = /^[\p{Cf}\p{Cc}\p{Z}\s\u115F\u1160\u3164\uFFA0\u2800]+
 
 describe('properties over random cells', () => {
   const SEED = 20251126;
-  const next = random(SEED);
+  const next = createRandom(SEED);
   const cells = Array.from({ length: 5_000 }, () => randomCell(next));
 
   it('no written cell, once normalised and its invisible start skipped, starts with = + - @ (or is a control)', () => {
