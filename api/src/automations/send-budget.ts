@@ -52,6 +52,11 @@ async function limitingGrant(
   return row ? new Date(row.budget_at) : undefined;
 }
 
+/** Held until `limitingGrant` leaves the window, freeing its slot. */
+function heldBy(limitingGrant: Date, reason: string): BudgetDecision {
+  return { granted: false, reason, heldUntil: new Date(limitingGrant.getTime() + BUDGET_WINDOW_MS) };
+}
+
 /** Grants the message its send (stamping budget_at) or answers why and until when it is held. */
 export async function takeSendSlot(
   db: Knex,
@@ -65,21 +70,9 @@ export async function takeSendSlot(
     // Held until this transaction ends: the counts below and the grant are one step for everybody.
     await trx.raw('select pg_advisory_xact_lock(?)', [SEND_BUDGET_LOCK]);
     const recipientLimit = await limitingGrant(trx, since, budget.perRecipient, key);
-    if (recipientLimit) {
-      return {
-        granted: false,
-        reason: HOLD_REASONS.recipient(budget.perRecipient),
-        heldUntil: new Date(recipientLimit.getTime() + BUDGET_WINDOW_MS),
-      };
-    }
+    if (recipientLimit) return heldBy(recipientLimit, HOLD_REASONS.recipient(budget.perRecipient));
     const totalLimit = await limitingGrant(trx, since, budget.total, undefined);
-    if (totalLimit) {
-      return {
-        granted: false,
-        reason: HOLD_REASONS.global(budget.total),
-        heldUntil: new Date(totalLimit.getTime() + BUDGET_WINDOW_MS),
-      };
-    }
+    if (totalLimit) return heldBy(totalLimit, HOLD_REASONS.global(budget.total));
     await trx('automation_messages').where({ id: message.id }).update({ budget_at: now, recipient_key: key });
     return { granted: true };
   });

@@ -1,6 +1,6 @@
 // Row types of the automation engine's tables (issue 6), merged into knex's table map. Kept beside
 // tables.ts rather than in it so the two features' migrations and row types change independently.
-import type { MessageChannel, MessageStatus } from '@shine/shared/automation-rules';
+import type { AutomationRunStatus, MessageChannel, MessageStatus } from '@shine/shared/automation-rules';
 import type { AutomationTrigger, LeadStatus } from '@shine/shared/enums';
 
 export interface AutomationRunRow {
@@ -12,11 +12,11 @@ export interface AutomationRunRow {
   occurrence_key: string;
   /** jsonb: the rule's action when the run was created (a later edit does not change a queued run). */
   action: unknown;
-  status: 'queued' | 'running' | 'retrying' | 'succeeded' | 'failed' | 'skipped' | 'held';
+  status: AutomationRunStatus;
   outcome: string | null;
   error: string | null;
   attempts: number;
-  /** Releases after a hold (migration 20251126090000): each queues a job of its own. */
+  /** Releases after a hold (migration 20251126120000): each queues a job of its own. */
   holds: number;
   created_at: Date;
   updated_at: Date;

@@ -37,6 +37,17 @@ export function leadsRateLimit(
   });
 }
 
+/** Counting failures only (a success does not count), `limit` per 15 minutes: the sign-in checks. */
+function failuresPer15Minutes(limit: number) {
+  return {
+    windowMs: LOGIN_WINDOW_MS,
+    limit,
+    standardHeaders: 'draft-8' as const,
+    legacyHeaders: false,
+    skipSuccessfulRequests: true,
+  };
+}
+
 /**
  * Login: failed attempts per client address (any username). Attempts from a known device (a valid
  * device cookie for the username sent) are skipped: they have their own count (auth/login-throttle.ts),
@@ -49,11 +60,7 @@ export function loginRateLimitPerClient(
   isKnownDevice: (res: Response) => boolean,
 ): RateLimitRequestHandler {
   return rateLimit({
-    windowMs: LOGIN_WINDOW_MS,
-    limit: per15Minutes,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    skipSuccessfulRequests: true,
+    ...failuresPer15Minutes(per15Minutes),
     skip: (_req, res) => isKnownDevice(res),
     keyGenerator: clientKey,
     store: new KnexRateLimitStore(db, 'login-ip:'),
@@ -73,11 +80,7 @@ export function markCurrentPasswordRefused(res: Response): void {
  */
 export function passwordChangeRateLimits(db: Knex, per15Minutes: number): RateLimitRequestHandler[] {
   const common = {
-    windowMs: LOGIN_WINDOW_MS,
-    limit: per15Minutes,
-    standardHeaders: 'draft-8' as const,
-    legacyHeaders: false,
-    skipSuccessfulRequests: true,
+    ...failuresPer15Minutes(per15Minutes),
     requestWasSuccessful: (_req: Request, res: Response) =>
       (res.locals as { currentPasswordRefused?: boolean }).currentPasswordRefused !== true,
     message: { message: API_ERRORS.passwordChangeRateLimited },

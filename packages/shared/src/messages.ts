@@ -124,9 +124,8 @@ export const API_ERRORS = {
  * the wait in words, matching the Retry-After header.
  */
 export function loginRetryMessage(retryAfterSeconds: number): string {
+  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
   const wait =
-    retryAfterSeconds < 60
-      ? `${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}`
-      : `${Math.ceil(retryAfterSeconds / 60)} ${Math.ceil(retryAfterSeconds / 60) === 1 ? 'minute' : 'minutes'}`;
+    retryAfterSeconds < 60 ? count(retryAfterSeconds, 'second') : count(Math.ceil(retryAfterSeconds / 60), 'minute');
   return `Too many login attempts. Please wait ${wait} and try again.`;
 }
