@@ -19,6 +19,10 @@ test.describe('sidebar CRM: pipeline board', () => {
 
     const column = (status: string) => page.locator(`section.pipeline-column[data-status="${status}"]`);
     const card = page.locator('.pipeline-card').filter({ hasText: `${name} Tester` });
+    // The search has applied when New holds this card alone (before, the newest lead's card is visible
+    // among the others, and a badge of "31" contains "1"): a drag started earlier was lost when the
+    // filtered list re-rendered the column under it.
+    await expect(column('New').locator('.pipeline-card')).toHaveCount(1);
     await expect(column('New').locator('.pipeline-card').filter({ hasText: name })).toBeVisible();
     await expect(column('New').locator('.ant-badge')).toContainText('1');
 
