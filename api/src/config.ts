@@ -288,6 +288,18 @@ export function configWarnings(config: Pick<Config, 'cookieSecure' | 'trustProxy
   return warnings;
 }
 
+/** What the command-line tools of src/cli read besides the server's configuration. */
+export interface CliEnv {
+  /** Where the command was typed: pnpm runs root scripts from the repository root, and sets INIT_CWD. */
+  invokedFrom: string;
+  /** The database of the benchmarks (pnpm bench), which explain-reads measures too. */
+  benchDatabaseUrl: string | undefined;
+}
+
+export function loadCliEnv(env: Record<string, string | undefined> = process.env): CliEnv {
+  return { invokedFrom: env.INIT_CWD ?? process.cwd(), benchDatabaseUrl: env.BENCH_DATABASE_URL || undefined };
+}
+
 /** Parses an environment (process.env by default); throws ConfigError listing every problem. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = envSchema.safeParse(env);

@@ -10,13 +10,12 @@ import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync }
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { loadConfig } from '../config.ts';
+import type { Config } from '../config.ts';
 
 export type BackupTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 
 /** Where the server keeps its data, read from the environment exactly as the server reads it. */
-export function resolveBackupTarget(env: NodeJS.ProcessEnv): BackupTarget {
-  const config = loadConfig(env);
+export function resolveBackupTarget(config: Pick<Config, 'databaseUrl' | 'dataDir'>): BackupTarget {
   if (config.databaseUrl) return { kind: 'postgres', url: config.databaseUrl };
   if (config.dataDir.startsWith('memory://')) throw new Error('DATA_DIR is an in-memory database: nothing to back up');
   return { kind: 'pglite', dataDir: config.dataDir };

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { leadListQuerySchema } from '@shine/shared/leads';
 import type { Knex } from 'knex';
+import { loadCliEnv } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { listLeads } from '../leads/leads.service.ts';
 import { countExportRows, streamLeadsCsv } from '../leads/leads-export-stream.ts';
@@ -15,7 +16,7 @@ const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres:postgres@localhost:5432/
 
 const { values } = parseArgs({
   options: {
-    'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL },
+    'database-url': { type: 'string', default: loadCliEnv().benchDatabaseUrl ?? DEFAULT_BENCH_DATABASE_URL },
   },
 });
 

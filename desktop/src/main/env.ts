@@ -17,6 +17,11 @@ export interface DesktopEnv {
  * A packaged app ignores both variables: its renderer always comes from inside app.asar, and its
  * profile from the operating system's usual place, whatever the environment says.
  */
+/** The desktop settings of this process's environment. */
+export function loadDesktopEnv(isPackaged: boolean): DesktopEnv {
+  return readDesktopEnv(process.env, isPackaged);
+}
+
 export function readDesktopEnv(env: NodeJS.ProcessEnv, isPackaged: boolean): DesktopEnv {
   if (isPackaged) return { rendererDevUrl: null, userDataDir: null };
   const parsed = envSchema.parse(env);

@@ -7,7 +7,7 @@ import { createAppProtocolHandler, registerAppScheme } from './app-protocol.ts';
 import { APP_ID, APP_NAME, APP_SCHEME, SESSION_PARTITION } from './app-identity.ts';
 import { createBridgeHandlers } from './bridge-handlers.ts';
 import { isAllowedDownload } from './downloads.ts';
-import { readDesktopEnv } from './env.ts';
+import { loadDesktopEnv } from './env.ts';
 import { openExternalSafely } from './external-links.ts';
 import { registerIpcHandlers } from './ipc.ts';
 import { createMainWindow, focusWindow } from './main-window.ts';
@@ -28,7 +28,7 @@ const RELOAD_AFTER_SERVER_CHANGE_MS = 1_200;
 
 // Everything up to `whenReady` runs while the main module is evaluated, i.e. before `ready`, which
 // is when Electron requires schemes to be registered and the sandbox to be switched on.
-const env = readDesktopEnv(process.env, app.isPackaged);
+const env = loadDesktopEnv(app.isPackaged);
 if (env.userDataDir) app.setPath('userData', env.userDataDir);
 registerAppScheme(protocol);
 enableProcessSandbox(app);

@@ -1,0 +1,173 @@
+// The import and environment rules of `pnpm lint` each fail on a planted violation, with a message
+// naming the rule. Files are planted in a temporary copy of the lint configuration, never in the
+// repository, so the test neither depends on today's violations nor leaves the tree dirty.
+//
+//   pnpm exec node --test scripts/lint-boundaries.test.ts
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const depcruise = path.join(repoRoot, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
+const biome = path.join(repoRoot, 'node_modules/.bin/biome');
+
+let root = '';
+
+/** Writes `files` (path → source) under the temporary root. */
+function plant(files: Record<string, string>): void {
+  for (const [file, source] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), source);
+  }
+}
+
+interface LintResult {
+  status: number | null;
+  output: string;
+}
+
+function run(command: string, args: string[]): LintResult {
+  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8' });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** Both passes of `pnpm lint:imports`, on the given files only (and what they import). */
+function cruise(files: string[]): LintResult {
+  const modules = run(process.execPath, [depcruise, '--config', '.dependency-cruiser.ts', ...files]);
+  const folders = run(process.execPath, [depcruise, '--config', '.dependency-cruiser-folders.ts', ...files]);
+  return {
+    status: Math.max(modules.status ?? 1, folders.status ?? 1),
+    output: `${modules.output}\n${folders.output}`,
+  };
+}
+
+function assertViolation(result: LintResult, rule: string, from: string): void {
+  assert.notEqual(result.status, 0, `expected the lint to fail on ${rule}:\n${result.output}`);
+  assert.match(result.output, new RegExp(`error ${rule}: ${from.replaceAll('.', '\\.')}`), result.output);
+}
+
+before(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'shine-lint-boundaries-'));
+  for (const file of [
+    '.dependency-cruiser.ts',
+    '.dependency-cruiser-folders.ts',
+    'packages/crm/package.json',
+    'packages/shared/package.json',
+  ]) {
+    cpSync(path.join(repoRoot, file), path.join(root, file));
+  }
+  writeFileSync(path.join(root, 'package.json'), JSON.stringify({ type: 'module' }));
+  // The repository's Biome configuration, minus its use of git (the copy is no repository).
+  const biomeConfig = JSON.parse(readFileSync(path.join(repoRoot, 'biome.json'), 'utf8')) as Record<string, unknown>;
+  delete biomeConfig.$schema;
+  delete biomeConfig.vcs;
+  writeFileSync(path.join(root, 'biome.json'), JSON.stringify(biomeConfig));
+});
+
+after(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('dependency-cruiser rules', () => {
+  it('passes imports the rules allow', () => {
+    plant({
+      'packages/shared/src/allowed-domain.ts': 'export const domain = 1;\n',
+      'packages/crm/src/allowed-view.tsx': "import { domain } from '../../shared/src/allowed-domain.ts';\nexport const view = domain;\n",
+      'api/src/ok-a/ok-a.service.ts': 'export const serviceA = 1;\n',
+      'api/src/ok-b/ok-b.routes.ts': "import { serviceA } from '../ok-a/ok-a.service.ts';\nexport const routeB = serviceA;\n",
+    });
+    const result = cruise(['packages/crm/src/allowed-view.tsx', 'api/src/ok-b/ok-b.routes.ts']);
+    assert.equal(result.status, 0, result.output);
+  });
+
+  it('fails crm → api with crm-imports-only-shared', () => {
+    plant({
+      'api/src/planted-target.ts': 'export const secret = 1;\n',
+      'packages/crm/src/planted-crm.ts': "import { secret } from '../../../api/src/planted-target.ts';\nexport const x = secret;\n",
+    });
+    assertViolation(cruise(['packages/crm/src/planted-crm.ts']), 'crm-imports-only-shared', 'packages/crm/src/planted-crm.ts');
+  });
+
+  it('fails shared → crm with shared-imports-nothing-of-ours', () => {
+    plant({
+      'packages/crm/src/planted-widget.tsx': 'export const widget = 1;\n',
+      'packages/shared/src/planted-shared.ts':
+        "import { widget } from '../../crm/src/planted-widget.tsx';\nexport const x = widget;\n",
+    });
+    assertViolation(
+      cruise(['packages/shared/src/planted-shared.ts']),
+      'shared-imports-nothing-of-ours',
+      'packages/shared/src/planted-shared.ts',
+    );
+  });
+
+  it("fails a feature importing another feature's queries", () => {
+    plant({
+      'api/src/planted-owner/planted-owner.queries.ts': 'export const findRow = 1;\n',
+      'api/src/planted-user/planted-user.service.ts':
+        "import { findRow } from '../planted-owner/planted-owner.queries.ts';\nexport const x = findRow;\n",
+    });
+    assertViolation(
+      cruise(['api/src/planted-user/planted-user.service.ts']),
+      'feature-imports-other-feature-only-through-its-service',
+      'api/src/planted-user/planted-user.service.ts',
+    );
+  });
+
+  it('fails desktop importing inside the CRM with desktop-imports-only-crm-entry', () => {
+    plant({
+      'packages/crm/src/planted/internal.ts': 'export const internal = 1;\n',
+      'desktop/src/renderer/planted-desktop.ts':
+        "import { internal } from '../../../packages/crm/src/planted/internal.ts';\nexport const x = internal;\n",
+    });
+    assertViolation(
+      cruise(['desktop/src/renderer/planted-desktop.ts']),
+      'desktop-imports-only-crm-entry',
+      'desktop/src/renderer/planted-desktop.ts',
+    );
+  });
+
+  it('fails a module cycle with no-cycles', () => {
+    plant({
+      'api/src/planted-cycle/one.ts': "import { two } from './two.ts';\nexport const one = () => two;\n",
+      'api/src/planted-cycle/two.ts': "import { one } from './one.ts';\nexport const two = () => one;\n",
+    });
+    assertViolation(cruise(['api/src/planted-cycle/one.ts']), 'no-cycles', 'api/src/planted-cycle/one.ts');
+  });
+
+  it('fails a folder cycle made of allowed imports with no-folder-cycles', () => {
+    // Each import goes through a service, so only the folders form a cycle, not the modules.
+    plant({
+      'api/src/planted-left/planted-left.service.ts': 'export const left = 1;\n',
+      'api/src/planted-left/uses-right.ts':
+        "import { right } from '../planted-right/planted-right.service.ts';\nexport const x = right;\n",
+      'api/src/planted-right/planted-right.service.ts': 'export const right = 1;\n',
+      'api/src/planted-right/uses-left.ts':
+        "import { left } from '../planted-left/planted-left.service.ts';\nexport const y = left;\n",
+    });
+    const result = cruise(['api/src/planted-left/uses-right.ts', 'api/src/planted-right/uses-left.ts']);
+    assert.doesNotMatch(result.output, /error no-cycles:/, result.output);
+    assertViolation(result, 'no-folder-cycles', 'api/src/planted-');
+  });
+});
+
+describe('Biome noProcessEnv', () => {
+  function lint(file: string): LintResult {
+    plant({ [file]: 'export const fromEnvironment = process.env.PLANTED_VARIABLE;\n' });
+    return run(biome, ['lint', '--max-diagnostics=none', file]);
+  }
+
+  it('fails a process.env read outside the config modules, naming the rule', () => {
+    const result = lint('api/src/leads/planted-env.ts');
+    assert.notEqual(result.status, 0, result.output);
+    assert.match(result.output, /api\/src\/leads\/planted-env\.ts.*lint\/style\/noProcessEnv/, result.output);
+  });
+
+  it('allows it in a config module', () => {
+    const result = lint('api/src/config.ts');
+    assert.equal(result.status, 0, result.output);
+  });
+});
