@@ -75,9 +75,11 @@ describe('dependency-cruiser rules', () => {
   it('passes imports the rules allow', () => {
     plant({
       'packages/shared/src/allowed-domain.ts': 'export const domain = 1;\n',
-      'packages/crm/src/allowed-view.tsx': "import { domain } from '../../shared/src/allowed-domain.ts';\nexport const view = domain;\n",
+      'packages/crm/src/allowed-view.tsx':
+        "import { domain } from '../../shared/src/allowed-domain.ts';\nexport const view = domain;\n",
       'api/src/ok-a/ok-a.service.ts': 'export const serviceA = 1;\n',
-      'api/src/ok-b/ok-b.routes.ts': "import { serviceA } from '../ok-a/ok-a.service.ts';\nexport const routeB = serviceA;\n",
+      'api/src/ok-b/ok-b.routes.ts':
+        "import { serviceA } from '../ok-a/ok-a.service.ts';\nexport const routeB = serviceA;\n",
     });
     const result = cruise(['packages/crm/src/allowed-view.tsx', 'api/src/ok-b/ok-b.routes.ts']);
     assert.equal(result.status, 0, result.output);
@@ -86,9 +88,14 @@ describe('dependency-cruiser rules', () => {
   it('fails crm → api with crm-imports-only-shared', () => {
     plant({
       'api/src/planted-target.ts': 'export const secret = 1;\n',
-      'packages/crm/src/planted-crm.ts': "import { secret } from '../../../api/src/planted-target.ts';\nexport const x = secret;\n",
+      'packages/crm/src/planted-crm.ts':
+        "import { secret } from '../../../api/src/planted-target.ts';\nexport const x = secret;\n",
     });
-    assertViolation(cruise(['packages/crm/src/planted-crm.ts']), 'crm-imports-only-shared', 'packages/crm/src/planted-crm.ts');
+    assertViolation(
+      cruise(['packages/crm/src/planted-crm.ts']),
+      'crm-imports-only-shared',
+      'packages/crm/src/planted-crm.ts',
+    );
   });
 
   it('fails shared → crm with shared-imports-nothing-of-ours', () => {
