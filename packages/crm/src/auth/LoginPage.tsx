@@ -1,7 +1,6 @@
 import { ArrowLeftOutlined, LockOutlined, MailOutlined, SettingOutlined } from '@ant-design/icons';
 import { loginSchema } from '@shine/shared/auth';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
-import { TIMING } from '@shine/shared/constants';
 import { getDesktopBridge } from '@shine/shared/desktop-bridge';
 import { MESSAGES } from '@shine/shared/messages';
 import { Button, Form, Input, type InputRef, Typography } from 'antd';
@@ -14,6 +13,9 @@ import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { signIn } from './login.ts';
 import { useSession } from './session.ts';
 import './login.css';
+
+/** The pause between the success toast and the dashboard, so the toast can be read. */
+const REDIRECT_DELAY_MS = 500;
 
 interface LoginValues {
   username: string;
@@ -51,7 +53,7 @@ export function LoginPage() {
     }
     toast.success(MESSAGES.login.successTitle, MESSAGES.login.successText);
     // SPEC.md §4: a 500 ms pause, then a full navigation so the dashboard starts from a clean state.
-    window.setTimeout(() => window.location.assign(dashboardHref), TIMING.loginRedirectDelayMs);
+    window.setTimeout(() => window.location.assign(dashboardHref), REDIRECT_DELAY_MS);
   };
 
   return (

@@ -1,5 +1,5 @@
 import { CheckOutlined, DeleteOutlined } from '@ant-design/icons';
-import { colors } from '@shine/shared/design-tokens';
+import { colors } from '@shine/design-tokens';
 import { REJECTION_RULE_LABELS } from '@shine/shared/intake';
 import type { HeldSubmission, Lead } from '@shine/shared/types';
 import { Button, Popconfirm } from 'antd';

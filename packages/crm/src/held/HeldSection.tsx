@@ -1,4 +1,4 @@
-import { colors } from '@shine/shared/design-tokens';
+import { colors } from '@shine/design-tokens';
 import type { Lead } from '@shine/shared/types';
 import { Alert, Button, Card, Empty, Pagination, Skeleton, Tag } from 'antd';
 import { useEffect, useState } from 'react';

@@ -1,8 +1,7 @@
-import { TIMING } from '@shine/shared/constants';
 import type { HeldSubmissionPage, Lead } from '@shine/shared/types';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../api/http.ts';
-import { livePolling, useLive } from '../api/live.ts';
+import { livePolling, POLL_INTERVAL_MS, useLive } from '../api/live.ts';
 import { API } from '../api/paths.ts';
 import { fullName } from '../leads/lead-labels.ts';
 import { leadsKey } from '../leads/leads.queries.ts';
@@ -30,7 +29,7 @@ export function useHeldList(params: HeldListParams) {
   return useQuery<HeldSubmissionPage>({
     queryKey: heldListKey(params),
     placeholderData: keepPreviousData,
-    ...livePolling(live, TIMING.leadsPollMs),
+    ...livePolling(live, POLL_INTERVAL_MS.leads),
   });
 }
 
@@ -40,7 +39,7 @@ export function useHeldCount() {
   return useQuery<HeldSubmissionPage, Error, number>({
     queryKey: heldListKey({ page: 1, pageSize: 1 }),
     select: (page) => page.total,
-    ...livePolling(live, TIMING.metricsPollMs),
+    ...livePolling(live, POLL_INTERVAL_MS.metrics),
   });
 }
 

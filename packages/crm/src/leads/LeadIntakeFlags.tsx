@@ -1,4 +1,4 @@
-import { colors } from '@shine/shared/design-tokens';
+import { colors } from '@shine/design-tokens';
 import { isAwaitingContact } from '@shine/shared/intake';
 import type { Lead } from '@shine/shared/types';
 import { ToneTag } from '../ui/ToneTag.tsx';

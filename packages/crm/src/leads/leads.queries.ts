@@ -1,11 +1,10 @@
-import { TIMING } from '@shine/shared/constants';
 import type { LeadPriority, LeadStatus } from '@shine/shared/enums';
 import type { LeadSortField, LeadUpdate } from '@shine/shared/leads';
 import { MESSAGES } from '@shine/shared/messages';
 import type { Lead, LeadDetail, LeadPage } from '@shine/shared/types';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../api/http.ts';
-import { livePolling, useLive } from '../api/live.ts';
+import { livePolling, POLL_INTERVAL_MS, useLive } from '../api/live.ts';
 import { API } from '../api/paths.ts';
 import { metricsKey, statsKey } from '../overview/reports.queries.ts';
 import { errorText } from '../ui/error-text.ts';
@@ -36,7 +35,7 @@ export function useLeadList(params: LeadListParams) {
   return useQuery<LeadPage>({
     queryKey: leadListKey(params),
     placeholderData: keepPreviousData,
-    ...livePolling(live, TIMING.leadsPollMs),
+    ...livePolling(live, POLL_INTERVAL_MS.leads),
   });
 }
 
