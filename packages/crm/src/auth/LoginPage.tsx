@@ -1,11 +1,11 @@
 import { ArrowLeftOutlined, LockOutlined, MailOutlined, SettingOutlined } from '@ant-design/icons';
 import { loginSchema } from '@shine/shared/auth';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
-import { getDesktopBridge } from '@shine/shared/desktop-bridge';
 import { MESSAGES } from '@shine/shared/messages';
 import { Button, Form, Input, type InputRef, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useHref } from 'react-router-dom';
+import { usePlatform } from '../platform/platform.ts';
 import { useSettingsDialog } from '../settings/settings-context.ts';
 import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
 import { useToast } from '../ui/use-toast.ts';
@@ -31,7 +31,8 @@ export function LoginPage() {
   const [pending, setPending] = useState(false);
   const { validateTrigger, markSubmitted } = useSubmitValidation();
   const settings = useSettingsDialog();
-  const isDesktop = getDesktopBridge() !== undefined;
+  // Only where the user picks the server (the desktop app) is there anything to set before signing in.
+  const canChooseServer = usePlatform().server !== undefined;
 
   const usernameRef = useRef<InputRef>(null);
   useEffect(() => {
@@ -100,7 +101,7 @@ export function LoginPage() {
           <a href="/" className="login-back">
             <ArrowLeftOutlined aria-hidden="true" /> Back to Home
           </a>
-          {isDesktop ? (
+          {canChooseServer ? (
             <Button type="link" icon={<SettingOutlined aria-hidden="true" />} onClick={settings.open}>
               Server settings
             </Button>
