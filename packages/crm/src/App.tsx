@@ -10,7 +10,7 @@ import { type CrmPlatform, PlatformContext } from './platform/platform.ts';
 import { PageSkeleton } from './layout/PageSkeleton.tsx';
 import { ScrollToTopOnSearchChange } from './layout/ScrollToTopOnSearchChange.tsx';
 import { SettingsProvider } from './settings/SettingsProvider.tsx';
-import { crmTheme, toastConfig, tooltipConfig } from './theme.ts';
+import { crmTheme, toastConfig, tooltipConfig } from './ui/theme.ts';
 import './styles.css';
 
 // The two staff screens load on demand, so the login page stays small.

@@ -11,7 +11,7 @@ import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { signIn } from './login.ts';
-import { useSession } from './session.ts';
+import { useSession } from '../session/session.ts';
 import './login.css';
 
 /** The pause between the success toast and the dashboard, so the toast can be read. */

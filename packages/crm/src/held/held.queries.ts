@@ -3,20 +3,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiJson } from '../api/http.ts';
 import { livePolling, POLL_INTERVAL_MS, useLive } from '../api/live.ts';
 import { API } from '../api/paths.ts';
-import { fullName } from '../leads/lead-labels.ts';
-import { leadsKey } from '../leads/leads.queries.ts';
-import { intakeKey, metricsKey, statsKey } from '../overview/reports.queries.ts';
+import { heldKey, heldListKey, intakeKey, leadsKey, metricsKey, statsKey } from '../api/query-keys.ts';
+import { fullName } from '../format/lead-labels.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
 /** The query string of GET /api/admin/held-submissions (newest first on the server). */
-export interface HeldListParams {
+export type HeldListParams = {
   page: number;
   pageSize: number;
-}
-
-export const heldKey = [API.held] as const;
-export const heldListKey = (params: HeldListParams) => [API.held, { ...params }] as const;
+};
 
 export const HELD_PAGE_SIZE = 20;
 export const HELD_PAGE_SIZE_OPTIONS = [10, 20, 50, 100];

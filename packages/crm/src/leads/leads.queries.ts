@@ -6,7 +6,7 @@ import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClie
 import { apiJson } from '../api/http.ts';
 import { livePolling, POLL_INTERVAL_MS, useLive } from '../api/live.ts';
 import { API } from '../api/paths.ts';
-import { metricsKey, statsKey } from '../overview/reports.queries.ts';
+import { leadKey, leadListKey, leadsKey, metricsKey, statsKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
@@ -24,10 +24,6 @@ export type LeadListParams = {
 };
 
 export type LeadFilterValues = Pick<LeadListParams, 'search' | 'status' | 'priority'>;
-
-export const leadsKey = [API.leads] as const;
-export const leadListKey = (params: LeadListParams) => [API.leads, params] as const;
-export const leadKey = (id: string) => [API.leads, id] as const;
 
 /** One page of leads; polled every 10 s in the sidebar CRM. */
 export function useLeadList(params: LeadListParams) {

@@ -1,13 +1,8 @@
 import type { IntakeReport, Metrics } from '@shine/shared/types';
 import { useQuery } from '@tanstack/react-query';
 import { livePolling, POLL_INTERVAL_MS, useLive } from '../api/live.ts';
-import { API } from '../api/paths.ts';
+import { activitySummaryKey, intakeKey, metricsKey, statsKey } from '../api/query-keys.ts';
 import type { ActivitySummary, StatsReport } from '../api/types.ts';
-
-export const statsKey = [API.stats] as const;
-export const metricsKey = [API.metrics] as const;
-export const activitySummaryKey = [API.activities, 'summary'] as const;
-export const intakeKey = [API.intake] as const;
 
 export function useStats() {
   const live = useLive();

@@ -1,5 +1,5 @@
 import { Divider, Modal, Typography } from 'antd';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../session/session.ts';
 import { usePlatform } from '../platform/platform.ts';
 import { PasswordChangeForm } from './PasswordChangeForm.tsx';
 import { ServerSettingsForm } from './ServerSettingsForm.tsx';

@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createQueryClient } from '../api/query-client.ts';
 import { type CrmPlatform, PlatformContext } from '../platform/platform.ts';
 import { SettingsProvider } from '../settings/SettingsProvider.tsx';
-import { crmTheme, toastConfig } from '../theme.ts';
+import { crmTheme, toastConfig } from '../ui/theme.ts';
 
 /** Renders `ui` inside the CRM's providers, at `route` of a memory router. */
 export function renderWithProviders(

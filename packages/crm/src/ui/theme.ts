@@ -1,6 +1,6 @@
 import { colors, motion, radius, typography } from '@shine/design-tokens';
 import type { ThemeConfig } from 'antd';
-import { TOOLTIP_OPEN_DELAY_MS } from './ui/tooltip-delay.ts';
+import { TOOLTIP_OPEN_DELAY_MS } from './tooltip-delay.ts';
 
 /** The antd theme built from the design tokens shared with the site. */
 export const crmTheme: ThemeConfig = {
