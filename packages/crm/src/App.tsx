@@ -17,7 +17,7 @@ import './styles.css';
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
 const CrmPage = lazy(() => import('./crm/CrmPage.tsx').then((m) => ({ default: m.CrmPage })));
 
-export type { CrmPlatform, ServerCheckResult, ServerConnection } from './platform/platform.ts';
+export type { CrmPlatform } from './platform/platform.ts';
 
 export interface CrmAppProps {
   /** Where the CRM is mounted: `/admin` in the browser build; the desktop app passes its own. */
