@@ -1,4 +1,4 @@
-import { buildCssVariables } from '@shine/shared/design-tokens';
+import { buildCssVariables } from '@shine/design-tokens';
 import type { ViteUserConfig } from 'astro';
 
 // Vite is Astro's dependency, not ours: take its plugin type through Astro's config type.

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROMO_AMOUNT_DOLLARS, PROMO_CODE } from '@shine/shared/constants';
-import { colors } from '@shine/shared/design-tokens';
+import { colors } from '@shine/design-tokens';
 import sharp from 'sharp';
 import { BRAND_MARK_PATHS } from '../src/lib/brand-mark.ts';
 

@@ -1,11 +1,28 @@
-import type { DesktopBridge } from '@shine/shared/desktop-bridge';
+export interface DesktopSettings {
+  serverUrl: string | null;
+}
+
+export type DesktopResult = { ok: true } | { ok: false; message: string };
+
+/** Where the preload script puts the bridge: `window.shineDesktop`. */
+export const DESKTOP_BRIDGE_KEY = 'shineDesktop';
 
 /**
- * What the preload script exposes on `window.shineDesktop`: the shared `DesktopBridge` contract the
- * CRM relies on, plus one desktop-only event used by the connection gate (the app's own first-run
- * and offline screens). The addition is optional for the CRM, which never needs to know about it.
+ * The narrow bridge the preload script exposes on `window.shineDesktop` (contextBridge). Only the
+ * renderer's entry point reads it: the connection gate (the app's own first-run and offline screens)
+ * uses it directly, and the CRM gets the part it needs as its platform (src/renderer/main.tsx).
  */
-export interface ShineDesktopBridge extends DesktopBridge {
+export interface ShineDesktopBridge {
+  /** Current settings as stored by the main process. */
+  getSettings(): Promise<DesktopSettings>;
+  /** Checks that `url` is http(s) and that `${url}/api/health` answers, without saving. */
+  testServerUrl(url: string): Promise<DesktopResult>;
+  /** Validates, tests reachability, then stores the server URL. */
+  setServerUrl(url: string): Promise<DesktopResult>;
+  /** Application name and version for the about panel. */
+  getAppInfo(): Promise<{ name: string; version: string }>;
+  /** Subscribe to "open settings" requests from the application menu; returns an unsubscribe. */
+  onOpenSettings(listener: () => void): () => void;
   /** Subscribe to "the server stopped answering" notices; returns an unsubscribe. */
   onServerUnreachable(listener: () => void): () => void;
 }

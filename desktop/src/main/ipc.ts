@@ -1,4 +1,4 @@
-import type { DesktopResult, DesktopSettings } from '@shine/shared/desktop-bridge';
+import type { DesktopResult, DesktopSettings } from '../common/bridge.ts';
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { z } from 'zod';
 import { IPC_CHANNELS, type IpcInvokeChannel } from '../common/ipc-channels.ts';

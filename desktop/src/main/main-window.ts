@@ -1,4 +1,4 @@
-import { colors } from '@shine/shared/design-tokens';
+import { colors } from '@shine/design-tokens';
 import { BrowserWindow, type Session, screen } from 'electron';
 import { APP_ENTRY_URL, APP_NAME } from './app-identity.ts';
 import type { SettingsStore } from './settings-store.ts';

@@ -1,4 +1,4 @@
-import type { DesktopResult } from '@shine/shared/desktop-bridge';
+import type { DesktopResult } from '../common/bridge.ts';
 import { z } from 'zod';
 
 /** The fetch the check uses: in the app, the persistent session's `fetch` (same proxy and TLS settings as the forwarding). */

@@ -1,6 +1,5 @@
-import { DESKTOP_BRIDGE_KEY } from '@shine/shared/desktop-bridge';
 import { contextBridge, ipcRenderer } from 'electron';
-import type { ShineDesktopBridge } from '../common/bridge.ts';
+import { DESKTOP_BRIDGE_KEY, type ShineDesktopBridge } from '../common/bridge.ts';
 import { IPC_CHANNELS } from '../common/ipc-channels.ts';
 
 /**

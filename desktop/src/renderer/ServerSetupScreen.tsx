@@ -1,6 +1,5 @@
-import type { DesktopResult } from '@shine/shared/desktop-bridge';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import type { ShineDesktopBridge } from '../common/bridge.ts';
+import type { DesktopResult, ShineDesktopBridge } from '../common/bridge.ts';
 import { StatusScreen } from './StatusScreen.tsx';
 
 export interface ServerSetupScreenProps {

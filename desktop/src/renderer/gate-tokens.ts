@@ -1,4 +1,4 @@
-import { colors, radius, shadow, typography } from '@shine/shared/design-tokens';
+import { colors, radius, shadow, typography } from '@shine/design-tokens';
 import type { CSSProperties } from 'react';
 
 /** The shared design tokens as CSS custom properties for gate.css: one source of brand colours with the site and CRM. */

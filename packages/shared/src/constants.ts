@@ -1,91 +1,10 @@
-// Business constants of SPEC.md §9. One place; copy and code read them from here.
+// The business constants the domain itself uses: validation limits, lead defaults and the offer the
+// automated messages quote. The site's copy (prices, policies, service area) is in
+// site/src/content/business-facts.ts; UI timings live with the UI that uses them.
 
+/** The first-clean offer: the code the automated messages and the site quote, and what it takes off. */
 export const PROMO_CODE = 'WELCOME40';
 export const PROMO_AMOUNT_DOLLARS = 40;
-export const QUOTE_RESPONSE_HOURS = 24;
-
-export const STARTING_PRICES = { residential: 199, commercial: 299, deep: 349 } as const;
-
-export const SERVICE_PACKAGES = [
-  { id: 'residential', name: 'Residential Cleaning', hours: '2-4 hours', mostPopular: true },
-  { id: 'commercial', name: 'Commercial Cleaning', hours: '3-6 hours', mostPopular: false },
-  { id: 'deep', name: 'Deep Cleaning', hours: '4-8 hours', mostPopular: false },
-  { id: 'post-construction', name: 'Post-Construction Cleaning', hours: '6-10 hours', mostPopular: false },
-] as const;
-
-export const ADD_ONS = [
-  'Interior windows',
-  'Refrigerator',
-  'Oven',
-  'Garage',
-  'Basement',
-  'Carpet steam cleaning',
-] as const;
-
-export const BOOKING_ADVICE = {
-  regularHoursAhead: 48,
-  deepOrPostConstructionDaysAhead: 7,
-  changeNoticeHours: 24,
-} as const;
-
-export const GUARANTEE = {
-  contactWithinHours: 24,
-  damageReportWithinHours: 24,
-  resolvedWithinHours: 48,
-  insuredUpToDollars: 2_000_000,
-} as const;
-
-export const PAYMENT = {
-  methods: ['Cash', 'Check', 'Visa', 'MasterCard', 'American Express', 'Discover'],
-  lateChargeMonthlyPercent: 1.5,
-  returnedCheckFeeDollars: 35,
-  priceChangeNoticeDays: 30,
-} as const;
-
-export const PRIVACY = { retentionYears: 7, requestResponseDays: 30, minimumAge: 13 } as const;
-
-export const SUPPORT = { hours: 'Mon-Fri 8AM-6PM', emailResponseHours: 2 } as const;
-
-export const BUSINESS_HOURS = [
-  { days: 'Monday - Friday', hours: '8:00 AM - 6:00 PM', opens: '08:00', closes: '18:00' },
-  { days: 'Saturday', hours: '9:00 AM - 4:00 PM', opens: '09:00', closes: '16:00' },
-  { days: 'Sunday', hours: 'Emergency service only', opens: null, closes: null },
-] as const;
-
-/** The 22 Dallas-Fort Worth cities served. */
-export const SERVICE_AREA_CITIES = [
-  'Dallas',
-  'Fort Worth',
-  'Arlington',
-  'Plano',
-  'Irving',
-  'Garland',
-  'Frisco',
-  'McKinney',
-  'Grand Prairie',
-  'Mesquite',
-  'Carrollton',
-  'Denton',
-  'Richardson',
-  'Lewisville',
-  'Allen',
-  'Flower Mound',
-  'Mansfield',
-  'Euless',
-  'Bedford',
-  'Grapevine',
-  'Southlake',
-  'Coppell',
-] as const;
-
-export const LANDING_CLAIMS = { customers: '1,000', rating: '4.9/5', reviews: '1,200+' } as const;
-export const COMPANY_CLAIMS = {
-  customers: '5000+',
-  staff: '50+',
-  years: '15+',
-  satisfaction: '99%',
-  founded: 2021,
-} as const;
 
 /** Lead defaults (SPEC.md §3, §9). */
 export const DEFAULT_ESTIMATED_VALUE = 250;
@@ -95,22 +14,6 @@ export const DEFAULT_LEAD_SOURCE = 'Website Form';
 
 export const MIN_PHONE_LENGTH = 5;
 export const MIN_ZIP_LENGTH = 5;
-
-/** Client timing (SPEC.md §9), in milliseconds. */
-export const TIMING = {
-  leadsPollMs: 10_000,
-  statsPollMs: 15_000,
-  metricsPollMs: 15_000,
-  loginRedirectDelayMs: 500,
-  contactSimulatedDelayMs: 1_000,
-  scrollToTopDelayMs: 50,
-  toastDurationMs: 5_000,
-  toastRemoveDelayMs: 1_000_000,
-  tooltipOpenDelayMs: 700,
-  tooltipSkipDelayMs: 300,
-} as const;
-
-export const TOAST = { limit: 1, swipeThresholdPx: 50, hotkey: 'F8', maxWidthPx: 420 } as const;
 
 /** Leads list paging (DESIGN.md API contract). */
 export const LEADS_PAGE_SIZE_DEFAULT = 50;

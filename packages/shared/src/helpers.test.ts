@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { buildCsv, escapeCsvCell, neutraliseCell } from './csv.ts';
 import { buildBookingUrl, resolveCompany } from './company.ts';
 import { formatDealValue, formatPercent } from './format.ts';
-import { readErrorMessage } from './http-error.ts';
 import { matchesLeadSearch, phoneSearchDigits } from './lead-search.ts';
 import { extractPlaceholders, findUnknownPlaceholders, renderTemplate } from './template-render.ts';
 
@@ -73,16 +72,6 @@ describe('lead search rule', () => {
     expect(matchesLeadSearch(lead, '4 5')).toBe(false);
     expect(phoneSearchDigits('a1b2c3')).toBeNull();
     expect(phoneSearchDigits('(214) 555')).toBe('214555');
-  });
-});
-
-describe('readErrorMessage', () => {
-  it('prefers the JSON message, then the status text, then HTTP status', async () => {
-    expect(await readErrorMessage(new Response(JSON.stringify({ message: 'Nope' }), { status: 400 }))).toBe('Nope');
-    expect(await readErrorMessage(new Response('<html>', { status: 502, statusText: 'Bad Gateway' }))).toBe(
-      'Bad Gateway',
-    );
-    expect(await readErrorMessage(new Response(null, { status: 503 }))).toBe('HTTP 503');
   });
 });
 

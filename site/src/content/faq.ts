@@ -1,16 +1,15 @@
 import type { CompanyDetails } from '@shine/shared/company';
+import { PROMO_AMOUNT_DOLLARS, PROMO_CODE } from '@shine/shared/constants';
 import {
   BOOKING_ADVICE,
   BUSINESS_HOURS,
   GUARANTEE,
   PAYMENT,
-  PROMO_AMOUNT_DOLLARS,
-  PROMO_CODE,
   QUOTE_RESPONSE_HOURS,
   SERVICE_AREA_CITIES,
   STARTING_PRICES,
   SUPPORT,
-} from '@shine/shared/constants';
+} from './business-facts.ts';
 
 export interface FaqItem {
   question: string;

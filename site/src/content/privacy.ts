@@ -1,5 +1,5 @@
 import type { CompanyDetails } from '@shine/shared/company';
-import { PRIVACY } from '@shine/shared/constants';
+import { PRIVACY } from './business-facts.ts';
 import { buildLegalContact, type LegalSection, slugify } from './legal.ts';
 
 type Draft = Omit<LegalSection, 'id'>;

@@ -1,4 +1,4 @@
-import { ADD_ONS, SERVICE_PACKAGES, STARTING_PRICES } from '@shine/shared/constants';
+import { ADD_ONS, SERVICE_PACKAGES, STARTING_PRICES } from './business-facts.ts';
 import type { IconName } from '../lib/icons.ts';
 
 type PackageId = (typeof SERVICE_PACKAGES)[number]['id'];

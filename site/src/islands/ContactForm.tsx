@@ -1,5 +1,4 @@
 import type { ContactMessage, contactMessageSchema } from '@shine/shared/contact';
-import { TIMING } from '@shine/shared/constants';
 import { MESSAGES } from '@shine/shared/messages';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -16,6 +15,9 @@ const DEFAULT_VALUES: ContactFormInput = { name: '', email: '', phone: '', subje
 const { resolver, preload } = createLazyResolver<ContactFormInput, ContactMessage>(() =>
   import('./contact-resolver.ts').then((module) => module.contactResolver),
 );
+
+/** Sending is simulated; the pause lets the button show that something happens. */
+const SIMULATED_SEND_MS = 1_000;
 
 const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
@@ -34,7 +36,7 @@ export function ContactForm() {
   } = useForm<ContactFormInput, unknown, ContactMessage>({ resolver, defaultValues: DEFAULT_VALUES });
 
   const onValid = async () => {
-    await wait(TIMING.contactSimulatedDelayMs);
+    await wait(SIMULATED_SEND_MS);
     reset(DEFAULT_VALUES);
     show({ title: MESSAGES.contact.successTitle, description: MESSAGES.contact.successText, variant: 'success' });
   };

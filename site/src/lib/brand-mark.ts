@@ -1,4 +1,4 @@
-import { colors } from '@shine/shared/design-tokens';
+import { colors } from '@shine/design-tokens';
 
 /** The brand mark as a standalone SVG document (favicon, social image); LogoMark.astro draws the same shape. */
 export function buildBrandMarkSvg(size = 40): string {

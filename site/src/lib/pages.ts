@@ -1,4 +1,5 @@
-import { PROMO_AMOUNT_DOLLARS, PROMO_CODE, SERVICE_AREA_CITIES } from '@shine/shared/constants';
+import { PROMO_AMOUNT_DOLLARS, PROMO_CODE } from '@shine/shared/constants';
+import { SERVICE_AREA_CITIES } from '../content/business-facts.ts';
 
 export interface PageMeta {
   path: string;

@@ -1,5 +1,5 @@
 import type { CompanyDetails } from '@shine/shared/company';
-import { BUSINESS_HOURS, SERVICE_AREA_CITIES } from '@shine/shared/constants';
+import { BUSINESS_HOURS, SERVICE_AREA_CITIES } from '../content/business-facts.ts';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
 const DAYS_BY_ROW: Record<string, string[]> = {

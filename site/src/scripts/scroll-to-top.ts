@@ -1,4 +1,4 @@
-import { TIMING } from '@shine/shared/constants';
+import { motion } from '@shine/design-tokens';
 
 /**
  * SPEC.md §2: whenever the URL's search part changes, scroll smoothly to the top after 50 ms. On a
@@ -12,7 +12,7 @@ export function installScrollToTopOnSearchChange(win: Window = window): void {
     win.setTimeout(() => {
       const reduceMotion = win.matchMedia('(prefers-reduced-motion: reduce)').matches;
       win.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
-    }, TIMING.scrollToTopDelayMs);
+    }, motion.scrollToTopDelayMs);
   };
   const onUrlChange = () => {
     if (win.location.search === lastSearch) return;

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@shine/shared/messages';
 import type { Activity } from '@shine/shared/types';
 import { Empty, Skeleton, Tag, Timeline, Typography } from 'antd';
-import { formatDateTime } from '../leads/lead-format.ts';
+import { formatDateTime } from '../format/date-time.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import {
   ACTIVITY_STATUS_COLORS,

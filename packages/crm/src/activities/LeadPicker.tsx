@@ -2,9 +2,9 @@ import type { Lead, LeadPage } from '@shine/shared/types';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState } from 'react';
-import { fullName } from '../leads/lead-labels.ts';
-import { leadListKey } from '../leads/leads.queries.ts';
+import { fullName } from '../format/lead-labels.ts';
 import { useDebouncedValue } from '../ui/use-debounced-value.ts';
+import { leadListKey } from '../api/query-keys.ts';
 
 interface LeadPickerProps {
   id?: string;

@@ -4,13 +4,9 @@ import type { Activity } from '@shine/shared/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../api/http.ts';
 import { API } from '../api/paths.ts';
-import { leadKey } from '../leads/leads.queries.ts';
-import { metricsKey } from '../overview/reports.queries.ts';
+import { activitiesKey, leadActivitiesKey, leadKey, metricsKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
-
-export const activitiesKey = [API.activities] as const;
-export const leadActivitiesKey = (leadId: string) => [API.activities, 'lead', leadId] as const;
 
 /** GET /api/admin/activities/lead/{leadId} */
 export function useLeadActivities(leadId: string | undefined) {

@@ -6,7 +6,7 @@ import {
   ACTIVITY_STATUS_LABELS,
   ACTIVITY_TYPE_LABELS,
 } from '../activities/activity-labels.tsx';
-import { STATUS_BAR_COLORS } from '../leads/lead-labels.ts';
+import { STATUS_BAR_COLORS } from '../format/lead-labels.ts';
 import { useActivitySummary, useMetrics, useStats } from '../overview/reports.queries.ts';
 import { BarList } from '../ui/BarList.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';

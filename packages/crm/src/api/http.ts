@@ -1,23 +1,44 @@
-import { throwIfNotOk } from '@shine/shared/http-error';
+import { throwIfNotOk } from './http-error.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
+export interface RequestOptions {
+  /** Sent as JSON; leave it out for a request without a body. */
+  body?: unknown;
+  /** What the answer should be: JSON unless a caller streams something else (the CSV export). */
+  accept?: string;
+  signal?: AbortSignal;
+}
+
 /**
  * Every call of the CRM goes through here (SPEC.md §7): relative `/api/...` paths, cookies included,
- * a JSON body only when there is a payload. Non-OK responses throw an `HttpError` carrying the
- * server's message (SPEC.md §8).
+ * a JSON body only when there is a payload. Resolves with whatever the server answered, OK or not;
+ * rejects only when no answer came (offline, aborted). Callers that need the status of a failure
+ * (the sign-in, the session check) use this; the rest use `apiRequest`.
  */
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+export function sendApiRequest(
+  method: HttpMethod,
+  url: string,
+  { body, accept = 'application/json', signal }: RequestOptions = {},
+): Promise<Response> {
   const hasBody = body !== undefined;
-  const response = await fetch(url, {
+  return fetch(url, {
     method,
     credentials: 'include',
-    headers: hasBody
-      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
-      : { Accept: 'application/json' },
+    headers: hasBody ? { 'Content-Type': 'application/json', Accept: accept } : { Accept: accept },
     body: hasBody ? JSON.stringify(body) : undefined,
+    signal,
   });
-  return throwIfNotOk(response);
+}
+
+/** `sendApiRequest`, but a non-OK answer throws an `HttpError` carrying the server's message (SPEC.md §8). */
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<Response> {
+  return throwIfNotOk(await sendApiRequest(method, url, { ...options, body }));
 }
 
 /** `apiRequest` and the parsed JSON answer; `undefined` for 204 No Content. */

@@ -10,6 +10,9 @@ export function useLive(): boolean {
   return useContext(LiveContext);
 }
 
+/** How often the sidebar CRM polls each read, in milliseconds. */
+export const POLL_INTERVAL_MS = { leads: 10_000, stats: 15_000, metrics: 15_000 } as const;
+
 /** Query options for a read the sidebar CRM polls every `intervalMs`. */
 export function livePolling(live: boolean, intervalMs: number) {
   return {

@@ -1,8 +1,8 @@
-import { HttpError } from '@shine/shared/http-error';
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { apiJson, apiRequest } from './http.ts';
+import { HttpError } from './http-error.ts';
 import { createQueryClient, getQueryFn } from './query-client.ts';
 
 function context(queryKey: readonly unknown[]): QueryFunctionContext {

@@ -1,5 +1,6 @@
-import { HttpError, throwIfNotOk } from '@shine/shared/http-error';
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { sendApiRequest } from './http.ts';
+import { HttpError, throwIfNotOk } from './http-error.ts';
 import { buildPathFromKey } from './query-key.ts';
 import { API } from './paths.ts';
 
@@ -11,11 +12,7 @@ type UnauthorizedBehavior = 'returnNull' | 'throw';
  */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const response = await fetch(buildPathFromKey(queryKey), {
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-      signal,
-    });
+    const response = await sendApiRequest('GET', buildPathFromKey(queryKey), { signal });
     if (on401 === 'returnNull' && response.status === 401) return null;
     await throwIfNotOk(response);
     return (await response.json()) as T;

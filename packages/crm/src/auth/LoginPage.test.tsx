@@ -37,6 +37,21 @@ describe('LoginPage', () => {
     expect(screen.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
   });
 
+  it('offers Server settings only where the platform lets the user choose the server', async () => {
+    mockFetch(signedOut);
+    const { unmount } = renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
+    expect(screen.queryByRole('button', { name: /Server settings/ })).toBeNull();
+    unmount();
+    const server = {
+      getSettings: async () => ({ serverUrl: null }),
+      testServerUrl: async () => ({ ok: true as const }),
+      setServerUrl: async () => ({ ok: true as const }),
+    };
+    renderWithProviders(<LoginPage />, { path: '/login', route: '/login', platform: { server } });
+    await userEvent.setup().click(screen.getByRole('button', { name: /Server settings/ }));
+    expect(await screen.findByLabelText('Server URL')).not.toBeNull();
+  });
+
   it('validates on submit with the SPEC.md messages, not before', async () => {
     const { calls } = mockFetch(signedOut);
     renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });

@@ -1,19 +1,21 @@
 import { ArrowLeftOutlined, LockOutlined, MailOutlined, SettingOutlined } from '@ant-design/icons';
 import { loginSchema } from '@shine/shared/auth';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
-import { TIMING } from '@shine/shared/constants';
-import { getDesktopBridge } from '@shine/shared/desktop-bridge';
 import { MESSAGES } from '@shine/shared/messages';
 import { Button, Form, Input, type InputRef, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useHref } from 'react-router-dom';
+import { usePlatform } from '../platform/platform.ts';
 import { useSettingsDialog } from '../settings/settings-context.ts';
 import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { signIn } from './login.ts';
-import { useSession } from './session.ts';
+import { useSession } from '../session/session.ts';
 import './login.css';
+
+/** The pause between the success toast and the dashboard, so the toast can be read. */
+const REDIRECT_DELAY_MS = 500;
 
 interface LoginValues {
   username: string;
@@ -29,7 +31,8 @@ export function LoginPage() {
   const [pending, setPending] = useState(false);
   const { validateTrigger, markSubmitted } = useSubmitValidation();
   const settings = useSettingsDialog();
-  const isDesktop = getDesktopBridge() !== undefined;
+  // Only where the user picks the server (the desktop app) is there anything to set before signing in.
+  const canChooseServer = usePlatform().server !== undefined;
 
   const usernameRef = useRef<InputRef>(null);
   useEffect(() => {
@@ -51,7 +54,7 @@ export function LoginPage() {
     }
     toast.success(MESSAGES.login.successTitle, MESSAGES.login.successText);
     // SPEC.md §4: a 500 ms pause, then a full navigation so the dashboard starts from a clean state.
-    window.setTimeout(() => window.location.assign(dashboardHref), TIMING.loginRedirectDelayMs);
+    window.setTimeout(() => window.location.assign(dashboardHref), REDIRECT_DELAY_MS);
   };
 
   return (
@@ -98,7 +101,7 @@ export function LoginPage() {
           <a href="/" className="login-back">
             <ArrowLeftOutlined aria-hidden="true" /> Back to Home
           </a>
-          {isDesktop ? (
+          {canChooseServer ? (
             <Button type="link" icon={<SettingOutlined aria-hidden="true" />} onClick={settings.open}>
               Server settings
             </Button>

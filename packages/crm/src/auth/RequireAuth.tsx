@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { Navigate, Outlet } from 'react-router-dom';
 import { PageSkeleton } from '../layout/PageSkeleton.tsx';
-import { useSession } from './session.ts';
+import { useSession } from '../session/session.ts';
 
 /** Staff routes: signed-out visitors go to the login screen (SPEC.md §4). */
 export function RequireAuth() {

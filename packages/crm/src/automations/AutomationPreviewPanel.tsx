@@ -1,7 +1,7 @@
 import type { AutomationPreview } from '@shine/shared/automation-rules';
 import type { AutomationTrigger } from '@shine/shared/enums';
 import { Alert, Typography } from 'antd';
-import { formatDateTime } from '../leads/lead-format.ts';
+import { formatDateTime } from '../format/date-time.ts';
 
 const SHOWN_LEADS = 10;
 

@@ -1,6 +1,6 @@
 import type { OutboxMessage } from '@shine/shared/automation-rules';
 import { Empty, Typography } from 'antd';
-import { formatDateTime } from '../leads/lead-format.ts';
+import { formatDateTime } from '../format/date-time.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
 import { MESSAGE_STATUS_COLORS, MESSAGE_STATUS_LABELS } from './run-labels.ts';
 

@@ -1,7 +1,7 @@
 import type { AutomationRun } from '@shine/shared/automation-rules';
 import { TRIGGER_LABELS } from '@shine/shared/enums';
 import { Empty, Typography } from 'antd';
-import { formatDateTime } from '../leads/lead-format.ts';
+import { formatDateTime } from '../format/date-time.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
 import { RUN_STATUS_COLORS, RUN_STATUS_LABELS } from './run-labels.ts';
 

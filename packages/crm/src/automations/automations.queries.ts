@@ -4,10 +4,9 @@ import type { Automation } from '@shine/shared/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, apiRequest } from '../api/http.ts';
 import { API } from '../api/paths.ts';
+import { automationsKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
-
-export const automationsKey = [API.automations] as const;
 
 const itemPath = (id: string) => `${API.automations}/${encodeURIComponent(id)}`;
 

@@ -1,5 +1,5 @@
 import type { AutomationRunStatus, MessageStatus } from '@shine/shared/automation-rules';
-import { colors } from '@shine/shared/design-tokens';
+import { colors } from '@shine/design-tokens';
 
 export const RUN_STATUS_LABELS: Record<AutomationRunStatus, string> = {
   queued: 'Queued',

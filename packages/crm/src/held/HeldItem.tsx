@@ -1,10 +1,11 @@
 import { CheckOutlined, DeleteOutlined } from '@ant-design/icons';
-import { colors } from '@shine/shared/design-tokens';
+import { colors } from '@shine/design-tokens';
 import { REJECTION_RULE_LABELS } from '@shine/shared/intake';
 import type { HeldSubmission, Lead } from '@shine/shared/types';
 import { Button, Popconfirm } from 'antd';
 import { useRef } from 'react';
-import { describeService, formatDateTime } from '../leads/lead-format.ts';
+import { describeService } from '../leads/lead-format.ts';
+import { formatDateTime } from '../format/date-time.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
 import { HeldDetails } from './HeldDetails.tsx';
 import { heldName } from './held-format.ts';

@@ -1,9 +1,9 @@
-import { colors } from '@shine/shared/design-tokens';
+import { colors } from '@shine/design-tokens';
 import type { Lead } from '@shine/shared/types';
 import { Alert, Button, Card, Empty, Pagination, Skeleton, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { LeadDrawer } from '../leads/LeadDrawer.tsx';
-import { fullName } from '../leads/lead-labels.ts';
+import { fullName } from '../format/lead-labels.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { HeldItem } from './HeldItem.tsx';
 import { HELD_PAGE_SIZE, HELD_PAGE_SIZE_OPTIONS, useHeldList } from './held.queries.ts';

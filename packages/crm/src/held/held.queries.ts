@@ -1,23 +1,18 @@
-import { TIMING } from '@shine/shared/constants';
 import type { HeldSubmissionPage, Lead } from '@shine/shared/types';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../api/http.ts';
-import { livePolling, useLive } from '../api/live.ts';
+import { livePolling, POLL_INTERVAL_MS, useLive } from '../api/live.ts';
 import { API } from '../api/paths.ts';
-import { fullName } from '../leads/lead-labels.ts';
-import { leadsKey } from '../leads/leads.queries.ts';
-import { intakeKey, metricsKey, statsKey } from '../overview/reports.queries.ts';
+import { heldKey, heldListKey, intakeKey, leadsKey, metricsKey, statsKey } from '../api/query-keys.ts';
+import { fullName } from '../format/lead-labels.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
 /** The query string of GET /api/admin/held-submissions (newest first on the server). */
-export interface HeldListParams {
+export type HeldListParams = {
   page: number;
   pageSize: number;
-}
-
-export const heldKey = [API.held] as const;
-export const heldListKey = (params: HeldListParams) => [API.held, { ...params }] as const;
+};
 
 export const HELD_PAGE_SIZE = 20;
 export const HELD_PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
@@ -30,7 +25,7 @@ export function useHeldList(params: HeldListParams) {
   return useQuery<HeldSubmissionPage>({
     queryKey: heldListKey(params),
     placeholderData: keepPreviousData,
-    ...livePolling(live, TIMING.leadsPollMs),
+    ...livePolling(live, POLL_INTERVAL_MS.leads),
   });
 }
 
@@ -40,7 +35,7 @@ export function useHeldCount() {
   return useQuery<HeldSubmissionPage, Error, number>({
     queryKey: heldListKey({ page: 1, pageSize: 1 }),
     select: (page) => page.total,
-    ...livePolling(live, TIMING.metricsPollMs),
+    ...livePolling(live, POLL_INTERVAL_MS.metrics),
   });
 }
 

@@ -1,6 +1,6 @@
 import { LogoutOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useLogout } from '../auth/use-logout.ts';
+import { useLogout } from '../session/use-logout.ts';
 import { useSettingsDialog } from '../settings/settings-context.ts';
 import { Hint } from '../ui/Hint.tsx';
 

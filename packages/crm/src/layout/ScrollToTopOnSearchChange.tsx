@@ -1,4 +1,4 @@
-import { TIMING } from '@shine/shared/constants';
+import { motion } from '@shine/design-tokens';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 
@@ -9,7 +9,7 @@ export function ScrollToTopOnSearchChange() {
   useEffect(() => {
     if (previous.current === search) return;
     previous.current = search;
-    const timer = window.setTimeout(() => window.scrollTo({ top: 0, behavior: 'smooth' }), TIMING.scrollToTopDelayMs);
+    const timer = window.setTimeout(() => window.scrollTo({ top: 0, behavior: 'smooth' }), motion.scrollToTopDelayMs);
     return () => window.clearTimeout(timer);
   }, [search]);
   return null;

@@ -1,5 +1,6 @@
 import { Typography } from 'antd';
-import { formatDateTime, isOverdue } from './lead-format.ts';
+import { isOverdue } from './lead-format.ts';
+import { formatDateTime } from '../format/date-time.ts';
 
 export function FollowUpText({ nextFollowUpAt, status }: { nextFollowUpAt: string | null; status: string }) {
   if (!nextFollowUpAt) return <span className="muted">—</span>;

@@ -3,12 +3,12 @@ import { MESSAGES } from '@shine/shared/messages';
 import type { Lead } from '@shine/shared/types';
 import { Button, Card, Checkbox, Empty, Pagination, Skeleton } from 'antd';
 import type { TablePaginationConfig } from 'antd';
-import { ContactLinks } from './ContactLinks.tsx';
+import { ContactLinks } from '../ui/ContactLinks.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
 import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
-import { PRIORITY_COLORS, fullName } from './lead-labels.ts';
+import { PRIORITY_COLORS, fullName } from '../format/lead-labels.ts';
 import { describeService } from './lead-format.ts';
-import type { LeadSelection } from './LeadsTable.tsx';
+import type { LeadSelection } from './lead-selection.ts';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
 import { ToneTag } from '../ui/ToneTag.tsx';
 

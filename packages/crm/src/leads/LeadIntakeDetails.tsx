@@ -2,8 +2,8 @@ import { isAwaitingContact } from '@shine/shared/intake';
 import { formatEstimateRange } from '@shine/shared/pricing';
 import type { Lead } from '@shine/shared/types';
 import { Button, Descriptions, Grid, Typography } from 'antd';
-import { fullName } from './lead-labels.ts';
-import { formatBusinessMinutes, formatDateTime } from './lead-format.ts';
+import { fullName } from '../format/lead-labels.ts';
+import { formatBusinessMinutes, formatDateTime } from '../format/date-time.ts';
 import { useLead } from './leads.queries.ts';
 
 function EstimateText({ lead }: { lead: Lead }) {

@@ -1,10 +1,10 @@
-import { colors } from '@shine/shared/design-tokens';
+import { colors } from '@shine/design-tokens';
 import { isAwaitingContact } from '@shine/shared/intake';
 import type { Lead } from '@shine/shared/types';
 import { ToneTag } from '../ui/ToneTag.tsx';
-import { DETAILS_DIFFER_COLOR } from './lead-labels.ts';
-import { formatDateTime, isBusinessToday } from './lead-format.ts';
-import '../overview/intake.css';
+import { DETAILS_DIFFER_COLOR } from '../format/lead-labels.ts';
+import { formatDateTime, isBusinessToday } from '../format/date-time.ts';
+import './lead-flags.css';
 
 type FlaggedLead = Pick<
   Lead,

@@ -1,7 +1,7 @@
 import { LEAD_STATUSES, type LeadStatus } from '@shine/shared/enums';
 import type { Lead } from '@shine/shared/types';
 import { Select } from 'antd';
-import { fullName } from './lead-labels.ts';
+import { fullName } from '../format/lead-labels.ts';
 import { useLeadStatusMutation } from './leads.queries.ts';
 
 /** The per-lead status dropdown (SPEC.md §2): any status can be set directly. */

@@ -4,21 +4,18 @@ import { MESSAGES } from '@shine/shared/messages';
 import type { Lead, LeadPage } from '@shine/shared/types';
 import { Button, Grid, Table } from 'antd';
 import type { TableColumnsType, TablePaginationConfig, TableProps } from 'antd';
-import { ContactLinks } from './ContactLinks.tsx';
+import { ContactLinks } from '../ui/ContactLinks.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
 import { LeadCardList } from './LeadCardList.tsx';
 import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
-import { PRIORITY_COLORS, fullName } from './lead-labels.ts';
-import { describeService, formatDate, isFromInteractiveElement } from './lead-format.ts';
+import type { LeadSelection } from './lead-selection.ts';
+import { PRIORITY_COLORS, fullName } from '../format/lead-labels.ts';
+import { describeService, isFromInteractiveElement } from './lead-format.ts';
+import { formatDate } from '../format/date-time.ts';
 import type { LeadListParams, SortOrder } from './leads.queries.ts';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
 import { PAGE_SIZE_OPTIONS } from './use-lead-filters.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
-
-export interface LeadSelection {
-  selectedIds: string[];
-  onChange: (ids: string[]) => void;
-}
 
 interface LeadsTableProps {
   data: LeadPage | undefined;

@@ -4,7 +4,7 @@ import type { Lead } from '@shine/shared/types';
 import { Badge, Button, Skeleton } from 'antd';
 import { type DragEvent, useState } from 'react';
 import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
-import { PRIORITY_COLORS, STATUS_BAR_COLORS, fullName } from './lead-labels.ts';
+import { PRIORITY_COLORS, STATUS_BAR_COLORS, fullName } from '../format/lead-labels.ts';
 import { useLeadList, type LeadFilterValues } from './leads.queries.ts';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
 import { LEAD_DRAG_TYPE, type PendingMove } from './pipeline.ts';

@@ -1,5 +1,5 @@
-import { HttpError } from '@shine/shared/http-error';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../api/http-error.ts';
 import {
   type ExportProgress,
   shouldStreamExport,

@@ -3,7 +3,7 @@
 // answer that holds the whole file, first on the server and then again in the browser.
 import type { ExportFormat } from '@shine/shared/enums';
 import type { ExportRequest } from '@shine/shared/export';
-import { throwIfNotOk } from '@shine/shared/http-error';
+import { apiRequest } from '../api/http.ts';
 import { API } from '../api/paths.ts';
 
 /** Below this many leads the JSON answer is quick enough and needs no progress. */
@@ -29,14 +29,7 @@ export async function streamCsvExport(
   request: ExportRequest,
   onProgress: (progress: ExportProgress) => void,
 ): Promise<{ file: Blob; count: number }> {
-  const response = await throwIfNotOk(
-    await fetch(API.leadsExport, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/csv' },
-      body: JSON.stringify(request),
-    }),
-  );
+  const response = await apiRequest('POST', API.leadsExport, request, { accept: 'text/csv' });
   const total = Number(response.headers.get('X-Export-Count') ?? 0);
   const chunks: Uint8Array[] = [];
   let lines = 0;

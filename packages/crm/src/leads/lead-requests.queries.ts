@@ -1,12 +1,11 @@
 import type { LeadDetail } from '@shine/shared/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activitiesKey } from '../activities/activities.queries.ts';
 import { apiJson } from '../api/http.ts';
 import { API } from '../api/paths.ts';
+import { activitiesKey, leadKey, leadsKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
-import { fullName } from './lead-labels.ts';
-import { leadKey, leadsKey } from './leads.queries.ts';
+import { fullName } from '../format/lead-labels.ts';
 
 /** "apply": the lead takes the request's name, e-mail and phone; "dismiss": it keeps its own. */
 export type DetailsDecision = 'apply' | 'dismiss';

@@ -1,5 +1,5 @@
 import type { Identity, IdentityField } from '@shine/shared/intake';
-import { fullName } from './lead-labels.ts';
+import { fullName } from '../format/lead-labels.ts';
 
 /** The value of an identity field as staff read it. */
 export function identityValue(person: Identity, field: IdentityField): string {

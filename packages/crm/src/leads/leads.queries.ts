@@ -1,13 +1,12 @@
-import { TIMING } from '@shine/shared/constants';
 import type { LeadPriority, LeadStatus } from '@shine/shared/enums';
 import type { LeadSortField, LeadUpdate } from '@shine/shared/leads';
 import { MESSAGES } from '@shine/shared/messages';
 import type { Lead, LeadDetail, LeadPage } from '@shine/shared/types';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../api/http.ts';
-import { livePolling, useLive } from '../api/live.ts';
+import { livePolling, POLL_INTERVAL_MS, useLive } from '../api/live.ts';
 import { API } from '../api/paths.ts';
-import { metricsKey, statsKey } from '../overview/reports.queries.ts';
+import { leadKey, leadListKey, leadsKey, metricsKey, statsKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
@@ -26,17 +25,13 @@ export type LeadListParams = {
 
 export type LeadFilterValues = Pick<LeadListParams, 'search' | 'status' | 'priority'>;
 
-export const leadsKey = [API.leads] as const;
-export const leadListKey = (params: LeadListParams) => [API.leads, params] as const;
-export const leadKey = (id: string) => [API.leads, id] as const;
-
 /** One page of leads; polled every 10 s in the sidebar CRM. */
 export function useLeadList(params: LeadListParams) {
   const live = useLive();
   return useQuery<LeadPage>({
     queryKey: leadListKey(params),
     placeholderData: keepPreviousData,
-    ...livePolling(live, TIMING.leadsPollMs),
+    ...livePolling(live, POLL_INTERVAL_MS.leads),
   });
 }
 

@@ -1,6 +1,6 @@
 import { LEAD_PRIORITIES, LEAD_STATUSES } from '@shine/shared/enums';
 import { Card, Empty } from 'antd';
-import { PRIORITY_BAR_COLORS, PRIORITY_COLORS, STATUS_BAR_COLORS, STATUS_COLORS } from '../leads/lead-labels.ts';
+import { PRIORITY_BAR_COLORS, PRIORITY_COLORS, STATUS_BAR_COLORS, STATUS_COLORS } from '../format/lead-labels.ts';
 import { BarList } from '../ui/BarList.tsx';
 import { useStats } from './reports.queries.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';

@@ -1,6 +1,6 @@
 import { REJECTION_RULE_LABELS, SPAM_RULES } from '@shine/shared/intake';
 import { Card, Empty, Statistic } from 'antd';
-import { formatBusinessMinutes } from '../leads/lead-format.ts';
+import { formatBusinessMinutes } from '../format/date-time.ts';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { useIntakeReport } from './reports.queries.ts';

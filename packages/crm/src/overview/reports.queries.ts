@@ -1,23 +1,17 @@
-import { TIMING } from '@shine/shared/constants';
 import type { IntakeReport, Metrics } from '@shine/shared/types';
 import { useQuery } from '@tanstack/react-query';
-import { livePolling, useLive } from '../api/live.ts';
-import { API } from '../api/paths.ts';
+import { livePolling, POLL_INTERVAL_MS, useLive } from '../api/live.ts';
+import { activitySummaryKey, intakeKey, metricsKey, statsKey } from '../api/query-keys.ts';
 import type { ActivitySummary, StatsReport } from '../api/types.ts';
-
-export const statsKey = [API.stats] as const;
-export const metricsKey = [API.metrics] as const;
-export const activitySummaryKey = [API.activities, 'summary'] as const;
-export const intakeKey = [API.intake] as const;
 
 export function useStats() {
   const live = useLive();
-  return useQuery<StatsReport>({ queryKey: statsKey, ...livePolling(live, TIMING.statsPollMs) });
+  return useQuery<StatsReport>({ queryKey: statsKey, ...livePolling(live, POLL_INTERVAL_MS.stats) });
 }
 
 export function useMetrics() {
   const live = useLive();
-  return useQuery<Metrics>({ queryKey: metricsKey, ...livePolling(live, TIMING.metricsPollMs) });
+  return useQuery<Metrics>({ queryKey: metricsKey, ...livePolling(live, POLL_INTERVAL_MS.metrics) });
 }
 
 export function useActivitySummary() {
@@ -27,5 +21,5 @@ export function useActivitySummary() {
 /** Speed-to-lead, leads waiting for contact and rejected submissions, polled like the metrics. */
 export function useIntakeReport() {
   const live = useLive();
-  return useQuery<IntakeReport>({ queryKey: intakeKey, ...livePolling(live, TIMING.metricsPollMs) });
+  return useQuery<IntakeReport>({ queryKey: intakeKey, ...livePolling(live, POLL_INTERVAL_MS.metrics) });
 }

@@ -1,16 +1,16 @@
-import type { DesktopBridge, DesktopResult } from '@shine/shared/desktop-bridge';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
+import type { ServerCheckResult, ServerConnection } from '../platform/platform.ts';
 import { useToast } from '../ui/use-toast.ts';
 
 type Status =
   | { kind: 'idle' }
   | { kind: 'busy'; action: 'test' | 'save' }
-  | { kind: 'result'; result: DesktopResult; action: 'test' | 'save' };
+  | { kind: 'result'; result: ServerCheckResult; action: 'test' | 'save' };
 
 /** Desktop only: the URL of the server whose `/api` the app forwards to. */
-export function ServerSettingsForm({ bridge }: { bridge: DesktopBridge }) {
+export function ServerSettingsForm({ server }: { server: ServerConnection }) {
   const [url, setUrl] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const toast = useToast();
@@ -18,20 +18,20 @@ export function ServerSettingsForm({ bridge }: { bridge: DesktopBridge }) {
 
   useEffect(() => {
     let alive = true;
-    void bridge.getSettings().then((settings) => {
+    void server.getSettings().then((settings) => {
       if (alive && settings.serverUrl) setUrl(settings.serverUrl);
     });
     return () => {
       alive = false;
     };
-  }, [bridge]);
+  }, [server]);
 
   const run = async (action: 'test' | 'save') => {
     setStatus({ kind: 'busy', action });
     const trimmed = url.trim();
-    let result: DesktopResult;
+    let result: ServerCheckResult;
     try {
-      result = action === 'test' ? await bridge.testServerUrl(trimmed) : await bridge.setServerUrl(trimmed);
+      result = action === 'test' ? await server.testServerUrl(trimmed) : await server.setServerUrl(trimmed);
     } catch (error) {
       result = { ok: false, message: error instanceof Error ? error.message : String(error) };
     }

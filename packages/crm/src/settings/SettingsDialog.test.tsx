@@ -1,8 +1,8 @@
-import type { DesktopBridge } from '@shine/shared/desktop-bridge';
 import { MESSAGES, VALIDATION } from '@shine/shared/messages';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { CrmPlatform, ServerConnection } from '../platform/platform.ts';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { useSettingsDialog } from './settings-context.ts';
@@ -16,28 +16,24 @@ function OpenButton() {
   );
 }
 
-function installBridge(overrides: Partial<DesktopBridge> = {}) {
+/** A platform like the desktop app's: a server choice and an application menu. */
+function desktopPlatform(overrides: Partial<ServerConnection> = {}) {
   let menuListener: (() => void) | undefined;
-  const bridge: DesktopBridge = {
+  const server = {
     getSettings: vi.fn(async () => ({ serverUrl: 'https://crm.example.com' })),
     testServerUrl: vi.fn(async () => ({ ok: false as const, message: 'Could not reach https://nowhere.example' })),
     setServerUrl: vi.fn(async () => ({ ok: true as const })),
-    getAppInfo: vi.fn(async () => ({ name: 'Shine CRM', version: '1.0.0' })),
-    onOpenSettings: vi.fn((listener: () => void) => {
-      menuListener = listener;
-      return () => {
-        menuListener = undefined;
-      };
-    }),
     ...overrides,
   };
-  Object.assign(window, { shineDesktop: bridge });
-  return { bridge, openFromMenu: () => menuListener?.() };
+  const onOpenSettings = vi.fn((listener: () => void) => {
+    menuListener = listener;
+    return () => {
+      menuListener = undefined;
+    };
+  });
+  const platform: CrmPlatform = { server, onOpenSettings };
+  return { platform, server, onOpenSettings, openFromMenu: () => menuListener?.() };
 }
-
-afterEach(() => {
-  Reflect.deleteProperty(window, 'shineDesktop');
-});
 
 const signedIn = {
   'GET /api/admin/me': { body: { isAuthenticated: true, user: { id: 'u', username: 'staff@example.com' } } },
@@ -95,9 +91,9 @@ describe('Settings dialog', () => {
 
   it('in the desktop app: opens from the menu and tests, shows failures, and saves the server URL', async () => {
     mockFetch({ 'GET /api/admin/me': { body: { isAuthenticated: false } } });
-    const { bridge, openFromMenu } = installBridge();
-    renderWithProviders(<p>screen</p>);
-    await waitFor(() => expect(bridge.onOpenSettings).toHaveBeenCalled());
+    const { platform, server, onOpenSettings, openFromMenu } = desktopPlatform();
+    renderWithProviders(<p>screen</p>, { platform });
+    await waitFor(() => expect(onOpenSettings).toHaveBeenCalled());
     act(() => openFromMenu());
 
     const url = await screen.findByLabelText('Server URL');
@@ -107,19 +103,21 @@ describe('Settings dialog', () => {
     await user.type(url, ' https://nowhere.example ');
     await user.click(screen.getByRole('button', { name: 'Test connection' }));
     expect(await screen.findByText('Could not reach https://nowhere.example')).toBeTruthy();
-    expect(bridge.testServerUrl).toHaveBeenCalledWith('https://nowhere.example');
+    expect(server.testServerUrl).toHaveBeenCalledWith('https://nowhere.example');
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Server URL saved.')).toBeTruthy();
-    expect(bridge.setServerUrl).toHaveBeenCalledWith('https://nowhere.example');
+    expect(server.setServerUrl).toHaveBeenCalledWith('https://nowhere.example');
     // signed out: no password section
     expect(screen.queryByLabelText('Current password')).toBeNull();
   });
 
   it('shows the message setServerUrl answers when it refuses', async () => {
     mockFetch({ 'GET /api/admin/me': { body: { isAuthenticated: false } } });
-    installBridge({ setServerUrl: vi.fn(async () => ({ ok: false as const, message: 'Only http and https URLs' })) });
-    renderWithProviders(<OpenButton />);
+    const { platform } = desktopPlatform({
+      setServerUrl: vi.fn(async () => ({ ok: false as const, message: 'Only http and https URLs' })),
+    });
+    renderWithProviders(<OpenButton />, { platform });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Open settings' }));
     await user.type(await screen.findByLabelText('Server URL'), 'ftp://x');

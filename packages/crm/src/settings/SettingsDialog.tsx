@@ -1,6 +1,6 @@
-import { getDesktopBridge } from '@shine/shared/desktop-bridge';
 import { Divider, Modal, Typography } from 'antd';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../session/session.ts';
+import { usePlatform } from '../platform/platform.ts';
 import { PasswordChangeForm } from './PasswordChangeForm.tsx';
 import { ServerSettingsForm } from './ServerSettingsForm.tsx';
 
@@ -15,20 +15,20 @@ interface SettingsDialogProps {
  */
 export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
   const session = useSession();
-  const bridge = getDesktopBridge();
+  const { server } = usePlatform();
   const user = session.data?.isAuthenticated ? session.data.user : undefined;
 
   return (
     <Modal title="Settings" open={open} onCancel={onClose} footer={null} destroyOnHidden width={520}>
-      {bridge ? (
+      {server ? (
         <section aria-labelledby="settings-server-heading">
           <Typography.Title level={2} id="settings-server-heading" className="settings-heading">
             Server
           </Typography.Title>
-          <ServerSettingsForm bridge={bridge} />
+          <ServerSettingsForm server={server} />
         </section>
       ) : null}
-      {bridge && user ? <Divider /> : null}
+      {server && user ? <Divider /> : null}
       {user ? (
         <section aria-labelledby="settings-password-heading">
           <Typography.Title level={2} id="settings-password-heading" className="settings-heading">
@@ -40,7 +40,7 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
           <PasswordChangeForm onDone={onClose} />
         </section>
       ) : null}
-      {!bridge && !user ? <Typography.Paragraph>Sign in to change your password.</Typography.Paragraph> : null}
+      {!server && !user ? <Typography.Paragraph>Sign in to change your password.</Typography.Paragraph> : null}
     </Modal>
   );
 }

@@ -1,14 +1,18 @@
 import { Tooltip, type TooltipProps } from 'antd';
 import { useSyncExternalStore } from 'react';
-import { isSkippingTooltipDelay, noteTooltipClosed, subscribeTooltipDelay } from './tooltip-delay.ts';
-import { TIMING } from '@shine/shared/constants';
+import {
+  isSkippingTooltipDelay,
+  noteTooltipClosed,
+  subscribeTooltipDelay,
+  TOOLTIP_OPEN_DELAY_MS,
+} from './tooltip-delay.ts';
 
 /** antd Tooltip with the open and skip delays of SPEC.md §4. Use it for every tooltip in the CRM. */
 export function Hint({ onOpenChange, ...props }: TooltipProps) {
   const skipping = useSyncExternalStore(subscribeTooltipDelay, isSkippingTooltipDelay, isSkippingTooltipDelay);
   return (
     <Tooltip
-      mouseEnterDelay={skipping ? 0 : TIMING.tooltipOpenDelayMs / 1000}
+      mouseEnterDelay={skipping ? 0 : TOOLTIP_OPEN_DELAY_MS / 1000}
       onOpenChange={(open) => {
         if (!open) noteTooltipClosed();
         onOpenChange?.(open);

@@ -1,7 +1,8 @@
-import { TIMING } from '@shine/shared/constants';
-
 // SPEC.md §4: tooltips open after 700 ms, but without delay within 300 ms of a previous close,
 // so sweeping across a toolbar does not wait on every button.
+export const TOOLTIP_OPEN_DELAY_MS = 700;
+const TOOLTIP_SKIP_WINDOW_MS = 300;
+
 let skipping = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
@@ -27,5 +28,5 @@ export function noteTooltipClosed(): void {
   timer = setTimeout(() => {
     skipping = false;
     emit();
-  }, TIMING.tooltipSkipDelayMs);
+  }, TOOLTIP_SKIP_WINDOW_MS);
 }

@@ -1,4 +1,3 @@
-import { readErrorMessage } from '@shine/shared/http-error';
 import { MESSAGES } from '@shine/shared/messages';
 import type { QuoteIntake } from '@shine/shared/quote';
 import { buildApiUrl } from '../../lib/api-url.ts';
@@ -10,18 +9,27 @@ export interface FieldIssue {
 
 export type SubmitQuoteResult = { ok: true } | { ok: false; message: string; issues: FieldIssue[] };
 
-/** The `issues` of the API's error body (DESIGN.md: `{ message, issues?: [{ path, message }] }`). */
-async function readIssues(response: Response): Promise<FieldIssue[]> {
+/**
+ * The API's error body (`{ message, issues?: [{ path, message }] }`), read once: its message when it
+ * has one, and the well-formed issues.
+ */
+async function readErrorBody(response: Response): Promise<{ message?: string; issues: FieldIssue[] }> {
+  let body: unknown;
   try {
-    const body: unknown = await response.json();
-    if (!body || typeof body !== 'object' || !('issues' in body) || !Array.isArray(body.issues)) return [];
-    return body.issues.filter(
-      (issue): issue is FieldIssue =>
-        !!issue && typeof issue === 'object' && typeof issue.path === 'string' && typeof issue.message === 'string',
-    );
+    body = await response.json();
   } catch {
-    return [];
+    return { issues: [] };
   }
+  if (!body || typeof body !== 'object') return { issues: [] };
+  const message = 'message' in body && typeof body.message === 'string' && body.message ? body.message : undefined;
+  const issues =
+    'issues' in body && Array.isArray(body.issues)
+      ? body.issues.filter(
+          (issue): issue is FieldIssue =>
+            !!issue && typeof issue === 'object' && typeof issue.path === 'string' && typeof issue.message === 'string',
+        )
+      : [];
+  return { message, issues };
 }
 
 /**
@@ -42,6 +50,7 @@ export async function submitQuote(payload: QuoteIntake, fetchImpl: typeof fetch 
     return { ok: false, message: MESSAGES.quote.errorFallback, issues: [] };
   }
   if (response.ok) return { ok: true };
-  const [message, issues] = await Promise.all([readErrorMessage(response.clone()), readIssues(response)]);
-  return { ok: false, message: message || MESSAGES.quote.errorFallback, issues };
+  const { message, issues } = await readErrorBody(response);
+  // The server's message, else its status line, as every other error toast of the product shows.
+  return { ok: false, message: message || response.statusText || `HTTP ${response.status}`, issues };
 }

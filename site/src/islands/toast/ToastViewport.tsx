@@ -1,8 +1,12 @@
-import { TIMING, TOAST } from '@shine/shared/constants';
+import { motion } from '@shine/design-tokens';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import '../../styles/toast.css';
 import { SvgIcon } from '../SvgIcon.tsx';
 import type { ToastMessage } from './toast.ts';
+
+/** F8 moves focus to the toasts; a swipe this far to the right dismisses one. */
+const TOAST_HOTKEY = 'F8';
+const SWIPE_DISMISS_PX = 50;
 
 interface ViewportProps {
   toast: ToastMessage | null;
@@ -19,7 +23,7 @@ export function ToastViewport({ toast, onDismiss }: ViewportProps) {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== TOAST.hotkey) return;
+      if (event.key !== TOAST_HOTKEY) return;
       event.preventDefault();
       listRef.current?.focus();
     };
@@ -28,7 +32,7 @@ export function ToastViewport({ toast, onDismiss }: ViewportProps) {
   }, []);
 
   return (
-    <section className="toast-viewport" aria-label={`Notifications (${TOAST.hotkey})`}>
+    <section className="toast-viewport" aria-label={`Notifications (${TOAST_HOTKEY})`}>
       <ol ref={listRef} tabIndex={-1} className="toast-viewport__list" aria-live="polite">
         {toast && <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />}
       </ol>
@@ -40,7 +44,7 @@ function ToastItem({ toast, onDismiss }: { toast: ToastMessage; onDismiss: () =>
   const [isPaused, setPaused] = useState(false);
   const [swipeX, setSwipeX] = useState(0);
   const swipeStart = useRef<number | null>(null);
-  const remainingMs = useRef<number>(TIMING.toastDurationMs);
+  const remainingMs = useRef<number>(motion.toastDurationMs);
 
   // The timer pauses while the pointer or focus is on the toast, so it can be read and acted on.
   useEffect(() => {
@@ -67,7 +71,7 @@ function ToastItem({ toast, onDismiss }: { toast: ToastMessage; onDismiss: () =>
     if (swipeStart.current === null) return;
     const distance = event.clientX - swipeStart.current;
     swipeStart.current = null;
-    if (distance >= TOAST.swipeThresholdPx) onDismiss();
+    if (distance >= SWIPE_DISMISS_PX) onDismiss();
     else setSwipeX(0);
   };
   const cancelSwipe = () => {

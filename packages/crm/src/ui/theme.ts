@@ -1,6 +1,6 @@
-import { colors, radius, typography } from '@shine/shared/design-tokens';
-import { TIMING } from '@shine/shared/constants';
+import { colors, motion, radius, typography } from '@shine/design-tokens';
 import type { ThemeConfig } from 'antd';
+import { TOOLTIP_OPEN_DELAY_MS } from './tooltip-delay.ts';
 
 /** The antd theme built from the design tokens shared with the site. */
 export const crmTheme: ThemeConfig = {
@@ -34,7 +34,7 @@ export const crmTheme: ThemeConfig = {
 };
 
 /** Tooltip defaults (SPEC.md §4/§9): open after 700 ms. */
-export const tooltipConfig = { mouseEnterDelay: TIMING.tooltipOpenDelayMs / 1000 } as const;
+export const tooltipConfig = { mouseEnterDelay: TOOLTIP_OPEN_DELAY_MS / 1000 } as const;
 
 /** Toasts (SPEC.md §4/§9): one at a time, 5 s. */
-export const toastConfig = { maxCount: 1, duration: TIMING.toastDurationMs / 1000 } as const;
+export const toastConfig = { maxCount: 1, duration: motion.toastDurationMs / 1000 } as const;

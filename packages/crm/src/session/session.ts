@@ -1,9 +1,7 @@
 import type { SessionInfo } from '@shine/shared/types';
 import { useQuery } from '@tanstack/react-query';
-import { API } from '../api/paths.ts';
+import { sessionQueryKey } from '../api/query-keys.ts';
 import { getQueryFn } from '../api/query-client.ts';
-
-export const sessionQueryKey = [API.session] as const;
 
 /** GET /api/admin/me; a 401 reads as signed out rather than as an error. */
 export function useSession() {

@@ -1,17 +1,22 @@
-/**
- * The error text of a non-OK response (SPEC.md §8): the JSON body's `message`, else the status
- * text, else `HTTP {status}`.
- */
-export async function readErrorMessage(response: Response): Promise<string> {
+/** The `message` of a JSON error body, when the server sent one. */
+export async function readServerMessage(response: Response): Promise<string | undefined> {
   try {
     const body: unknown = await response.json();
     if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
       return body.message;
     }
   } catch {
-    // not JSON: fall through to the status line
+    // not JSON: the caller falls back to what it knows
   }
-  return response.statusText || `HTTP ${response.status}`;
+  return undefined;
+}
+
+/**
+ * The error text of a non-OK response (SPEC.md §8): the JSON body's `message`, else the status
+ * text, else `HTTP {status}`.
+ */
+export async function readErrorMessage(response: Response): Promise<string> {
+  return (await readServerMessage(response)) || response.statusText || `HTTP ${response.status}`;
 }
 
 /** An HTTP failure carrying its status, so callers can tell 401 from the rest. */

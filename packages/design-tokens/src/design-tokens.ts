@@ -1,6 +1,6 @@
 /**
- * Design tokens shared by the site (as CSS custom properties) and the CRM (as an antd theme).
- * Colours are checked for WCAG AA contrast against white where they carry text.
+ * Design tokens shared by the site (as CSS custom properties), the CRM (as an antd theme) and the
+ * desktop app's own screens. Colours are checked for WCAG AA contrast against white where they carry text.
  */
 export const colors = {
   primary: '#0b5cad', // 6.6:1 on white
@@ -34,6 +34,13 @@ export const radius = { sm: 6, md: 10, lg: 16, pill: 999 } as const;
 export const shadow = {
   card: '0 1px 2px rgba(16, 24, 40, 0.06), 0 1px 3px rgba(16, 24, 40, 0.1)',
   raised: '0 12px 24px -6px rgba(16, 24, 40, 0.18)',
+} as const;
+
+/** Timings both the site and the CRM follow, so a toast or a scroll behaves the same in each, in milliseconds. */
+export const motion = {
+  toastDurationMs: 5_000,
+  /** Lets the new content lay out before the page scrolls back to the top. */
+  scrollToTopDelayMs: 50,
 } as const;
 
 /** The tokens as CSS custom properties (`--color-primary`, `--space-4`, ...). */

@@ -1,0 +1,25 @@
+import type { QueryParams } from './query-key.ts';
+import { API } from './paths.ts';
+
+// The keys of the cached reads, in one module so that a change in one feature can refresh another
+// feature's reads (a status change refreshes the metrics, an activity the lead) without importing it.
+
+export const sessionQueryKey = [API.session] as const;
+
+export const leadsKey = [API.leads] as const;
+export const leadListKey = (params: QueryParams) => [API.leads, params] as const;
+export const leadKey = (id: string) => [API.leads, id] as const;
+
+export const activitiesKey = [API.activities] as const;
+export const leadActivitiesKey = (leadId: string) => [API.activities, 'lead', leadId] as const;
+
+export const statsKey = [API.stats] as const;
+export const metricsKey = [API.metrics] as const;
+export const activitySummaryKey = [API.activities, 'summary'] as const;
+export const intakeKey = [API.intake] as const;
+
+export const heldKey = [API.held] as const;
+export const heldListKey = (params: QueryParams) => [API.held, { ...params }] as const;
+
+export const templatesKey = [API.templates] as const;
+export const automationsKey = [API.automations] as const;
