@@ -1,6 +1,7 @@
 // `pnpm --filter @shine/api test`: the integration suite twice, on the embedded PGlite and on a real
-// PostgreSQL server (TEST_DATABASE_URL; skipped with a loud notice when unset), plus the unit tests
-// beside the code. Each PostgreSQL test file works in its own schema, so files never share rows.
+// PostgreSQL server (TEST_DATABASE_URL; when unset or empty, a throw-away embedded server that
+// test/support/postgres-setup.ts starts and removes), plus the unit tests beside the code.
+// Each PostgreSQL test file works in its own schema, so files never share rows.
 import { defineConfig } from 'vitest/config';
 
 const shared = { testTimeout: 20_000, hookTimeout: 60_000, pool: 'forks' as const };

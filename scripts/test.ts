@@ -53,10 +53,11 @@ function nodeTest(files: string, name: string): Counts {
 }
 
 /** A vitest run; counts come from its JSON report. A crash without a report counts as one failure. */
-function vitest(filter: string, name: string, args = ''): Counts {
+function vitest(filter: string, name: string, args = '', env?: NodeJS.ProcessEnv): Counts {
   const report = path.join(logDir, `${name}.json`);
   const status = sh(
     `pnpm --filter ${filter} exec vitest run ${args} --reporter=default --reporter=json --outputFile=${report}`,
+    env,
   );
   if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
   const json = JSON.parse(readFileSync(report, 'utf8')) as {
@@ -81,18 +82,28 @@ function playwright(name: string, filter: string, args = ''): Counts {
   return { passed: stats.expected, failed, skipped: stats.skipped };
 }
 
-if (!process.env.TEST_DATABASE_URL) {
-  console.warn(
-    '\n!!! TEST_DATABASE_URL is not set: the API suite runs on the embedded PGlite only and SKIPS real PostgreSQL. CI always sets it.\n',
-  );
-}
+// Without TEST_DATABASE_URL the API suite's PostgreSQL project starts a throw-away embedded server
+// (api/test/support/embedded-postgres.ts). With it (CI: the system PostgreSQL 15), the PostgreSQL
+// project runs a second time on the embedded server, so both versions are covered.
+const hasOwnPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 const steps: Step[] = [
   { name: 'lint (biome)', run: () => check('pnpm exec biome check .') },
   { name: 'typecheck', run: () => check('pnpm -r typecheck') },
   { name: 'unit: shared', run: () => vitest('@shine/shared', 'shared') },
   { name: 'unit: scripts', run: () => nodeTest('scripts/*.test.ts', 'scripts') },
-  { name: 'api: PGlite + PostgreSQL', run: () => vitest('@shine/api', 'api') },
+  {
+    name: `api: PGlite + PostgreSQL (${hasOwnPostgres ? 'TEST_DATABASE_URL' : 'embedded'})`,
+    run: () => vitest('@shine/api', 'api'),
+  },
+  ...(hasOwnPostgres
+    ? [
+        {
+          name: 'api: PostgreSQL (embedded)',
+          run: () => vitest('@shine/api', 'api-embedded', '--project postgres', { TEST_DATABASE_URL: '' }),
+        },
+      ]
+    : []),
   // Issue 9: generated bad input, authorisation matrix, database faults, shutdown, backups.
   { name: 'api: resilience', run: () => vitest('@shine/api', 'resilience', '-c vitest.resilience.config.ts') },
   { name: 'unit: crm', run: () => vitest('@shine/crm', 'crm') },

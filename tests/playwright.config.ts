@@ -1,12 +1,19 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_ADMIN, E2E_BASE_URL, E2E_PORT } from './support/env.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-// A fresh embedded database for every run, so specs never see another run's data.
+// A fresh embedded database for every run, so specs never see another run's data. The config is
+// loaded again in every worker: they inherit the directory through E2E_DATA_DIR, and only the run
+// that made it removes it, when it exits (after the web server has been stopped).
+const ownDataDir = process.env.E2E_DATA_DIR === undefined;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'shine-e2e-'));
+if (ownDataDir) {
+  process.env.E2E_DATA_DIR = dataDir;
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
 
 const chromiumArgs = [
   '--headless=new',

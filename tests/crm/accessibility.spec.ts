@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { createLead, signIn, uniqueName, uniquePhone } from './support.ts';
+import { createLead, signIn } from './support.ts';
+import { uniqueName, uniquePhone } from '../support/unique.ts';
 
 async function scan(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

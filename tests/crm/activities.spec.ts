@@ -1,6 +1,7 @@
 import { MESSAGES } from '@shine/shared/messages';
 import { expect, test } from '@playwright/test';
-import { createLead, signIn, toast, uniqueName } from './support.ts';
+import { createLead, signIn, toast } from './support.ts';
+import { uniqueName } from '../support/unique.ts';
 
 test.describe('sidebar CRM: Activities', () => {
   test.beforeEach(async ({ page }) => {

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@shine/shared/messages';
 import { expect, test } from '@playwright/test';
-import { chooseOption, createLead, signIn, toast, uniqueName } from './support.ts';
+import { chooseOption, createLead, signIn, toast } from './support.ts';
+import { uniqueName } from '../support/unique.ts';
 
 // The server runs without SMTP_URL: the rule's e-mail is rendered and kept in the outbox, "not sent:
 // no transport configured", and the run says so (API tests cover delivery to a real SMTP server).

@@ -1,7 +1,8 @@
 import { MESSAGES } from '@shine/shared/messages';
 import type { Template } from '@shine/shared/types';
 import { expect, type Page, test } from '@playwright/test';
-import { chooseOption, signIn, toast, uniqueName } from './support.ts';
+import { chooseOption, signIn, toast } from './support.ts';
+import { uniqueName } from '../support/unique.ts';
 
 async function createTemplateViaApi(page: Page, name: string): Promise<Template> {
   const response = await page.request.post('/api/admin/templates', {

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { MESSAGES } from '@shine/shared/messages';
 import { buildExportFileName } from '@shine/shared/export';
 import { expect, test } from '@playwright/test';
-import { createLead, searchLeads, signIn, toast, uniqueName } from './support.ts';
+import { createLead, searchLeads, signIn, toast } from './support.ts';
+import { uniqueName } from '../support/unique.ts';
 
 test.describe('sidebar CRM: Export', () => {
   test.beforeEach(async ({ page }) => {

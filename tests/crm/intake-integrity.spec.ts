@@ -5,7 +5,8 @@
 import { MIN_FORM_FILL_MS } from '@shine/shared/intake';
 import { expect, test } from '@playwright/test';
 import { waitForIsland } from '../site/support.ts';
-import { createLead, leadRow, searchLeads, signIn, toast, uniqueName, uniquePhone } from './support.ts';
+import { createLead, leadRow, searchLeads, signIn, toast } from './support.ts';
+import { uniqueName, uniquePhone } from '../support/unique.ts';
 
 test('an autofilled quote sent at once is held for review, not lost, and released as a lead', async ({ page }) => {
   test.slow(); // the public form, then two CRM sections

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@shine/shared/messages';
 import { expect, test } from '@playwright/test';
-import { chooseOption, createLead, leadRow, searchLeads, signIn, toast, uniqueName } from './support.ts';
+import { chooseOption, createLead, leadRow, searchLeads, signIn, toast } from './support.ts';
+import { uniqueName, uniquePhone } from '../support/unique.ts';
 
 test.describe('sidebar CRM: Leads', () => {
   test.beforeEach(async ({ page }) => {
@@ -9,7 +10,8 @@ test.describe('sidebar CRM: Leads', () => {
 
   test('server-side search by name, e-mail or phone, with the total badge', async ({ page, request }) => {
     const name = uniqueName('Find');
-    await createLead(request, { firstName: name, email: `${name.toLowerCase()}@example.org`, phone: '(817) 555-0199' });
+    const phone = uniquePhone();
+    await createLead(request, { firstName: name, email: `${name.toLowerCase()}@example.org`, phone });
     await page.goto('/admin/crm?section=leads');
     await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible();
     await expect(page.getByTestId('leads-total')).toContainText(/\d+ total/);
@@ -20,6 +22,11 @@ test.describe('sidebar CRM: Leads', () => {
 
     await searchLeads(page, `${name.toLowerCase()}@example.org`);
     await expect(leadRow(page, `${name} Tester`)).toBeVisible();
+    await expect(page.getByTestId('leads-total')).toHaveText('1 total');
+
+    await searchLeads(page, phone);
+    await expect(leadRow(page, `${name} Tester`)).toBeVisible();
+    await expect(page.getByTestId('leads-total')).toHaveText('1 total');
 
     await searchLeads(page, `${name}-nobody`);
     await expect(page.getByText(MESSAGES.empty.leads)).toBeVisible();

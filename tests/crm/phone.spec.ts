@@ -1,14 +1,16 @@
 import { MESSAGES } from '@shine/shared/messages';
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env.ts';
-import { chooseOption, createLead, toast, uniqueName } from './support.ts';
+import { chooseOption, createLead, toast } from './support.ts';
+import { phoneDigits, uniqueName, uniquePhone } from '../support/unique.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 test.describe('phone-sized screen', () => {
   test('sign in, open the navigation drawer, work a lead card', async ({ page, request }) => {
     const name = uniqueName('Phone');
-    await createLead(request, { firstName: name, phone: '(214) 555-0142' });
+    const phone = uniquePhone();
+    await createLead(request, { firstName: name, phone });
     await page.goto('/admin');
     await page.getByLabel('Email').fill(E2E_ADMIN.email);
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
@@ -27,7 +29,7 @@ test.describe('phone-sized screen', () => {
     await page.getByRole('searchbox', { name: 'Search leads' }).fill(name);
     const card = page.locator('.lead-card').filter({ hasText: name });
     await expect(card).toBeVisible();
-    await expect(card.getByRole('link', { name: /555-0142/ })).toHaveAttribute('href', 'tel:2145550142');
+    await expect(card.getByRole('link', { name: phone })).toHaveAttribute('href', `tel:${phoneDigits(phone)}`);
     await chooseOption(page, card.getByRole('combobox', { name: `Status of ${name} Tester` }), 'Contacted');
     await expect(toast(page, MESSAGES.leadStatus.success)).toBeVisible();
 

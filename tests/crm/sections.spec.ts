@@ -1,8 +1,8 @@
 import { formatCurrency } from '@shine/shared/format';
-import { MESSAGES } from '@shine/shared/messages';
 import { expect, test } from '@playwright/test';
-import type { Automation, Metrics, Stats } from '@shine/shared/types';
-import { createLead, latestAnswer, signIn, uniqueName } from './support.ts';
+import type { Automation, Metrics, Stats, Template } from '@shine/shared/types';
+import { createLead, latestAnswer, signIn } from './support.ts';
+import { uniqueName } from '../support/unique.ts';
 
 test.describe('sidebar CRM: every section renders its data', () => {
   test.beforeEach(async ({ page }) => {
@@ -94,13 +94,33 @@ test.describe('sidebar CRM: every section renders its data', () => {
     await expect(page.getByTestId('activity-summary')).toContainText('Total activities');
   });
 
-  test('Automations and Templates show their lists or SPEC.md empty states', async ({ page }) => {
+  test('Automations and Templates list their rules and templates', async ({ page }) => {
+    // Its own template and rule (inactive, so it never acts on other specs' leads).
+    const templateName = uniqueName('SecTpl');
+    const template = await page.request.post('/api/admin/templates', {
+      data: { name: templateName, type: 'email', subject: 'Hello', content: 'Hi {{firstName}}' },
+    });
+    expect(template.status(), await template.text()).toBe(201);
+    const ruleName = uniqueName('SecRule');
+    const rule = await page.request.post('/api/admin/automations', {
+      data: {
+        name: ruleName,
+        trigger: 'lead_created',
+        conditions: '{}',
+        actions: JSON.stringify({ type: 'send_email', templateId: ((await template.json()) as Template).id }),
+        isActive: false,
+      },
+    });
+    expect(rule.status(), await rule.text()).toBe(201);
+
     await page.goto('/admin/crm?section=automations');
     await expect(page.getByRole('button', { name: 'New Automation' })).toBeVisible();
-    await expect(page.locator('.automation-card').or(page.getByText(MESSAGES.empty.automations)).first()).toBeVisible();
+    await expect(page.locator('.automation-card').filter({ hasText: ruleName })).toContainText(
+      `Send email: ${templateName}`,
+    );
     await page.goto('/admin/crm?section=templates');
     await expect(page.getByRole('button', { name: 'New Template' })).toBeVisible();
-    await expect(page.locator('.template-card').or(page.getByText(MESSAGES.empty.templates)).first()).toBeVisible();
+    await expect(page.locator('.template-card').filter({ hasText: templateName })).toContainText('Hi {{firstName}}');
   });
 
   test('polls leads every 10 s while on the Leads section', async ({ page }) => {

@@ -1,21 +1,7 @@
 import type { Lead } from '@shine/shared/types';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env.ts';
-
-/** A name no other test (or run of two workers) uses, so searches find exactly its leads. */
-export function uniqueName(prefix = 'E2e'): string {
-  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-}
-
-/**
- * A 555 number with a random area code and line: one per lead, so leads are not repeats of each other
- * (8 million numbers; with 100 of 800 × 100 numbers, one run in sixteen had two specs share a phone).
- */
-export function uniquePhone(): string {
-  const area = 200 + Math.floor(Math.random() * 800);
-  const line = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
-  return `(${area}) 555-${line}`;
-}
+import { uniquePhone } from '../support/unique.ts';
 
 export interface LeadInput {
   firstName: string;
@@ -78,10 +64,11 @@ export function toast(page: Page, title: string): Locator {
 
 /** Searches the leads list and waits until the debounced request has answered. */
 export async function searchLeads(page: Page, text: string): Promise<void> {
-  const answered = page.waitForResponse(
-    (response) =>
-      response.url().includes('/api/admin/leads?') && response.url().includes(`search=${encodeURIComponent(text)}`),
-  );
+  // Compared decoded: the CRM's query string writes a space as "+", encodeURIComponent as "%20".
+  const answered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/api/admin/leads' && url.searchParams.get('search') === text;
+  });
   await page.getByRole('searchbox', { name: 'Search leads' }).fill(text);
   await answered;
 }

@@ -103,8 +103,10 @@ function watchForExecution(page: Page): string[] {
 }
 
 async function expectInert(page: Page, dialogs: string[], where: string): Promise<void> {
-  // Image errors and load events fire asynchronously: give them a moment before looking.
-  await page.waitForTimeout(300);
+  // An injected image fires its error or load event once it has settled: wait for every image to
+  // settle, then for one more task, so those events have run before looking.
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   expect(dialogs, `dialogs opened in ${where}`).toEqual([]);
   const found = await page.evaluate((marker) => {
     const w = window as unknown as Record<string, unknown>;

@@ -5,13 +5,20 @@ import { estimateQuote } from '@shine/shared/pricing';
 import type { Lead } from '@shine/shared/types';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env.ts';
+import { uniqueName, uniquePhone } from '../support/unique.ts';
 import { touchQuoteForm, waitForIsland, waitPastMinimumFillTime } from './support.ts';
 
-const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const email = `casey.campaign.${unique}@example.com`;
-const phone = `(469) 555-01${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
+interface Contact {
+  email: string;
+  phone: string;
+}
 
-async function fillQuote(page: Page) {
+/** Each test's own visitor (a repeat of one test's run must not find another's lead). */
+function newContact(): Contact {
+  return { email: `${uniqueName('casey.campaign.').toLowerCase()}@example.com`, phone: uniquePhone() };
+}
+
+async function fillQuote(page: Page, { email, phone }: Contact) {
   await page.getByLabel('First Name').fill('Casey');
   await page.getByLabel('Last Name').fill('Campaign');
   await page.getByLabel('Email Address').fill(email);
@@ -24,10 +31,10 @@ async function fillQuote(page: Page) {
 }
 
 /** Opens the form from the page already loaded, fills it like a person (past the minimum fill time) and sends it. */
-async function requestQuote(page: Page) {
+async function requestQuote(page: Page, contact: Contact) {
   await waitForIsland(page, 'QuoteForm');
   const touchedAt = await touchQuoteForm(page);
-  await fillQuote(page);
+  await fillQuote(page, contact);
   await waitPastMinimumFillTime(page, touchedAt);
   const posted = page.waitForRequest((request) => request.url().endsWith('/api/leads') && request.method() === 'POST');
   await page.getByRole('button', { name: 'Get My Free Quote' }).click();
@@ -36,7 +43,7 @@ async function requestQuote(page: Page) {
   return body;
 }
 
-async function findLeads(page: Page): Promise<Lead[]> {
+async function findLeads(page: Page, email: string): Promise<Lead[]> {
   const login = await page.request.post('/api/admin/login', {
     data: { username: E2E_ADMIN.email, password: E2E_ADMIN.password },
   });
@@ -53,7 +60,7 @@ test('the quote form shows a live estimate with the first-cleaning promotion, or
   const estimate = page.getByTestId('quote-estimate');
   await expect(estimate).toHaveAttribute('aria-live', 'polite');
   await expect(estimate).toContainText('Choose bedrooms, bathrooms, cleaning type and frequency');
-  await fillQuote(page);
+  await fillQuote(page, newContact());
   const expected = estimateQuote({ bedrooms: '3', bathrooms: '2', cleaningType: 'Basic', frequency: 'Biweekly' });
   if (expected.kind !== 'estimate') throw new Error('the price table prices this home');
   await expect(estimate).toContainText(`Estimated $${expected.low}–$${expected.high} per visit`);
@@ -75,7 +82,8 @@ test('a campaign visit reaches the CRM with its source, estimate and contact clo
   });
   await page.getByRole('link', { name: 'Get a Free Quote' }).first().click();
   await expect(page).toHaveURL(/\/quote$/);
-  const body = await requestQuote(page);
+  const contact = newContact();
+  const body = await requestQuote(page, contact);
   expect(body.attribution).toEqual({
     utmSource: 'newsletter',
     utmMedium: 'email',
@@ -87,7 +95,7 @@ test('a campaign visit reaches the CRM with its source, estimate and contact clo
   // Nothing of it is kept in a cookie.
   expect(await page.context().cookies()).toEqual([]);
 
-  const [lead] = await findLeads(page);
+  const [lead] = await findLeads(page, contact.email);
   const expected = estimateQuote({ bedrooms: '3', bathrooms: '2', cleaningType: 'Basic', frequency: 'Biweekly' });
   expect(lead).toMatchObject({
     source: 'newsletter',
@@ -103,8 +111,8 @@ test('a campaign visit reaches the CRM with its source, estimate and contact clo
 
   // The same person asks again in a new visit: same success page, still one lead, flagged.
   await page.goto('/quote');
-  await requestQuote(page);
-  const again = await findLeads(page);
+  await requestQuote(page, contact);
+  const again = await findLeads(page, contact.email);
   expect(again).toHaveLength(1);
   expect(again[0]).toMatchObject({ id: lead?.id, repeatCount: 1, source: 'newsletter' });
 });

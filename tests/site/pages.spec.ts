@@ -105,6 +105,7 @@ test.describe('public routes', () => {
   });
 
   test('a change of the URL query scrolls back to the top', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/faq');
     await page.evaluate(() => window.scrollTo(0, 1500));
     await page.evaluate(() => history.pushState({}, '', '/faq?group=payment'));
@@ -116,11 +117,17 @@ test.describe('public routes', () => {
     await page.goBack();
     await expect.poll(() => page.evaluate(() => [window.scrollY, window.location.search])).toEqual([0, '']);
 
-    // A change that keeps the query does not scroll.
+    // A change that keeps the query does not scroll. Time is paused and motion reduced, so a scroll the
+    // script had scheduled would be done once the clock has run a second; a query change shows it.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.pauseAt(new Date(Date.now() + 60_000));
     await page.evaluate(() => window.scrollTo(0, 1200));
     await page.evaluate(() => history.pushState({}, '', '/faq#payment'));
-    await page.waitForTimeout(300);
+    await page.clock.runFor(1_000);
     expect(await page.evaluate(() => window.scrollY)).toBe(1200);
+    await page.evaluate(() => history.pushState({}, '', '/faq?group=payment'));
+    await page.clock.runFor(1_000);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test('a page opened with a query scrolls to the top', async ({ page }) => {

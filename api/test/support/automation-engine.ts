@@ -11,7 +11,7 @@ import { ignoreLeadEvents, type LeadEvents } from '../../src/automations/lead-ev
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createDatabase, type Database } from '../../src/db/database.ts';
 import { createLogger } from '../../src/logger.ts';
-import { driver } from './test-app.ts';
+import { driver, testDatabaseUrl } from './test-app.ts';
 
 export interface ReceivedMail {
   from: string;
@@ -146,7 +146,7 @@ export async function openSecondPool(db: Knex): Promise<{ db: Knex; close: () =>
   const result = await db.raw('select current_schema() as schema');
   const schema = (result.rows as Array<{ schema: string }>)[0]?.schema as string;
   const second: Database = await createDatabase({
-    databaseUrl: process.env.TEST_DATABASE_URL,
+    databaseUrl: testDatabaseUrl,
     searchPath: [schema, 'public'],
     poolMax: 5,
   });

@@ -7,6 +7,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** PGlite project: a migrated data directory (PGlite's dumpDataDir) to start each file from. */
     pgliteSnapshotFile: string;
+    /** PostgreSQL project: TEST_DATABASE_URL, or the embedded server's database when it is unset. */
+    postgresUrl: string;
     /** The test admin's argon2id hash (hashing is slow on purpose; once per run, not per file). */
     adminPasswordHash: string;
   }

@@ -1,5 +1,6 @@
 // Builds the app the way server.ts does, on a throw-away database: PGlite in memory, or a schema of
-// its own in TEST_DATABASE_URL's database. One per test file; tables are emptied before each test.
+// its own in the PostgreSQL project's database (TEST_DATABASE_URL, or the embedded server the
+// project's global setup starts without it). One per test file; tables are emptied before each test.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Express } from 'express';
@@ -16,9 +17,13 @@ import { createLogger, type Logger } from '../../src/logger.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './admin.ts';
 
 export const driver = process.env.SHINE_TEST_DRIVER === 'postgres' ? 'postgres' : 'pglite';
-const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+/** The PostgreSQL project's database (see postgres-setup.ts); undefined on the other projects. */
+export const testDatabaseUrl = driver === 'postgres' ? inject('postgresUrl') : undefined;
 
-/** describe() that skips on the PostgreSQL project when no server is configured (see postgres-setup.ts). */
+/**
+ * The tests' describe(). The PostgreSQL project always has a server (postgres-setup.ts starts one when
+ * TEST_DATABASE_URL is unset, or fails the run); this skips only a file run without that setup.
+ */
 export const describeApi: typeof describe =
   driver === 'postgres' && !testDatabaseUrl ? (describe.skip as typeof describe) : describe;
 

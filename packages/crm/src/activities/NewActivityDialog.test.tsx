@@ -35,8 +35,8 @@ describe('NewActivityDialog', () => {
     renderWithProviders(<NewActivityDialog open onClose={() => {}} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Create Activity' }));
-    expect(await screen.findByText('Lead is required')).toBeTruthy();
-    expect(screen.getByText('Title is required')).toBeTruthy();
+    await screen.findByText('Lead is required');
+    screen.getByText('Title is required');
   });
 
   it('creates a pending activity for the given lead and toasts success', async () => {
@@ -53,7 +53,7 @@ describe('NewActivityDialog', () => {
     await user.type(screen.getByLabelText('Description'), 'Ask about pets');
     await user.click(screen.getByRole('button', { name: 'Create Activity' }));
 
-    expect(await screen.findByText(MESSAGES.activity.success)).toBeTruthy();
+    await screen.findByText(MESSAGES.activity.success);
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({
       leadId: lead.id,
@@ -76,6 +76,6 @@ describe('NewActivityDialog', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Title'), 'Call');
     await user.click(screen.getByRole('button', { name: 'Create Activity' }));
-    expect(await screen.findByText(MESSAGES.activity.failed)).toBeTruthy();
+    await screen.findByText(MESSAGES.activity.failed);
   });
 });

@@ -31,9 +31,9 @@ describe('LoginPage', () => {
   it('shows the SPEC.md fields, button and Back to Home link', async () => {
     mockFetch(signedOut);
     renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
-    expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeTruthy();
-    expect(screen.getByLabelText('Email')).toBeTruthy();
-    expect(screen.getByLabelText('Password')).toBeTruthy();
+    screen.getByRole('heading', { name: 'Admin Login' });
+    screen.getByLabelText('Email');
+    screen.getByLabelText('Password');
     expect(screen.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
   });
 
@@ -60,11 +60,11 @@ describe('LoginPage', () => {
     await user.clear(screen.getByLabelText('Email'));
     expect(screen.queryByText('Username is required')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Login to Dashboard' }));
-    expect(await screen.findByText('Username is required')).toBeTruthy();
-    expect(screen.getByText('Password is required')).toBeTruthy();
+    await screen.findByText('Username is required');
+    screen.getByText('Password is required');
     // whitespace only is still empty once trimmed
     await user.type(screen.getByLabelText('Email'), '   ');
-    expect(await screen.findByText('Username is required')).toBeTruthy();
+    await screen.findByText('Username is required');
     // re-validates on change after the first submit
     await user.type(screen.getByLabelText('Password'), 'x');
     await waitFor(() => expect(screen.queryByText('Password is required')).toBeNull());
@@ -87,9 +87,9 @@ describe('LoginPage', () => {
     await waitFor(() => expect(calls.length).toBe(1)); // the initial session check
     await fillAndSubmit('  admin@example.com ', ' secret-pass ');
 
-    expect(await screen.findByText(MESSAGES.login.successTitle)).toBeTruthy();
-    expect(screen.getByText(MESSAGES.login.successText)).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Logging in\.\.\./ })).toBeTruthy();
+    await screen.findByText(MESSAGES.login.successTitle);
+    screen.getByText(MESSAGES.login.successText);
+    screen.getByRole('button', { name: /Logging in\.\.\./ });
     const login = calls.find((call) => call.url === '/api/admin/login');
     expect(login?.method).toBe('POST');
     expect(login?.body).toEqual({ username: 'admin@example.com', password: 'secret-pass' });
@@ -111,9 +111,9 @@ describe('LoginPage', () => {
     });
     renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
     await fillAndSubmit('admin@example.com', 'wrong');
-    expect(await screen.findByText(MESSAGES.login.failedTitle)).toBeTruthy();
-    expect(screen.getByText('Invalid email or password')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Login to Dashboard' })).toBeTruthy();
+    await screen.findByText(MESSAGES.login.failedTitle);
+    screen.getByText('Invalid email or password');
+    screen.getByRole('button', { name: 'Login to Dashboard' });
     expect(assign).not.toHaveBeenCalled();
   });
 
@@ -121,21 +121,21 @@ describe('LoginPage', () => {
     mockFetch({ ...signedOut, 'POST /api/admin/login': { status: 502 } });
     renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
     await fillAndSubmit('admin@example.com', 'pw');
-    expect(await screen.findByText('Authentication failed (502)')).toBeTruthy();
+    await screen.findByText('Authentication failed (502)');
   });
 
   it('falls back to Invalid credentials when there is no answer at all', async () => {
     mockFetch({ ...signedOut, 'POST /api/admin/login': new TypeError('Failed to fetch') });
     renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
     await fillAndSubmit('admin@example.com', 'pw');
-    expect(await screen.findByText(MESSAGES.login.fallback)).toBeTruthy();
+    await screen.findByText(MESSAGES.login.fallback);
   });
 
   it('reports a failed session check after a 200 login', async () => {
     mockFetch({ ...signedOut, 'POST /api/admin/login': { body: { isAuthenticated: true } } });
     renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
     await fillAndSubmit('admin@example.com', 'pw');
-    expect(await screen.findByText(MESSAGES.login.sessionFailed)).toBeTruthy();
+    await screen.findByText(MESSAGES.login.sessionFailed);
     expect(assign).not.toHaveBeenCalled();
   });
 });

@@ -11,26 +11,26 @@ describe('RequireAuth', () => {
   it('sends signed-out visitors to the login screen', async () => {
     mockFetch({ 'GET /api/admin/me': { body: { isAuthenticated: false } } });
     renderWithProviders(<RequireAuth />, guarded);
-    expect(await screen.findByText('Login screen')).toBeTruthy();
+    await screen.findByText('Login screen');
     expect(screen.queryByText('Staff only')).toBeNull();
   });
 
   it('treats a 401 session answer as signed out', async () => {
     mockFetch({ 'GET /api/admin/me': { status: 401, body: { message: 'Not signed in' } } });
     renderWithProviders(<RequireAuth />, guarded);
-    expect(await screen.findByText('Login screen')).toBeTruthy();
+    await screen.findByText('Login screen');
   });
 
   it('shows the screen to a signed-in user', async () => {
     mockFetch({ 'GET /api/admin/me': { body: { isAuthenticated: true, user: { id: 'u', username: 'a' } } } });
     renderWithProviders(<RequireAuth />, guarded);
-    expect(await screen.findByText('Staff only')).toBeTruthy();
+    await screen.findByText('Staff only');
   });
 
   it('offers a retry when the server cannot be reached', async () => {
     mockFetch({ 'GET /api/admin/me': { status: 503, body: { message: 'The service is temporarily unavailable.' } } });
     renderWithProviders(<RequireAuth />, guarded);
-    expect(await screen.findByText('The service is temporarily unavailable.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Try again/ })).toBeTruthy();
+    await screen.findByText('The service is temporarily unavailable.');
+    screen.getByRole('button', { name: /Try again/ });
   });
 });

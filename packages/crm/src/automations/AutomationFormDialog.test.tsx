@@ -22,8 +22,8 @@ describe('AutomationFormDialog', () => {
     mockFetch({ 'GET /api/admin/templates': { body: [TEMPLATE] } });
     renderWithProviders(<AutomationFormDialog open onClose={() => {}} />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Create Automation' }));
-    expect(await screen.findByText('Name is required')).toBeTruthy();
-    expect(screen.getByText('Choose an email template')).toBeTruthy();
+    await screen.findByText('Name is required');
+    screen.getByText('Choose an email template');
   });
 
   it('edits a rule with PATCH and the updated message', async () => {
@@ -54,7 +54,7 @@ describe('AutomationFormDialog', () => {
     await user.clear(name);
     await user.type(name, 'Welcome new leads');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText(MESSAGES.automation.updated)).toBeTruthy();
+    await screen.findByText(MESSAGES.automation.updated);
     const patch = calls.find((call) => call.method === 'PATCH');
     expect(patch?.body).toEqual({
       name: 'Welcome new leads',

@@ -48,10 +48,10 @@ describe('rule preview', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Preview' }));
 
     const panel = await screen.findByRole('region', { name: 'Preview' });
-    expect(within(panel).getByText('2 leads match the conditions now.')).toBeTruthy();
-    expect(within(panel).getByText('Ann Lee')).toBeTruthy();
-    expect(within(panel).getByText('Subject: Hi Ann')).toBeTruthy();
-    expect(within(panel).getByText('Hello Ann')).toBeTruthy();
+    within(panel).getByText('2 leads match the conditions now.');
+    within(panel).getByText('Ann Lee');
+    within(panel).getByText('Subject: Hi Ann');
+    within(panel).getByText('Hello Ann');
     const preview = calls.find((call) => call.url === '/api/admin/automations/preview');
     expect(preview?.body).toMatchObject({
       id: 'a1',
@@ -73,7 +73,7 @@ describe('rule preview', () => {
     });
     renderWithProviders(<AutomationFormDialog open onClose={() => {}} automation={RULE} />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Preview' }));
-    expect(await screen.findByText('The template of this rule no longer exists')).toBeTruthy();
+    await screen.findByText('The template of this rule no longer exists');
   });
 });
 
@@ -99,10 +99,10 @@ describe('OutboxView', () => {
       'GET /api/admin/outbox?status=failed': { body: [] },
     });
     renderWithProviders(<OutboxView />);
-    expect(await screen.findByText('not sent: no transport configured')).toBeTruthy();
-    expect(screen.getByText('E-mail to ann@example.com (Ann Lee)')).toBeTruthy();
+    await screen.findByText('not sent: no transport configured');
+    screen.getByText('E-mail to ann@example.com (Ann Lee)');
     await userEvent.setup().click(screen.getByText('Failed'));
-    expect(await screen.findByText('No messages here.')).toBeTruthy();
+    await screen.findByText('No messages here.');
     expect(calls.map((call) => call.url)).toContain('/api/admin/outbox?status=failed');
   });
 
@@ -134,9 +134,9 @@ describe('OutboxView', () => {
     });
     renderWithProviders(<OutboxView />);
     await userEvent.setup().click(await screen.findByText('Held'));
-    expect(await screen.findByText(reason)).toBeTruthy();
+    await screen.findByText(reason);
     const item = screen.getByText('E-mail to bo@example.com (Bo Diaz)').closest('li') as HTMLElement;
-    expect(within(item).getByText('Held')).toBeTruthy();
-    expect(within(item).getByText(/^Sends automatically after /)).toBeTruthy();
+    within(item).getByText('Held');
+    within(item).getByText(/^Sends automatically after /);
   });
 });

@@ -38,23 +38,23 @@ describe('Held section', () => {
     expect(calls[0]?.url).toBe('/api/admin/held-submissions?page=1&pageSize=20');
     const first = items[0];
     if (!first) throw new Error('no item');
-    expect(within(first).getByRole('heading', { level: 2, name: 'Tia Fast' })).toBeTruthy();
-    expect(within(first).getByText('Sent too fast')).toBeTruthy();
-    expect(within(first).getByText(fast.reason)).toBeTruthy();
-    expect(within(first).getByText(fast.payload.email)).toBeTruthy();
-    expect(within(first).getByText(fast.payload.phone)).toBeTruthy();
-    expect(within(first).getByText('Basic · 2 bd / 1 ba · Monthly · zip 75204')).toBeTruthy();
+    within(first).getByRole('heading', { level: 2, name: 'Tia Fast' });
+    within(first).getByText('Sent too fast');
+    within(first).getByText(fast.reason);
+    within(first).getByText(fast.payload.email);
+    within(first).getByText(fast.payload.phone);
+    within(first).getByText('Basic · 2 bd / 1 ba · Monthly · zip 75204');
     // Details: notes, fill time, attribution, client.
-    expect(within(first).getByText('Gate code 1234')).toBeTruthy();
-    expect(within(first).getByText('0.4 s')).toBeTruthy();
-    expect(within(first).getByText('google / cpc')).toBeTruthy();
-    expect(within(first).getByText('203.0.113.9')).toBeTruthy();
-    expect(within(first).getByText('Mozilla/5.0 (iPhone)')).toBeTruthy();
+    within(first).getByText('Gate code 1234');
+    within(first).getByText('0.4 s');
+    within(first).getByText('google / cpc');
+    within(first).getByText('203.0.113.9');
+    within(first).getByText('Mozilla/5.0 (iPhone)');
 
     const second = items[1];
     if (!second) throw new Error('no item');
-    expect(within(second).getByText('Hidden field filled')).toBeTruthy();
-    expect(within(second).getByText('“http://spam.example”')).toBeTruthy();
+    within(second).getByText('Hidden field filled');
+    within(second).getByText('“http://spam.example”');
     expect(within(second).getByRole('heading', { level: 2 }).textContent).toBe(`${markup} Bot`);
     expect(document.querySelector('img[src="x"]')).toBeNull();
     expect(screen.getByTestId('held-total').textContent).toBe('2 held');
@@ -78,7 +78,7 @@ describe('Held section', () => {
 
     await userEvent.setup().click(within(item).getByRole('button', { name: /^Release / }));
 
-    expect(await screen.findByText('Released as a lead')).toBeTruthy();
+    await screen.findByText('Released as a lead');
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
       `/api/admin/held-submissions/${held.id}/release`,
     ]);
@@ -90,11 +90,11 @@ describe('Held section', () => {
     ]) {
       expect(isInvalidated(key)).toBe(true);
     }
-    expect(await screen.findByText(HELD_EMPTY_TEXT)).toBeTruthy();
+    await screen.findByText(HELD_EMPTY_TEXT);
     expect(screen.queryByRole('article')).toBeNull();
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open lead' }));
-    expect(await screen.findByRole('dialog', { name: 'Hal Released' })).toBeTruthy();
+    await screen.findByRole('dialog', { name: 'Hal Released' });
   });
 
   it('Delete asks for confirmation first, then sends DELETE', async () => {
@@ -113,28 +113,28 @@ describe('Held section', () => {
     const user = userEvent.setup();
 
     await user.click(within(item).getByRole('button', { name: /^Delete / }));
-    expect(await screen.findByText('Delete this held submission? It cannot be recovered.')).toBeTruthy();
+    await screen.findByText('Delete this held submission? It cannot be recovered.');
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Held submission deleted')).toBeTruthy();
+    await screen.findByText('Held submission deleted');
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
       `/api/admin/held-submissions/${held.id}`,
     ]);
     expect(isInvalidated(['/api/admin/intake'])).toBe(true);
-    expect(await screen.findByText(HELD_EMPTY_TEXT)).toBeTruthy();
+    await screen.findByText(HELD_EMPTY_TEXT);
   });
 
   it('shows the empty state', async () => {
     mockFetch({ [LIST]: { body: page([]) } });
     renderWithProviders(<HeldSection />);
-    expect(await screen.findByText(HELD_EMPTY_TEXT)).toBeTruthy();
+    await screen.findByText(HELD_EMPTY_TEXT);
   });
 
   it('shows a failed read with a retry', async () => {
     mockFetch({ [LIST]: { status: 500, body: { message: 'Database unavailable' } } });
     renderWithProviders(<HeldSection />);
-    expect(await screen.findByText('Database unavailable')).toBeTruthy();
+    await screen.findByText('Database unavailable');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
   });
 
@@ -154,8 +154,8 @@ describe('Held section', () => {
     renderWithProviders(<HeldSection />);
     const item = await screen.findByRole('article');
     await userEvent.setup().click(within(item).getByRole('button', { name: /^Release / }));
-    expect(await screen.findByText('Could not release the held submission')).toBeTruthy();
-    expect(screen.getByText(/no longer exists/)).toBeTruthy();
+    await screen.findByText('Could not release the held submission');
+    screen.getByText(/no longer exists/);
     await waitFor(() => expect(listCalls).toBe(2));
   });
 });

@@ -13,7 +13,7 @@ describe('LogoutButton', () => {
     queryClient.setQueryData(['/api/admin/leads', { page: 1 }], { items: [] });
     queryClient.setQueryData(['/api/admin/me'], { isAuthenticated: true });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
-    expect(await screen.findByText('Login screen')).toBeTruthy();
+    await screen.findByText('Login screen');
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/admin/logout', body: undefined });
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
   });
@@ -23,7 +23,7 @@ describe('LogoutButton', () => {
     const { queryClient } = renderWithProviders(<LogoutButton iconOnly />);
     queryClient.setQueryData(['/api/admin/stats'], { total: 1 });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
-    expect(await screen.findByText(MESSAGES.logout.failed)).toBeTruthy();
+    await screen.findByText(MESSAGES.logout.failed);
     expect(screen.queryByText('Login screen')).toBeNull();
     expect(queryClient.getQueryData(['/api/admin/stats'])).toEqual({ total: 1 });
   });

@@ -20,14 +20,12 @@ describe('ExportDialog', () => {
     renderWithProviders(
       <ExportDialog open onClose={onClose} selectedIds={[]} filter={{ status: 'Won' }} matchingTotal={7} />,
     );
-    expect(
-      await screen.findByText(/No leads are selected: all 7 leads matching the current filters \(status Won\)/),
-    ).toBeTruthy();
+    await screen.findByText(/No leads are selected: all 7 leads matching the current filters \(status Won\)/);
     const user = userEvent.setup();
     await user.click(screen.getByText('JSON'));
     await user.click(screen.getByRole('button', { name: 'Export' }));
-    expect(await screen.findByText(MESSAGES.export.successTitle)).toBeTruthy();
-    expect(screen.getByText('Downloaded 7 leads in JSON format.')).toBeTruthy();
+    await screen.findByText(MESSAGES.export.successTitle);
+    screen.getByText('Downloaded 7 leads in JSON format.');
     expect(calls[0]?.body).toEqual({
       format: 'json',
       fields: ['contact', 'service', 'status', 'dates', 'notes'],
@@ -41,10 +39,10 @@ describe('ExportDialog', () => {
     renderWithProviders(
       <ExportDialog open onClose={() => {}} selectedIds={['a', 'b']} filter={{}} matchingTotal={9} />,
     );
-    expect(await screen.findByText('2 selected leads will be exported.')).toBeTruthy();
+    await screen.findByText('2 selected leads will be exported.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Export' }));
-    expect(await screen.findByText(MESSAGES.export.failedTitle)).toBeTruthy();
-    expect(screen.getByText(MESSAGES.export.failedText)).toBeTruthy();
+    await screen.findByText(MESSAGES.export.failedTitle);
+    screen.getByText(MESSAGES.export.failedText);
     expect(calls[0]?.body).toMatchObject({ format: 'csv', leadIds: ['a', 'b'] });
   });
 
@@ -69,8 +67,8 @@ describe('ExportDialog', () => {
     const onClose = vi.fn();
     renderWithProviders(<ExportDialog open onClose={onClose} selectedIds={[]} filter={{}} matchingTotal={6000} />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Export' }));
-    expect(await screen.findByText(/Exported 0 of 6000 leads/)).toBeTruthy();
-    expect(await screen.findByText('Downloaded 6000 leads in CSV format.')).toBeTruthy();
+    await screen.findByText(/Exported 0 of 6000 leads/);
+    await screen.findByText('Downloaded 6000 leads in CSV format.');
     const init = fetchSpy.mock.calls[0]?.[1] as RequestInit;
     expect((init.headers as Record<string, string>).Accept).toBe('text/csv');
     expect(JSON.parse(init.body as string)).toMatchObject({ format: 'csv', filter: {} });

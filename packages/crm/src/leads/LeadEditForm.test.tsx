@@ -41,7 +41,7 @@ describe('LeadEditForm', () => {
     await user.type(value, '425.5');
     await user.type(screen.getByLabelText('Notes'), 'Gate code 1234');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText(MESSAGES.lead.updated)).toBeTruthy();
+    await screen.findByText(MESSAGES.lead.updated);
     expect(calls[0]?.body).toEqual({
       priority: 'Medium',
       nextFollowUpAt: null,
@@ -56,7 +56,7 @@ describe('LeadEditForm', () => {
     const { calls } = mockFetch({});
     renderWithProviders(<LeadEditForm lead={lead} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Tags must be at most 40 characters')).toBeTruthy();
+    await screen.findByText('Tags must be at most 40 characters');
     expect(calls).toHaveLength(0);
   });
 });

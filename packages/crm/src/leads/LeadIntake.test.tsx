@@ -49,7 +49,7 @@ describe('lead intake flags: details differ and repeats today', () => {
   it('flags "Details differ" while a repeat request with other details waits for a decision', () => {
     const lead = makeLead({ repeatCount: 1, lastRepeatAt: '2026-11-10T15:00:00.000Z', detailsDifferRequestId: 'r2' });
     const { container } = renderWithProviders(<LeadIntakeFlags lead={lead} now={now} />);
-    expect(screen.getByText('Details differ')).toBeTruthy();
+    screen.getByText('Details differ');
     expect(container.textContent).toBe('Details differRepeat request ×1');
   });
 
@@ -86,12 +86,12 @@ describe('LeadIntakeDetails (lead drawer)', () => {
     });
     renderWithProviders(<LeadIntakeDetails lead={lead} now={now} />);
     if (estimate.kind !== 'estimate') throw new Error('priced');
-    expect(screen.getByText(new RegExp(`Estimated \\$${estimate.low}–\\$${estimate.high} per visit`))).toBeTruthy();
-    expect(screen.getByText('google / cpc / spring')).toBeTruthy();
-    expect(screen.getByText('www.google.com')).toBeTruthy();
-    expect(screen.getByText('/services')).toBeTruthy();
-    expect(screen.getByText(/^1 · last/)).toBeTruthy();
-    expect(screen.getByText(/1 h 15 min \(business hours\)/)).toBeTruthy();
+    screen.getByText(new RegExp(`Estimated \\$${estimate.low}–\\$${estimate.high} per visit`));
+    screen.getByText('google / cpc / spring');
+    screen.getByText('www.google.com');
+    screen.getByText('/services');
+    screen.getByText(/^1 · last/);
+    screen.getByText(/1 h 15 min \(business hours\)/);
   });
 
   it('says when a walkthrough is needed and when first contact is overdue', () => {
@@ -100,8 +100,8 @@ describe('LeadIntakeDetails (lead drawer)', () => {
       contactDueAt: '2026-11-18T15:00:00.000Z',
     });
     renderWithProviders(<LeadIntakeDetails lead={lead} now={now} />);
-    expect(screen.getByText(/Walkthrough needed/)).toBeTruthy();
-    expect(screen.getByText(/Not contacted · was due/)).toBeTruthy();
+    screen.getByText(/Walkthrough needed/);
+    screen.getByText(/Not contacted · was due/);
   });
 
   it('names the closed lead a repeat request follows and opens it', async () => {

@@ -98,7 +98,7 @@ describe('lead drawer: Requests', () => {
 
     await userEvent.setup().click(within(section).getByRole('button', { name: 'Apply new details' }));
 
-    expect(await screen.findByText('Contact details updated')).toBeTruthy();
+    await screen.findByText('Contact details updated');
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.url).toBe(`/api/admin/leads/${detail.id}/requests/${repeat.id}/apply`);
     expect(queryClient.getQueryData<LeadDetail>(['/api/admin/leads', detail.id])?.firstName).toBe('Kim');
@@ -106,7 +106,7 @@ describe('lead drawer: Requests', () => {
     // The timeline shows the decision: its activities are read again.
     const timelineReads = () => calls.filter((call) => call.url === `/api/admin/activities/lead/${detail.id}`).length;
     await waitFor(() => expect(timelineReads()).toBe(2));
-    expect(await screen.findByRole('dialog', { name: 'Kim Other' })).toBeTruthy();
+    await screen.findByRole('dialog', { name: 'Kim Other' });
     await waitFor(() => expect(screen.queryByText('Details differ')).toBeNull());
     // The first request now differs from the applied details.
     expect(within(screen.getByRole('region', { name: 'Requests' })).getAllByText('differs')).toHaveLength(2);
@@ -123,12 +123,12 @@ describe('lead drawer: Requests', () => {
     });
     const section = await screen.findByRole('region', { name: 'Requests' });
     await userEvent.setup().click(within(section).getByRole('button', { name: 'Keep current details' }));
-    expect(await screen.findByText('Contact details kept')).toBeTruthy();
+    await screen.findByText('Contact details kept');
     expect(calls.some((call) => call.method === 'POST' && call.url.endsWith(`/requests/${repeat.id}/dismiss`))).toBe(
       true,
     );
     await waitFor(() => expect(screen.queryByText('Details differ')).toBeNull());
-    expect(screen.getByRole('dialog', { name: 'Olga Original' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Olga Original' });
   });
 
   it('keeps the requests when a drawer edit answers a plain lead', () => {

@@ -38,7 +38,7 @@ describe('LeadStatusSelect', () => {
     seed(queryClient);
     await choose('Status of Rosa Diaz', 'Won');
 
-    expect(await screen.findByText(MESSAGES.leadStatus.success)).toBeTruthy();
+    await screen.findByText(MESSAGES.leadStatus.success);
     expect(calls[0]?.body).toEqual({ status: 'Won' });
     expect(queryClient.getQueryState(['/api/admin/stats'])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['/api/admin/metrics'])?.isInvalidated).toBe(true);
@@ -51,7 +51,7 @@ describe('LeadStatusSelect', () => {
     mockFetch({ [`PATCH /api/admin/leads/${lead.id}/status`]: { status: 404, body: { message: 'Lead not found' } } });
     renderWithProviders(<LeadStatusSelect lead={lead} />);
     await choose('Status of Sam Kim', 'Lost');
-    expect(await screen.findByText(MESSAGES.leadStatus.failed)).toBeTruthy();
-    expect(screen.getByText('Lead not found')).toBeTruthy();
+    await screen.findByText(MESSAGES.leadStatus.failed);
+    screen.getByText('Lead not found');
   });
 });

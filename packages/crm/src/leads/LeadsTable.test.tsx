@@ -40,7 +40,7 @@ describe('LeadsTable', () => {
       return found;
     });
     fireEvent.click(option);
-    expect(await screen.findByText('Lead status updated successfully.')).toBeTruthy();
+    await screen.findByText('Lead status updated successfully.');
     expect(onOpen).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Nia Cole' }));
@@ -58,6 +58,6 @@ describe('LeadsTable', () => {
         onOpen={() => {}}
       />,
     );
-    expect(screen.getByText('No leads found matching your criteria.')).toBeTruthy();
+    screen.getByText('No leads found matching your criteria.');
   });
 });

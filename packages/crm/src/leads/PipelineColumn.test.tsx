@@ -22,15 +22,15 @@ describe('PipelineColumn', () => {
     const { queryClient } = renderWithProviders(
       <PipelineColumn status="Quoted" filter={{}} moves={moves} onMove={() => {}} onOpen={() => {}} />,
     );
-    expect(await screen.findByRole('button', { name: 'Stay Put' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Stay Put' });
     expect(screen.getAllByRole('button', { name: 'Just Moved' })).toHaveLength(1);
-    expect(screen.getByLabelText('2 leads')).toBeTruthy();
+    screen.getByLabelText('2 leads');
 
     refetched = true;
     await queryClient.invalidateQueries();
     await waitFor(() => expect(document.querySelectorAll('.pipeline-card')).toHaveLength(2));
     expect(screen.getAllByRole('button', { name: 'Just Moved' })).toHaveLength(1);
-    expect(screen.getByLabelText('2 leads')).toBeTruthy();
+    screen.getByLabelText('2 leads');
   });
 
   it('hides a card that is leaving for another column', async () => {
@@ -38,7 +38,7 @@ describe('PipelineColumn', () => {
     mockFetch({ 'GET /api/admin/leads': page([leaving]) });
     const moves = new Map<string, PendingMove>([[leaving.id, { lead: leaving, to: 'Won' }]]);
     renderWithProviders(<PipelineColumn status="New" filter={{}} moves={moves} onMove={() => {}} onOpen={() => {}} />);
-    expect(await screen.findByText('No leads')).toBeTruthy();
-    expect(screen.getByLabelText('0 leads')).toBeTruthy();
+    await screen.findByText('No leads');
+    screen.getByLabelText('0 leads');
   });
 });

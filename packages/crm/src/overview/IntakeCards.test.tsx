@@ -24,19 +24,19 @@ describe('intake cards (dashboard)', () => {
   it('show the median speed to lead by source and leads waiting', async () => {
     mockFetch({ 'GET /api/admin/intake': { body: report } });
     renderWithProviders(<SpeedToLeadCard />);
-    expect(await screen.findByText('13 min')).toBeTruthy();
-    expect(screen.getByRole('row', { name: /google 9 min 2/ })).toBeTruthy();
-    expect(screen.getByRole('row', { name: /Website Form 1 h 4 min 1/ })).toBeTruthy();
-    expect(screen.getByText('4')).toBeTruthy();
+    await screen.findByText('13 min');
+    screen.getByRole('row', { name: /google 9 min 2/ });
+    screen.getByRole('row', { name: /Website Form 1 h 4 min 1/ });
+    screen.getByText('4');
   });
 
   it('Held for review: waiting now, by rule in words, the rate limit refusals and a way to review them', async () => {
     mockFetch({ 'GET /api/admin/intake': { body: report } });
     renderWithProviders(<HeldForReviewCard />);
     const card = await screen.findByTestId('held-for-review');
-    expect(await within(card).findByText('5')).toBeTruthy();
-    expect(within(card).getByText('Held for review')).toBeTruthy();
-    expect(within(card).getByText('Waiting for review')).toBeTruthy();
+    await within(card).findByText('5');
+    within(card).getByText('Held for review');
+    within(card).getByText('Waiting for review');
     const byRule = within(card).getByRole('list', { name: 'Waiting by rule' });
     expect([...byRule.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
       'Hidden field filled1',

@@ -22,7 +22,7 @@ describe('MetricCards: Today', () => {
     });
     renderWithProviders(<MetricCards />);
     const today = await screen.findByTestId('metric-today');
-    expect(await within(today).findByText('(3 requests)')).toBeTruthy();
+    await within(today).findByText('(3 requests)');
     expect(today.querySelector('.ant-statistic-content-value')?.textContent).toBe('2');
   });
 

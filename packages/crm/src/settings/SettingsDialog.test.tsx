@@ -44,8 +44,8 @@ describe('Settings dialog', () => {
     mockFetch(signedIn);
     renderWithProviders(<OpenButton />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open settings' }));
-    expect(await screen.findByText('Change Password', { selector: 'h2' })).toBeTruthy();
-    expect(screen.getByText('staff@example.com')).toBeTruthy();
+    await screen.findByText('Change Password', { selector: 'h2' });
+    screen.getByText('staff@example.com');
     expect(screen.queryByText('Server')).toBeNull();
   });
 
@@ -65,10 +65,10 @@ describe('Settings dialog', () => {
     await user.type(screen.getByLabelText('New password'), 'a-brand-new-password');
     await user.type(screen.getByLabelText('Confirm new password'), 'a-brand-new-password');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText('Failed to change password. Please try again.')).toBeTruthy();
-    expect(screen.getByText('Current password is incorrect')).toBeTruthy();
+    await screen.findByText('Failed to change password. Please try again.');
+    screen.getByText('Current password is incorrect');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText('Password changed successfully.')).toBeTruthy();
+    await screen.findByText('Password changed successfully.');
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { currentPassword: 'old-password', newPassword: 'a-brand-new-password' },
       { currentPassword: 'old-password', newPassword: 'a-brand-new-password' },
@@ -80,12 +80,12 @@ describe('Settings dialog', () => {
     renderWithProviders(<OpenButton />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Open settings' }));
-    expect(await screen.findByText(MESSAGES.password.newPasswordRule)).toBeTruthy();
+    await screen.findByText(MESSAGES.password.newPasswordRule);
     await user.type(screen.getByLabelText('Current password'), 'old-password');
     await user.type(screen.getByLabelText('New password'), 'a-brand-new-password ');
     await user.type(screen.getByLabelText('Confirm new password'), 'a-brand-new-password ');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText(VALIDATION.passwordEdgeSpace)).toBeTruthy();
+    await screen.findByText(VALIDATION.passwordEdgeSpace);
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
@@ -102,11 +102,11 @@ describe('Settings dialog', () => {
     await user.clear(url);
     await user.type(url, ' https://nowhere.example ');
     await user.click(screen.getByRole('button', { name: 'Test connection' }));
-    expect(await screen.findByText('Could not reach https://nowhere.example')).toBeTruthy();
+    await screen.findByText('Could not reach https://nowhere.example');
     expect(server.testServerUrl).toHaveBeenCalledWith('https://nowhere.example');
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Server URL saved.')).toBeTruthy();
+    await screen.findByText('Server URL saved.');
     expect(server.setServerUrl).toHaveBeenCalledWith('https://nowhere.example');
     // signed out: no password section
     expect(screen.queryByLabelText('Current password')).toBeNull();
@@ -122,6 +122,6 @@ describe('Settings dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Open settings' }));
     await user.type(await screen.findByLabelText('Server URL'), 'ftp://x');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Only http and https URLs')).toBeTruthy();
+    await screen.findByText('Only http and https URLs');
   });
 });

@@ -31,14 +31,14 @@ describe('TemplateFormDialog', () => {
     mockFetch({});
     renderWithProviders(<TemplateFormDialog open onClose={() => {}} />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Create Template' }));
-    expect(await screen.findByText('Name is required')).toBeTruthy();
-    expect(screen.getByText('Content is required')).toBeTruthy();
+    await screen.findByText('Name is required');
+    screen.getByText('Content is required');
   });
 
   it('shows the subject field only for e-mail', async () => {
     mockFetch({});
     renderWithProviders(<TemplateFormDialog open onClose={() => {}} />);
-    expect(await screen.findByLabelText('Subject')).toBeTruthy();
+    await screen.findByLabelText('Subject');
     await userEvent.setup().click(screen.getByText('SMS'));
     expect(screen.queryByLabelText('Subject')).toBeNull();
   });
@@ -52,13 +52,13 @@ describe('TemplateFormDialog', () => {
     await user.type(await screen.findByLabelText('Name'), 'Quote follow-up');
     await user.type(screen.getByLabelText('Content'), 'Hi {{{{nickname}}');
     await user.click(screen.getByRole('button', { name: 'Create Template' }));
-    expect(await screen.findByText(/Unknown placeholder \{\{nickname\}\}/)).toBeTruthy();
+    await screen.findByText(/Unknown placeholder \{\{nickname\}\}/);
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
     await user.clear(screen.getByLabelText('Content'));
     await user.type(screen.getByLabelText('Content'), 'Hi {{{{firstName}}');
     await user.click(screen.getByRole('button', { name: 'Create Template' }));
-    expect(await screen.findByText(MESSAGES.template.created)).toBeTruthy();
+    await screen.findByText(MESSAGES.template.created);
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'Quote follow-up',
       type: 'email',
