@@ -27,6 +27,7 @@ import { adminOriginCheck } from './http/origin-check.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { readScriptHashes, securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static.ts';
+import { leadActivitiesRouter } from './leads/lead-activities.routes.ts';
 import { adminLeadsRouter, heldSubmissionsRouter, publicLeadsRouter } from './leads/leads.routes.ts';
 import { reportsRouter } from './reports/reports.routes.ts';
 import { templatesRouter } from './templates/templates.routes.ts';
@@ -55,6 +56,7 @@ function adminApi(deps: AppDeps, sessions: ReturnType<typeof createSessionMiddle
   admin.use('/leads', adminLeadsRouter(deps));
   admin.use('/leads', leadAutomationRouter(deps));
   admin.use('/held-submissions', heldSubmissionsRouter(deps));
+  admin.use('/activities', leadActivitiesRouter(deps));
   admin.use('/activities', activitiesRouter(deps));
   admin.use('/automations', automationRunsRouter(deps));
   admin.use('/automations', automationsRouter(deps));

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import type { LeadEvents } from './automations/lead-events.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 
@@ -12,6 +11,4 @@ export interface AppDeps {
   sessionSecrets: string[];
   /** The clock; tests pin it to check "today" and "overdue". */
   now: () => Date;
-  /** Where lead changes are reported for automations; absent means nobody listens. */
-  leadEvents?: LeadEvents;
 }

@@ -10,6 +10,7 @@ import { ConfigError, configWarnings, loadConfig, loadEnvFiles } from './config.
 import { resolveSessionSecrets } from './db/app-secrets.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateLatest } from './db/migrate.ts';
+import { listenToLeadEvents } from './lead-events/lead-events.service.ts';
 import { purgeHeldSubmissions } from './leads/held-submissions.service.ts';
 import { createLogger } from './logger.ts';
 
@@ -52,14 +53,9 @@ async function main(): Promise<void> {
     ? createAutomationEngine({ db, driver: database.driver, config: config.automations, logger, now })
     : undefined;
   await engine?.start();
-  const { app, close: closeApp } = createApp({
-    config,
-    db,
-    logger,
-    sessionSecrets,
-    now,
-    ...(engine ? { leadEvents: engine.leadEvents } : {}),
-  });
+  // A new lead or a staff status change, once committed, reaches the engine (the outbox keeps it either way).
+  const stopListening = engine ? listenToLeadEvents(db, engine.handleLeadEvent) : undefined;
+  const { app, close: closeApp } = createApp({ config, db, logger, sessionSecrets, now });
 
   const purgeHeld = () =>
     purgeHeldSubmissions(db, now(), config.heldRetentionDays)
@@ -109,6 +105,7 @@ async function main(): Promise<void> {
         clearTimeout(forceTimer);
         clearInterval(purgeTimer);
         closeApp();
+        stopListening?.();
         try {
           // Jobs in progress finish (or are left to another process's retry) before the database goes.
           await engine?.stop().catch((err: unknown) => logger.error({ err }, 'stopping the automation queue failed'));

@@ -6,6 +6,7 @@ import type { Activity, Automation, Template } from '@shine/shared/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createLeadEventsRelay,
+  drainEngines,
   dropQueueSchema,
   startSmsApi,
   startSmtpServer,
@@ -21,7 +22,7 @@ const DAY = 86_400_000;
 
 describeApi('automation engine', () => {
   const relay = createLeadEventsRelay();
-  const t = useTestApp({ leadEvents: relay.leadEvents });
+  const t = useTestApp({ onLeadEvent: relay.onLeadEvent });
   let agent: Agent;
   let smtp: TestSmtpServer;
   let sms: TestSmsApi;
@@ -42,7 +43,7 @@ describeApi('automation engine', () => {
       },
       now: () => t.clock.now ?? new Date(),
     });
-    relay.connect(engine.engine.leadEvents);
+    relay.connect(engine.engine);
   });
   afterAll(async () => {
     relay.connect(undefined);
@@ -153,7 +154,7 @@ describeApi('automation engine', () => {
       expect(await runsOfLead(early)).toEqual([]);
       expect(await t.db('lead_events').whereNull('handled_at')).toEqual([]);
     } finally {
-      relay.connect(engine.engine.leadEvents);
+      relay.connect(engine.engine);
     }
   });
 
@@ -174,7 +175,7 @@ describeApi('automation engine', () => {
       expect(run).toMatchObject({ automationId: rule.id, trigger: 'status_changed', status: 'succeeded' });
       expect((await activitiesOf(leadId)).map((a) => a.subject)).toContain('Send the quote');
     } finally {
-      relay.connect(engine.engine.leadEvents);
+      relay.connect(engine.engine);
     }
   });
 
@@ -236,8 +237,11 @@ describeApi('automation engine', () => {
     await agent.patch(`/api/admin/leads/${leadId}/status`).send({ status: 'Contacted' }).expect(200);
     const runs = await settledRuns(leadId, 2);
     expect(runs.map((run) => run.automationId).sort()).toEqual([task.id, promote.id].sort());
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await drainEngines(engine.engine);
     expect(await runsOfLead(leadId)).toHaveLength(2);
+    // The rule's own change wrote no event: the outbox holds the staff change alone.
+    const changes = await t.db('lead_events').where({ lead_id: leadId }).select('from_status', 'to_status');
+    expect(changes).toEqual([{ from_status: 'New', to_status: 'Contacted' }]);
 
     const lead = (await agent.get(`/api/admin/leads/${leadId}`).expect(200)).body as { status: string };
     expect(lead.status).toBe('Qualified');
@@ -383,7 +387,7 @@ describeApi('automation engine', () => {
         subject: 'Welcome, Olga!',
       });
 
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await drainEngines(engine.engine);
       expect(smtp.received).toHaveLength(0);
       const after = await Promise.all(
         ['activities', 'automation_runs', 'automation_messages'].map((table) => countRows(t.db, table)),

@@ -14,11 +14,11 @@ import { describeApi, useTestApp, VALID_QUOTE } from './support/test-app.ts';
 
 describeApi('automation outbox without a transport', () => {
   const relay = createLeadEventsRelay();
-  const t = useTestApp({ leadEvents: relay.leadEvents });
+  const t = useTestApp({ onLeadEvent: relay.onLeadEvent });
   let engine: TestEngine;
   beforeAll(async () => {
     engine = await startTestEngine(t.db);
-    relay.connect(engine.engine.leadEvents);
+    relay.connect(engine.engine);
   });
   afterAll(async () => {
     relay.connect(undefined);

@@ -89,7 +89,7 @@ describeApi('lead intake: estimate and attribution', () => {
 
 describeApi('lead intake: repeat requests', () => {
   const created: string[] = [];
-  const t = useTestApp({ leadEvents: { leadCreated: (id) => created.push(id), statusChanged: () => {} } });
+  const t = useTestApp({ onLeadEvent: (event) => event.trigger === 'lead_created' && created.push(event.leadId) });
   const post = (body: object) => supertest(t.app).post('/api/leads').send(body);
   beforeEach(() => {
     created.length = 0;
@@ -340,7 +340,7 @@ describeApi('lead intake: held submissions', () => {
   const created: string[] = [];
   const t = useTestApp({
     env: { RATE_LIMIT_LEADS_PER_MINUTE: '5' },
-    leadEvents: { leadCreated: (id) => created.push(id), statusChanged: () => {} },
+    onLeadEvent: (event) => event.trigger === 'lead_created' && created.push(event.leadId),
   });
   const post = (body: object) => supertest(t.app).post('/api/leads').set('User-Agent', 'Test browser 1.0').send(body);
   beforeEach(() => {

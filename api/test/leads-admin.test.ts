@@ -234,10 +234,8 @@ describeApi('one lead: GET, PATCH and PATCH status', () => {
 describeApi('lead events for automations', () => {
   const events: string[] = [];
   const t = useTestApp({
-    leadEvents: {
-      leadCreated: (leadId, eventId) => events.push(`created ${leadId} ${eventId}`),
-      statusChanged: (leadId, eventId) => events.push(`status ${leadId} ${eventId}`),
-    },
+    onLeadEvent: ({ id, leadId, trigger }) =>
+      events.push(`${trigger === 'lead_created' ? 'created' : 'status'} ${leadId} ${id}`),
   });
   beforeEach(() => {
     events.length = 0;

@@ -1,6 +1,6 @@
 import type { Metrics } from '@shine/shared/types';
 import { beforeEach, expect, it } from 'vitest';
-import { insertFirstRequestsOfLeads } from '../src/leads/lead-requests.queries.ts';
+import { recordFirstRequestsOfLeads } from '../src/leads/lead-requests.service.ts';
 import { type Agent, describeApi, insertLead, useTestApp } from './support/test-app.ts';
 
 // 00:30 on Monday 10 March 2025 in Dallas (CDT, UTC-5, the day after the DST change).
@@ -84,7 +84,7 @@ describeApi('stats and metrics', () => {
 
   it('metrics: today from local midnight, conversion, average deal, pending tasks, overdue follow-ups', async () => {
     const leadId = await craftLeads();
-    await insertFirstRequestsOfLeads(t.db);
+    await recordFirstRequestsOfLeads(t.db);
     const [first] = await t.db('lead_requests').where({ lead_id: leadId });
     await t
       .db('lead_requests')

@@ -23,6 +23,11 @@ export function listActivityRowsOfLead(db: Knex, leadId: string): Promise<Activi
     ]);
 }
 
+/** Each lead's latest activity, as a subquery of (lead_id, last_at). */
+export function latestActivityPerLead(db: Knex): Knex.QueryBuilder {
+  return db('activities').select('lead_id').max({ last_at: 'created_at' }).groupBy('lead_id');
+}
+
 export async function countPendingActivities(db: Knex): Promise<number> {
   const row = (await db('activities').where({ status: 'pending' }).first(db.raw('count(*)::int as count'))) as
     | { count: number }

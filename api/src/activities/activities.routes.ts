@@ -1,29 +1,16 @@
-import { activityCreateSchema } from '@shine/shared/activities';
-import { uuidSchema } from '@shine/shared/leads';
 import { Router } from 'express';
-import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { sessionUser } from '../http/auth-guard.ts';
-import { validate } from '../http/validate.ts';
-import { createStaffActivity, listActivitiesOfLead, summarizeActivities } from './activities.service.ts';
+import { summarizeActivities } from './activities.service.ts';
 
-const leadIdParamsSchema = z.object({ leadId: uuidSchema });
-
-/** /api/admin/activities */
-export function activitiesRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
+/**
+ * /api/admin/activities/summary. Creating an activity and a lead's timeline are the lead's
+ * (leads/lead-activities.routes.ts), mounted on the same path.
+ */
+export function activitiesRouter({ db }: Pick<AppDeps, 'db'>): Router {
   const router = Router();
-
-  router.post('/', validate({ body: activityCreateSchema }), async (req, res) => {
-    const activity = await createStaffActivity(db, sessionUser(req).id, req.body, now(), config.businessTimeZone);
-    res.status(201).json(activity);
-  });
 
   router.get('/summary', async (_req, res) => {
     res.json(await summarizeActivities(db));
-  });
-
-  router.get('/lead/:leadId', validate({ params: leadIdParamsSchema }), async (req, res) => {
-    res.json(await listActivitiesOfLead(db, req.params.leadId));
   });
 
   return router;

@@ -31,3 +31,11 @@ export async function deleteUserSessions(db: Knex, userId: string, exceptSid?: s
   // returning(): knex-pglite does not report affected-row counts for deletes.
   return (await query.delete().returning('sid')).length;
 }
+
+/** Inserts the user unless one with that username (any case) exists. */
+export async function insertUserUnlessExists(db: Knex, username: string, passwordHash: string): Promise<void> {
+  await db.raw('insert into users (username, password_hash) values (?, ?) on conflict ((lower(username))) do nothing', [
+    username,
+    passwordHash,
+  ]);
+}

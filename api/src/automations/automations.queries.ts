@@ -1,6 +1,7 @@
 import type { AutomationTrigger } from '@shine/shared/enums';
 import type { Knex } from 'knex';
 import type { AutomationRow } from '../db/tables.ts';
+import type { LeadEventCondition } from '../lead-events/lead-events.service.ts';
 
 export interface AutomationValues {
   name?: string;
@@ -67,4 +68,14 @@ export async function hasActiveAutomation(db: Knex, trigger: AutomationTrigger):
 
 export function findAutomationRow(db: Knex, id: string): Promise<AutomationRow | undefined> {
   return db('automations').where({ id }).first();
+}
+
+/** For the outbox of lead events: an active rule of the event's trigger was in force when it happened (not changed since). */
+export function ruleInForce(db: Knex): LeadEventCondition {
+  return (event) =>
+    db('automations as a')
+      .select(db.raw('1'))
+      .where('a.is_active', true)
+      .whereRaw(`a.trigger = ${event.trigger}`)
+      .whereRaw(`a.updated_at <= ${event.occurredAt}`);
 }

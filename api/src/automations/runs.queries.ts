@@ -2,6 +2,8 @@
 import type { OutboxQuery } from '@shine/shared/automation-rules';
 import type { Knex } from 'knex';
 import type { AutomationMessageRow, AutomationRunRow } from '../db/automation-tables.ts';
+import type { OccurrenceCondition } from '../leads/lead-candidates.service.ts';
+import { leadNameOf } from '../leads/leads.service.ts';
 
 export interface NewRun {
   automationId: string;
@@ -98,12 +100,20 @@ export function listStrandedRunIds(db: Knex, olderThan: Date): Promise<Array<{ i
     .limit(500);
 }
 
+/** For the candidate leads of a saved rule: it has already run for the lead's current occurrence. */
+export function runOfOccurrence(db: Knex, automationId: string): OccurrenceCondition {
+  return (lead) =>
+    db('automation_runs as r')
+      .where('r.automation_id', automationId)
+      .whereRaw(`r.lead_id = ${lead.id}`)
+      .whereRaw(`r.occurrence_key = ${lead.occurrenceKey}`);
+}
+
 export type RunListRow = AutomationRunRow & { lead_name: string };
 
 function listRuns(db: Knex): Knex.QueryBuilder {
   return db('automation_runs as r')
-    .join('leads as l', 'l.id', 'r.lead_id')
-    .select('r.*', db.raw("l.first_name || ' ' || l.last_name as lead_name"))
+    .select('r.*', leadNameOf(db, 'r.lead_id').as('lead_name'))
     .orderBy([
       { column: 'r.created_at', order: 'desc' },
       { column: 'r.id', order: 'desc' },
@@ -117,10 +127,6 @@ export function listRunRowsOfAutomation(db: Knex, automationId: string): Promise
 
 export function listRunRowsOfLead(db: Knex, leadId: string): Promise<RunListRow[]> {
   return listRuns(db).where('r.lead_id', leadId);
-}
-
-export function findRunRow(db: Knex, id: string): Promise<AutomationRunRow | undefined> {
-  return db('automation_runs').where({ id }).first();
 }
 
 export type NewMessage = Pick<
@@ -158,8 +164,7 @@ export function listMessageRows(
   filter: { status: MessageFilter; leadId?: string },
 ): Promise<MessageListRow[]> {
   const query = db('automation_messages as m')
-    .join('leads as l', 'l.id', 'm.lead_id')
-    .select('m.*', db.raw("l.first_name || ' ' || l.last_name as lead_name"))
+    .select('m.*', leadNameOf(db, 'm.lead_id').as('lead_name'))
     .orderBy([
       { column: 'm.created_at', order: 'desc' },
       { column: 'm.id', order: 'desc' },

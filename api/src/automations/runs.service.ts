@@ -11,10 +11,9 @@ import { API_ERRORS } from '@shine/shared/messages';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { AppError } from '../http/app-error.ts';
-import { toLead } from '../leads/lead-mapper.ts';
+import { countLeadCandidates, listLeadCandidates } from '../leads/lead-candidates.service.ts';
 import { assertLeadExists } from '../leads/leads.service.ts';
 import { findAutomationRow } from './automations.queries.ts';
-import { countCandidateRows, listCandidateRows } from './candidates.queries.ts';
 import { PermanentRunError, renderMessage } from './engine/execute-run.ts';
 import {
   listMessageRows,
@@ -22,6 +21,7 @@ import {
   listRunRowsOfLead,
   type MessageListRow,
   type RunListRow,
+  runOfOccurrence,
 } from './runs.queries.ts';
 
 const toIso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -92,9 +92,17 @@ export async function previewAutomation(
 ): Promise<AutomationPreview> {
   const conditions = automationConditionsSchema.parse(JSON.parse(input.conditions));
   const action = automationActionSchema.parse(JSON.parse(input.actions));
-  const query = { trigger: input.trigger, conditions, now, ...(input.id ? { automationId: input.id } : {}) };
-  const [total, rows] = await Promise.all([countCandidateRows(db, query), listCandidateRows(db, query, PREVIEW_LEADS)]);
-  const leads = rows.map(toLead);
+  const selection = {
+    trigger: input.trigger,
+    conditions,
+    now,
+    exclude: input.id ? runOfOccurrence(db, input.id) : undefined,
+  };
+  const [total, candidates] = await Promise.all([
+    countLeadCandidates(db, selection),
+    listLeadCandidates(db, selection, PREVIEW_LEADS),
+  ]);
+  const leads = candidates.map((candidate) => candidate.lead);
   const first = leads[0];
   let firstAction: AutomationPreview['firstAction'] = null;
   if (first) {

@@ -11,7 +11,7 @@ import { createDatabase } from '../db/database.ts';
 import { migrateLatest } from '../db/migrate.ts';
 import { createRandom } from '@shine/shared/random';
 import { buildLead, type SeedActivity, type SeedLead } from './seed-data.ts';
-import { insertFirstRequestsOfLeads } from '../leads/lead-requests.queries.ts';
+import { recordFirstRequestsOfLeads } from '../leads/lead-requests.service.ts';
 
 const BATCH_ROWS = 5_000;
 
@@ -71,7 +71,7 @@ export async function seedDatabase(db: Knex, userId: string, options: SeedOption
       done += size;
       options.onProgress?.(done);
     }
-    await insertFirstRequestsOfLeads(trx);
+    await recordFirstRequestsOfLeads(trx);
   });
   await db.raw('analyze leads');
   await db.raw('analyze activities');

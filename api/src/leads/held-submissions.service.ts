@@ -9,6 +9,7 @@ import type { HeldPayload, HeldSubmission, HeldSubmissionPage, Lead } from '@shi
 import type { Knex } from 'knex';
 import type { HeldSubmissionRow } from '../db/tables.ts';
 import { AppError } from '../http/app-error.ts';
+import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
 import {
   countHeldSubmissionsByRule,
   deleteHeldSubmission,
@@ -42,8 +43,6 @@ export async function listHeldSubmissions(db: Knex, query: HeldListQuery): Promi
 
 export interface Released {
   lead: Lead;
-  /** The lead_created outbox event when the release made a new lead; null when it joined an open one. */
-  createdEventId: string | null;
   rule: SpamRule;
 }
 
@@ -53,22 +52,18 @@ export interface Released {
  * the same transaction, so two releases at once make one lead and the second answers 404.
  */
 export async function releaseHeldSubmission(db: Knex, id: string, timeZone: string): Promise<Released> {
-  return db.transaction(async (trx) => {
+  return withLeadEventOutbox(db, async (trx, outbox) => {
     const held = await lockHeldSubmission(trx, id);
     if (!held) throw new AppError(404, API_ERRORS.heldNotFound);
     const quote = quoteIntakeSchema.safeParse(held.payload);
     if (!quote.success) throw new AppError(409, API_ERRORS.heldPayloadInvalid);
-    const taken = await takeInRequest(trx, quote.data, {
+    const taken = await takeInRequest(trx, outbox, quote.data, {
       receivedAt: new Date(held.received_at),
       timeZone,
       releasedFromRule: held.rule,
     });
     await deleteHeldSubmission(trx, id);
-    return {
-      lead: toLead(taken.row),
-      createdEventId: taken.kind === 'created' ? taken.eventId : null,
-      rule: held.rule,
-    };
+    return { lead: toLead(taken.row), rule: held.rule };
   });
 }
 

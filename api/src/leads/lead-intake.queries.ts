@@ -1,12 +1,16 @@
 // The queries of lead intake: repeat-request matching and merging, speed-to-lead, rejected
 // submissions, and their aggregates for the dashboard (computed in SQL).
+import { CLOSED_LEAD_STATUSES } from '@shine/shared/enums';
 import type { Knex } from 'knex';
+import { sqlStringList } from '../db/sql-text.ts';
 import type { LeadRow } from '../db/tables.ts';
 import type { LeadChanges, LeadRequestColumn } from './leads.queries.ts';
 
 /** The lead a request repeats: the exact expressions of the leads_email_lower / phone_digits indexes. */
 const EMAIL_MATCH = 'lower(email) = lower(?)';
 const PHONE_MATCH = "regexp_replace(phone, '[^0-9]', '', 'g') = ?";
+/** Closed leads sort after open ones: a sort expression, so written into the SQL. */
+const CLOSED = sqlStringList(CLOSED_LEAD_STATUSES);
 
 /**
  * Serialises intake per e-mail and per phone until the transaction ends, so that two copies of one
@@ -35,7 +39,7 @@ export async function findRepeatTarget(
       where.whereRaw(EMAIL_MATCH, [email]);
       if (phoneDigits) where.orWhereRaw(PHONE_MATCH, [phoneDigits]);
     })
-    .orderByRaw("(status in ('Won', 'Lost')), created_at desc, id desc")
+    .orderByRaw(`(status in (${CLOSED})), created_at desc, id desc`)
     .first();
   return (await query) as LeadRow | undefined;
 }
@@ -134,7 +138,7 @@ export async function measureSpeedToLead(db: Knex, now: Date, days: number): Pro
 export async function countAwaitingContact(db: Knex, now: Date): Promise<number> {
   const row = (await db('leads')
     .whereNull('first_contacted_at')
-    .whereNotIn('status', ['Won', 'Lost'])
+    .whereNotIn('status', CLOSED_LEAD_STATUSES)
     .where('contact_due_at', '<=', now)
     .first(db.raw('count(*)::int as count'))) as { count: number } | undefined;
   return Number(row?.count ?? 0);

@@ -24,8 +24,9 @@ import type { QuoteIntake } from '@shine/shared/quote';
 import type { IntakeReport, Lead, SpeedToLeadGroup } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/activities.service.ts';
-import { findOrCreateSystemUserId } from '../auth/system-user.ts';
+import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
 import type { LeadRow } from '../db/tables.ts';
+import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
 import { describeRepeatRequest, type RepeatMatch } from './describe-repeat-request.ts';
 import { countHeldSubmissionsByRule, insertHeldSubmission } from './held-submissions.queries.ts';
 import {
@@ -40,7 +41,7 @@ import {
 } from './lead-intake.queries.ts';
 import { toLead } from './lead-mapper.ts';
 import { insertLeadRequest } from './lead-requests.queries.ts';
-import { insertLeadWithCreatedEvent, type NewLeadRow } from './leads.queries.ts';
+import { insertLeadWithFirstRequest, type NewLeadRow } from './leads.queries.ts';
 
 export interface IntakeClock {
   now: Date;
@@ -59,13 +60,7 @@ export interface RequestMeta {
  * the answer does not tell whether an e-mail or phone is already known, nor that a rule held it.
  */
 export type QuoteOutcome =
-  | {
-      kind: 'created';
-      lead: Lead;
-      answer: Lead;
-      /** Its lead_created row in the automation outbox. */
-      eventId: string;
-    }
+  | { kind: 'created'; lead: Lead; answer: Lead }
   | { kind: 'merged'; leadId: string; answer: Lead }
   | { kind: 'held'; heldId: string; rule: SpamRule; answer: Lead };
 
@@ -76,8 +71,8 @@ export interface IntakeOrigin {
   releasedFromRule: SpamRule | null;
 }
 
-/** A request taken in: a new lead (with its outbox event), or a repeat kept on an open lead. */
-export type TakenIn = { kind: 'created'; row: LeadRow; eventId: string } | { kind: 'merged'; row: LeadRow };
+/** A request taken in: a new lead (its lead_created event in the outbox), or a repeat kept on an open lead. */
+export type TakenIn = { kind: 'created' | 'merged'; row: LeadRow };
 
 type NewLead = NewLeadRow &
   Pick<LeadRow, 'utm_source' | 'utm_medium' | 'utm_campaign' | 'referrer_host' | 'landing_page'> & {
@@ -245,12 +240,18 @@ async function mergeRepeatRequest(
  * an open lead is kept on it; anything else (a Won or Lost lead's person included) is a new lead
  * with its first request and its lead_created outbox event.
  */
-export function takeInRequest(trx: Knex.Transaction, quote: QuoteIntake, origin: IntakeOrigin): Promise<TakenIn> {
-  return takeIn(trx, quote, toNewLead(quote, estimateQuote(quote), origin), origin);
+export function takeInRequest(
+  trx: Knex.Transaction,
+  outbox: LeadEventOutbox,
+  quote: QuoteIntake,
+  origin: IntakeOrigin,
+): Promise<TakenIn> {
+  return takeIn(trx, outbox, quote, toNewLead(quote, estimateQuote(quote), origin), origin);
 }
 
 async function takeIn(
   trx: Knex.Transaction,
+  outbox: LeadEventOutbox,
   quote: QuoteIntake,
   request: NewLead,
   origin: IntakeOrigin,
@@ -263,12 +264,13 @@ async function takeIn(
   if (target && !CLOSED_LEAD_STATUSES.includes(target.status)) {
     return { kind: 'merged', row: await mergeRepeatRequest(trx, target, request, origin) };
   }
-  const { row, eventId } = await insertLeadWithCreatedEvent(
+  const row = await insertLeadWithFirstRequest(
     trx,
     { ...request, estimate_breakdown: toJsonb(trx, request.estimate_breakdown), previous_lead_id: target?.id ?? null },
     origin.releasedFromRule,
   );
-  return { kind: 'created', row, eventId };
+  await outbox.leadCreated(row.id);
+  return { kind: 'created', row };
 }
 
 /** Counts one caught submission (spam rule or rate limit) for today's business date. */
@@ -300,12 +302,12 @@ export async function receiveQuote(
     return { kind: 'held', heldId: held.id, rule: verdict.rule, answer: buildReceipt(request, clock.now) };
   }
 
-  const taken = await db.transaction((trx) => takeIn(trx, quote, request, origin));
+  const taken = await withLeadEventOutbox(db, (trx, outbox) => takeIn(trx, outbox, quote, request, origin));
   if (taken.kind === 'merged') {
     return { kind: 'merged', leadId: taken.row.id, answer: buildReceipt(request, clock.now) };
   }
   const lead = toLead(taken.row);
-  return { kind: 'created', lead, answer: { ...lead, previousLeadId: null }, eventId: taken.eventId };
+  return { kind: 'created', lead, answer: { ...lead, previousLeadId: null } };
 }
 
 /** The dashboard's window for speed-to-lead and rejections. */

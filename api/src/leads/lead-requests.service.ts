@@ -8,13 +8,18 @@ import { recordSystemActivity } from '../activities/activities.service.ts';
 import type { LeadRequestRow, LeadRow } from '../db/tables.ts';
 import { AppError } from '../http/app-error.ts';
 import { toLead, toLeadRequest } from './lead-mapper.ts';
-import { findLeadRequestRow, listLeadRequestRows } from './lead-requests.queries.ts';
+import { findLeadRequestRow, insertFirstRequestsOfLeads, listLeadRequestRows } from './lead-requests.queries.ts';
 import { findLeadRow, type LeadIdentity, lockLeadRow, settleLeadIdentity } from './leads.queries.ts';
 
 export async function getLeadDetail(db: Knex, id: string): Promise<LeadDetail> {
   const [row, requests] = await Promise.all([findLeadRow(db, id), listLeadRequestRows(db, id)]);
   if (!row) throw new AppError(404, API_ERRORS.leadNotFound);
   return { ...toLead(row), requests: requests.map(toLeadRequest) };
+}
+
+/** Leads stored without going through intake (the seed) get their first request, from their own columns. */
+export function recordFirstRequestsOfLeads(db: Knex): Promise<void> {
+  return insertFirstRequestsOfLeads(db);
 }
 
 const IDENTITY_LABELS: Record<keyof LeadIdentity, string> = {

@@ -1,9 +1,15 @@
 // Aggregates over leads for the dashboard, computed in SQL (one scan each); no lead row reaches Node.
 // "Value" is the estimated value, or the default 250 where there is none (SPEC.md §3, §9).
 import { DEFAULT_ESTIMATED_VALUE } from '@shine/shared/constants';
+import { CLOSED_LEAD_STATUSES, type LeadStatus } from '@shine/shared/enums';
 import type { Knex } from 'knex';
+import { sqlStringList } from '../db/sql-text.ts';
 
 const VALUE = `coalesce(estimated_value, ${DEFAULT_ESTIMATED_VALUE})`;
+/** Written into the SQL (not bound): the partial index on open leads' follow-ups must match it. */
+const CLOSED = sqlStringList(CLOSED_LEAD_STATUSES);
+const WON: LeadStatus = 'Won';
+const LOST: LeadStatus = 'Lost';
 
 export interface LeadGroupCounts {
   total: number;
@@ -29,9 +35,10 @@ export async function countLeadsByGroup(db: Knex): Promise<LeadGroupCounts> {
     `select status, priority, source, grouping(status, priority, source)::int as kind,
             count(*)::int as count,
             coalesce(sum(${VALUE}), 0)::float8 as value,
-            coalesce(sum(${VALUE}) filter (where status <> 'Lost'), 0)::float8 as open_value
+            coalesce(sum(${VALUE}) filter (where status <> ?), 0)::float8 as open_value
        from leads
       group by grouping sets ((status), (priority), (source), ())`,
+    [LOST],
   );
   const counts: LeadGroupCounts = {
     total: 0,
@@ -78,15 +85,15 @@ export async function measureLeads(db: Knex, now: Date, timeZone: string): Promi
        count(*) filter (where created_at >= (select start from today))::int as "leadsToday",
        (select count(*) from lead_requests where received_at >= (select start from today))::int as "requestsToday",
        count(*)::int as total,
-       count(*) filter (where status = 'Won')::int as won,
-       coalesce(round(avg(${VALUE}) filter (where status = 'Won')), 0)::float8 as "averageDealValue",
+       count(*) filter (where status = ?)::int as won,
+       coalesce(round(avg(${VALUE}) filter (where status = ?)), 0)::float8 as "averageDealValue",
        (case when count(*) = 0 then 0
-             else round(count(*) filter (where status = 'Won') * 100.0 / count(*), 1) end)::float8
+             else round(count(*) filter (where status = ?) * 100.0 / count(*), 1) end)::float8
          as "conversionRate",
-       count(*) filter (where next_follow_up_at < ?::timestamptz and status not in ('Won', 'Lost'))::int
+       count(*) filter (where next_follow_up_at < ?::timestamptz and status not in (${CLOSED}))::int
          as "overdueFollowUps"
      from leads`,
-    [now.toISOString(), timeZone, timeZone, now.toISOString()],
+    [now.toISOString(), timeZone, timeZone, WON, WON, WON, now.toISOString()],
   );
   const row = result.rows[0];
   return {
@@ -113,7 +120,7 @@ export async function readLeadClockMarkers(
   const result = await db.raw<{ rows: Array<{ date: string; latest: Date | null }> }>(
     `select to_char(?::timestamptz at time zone ?, 'YYYY-MM-DD') as date,
             (select max(next_follow_up_at) from leads
-              where next_follow_up_at < ?::timestamptz and status not in ('Won', 'Lost')) as latest`,
+              where next_follow_up_at < ?::timestamptz and status not in (${CLOSED})) as latest`,
     [now.toISOString(), timeZone, now.toISOString()],
   );
   const row = result.rows[0];

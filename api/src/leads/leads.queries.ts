@@ -1,6 +1,8 @@
+import { LEAD_PRIORITIES, LEAD_STATUSES } from '@shine/shared/enums';
 import type { SpamRule } from '@shine/shared/intake';
 import type { LeadFilter, LeadListQuery, LeadSortField } from '@shine/shared/leads';
 import type { Knex } from 'knex';
+import { sqlStringList } from '../db/sql-text.ts';
 import type { LeadRow } from '../db/tables.ts';
 import { applyLeadFilter } from './lead-filter.ts';
 import { FIRST_REQUEST_FROM_LEAD } from './lead-requests.queries.ts';
@@ -16,9 +18,8 @@ const SORT_EXPRESSIONS: Record<LeadSortField, string> = {
   updatedAt: 'updated_at',
   firstName: 'first_name',
   lastName: 'last_name',
-  status:
-    "array_position(array['New', 'Contacted', 'Qualified', 'Quoted', 'Negotiating', 'Won', 'Lost']::text[], status)",
-  priority: "array_position(array['High', 'Medium', 'Low']::text[], priority)",
+  status: `array_position(array[${sqlStringList(LEAD_STATUSES)}]::text[], status)`,
+  priority: `array_position(array[${sqlStringList(LEAD_PRIORITIES)}]::text[], priority)`,
   estimatedValue: 'coalesce(estimated_value, 250)',
   nextFollowUpAt: 'next_follow_up_at',
 };
@@ -76,42 +77,32 @@ export type LeadChanges = Partial<
 >;
 
 /**
- * Inserts a lead, its first request (lead_requests, from the lead's own columns) and its lead_created
- * event in one statement (one round trip inside the intake's transaction); answers the row and the
- * event's id. `releasedFromRule`: the spam rule that held the request, when staff released it. The
- * event's time is the database's, like a rule's updated_at, so that "was the rule in force when it
- * happened" compares two readings of one clock.
+ * Inserts a lead and its first request (lead_requests, from the lead's own columns) in one statement
+ * (one round trip inside the intake's transaction). `releasedFromRule`: the spam rule that held the
+ * request, when staff released it.
  */
-export async function insertLeadWithCreatedEvent(
+export async function insertLeadWithFirstRequest(
   trx: Knex,
   lead: NewLeadRow,
   releasedFromRule: SpamRule | null = null,
-): Promise<{ row: LeadRow; eventId: string }> {
+): Promise<LeadRow> {
   const insert = trx('leads').insert(lead).returning('*').toSQL();
   const result = await trx.raw(
     `with created as (${insert.sql}),
-     event as (insert into lead_events (lead_id, trigger) select id, 'lead_created' from created returning id),
      request as (
        insert into lead_requests (${FIRST_REQUEST_FROM_LEAD.columns}, released_from_rule)
        select ${FIRST_REQUEST_FROM_LEAD.values}, ?::text from created
      )
-     select created.*, event.id as event_id from created, event`,
+     select created.* from created`,
     [...insert.bindings, releasedFromRule],
   );
-  const found = (result.rows as Array<LeadRow & { event_id: string }>)[0];
-  if (!found) throw new Error('lead insert returned no row');
-  const { event_id: eventId, ...row } = found;
-  return { row, eventId };
+  const row = (result.rows as LeadRow[])[0];
+  if (!row) throw new Error('lead insert returned no row');
+  return row;
 }
 
 export function findLeadRow(db: Knex, id: string): Promise<LeadRow | undefined> {
   return db('leads').where({ id }).first();
-}
-
-/** Locks the lead against deletion until the transaction ends; false when it does not exist. */
-export async function lockLeadForShare(trx: Knex.Transaction, id: string): Promise<boolean> {
-  const row = await trx('leads').where({ id }).forShare().first('id');
-  return row !== undefined;
 }
 
 export async function updateLeadRow(db: Knex, id: string, changes: LeadChanges): Promise<LeadRow | undefined> {
@@ -125,37 +116,31 @@ export async function updateLeadRow(db: Knex, id: string, changes: LeadChanges):
 /**
  * Sets the status and answers the row with the status it had before, in one statement: the old
  * row is locked by the subquery, so two concurrent changes each see the status the other left.
- * With `recordEvent`, a real change also writes its status_changed row to the automation outbox
- * (lead_events) in the same statement, and answers that event's id.
  */
 export async function updateLeadStatusRow(
   db: Knex,
   id: string,
   status: LeadRow['status'],
-  { recordEvent }: { recordEvent: boolean },
-): Promise<{ row: LeadRow; previousStatus: LeadRow['status']; eventId: string | null } | undefined> {
+): Promise<{ row: LeadRow; previousStatus: LeadRow['status'] } | undefined> {
   const result = await db.raw(
-    `with old as (select id, status from leads where id = ? for update),
-     changed as (
-       update leads set status = ?, updated_at = now()
-         from old
-        where leads.id = old.id
-       returning leads.*, old.status as previous_status
-     ),
-     event as (
-       insert into lead_events (lead_id, trigger, from_status, to_status)
-       select id, 'status_changed', previous_status, status
-         from changed
-        where ? and previous_status <> status
-       returning id
-     )
-     select changed.*, (select id from event) as event_id from changed`,
-    [id, status, recordEvent],
+    `with old as (select id, status from leads where id = ? for update)
+     update leads set status = ?, updated_at = now()
+       from old
+      where leads.id = old.id
+     returning leads.*, old.status as previous_status`,
+    [id, status],
   );
-  const row = (result.rows as Array<LeadRow & { previous_status: LeadRow['status']; event_id: string | null }>)[0];
+  const row = (result.rows as Array<LeadRow & { previous_status: LeadRow['status'] }>)[0];
   if (!row) return undefined;
-  const { previous_status: previousStatus, event_id: eventId, ...lead } = row;
-  return { row: lead, previousStatus, eventId };
+  const { previous_status: previousStatus, ...lead } = row;
+  return { row: lead, previousStatus };
+}
+
+/** The lead's full name, as a scalar subquery on the lead whose id is the SQL expression `leadId`. */
+export function leadNameSubquery(db: Knex, leadId: string): Knex.QueryBuilder {
+  return db('leads as named')
+    .select(db.raw("named.first_name || ' ' || named.last_name"))
+    .whereRaw(`named.id = ${leadId}`);
 }
 
 export async function listLeadRows(db: Knex, query: LeadListQuery): Promise<LeadRow[]> {

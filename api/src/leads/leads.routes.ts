@@ -10,7 +10,6 @@ import {
 import { quoteIntakeSchema } from '@shine/shared/quote';
 import type { LeadPage } from '@shine/shared/types';
 import { Router } from 'express';
-import { ignoreLeadEvents } from '../automations/lead-events.ts';
 import { readDataVersions } from '../db/data-versions.ts';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
@@ -24,7 +23,7 @@ import { countExportRows, streamLeadsCsv } from './leads-export-stream.ts';
 import { listHeldSubmissions, releaseHeldSubmission, removeHeldSubmission } from './held-submissions.service.ts';
 import { receiveQuote, recordRejection } from './lead-intake.service.ts';
 import { applyRequestDetails, dismissRequestDetails, getLeadDetail } from './lead-requests.service.ts';
-import { changeLeadStatus, listLeads, updateLead } from './leads.service.ts';
+import { changeLeadStatusByStaff, listLeads, updateLead } from './leads.service.ts';
 
 /** What a held submission keeps of its client's user agent. */
 const USER_AGENT_MAX = 500;
@@ -33,12 +32,7 @@ const USER_AGENT_MAX = 500;
  * POST /api/leads (public): the quote form. Every accepted body answers 201 with a lead-shaped body,
  * whether it made a lead, was kept on an open one or was held for review (see lead-intake.service.ts).
  */
-export function publicLeadsRouter({
-  db,
-  config,
-  now,
-  leadEvents = ignoreLeadEvents,
-}: Pick<AppDeps, 'db' | 'config' | 'now' | 'leadEvents'>): Router {
+export function publicLeadsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
   const router = Router();
   const clock = () => ({ now: now(), timeZone: config.businessTimeZone });
   router.post(
@@ -50,8 +44,6 @@ export function publicLeadsRouter({
         clientIp: req.ip ?? null,
         userAgent: req.get('user-agent')?.slice(0, USER_AGENT_MAX) ?? null,
       });
-      // Only a new lead row is news for automations: not a merged repeat, not a held submission.
-      if (outcome.kind === 'created') leadEvents.leadCreated(outcome.lead.id, outcome.eventId);
       res.status(201).json(outcome.answer);
     },
   );
@@ -62,11 +54,7 @@ export function publicLeadsRouter({
 const LIST_MEMO_ENTRIES = 100;
 
 /** /api/admin/leads: the CRM's lead table, drawer, status dropdown and export. */
-export function adminLeadsRouter({
-  db,
-  now,
-  leadEvents = ignoreLeadEvents,
-}: Pick<AppDeps, 'db' | 'now' | 'leadEvents'>): Router {
+export function adminLeadsRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): Router {
   const router = Router();
 
   // Pages recently served, by ETag (see http/etag-memo.ts): an unchanged page is not recounted.
@@ -113,8 +101,7 @@ export function adminLeadsRouter({
   });
 
   router.patch('/:id/status', validate({ params: idParamsSchema, body: leadStatusUpdateSchema }), async (req, res) => {
-    const { lead, eventId } = await changeLeadStatus(db, req.params.id, req.body.status, { recordEvent: true });
-    if (eventId) leadEvents.statusChanged(lead.id, eventId);
+    const { lead } = await changeLeadStatusByStaff(db, req.params.id, req.body.status);
     res.json(lead);
   });
 
@@ -122,11 +109,7 @@ export function adminLeadsRouter({
 }
 
 /** /api/admin/held-submissions: quote requests a spam rule held, for staff to release or delete. */
-export function heldSubmissionsRouter({
-  db,
-  config,
-  leadEvents = ignoreLeadEvents,
-}: Pick<AppDeps, 'db' | 'config' | 'leadEvents'>): Router {
+export function heldSubmissionsRouter({ db, config }: Pick<AppDeps, 'db' | 'config'>): Router {
   const router = Router();
 
   router.get('/', validate({ query: heldListQuerySchema }), async (req, res) => {
@@ -135,7 +118,6 @@ export function heldSubmissionsRouter({
 
   router.post('/:id/release', validate({ params: idParamsSchema }), async (req, res) => {
     const released = await releaseHeldSubmission(db, req.params.id, config.businessTimeZone);
-    if (released.createdEventId) leadEvents.leadCreated(released.lead.id, released.createdEventId);
     res.status(201).json(released.lead);
   });
 

@@ -1,19 +1,17 @@
-import { businessMinutesBetween } from '@shine/shared/business-time';
 import type { LeadStatus } from '@shine/shared/enums';
 import type { LeadListQuery, LeadUpdate } from '@shine/shared/leads';
 import { API_ERRORS } from '@shine/shared/messages';
 import type { Lead, LeadPage } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { AppError } from '../http/app-error.ts';
-import { lockLeadForContact, setFirstContact } from './lead-intake.queries.ts';
+import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
 import { toLead } from './lead-mapper.ts';
 import {
   countLeadRows,
   findLeadRow,
   type LeadChanges,
+  leadNameSubquery,
   listLeadRows,
-  lockLeadForShare,
-  markLeadContacted,
   updateLeadRow,
   updateLeadStatusRow,
 } from './leads.queries.ts';
@@ -28,33 +26,15 @@ export async function assertLeadExists(db: Knex, id: string): Promise<void> {
   if (!(await findLeadRow(db, id))) throw new AppError(404, API_ERRORS.leadNotFound);
 }
 
-/** Inside a transaction: keeps the lead from being deleted until it ends; false when it does not exist. */
-export function lockLead(trx: Knex.Transaction, id: string): Promise<boolean> {
-  return lockLeadForShare(trx, id);
+/** The lead, or undefined when there is none. */
+export async function findLead(db: Knex, id: string): Promise<Lead | undefined> {
+  const row = await findLeadRow(db, id);
+  return row ? toLead(row) : undefined;
 }
 
-/** A completed call, e-mail or meeting: the lead's last contact. */
-export function recordLeadContact(db: Knex, id: string, at: Date): Promise<void> {
-  return markLeadContacted(db, id, at);
-}
-
-/**
- * Inside a transaction, before a staff activity (POST /api/admin/activities) is stored: locks the lead
- * and, when it is its first staff activity, records the first contact and the business minutes it
- * took (speed-to-lead). False when the lead does not exist.
- */
-export async function recordStaffActivityOnLead(
-  trx: Knex.Transaction,
-  id: string,
-  at: Date,
-  timeZone: string,
-): Promise<boolean> {
-  const lead = await lockLeadForContact(trx, id);
-  if (!lead) return false;
-  if (lead.first_contacted_at === null) {
-    await setFirstContact(trx, id, at, businessMinutesBetween(new Date(lead.created_at), at, timeZone));
-  }
-  return true;
+/** For another feature's query: the lead's full name, a scalar subquery on the lead whose id is `leadId` (SQL). */
+export function leadNameOf(db: Knex, leadId: string): Knex.QueryBuilder {
+  return leadNameSubquery(db, leadId);
 }
 
 function toChanges(update: LeadUpdate): LeadChanges {
@@ -77,18 +57,40 @@ export async function updateLead(db: Knex, id: string, update: LeadUpdate): Prom
   return toLead(row);
 }
 
+/** The lead after a status change, and the status it had before (automations see from → to). */
+export interface StatusChange {
+  lead: Lead;
+  previousStatus: LeadStatus;
+}
+
 /**
- * Sets the status; answers the lead and the status it had before (automations see from → to).
- * A staff change is recorded in the automation outbox with it (`eventId`, null when the status
- * did not change); a change made by an automation is not, so rules cannot trigger each other.
+ * PATCH /api/admin/leads/{id}/status: a staff member sets the status. A real change (not to the
+ * status the lead already has) writes its status_changed event to the outbox in the same
+ * transaction, for the rules that listen for it.
  */
-export async function changeLeadStatus(
-  db: Knex,
+export function changeLeadStatusByStaff(db: Knex, id: string, status: LeadStatus): Promise<StatusChange> {
+  return withLeadEventOutbox(db, async (trx, outbox) => {
+    const change = await setStatus(trx, id, status);
+    if (change.previousStatus !== status) await outbox.statusChanged(id, change.previousStatus, status);
+    return change;
+  });
+}
+
+/**
+ * A rule's update_status action, inside the run's transaction. It writes no status_changed event:
+ * a change made by an automation does not fire status_changed rules, so rules cannot trigger each
+ * other in a loop (see docs/decisions.md).
+ */
+export function changeLeadStatusByAutomation(
+  trx: Knex.Transaction,
   id: string,
   status: LeadStatus,
-  { recordEvent }: { recordEvent: boolean },
-): Promise<{ lead: Lead; previousStatus: LeadStatus; eventId: string | null }> {
-  const changed = await updateLeadStatusRow(db, id, status, { recordEvent });
+): Promise<StatusChange> {
+  return setStatus(trx, id, status);
+}
+
+async function setStatus(db: Knex, id: string, status: LeadStatus): Promise<StatusChange> {
+  const changed = await updateLeadStatusRow(db, id, status);
   if (!changed) throw new AppError(404, API_ERRORS.leadNotFound);
-  return { lead: toLead(changed.row), previousStatus: changed.previousStatus, eventId: changed.eventId };
+  return { lead: toLead(changed.row), previousStatus: changed.previousStatus };
 }

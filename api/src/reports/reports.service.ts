@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { countPendingTasks, findLatestOverdueTask, measureOverdueTasks } from '../activities/activities.service.ts';
 import { readDataVersions } from '../db/data-versions.ts';
 import { weakEtag } from '../http/conditional.ts';
-import { countLeadsByGroup, measureLeads, readLeadClockMarkers } from '../leads/lead-stats.queries.ts';
+import { countLeadGroups, measureLeadMetrics, readLeadClock } from '../leads/lead-stats.service.ts';
 
 /** Stats plus the value per status that the CRM's Revenue Pipeline shows. */
 export interface StatsReport extends Stats {
@@ -15,7 +15,7 @@ export interface StatsReport extends Stats {
 }
 
 export async function buildStats(db: Knex): Promise<StatsReport> {
-  const counts = await countLeadsByGroup(db);
+  const counts = await countLeadGroups(db);
   const byStatus = {} as Record<LeadStatus, number>;
   const revenueByStatus = {} as Record<LeadStatus, number>;
   for (const status of LEAD_STATUSES) {
@@ -46,7 +46,7 @@ export async function statsEtag(db: Knex): Promise<string> {
 
 export async function buildMetrics(db: Knex, now: Date, timeZone: string): Promise<Metrics> {
   const [leads, pendingTasks, overdueTasks] = await Promise.all([
-    measureLeads(db, now, timeZone),
+    measureLeadMetrics(db, now, timeZone),
     countPendingTasks(db),
     measureOverdueTasks(db, now),
   ]);
@@ -65,7 +65,7 @@ export async function buildMetrics(db: Knex, now: Date, timeZone: string): Promi
 export async function metricsEtag(db: Knex, now: Date, timeZone: string): Promise<string> {
   const [versions, clock, latestTaskDue] = await Promise.all([
     readDataVersions(db, ['leads', 'activities']),
-    readLeadClockMarkers(db, now, timeZone),
+    readLeadClock(db, now, timeZone),
     findLatestOverdueTask(db, now),
   ]);
   return weakEtag(

@@ -24,6 +24,12 @@ export async function listTemplates(db: Knex): Promise<Template[]> {
   return (await listTemplateRows(db)).map(toTemplate);
 }
 
+/** The template, or undefined when there is none (an automation's message whose template was deleted). */
+export async function findTemplate(db: Knex, id: string): Promise<Template | undefined> {
+  const row = await findTemplateRow(db, id);
+  return row ? toTemplate(row) : undefined;
+}
+
 export async function createTemplate(db: Knex, input: TemplateCreate): Promise<Template> {
   const subject = subjectFor(input.type, input.subject);
   const row = await insertTemplate(db, {

@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { SMTPServer } from 'smtp-server';
 import { type AutomationEngine, createAutomationEngine } from '../../src/automations/engine/engine.ts';
-import { ignoreLeadEvents, type LeadEvents } from '../../src/automations/lead-events.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createDatabase, type Database } from '../../src/db/database.ts';
+import type { LeadEventListener } from '../../src/lead-events/lead-events.service.ts';
 import { createLogger } from '../../src/logger.ts';
 import { driver, testDatabaseUrl } from './test-app.ts';
 
@@ -169,18 +169,31 @@ export async function waitFor<T>(check: () => Promise<T | undefined | false>, ti
 }
 
 /**
- * LeadEvents for useTestApp() that reach the engine a file starts later (the app is built first):
- * pass `leadEvents`, then `connect(engine.leadEvents)` once the engine runs, `connect(undefined)` after.
+ * A lead event listener for useTestApp() that reaches the engine a file starts later (the app is
+ * built first): pass `onLeadEvent`, then `connect(engine)` once the engine runs; `connect(undefined)`
+ * drops what is heard, as when a process stops right after its commit (only the outbox knows).
  */
-export function createLeadEventsRelay(): { leadEvents: LeadEvents; connect: (target: LeadEvents | undefined) => void } {
-  let target: LeadEvents = ignoreLeadEvents;
+export function createLeadEventsRelay(): {
+  onLeadEvent: LeadEventListener;
+  connect: (target: AutomationEngine | undefined) => void;
+} {
+  let target: AutomationEngine | undefined;
   return {
-    leadEvents: {
-      leadCreated: (leadId, eventId) => target.leadCreated(leadId, eventId),
-      statusChanged: (leadId, eventId) => target.statusChanged(leadId, eventId),
-    },
+    onLeadEvent: (event) => target?.handleLeadEvent(event),
     connect: (next) => {
-      target = next ?? ignoreLeadEvents;
+      target = next;
     },
   };
+}
+
+/**
+ * Waits until every engine is idle (nothing being queued, no job waiting or running), then runs each
+ * one's scan by hand (time triggers, lost events, held messages) and waits for what that queued:
+ * after it, whatever the engines would ever do about the present state is done.
+ */
+export async function drainEngines(...engines: AutomationEngine[]): Promise<void> {
+  const idle = async () => (await Promise.all(engines.map((engine) => engine.isIdle()))).every(Boolean);
+  await waitFor(idle);
+  for (const engine of engines) await engine.scanTimeTriggers();
+  await waitFor(idle);
 }

@@ -8,11 +8,11 @@ import type { Knex } from 'knex';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { createApp } from '../../src/app.ts';
-import type { LeadEvents } from '../../src/automations/lead-events.ts';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createDatabase, type Database } from '../../src/db/database.ts';
 import { migrateLatest } from '../../src/db/migrate.ts';
+import { type LeadEventListener, listenToLeadEvents } from '../../src/lead-events/lead-events.service.ts';
 import { createLogger, type Logger } from '../../src/logger.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './admin.ts';
 
@@ -90,8 +90,8 @@ export interface TestAppOptions {
   resetSessions?: boolean;
   /** Reuse a database (several apps on one database, like several processes). */
   db?: Knex;
-  /** Where the app reports lead changes (the automation engine, or a test's recorder). */
-  leadEvents?: LeadEvents;
+  /** Hears of committed lead events, as server.ts wires the automation engine (or a test's recorder). */
+  onLeadEvent?: LeadEventListener;
   /** The app's logger (default: silent); a test may capture the lines. */
   logger?: Logger;
 }
@@ -120,9 +120,19 @@ export async function buildTestApp(db: Knex, options: TestAppOptions = {}): Prom
     logger: options.logger ?? createLogger(config),
     sessionSecrets: ['test-session-secret-of-at-least-32-characters'],
     now: () => clock.now ?? new Date(),
-    ...(options.leadEvents ? { leadEvents: options.leadEvents } : {}),
   });
-  return { app, db, config, adminId: admin?.id as string, clock, close: async () => close() };
+  const stopListening = options.onLeadEvent ? listenToLeadEvents(db, options.onLeadEvent) : undefined;
+  return {
+    app,
+    db,
+    config,
+    adminId: admin?.id as string,
+    clock,
+    close: async () => {
+      stopListening?.();
+      close();
+    },
+  };
 }
 
 /**

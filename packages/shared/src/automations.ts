@@ -98,11 +98,3 @@ export const automationUpdateSchema = z
   .partial()
   .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
 export type AutomationUpdate = z.output<typeof automationUpdateSchema>;
-
-export function parseAutomationConditions(text: string): AutomationConditions {
-  return automationConditionsSchema.parse(JSON.parse(text));
-}
-
-export function parseAutomationAction(text: string): AutomationAction {
-  return automationActionSchema.parse(JSON.parse(text));
-}

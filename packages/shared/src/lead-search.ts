@@ -14,7 +14,7 @@ export function phoneSearchDigits(query: string): string | null {
  * The lead search rule (api/README.md, "Lead search"): the query matches the full name or
  * e-mail case-insensitively, or the phone as a substring; a query of 4 or more digits also matches
  * the phone's digits. The API implements the same rule in SQL (leads/lead-filter.ts); this pure
- * version is the reference its tests compare against.
+ * version is the reference it is tested against (api/test/lead-search.test.ts).
  */
 export function matchesLeadSearch(
   lead: { firstName: string; lastName: string; email: string; phone: string },

@@ -213,9 +213,4 @@ export interface ExportResult {
   count: number;
 }
 
-export interface ApiErrorBody {
-  message: string;
-  issues?: Array<{ path: string; message: string }>;
-}
-
 export type { ActionType };

@@ -1,7 +1,8 @@
 // The automation engine: lead events and a per-minute scan become runs (one per rule, lead and
 // occurrence, see runs.queries insertRunOnce), and runs become jobs on the PostgreSQL-backed queue,
 // which any API process may work on. Lead events are rows of the outbox table lead_events, written
-// with the change itself (lead-events.ts); each is marked handled once its runs exist. Three queues:
+// with the change itself (lead-events/lead-events.service.ts); after the commit the engine hears of
+// each (handleLeadEvent, wired by server.ts) and marks it handled once its runs exist. Three queues:
 //   automation-event  a lead was created / changed status: match the rules, create runs
 //   automation-scan   every minute (pg-boss cron, one job per minute for all processes): time
 //                     triggers, and outbox events nobody handled (their report was lost)
@@ -14,24 +15,23 @@ import { matchesConditions } from '@shine/shared/automation-rules';
 import type { AutomationTrigger } from '@shine/shared/enums';
 import type { Knex } from 'knex';
 import type { Job, PgBoss } from 'pg-boss';
-import { findOrCreateSystemUserId } from '../../auth/system-user.ts';
+import { findOrCreateSystemUserId } from '../../auth/system-user.service.ts';
 import type { AutomationsConfig } from '../../config.ts';
 import type { DatabaseDriver } from '../../db/database.ts';
 import type { LeadEventRow } from '../../db/automation-tables.ts';
 import type { AutomationRow } from '../../db/tables.ts';
-import { toLead } from '../../leads/lead-mapper.ts';
-import { findLeadRow } from '../../leads/leads.queries.ts';
-import type { Logger } from '../../logger.ts';
-import { listCandidateRows } from '../candidates.queries.ts';
-import { createTransports, type Transports } from '../delivery/transports.ts';
-import type { LeadEvents } from '../lead-events.ts';
 import {
-  findLeadEventRow,
-  listUnhandledLeadEventRows,
+  findLeadEvent,
+  type LeadEventListener,
+  listUnhandledLeadEvents,
   markLeadEventHandled,
-  markUnclaimedLeadEventsHandled,
-} from '../lead-events.queries.ts';
-import { hasActiveAutomation, listActiveAutomationRows } from '../automations.queries.ts';
+  markLeadEventsHandledUnless,
+} from '../../lead-events/lead-events.service.ts';
+import { listLeadCandidates } from '../../leads/lead-candidates.service.ts';
+import { findLead } from '../../leads/leads.service.ts';
+import type { Logger } from '../../logger.ts';
+import { hasActiveAutomation, listActiveAutomationRows, ruleInForce } from '../automations.queries.ts';
+import { createTransports, type Transports } from '../delivery/transports.ts';
 import {
   claimRun,
   finishRun,
@@ -39,6 +39,7 @@ import {
   listStrandedRunIds,
   markRunRetrying,
   releaseHeldRuns,
+  runOfOccurrence,
 } from '../runs.queries.ts';
 import { executeRun, PermanentRunError, type RunContext } from './execute-run.ts';
 import { createQueue } from './queue.ts';
@@ -94,13 +95,18 @@ export interface AutomationEngineOptions {
 }
 
 export interface AutomationEngine {
-  /** Pass to createApp: the routes report lead changes here. */
-  leadEvents: LeadEvents;
+  /** Hears of a committed lead event (server.ts: listenToLeadEvents); never throws, never waits. */
+  handleLeadEvent: LeadEventListener;
   start: () => Promise<void>;
   /** Stops taking jobs and waits (a few seconds at most) for the ones in progress. */
   stop: () => Promise<void>;
   /** Creates and queues the runs the time-based triggers owe as of now(); answers how many. */
   scanTimeTriggers: () => Promise<number>;
+  /**
+   * Whether nothing is under way: no lead event being queued, no job waiting, retrying or running.
+   * What a test waits for before it asserts that something did not happen.
+   */
+  isIdle: () => Promise<boolean>;
 }
 
 function parseConditions(rule: AutomationRow) {
@@ -161,9 +167,8 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
     const rules = (await listActiveAutomationRows(db, event.trigger)).filter(
       (rule) => rule.updated_at.getTime() <= event.occurred_at.getTime(),
     );
-    const row = rules.length > 0 ? await findLeadRow(db, event.lead_id) : undefined;
-    if (row) {
-      const lead = toLead(row);
+    const lead = rules.length > 0 ? await findLead(db, event.lead_id) : undefined;
+    if (lead) {
       const change =
         event.trigger === 'status_changed' && event.from_status && event.to_status
           ? { from: event.from_status, to: event.to_status }
@@ -180,7 +185,7 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
   }
 
   async function handleEventJob({ eventId }: EventJob): Promise<void> {
-    const event = eventId ? await findLeadEventRow(db, eventId) : undefined;
+    const event = eventId ? await findLeadEvent(db, eventId) : undefined;
     if (event && !event.handled_at) await handleEvent(event);
   }
 
@@ -191,16 +196,20 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
       for (const rule of await listActiveAutomationRows(db, trigger)) {
         const conditions = parseConditions(rule);
         if (!conditions) continue;
-        const leads = await listCandidateRows(db, { trigger, conditions, now: at, automationId: rule.id }, SCAN_BATCH);
-        for (const lead of leads) {
-          if (await createRun(rule, lead.id, trigger, lead.occurrence_key)) created += 1;
+        const selection = { trigger, conditions, now: at, exclude: runOfOccurrence(db, rule.id) };
+        for (const { lead, occurrenceKey } of await listLeadCandidates(db, selection, SCAN_BATCH)) {
+          if (await createRun(rule, lead.id, trigger, occurrenceKey)) created += 1;
         }
       }
     }
     // Outbox events whose report was lost (the process stopped after the commit, or the queue failed).
     const since = new Date(at.getTime() - UNHANDLED_EVENT_WINDOW_MS);
-    for (const event of await listUnhandledLeadEventRows(db, since, SCAN_BATCH)) created += await handleEvent(event);
-    await markUnclaimedLeadEventsHandled(db, since);
+    // Those no rule was in force for (reported while no rule listened, so never queued) are marked
+    // handled: no rule can apply to them any more, since a rule saved from now on is younger.
+    for (const event of await listUnhandledLeadEvents(db, since, SCAN_BATCH, ruleInForce(db))) {
+      created += await handleEvent(event);
+    }
+    await markLeadEventsHandledUnless(db, since, ruleInForce(db));
     // Held messages whose hour has passed: their runs are queued again (and held again if the budget
     // is still spent).
     for (const { id, holds } of await releaseHeldRuns(db, at, SCAN_BATCH)) await queueRun(id, holds);
@@ -227,20 +236,31 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
     }
   }
 
+  // Events being queued right now (isIdle waits for them).
+  const queueing = new Set<Promise<unknown>>();
   // No rule listens: nothing to queue (a durable job is several writes per lead). The event stays
   // unhandled in the outbox; a rule saved later is younger than the event and never applies to it.
-  const report = (trigger: LeadEventRow['trigger'], eventId: string) => {
-    hasActiveAutomation(db, trigger)
+  const handleLeadEvent: LeadEventListener = ({ id: eventId, trigger }) => {
+    const queued = hasActiveAutomation(db, trigger)
       .then((listening) => (listening ? boss.send(EVENT_QUEUE, { eventId } satisfies EventJob) : null))
-      .catch((err: unknown) => logger.error({ err, eventId }, 'automation event not queued; the scan will take it up'));
+      .catch((err: unknown) => logger.error({ err, eventId }, 'automation event not queued; the scan will take it up'))
+      .finally(() => queueing.delete(queued));
+    queueing.add(queued);
   };
 
+  async function isIdle(): Promise<boolean> {
+    if (queueing.size > 0) return false;
+    for (const queue of [EVENT_QUEUE, SCAN_QUEUE, RUN_QUEUE]) {
+      const jobs = await boss.findJobs(queue);
+      if (jobs.some((job) => job.state === 'created' || job.state === 'retry' || job.state === 'active')) return false;
+    }
+    return queueing.size === 0;
+  }
+
   return {
-    leadEvents: {
-      leadCreated: (_leadId, eventId) => report('lead_created', eventId),
-      statusChanged: (_leadId, eventId) => report('status_changed', eventId),
-    },
+    handleLeadEvent,
     scanTimeTriggers,
+    isIdle,
     async start() {
       await boss.start();
       const polling = { pollingIntervalSeconds: config.pollSeconds, batchSize: 1 };

@@ -9,12 +9,10 @@ import type { ActivityStatus, ActivityType } from '@shine/shared/enums';
 import { renderTemplate } from '@shine/shared/template-render';
 import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { insertActivity } from '../../activities/activities.queries.ts';
+import { addActivity } from '../../activities/activities.service.ts';
 import type { AutomationRunRow } from '../../db/automation-tables.ts';
-import { toLead } from '../../leads/lead-mapper.ts';
-import { changeLeadStatus } from '../../leads/leads.service.ts';
-import { findLeadRow } from '../../leads/leads.queries.ts';
-import { findTemplateRow } from '../../templates/templates.queries.ts';
+import { changeLeadStatusByAutomation, findLead } from '../../leads/leads.service.ts';
+import { findTemplate } from '../../templates/templates.service.ts';
 import type { Transports } from '../delivery/transports.ts';
 import { findOrInsertMessageOfRun, finishRun, holdRun, updateMessage } from '../runs.queries.ts';
 import { type BudgetDecision, type SendBudget, takeSendSlot } from '../send-budget.ts';
@@ -49,21 +47,21 @@ interface Attempt {
 
 async function recordActivity(ctx: RunContext, db: Knex, attempt: Attempt, note: ActivityNote): Promise<void> {
   // Not the lead's "last contact": an automated message is not a staff member getting in touch.
-  await insertActivity(db, {
-    lead_id: attempt.lead.id,
-    user_id: attempt.authorId,
+  await addActivity(db, {
+    leadId: attempt.lead.id,
+    userId: attempt.authorId,
     type: note.type,
     subject: note.subject.slice(0, 300),
     description: note.description,
     status: note.status,
-    scheduled_at: note.scheduledAt ?? null,
-    completed_at: note.status === 'completed' ? ctx.now() : null,
+    scheduledAt: note.scheduledAt ?? null,
+    completedAt: note.status === 'completed' ? ctx.now() : null,
   });
 }
 
 /** What a rule's action does to a lead, before anything is sent (shared with the preview). */
 export async function renderMessage(db: Knex, channel: MessageChannel, templateId: string, lead: Lead) {
-  const template = await findTemplateRow(db, templateId);
+  const template = await findTemplate(db, templateId);
   if (!template) throw new PermanentRunError('The template of this rule no longer exists');
   if (template.type !== channel) {
     throw new PermanentRunError(
@@ -187,9 +185,7 @@ async function applyDatabaseAction(ctx: RunContext, attempt: Attempt, action: Au
         outcome: `Task "${action.title}" created, due ${dueAt.toISOString()}`,
       });
     } else if (action.type === 'update_status') {
-      // Through the leads service but without an outbox event: automation-made changes do not fire
-      // status_changed rules, so rules cannot loop (see docs/decisions.md).
-      const { previousStatus } = await changeLeadStatus(trx, lead.id, action.status, { recordEvent: false });
+      const { previousStatus } = await changeLeadStatusByAutomation(trx, lead.id, action.status);
       const outcome =
         previousStatus === action.status
           ? `Status already ${action.status}`
@@ -211,10 +207,10 @@ async function applyDatabaseAction(ctx: RunContext, attempt: Attempt, action: Au
 export async function executeRun(ctx: RunContext, run: AutomationRunRow, isFinalAttempt: boolean): Promise<void> {
   const parsed = automationActionSchema.safeParse(run.action);
   if (!parsed.success) throw new PermanentRunError('The action of this rule is not valid');
-  const row = await findLeadRow(ctx.db, run.lead_id);
-  if (!row) throw new PermanentRunError('The lead no longer exists');
+  const lead = await findLead(ctx.db, run.lead_id);
+  if (!lead) throw new PermanentRunError('The lead no longer exists');
   // Resolved before any transaction: PGlite's one connection is the transaction's until it ends.
-  const attempt: Attempt = { run, lead: toLead(row), authorId: await ctx.systemUserId() };
+  const attempt: Attempt = { run, lead, authorId: await ctx.systemUserId() };
   const action = parsed.data;
   if (action.type === 'send_email' || action.type === 'send_sms') {
     await deliver(ctx, attempt, action.type === 'send_email' ? 'email' : 'sms', action.templateId, isFinalAttempt);

@@ -4,7 +4,7 @@
 // search_path does not matter); on PGlite, whose one connection is one session for everybody, it is
 // what keeps a statement of pg-boss from landing inside a transaction knex has open.
 import type { Knex } from 'knex';
-import { type Db as IDatabase, fromKnex, PgBoss } from 'pg-boss';
+import { type Db as IDatabase, PgBoss } from 'pg-boss';
 import type { DatabaseDriver } from '../../db/database.ts';
 
 type Rows = { rows?: unknown[] };
@@ -66,9 +66,4 @@ export function createQueue({ db, driver, schema, supervise }: QueueOptions): Pg
     supervise,
     migrate: true,
   });
-}
-
-/** For pg-boss's `db` option: a job sent inside this transaction exists only if it commits. */
-export function inTransaction(trx: Knex.Transaction): { db: IDatabase } {
-  return { db: fromKnex(trx) };
 }

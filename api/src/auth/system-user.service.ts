@@ -1,7 +1,7 @@
 // The author of activities the product records by itself (a merged repeat request), since every
 // activity needs a user. The row can never sign in: its password hash is not a hash.
 import type { Knex } from 'knex';
-import { findUserByUsername } from './users.queries.ts';
+import { findUserByUsername, insertUserUnlessExists } from './users.queries.ts';
 
 /** `.invalid` is reserved (RFC 2606): no staff e-mail address can ever be this username. */
 export const SYSTEM_USERNAME = 'system@shine.invalid';
@@ -10,10 +10,7 @@ const UNUSABLE_PASSWORD_HASH = '!';
 export async function findOrCreateSystemUserId(db: Knex): Promise<string> {
   const existing = await findUserByUsername(db, SYSTEM_USERNAME);
   if (existing) return existing.id;
-  await db.raw('insert into users (username, password_hash) values (?, ?) on conflict ((lower(username))) do nothing', [
-    SYSTEM_USERNAME,
-    UNUSABLE_PASSWORD_HASH,
-  ]);
+  await insertUserUnlessExists(db, SYSTEM_USERNAME, UNUSABLE_PASSWORD_HASH);
   const created = await findUserByUsername(db, SYSTEM_USERNAME);
   if (!created) throw new Error('system user could not be created');
   return created.id;

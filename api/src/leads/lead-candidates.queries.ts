@@ -1,6 +1,7 @@
 // The leads a rule acts on: for the time-based triggers, with the occurrence that makes each one due
-// (see api/README.md, "Occurrences"). Reads leads and activities (read-only) for the engine's scan
-// and the preview; conditions are applied in SQL here, with the same meaning as matchesConditions().
+// (see api/README.md, "Occurrences"), for the automation engine's scan and the preview. Conditions
+// are applied in SQL here, with the same meaning as matchesConditions(). Each lead's latest activity
+// and "already run" are subqueries the activities and automations features hand in.
 import type { AutomationConditions } from '@shine/shared/automations';
 import { noActivityDays } from '@shine/shared/automation-rules';
 import { CLOSED_LEAD_STATUSES, type AutomationTrigger } from '@shine/shared/enums';
@@ -13,12 +14,17 @@ export type CandidateRow = LeadRow & { occurrence_key: string };
 const isoKey = (expression: string) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const LAST_ACTIVITY = 'greatest(l.created_at, coalesce(a.last_at, l.created_at))';
 
+/** A condition on a lead's occurrence, given the SQL expressions of the lead's id and occurrence key. */
+export type OccurrenceCondition = (lead: { id: string; occurrenceKey: string }) => Knex.QueryBuilder;
+
 export interface CandidateQuery {
   trigger: AutomationTrigger;
   conditions: AutomationConditions;
   now: Date;
-  /** Leave out leads this saved rule has already run for at their current occurrence. */
-  automationId?: string;
+  /** Subquery of (lead_id, last_at): each lead's latest activity (no_activity counts from it). */
+  latestActivity: Knex.QueryBuilder;
+  /** Leave out leads whose current occurrence meets this (a saved rule has already run for it). */
+  exclude?: OccurrenceCondition | undefined;
 }
 
 function applyConditions(query: Knex.QueryBuilder, conditions: AutomationConditions, trigger: AutomationTrigger) {
@@ -33,30 +39,22 @@ function applyConditions(query: Knex.QueryBuilder, conditions: AutomationConditi
   if (conditions.priority) query.where('l.priority', conditions.priority);
 }
 
-function candidateQuery(db: Knex, { trigger, conditions, now, automationId }: CandidateQuery): Knex.QueryBuilder {
+function candidateQuery(
+  db: Knex,
+  { trigger, conditions, now, latestActivity, exclude }: CandidateQuery,
+): Knex.QueryBuilder {
   const query = db('leads as l');
   if (trigger === 'no_activity') {
     const since = new Date(now.getTime() - noActivityDays(conditions) * 86_400_000);
     query
-      .leftJoin(
-        db('activities').select('lead_id').max({ last_at: 'created_at' }).groupBy('lead_id').as('a'),
-        'a.lead_id',
-        'l.id',
-      )
+      .leftJoin(latestActivity.as('a'), 'a.lead_id', 'l.id')
       .whereNotIn('l.status', CLOSED_LEAD_STATUSES)
       .whereRaw(`${LAST_ACTIVITY} <= ?`, [since]);
   } else if (trigger === 'follow_up_due') {
     query.whereNotIn('l.status', CLOSED_LEAD_STATUSES).where('l.next_follow_up_at', '<=', now);
   }
   applyConditions(query, conditions, trigger);
-  if (automationId) {
-    query.whereNotExists(
-      db('automation_runs as r')
-        .where('r.automation_id', automationId)
-        .whereRaw('r.lead_id = l.id')
-        .whereRaw(`r.occurrence_key = ${occurrenceKeyExpression(trigger)}`),
-    );
-  }
+  if (exclude) query.whereNotExists(exclude({ id: 'l.id', occurrenceKey: occurrenceKeyExpression(trigger) }));
   return query;
 }
 

@@ -1,0 +1,104 @@
+// The outbox of lead events (table lead_events): the seam between the leads feature and the
+// automation engine. A new lead and a staff status change write their event in the change's own
+// transaction (withLeadEventOutbox); after the commit, every listener of that database hears of it
+// (listenToLeadEvents, wired by server.ts to the engine). Telling a listener never throws and never
+// waits, so a request is not slowed by the rules; an event whose telling is lost (the process stopped
+// after the commit) is still in the outbox, and the engine's scan takes it up.
+import type { LeadStatus } from '@shine/shared/enums';
+import type { Knex } from 'knex';
+import type { LeadEventRow } from '../db/automation-tables.ts';
+import {
+  findLeadEventRow,
+  insertLeadEvent,
+  type LeadEventCondition,
+  listUnhandledLeadEventRows,
+  markLeadEventHandled as markRowHandled,
+  markLeadEventsHandledUnless as markRowsHandledUnless,
+} from './lead-events.queries.ts';
+
+export type { LeadEventCondition } from './lead-events.queries.ts';
+
+/** A committed event, as listeners hear of it (the row holds the rest). */
+export interface LeadEvent {
+  id: string;
+  leadId: string;
+  trigger: LeadEventRow['trigger'];
+}
+
+/** Called after the commit; must not throw (the change is done, and its answer is on its way). */
+export type LeadEventListener = (event: LeadEvent) => void;
+
+/** Where a change inside withLeadEventOutbox writes its events. */
+export interface LeadEventOutbox {
+  /** A new lead row (not a repeat request merged into an existing lead). */
+  leadCreated: (leadId: string) => Promise<void>;
+  /** A change of a lead's status by staff: the row holds from and to. */
+  statusChanged: (leadId: string, from: LeadStatus, to: LeadStatus) => Promise<void>;
+}
+
+// By database handle: an app and its engine share one; a test's second pool (a second process) does not.
+const listenersOf = new WeakMap<Knex, Set<LeadEventListener>>();
+
+/** Tells `listener` of every event committed through `db` from now on; answers the way to stop. */
+export function listenToLeadEvents(db: Knex, listener: LeadEventListener): () => void {
+  const listeners = listenersOf.get(db) ?? new Set<LeadEventListener>();
+  listenersOf.set(db, listeners);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/**
+ * Runs `work` in a transaction whose lead events go to the outbox with it; once it commits, the
+ * listeners of `db` hear of them. `db` is the database itself, not a transaction: only the outermost
+ * commit makes an event real.
+ */
+export async function withLeadEventOutbox<T>(
+  db: Knex,
+  work: (trx: Knex.Transaction, outbox: LeadEventOutbox) => Promise<T>,
+): Promise<T> {
+  if ((db as unknown as Partial<Knex.Transaction>).isTransaction) {
+    throw new Error('withLeadEventOutbox needs the database, not a transaction: events are told after the commit');
+  }
+  const written: LeadEvent[] = [];
+  const result = await db.transaction(async (trx) => {
+    const outbox: LeadEventOutbox = {
+      leadCreated: async (leadId) => {
+        const id = await insertLeadEvent(trx, { lead_id: leadId, trigger: 'lead_created' });
+        written.push({ id, leadId, trigger: 'lead_created' });
+      },
+      statusChanged: async (leadId, from, to) => {
+        const trigger = 'status_changed';
+        const id = await insertLeadEvent(trx, { lead_id: leadId, trigger, from_status: from, to_status: to });
+        written.push({ id, leadId, trigger });
+      },
+    };
+    return work(trx, outbox);
+  });
+  for (const event of written) for (const listener of listenersOf.get(db) ?? []) listener(event);
+  return result;
+}
+
+export function findLeadEvent(db: Knex, id: string): Promise<LeadEventRow | undefined> {
+  return findLeadEventRow(db, id);
+}
+
+export function markLeadEventHandled(db: Knex, id: string): Promise<void> {
+  return markRowHandled(db, id);
+}
+
+/** Events nobody has handled that happened after `since` and meet `condition`, oldest first. */
+export function listUnhandledLeadEvents(
+  db: Knex,
+  since: Date,
+  limit: number,
+  condition: LeadEventCondition,
+): Promise<LeadEventRow[]> {
+  return listUnhandledLeadEventRows(db, since, limit, condition);
+}
+
+/** Marks handled, in one statement, the unhandled events since `since` that do not meet `condition`. */
+export function markLeadEventsHandledUnless(db: Knex, since: Date, condition: LeadEventCondition): Promise<number> {
+  return markRowsHandledUnless(db, since, condition);
+}

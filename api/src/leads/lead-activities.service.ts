@@ -1,0 +1,57 @@
+// A staff member's activity on a lead (POST /api/admin/activities) and a lead's timeline. Logging a
+// call, e-mail or meeting changes the lead itself (its first contact, which stops the speed-to-lead
+// clock, and its last contact), so the use case is the lead's; the activities feature stores the entry.
+import type { ActivityCreate } from '@shine/shared/activities';
+import { businessMinutesBetween } from '@shine/shared/business-time';
+import { CONTACT_ACTIVITY_TYPES } from '@shine/shared/enums';
+import { API_ERRORS } from '@shine/shared/messages';
+import type { Activity } from '@shine/shared/types';
+import type { Knex } from 'knex';
+import { addActivity, listActivitiesOfLead } from '../activities/activities.service.ts';
+import { AppError } from '../http/app-error.ts';
+import { lockLeadForContact, setFirstContact } from './lead-intake.queries.ts';
+import { markLeadContacted } from './leads.queries.ts';
+import { assertLeadExists } from './leads.service.ts';
+
+/**
+ * New Activity by `userId`, in one transaction: the lead is locked (serialising a lead's activities),
+ * its first one records the first contact and the business minutes it took (in `timeZone`), `title`
+ * is stored as the subject, a completed one is completed now, and a completed call, e-mail or meeting
+ * is the lead's last contact. Activities the system records (repeat-request notes, automations) never
+ * count as first contact.
+ */
+export function createStaffActivity(
+  db: Knex,
+  userId: string,
+  input: ActivityCreate,
+  now: Date,
+  timeZone: string,
+): Promise<Activity> {
+  return db.transaction(async (trx) => {
+    const lead = await lockLeadForContact(trx, input.leadId);
+    if (!lead) throw new AppError(404, API_ERRORS.leadNotFound);
+    if (lead.first_contacted_at === null) {
+      const minutes = businessMinutesBetween(new Date(lead.created_at), now, timeZone);
+      await setFirstContact(trx, input.leadId, now, minutes);
+    }
+    const completed = input.status === 'completed';
+    const activity = await addActivity(trx, {
+      leadId: input.leadId,
+      userId,
+      type: input.type,
+      subject: input.title,
+      description: input.description ?? null,
+      status: input.status,
+      scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null,
+      completedAt: completed ? now : null,
+    });
+    if (completed && CONTACT_ACTIVITY_TYPES.includes(input.type)) await markLeadContacted(trx, input.leadId, now);
+    return activity;
+  });
+}
+
+/** A lead's timeline, newest first; 404 for an unknown lead. */
+export async function listLeadActivities(db: Knex, leadId: string): Promise<Activity[]> {
+  await assertLeadExists(db, leadId);
+  return listActivitiesOfLead(db, leadId);
+}

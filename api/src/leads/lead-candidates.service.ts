@@ -1,0 +1,49 @@
+// For the automation engine's scan and a rule's preview: the leads a rule's trigger and conditions
+// select, each with the occurrence that makes it due.
+import type { AutomationConditions } from '@shine/shared/automations';
+import type { AutomationTrigger } from '@shine/shared/enums';
+import type { Lead } from '@shine/shared/types';
+import type { Knex } from 'knex';
+import { latestActivityByLead } from '../activities/activities.service.ts';
+import {
+  type CandidateQuery,
+  countCandidateRows,
+  listCandidateRows,
+  type OccurrenceCondition,
+} from './lead-candidates.queries.ts';
+import { toLead } from './lead-mapper.ts';
+
+export type { OccurrenceCondition } from './lead-candidates.queries.ts';
+
+export interface CandidateSelection {
+  trigger: AutomationTrigger;
+  conditions: AutomationConditions;
+  now: Date;
+  /** Leave out leads whose current occurrence meets this (a saved rule has already run for it). */
+  exclude?: OccurrenceCondition | undefined;
+}
+
+export interface LeadCandidate {
+  lead: Lead;
+  /** What makes the lead due now (api/README.md, "Occurrences"): a run is unique per rule, lead and occurrence. */
+  occurrenceKey: string;
+}
+
+const toQuery = (db: Knex, selection: CandidateSelection): CandidateQuery => ({
+  ...selection,
+  latestActivity: latestActivityByLead(db),
+});
+
+/** Matching leads, oldest occurrence first (newest leads first for the event triggers). */
+export async function listLeadCandidates(
+  db: Knex,
+  selection: CandidateSelection,
+  limit: number,
+): Promise<LeadCandidate[]> {
+  const rows = await listCandidateRows(db, toQuery(db, selection), limit);
+  return rows.map(({ occurrence_key: occurrenceKey, ...row }) => ({ lead: toLead(row), occurrenceKey }));
+}
+
+export function countLeadCandidates(db: Knex, selection: CandidateSelection): Promise<number> {
+  return countCandidateRows(db, toQuery(db, selection));
+}
