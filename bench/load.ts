@@ -1,7 +1,7 @@
 // One benchmarked endpoint: autocannon against the app and against the bare baseline, same settings,
 // in alternating rounds.
 import autocannon from 'autocannon';
-import { startScript, stopChild } from './server-process.ts';
+import { startScript, stopChild } from '../scripts/server-process.ts';
 
 export interface Scenario {
   name: string;

@@ -20,7 +20,7 @@ import {
   timePsqlCopy,
 } from './database.ts';
 import { essentialHeaders, sendRaw } from './http.ts';
-import { repoRoot, signIn, startAppServer } from './server-process.ts';
+import { repoRoot, signIn, startAppServer } from '../scripts/server-process.ts';
 
 const { values: args } = parseArgs({
   options: {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { repoRoot, startAppServer } from '../bench/server-process.ts';
+import { repoRoot, startAppServer } from './server-process.ts';
 
 const PAGES = ['/', '/quote', '/thank-you', '/services', '/about', '/contact', '/faq', '/privacy', '/terms'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

@@ -88,7 +88,7 @@ function playwright(name: string, filter: string, args = ''): Counts {
 const hasOwnPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 const steps: Step[] = [
-  { name: 'lint (biome)', run: () => check('pnpm exec biome check .') },
+  { name: 'lint (biome, dependency-cruiser)', run: () => check('pnpm lint') },
   { name: 'typecheck', run: () => check('pnpm -r typecheck') },
   { name: 'unit: shared', run: () => vitest('@shine/shared', 'shared') },
   { name: 'unit: scripts', run: () => nodeTest('scripts/*.test.ts', 'scripts') },

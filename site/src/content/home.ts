@@ -1,4 +1,4 @@
-import type { IconName } from '../lib/icons.ts';
+import type { IconName } from '../icons/icons.ts';
 
 export interface Benefit {
   icon: IconName;

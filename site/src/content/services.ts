@@ -1,5 +1,5 @@
 import { ADD_ONS, SERVICE_PACKAGES, STARTING_PRICES } from './business-facts.ts';
-import type { IconName } from '../lib/icons.ts';
+import type { IconName } from '../icons/icons.ts';
 
 type PackageId = (typeof SERVICE_PACKAGES)[number]['id'];
 

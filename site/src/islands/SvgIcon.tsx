@@ -1,4 +1,4 @@
-import { FILLED_ICONS, ICONS, type IconName } from '../lib/icons.ts';
+import { FILLED_ICONS, ICONS, type IconName } from '../icons/icons.ts';
 
 interface Props {
   name: IconName;

@@ -1,7 +1,7 @@
 // Starts the all-in-one server (`node api/src/server.ts`) as a child process for the bench and
 // Lighthouse runs, waits for /api/health, samples its peak RSS, and stops it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.ts';
+import { SERVER_NODE_FLAGS } from './server-node-flags.ts';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
