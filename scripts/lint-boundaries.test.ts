@@ -73,10 +73,11 @@ after(() => {
 
 describe('dependency-cruiser rules', () => {
   it('passes imports the rules allow', () => {
+    // The shared file must be one of the entry points shared's exports map lists.
     plant({
-      'packages/shared/src/allowed-domain.ts': 'export const domain = 1;\n',
+      'packages/shared/src/leads.ts': 'export const domain = 1;\n',
       'packages/crm/src/allowed-view.tsx':
-        "import { domain } from '../../shared/src/allowed-domain.ts';\nexport const view = domain;\n",
+        "import { domain } from '../../shared/src/leads.ts';\nexport const view = domain;\n",
       'api/src/ok-a/ok-a.service.ts': 'export const serviceA = 1;\n',
       'api/src/ok-b/ok-b.routes.ts':
         "import { serviceA } from '../ok-a/ok-a.service.ts';\nexport const routeB = serviceA;\n",
