@@ -28,6 +28,7 @@ import { requestLogger } from './http/request-logger.ts';
 import { readScriptHashes, securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static.ts';
 import { adminLeadsRouter, heldSubmissionsRouter, publicLeadsRouter } from './leads/leads.routes.ts';
+import { openApiRouter } from './openapi/openapi.routes.ts';
 import { reportsRouter } from './reports/reports.routes.ts';
 import { templatesRouter } from './templates/templates.routes.ts';
 
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps): App {
   api.use('/health', healthRouter(deps));
   api.use('/leads', jsonBody(PUBLIC_JSON_LIMIT), publicLeadsRouter(deps));
   api.use('/admin', adminApi(deps, sessions));
+  api.use(openApiRouter());
   api.use(apiNotFound);
   app.use('/api', api);
 
