@@ -1,6 +1,7 @@
 // `pnpm --filter @shine/api test`: the integration suite twice, on the embedded PGlite and on a real
 // PostgreSQL server (TEST_DATABASE_URL; skipped with a loud notice when unset), plus the unit tests
-// beside the code. Each PostgreSQL test file works in its own schema, so files never share rows.
+// beside the code. Every response an integration test receives is checked against its contract
+// (test/support/contract-check.ts). Each PostgreSQL test file works in its own schema, so files never share rows.
 import { defineConfig } from 'vitest/config';
 
 const shared = { testTimeout: 20_000, hookTimeout: 60_000, pool: 'forks' as const };
@@ -22,6 +23,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           env: { SHINE_TEST_DRIVER: 'pglite' },
           globalSetup: ['test/support/pglite-setup.ts'],
+          setupFiles: ['test/support/contract-check.ts'],
         },
       },
       {
@@ -31,6 +33,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           env: { SHINE_TEST_DRIVER: 'postgres' },
           globalSetup: ['test/support/postgres-setup.ts'],
+          setupFiles: ['test/support/contract-check.ts'],
         },
       },
     ],
