@@ -80,12 +80,12 @@ describeApi('the API reference page', () => {
     expect(page.type).toBe('text/html');
     expect(page.headers['content-security-policy']).toMatch(/script-src 'self'(;|\s)/);
     const sources = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1] as string);
-    expect(sources).toHaveLength(3);
+    expect(sources).toHaveLength(4);
     expect(page.text).not.toMatch(/<script>|<style>|https?:\/\//);
     for (const source of sources) {
       const asset = await supertest(t.app).get(source).expect(200);
       expect(asset.headers['cache-control']).toContain('immutable');
-      expect(asset.type).toMatch(/javascript|css/);
+      expect(asset.type).toMatch(/javascript|css|png/);
     }
   });
 

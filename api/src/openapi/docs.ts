@@ -14,7 +14,7 @@ const { version } = require('swagger-ui-dist/package.json') as { version: string
 /** The renderer's files, under its version: a new version is a new URL, so a year's caching is safe. */
 const ASSETS_BASE = `${DOCS_ASSETS_PATH}/${version}`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const RENDERER_FILES = new Set(['swagger-ui-bundle.js', 'swagger-ui.css']);
+const RENDERER_FILES = new Set(['swagger-ui-bundle.js', 'swagger-ui.css', 'favicon-32x32.png']);
 
 // validatorUrl: null, or Swagger UI shows a badge fetched from validator.swagger.io.
 const START_SCRIPT = `SwaggerUIBundle({
@@ -31,6 +31,7 @@ export const DOCS_PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Shine API reference</title>
+<link rel="icon" type="image/png" href="${ASSETS_BASE}/favicon-32x32.png">
 <link rel="stylesheet" href="${ASSETS_BASE}/swagger-ui.css">
 </head>
 <body>
@@ -46,7 +47,7 @@ export const sendDocsPage: RequestHandler = (_req, res) => {
   res.type('html').send(DOCS_PAGE);
 };
 
-/** Mounted at DOCS_ASSETS_PATH: the renderer's two files and the start script; anything else falls through (404). */
+/** Mounted at DOCS_ASSETS_PATH: the renderer's script, styles and icon, and the start script; anything else falls through (404). */
 export const sendDocsAsset: RequestHandler = (req, res, next) => {
   const [, assetVersion, name, ...rest] = req.path.split('/');
   if (assetVersion !== version || !name || rest.length > 0) return next();
