@@ -1,6 +1,7 @@
 // `pnpm --filter @shine/api test`: the integration suite twice, on the embedded PGlite and on a real
 // PostgreSQL server (TEST_DATABASE_URL; when unset or empty, a throw-away embedded server that
-// test/support/postgres-setup.ts starts and removes), plus the unit tests beside the code.
+// test/support/postgres-setup.ts starts and removes), plus the unit tests beside the code. Every
+// response an integration test receives is checked against its contract (test/support/contract-check.ts).
 // Each PostgreSQL test file works in its own schema, so files never share rows.
 import { defineConfig } from 'vitest/config';
 
@@ -23,6 +24,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           env: { SHINE_TEST_DRIVER: 'pglite' },
           globalSetup: ['test/support/pglite-setup.ts'],
+          setupFiles: ['test/support/contract-check.ts'],
         },
       },
       {
@@ -32,6 +34,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           env: { SHINE_TEST_DRIVER: 'postgres' },
           globalSetup: ['test/support/postgres-setup.ts'],
+          setupFiles: ['test/support/contract-check.ts'],
         },
       },
     ],

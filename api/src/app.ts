@@ -29,6 +29,7 @@ import { readScriptHashes, securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static.ts';
 import { leadActivitiesRouter } from './leads/lead-activities.routes.ts';
 import { adminLeadsRouter, heldSubmissionsRouter, publicLeadsRouter } from './leads/leads.routes.ts';
+import { openApiRouter } from './openapi/openapi.routes.ts';
 import { reportsRouter } from './reports/reports.routes.ts';
 import { templatesRouter } from './templates/templates.routes.ts';
 
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps): App {
   api.use('/health', healthRouter(deps));
   api.use('/leads', jsonBody(PUBLIC_JSON_LIMIT), publicLeadsRouter(deps));
   api.use('/admin', adminApi(deps, sessions));
+  api.use(openApiRouter());
   api.use(apiNotFound);
   app.use('/api', api);
 

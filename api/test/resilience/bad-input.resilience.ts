@@ -73,6 +73,8 @@ let rejectedWrites = 0;
 
 const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/health', access: 'public', success: [200] },
+  { method: 'GET', path: '/api/openapi.json', access: 'public', success: [200] },
+  { method: 'GET', path: '/api/docs', access: 'public', success: [200] },
   {
     method: 'POST',
     path: '/api/leads',

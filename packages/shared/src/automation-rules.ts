@@ -4,9 +4,18 @@ import { z } from 'zod';
 import { type AutomationConditions, automationCreateSchema } from './automations.ts';
 import { DEFAULT_COMPANY } from './company.ts';
 import { PROMO_CODE } from './constants.ts';
-import type { AutomationTrigger, LeadStatus } from './enums.ts';
+import type { LeadStatus } from './enums.ts';
 import type { TemplatePlaceholder } from './template-render.ts';
 import type { Lead } from './types.ts';
+
+export type {
+  AutomationPreview,
+  AutomationRun,
+  AutomationRunStatus,
+  MessageChannel,
+  MessageStatus,
+  OutboxMessage,
+} from './responses/automations.ts';
 
 /** no_activity without `days`: a lead untouched for three days. */
 export const DEFAULT_NO_ACTIVITY_DAYS = 3;
@@ -77,40 +86,6 @@ export function buildTemplateValues(lead: TemplateLead): Record<TemplatePlacehol
   };
 }
 
-/** `held`: its message is over the hourly send budget and waits in the outbox (see MessageHold). */
-export const AUTOMATION_RUN_STATUSES = [
-  'queued',
-  'running',
-  'retrying',
-  'succeeded',
-  'failed',
-  'skipped',
-  'held',
-] as const;
-export type AutomationRunStatus = (typeof AUTOMATION_RUN_STATUSES)[number];
-
-/** One execution of one rule for one lead and one occurrence of its trigger. */
-export interface AutomationRun {
-  id: string;
-  automationId: string | null;
-  automationName: string;
-  leadId: string;
-  leadName: string;
-  trigger: AutomationTrigger;
-  occurrenceKey: string;
-  status: AutomationRunStatus;
-  /** What happened, in words ("E-mail sent to …", "Task created, due …"). */
-  outcome: string | null;
-  error: string | null;
-  attempts: number;
-  createdAt: string;
-  finishedAt: string | null;
-}
-
-export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
-export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
-export const MESSAGE_STATUSES = ['pending', 'sent', 'not_sent', 'failed', 'held'] as const;
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 export const NO_TRANSPORT_REASON = 'not sent: no transport configured';
 
 /**
@@ -123,38 +98,6 @@ export const HOLD_REASONS = {
   global: (limit: number) =>
     `held: ${limit} automated ${limit === 1 ? 'message was' : 'messages were'} already sent in the last hour (limit ${limit} per hour)`,
 };
-
-/** A message an automation rendered: sent, waiting in the outbox, or failed. */
-export interface OutboxMessage {
-  id: string;
-  leadId: string;
-  leadName: string;
-  runId: string | null;
-  channel: MessageChannel;
-  recipient: string;
-  subject: string | null;
-  body: string;
-  status: MessageStatus;
-  reason: string | null;
-  /** A held message: when it is tried again (it goes out then if the hour's budget allows). */
-  heldUntil: string | null;
-  attempts: number;
-  createdAt: string;
-  sentAt: string | null;
-}
-
-/** POST /api/admin/automations/preview: what the rule would do right now, nothing sent. */
-export interface AutomationPreview {
-  total: number;
-  leads: Array<{ id: string; name: string; email: string; status: LeadStatus }>;
-  /** The action applied to the first lead (rendered message, task or status); null without leads. */
-  firstAction:
-    | { type: 'send_email'; to: string; subject: string; body: string }
-    | { type: 'send_sms'; to: string; body: string }
-    | { type: 'create_task'; title: string; dueAt: string }
-    | { type: 'update_status'; from: LeadStatus; to: LeadStatus }
-    | null;
-}
 
 /** The rule being edited (saved or not); with the id of a saved rule, leads it already ran for are left out. */
 export const automationPreviewSchema = automationCreateSchema.extend({ id: z.uuid().optional() });

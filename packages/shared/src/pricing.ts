@@ -1,7 +1,9 @@
 // The instant quote estimate: one pure function over the price table in config/price-table.json,
 // used by the quote form (live) and by the API (recomputed on submit, never trusted from the client).
 import priceTable from '../config/price-table.json' with { type: 'json' };
+import type { z } from 'zod';
 import type { BathroomChoice, BedroomChoice, CleaningType, Frequency } from './enums.ts';
+import type { estimateBreakdownSchema, estimateSchema } from './responses/leads.ts';
 
 export interface PriceTable {
   cleaningTypes: Record<CleaningType, { base: number; perExtraBedroom: number; perExtraHalfBathroom: number }>;
@@ -22,28 +24,10 @@ export interface EstimateInput {
   frequency: Frequency;
 }
 
-export interface EstimateBreakdown {
-  base: number;
-  bedroomsAdded: number;
-  bathroomsAdded: number;
-  subtotal: number;
-  discountPercent: number;
-  discount: number;
-  perVisit: number;
-}
+/** How an estimate was reached; its schema is the API's answer (responses/leads.ts). */
+export type EstimateBreakdown = z.output<typeof estimateBreakdownSchema>;
 
-export type Estimate =
-  | {
-      kind: 'estimate';
-      low: number;
-      high: number;
-      /** Stored as the lead's estimated value. */
-      midpoint: number;
-      firstVisitLow: number;
-      firstVisitHigh: number;
-      breakdown: EstimateBreakdown;
-    }
-  | { kind: 'walkthrough'; reason: string };
+export type Estimate = z.output<typeof estimateSchema>;
 
 /** '5+' counts as 5 and '3.5+' as 3.5: the table prices the first step of an open-ended choice. */
 function toCount(choice: string): number {

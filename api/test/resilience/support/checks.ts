@@ -65,6 +65,11 @@ export function expectWellFormed(answer: Answer, context: string): unknown {
   // Node's HTTP parser refuses a request line or headers over 16 KB before the app sees it, with an
   // empty 431: nothing internal can leak from there.
   if (answer.status === 431 && answer.text === '') return undefined;
+  // The API reference (GET /api/docs) is the one page among the JSON answers.
+  if (answer.status === 200 && /^text\/html/.test(answer.headers.get('content-type') ?? '')) {
+    expect(answer.text.startsWith('<!doctype html>'), `an HTML page: ${where}`).toBe(true);
+    return undefined;
+  }
   expect(answer.headers.get('content-type') ?? '', `JSON content type: ${where}`).toMatch(/^application\/json/);
   let body: unknown;
   try {

@@ -18,6 +18,8 @@ export interface Route {
 
 export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/health', access: 'public' },
+  { method: 'GET', path: '/api/openapi.json', access: 'public' },
+  { method: 'GET', path: '/api/docs', access: 'public' },
   {
     method: 'POST',
     path: '/api/leads',

@@ -1,0 +1,121 @@
+// The CRM's calls about automation rules, what they did (runs, messages, the outbox) and templates.
+import { automationPreviewSchema, outboxQuerySchema } from '@shine/shared/automation-rules';
+import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
+import { idParamsSchema } from '@shine/shared/leads';
+import {
+  automationPreviewResultSchema,
+  automationRunSchema,
+  automationSchema,
+  outboxMessageSchema,
+} from '@shine/shared/responses/automations';
+import { templateSchema } from '@shine/shared/responses/templates';
+import { templateCreateSchema, templateUpdateSchema } from '@shine/shared/templates';
+import { z } from 'zod';
+import { empty, json, type Operation } from './operation.ts';
+
+const session = 'session' as const;
+
+/** GET, POST, PATCH /:id and DELETE /:id of a collection the CRM edits as a whole. */
+function editable(options: {
+  path: string;
+  tag: string;
+  noun: string;
+  item: z.ZodType;
+  create: z.ZodType;
+  update: z.ZodType;
+}): Operation[] {
+  const { path, tag, noun, item } = options;
+  const common = { tag, access: session };
+  return [
+    { ...common, method: 'get', path, summary: `Every ${noun}`, answers: { 200: json(z.array(item), 'The list.') } },
+    {
+      ...common,
+      method: 'post',
+      path,
+      summary: `Create a ${noun}`,
+      body: options.create,
+      answers: { 201: json(item, 'Created.') },
+    },
+    {
+      ...common,
+      method: 'patch',
+      path: `${path}/:id`,
+      summary: `Change a ${noun}`,
+      params: idParamsSchema,
+      body: options.update,
+      answers: { 200: json(item, 'Changed.') },
+    },
+    {
+      ...common,
+      method: 'delete',
+      path: `${path}/:id`,
+      summary: `Delete a ${noun}`,
+      params: idParamsSchema,
+      answers: { 204: empty('Deleted.') },
+    },
+  ];
+}
+
+export const automationOperations: Operation[] = [
+  ...editable({
+    path: '/api/admin/automations',
+    tag: 'Automations',
+    noun: 'automation rule',
+    item: automationSchema,
+    create: automationCreateSchema,
+    update: automationUpdateSchema,
+  }),
+  {
+    method: 'post',
+    path: '/api/admin/automations/preview',
+    tag: 'Automations',
+    summary: 'What a rule (saved or not) would do right now; nothing is sent',
+    access: session,
+    body: automationPreviewSchema,
+    answers: { 200: json(automationPreviewResultSchema, 'The dry run.') },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/automations/:id/runs',
+    tag: 'Automations',
+    summary: 'A rule’s runs, newest first',
+    access: session,
+    params: idParamsSchema,
+    answers: { 200: json(z.array(automationRunSchema), 'The runs.') },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/leads/:id/runs',
+    tag: 'Automations',
+    summary: 'The automation runs for a lead, newest first',
+    access: session,
+    params: idParamsSchema,
+    answers: { 200: json(z.array(automationRunSchema), 'The runs.') },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/leads/:id/messages',
+    tag: 'Automations',
+    summary: 'The messages automations rendered for a lead',
+    access: session,
+    params: idParamsSchema,
+    answers: { 200: json(z.array(outboxMessageSchema), 'The messages.') },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/outbox',
+    tag: 'Automations',
+    summary: 'Automated messages not sent, held, failed or being retried (or sent, or all)',
+    access: session,
+    query: outboxQuerySchema,
+    answers: { 200: json(z.array(outboxMessageSchema), 'The messages.') },
+  },
+  ...editable({
+    path: '/api/admin/templates',
+    tag: 'Templates',
+    noun: 'message template',
+    item: templateSchema,
+    create: templateCreateSchema,
+    update: templateUpdateSchema,
+  }),
+];

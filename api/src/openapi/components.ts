@@ -1,0 +1,77 @@
+// The names the OpenAPI document gives to the shared schemas (components/schemas). An answer or body
+// whose schema has no name here is a list of a named one (ActivityList) or an error at build time.
+import { activityCreateSchema } from '@shine/shared/activities';
+import { loginSchema, passwordChangeSchema } from '@shine/shared/auth';
+import { automationPreviewSchema } from '@shine/shared/automation-rules';
+import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
+import { exportRequestSchema } from '@shine/shared/export';
+import { leadStatusUpdateSchema, leadUpdateSchema } from '@shine/shared/leads';
+import { quoteIntakeSchema } from '@shine/shared/quote';
+import { activitySchema, activitySummarySchema } from '@shine/shared/responses/activities';
+import { sessionInfoSchema } from '@shine/shared/responses/auth';
+import {
+  automationPreviewResultSchema,
+  automationRunSchema,
+  automationSchema,
+  outboxMessageSchema,
+} from '@shine/shared/responses/automations';
+import { errorBodySchema } from '@shine/shared/responses/common';
+import { healthDownSchema, healthUpSchema } from '@shine/shared/responses/health';
+import {
+  estimateSchema,
+  exportResultSchema,
+  heldSubmissionPageSchema,
+  heldSubmissionSchema,
+  leadDetailSchema,
+  leadPageSchema,
+  leadRequestSchema,
+  leadSchema,
+} from '@shine/shared/responses/leads';
+import { intakeReportSchema, metricsSchema, statsReportSchema } from '@shine/shared/responses/reports';
+import { templateSchema } from '@shine/shared/responses/templates';
+import { templateCreateSchema, templateUpdateSchema } from '@shine/shared/templates';
+import type { z } from 'zod';
+import { openApiDocumentSchema } from './public.operations.ts';
+
+/** Answers: described as the API writes them (z.output). */
+export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
+  ['Error', errorBodySchema],
+  ['HealthUp', healthUpSchema],
+  ['HealthDown', healthDownSchema],
+  ['SessionInfo', sessionInfoSchema],
+  ['Estimate', estimateSchema],
+  ['Lead', leadSchema],
+  ['LeadRequest', leadRequestSchema],
+  ['LeadDetail', leadDetailSchema],
+  ['LeadPage', leadPageSchema],
+  ['HeldSubmission', heldSubmissionSchema],
+  ['HeldSubmissionPage', heldSubmissionPageSchema],
+  ['ExportResult', exportResultSchema],
+  ['Activity', activitySchema],
+  ['ActivitySummary', activitySummarySchema],
+  ['Automation', automationSchema],
+  ['AutomationRun', automationRunSchema],
+  ['OutboxMessage', outboxMessageSchema],
+  ['AutomationPreview', automationPreviewResultSchema],
+  ['Template', templateSchema],
+  ['StatsReport', statsReportSchema],
+  ['Metrics', metricsSchema],
+  ['IntakeReport', intakeReportSchema],
+  ['OpenApiDocument', openApiDocumentSchema],
+];
+
+/** Request bodies: described as a client may send them (z.input: defaults make fields optional). */
+export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
+  ['QuoteRequest', quoteIntakeSchema],
+  ['Login', loginSchema],
+  ['PasswordChange', passwordChangeSchema],
+  ['LeadUpdate', leadUpdateSchema],
+  ['LeadStatusUpdate', leadStatusUpdateSchema],
+  ['ExportRequest', exportRequestSchema],
+  ['ActivityCreate', activityCreateSchema],
+  ['AutomationCreate', automationCreateSchema],
+  ['AutomationUpdate', automationUpdateSchema],
+  ['AutomationPreviewRequest', automationPreviewSchema],
+  ['TemplateCreate', templateCreateSchema],
+  ['TemplateUpdate', templateUpdateSchema],
+];

@@ -1,0 +1,172 @@
+// The CRM's calls about leads: the table, the drawer, the export, held submissions, activities and
+// the dashboard's reports.
+import { activityCreateSchema } from '@shine/shared/activities';
+import { exportRequestSchema } from '@shine/shared/export';
+import {
+  heldListQuerySchema,
+  idParamsSchema,
+  leadListQuerySchema,
+  leadRequestParamsSchema,
+  leadStatusUpdateSchema,
+  leadUpdateSchema,
+  uuidSchema,
+} from '@shine/shared/leads';
+import { activitySchema, activitySummarySchema } from '@shine/shared/responses/activities';
+import {
+  exportResultSchema,
+  heldSubmissionPageSchema,
+  leadDetailSchema,
+  leadPageSchema,
+  leadSchema,
+} from '@shine/shared/responses/leads';
+import { intakeReportSchema, metricsSchema, statsReportSchema } from '@shine/shared/responses/reports';
+import { z } from 'zod';
+import { empty, error, json, type Operation, text } from './operation.ts';
+
+const session = 'session' as const;
+
+const requestDecision = (action: 'apply' | 'dismiss', summary: string): Operation => ({
+  method: 'post',
+  path: `/api/admin/leads/:id/requests/:requestId/${action}`,
+  tag: 'Leads',
+  summary,
+  access: session,
+  params: leadRequestParamsSchema,
+  answers: { 200: json(leadDetailSchema, 'The lead, decided.') },
+});
+
+export const leadOperations: Operation[] = [
+  {
+    method: 'get',
+    path: '/api/admin/leads',
+    tag: 'Leads',
+    summary: 'A page of leads, filtered and sorted',
+    access: session,
+    query: leadListQuerySchema,
+    conditional: true,
+    answers: { 200: json(leadPageSchema, 'The page.') },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/leads/export',
+    tag: 'Leads',
+    summary: 'Export the chosen leads (or every lead the filter matches) as CSV or JSON',
+    description:
+      'A CSV export asked for with Accept: text/csv streams the file, with X-Export-Count and a file name in Content-Disposition; otherwise the whole file comes as text in a JSON envelope.',
+    access: session,
+    body: exportRequestSchema,
+    answers: {
+      200: [json(exportResultSchema, 'The file as text.'), text('text/csv', 'The file (Accept: text/csv).')],
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/leads/:id',
+    tag: 'Leads',
+    summary: 'One lead with every quote request it received',
+    access: session,
+    params: idParamsSchema,
+    answers: { 200: json(leadDetailSchema, 'The lead.') },
+  },
+  {
+    method: 'patch',
+    path: '/api/admin/leads/:id',
+    tag: 'Leads',
+    summary: 'Change a lead’s details',
+    access: session,
+    params: idParamsSchema,
+    body: leadUpdateSchema,
+    answers: { 200: json(leadSchema, 'The lead, changed.') },
+  },
+  {
+    method: 'patch',
+    path: '/api/admin/leads/:id/status',
+    tag: 'Leads',
+    summary: 'Move a lead to another status',
+    access: session,
+    params: idParamsSchema,
+    body: leadStatusUpdateSchema,
+    answers: { 200: json(leadSchema, 'The lead, moved.') },
+  },
+  requestDecision('apply', 'Take a repeat request’s name, e-mail and phone for the lead'),
+  requestDecision('dismiss', 'Keep the lead’s name, e-mail and phone over a repeat request’s'),
+  {
+    method: 'get',
+    path: '/api/admin/held-submissions',
+    tag: 'Held submissions',
+    summary: 'Quote requests a spam rule held, newest first',
+    access: session,
+    query: heldListQuerySchema,
+    answers: { 200: json(heldSubmissionPageSchema, 'The page.') },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/held-submissions/:id/release',
+    tag: 'Held submissions',
+    summary: 'Release a held request: it is taken in as if it had just arrived',
+    access: session,
+    params: idParamsSchema,
+    answers: { 201: json(leadSchema, 'The lead it made or joined.') },
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/held-submissions/:id',
+    tag: 'Held submissions',
+    summary: 'Delete a held request',
+    access: session,
+    params: idParamsSchema,
+    answers: { 204: empty('Deleted.') },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/activities',
+    tag: 'Activities',
+    summary: 'Log a call, e-mail, meeting, note or task on a lead',
+    access: session,
+    body: activityCreateSchema,
+    answers: { 201: json(activitySchema, 'Logged.'), 404: error('No such lead.') },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/activities/summary',
+    tag: 'Activities',
+    summary: 'Activities counted by type and by status',
+    access: session,
+    answers: { 200: json(activitySummarySchema, 'The counts.') },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/activities/lead/:leadId',
+    tag: 'Activities',
+    summary: 'A lead’s activities, newest first',
+    access: session,
+    params: z.object({ leadId: uuidSchema }),
+    answers: { 200: json(z.array(activitySchema), 'The activities.') },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/stats',
+    tag: 'Reports',
+    summary: 'Leads by status, priority and source, and the pipeline’s value',
+    access: session,
+    conditional: true,
+    answers: { 200: json(statsReportSchema, 'The counts.') },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/metrics',
+    tag: 'Reports',
+    summary: 'The dashboard’s cards',
+    access: session,
+    conditional: true,
+    answers: { 200: json(metricsSchema, 'The figures.') },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/intake',
+    tag: 'Reports',
+    summary: 'Speed-to-lead, leads awaiting contact, and rejected or held submissions (last 30 days)',
+    access: session,
+    answers: { 200: json(intakeReportSchema, 'The report.') },
+  },
+];

@@ -1,0 +1,26 @@
+// Every call of the API, and how a request finds its call (most specific pattern first, so that
+// /leads/export is not read as /leads/:id).
+import { automationOperations } from './automations.operations.ts';
+import { leadOperations } from './leads.operations.ts';
+import type { Method, Operation } from './operation.ts';
+import { publicOperations } from './public.operations.ts';
+
+export const OPERATIONS: readonly Operation[] = [...publicOperations, ...leadOperations, ...automationOperations];
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+
+function matches(pattern: string, path: string): boolean {
+  const want = segmentsOf(pattern);
+  const got = segmentsOf(path);
+  return want.length === got.length && want.every((segment, i) => segment.startsWith(':') || segment === got[i]);
+}
+
+const parameterCount = (operation: Operation) => segmentsOf(operation.path).filter((s) => s.startsWith(':')).length;
+
+/** The call a request path (no query string) and method reach; HEAD is answered by GET. */
+export function findOperation(method: string, path: string): Operation | undefined {
+  const wanted = (method.toLowerCase() === 'head' ? 'get' : method.toLowerCase()) as Method;
+  return OPERATIONS.filter((operation) => operation.method === wanted && matches(operation.path, path)).sort(
+    (a, b) => parameterCount(a) - parameterCount(b),
+  )[0];
+}

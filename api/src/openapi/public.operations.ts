@@ -1,0 +1,99 @@
+// The calls anyone may make (health, the quote form, this reference) and the sign-in calls.
+import { loginSchema, passwordChangeSchema } from '@shine/shared/auth';
+import { quoteIntakeSchema } from '@shine/shared/quote';
+import { sessionInfoSchema } from '@shine/shared/responses/auth';
+import { healthDownSchema, healthUpSchema } from '@shine/shared/responses/health';
+import { leadSchema } from '@shine/shared/responses/leads';
+import { z } from 'zod';
+import { empty, error, json, type Operation, text } from './operation.ts';
+
+/** The OpenAPI document itself, described loosely: its own standard defines it. */
+export const openApiDocumentSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({}) });
+
+const LOGIN_LIMIT = 'failed sign-ins per client address and per username (15-minute window).';
+
+export const publicOperations: Operation[] = [
+  {
+    method: 'get',
+    path: '/api/health',
+    tag: 'Health',
+    summary: 'Whether the API and its database are up',
+    access: 'public',
+    anyHost: true,
+    answers: {
+      200: json(healthUpSchema, 'The API and its database are up.'),
+      503: json(healthDownSchema, 'The database is unreachable.'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/leads',
+    tag: 'Quote',
+    summary: 'Send a quote request (the site’s quote form)',
+    description:
+      'Every accepted body answers 201 with a lead-shaped body, whether it made a new lead, was kept as a repeat request of an open one, or was held for review by a spam rule; the answer never shows another request’s data.',
+    access: 'public',
+    body: quoteIntakeSchema,
+    rateLimit: 'quote requests per client address per minute.',
+    answers: { 201: json(leadSchema, 'Received.') },
+  },
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    tag: 'Reference',
+    summary: 'This document',
+    access: 'public',
+    conditional: true,
+    answers: { 200: json(openApiDocumentSchema, 'The OpenAPI 3.1 document of this API.') },
+  },
+  {
+    method: 'get',
+    path: '/api/docs',
+    tag: 'Reference',
+    summary: 'A readable reference of this document',
+    access: 'public',
+    answers: { 200: text('text/html', 'The reference page (its script and styles are served beside it).') },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/login',
+    tag: 'Session',
+    summary: 'Sign in',
+    description:
+      'Starts a new session (a new id: one planted before is worth nothing) and sets the session cookie. With COOKIE_SECURE, a sign-in over plain HTTP is refused with 403.',
+    access: 'open',
+    body: loginSchema,
+    rateLimit: LOGIN_LIMIT,
+    answers: {
+      200: json(sessionInfoSchema, 'Signed in.'),
+      401: error('Wrong username or password.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/me',
+    tag: 'Session',
+    summary: 'Whether this session is signed in, and as whom',
+    access: 'open',
+    answers: { 200: json(sessionInfoSchema, 'The session’s state.') },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/logout',
+    tag: 'Session',
+    summary: 'Sign out',
+    access: 'session',
+    answers: { 204: empty('Signed out; the session cookie is cleared.') },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/me/password',
+    tag: 'Session',
+    summary: 'Change the signed-in user’s password',
+    description: 'Other sessions of the user are signed out.',
+    access: 'session',
+    body: passwordChangeSchema,
+    rateLimit: 'wrong current passwords per user and per client address (15-minute window).',
+    answers: { 204: empty('Changed.') },
+  },
+];

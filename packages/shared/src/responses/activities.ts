@@ -1,0 +1,27 @@
+// Answers of /api/admin/activities.
+import { z } from 'zod';
+import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../enums.ts';
+import { countSchema, idSchema, instantSchema } from './common.ts';
+
+export const activitySchema = z.strictObject({
+  id: idSchema,
+  leadId: idSchema,
+  userId: idSchema,
+  type: z.enum(ACTIVITY_TYPES),
+  subject: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(ACTIVITY_STATUSES),
+  /** A task's due time; a call or meeting's planned time. */
+  scheduledAt: instantSchema.nullable(),
+  completedAt: instantSchema.nullable(),
+  createdAt: instantSchema,
+});
+export type Activity = z.output<typeof activitySchema>;
+
+/** GET /api/admin/activities/summary: every type and status is present, zero included. */
+export const activitySummarySchema = z.strictObject({
+  total: countSchema,
+  byType: z.record(z.enum(ACTIVITY_TYPES), countSchema),
+  byStatus: z.record(z.enum(ACTIVITY_STATUSES), countSchema),
+});
+export type ActivitySummary = z.output<typeof activitySummarySchema>;

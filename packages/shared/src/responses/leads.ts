@@ -1,0 +1,156 @@
+// Answers about leads: the lead, its quote requests, a page of leads, held submissions and the export.
+import { z } from 'zod';
+import { EXPORT_FORMATS, LEAD_PRIORITIES, LEAD_STATUSES } from '../enums.ts';
+import { SPAM_RULES } from '../intake.ts';
+import { countSchema, idSchema, instantSchema, pageOf } from './common.ts';
+
+const money = z.number();
+
+export const estimateBreakdownSchema = z.strictObject({
+  base: money,
+  bedroomsAdded: money,
+  bathroomsAdded: money,
+  subtotal: money,
+  discountPercent: z.number(),
+  discount: money,
+  perVisit: money,
+});
+
+/** The instant quote computed from the price table, or a walkthrough when the table does not price it. */
+export const estimateSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('estimate'),
+    low: money,
+    high: money,
+    /** Stored as the lead's estimated value. */
+    midpoint: money,
+    firstVisitLow: money,
+    firstVisitHigh: money,
+    breakdown: estimateBreakdownSchema,
+  }),
+  z.strictObject({ kind: z.literal('walkthrough'), reason: z.string() }),
+]);
+
+/** What the quote form asks for (the notes aside): a lead, each of its requests, a held submission. */
+const quoteFields = {
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  zipcode: z.string(),
+  bedrooms: z.string(),
+  bathrooms: z.string(),
+  cleaningType: z.string(),
+  frequency: z.string(),
+};
+export const quoteFieldsSchema = z.strictObject(quoteFields);
+
+/** Visit attribution (utm_* parameters, referrer host, landing page) captured by the site. */
+const attributionFields = {
+  utmSource: z.string().nullable(),
+  utmMedium: z.string().nullable(),
+  utmCampaign: z.string().nullable(),
+  referrerHost: z.string().nullable(),
+  landingPage: z.string().nullable(),
+};
+export const attributionFieldsSchema = z.strictObject(attributionFields);
+
+export const leadSchema = z.strictObject({
+  id: idSchema,
+  ...quoteFields,
+  ...attributionFields,
+  notes: z.string().nullable(),
+  status: z.enum(LEAD_STATUSES),
+  priority: z.enum(LEAD_PRIORITIES),
+  assignedTo: z.string().nullable(),
+  estimatedValue: money.nullable(),
+  source: z.string(),
+  tags: z.array(z.string()),
+  lastContactedAt: instantSchema.nullable(),
+  nextFollowUpAt: instantSchema.nullable(),
+  createdAt: instantSchema,
+  updatedAt: instantSchema,
+  /** The estimate computed when the request arrived (the latest request's on a repeat). */
+  estimate: estimateSchema.nullable(),
+  /** Repeat requests merged into this lead ("Repeat request" in the CRM when > 0). */
+  repeatCount: countSchema,
+  lastRepeatAt: instantSchema.nullable(),
+  /** When its latest quote request (first or repeat) arrived: the default list order, newest first. */
+  lastRequestAt: instantSchema,
+  /** A repeat request whose name, e-mail or phone differ from the lead's, until staff decide; else null. */
+  detailsDifferRequestId: idSchema.nullable(),
+  /** The Won or Lost lead of the same person that this new request follows. */
+  previousLeadId: idSchema.nullable(),
+  /** Speed-to-lead: the first staff activity, and the business minutes it took. */
+  firstContactedAt: instantSchema.nullable(),
+  speedToLeadMinutes: z.number().nullable(),
+  /** When the lead becomes "not contacted in time" (15 business minutes after it arrived). */
+  contactDueAt: instantSchema.nullable(),
+});
+export type Lead = z.output<typeof leadSchema>;
+
+/** One quote request as the visitor sent it: the first one and every repeat. */
+export const leadRequestSchema = z.strictObject({
+  id: idSchema,
+  ...quoteFields,
+  ...attributionFields,
+  receivedAt: instantSchema,
+  notes: z.string().nullable(),
+  estimate: estimateSchema.nullable(),
+  /** The campaign's source, or the default (Website Form), as for a new lead. */
+  source: z.string(),
+  /** The spam rule that held it before staff released it; null when it came straight in. */
+  releasedFromRule: z.enum(SPAM_RULES).nullable(),
+});
+export type LeadRequest = z.output<typeof leadRequestSchema>;
+
+/** GET /api/admin/leads/{id} and the answers of the calls that decide on one of its requests. */
+export const leadDetailSchema = leadSchema.extend({
+  /** Every quote request of the lead, oldest first. */
+  requests: z.array(leadRequestSchema),
+});
+export type LeadDetail = z.output<typeof leadDetailSchema>;
+
+export const leadPageSchema = pageOf(leadSchema);
+export type LeadPage = z.output<typeof leadPageSchema>;
+
+/** What a held submission's visitor sent, as the form sent it. */
+export const heldPayloadSchema = z.strictObject({
+  ...quoteFields,
+  notes: z.string().optional(),
+  website: z.string().optional(),
+  elapsedMs: z.number().optional(),
+  attribution: z
+    .strictObject({
+      utmSource: z.string().optional(),
+      utmMedium: z.string().optional(),
+      utmCampaign: z.string().optional(),
+      referrerHost: z.string().optional(),
+      landingPage: z.string().optional(),
+    })
+    .optional(),
+});
+
+/** A quote request a spam rule held for review instead of making it a lead. */
+export const heldSubmissionSchema = z.strictObject({
+  id: idSchema,
+  receivedAt: instantSchema,
+  rule: z.enum(SPAM_RULES),
+  /** What tripped the rule, in words. */
+  reason: z.string(),
+  payload: heldPayloadSchema,
+  clientIp: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type HeldSubmission = z.output<typeof heldSubmissionSchema>;
+
+export const heldSubmissionPageSchema = pageOf(heldSubmissionSchema);
+export type HeldSubmissionPage = z.output<typeof heldSubmissionPageSchema>;
+
+/** POST /api/admin/leads/export answered as JSON: the whole file as text, and how many leads it holds. */
+export const exportResultSchema = z.strictObject({
+  content: z.string(),
+  format: z.enum(EXPORT_FORMATS),
+  count: countSchema,
+});
+export type ExportResult = z.output<typeof exportResultSchema>;
