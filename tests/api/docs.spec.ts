@@ -26,7 +26,10 @@ test('the API reference renders every call under the CSP, from this server only'
 
   // One operation opened: its parameters and an example built from its body's schema render too.
   const operation = page.locator('#operations-Leads-patchAdminLeadsIdStatus');
-  await operation.getByRole('button', { name: /\/api\/admin\/leads\/\{id\}\/status/ }).first().click();
+  await operation
+    .getByRole('button', { name: /\/api\/admin\/leads\/\{id\}\/status/ })
+    .first()
+    .click();
   await expect(operation.getByText('"status": "New"').first()).toBeVisible();
   await expect(page.locator('.opblock')).toHaveCount(await countOperations(page));
 
