@@ -1,5 +1,6 @@
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '@shine/shared/enums';
 import type { Knex } from 'knex';
+import type { ActivitySummary } from '@shine/shared/types';
 import type { ActivityRow } from '../db/tables.ts';
 
 export type NewActivityRow = Pick<
@@ -58,19 +59,13 @@ export async function findLatestOverdueTaskDue(db: Knex, now: Date): Promise<Dat
   return row?.latest ? new Date(row.latest) : null;
 }
 
-export interface ActivityCounts {
-  total: number;
-  byType: Record<(typeof ACTIVITY_TYPES)[number], number>;
-  byStatus: Record<(typeof ACTIVITY_STATUSES)[number], number>;
-}
-
 /** Counts per type and per status in one pass (grouping sets); every value present, zero included. */
-export async function summarizeActivityRows(db: Knex): Promise<ActivityCounts> {
+export async function summarizeActivityRows(db: Knex): Promise<ActivitySummary> {
   const result = await db.raw<{ rows: Array<{ type: string | null; status: string | null; count: number }> }>(
     'select type, status, count(*)::int as count from activities group by grouping sets ((type), (status), ())',
   );
-  const byType = Object.fromEntries(ACTIVITY_TYPES.map((type) => [type, 0])) as ActivityCounts['byType'];
-  const byStatus = Object.fromEntries(ACTIVITY_STATUSES.map((status) => [status, 0])) as ActivityCounts['byStatus'];
+  const byType = Object.fromEntries(ACTIVITY_TYPES.map((type) => [type, 0])) as ActivitySummary['byType'];
+  const byStatus = Object.fromEntries(ACTIVITY_STATUSES.map((status) => [status, 0])) as ActivitySummary['byStatus'];
   let total = 0;
   for (const row of result.rows) {
     const count = Number(row.count);

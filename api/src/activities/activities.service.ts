@@ -1,11 +1,10 @@
 // The activities table: every feature that writes a lead's timeline or counts tasks comes here.
 // What an activity does to its lead (first and last contact) is the lead's (leads/lead-activities.service.ts).
 import type { ActivityStatus, ActivityType } from '@shine/shared/enums';
-import type { Activity } from '@shine/shared/types';
+import type { Activity, ActivitySummary } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { toActivity } from './activity-mapper.ts';
 import {
-  type ActivityCounts,
   countPendingActivities,
   findLatestOverdueTaskDue,
   insertActivity,
@@ -55,7 +54,7 @@ export async function listActivitiesOfLead(db: Knex, leadId: string): Promise<Ac
   return (await listActivityRowsOfLead(db, leadId)).map(toActivity);
 }
 
-export function summarizeActivities(db: Knex): Promise<ActivityCounts> {
+export function summarizeActivities(db: Knex): Promise<ActivitySummary> {
   return summarizeActivityRows(db);
 }
 

@@ -1,13 +1,10 @@
 import { activityCreateSchema } from '@shine/shared/activities';
-import { uuidSchema } from '@shine/shared/leads';
+import { leadIdParamsSchema } from '@shine/shared/leads';
 import { Router } from 'express';
-import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { validate } from '../http/validate.ts';
 import { createStaffActivity, listLeadActivities } from './lead-activities.service.ts';
-
-const leadIdParamsSchema = z.object({ leadId: uuidSchema });
 
 /** /api/admin/activities of a lead: a staff member logs one, and the lead's timeline. */
 export function leadActivitiesRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {

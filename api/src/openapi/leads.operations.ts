@@ -5,6 +5,7 @@ import { exportRequestSchema } from '@shine/shared/export';
 import {
   heldListQuerySchema,
   idParamsSchema,
+  leadIdParamsSchema,
   leadListQuerySchema,
   leadRequestParamsSchema,
   leadStatusUpdateSchema,
@@ -140,7 +141,7 @@ export const leadOperations: Operation[] = [
     tag: 'Activities',
     summary: 'A lead’s activities, newest first',
     access: session,
-    params: z.object({ leadId: uuidSchema }),
+    params: leadIdParamsSchema,
     answers: { 200: json(z.array(activitySchema), 'The activities.') },
   },
   {

@@ -4,7 +4,8 @@ import type { AppDeps } from '../deps.ts';
 import { answerIfFresh } from '../http/conditional.ts';
 import { createEtagMemo } from '../http/etag-memo.ts';
 import { buildIntakeReport } from '../leads/lead-intake.service.ts';
-import { buildMetrics, buildStats, metricsEtag, type StatsReport, statsEtag } from './reports.service.ts';
+import { buildMetrics, buildStats, metricsEtag, statsEtag } from './reports.service.ts';
+import type { StatsReport } from '@shine/shared/types';
 
 /** GET /api/admin/stats and /api/admin/metrics, polled every 15 s (304 while nothing changed), and /intake. */
 export function reportsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {

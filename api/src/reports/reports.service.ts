@@ -2,17 +2,12 @@
 // in SQL; this module assembles them and their ETags.
 import { LEAD_PRIORITIES, LEAD_STATUSES, type LeadPriority, type LeadStatus } from '@shine/shared/enums';
 import { DEFAULT_LEAD_SOURCE } from '@shine/shared/constants';
-import type { Metrics, Stats } from '@shine/shared/types';
+import type { Metrics, StatsReport } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { countPendingTasks, findLatestOverdueTask, measureOverdueTasks } from '../activities/activities.service.ts';
 import { readDataVersions } from '../db/data-versions.ts';
 import { weakEtag } from '../http/conditional.ts';
 import { countLeadGroups, measureLeadMetrics, readLeadClock } from '../leads/lead-stats.service.ts';
-
-/** Stats plus the value per status that the CRM's Revenue Pipeline shows. */
-export interface StatsReport extends Stats {
-  revenueByStatus: Record<LeadStatus, number>;
-}
 
 export async function buildStats(db: Knex): Promise<StatsReport> {
   const counts = await countLeadGroups(db);

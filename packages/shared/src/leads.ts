@@ -5,6 +5,8 @@ import { LEADS_PAGE_SIZE_DEFAULT, LEADS_PAGE_SIZE_MAX } from './constants.ts';
 
 export const uuidSchema = z.uuid({ error: 'Must be a valid id' });
 export const idParamsSchema = z.object({ id: uuidSchema });
+/** GET /api/admin/activities/lead/{leadId}: the lead's timeline. */
+export const leadIdParamsSchema = z.object({ leadId: uuidSchema });
 
 export const leadStatusSchema = z.enum(LEAD_STATUSES, {
   error: `Status must be one of: ${LEAD_STATUSES.join(', ')}`,
