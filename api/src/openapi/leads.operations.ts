@@ -10,7 +10,6 @@ import {
   leadRequestParamsSchema,
   leadStatusUpdateSchema,
   leadUpdateSchema,
-  uuidSchema,
 } from '@shine/shared/leads';
 import { activitySchema, activitySummarySchema } from '@shine/shared/responses/activities';
 import {
