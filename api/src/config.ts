@@ -143,7 +143,7 @@ const envSchema = z
         .string()
         .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
         .max(256)
-        // Sign-in trims the password typed (SPEC.md §5): one with edge spaces could never be used.
+        // Sign-in trims the password typed (docs/requirements.md#validation): one with edge spaces could never be used.
         .refine(hasNoEdgeSpace, 'cannot start or end with a space')
         .optional(),
     ),

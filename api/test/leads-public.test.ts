@@ -10,7 +10,7 @@ describeApi('POST /api/leads', () => {
       .post('/api/leads')
       .send(body as object);
 
-  it('creates the lead with the defaults of SPEC.md §3 and returns it', async () => {
+  it('creates the lead with the defaults of docs/requirements.md#lead and returns it', async () => {
     const response = await post({ ...VALID_QUOTE, firstName: '  Ann  ' });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-/** Dev only: the app lives under /admin/, but people (and SPEC.md) type /admin. */
+/** Dev only: the app lives under /admin/, but people (and the brief) type /admin. */
 function redirectBareBase(): Plugin {
   return {
     name: 'shine-crm-redirect-bare-base',

@@ -15,7 +15,7 @@ test.describe('sign-in and session', () => {
     });
   }
 
-  test('the login form validates on submit with SPEC.md messages', async ({ page }) => {
+  test('the login form validates on submit with the messages of docs/requirements.md#validation', async ({ page }) => {
     await page.goto('/admin');
     await page.getByRole('button', { name: 'Login to Dashboard' }).click();
     await expect(page.getByText('Username is required')).toBeVisible();

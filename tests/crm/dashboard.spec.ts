@@ -126,7 +126,7 @@ test.describe('tabbed dashboard (/admin/dashboard)', () => {
     }).toPass();
   });
 
-  test('Activities and Analytics tabs are the SPEC.md placeholders; Automations and Templates show their counts', async ({
+  test('Activities and Analytics tabs are the placeholders of the brief; Automations and Templates show their counts', async ({
     page,
   }) => {
     await page.goto('/admin/dashboard?tab=activities');

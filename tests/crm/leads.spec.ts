@@ -91,7 +91,7 @@ test.describe('sidebar CRM: Leads', () => {
     expect(saved.status).toBe('Qualified');
   });
 
-  test('a failed status change shows the SPEC.md error toast', async ({ page, request }) => {
+  test('a failed status change shows the error toast of the brief', async ({ page, request }) => {
     const name = uniqueName('Fail');
     await createLead(request, { firstName: name });
     await page.goto('/admin/crm?section=leads');

@@ -1,7 +1,7 @@
 import { MIN_FORM_FILL_MS } from '@shine/shared/intake';
 import { expect, type Page } from '@playwright/test';
 
-/** Every public route of SPEC.md §2 with copy that must be on it, worded as SPEC.md words it. */
+/** Every public route of docs/requirements.md#routes with copy that must be on it, worded as the brief words it. */
 export const PUBLIC_ROUTES = [
   { path: '/', copy: ['Why Choose', 'What Our Customers Say', 'Get a Free Quote', 'Call Now', 'Staff Access'] },
   { path: '/quote', copy: ['Get My Free Quote', 'Back to Home', 'within 24 hours', '$40 OFF your first cleaning!'] },

@@ -1,4 +1,4 @@
-// The first admin (DESIGN.md): when no user exists, ADMIN_EMAIL + ADMIN_PASSWORD create it; with no
+// The first admin (docs/requirements.md#access): when no user exists, ADMIN_EMAIL + ADMIN_PASSWORD create it; with no
 // password configured a random one is generated for ADMIN_EMAIL (default admin@localhost) and the
 // caller prints it once.
 import type { Knex } from 'knex';

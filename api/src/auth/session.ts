@@ -1,4 +1,4 @@
-// Session cookie and lifetime rules (DESIGN.md "Sessions and security"):
+// Session cookie and lifetime rules (docs/security.md):
 // - store in the database; the server refuses to run on MemoryStore in production;
 // - resave false, saveUninitialized false: a visitor gets no session row and no cookie;
 // - cookie `sid` (httpOnly, SameSite=Lax), or `__Host-sid` + Secure when COOKIE_SECURE=true;

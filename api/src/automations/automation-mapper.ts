@@ -1,7 +1,7 @@
 import type { Automation } from '@shine/shared/types';
 import type { AutomationRow } from '../db/tables.ts';
 
-/** jsonb comes back parsed; the API answers JSON text (SPEC.md §3: conditions and actions are JSON text). */
+/** jsonb comes back parsed; the API answers JSON text (docs/requirements.md#automation: conditions and actions are JSON text). */
 const toJsonText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
 export function toAutomation(row: AutomationRow): Automation {

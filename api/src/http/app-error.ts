@@ -23,7 +23,7 @@ export function toIssues(error: z.ZodError): ErrorIssue[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
-/** A 400 whose message is the first issue's, so a client showing `message` shows SPEC.md's text. */
+/** A 400 whose message is the first issue's, so a client showing `message` shows the text of docs/requirements.md#validation. */
 export function validationError(error: z.ZodError): AppError {
   const issues = toIssues(error);
   return new AppError(400, issues[0]?.message ?? 'Invalid input', issues);

@@ -1,4 +1,4 @@
-// The central error middleware: every failure becomes `{ message, issues? }` with DESIGN.md's
+// The central error middleware: every failure becomes `{ message, issues? }` with the right
 // status. Nothing internal (stack, SQL, driver text) ever reaches the client; it goes to the log.
 import { API_ERRORS } from '@shine/shared/messages';
 import type { ErrorRequestHandler, RequestHandler } from 'express';

@@ -1,5 +1,5 @@
 // Aggregates over leads for the dashboard, computed in SQL (one scan each); no lead row reaches Node.
-// "Value" is the estimated value, or the default 250 where there is none (SPEC.md §3, §9).
+// "Value" is the estimated value, or the default 250 where there is none (docs/requirements.md#lead).
 import { DEFAULT_ESTIMATED_VALUE } from '@shine/shared/constants';
 import { CLOSED_LEAD_STATUSES, type LeadStatus } from '@shine/shared/enums';
 import type { Knex } from 'knex';

@@ -15,7 +15,7 @@ import {
   updateTemplateRow,
 } from './templates.queries.ts';
 
-/** A subject only means something for e-mail (SPEC.md §5); other types store none. */
+/** A subject only means something for e-mail (docs/requirements.md#validation); other types store none. */
 function subjectFor(type: TemplateType, subject: string | null | undefined): string | null {
   return type === 'email' && subject ? subject : null;
 }

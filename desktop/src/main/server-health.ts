@@ -7,7 +7,7 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 export const HEALTH_PATH = '/api/health';
 export const HEALTH_TIMEOUT_MS = 8_000;
 
-// DESIGN.md: GET /api/health → 200 { ok: true, db: "up" }, or 503 when the database is unreachable.
+// docs/requirements.md#api-additions: GET /api/health → 200 { ok: true, db: "up" }, or 503 when the database is unreachable.
 const healthBodySchema = z.object({ ok: z.boolean() });
 
 /**

@@ -5,7 +5,7 @@ import { VALIDATION } from './messages.ts';
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-/** New Activity (SPEC.md §5). `title` is stored as the activity's subject. */
+/** New Activity (docs/requirements.md#validation). `title` is stored as the activity's subject. */
 export const activityCreateSchema = z.object({
   leadId: z.uuid({ error: VALIDATION.leadId }),
   type: z.enum(ACTIVITY_TYPES, { error: `Type must be one of: ${ACTIVITY_TYPES.join(', ')}` }),

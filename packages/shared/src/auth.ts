@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { VALIDATION } from './messages.ts';
 
-/** Login (SPEC.md §5): the Email field is sent as `username`; both values are trimmed. */
+/** Login (docs/requirements.md#validation): the Email field is sent as `username`; both values are trimmed. */
 export const loginSchema = z.object({
   username: z.string({ error: VALIDATION.username }).trim().min(1, VALIDATION.username).max(254, VALIDATION.username),
   password: z.string({ error: VALIDATION.password }).trim().min(1, VALIDATION.password).max(256, VALIDATION.password),
@@ -11,7 +11,7 @@ export type LoginRequest = z.output<typeof loginSchema>;
 
 /**
  * A new password (CRM password change, `admin:create`, `admin:password`, ADMIN_PASSWORD). Sign-in trims
- * what is typed (SPEC.md §5), so a password starting or ending with a space could be set but never
+ * what is typed (docs/requirements.md#validation), so a password starting or ending with a space could be set but never
  * used: it is refused rather than silently changed.
  */
 export const newPasswordSchema = z

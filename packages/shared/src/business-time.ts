@@ -1,4 +1,4 @@
-// Business-hours arithmetic in the company's time zone (SPEC.md §9: Mon–Fri 8–6, Sat 9–4, Sun closed).
+// Business-hours arithmetic in the company's time zone (docs/requirements.md#constants: Mon–Fri 8–6, Sat 9–4, Sun closed).
 // Pure: the zone's offsets come from Intl, so daylight saving is handled without a date library.
 
 export const DEFAULT_BUSINESS_TIMEZONE = 'America/Chicago';

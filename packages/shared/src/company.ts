@@ -3,7 +3,7 @@ import { PROMO_CODE } from './constants.ts';
 /**
  * Company details shown in copy. The defaults are obviously fictional (555-01xx numbers,
  * example.com addresses); a deployment overrides them at build time with PUBLIC_COMPANY_* variables.
- * SPEC.md §9: two phone/e-mail pairs appear, one in the FAQ and general copy, one in the legal pages.
+ * docs/requirements.md#constants: two phone/e-mail pairs appear, one in the FAQ and general copy, one in the legal pages.
  */
 export interface CompanyDetails {
   name: string;

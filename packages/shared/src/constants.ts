@@ -6,7 +6,7 @@
 export const PROMO_CODE = 'WELCOME40';
 export const PROMO_AMOUNT_DOLLARS = 40;
 
-/** Lead defaults (SPEC.md §3, §9). */
+/** Lead defaults (docs/requirements.md#lead). */
 export const DEFAULT_ESTIMATED_VALUE = 250;
 export const DEFAULT_LEAD_STATUS = 'New';
 export const DEFAULT_LEAD_PRIORITY = 'Medium';
@@ -15,7 +15,7 @@ export const DEFAULT_LEAD_SOURCE = 'Website Form';
 export const MIN_PHONE_LENGTH = 5;
 export const MIN_ZIP_LENGTH = 5;
 
-/** Leads list paging (DESIGN.md API contract). */
+/** Leads list paging (docs/requirements.md#lead-list). */
 export const LEADS_PAGE_SIZE_DEFAULT = 50;
 export const LEADS_PAGE_SIZE_MAX = 200;
 

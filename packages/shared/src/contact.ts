@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION } from './messages.ts';
 
-/** The public contact form (SPEC.md §5). Client only: nothing is sent. */
+/** The public contact form (docs/requirements.md#contact). Client only: nothing is sent. */
 export const contactMessageSchema = z.object({
   name: z.string().trim().min(1, VALIDATION.contactName).max(200),
   email: z.string().trim().email(VALIDATION.contactEmail),

@@ -1,4 +1,4 @@
-// Every choice list of SPEC.md §3/§4, in display order. `as const` tuples feed z.enum().
+// Every choice list of docs/requirements.md#entities and #states, in display order. `as const` tuples feed z.enum().
 
 export const LEAD_STATUSES = ['New', 'Contacted', 'Qualified', 'Quoted', 'Negotiating', 'Won', 'Lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];

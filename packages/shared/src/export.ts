@@ -3,7 +3,7 @@ import { EXPORT_FORMATS } from './enums.ts';
 import { leadFilterSchema } from './leads.ts';
 import type { Lead } from './types.ts';
 
-/** Export field groups (SPEC.md §7): CSV has contact, service, status, dates; JSON adds notes. */
+/** Export field groups (docs/requirements.md#export): CSV has contact, service, status, dates; JSON adds notes. */
 export const EXPORT_FIELD_GROUPS = {
   contact: ['firstName', 'lastName', 'email', 'phone', 'zipcode'],
   service: ['bedrooms', 'bathrooms', 'cleaningType', 'frequency'],

@@ -7,7 +7,7 @@ const wholeDollars = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 0,
 });
 
-/** Estimated values show as whole dollars, 250 when absent (SPEC.md §3). */
+/** Estimated values show as whole dollars, 250 when absent (docs/requirements.md#lead). */
 export function formatDealValue(value: number | string | null | undefined): string {
   const amount = value === null || value === undefined || value === '' ? DEFAULT_ESTIMATED_VALUE : Number(value);
   return wholeDollars.format(Math.round(amount));
@@ -17,7 +17,7 @@ export function formatCurrency(value: number): string {
   return wholeDollars.format(Math.round(value));
 }
 
-/** Conversion rate to 1 decimal (SPEC.md §9). */
+/** Conversion rate to 1 decimal (docs/requirements.md#constants). */
 export function formatPercent(value: number): string {
   return `${value.toFixed(1)}%`;
 }

@@ -71,7 +71,7 @@ const pageNumberSchema = z.coerce
   .max(1_000_000)
   .default(1);
 
-/** GET /api/admin/leads query string (DESIGN.md API contract). */
+/** GET /api/admin/leads query string (docs/requirements.md#lead-list). */
 export const leadListQuerySchema = leadFilterSchema.extend({
   page: pageNumberSchema,
   pageSize: z.coerce

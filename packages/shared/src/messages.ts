@@ -1,4 +1,4 @@
-// The message catalogue of SPEC.md §5 and §8. Forms, toasts and the API all read from here.
+// The message catalogue of docs/requirements.md#validation and #messages. Forms, toasts and the API all read from here.
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 
 export const VALIDATION = {
@@ -88,7 +88,7 @@ export const MESSAGES = {
   },
 } as const;
 
-/** Messages the API answers with (DESIGN.md API contract). */
+/** Messages the API answers with (docs/requirements.md#api-conventions). */
 export const API_ERRORS = {
   invalidInput: 'Invalid input',
   nulCharacter: 'Text cannot contain the NUL character (U+0000)',

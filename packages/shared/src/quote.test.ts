@@ -27,7 +27,7 @@ describe('quoteRequestSchema', () => {
     expect(parsed.notes).toBe('gate code 12');
   });
 
-  it('gives every SPEC.md message for an empty form', () => {
+  it('gives every required-field message for an empty form', () => {
     const empty = Object.fromEntries(Object.keys(valid).map((key) => [key, '']));
     expect(messagesFor(empty)).toEqual({
       firstName: VALIDATION.firstName,

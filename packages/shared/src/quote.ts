@@ -4,12 +4,12 @@ import { MIN_PHONE_LENGTH, MIN_ZIP_LENGTH } from './constants.ts';
 import { attributionSchema } from './intake.ts';
 import { VALIDATION } from './messages.ts';
 
-/** A required, trimmed text field with SPEC.md's message and a sane upper bound. */
+/** A required, trimmed text field with the message of docs/requirements.md#validation and a sane upper bound. */
 export function requiredText(message: string, max = 200) {
   return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 }
 
-/** The quote form (SPEC.md §2, §5). The same schema validates the form and POST /api/leads. */
+/** The quote form (docs/requirements.md#quote-form). The same schema validates the form and POST /api/leads. */
 export const quoteRequestSchema = z.object({
   firstName: requiredText(VALIDATION.firstName, 100),
   lastName: requiredText(VALIDATION.lastName, 100),

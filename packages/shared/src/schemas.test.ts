@@ -20,7 +20,7 @@ describe('loginSchema', () => {
       password: 'secret',
     });
   });
-  it('requires both with SPEC.md messages', () => {
+  it('requires both with the messages of docs/requirements.md#validation', () => {
     expect(firstMessage(loginSchema.safeParse({ username: '  ', password: 'x' }))).toBe(VALIDATION.username);
     expect(firstMessage(loginSchema.safeParse({ username: 'a', password: '' }))).toBe(VALIDATION.password);
   });
@@ -66,7 +66,7 @@ describe('activityCreateSchema', () => {
     });
     expect(parsed).toEqual({ leadId: LEAD_ID, type: 'call', title: 'Intro call', status: 'pending' });
   });
-  it('uses SPEC.md messages for lead and title', () => {
+  it('uses the messages of docs/requirements.md#validation for lead and title', () => {
     expect(firstMessage(activityCreateSchema.safeParse({ leadId: '', type: 'call', title: 'x' }))).toBe(
       VALIDATION.leadId,
     );
@@ -120,7 +120,7 @@ describe('automation schemas', () => {
 });
 
 describe('templateCreateSchema', () => {
-  it('requires name and content with SPEC.md messages', () => {
+  it('requires name and content with the messages of docs/requirements.md#validation', () => {
     expect(firstMessage(templateCreateSchema.safeParse({ name: '', type: 'sms', content: 'x' }))).toBe(VALIDATION.name);
     expect(firstMessage(templateCreateSchema.safeParse({ name: 'n', type: 'sms', content: '' }))).toBe(
       VALIDATION.content,

@@ -27,7 +27,7 @@ const paymentMethods = `${PAYMENT.methods.slice(0, -1).join(', ')} and ${PAYMENT
 const firstCities = SERVICE_AREA_CITIES.slice(0, 8).join(', ');
 const [, saturday] = BUSINESS_HOURS;
 
-/** The six groups of four questions of SPEC.md §2 (FAQ), answered from the facts of SPEC.md §9. */
+/** The six groups of four questions of docs/requirements.md#faq, answered from the facts of docs/requirements.md#constants. */
 export function buildFaqGroups(company: CompanyDetails): FaqGroup[] {
   return [
     {

@@ -6,7 +6,7 @@ export interface Benefit {
   text: string;
 }
 
-/** "Why Choose" on the landing page: the three claims of SPEC.md §1. */
+/** "Why Choose" on the landing page: the three claims of docs/requirements.md#claims. */
 export const BENEFITS: readonly Benefit[] = [
   {
     icon: 'leaf',
@@ -27,7 +27,7 @@ export const BENEFITS: readonly Benefit[] = [
 
 export interface Testimonial {
   quote: string;
-  /** First name and last initial only (SPEC.md §1). */
+  /** First name and last initial only (docs/requirements.md#claims). */
   name: string;
   city: string;
   service: string;

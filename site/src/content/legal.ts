@@ -9,7 +9,7 @@ export interface LegalSection {
   after?: readonly string[];
 }
 
-/** The company's legal contact block: the legal pages use their own phone/e-mail pair (SPEC.md §9). */
+/** The company's legal contact block: the legal pages use their own phone/e-mail pair (docs/requirements.md#constants). */
 export function buildLegalContact(company: CompanyDetails): string[] {
   return [
     company.name,

@@ -4,7 +4,7 @@ import { buildLegalContact, type LegalSection, slugify } from './legal.ts';
 
 type Draft = Omit<LegalSection, 'id'>;
 
-/** The eleven sections of SPEC.md §2 (/privacy), consistent with SPEC.md §9. */
+/** The eleven sections of docs/requirements.md#legal (/privacy), consistent with docs/requirements.md#constants. */
 export function buildPrivacySections(company: CompanyDetails): LegalSection[] {
   const sections: Draft[] = [
     {

@@ -5,13 +5,13 @@ type PackageId = (typeof SERVICE_PACKAGES)[number]['id'];
 
 export interface ServicePackageCopy {
   icon: IconName;
-  /** "Starting at $199", or how the price is set when SPEC.md gives no starting price. */
+  /** "Starting at $199", or how the price is set when docs/requirements.md#constants gives no starting price. */
   price: string;
   description: string;
   includes: readonly string[];
 }
 
-/** Site copy for the four packages of SPEC.md §9; names, durations and "most popular" come from shared. */
+/** Site copy for the four packages of docs/requirements.md#constants; names, durations and "most popular" come from shared. */
 const COPY: Record<PackageId, ServicePackageCopy> = {
   residential: {
     icon: 'home',

@@ -7,7 +7,7 @@ type Draft = Omit<LegalSection, 'id'>;
 const insured = `$${GUARANTEE.insuredUpToDollars / 1_000_000} million`;
 const paymentMethods = `${PAYMENT.methods.slice(0, -1).join(', ')} and ${PAYMENT.methods.at(-1)}`;
 
-/** The twelve sections of SPEC.md §2 (/terms), consistent with SPEC.md §9. */
+/** The twelve sections of docs/requirements.md#legal (/terms), consistent with docs/requirements.md#constants. */
 export function buildTermsSections(company: CompanyDetails): LegalSection[] {
   const sections: Draft[] = [
     {

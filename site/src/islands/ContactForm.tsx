@@ -22,7 +22,7 @@ const SIMULATED_SEND_MS = 1_000;
 const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
 /**
- * The contact form (SPEC.md §2, §5). Sending is simulated: nothing leaves the browser. After 1 s the
+ * The contact form (docs/requirements.md#contact). Sending is simulated: nothing leaves the browser. After 1 s the
  * "Message Sent!" toast shows and the form is cleared.
  */
 export function ContactForm() {

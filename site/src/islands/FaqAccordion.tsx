@@ -18,7 +18,7 @@ function itemId(prefix: string, group: number, item: number): string {
 }
 
 /**
- * SPEC.md §2/§4: questions toggle independently, several may be open, and initially only the first
+ * docs/requirements.md#faq: questions toggle independently, several may be open, and initially only the first
  * question of the first group is open. WAI-ARIA accordion pattern: each question is a button in a
  * heading, with aria-expanded and aria-controls; ArrowUp/ArrowDown/Home/End move between questions.
  */

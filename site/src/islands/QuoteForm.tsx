@@ -16,7 +16,7 @@ import { useIsHydrated } from './use-is-hydrated.ts';
 const THANK_YOU_PATH = '/thank-you';
 
 // The selects start on their "Select ..." option (undefined → ""), which the schema rejects with
-// SPEC.md's "Please select ..." messages.
+// the "Please select ..." messages of docs/requirements.md#validation.
 const DEFAULT_VALUES: DefaultValues<QuoteFormInput> = {
   firstName: '',
   lastName: '',
@@ -32,7 +32,7 @@ const { resolver, preload } = createLazyResolver<QuoteFormInput, QuoteSubmission
 );
 
 /**
- * The quote request form (SPEC.md §2, §5, §8) with the shared zod schema. react-hook-form's defaults
+ * The quote request form (docs/requirements.md#quote-form) with the shared zod schema. react-hook-form's defaults
  * validate on submit, re-validate on change and move focus to the first invalid field. On any
  * failure every value stays as typed; on success the thank-you page shows the success toast.
  */

@@ -1,6 +1,6 @@
 /**
  * The copyright year and the legal pages' "last updated" date show the visitor's current date
- * (SPEC.md §9), not the build date baked into the static HTML, which stays as the fallback.
+ * (docs/requirements.md#constants), not the build date baked into the static HTML, which stays as the fallback.
  */
 export function fillCurrentDates(root: ParentNode = document, now: Date = new Date()): void {
   for (const el of root.querySelectorAll<HTMLElement>('[data-current-year]')) {

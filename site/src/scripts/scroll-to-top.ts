@@ -1,7 +1,7 @@
 import { motion } from '@shine/design-tokens';
 
 /**
- * SPEC.md §2: whenever the URL's search part changes, scroll smoothly to the top after 50 ms. On a
+ * docs/requirements.md#routes: whenever the URL's search part changes, scroll smoothly to the top after 50 ms. On a
  * static site it changes by loading a page with a query, by history navigation (popstate), or by a
  * script calling history.pushState/replaceState; the last two do not fire an event, so they are
  * wrapped to notice the change.

@@ -68,7 +68,7 @@ export async function up(knex: Knex): Promise<void> {
     "create index leads_open_follow_up_idx on leads (next_follow_up_at) where status not in ('Won', 'Lost')",
   );
   await knex.raw('create index leads_assigned_to_idx on leads (assigned_to) where assigned_to is not null');
-  // The search (SPEC.md §5): full name and e-mail case-insensitively, phone as a substring. The
+  // The search (docs/requirements.md#lead-search): full name and e-mail case-insensitively, phone as a substring. The
   // expressions are exactly the ones the search SQL uses, so LIKE '%...%' can use them.
   await knex.raw(
     "create index leads_full_name_trgm_idx on leads using gin (lower(first_name || ' ' || last_name) gin_trgm_ops)",

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {
-  // conditions/actions arrive as JSON text (SPEC.md §3); jsonb keeps them queryable by the job
+  // conditions/actions arrive as JSON text (docs/requirements.md#automation); jsonb keeps them queryable by the job
   // runner and guarantees they parse. The API answers them as JSON text again.
   await knex.raw(`
     create table automations (

@@ -18,7 +18,7 @@ interface ActivityValues {
   status: ActivityStatus;
 }
 
-/** The API payload of the form's values (SPEC.md §7: leadId, type, title, description, status, scheduledAt). */
+/** The API payload of the form's values (docs/requirements.md#api-calls: leadId, type, title, description, status, scheduledAt). */
 export function toActivityPayload(values: Partial<ActivityValues>) {
   return {
     leadId: values.leadId,

@@ -12,7 +12,7 @@ export async function readServerMessage(response: Response): Promise<string | un
 }
 
 /**
- * The error text of a non-OK response (SPEC.md §8): the JSON body's `message`, else the status
+ * The error text of a non-OK response (docs/requirements.md#messages): the JSON body's `message`, else the status
  * text, else `HTTP {status}`.
  */
 export async function readErrorMessage(response: Response): Promise<string> {

@@ -11,7 +11,7 @@ export interface RequestOptions {
 }
 
 /**
- * Every call of the CRM goes through here (SPEC.md §7): relative `/api/...` paths, cookies included,
+ * Every call of the CRM goes through here (docs/requirements.md#crm-data): relative `/api/...` paths, cookies included,
  * a JSON body only when there is a payload. Resolves with whatever the server answered, OK or not;
  * rejects only when no answer came (offline, aborted). Callers that need the status of a failure
  * (the sign-in, the session check) use this; the rest use `apiRequest`.
@@ -31,7 +31,7 @@ export function sendApiRequest(
   });
 }
 
-/** `sendApiRequest`, but a non-OK answer throws an `HttpError` carrying the server's message (SPEC.md §8). */
+/** `sendApiRequest`, but a non-OK answer throws an `HttpError` carrying the server's message (docs/requirements.md#messages). */
 export async function apiRequest(
   method: HttpMethod,
   url: string,

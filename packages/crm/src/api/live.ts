@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 /**
- * True inside the sidebar CRM, which polls its reads and refetches them on focus (SPEC.md §7);
+ * True inside the sidebar CRM, which polls its reads and refetches them on focus (docs/requirements.md#crm-data);
  * the tabbed dashboard reads once.
  */
 export const LiveContext = createContext(false);

@@ -1,4 +1,4 @@
-/** API paths of SPEC.md §7; query keys start with one of these. */
+/** API paths of docs/requirements.md#api-calls; query keys start with one of these. */
 export const API = {
   login: '/api/admin/login',
   logout: '/api/admin/logout',

@@ -65,7 +65,7 @@ describe('apiRequest / apiJson', () => {
 });
 
 describe('createQueryClient', () => {
-  it('has the defaults of SPEC.md §7', () => {
+  it('has the defaults of docs/requirements.md#crm-data', () => {
     const defaults = createQueryClient().getDefaultOptions().queries;
     expect(defaults?.retry).toBe(false);
     expect(defaults?.refetchOnWindowFocus).toBe(false);

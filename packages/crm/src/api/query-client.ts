@@ -7,7 +7,7 @@ import { API } from './paths.ts';
 type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /**
- * The generic data fetch (SPEC.md §7): GET of the path the query key spells, cookies included.
+ * The generic data fetch (docs/requirements.md#crm-data): GET of the path the query key spells, cookies included.
  * A 401 is an error unless the caller asks for `null` (the session check).
  */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
@@ -24,7 +24,7 @@ export function isUnauthorized(error: unknown): boolean {
 }
 
 /**
- * Query defaults of SPEC.md §7: no retries, no refetch on focus (the sidebar CRM opts in), never
+ * Query defaults of docs/requirements.md#crm-data: no retries, no refetch on focus (the sidebar CRM opts in), never
  * stale by itself. A 401 from any read or write means the session ended: the session check is
  * refetched, and the route guard then sends the user to the login screen.
  */

@@ -18,7 +18,7 @@ export function buildQueryString(params: QueryParams): string {
 }
 
 /**
- * The GET path of a query key (SPEC.md §7): its string segments joined with '/', so
+ * The GET path of a query key (docs/requirements.md#crm-data): its string segments joined with '/', so
  * `['/api/admin/leads', id]` reads `/api/admin/leads/{id}`. A trailing object becomes the query
  * string, which keeps list keys under their path prefix for invalidation.
  */

@@ -28,7 +28,7 @@ describe('LoginPage', () => {
     vi.useRealTimers();
   });
 
-  it('shows the SPEC.md fields, button and Back to Home link', async () => {
+  it('shows the fields of the brief, button and Back to Home link', async () => {
     mockFetch(signedOut);
     renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
     screen.getByRole('heading', { name: 'Admin Login' });
@@ -52,7 +52,7 @@ describe('LoginPage', () => {
     expect(await screen.findByLabelText('Server URL')).not.toBeNull();
   });
 
-  it('validates on submit with the SPEC.md messages, not before', async () => {
+  it('validates on submit with the messages of the brief, not before', async () => {
     const { calls } = mockFetch(signedOut);
     renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
     const user = userEvent.setup();

@@ -53,7 +53,7 @@ export function LoginPage() {
       return;
     }
     toast.success(MESSAGES.login.successTitle, MESSAGES.login.successText);
-    // SPEC.md §4: a 500 ms pause, then a full navigation so the dashboard starts from a clean state.
+    // docs/requirements.md#login: a 500 ms pause, then a full navigation so the dashboard starts from a clean state.
     window.setTimeout(() => window.location.assign(dashboardHref), REDIRECT_DELAY_MS);
   };
 

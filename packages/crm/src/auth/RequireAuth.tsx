@@ -3,7 +3,7 @@ import { Navigate, Outlet } from 'react-router-dom';
 import { PageSkeleton } from '../layout/PageSkeleton.tsx';
 import { useSession } from '../session/session.ts';
 
-/** Staff routes: signed-out visitors go to the login screen (SPEC.md §4). */
+/** Staff routes: signed-out visitors go to the login screen (docs/requirements.md#states). */
 export function RequireAuth() {
   const session = useSession();
   if (session.isPending) return <PageSkeleton />;

@@ -8,7 +8,7 @@ import { API } from '../api/paths.ts';
 export type LoginOutcome = { ok: true; session: SessionInfo } | { ok: false; message: string };
 
 /**
- * The sign-in of SPEC.md §4/§8: POST the trimmed credentials, then GET /api/admin/me must report
+ * The sign-in of docs/requirements.md#login: POST the trimmed credentials, then GET /api/admin/me must report
  * isAuthenticated. On failure the message is the server's, else `Authentication failed ({status})`,
  * else (no answer at all) `Invalid credentials. Please try again.`.
  */

@@ -77,7 +77,7 @@ export function buildAction(values: Partial<AutomationFormValues>): Record<strin
   }
 }
 
-/** POST/PATCH body (SPEC.md §7: name, trigger, conditions, actions, isActive; plus description). */
+/** POST/PATCH body (docs/requirements.md#api-calls: name, trigger, conditions, actions, isActive; plus description). */
 export function toAutomationPayload(values: Partial<AutomationFormValues>) {
   return {
     name: values.name ?? '',

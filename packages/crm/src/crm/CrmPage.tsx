@@ -94,7 +94,7 @@ function Navigation({
   );
 }
 
-/** The sidebar CRM at /admin/crm (SPEC.md §2): collapsible sidebar, header with title, date and Live. */
+/** The sidebar CRM at /admin/crm (docs/requirements.md#sidebar-crm): collapsible sidebar, header with title, date and Live. */
 export function CrmPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const section = toSectionKey(searchParams.get('section'));

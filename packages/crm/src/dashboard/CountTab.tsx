@@ -13,7 +13,7 @@ interface CountCardProps {
   section: string;
 }
 
-/** SPEC.md §2: the tabbed dashboard's Automations and Templates tabs show only a count or an empty message. */
+/** docs/requirements.md#tabbed-dashboard: the tabbed dashboard's Automations and Templates tabs show only a count or an empty message. */
 function CountCard({ query, label, empty, section }: CountCardProps) {
   const count = query.data?.length ?? 0;
   return (

@@ -17,7 +17,7 @@ function isTab(value: string | null): value is TabKey {
   return (TABS as readonly string[]).includes(value ?? '');
 }
 
-/** The older tabbed CRM dashboard at /admin/dashboard (SPEC.md §2). */
+/** The older tabbed CRM dashboard at /admin/dashboard (docs/requirements.md#tabbed-dashboard). */
 export function DashboardPage() {
   useDocumentTitle('CRM Dashboard');
   const [searchParams, setSearchParams] = useSearchParams();

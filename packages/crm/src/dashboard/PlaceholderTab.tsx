@@ -3,7 +3,7 @@ import { Card, Result } from 'antd';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
 
 /**
- * SPEC.md §2: on this older dashboard the Activities and Analytics tabs are placeholders; the
+ * docs/requirements.md#tabbed-dashboard: on this older dashboard the Activities and Analytics tabs are placeholders; the
  * sidebar CRM has both sections in full, so the placeholder points there.
  */
 export function PlaceholderTab({ title, text, section }: { title: string; text: string; section: string }) {

@@ -2,7 +2,7 @@ import { motion } from '@shine/design-tokens';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 
-/** SPEC.md §2: whenever the URL's search part changes, scroll smoothly to the top after 50 ms. */
+/** docs/requirements.md#routes: whenever the URL's search part changes, scroll smoothly to the top after 50 ms. */
 export function ScrollToTopOnSearchChange() {
   const { search } = useLocation();
   const previous = useRef(search);

@@ -4,7 +4,7 @@ import { Select } from 'antd';
 import { fullName } from '../format/lead-labels.ts';
 import { useLeadStatusMutation } from './leads.queries.ts';
 
-/** The per-lead status dropdown (SPEC.md §2): any status can be set directly. */
+/** The per-lead status dropdown (docs/requirements.md#sidebar-crm): any status can be set directly. */
 export function LeadStatusSelect({ lead, size }: { lead: Lead; size?: 'small' | 'middle' }) {
   const mutation = useLeadStatusMutation();
   const pendingStatus = mutation.isPending ? mutation.variables?.status : undefined;

@@ -47,7 +47,7 @@ describe('LeadsTable', () => {
     expect(onOpen).toHaveBeenCalledWith(lead.id);
   });
 
-  it('shows the SPEC.md empty state', () => {
+  it('shows the empty state of the brief', () => {
     renderWithProviders(
       <LeadsTable
         data={{ items: [], total: 0, page: 1, pageSize: 20 }}

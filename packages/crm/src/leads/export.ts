@@ -6,7 +6,7 @@ import { API } from '../api/paths.ts';
 import type { LeadFilterValues } from './leads.queries.ts';
 
 /**
- * SPEC.md §7: the selected leads, or (nothing selected) every lead the current filter matches.
+ * docs/requirements.md#export: the selected leads, or (nothing selected) every lead the current filter matches.
  */
 export function buildExportRequest(
   selectedIds: readonly string[],

@@ -12,7 +12,7 @@ import { useToast } from '../ui/use-toast.ts';
 
 export type SortOrder = 'asc' | 'desc';
 
-/** The query string of GET /api/admin/leads (DESIGN.md leads contract). */
+/** The query string of GET /api/admin/leads (docs/requirements.md#lead-list). */
 export type LeadListParams = {
   search?: string;
   status?: LeadStatus;
@@ -48,7 +48,7 @@ export function mergeLeadIntoCache(queryClient: QueryClient, lead: Lead | LeadDe
   queryClient.setQueryData<LeadDetail | Lead>(leadKey(lead.id), (old) => (old ? { ...old, ...lead } : lead));
 }
 
-/** A status change refreshes the lists, stats and metrics (SPEC.md §4). */
+/** A status change refreshes the lists, stats and metrics (docs/requirements.md#states). */
 export function useLeadStatusMutation() {
   const queryClient = useQueryClient();
   const toast = useToast();

@@ -5,7 +5,7 @@ import { apiRequest } from '../api/http.ts';
 import { API } from '../api/paths.ts';
 import { useToast } from '../ui/use-toast.ts';
 
-/** Logout clears every cached read and returns to the login screen (SPEC.md §4). */
+/** Logout clears every cached read and returns to the login screen (docs/requirements.md#states). */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import {
   TOOLTIP_OPEN_DELAY_MS,
 } from './tooltip-delay.ts';
 
-/** antd Tooltip with the open and skip delays of SPEC.md §4. Use it for every tooltip in the CRM. */
+/** antd Tooltip with the open and skip delays of docs/requirements.md#states. Use it for every tooltip in the CRM. */
 export function Hint({ onOpenChange, ...props }: TooltipProps) {
   const skipping = useSyncExternalStore(subscribeTooltipDelay, isSkippingTooltipDelay, isSkippingTooltipDelay);
   return (

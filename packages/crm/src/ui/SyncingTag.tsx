@@ -1,7 +1,7 @@
 import { SyncOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 
-/** The "Syncing" badge of a list while its query fetches (SPEC.md's Leads section shows one). */
+/** The "Syncing" badge of a list while its query fetches (docs/requirements.md#sidebar-crm: the Leads section shows one). */
 export function SyncingTag({ isFetching }: { isFetching: boolean }) {
   if (!isFetching) return null;
   return (

@@ -27,7 +27,7 @@ export function findFormIssues(schema: SafeParser, payload: unknown): string[] {
 
 /**
  * An antd rule that validates a field with the shared zod schema, so the form shows exactly the
- * messages the API answers with (SPEC.md §5). The whole form is parsed, which keeps cross-field
+ * messages the API answers with (docs/requirements.md#validation). The whole form is parsed, which keeps cross-field
  * refinements (unknown template placeholders, for example) working.
  */
 export function zodRule(schema: SafeParser, field: string, toPayload: ToPayload = identity): FormRule {
@@ -40,7 +40,7 @@ export function zodRule(schema: SafeParser, field: string, toPayload: ToPayload 
 }
 
 /**
- * SPEC.md §5: forms validate on submit and re-validate on change. Until the first submit no field
+ * docs/requirements.md#validation: forms validate on submit and re-validate on change. Until the first submit no field
  * validates as the user types; afterwards every change re-validates its field.
  */
 export function useSubmitValidation() {

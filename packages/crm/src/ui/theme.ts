@@ -33,8 +33,8 @@ export const crmTheme: ThemeConfig = {
   },
 };
 
-/** Tooltip defaults (SPEC.md §4/§9): open after 700 ms. */
+/** Tooltip defaults (docs/requirements.md#states): open after 700 ms. */
 export const tooltipConfig = { mouseEnterDelay: TOOLTIP_OPEN_DELAY_MS / 1000 } as const;
 
-/** Toasts (SPEC.md §4/§9): one at a time, 5 s. */
+/** Toasts (docs/requirements.md#states): one at a time, 5 s. */
 export const toastConfig = { maxCount: 1, duration: motion.toastDurationMs / 1000 } as const;

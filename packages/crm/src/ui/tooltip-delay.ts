@@ -1,4 +1,4 @@
-// SPEC.md §4: tooltips open after 700 ms, but without delay within 300 ms of a previous close,
+// docs/requirements.md#states: tooltips open after 700 ms, but without delay within 300 ms of a previous close,
 // so sweeping across a toolbar does not wait on every button.
 export const TOOLTIP_OPEN_DELAY_MS = 700;
 const TOOLTIP_SKIP_WINDOW_MS = 300;

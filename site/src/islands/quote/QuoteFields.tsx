@@ -8,7 +8,7 @@ interface Props {
   errors: FieldErrors<QuoteFormInput>;
 }
 
-/** The fields of SPEC.md §2 (/quote), in order; every one but the notes is required. */
+/** The fields of docs/requirements.md#quote-form, in order; every one but the notes is required. */
 export function QuoteFields({ register, errors }: Props) {
   return (
     <>

@@ -33,8 +33,8 @@ async function readErrorBody(response: Response): Promise<{ message?: string; is
 }
 
 /**
- * POST /api/leads with cookies (SPEC.md §7). A failure never throws: it returns the message for the
- * error toast (the server's, SPEC.md §8) and any per-field issues the server reported.
+ * POST /api/leads with cookies (docs/requirements.md#crm-data). A failure never throws: it returns the message for the
+ * error toast (the server's, docs/requirements.md#messages) and any per-field issues the server reported.
  */
 export async function submitQuote(payload: QuoteIntake, fetchImpl: typeof fetch = fetch): Promise<SubmitQuoteResult> {
   let response: Response;

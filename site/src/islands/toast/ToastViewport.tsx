@@ -14,7 +14,7 @@ interface ViewportProps {
 }
 
 /**
- * The toast region (SPEC.md §9): one toast at a time, dismissed after 5 s, by its close button, by
+ * The toast region (docs/requirements.md#messages): one toast at a time, dismissed after 5 s, by its close button, by
  * Escape or by swiping it 50 px to the right; F8 moves focus to the region. The list is a polite live
  * region that exists before any toast, so screen readers announce each toast as it is added.
  */

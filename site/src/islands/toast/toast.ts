@@ -16,7 +16,7 @@ export interface ToastMessage extends ToastInput {
 let nextId = 0;
 
 /**
- * One toast slot per island: SPEC.md §9 allows at most one visible toast, so a new one replaces the
+ * One toast slot per island: docs/requirements.md#messages allows at most one visible toast, so a new one replaces the
  * current one.
  */
 export function useToast() {
