@@ -2,13 +2,12 @@
 // interrupted with SIGINT, leave no server process, no temporary directory and no faults cluster
 // behind. Each case runs the fixture (fixtures/starts-everything.fixture.ts) in a vitest of its own
 // with the suite's global setup, then looks for what it started.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isClusterOnline } from './support/faults-cluster.ts';
-import { API_DIR } from './support/server-process.ts';
+import { type FixtureRun, isProcessRunning, readMarker, runFixture, whenStarted } from './support/fixture-run.ts';
 
 const markers = mkdtempSync(path.join(tmpdir(), 'shine-resilience-cleanup-'));
 afterAll(() => rmSync(markers, { recursive: true, force: true }));
@@ -20,41 +19,15 @@ interface Started {
   cluster: boolean;
 }
 
-function runFixture(
-  mode: 'fail' | 'interrupt',
-  marker: string,
-): { child: ChildProcess; exited: Promise<number | null> } {
-  const child = spawn(
-    process.execPath,
-    [path.join(API_DIR, 'node_modules/vitest/vitest.mjs'), 'run', '-c', 'test/resilience/fixtures/vitest.config.ts'],
-    {
-      cwd: API_DIR,
-      env: { ...process.env, CLEANUP_FIXTURE_MODE: mode, CLEANUP_FIXTURE_MARKER: marker },
-      stdio: 'ignore',
-    },
-  );
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : null))),
-  );
-  return { child, exited };
-}
-
-/** Resolves once the fixture has written its marker (it has started everything), or the run ended. */
-async function whenStarted(marker: string, exited: Promise<number | null>): Promise<void> {
-  let ended = false;
-  void exited.then(() => {
-    ended = true;
+function runCleanupFixture(mode: 'fail' | 'interrupt', marker: string): FixtureRun {
+  return runFixture('test/resilience/fixtures/vitest.config.ts', {
+    ...process.env,
+    CLEANUP_FIXTURE_MODE: mode,
+    CLEANUP_FIXTURE_MARKER: marker,
   });
-  while (!existsSync(marker) && !ended) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('src/server.ts');
-  } catch {
-    return false;
-  }
-}
+const isRunning = (pid: number) => isProcessRunning(pid, 'src/server.ts');
 
 function expectNothingLeft(started: Started): void {
   expect(isRunning(started.pid), 'the server process is gone').toBe(false);
@@ -69,17 +42,17 @@ function expectNothingLeft(started: Started): void {
 describe('the resilience suite leaves nothing behind', () => {
   it('after a failing test', async () => {
     const marker = path.join(markers, 'fail.json');
-    const { exited } = runFixture('fail', marker);
+    const { exited } = runCleanupFixture('fail', marker);
     expect(await exited).not.toBe(0);
-    const started = JSON.parse(readFileSync(marker, 'utf8')) as Started;
+    const started = readMarker<Started>(marker);
     expectNothingLeft(started);
   });
 
   it('after the run is interrupted with SIGINT', async () => {
     const marker = path.join(markers, 'interrupt.json');
-    const { child, exited } = runFixture('interrupt', marker);
+    const { child, exited } = runCleanupFixture('interrupt', marker);
     await whenStarted(marker, exited);
-    const started = JSON.parse(readFileSync(marker, 'utf8')) as Started;
+    const started = readMarker<Started>(marker);
     expect(isRunning(started.pid), 'the fixture has a server running').toBe(true);
     child.kill('SIGINT');
     expect(await exited).not.toBe(0);

@@ -4,7 +4,7 @@
 // also when the run fails or is interrupted (SIGINT, SIGTERM, SIGHUP).
 import type { EventEmitter } from 'node:events';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { findFreePort } from './free-port.ts';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 
@@ -37,20 +37,6 @@ export interface EmbeddedPostgresServer {
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** The data directory holds postmaster.pid until the server has exited (its children too). */
 function waitForExit(dataDir: string, timeoutMs: number): void {
@@ -102,7 +88,7 @@ export async function startEmbeddedPostgres(database: string): Promise<EmbeddedP
   const dir = mkdtempSync(path.join(tmpdir(), 'shine-postgres-'));
   // As root the server runs as another user, who must be able to reach the directory it is given.
   if (isRoot()) chmodSync(dir, 0o755);
-  const port = await freePort();
+  const port = await findFreePort();
   const log: string[] = [];
   const EmbeddedPostgres = await importEmbeddedPostgres();
   const server = new EmbeddedPostgres({

@@ -2,26 +2,13 @@
 // a process to kill, signal or cut off from its database.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { findFreePort } from '../../support/free-port.ts';
 import { trackProcess } from './run-resources.ts';
 
 export const API_DIR = path.resolve(import.meta.dirname, '../../..');
 export const REPO_ROOT = path.resolve(API_DIR, '..');
 export const TEST_ADMIN = { email: 'resilience@example.com', password: 'resilience-correct-horse-9' } as const;
-
-export async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ServerProcess {
   child: ChildProcess;
