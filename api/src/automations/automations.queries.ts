@@ -11,6 +11,7 @@ export interface AutomationValues {
   conditions?: string;
   actions?: string;
   isActive?: boolean;
+  recipeKey?: string;
 }
 
 function toColumns(db: Knex, values: AutomationValues) {
@@ -21,6 +22,7 @@ function toColumns(db: Knex, values: AutomationValues) {
     ...(values.conditions !== undefined ? { conditions: db.raw('?::jsonb', [values.conditions]) } : {}),
     ...(values.actions !== undefined ? { actions: db.raw('?::jsonb', [values.actions]) } : {}),
     ...(values.isActive !== undefined ? { is_active: values.isActive } : {}),
+    ...(values.recipeKey !== undefined ? { recipe_key: values.recipeKey } : {}),
   };
 }
 
@@ -34,6 +36,28 @@ export function listAutomationRows(db: Knex): Promise<AutomationRow[]> {
 export async function insertAutomation(db: Knex, values: AutomationValues): Promise<AutomationRow> {
   const [row] = await db('automations').insert(toColumns(db, values)).returning('*');
   if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** The rule made from a recipe, or undefined when the recipe's rule was never added or was deleted. */
+export function findAutomationRowByRecipeKey(db: Knex, recipeKey: string): Promise<AutomationRow | undefined> {
+  return db('automations').where({ recipe_key: recipeKey }).first();
+}
+
+/** The rules made from recipes, by recipe key. */
+export async function listRecipeAutomationIds(db: Knex): Promise<Map<string, string>> {
+  const rows: Array<{ id: string; recipe_key: string }> = await db('automations')
+    .whereNotNull('recipe_key')
+    .select('id', 'recipe_key');
+  return new Map(rows.map((row) => [row.recipe_key, row.id]));
+}
+
+/** Inserts a recipe's rule; undefined when its key is taken (another click added it first). */
+export async function insertRecipeAutomationRow(
+  db: Knex,
+  values: AutomationValues,
+): Promise<AutomationRow | undefined> {
+  const [row] = await db('automations').insert(toColumns(db, values)).onConflict('recipe_key').ignore().returning('*');
   return row;
 }
 

@@ -39,6 +39,12 @@ export async function migrateRollback(knex: Knex, all = false): Promise<string[]
   return reverted;
 }
 
+/** Undoes only the newest migration (tests of what one migration does to a database already in use). */
+export async function migrateDown(knex: Knex): Promise<string[]> {
+  const [, reverted] = (await knex.migrate.down(migratorConfig)) as [number, string[]];
+  return reverted;
+}
+
 export async function listMigrations(knex: Knex): Promise<{ completed: string[]; pending: string[] }> {
   const [completed, pending] = (await knex.migrate.list(migratorConfig)) as [
     Array<{ name: string }>,

@@ -108,6 +108,8 @@ export interface AutomationRow {
   conditions: unknown;
   actions: unknown;
   is_active: boolean;
+  /** The recipe it was made from (automation-recipes.ts); unique, so a recipe is added once. */
+  recipe_key: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -121,6 +123,8 @@ export interface TemplateRow {
   /** jsonb array of placeholder names. */
   variables: unknown;
   is_active: boolean;
+  /** The starter it was made from (starter-templates.ts); unique. */
+  starter_key: string | null;
   created_at: Date;
   updated_at: Date;
 }

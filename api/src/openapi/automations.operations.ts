@@ -1,9 +1,11 @@
 // The CRM's calls about automation rules, what they did (runs, messages, the outbox) and templates.
+import { automationRecipeCreateSchema, automationRecipeParamsSchema } from '@shine/shared/automation-recipes';
 import { automationPreviewSchema, outboxQuerySchema } from '@shine/shared/automation-rules';
 import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
 import { idParamsSchema } from '@shine/shared/leads';
 import {
   automationPreviewResultSchema,
+  automationRecipeStateSchema,
   automationRunSchema,
   automationSchema,
   outboxMessageSchema,
@@ -11,7 +13,7 @@ import {
 import { templateSchema } from '@shine/shared/responses/templates';
 import { templateCreateSchema, templateUpdateSchema } from '@shine/shared/templates';
 import { z } from 'zod';
-import { empty, json, type Operation } from './operation.ts';
+import { empty, error, json, type Operation } from './operation.ts';
 
 const session = 'session' as const;
 
@@ -65,6 +67,30 @@ export const automationOperations: Operation[] = [
     create: automationCreateSchema,
     update: automationUpdateSchema,
   }),
+  {
+    method: 'get',
+    path: '/api/admin/automations/recipes',
+    tag: 'Automations',
+    summary: 'The suggested rules ("recipes"): which are added, and whether their template still exists',
+    access: session,
+    answers: { 200: json(z.array(automationRecipeStateSchema), 'Every recipe’s state.') },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/automations/recipes/:key',
+    tag: 'Automations',
+    summary: 'Add a recipe as an inactive rule, once',
+    description:
+      'Two clicks, or two staff at once, make one rule. A recipe whose starter template was deleted answers 409 unless `restoreTemplate` is true, which recreates the template first.',
+    access: session,
+    params: automationRecipeParamsSchema,
+    body: automationRecipeCreateSchema,
+    answers: {
+      200: json(automationSchema, 'Already added: the rule made from this recipe.'),
+      201: json(automationSchema, 'Added, inactive.'),
+      409: error('The template the recipe sends was deleted (or changed kind), or a concurrent change conflicted.'),
+    },
+  },
   {
     method: 'post',
     path: '/api/admin/automations/preview',

@@ -2,6 +2,7 @@
 // whose schema has no name here is a list of a named one (ActivityList) or an error at build time.
 import { activityCreateSchema } from '@shine/shared/activities';
 import { loginSchema, passwordChangeSchema } from '@shine/shared/auth';
+import { automationRecipeCreateSchema } from '@shine/shared/automation-recipes';
 import { automationPreviewSchema } from '@shine/shared/automation-rules';
 import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
 import { exportRequestSchema } from '@shine/shared/export';
@@ -11,6 +12,7 @@ import { activitySchema, activitySummarySchema } from '@shine/shared/responses/a
 import { sessionInfoSchema } from '@shine/shared/responses/auth';
 import {
   automationPreviewResultSchema,
+  automationRecipeStateSchema,
   automationRunSchema,
   automationSchema,
   outboxMessageSchema,
@@ -53,6 +55,7 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['AutomationRun', automationRunSchema],
   ['OutboxMessage', outboxMessageSchema],
   ['AutomationPreview', automationPreviewResultSchema],
+  ['AutomationRecipeState', automationRecipeStateSchema],
   ['Template', templateSchema],
   ['StatsReport', statsReportSchema],
   ['Metrics', metricsSchema],
@@ -72,6 +75,7 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['AutomationCreate', automationCreateSchema],
   ['AutomationUpdate', automationUpdateSchema],
   ['AutomationPreviewRequest', automationPreviewSchema],
+  ['AutomationRecipeCreate', automationRecipeCreateSchema],
   ['TemplateCreate', templateCreateSchema],
   ['TemplateUpdate', templateUpdateSchema],
 ];

@@ -9,6 +9,7 @@ export interface TemplateValues {
   content?: string;
   variables?: string[];
   isActive?: boolean;
+  starterKey?: string;
 }
 
 function toColumns(db: Knex, values: TemplateValues) {
@@ -19,6 +20,7 @@ function toColumns(db: Knex, values: TemplateValues) {
     ...(values.content !== undefined ? { content: values.content } : {}),
     ...(values.variables !== undefined ? { variables: db.raw('?::jsonb', [JSON.stringify(values.variables)]) } : {}),
     ...(values.isActive !== undefined ? { is_active: values.isActive } : {}),
+    ...(values.starterKey !== undefined ? { starter_key: values.starterKey } : {}),
   };
 }
 
@@ -39,6 +41,15 @@ export async function insertTemplate(db: Knex, values: TemplateValues): Promise<
   const [row] = await db('templates').insert(toColumns(db, values)).returning('*');
   if (!row) throw new Error('insert returned no row');
   return row;
+}
+
+export function findTemplateRowByStarterKey(db: Knex, starterKey: string): Promise<TemplateRow | undefined> {
+  return db('templates').where({ starter_key: starterKey }).first();
+}
+
+/** Inserts a starter unless one with its key exists (a concurrent restore inserted it first). */
+export async function insertStarterTemplateRow(db: Knex, values: TemplateValues): Promise<void> {
+  await db('templates').insert(toColumns(db, values)).onConflict('starter_key').ignore();
 }
 
 export async function updateTemplateRow(

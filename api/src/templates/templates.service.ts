@@ -1,5 +1,6 @@
 import type { TemplateType } from '@shine/shared/enums';
 import { API_ERRORS } from '@shine/shared/messages';
+import { STARTER_TEMPLATES, type StarterTemplateKey } from '@shine/shared/starter-templates';
 import { extractPlaceholders } from '@shine/shared/template-render';
 import type { TemplateCreate, TemplateUpdate } from '@shine/shared/templates';
 import type { Template } from '@shine/shared/types';
@@ -9,6 +10,8 @@ import { toTemplate } from './template-mapper.ts';
 import {
   deleteTemplateRow,
   findTemplateRow,
+  findTemplateRowByStarterKey,
+  insertStarterTemplateRow,
   insertTemplate,
   listTemplateRows,
   type TemplateValues,
@@ -28,6 +31,29 @@ export async function listTemplates(db: Knex): Promise<Template[]> {
 export async function findTemplate(db: Knex, id: string): Promise<Template | undefined> {
   const row = await findTemplateRow(db, id);
   return row ? toTemplate(row) : undefined;
+}
+
+/** The template made from a starter (renamed or edited, it is still that starter's), or undefined once deleted. */
+export async function findStarterTemplate(db: Knex, key: StarterTemplateKey): Promise<Template | undefined> {
+  const row = await findTemplateRowByStarterKey(db, key);
+  return row ? toTemplate(row) : undefined;
+}
+
+/** A starter template as a fresh install has it; the one already there when it was not deleted. */
+export async function restoreStarterTemplate(db: Knex, key: StarterTemplateKey): Promise<Template> {
+  const starter = STARTER_TEMPLATES[key];
+  await insertStarterTemplateRow(db, {
+    name: starter.name,
+    type: starter.type,
+    subject: starter.subject,
+    content: starter.content,
+    variables: extractPlaceholders(starter.subject, starter.content),
+    isActive: true,
+    starterKey: starter.key,
+  });
+  const row = await findTemplateRowByStarterKey(db, key);
+  if (!row) throw new Error(`starter template ${key} was not stored`);
+  return toTemplate(row);
 }
 
 export async function createTemplate(db: Knex, input: TemplateCreate): Promise<Template> {

@@ -57,6 +57,9 @@ export const MESSAGES = {
     updated: 'Automation updated successfully.',
     deleted: 'Automation deleted successfully.',
     statusUpdated: 'Automation status updated successfully.',
+    recipeAdded: 'Recipe added as an inactive rule. Turn it on when you are ready.',
+    recipeAlreadyAdded: 'This recipe was already added.',
+    recipeFailed: 'Failed to add the recipe.',
   },
   template: {
     createFailed: 'Failed to create template.',
@@ -103,6 +106,9 @@ export const API_ERRORS = {
   activityNotFound: 'Activity not found',
   automationNotFound: 'Automation not found',
   templateNotFound: 'Template not found',
+  recipeTemplateDeleted: 'The template this recipe sends was deleted. Recreate it to add the recipe.',
+  recipeTemplateChanged:
+    'The template this recipe sends is no longer of the kind it sends; change it back or add the rule yourself.',
   heldNotFound: 'This held submission no longer exists: it was released or deleted.',
   leadRequestNotFound: 'This request does not belong to the lead',
   heldPayloadInvalid: 'This held submission no longer passes the quote form’s validation and cannot be released.',

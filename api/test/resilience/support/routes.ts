@@ -111,6 +111,8 @@ export const ROUTES: Route[] = [
       actions: JSON.stringify({ type: 'create_task', title: 'Call', dueInHours: 1 }),
     }),
   },
+  { method: 'GET', path: '/api/admin/automations/recipes', access: 'admin' },
+  { method: 'POST', path: '/api/admin/automations/recipes/:key', access: 'admin', validBody: () => ({}) },
   { method: 'GET', path: '/api/admin/leads/:id/runs', access: 'admin', id: 'lead' },
   { method: 'GET', path: '/api/admin/leads/:id/messages', access: 'admin', id: 'lead' },
   { method: 'GET', path: '/api/admin/outbox', access: 'admin' },
@@ -140,6 +142,7 @@ export function isWrite(method: Method): boolean {
 }
 
 export function fillPath(route: Route, existing: Record<IdKind, string>): string {
-  const path = route.path.replace(':requestId', existing.request);
+  // A recipe with no template to miss, so only the session decides the answer.
+  const path = route.path.replace(':requestId', existing.request).replace(':key', 'call-within-15-minutes');
   return route.id ? path.replace(':id', existing[route.id]) : path;
 }

@@ -1,5 +1,6 @@
 // Answers of /api/admin/automations, /outbox and a lead's runs and messages.
 import { z } from 'zod';
+import { AUTOMATION_RECIPE_KEYS } from '../automation-recipes.ts';
 import { AUTOMATION_TRIGGERS, LEAD_STATUSES } from '../enums.ts';
 import { countSchema, idSchema, instantSchema } from './common.ts';
 
@@ -91,3 +92,15 @@ export const automationPreviewResultSchema = z.strictObject({
     .nullable(),
 });
 export type AutomationPreview = z.output<typeof automationPreviewResultSchema>;
+
+/**
+ * GET /api/admin/automations/recipes: each recipe's state. `automationId`: the rule made from it
+ * (null: not added, or that rule was deleted); `templateMissing`: the starter template its message
+ * needs was deleted, so adding it must recreate the template first.
+ */
+export const automationRecipeStateSchema = z.strictObject({
+  key: z.enum(AUTOMATION_RECIPE_KEYS),
+  automationId: idSchema.nullable(),
+  templateMissing: z.boolean(),
+});
+export type AutomationRecipeState = z.output<typeof automationRecipeStateSchema>;
