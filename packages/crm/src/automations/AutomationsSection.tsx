@@ -9,6 +9,7 @@ import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { AutomationFormDialog } from './AutomationFormDialog.tsx';
 import { AutomationRunsDrawer } from './AutomationRunsDrawer.tsx';
 import { OutboxView } from './OutboxView.tsx';
+import { RecipesPanel } from './RecipesPanel.tsx';
 import { useAutomations, useDeleteAutomation, useUpdateAutomation } from './automations.queries.ts';
 import { describeAction, describeConditions } from './describe-automation.ts';
 
@@ -116,6 +117,7 @@ function AutomationRules() {
           New Automation
         </Button>
       </div>
+      <RecipesPanel />
       {automations.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
       {automations.isError ? (
         <QueryErrorAlert error={automations.error} onRetry={() => void automations.refetch()} />

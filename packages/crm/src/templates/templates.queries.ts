@@ -4,7 +4,7 @@ import type { Template } from '@shine/shared/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, apiRequest } from '../api/http.ts';
 import { API } from '../api/paths.ts';
-import { templatesKey } from '../api/query-keys.ts';
+import { automationRecipesKey, templatesKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
@@ -48,7 +48,11 @@ export function useDeleteTemplate() {
     mutationFn: (id: string) => apiRequest('DELETE', itemPath(id)),
     onSuccess: async () => {
       toast.success(MESSAGES.template.deleted);
-      await queryClient.invalidateQueries({ queryKey: templatesKey });
+      // A recipe whose starter template this was now offers to recreate it.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: templatesKey }),
+        queryClient.invalidateQueries({ queryKey: automationRecipesKey }),
+      ]);
     },
     onError: (error) => toast.error(MESSAGES.template.deleteFailed, errorText(error)),
   });

@@ -1,0 +1,114 @@
+import type { AutomationRecipeState } from '@shine/shared/responses/automations';
+import type { Automation } from '@shine/shared/types';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../test/fetch-mock.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { RecipesPanel } from './RecipesPanel.tsx';
+
+const RULE_ID = '22222222-2222-4222-8222-222222222222';
+const notAdded = (key: AutomationRecipeState['key']): AutomationRecipeState => ({
+  key,
+  automationId: null,
+  templateMissing: false,
+});
+const RULE: Automation = {
+  id: RULE_ID,
+  name: 'Call within 15 minutes',
+  description: null,
+  trigger: 'lead_created',
+  conditions: '{}',
+  actions: JSON.stringify({ type: 'create_task', title: 'Call within 15 minutes', dueInHours: 0 }),
+  isActive: false,
+  createdAt: '2025-11-27T09:00:00.000Z',
+  updatedAt: '2025-11-27T09:00:00.000Z',
+};
+
+function recipeItem(name: string): HTMLElement {
+  const item = screen.getByRole('heading', { level: 3, name }).closest('li');
+  if (!item) throw new Error(`no recipe ${name}`);
+  return item;
+}
+
+describe('RecipesPanel', () => {
+  it('lists the three recipes with what they do, each with a labelled Add button', async () => {
+    mockFetch({
+      'GET /api/admin/automations/recipes': {
+        body: [notAdded('welcome-email'), notAdded('call-within-15-minutes'), notAdded('chase-after-2-days')],
+      },
+      'GET /api/admin/automations': { body: [] },
+    });
+    renderWithProviders(<RecipesPanel />);
+    await screen.findByRole('button', { name: 'Add Welcome e-mail on a new quote' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Suggested automations' })).toBeTruthy();
+    expect(recipeItem('Welcome e-mail on a new quote').textContent).toContain('Then: Send email: Welcome e-mail');
+    expect(recipeItem('Call within 15 minutes').textContent).toContain('Create task: Call within 15 minutes (due now)');
+    expect(recipeItem('Chase after 2 days without activity').textContent).toContain('When: No activity for 2 days');
+    expect(screen.getAllByRole('button', { name: /^Add / })).toHaveLength(3);
+  });
+
+  it('one click adds the recipe, then shows it as added and inactive instead of offering it again', async () => {
+    let added = false;
+    const { calls } = mockFetch({
+      'GET /api/admin/automations/recipes': () => ({
+        body: [
+          notAdded('welcome-email'),
+          { key: 'call-within-15-minutes', automationId: added ? RULE_ID : null, templateMissing: false },
+          notAdded('chase-after-2-days'),
+        ],
+      }),
+      'GET /api/admin/automations': () => ({ body: added ? [RULE] : [] }),
+      'POST /api/admin/automations/recipes/call-within-15-minutes': () => {
+        added = true;
+        return { status: 201, body: RULE };
+      },
+    });
+    renderWithProviders(<RecipesPanel />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Add Call within 15 minutes' }));
+    const item = recipeItem('Call within 15 minutes');
+    await waitFor(() => expect(item.textContent).toContain('Added · Inactive'));
+    expect(within(item).queryByRole('button')).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      expect.objectContaining({ url: '/api/admin/automations/recipes/call-within-15-minutes', body: {} }),
+    ]);
+  });
+
+  it('a recipe whose template was deleted says so and offers to recreate it', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/automations/recipes': {
+        body: [
+          { key: 'welcome-email', automationId: null, templateMissing: true },
+          notAdded('call-within-15-minutes'),
+          notAdded('chase-after-2-days'),
+        ],
+      },
+      'GET /api/admin/automations': { body: [] },
+      'POST /api/admin/automations/recipes/welcome-email': { status: 201, body: { ...RULE, name: 'Welcome' } },
+    });
+    renderWithProviders(<RecipesPanel />);
+    const button = await screen.findByRole('button', {
+      name: 'Recreate template and add Welcome e-mail on a new quote',
+    });
+    expect(recipeItem('Welcome e-mail on a new quote').textContent).toContain(
+      'Its template “Welcome e-mail” was deleted.',
+    );
+    await userEvent.setup().click(button);
+    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ restoreTemplate: true }));
+  });
+
+  it('a recipe already added shows whether its rule is on', async () => {
+    mockFetch({
+      'GET /api/admin/automations/recipes': {
+        body: [
+          notAdded('welcome-email'),
+          { key: 'call-within-15-minutes', automationId: RULE_ID, templateMissing: false },
+          notAdded('chase-after-2-days'),
+        ],
+      },
+      'GET /api/admin/automations': { body: [{ ...RULE, isActive: true }] },
+    });
+    renderWithProviders(<RecipesPanel />);
+    await waitFor(() => expect(recipeItem('Call within 15 minutes').textContent).toContain('Added · Active'));
+  });
+});
