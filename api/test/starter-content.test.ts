@@ -3,8 +3,10 @@ import { API_ERRORS } from '@shine/shared/messages';
 import type { AutomationRecipeState } from '@shine/shared/responses/automations';
 import { STARTER_TEMPLATE_KEYS, STARTER_TEMPLATES } from '@shine/shared/starter-templates';
 import type { Automation, Template } from '@shine/shared/types';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { migrateDown, migrateLatest } from '../src/db/migrate.ts';
+import type { TemplateRow } from '../src/db/tables.ts';
 import { restoreStarterTemplate } from '../src/templates/templates.service.ts';
 import {
   type Agent,
@@ -16,6 +18,12 @@ import {
 } from './support/test-app.ts';
 
 const STARTER_MIGRATION = '20251127090000_starter_content.ts';
+
+async function starterRow(db: Knex, key: string): Promise<TemplateRow> {
+  const row = await db('templates').where({ starter_key: key }).first();
+  if (!row) throw new Error(`no starter ${key}`);
+  return row;
+}
 
 describeApi('starter templates on a fresh database', () => {
   let testDb: TestDatabase;
@@ -34,7 +42,7 @@ describeApi('starter templates on a fresh database', () => {
     expect(await starterKeys()).toEqual([...STARTER_TEMPLATE_KEYS]);
     expect(await migrateLatest(db())).toEqual([]);
     expect(await countRows(db(), 'templates')).toBe(STARTER_TEMPLATE_KEYS.length);
-    const welcome = await db()('templates').where({ starter_key: 'welcome-email' }).first();
+    const welcome = await starterRow(db(), 'welcome-email');
     expect(welcome).toMatchObject({ name: 'Welcome e-mail', type: 'email', is_active: true });
     expect(welcome.variables).toEqual(expect.arrayContaining(['firstName', 'bookingUrl', 'promoCode']));
     expect(await countRows(db(), 'automations')).toBe(0);
@@ -140,13 +148,13 @@ describeApi('automation recipes', () => {
 
     const restored = await add('welcome-email', { restoreTemplate: true });
     expect(restored.status, restored.text).toBe(201);
-    const template = await t.db('templates').where({ starter_key: 'welcome-email' }).first();
+    const template = await starterRow(t.db, 'welcome-email');
     expect(template).toMatchObject({ name: 'Welcome e-mail', content: STARTER_TEMPLATES['welcome-email'].content });
     expect(JSON.parse(restored.body.actions)).toEqual({ type: 'send_email', templateId: template.id });
   });
 
   it('a starter renamed and edited by staff is still the one the recipe sends', async () => {
-    const template = await t.db('templates').where({ starter_key: 'welcome-email' }).first();
+    const template = await starterRow(t.db, 'welcome-email');
     await agent
       .patch(`/api/admin/templates/${template.id}`)
       .send({ name: 'Hello from us', content: 'Hi!' })
@@ -156,7 +164,7 @@ describeApi('automation recipes', () => {
   });
 
   it('a starter changed to another kind is refused, not made into a rule that cannot send', async () => {
-    const template = await t.db('templates').where({ starter_key: 'welcome-email' }).first();
+    const template = await starterRow(t.db, 'welcome-email');
     await agent.patch(`/api/admin/templates/${template.id}`).send({ type: 'sms' }).expect(200);
     const response = await add('welcome-email', { restoreTemplate: true });
     expect(response.status).toBe(409);
