@@ -6,6 +6,7 @@
 // it rejects the API must reject, what it accepts (for an existing id) the API must accept.
 import { passwordChangeSchema } from '@shine/shared/auth';
 import { activityCreateSchema } from '@shine/shared/activities';
+import { AUTOMATION_RECIPE_KEYS, automationRecipeCreateSchema } from '@shine/shared/automation-recipes';
 import { automationPreviewSchema, outboxQuerySchema } from '@shine/shared/automation-rules';
 import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
 import { exportRequestSchema } from '@shine/shared/export';
@@ -31,6 +32,7 @@ import {
   passwordChangeBody,
   quoteBody,
   rawBody,
+  recipeBody,
   statusBody,
   templateBody,
 } from './support/arbitraries.ts';
@@ -41,7 +43,7 @@ import { type TestApp, signInTestApp, startTestApp } from './support/app.ts';
 import { ROUTES, routeKey } from './support/routes.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-type IdKind = 'lead' | 'automation' | 'template' | 'held' | 'request';
+type IdKind = 'lead' | 'automation' | 'template' | 'held' | 'request' | 'recipe';
 
 interface Endpoint {
   method: Method;
@@ -65,7 +67,15 @@ const RUNS = Number(process.env.RESILIENCE_RUNS ?? 150);
 
 let app: TestApp;
 let cookie = '';
-const ids: Record<IdKind, string[]> = { lead: [], automation: [], template: [], held: [], request: [] };
+const ids: Record<IdKind, string[]> = {
+  lead: [],
+  automation: [],
+  template: [],
+  held: [],
+  request: [],
+  // A recipe is named by its key, not a uuid: every key always exists.
+  recipe: [...AUTOMATION_RECIPE_KEYS],
+};
 /** The lead of each quote request (a request's path names both). */
 const requestLeads = new Map<string, string>();
 let requestsTried = 0;
@@ -191,6 +201,19 @@ const endpoints: Endpoint[] = [
     validMayFail: [400, 404],
   },
   { method: 'DELETE', path: '/api/admin/automations/:id', access: 'admin', success: [200, 204], id: 'automation' },
+  { method: 'GET', path: '/api/admin/automations/recipes', access: 'admin', success: [200] },
+  {
+    method: 'POST',
+    path: '/api/admin/automations/recipes/:id',
+    access: 'admin',
+    // 201 adds the rule; 200 answers the rule an earlier request added.
+    success: [200, 201],
+    id: 'recipe',
+    body: () => recipeBody,
+    schema: automationRecipeCreateSchema,
+    // The welcome e-mail's starter template may have been deleted by a generated DELETE: 409 says so.
+    validMayFail: [409],
+  },
   {
     method: 'POST',
     path: '/api/admin/automations/preview',
@@ -429,7 +452,8 @@ async function exercise(endpoint: Endpoint, signedIn: boolean, generated: Genera
   const succeeded = endpoint.success.includes(status);
 
   const idKnown = !endpoint.id || ids[endpoint.id].includes(segment);
-  const idMalformed = endpoint.id !== undefined && !UUID.test(segment);
+  const idMalformed =
+    endpoint.id !== undefined && !(endpoint.id === 'recipe' ? ids.recipe.includes(segment) : UUID.test(segment));
   // A generated body over the public 16 KB limit may be refused as too large before anything else.
   const bodyBytes = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   const smallJson = !generated.raw && bodyBytes <= 16 * 1024 && path.length < 8 * 1024;

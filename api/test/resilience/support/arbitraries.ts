@@ -164,6 +164,8 @@ export const leadUpdateBody = shapedBody({
 
 export const statusBody = shapedBody({ status: fc.constantFrom(...LEAD_STATUSES) });
 
+export const recipeBody = shapedBody({ restoreTemplate: fc.boolean() });
+
 export function activityBody(leadIds: () => string[]): fc.Arbitrary<unknown> {
   return shapedBody({
     leadId: fc.oneof(
