@@ -53,8 +53,11 @@ export async function chooseOption(page: Page, select: Locator, option: string):
     .filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`), visible: true });
   await expect(async () => {
     if ((await select.getAttribute('aria-expanded')) !== 'true') await select.click();
-    await item.first().click({ timeout: 2_000 });
+    await expect(item.first()).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
+  // The option's own click handler, not a pointer aimed at where it was: a list too long to fit below
+  // its select flips above it a frame after opening, and a click aimed a frame earlier lands beside it.
+  await item.first().dispatchEvent('click');
 }
 
 /** The visible toast (antd notification) with this title. */
