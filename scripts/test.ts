@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 interface Counts {
   passed: number;
@@ -52,6 +53,9 @@ function nodeTest(files: string, name: string): Counts {
   return { passed: count('pass'), failed, skipped: count('skipped') + count('todo') };
 }
 
+/** What failed, listed again just above the summary: CI shows a run's last lines first. */
+const failures: Array<{ step: string; title: string; message: string }> = [];
+
 /** A vitest run; counts come from its JSON report. A crash without a report counts as one failure. */
 function vitest(filter: string, name: string, args = '', env?: NodeJS.ProcessEnv): Counts {
   const report = path.join(logDir, `${name}.json`);
@@ -66,18 +70,60 @@ function vitest(filter: string, name: string, args = '', env?: NodeJS.ProcessEnv
     numPendingTests: number;
     numTodoTests: number;
     numFailedTestSuites: number;
+    testResults: Array<{
+      name: string;
+      message?: string;
+      assertionResults: Array<{ status: string; fullName: string; failureMessages: string[] }>;
+    }>;
   };
+  for (const file of json.testResults) {
+    const where = path.relative(root, file.name);
+    for (const test of file.assertionResults.filter((t) => t.status === 'failed')) {
+      failures.push({ step: name, title: `${where} › ${test.fullName}`, message: test.failureMessages[0] ?? '' });
+    }
+    if (file.message) failures.push({ step: name, title: where, message: file.message });
+  }
   const failed = json.numFailedTests + (json.numFailedTests === 0 && status !== 0 ? 1 : 0);
   return { passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests };
+}
+
+interface PlaywrightSuite {
+  title: string;
+  suites?: PlaywrightSuite[];
+  specs?: Array<{
+    title: string;
+    file: string;
+    line: number;
+    ok: boolean;
+    tests: Array<{ results: Array<{ status: string; error?: { message?: string } }> }>;
+  }>;
+}
+
+function collectPlaywrightFailures(step: string, suites: PlaywrightSuite[] | undefined, titles: string[]): void {
+  for (const suite of suites ?? []) {
+    const inner = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      if (spec.ok) continue;
+      const error = spec.tests.flatMap((t) => t.results).find((r) => r.error)?.error?.message ?? '';
+      failures.push({
+        step,
+        title: `${spec.file}:${spec.line} › ${[...inner, spec.title].join(' › ')}`,
+        message: error,
+      });
+    }
+    collectPlaywrightFailures(step, suite.suites, inner);
+  }
 }
 
 function playwright(name: string, filter: string, args = ''): Counts {
   const report = path.join(logDir, `${name}.json`);
   const status = sh(`pnpm --filter ${filter} exec playwright test ${args}`, { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
   if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
-  const { stats } = JSON.parse(readFileSync(report, 'utf8')) as {
+  const { stats, suites } = JSON.parse(readFileSync(report, 'utf8')) as {
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    suites: PlaywrightSuite[];
   };
+  collectPlaywrightFailures(name, suites, []);
   const failed = stats.unexpected + stats.flaky + (stats.unexpected === 0 && status !== 0 ? 1 : 0);
   return { passed: stats.expected, failed, skipped: stats.skipped };
 }
@@ -142,6 +188,14 @@ const total = results.reduce(
   (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
   { passed: 0, failed: 0, skipped: 0 },
 );
+if (failures.length > 0) {
+  console.log('\nFailed');
+  for (const failure of failures) {
+    // Colour codes out, and only the first lines: the full report is above and in .ci-logs/.
+    const message = stripVTControlCharacters(failure.message).split('\n').slice(0, 12).join('\n    ');
+    console.log(`- [${failure.step}] ${failure.title}\n    ${message}`);
+  }
+}
 console.log('\nSummary');
 console.table(results);
 const line = `${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`;
