@@ -22,7 +22,8 @@ export async function authenticate(
   password: string,
 ): Promise<AuthenticatedUser | undefined> {
   const user = await findUserByUsername(db, username);
-  if (!user) {
+  // No such user, a disabled one, or one who has not chosen a password yet: the same answer and time.
+  if (!user || user.password_hash === null || user.disabled_at !== null) {
     await burnVerifyTime(password);
     return undefined;
   }
@@ -41,7 +42,7 @@ export async function changePassword(
   currentSid: string,
 ): Promise<boolean> {
   const user = await findUserById(db, userId);
-  if (!user) throw new AppError(401, API_ERRORS.unauthenticated);
+  if (!user || user.password_hash === null) throw new AppError(401, API_ERRORS.unauthenticated);
   if (!(await verifyPassword(user.password_hash, currentPassword))) return false;
   await updateUserPassword(db, userId, await hashPassword(newPassword));
   await deleteUserSessions(db, userId, currentSid);

@@ -10,12 +10,63 @@ import type {
 } from '@shine/shared/enums';
 import type { SpamRule } from '@shine/shared/intake';
 
+export type UserRole = 'admin' | 'sales';
+
 export interface UserRow {
   id: string;
+  /** The sign-in e-mail address (matched case-insensitively). */
   username: string;
-  password_hash: string;
+  /** Null until the user chooses a password through their set-up link: such a user cannot sign in. */
+  password_hash: string | null;
+  name: string;
+  role: UserRole;
+  phone: string | null;
+  disabled_at: Date | null;
+  away: boolean;
+  away_until: Date | null;
+  /** Round robin skips a user holding this many open leads; null: no cap. */
+  max_open_leads: number | null;
+  /** A device cookie issued before this instant is no longer a known device (auth/known-devices.ts). */
+  devices_revoked_at: Date | null;
+  /** When round robin last gave this user a lead. */
+  last_assigned_at: Date | null;
   created_at: Date;
   updated_at: Date;
+}
+
+export interface UserSetupTokenRow {
+  id: string;
+  user_id: string;
+  /** SHA-256 (hex) of the token; the token itself is only ever in the link. */
+  token_hash: string;
+  created_by: string | null;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface AssignmentRotationRow {
+  key: string;
+  last_user_id: string | null;
+  turns: string | number;
+  updated_at: Date;
+}
+
+export type AuditEntity = 'lead' | 'user' | 'automation' | 'template' | 'settings' | 'export';
+
+/** Append-only (a trigger refuses UPDATE and DELETE). */
+export interface AuditLogRow {
+  id: string | number;
+  at: Date;
+  /** Null: the automation engine or the command line. */
+  actor_id: string | null;
+  entity: AuditEntity;
+  entity_id: string | null;
+  /** The lead the change belongs to, for its timeline (a lead change, an activity, an assignment). */
+  lead_id: string | null;
+  action: string;
+  before: unknown;
+  after: unknown;
 }
 
 /** The columns of what a visitor sends with the quote form: a lead's and each of its requests'. */
@@ -170,6 +221,9 @@ export interface DataVersionRow {
 declare module 'knex/types/tables.js' {
   interface Tables {
     users: UserRow;
+    user_setup_tokens: UserSetupTokenRow;
+    assignment_rotation: AssignmentRotationRow;
+    audit_log: AuditLogRow;
     leads: LeadRow;
     activities: ActivityRow;
     automations: AutomationRow;

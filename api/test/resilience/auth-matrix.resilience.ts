@@ -391,7 +391,7 @@ describe('admin CLI password minimum length', () => {
       (error: { code?: number; stdout: string; stderr: string }) => ({ ...error, code: error.code ?? 1 }),
     );
 
-  async function readUsers(): Promise<Array<{ username: string; password_hash: string }>> {
+  async function readUsers(): Promise<Array<{ username: string; password_hash: string | null }>> {
     const app = await startTestApp({ dataDir });
     try {
       return await app.db('users').select('username', 'password_hash').orderBy('username');

@@ -54,3 +54,11 @@ export const ACTION_LABELS: Record<ActionType, string> = {
   update_status: 'Update status',
   send_sms: 'Send SMS',
 };
+
+/** Staff roles (docs/decisions.md, "Team"): admin does everything; sales works leads and activities. */
+export const USER_ROLES = ['admin', 'sales'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** What an audit row is about (GET /api/admin/audit?entity=). */
+export const AUDIT_ENTITIES = ['lead', 'user', 'automation', 'template', 'settings', 'export'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

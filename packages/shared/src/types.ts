@@ -19,6 +19,15 @@ export type {
   LeadRequest,
 } from './responses/leads.ts';
 export type { IntakeReport, Metrics, SpeedToLeadGroup, StatsReport } from './responses/reports.ts';
+export type {
+  AuditEntry,
+  AuditPage,
+  Person,
+  SetupLink,
+  TeamUser,
+  TeamUserList,
+  UserCreated,
+} from './responses/team.ts';
 export type { Template } from './responses/templates.ts';
 
 /** What the quote form asks for (the notes aside): a lead, each of its requests, a held submission. */

@@ -1,0 +1,61 @@
+// Answers of the Team section, the set-up link and the audit view (issue 15).
+import { z } from 'zod';
+import { AUDIT_ENTITIES, USER_ROLES } from '../enums.ts';
+import { countSchema, idSchema, instantSchema, pageOf } from './common.ts';
+
+/** A person on the team, as admins see them in the Team section. */
+export const teamUserSchema = z.strictObject({
+  id: idSchema,
+  name: z.string(),
+  /** The sign-in e-mail address. */
+  email: z.string(),
+  role: z.enum(USER_ROLES),
+  phone: z.string().nullable(),
+  disabled: z.boolean(),
+  away: z.boolean(),
+  awayUntil: instantSchema.nullable(),
+  maxOpenLeads: z.number().int().nullable(),
+  /** Open (not Won or Lost) leads assigned to them. */
+  openLeads: countSchema,
+  /** False until they choose a password through their set-up link. */
+  hasPassword: z.boolean(),
+  /** When their newest unused set-up link stops working; null when none is pending. */
+  setupExpiresAt: instantSchema.nullable(),
+  createdAt: instantSchema,
+});
+export type TeamUser = z.output<typeof teamUserSchema>;
+
+export const teamUserListSchema = z.strictObject({ items: z.array(teamUserSchema) });
+export type TeamUserList = z.output<typeof teamUserListSchema>;
+
+/** POST /api/admin/users → 201, and POST /api/admin/users/{id}/reset (setupUrl only). */
+export const setupLinkSchema = z.strictObject({ setupUrl: z.string(), expiresAt: instantSchema });
+export type SetupLink = z.output<typeof setupLinkSchema>;
+export const userCreatedSchema = z.strictObject({
+  user: teamUserSchema,
+  setupUrl: z.string(),
+  expiresAt: instantSchema,
+  /** Whether the link was also e-mailed (SMTP configured and the send accepted). */
+  emailed: z.boolean(),
+});
+export type UserCreated = z.output<typeof userCreatedSchema>;
+
+/** Who a lead is assigned to, or who did something: enough to show a name and initials. */
+export const personSchema = z.strictObject({ id: idSchema, name: z.string() });
+export type Person = z.output<typeof personSchema>;
+
+/** GET /api/admin/audit: one change. A null actor is the automation engine or the command line. */
+export const auditEntrySchema = z.strictObject({
+  id: z.string(),
+  at: instantSchema,
+  actor: personSchema.nullable(),
+  entity: z.enum(AUDIT_ENTITIES),
+  entityId: z.string().nullable(),
+  leadId: idSchema.nullable(),
+  action: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.output<typeof auditEntrySchema>;
+export const auditPageSchema = pageOf(auditEntrySchema);
+export type AuditPage = z.output<typeof auditPageSchema>;
