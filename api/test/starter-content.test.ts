@@ -55,10 +55,16 @@ describeApi('starter templates on a fresh database', () => {
   });
 
   it('a database that already has templates gets no starters', async () => {
-    expect(await migrateDown(db())).toEqual([STARTER_MIGRATION]);
+    // Back to just before the starter content (later migrations first), then forward again.
+    const reverted: string[] = [];
+    while (!reverted.includes(STARTER_MIGRATION)) {
+      const step = await migrateDown(db());
+      expect(step, 'the starter migration was never reverted').not.toEqual([]);
+      reverted.push(...step);
+    }
     await db()('templates').delete();
     await db()('templates').insert({ name: 'Our own', type: 'sms', content: 'Hi {{firstName}}' });
-    expect(await migrateLatest(db())).toEqual([STARTER_MIGRATION]);
+    expect(await migrateLatest(db())).toEqual([...reverted].reverse());
     expect(await db()('templates').pluck('name')).toEqual(['Our own']);
   });
 });
@@ -108,6 +114,19 @@ describeApi('automation recipes', () => {
     }
     const chase = (await states()).find((state) => state.key === 'chase-after-2-days');
     expect(chase?.automationId).not.toBeNull();
+  });
+
+  it('refuses a body that is not an object, JSON null included, and makes no rule', async () => {
+    for (const body of ['null', '5', '"yes"', '[]']) {
+      const response = await agent
+        .post('/api/admin/automations/recipes/welcome-email')
+        .set('content-type', 'application/json')
+        .send(body);
+      expect(response.status, `${body}: ${response.text}`).toBe(400);
+    }
+    // No body at all is the usual click: the options are all optional.
+    expect((await agent.post('/api/admin/automations/recipes/welcome-email')).status).toBe(201);
+    expect(await countRows(t.db, 'automations')).toBe(1);
   });
 
   it('is idempotent: a second click, or two at once, make one rule', async () => {

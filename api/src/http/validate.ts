@@ -36,8 +36,9 @@ export function validate<
       Object.defineProperty(req, 'query', { value: result.data, writable: true, configurable: true });
     }
     if (schemas.body) {
-      // No body at all reads as an empty object, so the schema names the first missing field.
-      const result = schemas.body.safeParse(req.body ?? {});
+      // No body at all reads as an empty object, so the schema names the first missing field. A body
+      // that is JSON `null` is a body, and not an object: the schema refuses it like any other value.
+      const result = schemas.body.safeParse(req.body === undefined ? {} : req.body);
       if (!result.success) return next(validationError(result.error));
       req.body = result.data as Out<B>;
     }
