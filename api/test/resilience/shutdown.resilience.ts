@@ -16,9 +16,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A POST whose headers and first half of the body are on the server before SIGTERM, and whose second
- * half arrives after it: a request that is certainly in flight when the signal lands.
+ * half arrives after it: a request that is certainly in flight when the signal lands. It asks for
+ * `100 Continue`, which Node's server sends once it has parsed the headers and begun the request:
+ * `received` resolves then, so the test signals only after the server holds every slow request (a
+ * fixed pause is not enough on a loaded machine, where the server may not yet have accepted the
+ * connection, and closing the listener would then refuse it).
  */
-function startSlowQuote(baseUrl: string, index: number): { finish: () => Promise<Outcome> } {
+function startSlowQuote(baseUrl: string, index: number): { received: Promise<void>; finish: () => Promise<Outcome> } {
   const body = Buffer.from(JSON.stringify(buildQuote('slowdrain', index)));
   const half = Math.floor(body.length / 2);
   const url = new URL('/api/leads', baseUrl);
@@ -27,7 +31,16 @@ function startSlowQuote(baseUrl: string, index: number): { finish: () => Promise
   const req = request(url, {
     method: 'POST',
     agent: false,
-    headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+    headers: { 'content-type': 'application/json', 'content-length': String(body.length), expect: '100-continue' },
+  });
+  const received = new Promise<void>((resolve) => {
+    req.once('continue', () => {
+      req.write(body.subarray(0, half));
+      resolve();
+    });
+    // An early answer or a refused connection: the test goes on and reports that outcome.
+    req.once('response', () => resolve());
+    req.once('error', () => resolve());
   });
   answer = new Promise<Outcome>((resolve) => {
     req.on('response', (res) => {
@@ -48,8 +61,10 @@ function startSlowQuote(baseUrl: string, index: number): { finish: () => Promise
       resolve({ status: 0, body: undefined, ms: performance.now() - started, error: error.code ?? error.message }),
     );
   });
-  req.write(body.subarray(0, half));
+  // Without a body write the headers would wait in the client; flushHeaders sends them now.
+  req.flushHeaders();
   return {
+    received,
     finish: () => {
       req.end(body.subarray(half));
       return answer;
@@ -72,7 +87,7 @@ describe('graceful shutdown', () => {
     const load = runLoad(8, (i) => postQuote(baseUrl, buildQuote('drain', i)));
     await sleep(1000);
     const slow = Array.from({ length: SLOW_REQUESTS }, (_, i) => startSlowQuote(baseUrl, i));
-    await sleep(300);
+    await Promise.all(slow.map((request) => request.received));
 
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
