@@ -4,19 +4,25 @@
 import compression from 'compression';
 import express, { type Express, Router } from 'express';
 import { activitiesRouter } from './activities/activities.routes.ts';
+import { auditRouter } from './audit/audit.routes.ts';
 import { authRouter } from './auth/auth.routes.ts';
 import { createSessionMiddleware } from './auth/session.ts';
+import { setupPasswordRouter } from './auth/setup-password.routes.ts';
+import { type TeamDeps, teamRouter, usersRouter } from './auth/users.routes.ts';
+import { userNames } from './auth/users.service.ts';
 import { automationsRouter } from './automations/automations.routes.ts';
 import { automationRunsRouter, leadAutomationRouter, outboxRouter } from './automations/runs.routes.ts';
+import { createStaffEmailSender } from './automations/staff-email.service.ts';
 import type { AppDeps } from './deps.ts';
 import { healthRouter } from './health/health.routes.ts';
-import { requireAuth } from './http/auth-guard.ts';
+import { requireAuth, requireRole, requireRoleToWrite } from './http/auth-guard.ts';
 import {
   EXPORT_JSON_LIMIT,
   JSON_LIMIT,
   jsonBody,
   LOGIN_JSON_LIMIT,
   PUBLIC_JSON_LIMIT,
+  SETUP_PASSWORD_JSON_LIMIT,
   whenSignedIn,
 } from './http/body.ts';
 import { noStore } from './http/cache-control.ts';
@@ -29,6 +35,7 @@ import { readScriptHashes, securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static.ts';
 import { leadActivitiesRouter } from './leads/lead-activities.routes.ts';
 import { adminLeadsRouter, heldSubmissionsRouter, publicLeadsRouter } from './leads/leads.routes.ts';
+import { openLeadCountsByAssignee } from './leads/open-leads.service.ts';
 import { openApiRouter } from './openapi/openapi.routes.ts';
 import { reportsRouter } from './reports/reports.routes.ts';
 import { templatesRouter } from './templates/templates.routes.ts';
@@ -39,7 +46,7 @@ export interface App {
   close: () => void;
 }
 
-function adminApi(deps: AppDeps, sessions: ReturnType<typeof createSessionMiddleware>): Router {
+function adminApi(deps: AppDeps, sessions: ReturnType<typeof createSessionMiddleware>, team: TeamDeps): Router {
   const admin = Router();
   admin.use(adminOriginCheck({ publicOrigin: deps.config.publicOrigin, corsOrigins: deps.config.corsOrigins }));
   // Personal data in every answer: no cache keeps a copy (conditional.ts relaxes it to revalidation).
@@ -54,15 +61,22 @@ function adminApi(deps: AppDeps, sessions: ReturnType<typeof createSessionMiddle
   admin.use(whenSignedIn(bodies));
   admin.use(authRouter(deps));
   admin.use(requireAuth);
+  // Roles (docs/decisions.md, "Team"): sales read automations, runs, the outbox and templates but
+  // change none of them; the team and the audit trail are the admins' alone. Everything else is open
+  // to every signed-in role.
+  const readOnlyForSales = requireRoleToWrite('admin');
+  admin.use('/users', requireRole('admin'), usersRouter(team));
+  admin.use('/audit', requireRole('admin'), auditRouter({ ...deps, userNames }));
+  admin.use(teamRouter(team));
   admin.use('/leads', adminLeadsRouter(deps));
   admin.use('/leads', leadAutomationRouter(deps));
   admin.use('/held-submissions', heldSubmissionsRouter(deps));
   admin.use('/activities', leadActivitiesRouter(deps));
   admin.use('/activities', activitiesRouter(deps));
-  admin.use('/automations', automationRunsRouter(deps));
-  admin.use('/automations', automationsRouter(deps));
-  admin.use('/outbox', outboxRouter(deps));
-  admin.use('/templates', templatesRouter(deps));
+  admin.use('/automations', readOnlyForSales, automationRunsRouter(deps));
+  admin.use('/automations', readOnlyForSales, automationsRouter(deps));
+  admin.use('/outbox', readOnlyForSales, outboxRouter(deps));
+  admin.use('/templates', readOnlyForSales, templatesRouter(deps));
   admin.use(reportsRouter(deps));
   return admin;
 }
@@ -87,16 +101,25 @@ export function createApp(deps: AppDeps): App {
   app.use(compression());
 
   const sessions = createSessionMiddleware(deps);
+  const mailer = createStaffEmailSender(config.automations);
+  const team: TeamDeps = { ...deps, openLeadCounts: openLeadCountsByAssignee, sendEmail: mailer?.send };
   const api = Router();
   api.use(corsForOrigins(config.corsOrigins));
   api.use('/health', healthRouter(deps));
   api.use('/leads', jsonBody(PUBLIC_JSON_LIMIT), publicLeadsRouter(deps));
-  api.use('/admin', adminApi(deps, sessions));
+  api.use('/setup-password', jsonBody(SETUP_PASSWORD_JSON_LIMIT), setupPasswordRouter(deps));
+  api.use('/admin', adminApi(deps, sessions, team));
   api.use(openApiRouter());
   api.use(apiNotFound);
   app.use('/api', api);
 
   app.use(staticFiles({ siteDistDir: config.siteDistDir, crmDistDir: config.crmDistDir }));
   app.use(errorHandler);
-  return { app, close: sessions.close };
+  return {
+    app,
+    close: () => {
+      sessions.close();
+      mailer?.close();
+    },
+  };
 }

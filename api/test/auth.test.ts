@@ -2,7 +2,7 @@ import { API_ERRORS, VALIDATION } from '@shine/shared/messages';
 import supertest from 'supertest';
 import { beforeAll, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/passwords.ts';
-import { ADMIN, type Agent, countRows, describeApi, signIn, useTestApp } from './support/test-app.ts';
+import { ADMIN, ADMIN_NAME, type Agent, countRows, describeApi, signIn, useTestApp } from './support/test-app.ts';
 
 const sidOf = (response: supertest.Response) =>
   ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((cookie) => cookie.startsWith('sid='));
@@ -13,7 +13,10 @@ describeApi('sign-in, session and sign-out', () => {
   it('signs in with the right credentials: 200 with the user and a new session cookie', async () => {
     const response = await supertest(t.app).post('/api/admin/login').send(ADMIN);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ isAuthenticated: true, user: { id: t.adminId, username: ADMIN.username } });
+    expect(response.body).toEqual({
+      isAuthenticated: true,
+      user: { id: t.adminId, username: ADMIN.username, name: ADMIN_NAME, role: 'admin' },
+    });
     const cookie = sidOf(response);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
@@ -72,7 +75,10 @@ describeApi('sign-in, session and sign-out', () => {
     expect(sidOf(anonymous)).toBeUndefined();
     const agent = await signIn(t.app);
     const me = await agent.get('/api/admin/me');
-    expect(me.body).toEqual({ isAuthenticated: true, user: { id: t.adminId, username: ADMIN.username } });
+    expect(me.body).toEqual({
+      isAuthenticated: true,
+      user: { id: t.adminId, username: ADMIN.username, name: ADMIN_NAME, role: 'admin' },
+    });
   });
 
   it('logout destroys the session: the old cookie is worth nothing afterwards', async () => {

@@ -152,6 +152,7 @@ describeApi('Cache-Control on staff answers', () => {
       automation: randomUUID(),
       held: randomUUID(),
       request: randomUUID(),
+      user: t.adminId,
     };
     expect(template.headers['cache-control']).toBe('no-store');
     const reads = ROUTES.filter((route) => route.access !== 'public' && route.method === 'GET');

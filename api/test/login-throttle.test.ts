@@ -143,6 +143,33 @@ describeApi('sign-in from a known device (OWASP device cookies)', () => {
     expect(genuine.status).toBe(200);
   });
 
+  it('a device cookie issued before its user was disabled (devices revoked) counts as an unknown client', async () => {
+    const issued = new Date();
+    t.clock.now = issued;
+    const { cookieValue } = await knownDevice(SECOND_USER);
+    // Disabling revokes the user's devices (auth/users.service.ts); re-enabling leaves them revoked.
+    await t
+      .db('users')
+      .where({ username: SECOND_USER.username })
+      .update({ devices_revoked_at: new Date(issued.getTime() + 2_000) });
+    t.clock.now = new Date(issued.getTime() + 5_000);
+    const revoked = `${DEVICE_COOKIE}=${cookieValue}`;
+    for (let i = 0; i < LIMIT; i++) {
+      const response = await anonymous(`198.51.100.${i + 1}`, wrong(SECOND_USER.username)).set('cookie', revoked);
+      expect(response.status).toBe(401);
+    }
+    // Those failures counted for unknown clients: the revoked cookie now waits like any stranger...
+    expect((await anonymous('198.51.100.101', SECOND_USER).set('cookie', revoked)).status).toBe(429);
+    await t.db('login_attempts').delete();
+    // ...while a device that signs in after the revocation is known again.
+    const fresh = await knownDevice(SECOND_USER);
+    for (let i = 0; i < LIMIT; i++) {
+      expect((await anonymous(`198.51.100.${i + 1}`, wrong(SECOND_USER.username))).status).toBe(401);
+    }
+    const known = await anonymous('198.51.100.102', SECOND_USER).set('cookie', `${DEVICE_COOKIE}=${fresh.cookieValue}`);
+    expect(known.status).toBe(200);
+  });
+
   it('locks out only the device whose cookie fails too often, for 15 minutes', async () => {
     t.clock.now = new Date();
     const device = await knownDevice();

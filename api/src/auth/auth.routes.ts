@@ -25,7 +25,7 @@ function tooManyAttempts(res: Response, retryAfterSeconds: number): AppError {
   return new AppError(429, loginRetryMessage(retryAfterSeconds));
 }
 
-/** /api/admin: login, me, logout and password change. */
+/** /api/admin: login, me, logout and password change (own settings and the team: users.routes.ts). */
 export function authRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
   const router = Router();
   const devices = knownDevices({ db, config, now });
@@ -48,6 +48,8 @@ export function authRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 
       const at = now().getTime();
       req.session.userId = user.id;
       req.session.username = user.username;
+      req.session.name = user.name;
+      req.session.role = user.role;
       req.session.authenticatedAt = at;
       req.session.touchedAt = at;
       await save(req);

@@ -1,5 +1,7 @@
 import { API_ERRORS } from '@shine/shared/messages';
 import type { Knex } from 'knex';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { UserRole, UserRow } from '../db/tables.ts';
 import { AppError } from '../http/app-error.ts';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.ts';
 import {
@@ -13,6 +15,20 @@ import {
 export interface AuthenticatedUser {
   id: string;
   username: string;
+  name: string;
+  role: UserRole;
+}
+
+const toAuthenticatedUser = (row: UserRow): AuthenticatedUser => ({
+  id: row.id,
+  username: row.username,
+  name: row.name,
+  role: row.role,
+});
+
+/** A display name for someone known only by e-mail (the command line, the first admin): the part before the @. */
+export function nameFromEmail(email: string): string {
+  return (email.split('@')[0] ?? email).slice(0, 100);
 }
 
 /** The user for these credentials, or undefined; the same work is done whatever is wrong. */
@@ -27,7 +43,7 @@ export async function authenticate(
     await burnVerifyTime(password);
     return undefined;
   }
-  return (await verifyPassword(user.password_hash, password)) ? { id: user.id, username: user.username } : undefined;
+  return (await verifyPassword(user.password_hash, password)) ? toAuthenticatedUser(user) : undefined;
 }
 
 /**
@@ -53,17 +69,36 @@ export class UserExistsError extends Error {
   override name = 'UserExistsError';
 }
 
-export async function createUser(db: Knex, username: string, password: string): Promise<AuthenticatedUser> {
+/** `pnpm admin:create`: an admin with a password, named after their e-mail (recorded with no actor). */
+export async function createAdmin(db: Knex, email: string, password: string): Promise<AuthenticatedUser> {
+  const username = email.trim().toLowerCase();
   if (await findUserByUsername(db, username)) throw new UserExistsError(`A user named ${username} already exists`);
-  const row = await insertUser(db, username, await hashPassword(password));
-  return { id: row.id, username: row.username };
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (trx) => {
+    const row = await insertUser(trx, { username, name: nameFromEmail(username), role: 'admin', passwordHash });
+    await recordAudit(trx, {
+      actorId: null,
+      entity: 'user',
+      entityId: row.id,
+      action: 'created',
+      after: { name: row.name, email: row.username, role: row.role },
+    });
+    return toAuthenticatedUser(row);
+  });
 }
 
-/** Sets a user's password (CLI) and signs them out everywhere; false when there is no such user. */
+/**
+ * `pnpm admin:password`: sets a user's password and signs them out everywhere; false when there is no
+ * such user. It does not re-enable a disabled user (that is the Team section's, by another admin).
+ */
 export async function resetPassword(db: Knex, username: string, password: string): Promise<boolean> {
   const user = await findUserByUsername(db, username);
   if (!user) return false;
-  await updateUserPassword(db, user.id, await hashPassword(password));
-  await deleteUserSessions(db, user.id);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (trx) => {
+    await updateUserPassword(trx, user.id, passwordHash);
+    await deleteUserSessions(trx, user.id);
+    await recordAudit(trx, { actorId: null, entity: 'user', entityId: user.id, action: 'password_set' });
+  });
   return true;
 }

@@ -16,6 +16,8 @@ export interface DeviceCookie {
   /** Trimmed and lower-case, as usernames are matched. */
   username: string;
   nonce: string;
+  /** When it was issued (to the second): a cookie older than its user's devices_revoked_at is no longer known. */
+  issuedAt: Date;
 }
 
 /** The form in which usernames are compared (sign-in trims, and matches case-insensitively). */
@@ -59,9 +61,9 @@ export function readDeviceCookieValue(secret: string, value: string, now: Date):
   const expected = Buffer.from(sign(secret, parts.slice(0, 4).join('.')));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  const age = now.getTime() - Number.parseInt(issuedAt, 36) * 1000;
-  if (!(age < DEVICE_COOKIE_MAX_AGE_MS)) return undefined;
-  return { username: Buffer.from(username, 'base64url').toString(), nonce };
+  const issuedAtMs = Number.parseInt(issuedAt, 36) * 1000;
+  if (!(now.getTime() - issuedAtMs < DEVICE_COOKIE_MAX_AGE_MS)) return undefined;
+  return { username: Buffer.from(username, 'base64url').toString(), nonce, issuedAt: new Date(issuedAtMs) };
 }
 
 function sign(secret: string, payload: string): string {

@@ -3,6 +3,7 @@
 // caller prints it once.
 import type { Knex } from 'knex';
 import type { Config } from '../config.ts';
+import { nameFromEmail } from './auth.service.ts';
 import { generatePassword, hashPassword } from './passwords.ts';
 import { countUsers, insertUser } from './users.queries.ts';
 
@@ -26,7 +27,7 @@ export async function ensureFirstAdmin(
   return db.transaction(async (trx) => {
     await trx.raw("select pg_advisory_xact_lock(hashtext('shine:first-admin'))");
     if ((await countUsers(trx)) > 0) return undefined;
-    await insertUser(trx, username, passwordHash);
+    await insertUser(trx, { username, name: nameFromEmail(username), role: 'admin', passwordHash });
     return { username, ...(generatedPassword ? { generatedPassword } : {}) };
   });
 }

@@ -13,6 +13,7 @@ import {
   readCookie,
   readDeviceCookieValue,
 } from './device-cookie.ts';
+import { findUserByUsername } from './users.queries.ts';
 
 export interface KnownDevices {
   /** Sets `knownDevice(res)` when the request carries a valid device cookie for the username it sends. */
@@ -38,6 +39,12 @@ export function knownDevices({ db, config, now }: { db: Knex; config: Config; no
   };
   deviceSecret().catch(() => {});
   const name = deviceCookieName(config);
+  // Disabling a user revokes their devices (users.service.ts): a cookie issued before that is unknown,
+  // so it no longer spares its holder the per-address limit or its own lockout bucket.
+  const isRevoked = async (device: DeviceCookie) => {
+    const revokedAt = (await findUserByUsername(db, device.username))?.devices_revoked_at;
+    return revokedAt != null && device.issuedAt.getTime() < new Date(revokedAt).getTime();
+  };
 
   return {
     recognize: async (req, res, next) => {
@@ -46,7 +53,7 @@ export function knownDevices({ db, config, now }: { db: Knex; config: Config; no
       if (value === undefined || typeof username !== 'string') return next();
       const device = readDeviceCookieValue(await deviceSecret(), value, now());
       // A cookie for another user, tampered with or expired: this attempt is an unknown client's.
-      if (device && device.username === normalizeUsername(username)) {
+      if (device && device.username === normalizeUsername(username) && !(await isRevoked(device))) {
         (res.locals as { knownDevice?: DeviceCookie }).knownDevice = device;
       }
       next();

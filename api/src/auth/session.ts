@@ -4,6 +4,7 @@
 // - cookie `sid` (httpOnly, SameSite=Lax), or `__Host-sid` + Secure when COOKIE_SECURE=true;
 // - idle timeout: the cookie's max age, renewed on every request (rolling), SESSION_IDLE_MINUTES;
 // - absolute lifetime: SESSION_ABSOLUTE_HOURS after sign-in, whatever the activity.
+import type { UserRole } from '@shine/shared/enums';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
 import type { Config } from '../config.ts';
@@ -14,6 +15,9 @@ declare module 'express-session' {
   interface SessionData {
     userId: string;
     username: string;
+    /** The display name and role, set at sign-in and rewritten when an admin changes them (auth/users.service.ts). */
+    name: string;
+    role: UserRole;
     /** Epoch ms of the sign-in; the absolute lifetime counts from here. */
     authenticatedAt: number;
     /** Epoch ms of the last write to the store (see db/session-store.ts). */

@@ -73,9 +73,11 @@ export async function updateAutomationRow(
   return row;
 }
 
-export async function deleteAutomationRow(db: Knex, id: string): Promise<boolean> {
+/** The deleted row, or undefined when there was none. */
+export async function deleteAutomationRow(db: Knex, id: string): Promise<AutomationRow | undefined> {
   // returning(): knex-pglite does not report affected-row counts for deletes.
-  return (await db('automations').where({ id }).delete().returning('id')).length > 0;
+  const [row] = await db('automations').where({ id }).delete().returning('*');
+  return row;
 }
 
 /** The active rules of a trigger, oldest first (the order they act in). */
@@ -90,8 +92,11 @@ export async function hasActiveAutomation(db: Knex, trigger: AutomationTrigger):
   return (await db('automations').where({ trigger, is_active: true }).first(db.raw('1 as found'))) !== undefined;
 }
 
-export function findAutomationRow(db: Knex, id: string): Promise<AutomationRow | undefined> {
-  return db('automations').where({ id }).first();
+/** The rule; `lock` holds it until the transaction ends (an edit compares before and after). */
+export function findAutomationRow(db: Knex, id: string, lock = false): Promise<AutomationRow | undefined> {
+  const query = db('automations').where({ id });
+  if (lock) query.forUpdate();
+  return query.first();
 }
 
 /** For the outbox of lead events: an active rule of the event's trigger was in force when it happened (not changed since). */

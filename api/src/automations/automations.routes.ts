@@ -3,6 +3,7 @@ import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/au
 import { idParamsSchema } from '@shine/shared/leads';
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
+import { sessionUser } from '../http/auth-guard.ts';
 import { validate } from '../http/validate.ts';
 import { createAutomation, deleteAutomation, listAutomations, updateAutomation } from './automations.service.ts';
 import { addRecipeAutomation, listRecipeStates } from './recipes.service.ts';
@@ -16,7 +17,7 @@ export function automationsRouter({ db }: Pick<AppDeps, 'db'>): Router {
   });
 
   router.post('/', validate({ body: automationCreateSchema }), async (req, res) => {
-    res.status(201).json(await createAutomation(db, req.body));
+    res.status(201).json(await createAutomation(db, req.body, sessionUser(req).id));
   });
 
   router.get('/recipes', async (_req, res) => {
@@ -28,17 +29,17 @@ export function automationsRouter({ db }: Pick<AppDeps, 'db'>): Router {
     '/recipes/:key',
     validate({ params: automationRecipeParamsSchema, body: automationRecipeCreateSchema }),
     async (req, res) => {
-      const { automation, created } = await addRecipeAutomation(db, req.params.key, req.body);
+      const { automation, created } = await addRecipeAutomation(db, req.params.key, req.body, sessionUser(req).id);
       res.status(created ? 201 : 200).json(automation);
     },
   );
 
   router.patch('/:id', validate({ params: idParamsSchema, body: automationUpdateSchema }), async (req, res) => {
-    res.json(await updateAutomation(db, req.params.id, req.body));
+    res.json(await updateAutomation(db, req.params.id, req.body, sessionUser(req).id));
   });
 
   router.delete('/:id', validate({ params: idParamsSchema }), async (req, res) => {
-    await deleteAutomation(db, req.params.id);
+    await deleteAutomation(db, req.params.id, sessionUser(req).id);
     res.status(204).end();
   });
 

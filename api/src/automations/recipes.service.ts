@@ -14,6 +14,7 @@ import type { Knex } from 'knex';
 import { AppError } from '../http/app-error.ts';
 import { findStarterTemplate, restoreStarterTemplate } from '../templates/templates.service.ts';
 import { toAutomation } from './automation-mapper.ts';
+import { recordAutomationCreated } from './automations.service.ts';
 import {
   findAutomationRowByRecipeKey,
   insertRecipeAutomationRow,
@@ -50,31 +51,41 @@ export async function addRecipeAutomation(
   db: Knex,
   key: AutomationRecipeKey,
   options: { restoreTemplate?: boolean | undefined },
+  actorId: string,
 ): Promise<RecipeAutomation> {
   return db.transaction(async (trx) => {
     const existing = await findAutomationRowByRecipeKey(trx, key);
     if (existing) return { automation: toAutomation(existing), created: false };
     const recipe = findRecipe(key);
-    const templateId = await templateIdOf(trx, recipe, options.restoreTemplate === true);
+    const templateId = await templateIdOf(trx, recipe, options.restoreTemplate === true, actorId);
     const rule = buildRecipeAutomation(recipe, templateId);
     const row = await insertRecipeAutomationRow(trx, {
       ...rule,
       description: rule.description ?? null,
       recipeKey: key,
     });
-    if (row) return { automation: toAutomation(row), created: true };
+    if (row) {
+      const automation = toAutomation(row);
+      await recordAutomationCreated(trx, actorId, automation);
+      return { automation, created: true };
+    }
     const winner = await findAutomationRowByRecipeKey(trx, key);
     if (!winner) throw new AppError(409, API_ERRORS.conflict);
     return { automation: toAutomation(winner), created: false };
   });
 }
 
-async function templateIdOf(db: Knex, recipe: AutomationRecipe, restore: boolean): Promise<string | undefined> {
+async function templateIdOf(
+  db: Knex,
+  recipe: AutomationRecipe,
+  restore: boolean,
+  actorId: string,
+): Promise<string | undefined> {
   const templateKey = recipeTemplateKey(recipe);
   if (!templateKey) return undefined;
   const template =
     (await findStarterTemplate(db, templateKey)) ??
-    (restore ? await restoreStarterTemplate(db, templateKey) : undefined);
+    (restore ? await restoreStarterTemplate(db, templateKey, actorId) : undefined);
   if (!template) throw new AppError(409, API_ERRORS.recipeTemplateDeleted);
   const channel = recipe.action.type === 'send_sms' ? 'sms' : 'email';
   if (template.type !== channel) throw new AppError(409, API_ERRORS.recipeTemplateChanged);

@@ -1,7 +1,8 @@
-// `pnpm admin:create [email] [password]` (or --email/--password): adds a staff user. Asks for what is
+// `pnpm admin:create [email] [password]` (or --email/--password): adds an admin, named after the part of
+// the e-mail before the @ (the Team section renames them). Asks for what is
 // missing; the password must be at least MIN_PASSWORD_LENGTH characters, without a leading or trailing
 // space (parseNewPassword).
-import { createUser, UserExistsError } from '../auth/auth.service.ts';
+import { createAdmin, UserExistsError } from '../auth/auth.service.ts';
 import { openConfiguredDatabase, parseNewPassword, prompt, readCredentialArgs } from './cli-support.ts';
 
 async function main(): Promise<number> {
@@ -11,7 +12,7 @@ async function main(): Promise<number> {
   const password = parseNewPassword(args.password ?? (await prompt('Password: ', { hidden: true })));
   const database = await openConfiguredDatabase();
   try {
-    const user = await createUser(database.knex, email, password);
+    const user = await createAdmin(database.knex, email, password);
     console.log(`Created ${user.username}. Sign in at /admin.`);
     return 0;
   } catch (error) {

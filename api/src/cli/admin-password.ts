@@ -1,5 +1,6 @@
 // `pnpm admin:password [email] [password]` (or --email/--password): sets a staff user's password and
 // signs them out everywhere. Asks for what is missing; the password follows the rule of parseNewPassword.
+// A disabled user stays disabled: only an admin re-enables them, in the Team section.
 import { resetPassword } from '../auth/auth.service.ts';
 import { openConfiguredDatabase, parseNewPassword, prompt, readCredentialArgs } from './cli-support.ts';
 

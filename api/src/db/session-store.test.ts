@@ -8,7 +8,7 @@ function storeAt(now: { value: number }) {
   // The wrapped store only needs knex for its own calls; they are replaced by spies below.
   const fakeKnex = { schema: { hasTable: async () => true } } as unknown as Knex;
   const store = new DatabaseSessionStore({ db: fakeKnex, logger: pino({ level: 'silent' }), now: () => now.value });
-  const set = vi.spyOn(store, 'set').mockImplementation((_sid, _data, callback) => callback?.());
+  const set = vi.spyOn(store, 'refresh').mockResolvedValue();
   return { store, set };
 }
 
@@ -30,12 +30,12 @@ describe('DatabaseSessionStore.touch', () => {
     store.close();
   });
 
-  it('writes the session with a new touchedAt once the interval has passed', () => {
+  it('writes the session with a new touchedAt once the interval has passed', async () => {
     const now = { value: 1_000_000 };
     const { store, set } = storeAt(now);
     const data = session(now.value - TOUCH_INTERVAL_MS);
-    store.touch('sid', data, () => {});
-    expect(set).toHaveBeenCalledOnce();
+    await new Promise<void>((resolve) => store.touch('sid', data, () => resolve()));
+    expect(set).toHaveBeenCalledExactlyOnceWith('sid', data, now.value);
     expect(data.touchedAt).toBe(now.value);
     store.close();
   });

@@ -6,7 +6,11 @@
 // - throttles touch: polling every 10 s must not rewrite the session row each time. A touch writes at
 //   most once per TOUCH_INTERVAL_MS per session, remembered in the session itself (`touchedAt`), so
 //   the throttle holds across N processes. The row's expiry may therefore trail the cookie's by up
-//   to that interval.
+//   to that interval;
+// - writes a touch as an UPDATE of `touchedAt`, the cookie and the expiry only: a request that loaded
+//   the session before its user was disabled (sessions deleted) or their role changed (the stored role
+//   rewritten, auth/users.service.ts) must not bring the old session back or write the old role over
+//   the new one when it ends.
 import { ConnectSessionKnexStore } from 'connect-session-knex';
 import session, { type SessionData } from 'express-session';
 import type { Knex } from 'knex';
@@ -14,16 +18,20 @@ import type { Logger } from '../logger.ts';
 
 export const TOUCH_INTERVAL_MS = 5 * 60_000;
 const CLEANUP_INTERVAL_MS = 15 * 60_000;
+/** What connect-session-knex gives a cookie without a max age. */
+const DEFAULT_LIFETIME_MS = 24 * 3_600_000;
 
 type Callback = (err?: unknown) => void;
 
 export class DatabaseSessionStore extends session.Store {
   private readonly inner: ConnectSessionKnexStore;
+  private readonly db: Knex;
   private readonly now: () => number;
 
   constructor(options: { db: Knex; logger: Logger; now?: () => number }) {
     super();
     this.now = options.now ?? Date.now;
+    this.db = options.db;
     this.inner = new ConnectSessionKnexStore({
       knex: options.db,
       tableName: 'sessions',
@@ -67,9 +75,24 @@ export class DatabaseSessionStore extends session.Store {
       callback?.();
       return;
     }
-    // A full write (not the store's expiry-only touch) so that `touchedAt` itself is stored.
     data.touchedAt = now;
-    this.set(sid, data, callback);
+    this.refresh(sid, data, now).then(
+      () => callback?.(),
+      (err: unknown) => callback?.(err),
+    );
+  }
+
+  /** Stores a touch: the row's expiry, the cookie and `touchedAt`; a row that is gone stays gone. */
+  async refresh(sid: string, data: SessionData, now: number): Promise<void> {
+    await this.db('sessions')
+      .where({ sid })
+      .update({
+        expired: new Date(now + (data.cookie.maxAge ?? DEFAULT_LIFETIME_MS)),
+        sess: this.db.raw(`jsonb_set(jsonb_set(sess::jsonb, '{touchedAt}', ?::jsonb), '{cookie}', ?::jsonb)::json`, [
+          JSON.stringify(now),
+          JSON.stringify(data.cookie),
+        ]),
+      });
   }
 
   /** Stops the periodic cleanup timer (it is unref'd, but tests close many stores). */

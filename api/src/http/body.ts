@@ -10,6 +10,8 @@ import { exceedsJsonDepth } from './json-depth.ts';
 export const JSON_LIMIT = '100kb';
 /** POST /api/admin/login: a username and a password (at most 254 and 256 characters). */
 export const LOGIN_JSON_LIMIT = '4kb';
+/** POST /api/setup-password: a token (at most 200 characters) and a password (at most 256). */
+export const SETUP_PASSWORD_JSON_LIMIT = '4kb';
 /** POST /api/leads: a quote is well under 4 kB. */
 export const PUBLIC_JSON_LIMIT = '16kb';
 /** POST /api/admin/leads/export may carry up to MAX_EXPORT_IDS ids (about 38 bytes each). */

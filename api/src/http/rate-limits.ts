@@ -94,3 +94,17 @@ export function passwordChangeRateLimits(db: Knex, per15Minutes: number): RateLi
   });
   return [byClient, byUser];
 }
+
+/**
+ * POST /api/setup-password: refused links (unknown, used, expired) per client address, like failed
+ * sign-ins, so nobody can guess tokens (32 random bytes already make guessing hopeless) or probe
+ * which links exist. A password set does not count.
+ */
+export function setupPasswordRateLimit(db: Knex, per15Minutes: number): RateLimitRequestHandler {
+  return rateLimit({
+    ...failuresPer15Minutes(per15Minutes),
+    keyGenerator: clientKey,
+    store: new KnexRateLimitStore(db, 'setup-ip:'),
+    message: { message: API_ERRORS.setupRateLimited },
+  });
+}

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { empty, error, json, type Operation } from './operation.ts';
 
 const session = 'session' as const;
+const admin = 'admin' as const;
 
 /** GET, POST, PATCH /:id and DELETE /:id of a collection the CRM edits as a whole. */
 function editable(options: {
@@ -28,10 +29,12 @@ function editable(options: {
 }): Operation[] {
   const { path, tag, noun, item } = options;
   const common = { tag, access: session };
+  // Sales read; only admins change (docs/decisions.md, "Team").
+  const write = { ...common, role: admin };
   return [
     { ...common, method: 'get', path, summary: `Every ${noun}`, answers: { 200: json(z.array(item), 'The list.') } },
     {
-      ...common,
+      ...write,
       method: 'post',
       path,
       summary: `Create a ${noun}`,
@@ -39,7 +42,7 @@ function editable(options: {
       answers: { 201: json(item, 'Created.') },
     },
     {
-      ...common,
+      ...write,
       method: 'patch',
       path: `${path}/:id`,
       summary: `Change a ${noun}`,
@@ -48,7 +51,7 @@ function editable(options: {
       answers: { 200: json(item, 'Changed.') },
     },
     {
-      ...common,
+      ...write,
       method: 'delete',
       path: `${path}/:id`,
       summary: `Delete a ${noun}`,
@@ -80,6 +83,7 @@ export const automationOperations: Operation[] = [
     path: '/api/admin/automations/recipes/:key',
     tag: 'Automations',
     summary: 'Add a recipe as an inactive rule, once',
+    role: admin,
     description:
       'Two clicks, or two staff at once, make one rule. A recipe whose starter template was deleted answers 409 unless `restoreTemplate` is true, which recreates the template first.',
     access: session,
@@ -96,6 +100,7 @@ export const automationOperations: Operation[] = [
     path: '/api/admin/automations/preview',
     tag: 'Automations',
     summary: 'What a rule (saved or not) would do right now; nothing is sent',
+    role: admin,
     access: session,
     body: automationPreviewSchema,
     answers: { 200: json(automationPreviewResultSchema, 'The dry run.') },

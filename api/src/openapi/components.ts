@@ -30,7 +30,20 @@ import {
   leadSchema,
 } from '@shine/shared/responses/leads';
 import { intakeReportSchema, metricsSchema, statsReportSchema } from '@shine/shared/responses/reports';
+import {
+  assigneeListSchema,
+  assigneeSchema,
+  auditEntryListSchema,
+  auditEntrySchema,
+  auditPageSchema,
+  personSchema,
+  setupLinkSchema,
+  teamUserListSchema,
+  teamUserSchema,
+  userCreatedSchema,
+} from '@shine/shared/responses/team';
 import { templateSchema } from '@shine/shared/responses/templates';
+import { ownSettingsSchema, setupPasswordSchema, userCreateSchema, userUpdateSchema } from '@shine/shared/team';
 import { templateCreateSchema, templateUpdateSchema } from '@shine/shared/templates';
 import type { z } from 'zod';
 import { openApiDocumentSchema } from './public.operations.ts';
@@ -60,6 +73,16 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['StatsReport', statsReportSchema],
   ['Metrics', metricsSchema],
   ['IntakeReport', intakeReportSchema],
+  ['Person', personSchema],
+  ['TeamUser', teamUserSchema],
+  ['TeamUserList', teamUserListSchema],
+  ['UserCreated', userCreatedSchema],
+  ['SetupLink', setupLinkSchema],
+  ['Assignee', assigneeSchema],
+  ['AssigneeList', assigneeListSchema],
+  ['AuditEntry', auditEntrySchema],
+  ['AuditEntryList', auditEntryListSchema],
+  ['AuditPage', auditPageSchema],
   ['OpenApiDocument', openApiDocumentSchema],
 ];
 
@@ -78,4 +101,8 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['AutomationRecipeCreate', automationRecipeCreateSchema],
   ['TemplateCreate', templateCreateSchema],
   ['TemplateUpdate', templateUpdateSchema],
+  ['UserCreate', userCreateSchema],
+  ['UserUpdate', userUpdateSchema],
+  ['OwnSettings', ownSettingsSchema],
+  ['SetupPassword', setupPasswordSchema],
 ];

@@ -21,6 +21,8 @@ export interface Operation {
   summary: string;
   description?: string;
   access: Access;
+  /** The role a session needs (docs/decisions.md, "Team"); absent: any signed-in role. */
+  role?: 'admin';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -59,8 +61,18 @@ export function answersOf(operation: Operation): Map<number, Answer[]> {
     add(400, error('The input was refused: malformed JSON, a NUL character, or a field that fails its rule (issues).'));
   }
   if (operation.access === 'session') add(401, error('Not signed in.'));
-  if (operation.path.startsWith('/api/admin/') && isWrite(operation)) {
+  const crossOrigin = operation.path.startsWith('/api/admin/') && isWrite(operation);
+  if (crossOrigin && operation.role === 'admin') {
+    add(
+      403,
+      error(
+        'Refused: the session’s role is not admin, or the Origin (or Sec-Fetch-Site) is not one of the configured origins.',
+      ),
+    );
+  } else if (crossOrigin) {
     add(403, error('Refused: the Origin (or Sec-Fetch-Site) is not one of the configured origins.'));
+  } else if (operation.role === 'admin') {
+    add(403, error('Refused: this needs the admin role.'));
   }
   if (operation.params) add(404, error('No such record.'));
   if (isWrite(operation)) {

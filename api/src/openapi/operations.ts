@@ -4,8 +4,14 @@ import { automationOperations } from './automations.operations.ts';
 import { leadOperations } from './leads.operations.ts';
 import type { Method, Operation } from './operation.ts';
 import { publicOperations } from './public.operations.ts';
+import { teamOperations } from './team.operations.ts';
 
-export const OPERATIONS: readonly Operation[] = [...publicOperations, ...leadOperations, ...automationOperations];
+export const OPERATIONS: readonly Operation[] = [
+  ...publicOperations,
+  ...leadOperations,
+  ...automationOperations,
+  ...teamOperations,
+];
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 

@@ -47,9 +47,10 @@ export function findTemplateRowByStarterKey(db: Knex, starterKey: string): Promi
   return db('templates').where({ starter_key: starterKey }).first();
 }
 
-/** Inserts a starter unless one with its key exists (a concurrent restore inserted it first). */
-export async function insertStarterTemplateRow(db: Knex, values: TemplateValues): Promise<void> {
-  await db('templates').insert(toColumns(db, values)).onConflict('starter_key').ignore();
+/** Inserts a starter unless one with its key exists (a concurrent restore inserted it first): undefined then. */
+export async function insertStarterTemplateRow(db: Knex, values: TemplateValues): Promise<TemplateRow | undefined> {
+  const [row] = await db('templates').insert(toColumns(db, values)).onConflict('starter_key').ignore().returning('*');
+  return row;
 }
 
 export async function updateTemplateRow(
@@ -64,7 +65,9 @@ export async function updateTemplateRow(
   return row;
 }
 
-export async function deleteTemplateRow(db: Knex, id: string): Promise<boolean> {
+/** The deleted row, or undefined when there was none. */
+export async function deleteTemplateRow(db: Knex, id: string): Promise<TemplateRow | undefined> {
   // returning(): knex-pglite does not report affected-row counts for deletes.
-  return (await db('templates').where({ id }).delete().returning('id')).length > 0;
+  const [row] = await db('templates').where({ id }).delete().returning('*');
+  return row;
 }

@@ -52,7 +52,13 @@ async function existingIds(app: TestApp, cookie: string): Promise<Record<IdKind,
       website: 'bot',
     }),
   });
-  for (const answer of [lead, template, automation, heldQuote]) expect(answer.status, answer.text).toBe(201);
+  // A team member other than the signed-in admin, for the Team section's calls.
+  const user = await sendRaw(`${app.baseUrl}/api/admin/users`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Matrix Rep', email: 'matrix.rep@example.com', role: 'sales' }),
+  });
+  for (const answer of [lead, template, automation, heldQuote, user]) expect(answer.status, answer.text).toBe(201);
   const leadId = (JSON.parse(lead.text) as { id: string }).id;
   const detail = await sendRaw(`${app.baseUrl}/api/admin/leads/${leadId}`, { method: 'GET', headers: { cookie } });
   const held = await sendRaw(`${app.baseUrl}/api/admin/held-submissions`, { method: 'GET', headers: { cookie } });
@@ -62,6 +68,7 @@ async function existingIds(app: TestApp, cookie: string): Promise<Record<IdKind,
     automation: (JSON.parse(automation.text) as { id: string }).id,
     request: (JSON.parse(detail.text) as { requests: Array<{ id: string }> }).requests[0]?.id as string,
     held: (JSON.parse(held.text) as { items: Array<{ id: string }> }).items[0]?.id as string,
+    user: (JSON.parse(user.text) as { user: { id: string } }).user.id,
   };
 }
 

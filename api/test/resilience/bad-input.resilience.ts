@@ -17,6 +17,13 @@ import {
   leadUpdateSchema,
 } from '@shine/shared/leads';
 import { quoteIntakeSchema } from '@shine/shared/quote';
+import {
+  auditQuerySchema,
+  ownSettingsSchema,
+  setupPasswordSchema,
+  userCreateSchema,
+  userUpdateSchema,
+} from '@shine/shared/team';
 import { templateCreateSchema, templateUpdateSchema } from '@shine/shared/templates';
 import fc from 'fast-check';
 import type { ZodType } from 'zod';
@@ -29,12 +36,16 @@ import {
   leadListQuery,
   leadUpdateBody,
   loginBody,
+  ownSettingsBody,
   passwordChangeBody,
   quoteBody,
   rawBody,
   recipeBody,
+  setupPasswordBody,
   statusBody,
   templateBody,
+  userCreateBody,
+  userUpdateBody,
 } from './support/arbitraries.ts';
 import { holdsNul } from '../../src/http/validate.ts';
 import { checksumTables, expectWellFormed, sendRaw } from './support/checks.ts';
@@ -43,7 +54,7 @@ import { type TestApp, signInTestApp, startTestApp } from './support/app.ts';
 import { ROUTES, routeKey } from './support/routes.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-type IdKind = 'lead' | 'automation' | 'template' | 'held' | 'request' | 'recipe';
+type IdKind = 'lead' | 'automation' | 'template' | 'held' | 'request' | 'recipe' | 'user';
 
 interface Endpoint {
   method: Method;
@@ -75,6 +86,7 @@ const ids: Record<IdKind, string[]> = {
   request: [],
   // A recipe is named by its key, not a uuid: every key always exists.
   recipe: [...AUTOMATION_RECIPE_KEYS],
+  user: [],
 };
 /** The lead of each quote request (a request's path names both). */
 const requestLeads = new Map<string, string>();
@@ -299,6 +311,65 @@ const endpoints: Endpoint[] = [
     body: () => exportBody(() => ids.lead),
     schema: exportRequestSchema,
   },
+  {
+    method: 'POST',
+    path: '/api/setup-password',
+    access: 'public',
+    success: [204],
+    body: () => setupPasswordBody,
+    schema: setupPasswordSchema,
+    // No generated token is a real link's: refused with its message.
+    validMayFail: [400],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/me',
+    access: 'admin',
+    success: [200],
+    body: () => ownSettingsBody,
+    schema: ownSettingsSchema,
+  },
+  { method: 'GET', path: '/api/admin/assignees', access: 'admin', success: [200] },
+  { method: 'GET', path: '/api/admin/users', access: 'admin', success: [200] },
+  {
+    method: 'POST',
+    path: '/api/admin/users',
+    access: 'admin',
+    success: [201],
+    body: () => userCreateBody,
+    schema: userCreateSchema,
+    // An address already on the team.
+    validMayFail: [409],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/users/:id',
+    access: 'admin',
+    success: [200],
+    id: 'user',
+    body: () => userUpdateBody,
+    schema: userUpdateSchema,
+    // The signed-in admin disabling or demoting themself.
+    validMayFail: [400],
+  },
+  { method: 'POST', path: '/api/admin/users/:id/reset', access: 'admin', success: [200], id: 'user' },
+  {
+    method: 'GET',
+    path: '/api/admin/audit',
+    access: 'admin',
+    success: [200],
+    query: fc.constantFrom(
+      '',
+      'entity=user',
+      'entity=automation&page=2&pageSize=5',
+      'entity=bogus',
+      'page=0',
+      'pageSize=500',
+      'leadId=not-a-uuid',
+      'userId=00000000-0000-4000-8000-000000000000',
+    ),
+    schema: auditQuerySchema,
+  },
 ];
 
 async function refreshIds(): Promise<void> {
@@ -306,6 +377,9 @@ async function refreshIds(): Promise<void> {
   ids.automation = (await app.db('automations').select('id')).map((row: { id: string }) => row.id);
   ids.template = (await app.db('templates').select('id')).map((row: { id: string }) => row.id);
   ids.held = (await app.db('held_submissions').select('id')).map((row: { id: string }) => row.id);
+  ids.user = (await app.db('users').whereNot({ username: 'system@shine.invalid' }).select('id')).map(
+    (row: { id: string }) => row.id,
+  );
   const requests = (await app.db('lead_requests').select('id', 'lead_id').limit(50)) as Array<{
     id: string;
     lead_id: string;

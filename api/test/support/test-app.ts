@@ -28,6 +28,8 @@ export const describeApi: typeof describe =
   driver === 'postgres' && !testDatabaseUrl ? (describe.skip as typeof describe) : describe;
 
 export const ADMIN = { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } as const;
+/** The test admin's display name. */
+export const ADMIN_NAME = 'Test Admin';
 
 // argon2id is slow on purpose: the projects' global setup hashes the admin password once per run.
 let adminHash: Promise<string> | undefined;
@@ -111,7 +113,7 @@ export async function buildTestApp(db: Knex, options: TestAppOptions = {}): Prom
   const [admin] = existing
     ? [existing]
     : await db('users')
-        .insert({ username: ADMIN.username, password_hash: await hashedAdminPassword() })
+        .insert({ username: ADMIN.username, name: ADMIN_NAME, password_hash: await hashedAdminPassword() })
         .returning('id');
   const clock: TestApp['clock'] = { now: undefined };
   const { app, close } = createApp({

@@ -121,6 +121,17 @@ export const API_ERRORS = {
   internal: 'Something went wrong on our side. Please try again.',
   wrongPassword: 'Current password is incorrect',
   passwordChangeRateLimited: 'Too many wrong current passwords. Please wait 15 minutes and try again.',
+  adminRoleRequired: 'This needs the admin role. Ask an admin of your team.',
+  userNotFound: 'No such team member',
+  emailTaken: 'Someone on the team already signs in with this e-mail address.',
+  selfDisable: 'You cannot disable your own account. Ask another admin.',
+  selfDemote: 'You cannot take the admin role from yourself. Ask another admin.',
+  lastAdmin: 'The team needs at least one active admin: make someone else an admin first.',
+  setupLinkInvalid:
+    'This set-up link is not valid: it was already used, replaced by a newer one, or mistyped. Ask an admin of your team for a new link.',
+  setupLinkExpired: 'This set-up link has expired. Ask an admin of your team for a new link.',
+  setupLinkDisabled: 'This account is disabled. Ask an admin of your team.',
+  setupRateLimited: 'Too many attempts with set-up links. Please wait 15 minutes and try again.',
   httpsRequired:
     'Sign-in needs HTTPS: this server sets secure cookies (COOKIE_SECURE=true) but the request came over plain HTTP. Use the https:// address, or set TRUST_PROXY behind an HTTPS proxy.',
 } as const;

@@ -40,25 +40,32 @@ export const userCreateSchema = z.object({
 });
 export type UserCreate = z.output<typeof userCreateSchema>;
 
-/** PATCH /api/admin/users/{id} (an admin), and PATCH /api/admin/me (anyone: name, phone, away). */
-export const userUpdateSchema = z
-  .object({
-    name: nameSchema,
-    role: userRoleSchema,
-    phone: optionalPhoneSchema,
-    disabled: z.boolean({ error: 'Disabled must be true or false' }),
-    away: z.boolean({ error: 'Away must be true or false' }),
-    awayUntil: dateTimeSchema('Away until').nullable(),
-    maxOpenLeads: z
-      .number({ error: 'Open lead cap must be a number' })
-      .int('Open lead cap must be a whole number')
-      .min(1, 'Open lead cap must be at least 1')
-      .max(10_000, 'Open lead cap must be at most 10000')
-      .nullable(),
-  })
-  .partial()
-  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
+const userFieldsSchema = z.object({
+  name: nameSchema,
+  role: userRoleSchema,
+  phone: optionalPhoneSchema,
+  disabled: z.boolean({ error: 'Disabled must be true or false' }),
+  away: z.boolean({ error: 'Away must be true or false' }),
+  awayUntil: dateTimeSchema('Away until').nullable(),
+  maxOpenLeads: z
+    .number({ error: 'Open lead cap must be a number' })
+    .int('Open lead cap must be a whole number')
+    .min(1, 'Open lead cap must be at least 1')
+    .max(10_000, 'Open lead cap must be at most 10000')
+    .nullable(),
+});
+const somethingToUpdate = (value: object) => Object.keys(value).length > 0;
+
+/** PATCH /api/admin/users/{id} (an admin). */
+export const userUpdateSchema = userFieldsSchema.partial().refine(somethingToUpdate, { message: 'Nothing to update' });
 export type UserUpdate = z.output<typeof userUpdateSchema>;
+
+/** PATCH /api/admin/me (anyone): their own name, phone and availability. */
+export const ownSettingsSchema = userFieldsSchema
+  .pick({ name: true, phone: true, away: true, awayUntil: true })
+  .partial()
+  .refine(somethingToUpdate, { message: 'Nothing to update' });
+export type OwnSettings = z.output<typeof ownSettingsSchema>;
 
 /** POST /api/setup-password (public, rate limited, one use). */
 export const setupPasswordSchema = z.object({

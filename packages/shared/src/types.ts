@@ -20,7 +20,10 @@ export type {
 } from './responses/leads.ts';
 export type { IntakeReport, Metrics, SpeedToLeadGroup, StatsReport } from './responses/reports.ts';
 export type {
+  Assignee,
+  AssigneeList,
   AuditEntry,
+  AuditEntryList,
   AuditPage,
   Person,
   SetupLink,

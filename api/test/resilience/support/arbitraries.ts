@@ -12,6 +12,7 @@ import {
   LEAD_PRIORITIES,
   LEAD_STATUSES,
   TEMPLATE_TYPES,
+  USER_ROLES,
 } from '@shine/shared/enums';
 import { EXPORT_FIELD_GROUP_NAMES } from '@shine/shared/export';
 import { LEAD_SORT_FIELDS } from '@shine/shared/leads';
@@ -349,3 +350,41 @@ export const rawBody: fc.Arbitrary<{ contentType: string | undefined; body: stri
   })),
   fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes) => ({ contentType: 'application/json', body: bytes })),
 );
+
+const alertPhone = fc.oneof(fc.constantFrom('214-555-0100', '+1 (817) 555-0101', '', '12'), textOrPayload(60));
+
+/** POST /api/admin/users. */
+export const userCreateBody = shapedBody({
+  name: textOrPayload(120),
+  email: fc.oneof(fc.emailAddress(), textOrPayload(300)),
+  role: fc.oneof(fc.constantFrom(...USER_ROLES), textOrPayload(10)),
+  phone: fc.oneof(alertPhone, fc.constant(null)),
+});
+
+const availability = {
+  away: fc.boolean(),
+  awayUntil: fc.oneof(isoDate, fc.constant(null)),
+};
+
+/** PATCH /api/admin/users/{id}. */
+export const userUpdateBody = shapedBody({
+  name: textOrPayload(120),
+  role: fc.oneof(fc.constantFrom(...USER_ROLES), textOrPayload(10)),
+  phone: fc.oneof(alertPhone, fc.constant(null)),
+  disabled: fc.boolean(),
+  ...availability,
+  maxOpenLeads: fc.oneof(fc.integer({ min: -5, max: 20_000 }), fc.double(), fc.constant(null)),
+});
+
+/** PATCH /api/admin/me. */
+export const ownSettingsBody = shapedBody({
+  name: textOrPayload(120),
+  phone: fc.oneof(alertPhone, fc.constant(null)),
+  ...availability,
+});
+
+/** POST /api/setup-password: generated tokens are never a real link's. */
+export const setupPasswordBody = shapedBody({
+  token: fc.oneof(fc.base64String({ minLength: 20, maxLength: 60 }), textOrPayload(250)),
+  password: fc.oneof(fc.string({ minLength: 0, maxLength: 20 }), textOrPayload(300)),
+});

@@ -2,15 +2,23 @@
 // the app really registers, both ways, so a new route cannot escape the matrix unnoticed.
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-/** `request` is a quote request of the `lead` (a path holds both). */
-export type IdKind = 'lead' | 'automation' | 'template' | 'held' | 'request';
+/** `request` is a quote request of the `lead` (a path holds both); `user` a team member (not the signed-in one). */
+export type IdKind = 'lead' | 'automation' | 'template' | 'held' | 'request' | 'user';
 /** public: anyone; login/me: open to all by design; admin: a signed-in session only. */
 export type Access = 'public' | 'login' | 'me' | 'admin';
+/**
+ * The role a signed-in session needs (docs/decisions.md, "Team"): `sales` is any staff member, `admin`
+ * admins only. Sales read automations, runs, the outbox and templates but change none; users and the
+ * audit trail are admins' alone.
+ */
+export type Role = 'sales' | 'admin';
 
 export interface Route {
   method: Method;
   path: string;
   access: Access;
+  /** Every `admin` route names the role it needs (role-matrix.test.ts checks it). */
+  role?: Role;
   id?: IdKind;
   /** A body the API accepts, given existing ids; the matrix sends it so only the session decides. */
   validBody?: (existing: Record<IdKind, string>) => unknown;
@@ -38,20 +46,28 @@ export const ROUTES: Route[] = [
   },
   { method: 'POST', path: '/api/admin/login', access: 'login' },
   { method: 'GET', path: '/api/admin/me', access: 'me' },
-  { method: 'POST', path: '/api/admin/logout', access: 'admin' },
+  { method: 'POST', path: '/api/admin/logout', access: 'admin', role: 'sales' },
   {
     method: 'POST',
     path: '/api/admin/me/password',
     access: 'admin',
+    role: 'sales',
     validBody: () => ({ currentPassword: 'whatever-it-is-now', newPassword: 'a-new-long-password-123' }),
   },
-  { method: 'GET', path: '/api/admin/leads', access: 'admin' },
-  { method: 'POST', path: '/api/admin/leads/export', access: 'admin', validBody: () => ({ format: 'csv' }) },
-  { method: 'GET', path: '/api/admin/leads/:id', access: 'admin', id: 'lead' },
+  { method: 'GET', path: '/api/admin/leads', access: 'admin', role: 'sales' },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/export',
+    access: 'admin',
+    role: 'sales',
+    validBody: () => ({ format: 'csv' }),
+  },
+  { method: 'GET', path: '/api/admin/leads/:id', access: 'admin', role: 'sales', id: 'lead' },
   {
     method: 'PATCH',
     path: '/api/admin/leads/:id',
     access: 'admin',
+    role: 'sales',
     id: 'lead',
     validBody: () => ({ priority: 'High' }),
   },
@@ -59,30 +75,45 @@ export const ROUTES: Route[] = [
     method: 'PATCH',
     path: '/api/admin/leads/:id/status',
     access: 'admin',
+    role: 'sales',
     id: 'lead',
     validBody: () => ({ status: 'Contacted' }),
   },
-  { method: 'POST', path: '/api/admin/leads/:id/requests/:requestId/apply', access: 'admin', id: 'lead' },
-  { method: 'POST', path: '/api/admin/leads/:id/requests/:requestId/dismiss', access: 'admin', id: 'lead' },
-  { method: 'GET', path: '/api/admin/held-submissions', access: 'admin' },
-  { method: 'POST', path: '/api/admin/held-submissions/:id/release', access: 'admin', id: 'held' },
-  { method: 'DELETE', path: '/api/admin/held-submissions/:id', access: 'admin', id: 'held' },
-  { method: 'GET', path: '/api/admin/stats', access: 'admin' },
-  { method: 'GET', path: '/api/admin/metrics', access: 'admin' },
-  { method: 'GET', path: '/api/admin/intake', access: 'admin' },
-  { method: 'GET', path: '/api/admin/activities/lead/:id', access: 'admin', id: 'lead' },
-  { method: 'GET', path: '/api/admin/activities/summary', access: 'admin' },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/:id/requests/:requestId/apply',
+    access: 'admin',
+    role: 'sales',
+    id: 'lead',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/:id/requests/:requestId/dismiss',
+    access: 'admin',
+    role: 'sales',
+    id: 'lead',
+  },
+  { method: 'GET', path: '/api/admin/held-submissions', access: 'admin', role: 'sales' },
+  { method: 'POST', path: '/api/admin/held-submissions/:id/release', access: 'admin', role: 'sales', id: 'held' },
+  { method: 'DELETE', path: '/api/admin/held-submissions/:id', access: 'admin', role: 'sales', id: 'held' },
+  { method: 'GET', path: '/api/admin/stats', access: 'admin', role: 'sales' },
+  { method: 'GET', path: '/api/admin/metrics', access: 'admin', role: 'sales' },
+  { method: 'GET', path: '/api/admin/intake', access: 'admin', role: 'sales' },
+  { method: 'GET', path: '/api/admin/activities/lead/:id', access: 'admin', role: 'sales', id: 'lead' },
+  { method: 'GET', path: '/api/admin/activities/summary', access: 'admin', role: 'sales' },
   {
     method: 'POST',
     path: '/api/admin/activities',
     access: 'admin',
+    role: 'sales',
     validBody: (existing) => ({ leadId: existing.lead, type: 'call', title: 'Matrix call', status: 'completed' }),
   },
-  { method: 'GET', path: '/api/admin/automations', access: 'admin' },
+  { method: 'GET', path: '/api/admin/automations', access: 'admin', role: 'sales' },
   {
     method: 'POST',
     path: '/api/admin/automations',
     access: 'admin',
+    role: 'admin',
     validBody: () => ({
       name: 'Matrix rule',
       trigger: 'lead_created',
@@ -95,15 +126,17 @@ export const ROUTES: Route[] = [
     method: 'PATCH',
     path: '/api/admin/automations/:id',
     access: 'admin',
+    role: 'admin',
     id: 'automation',
     validBody: () => ({ isActive: true }),
   },
-  { method: 'DELETE', path: '/api/admin/automations/:id', access: 'admin', id: 'automation' },
-  { method: 'GET', path: '/api/admin/automations/:id/runs', access: 'admin', id: 'automation' },
+  { method: 'DELETE', path: '/api/admin/automations/:id', access: 'admin', role: 'admin', id: 'automation' },
+  { method: 'GET', path: '/api/admin/automations/:id/runs', access: 'admin', role: 'sales', id: 'automation' },
   {
     method: 'POST',
     path: '/api/admin/automations/preview',
     access: 'admin',
+    role: 'admin',
     validBody: () => ({
       name: 'Matrix preview',
       trigger: 'no_activity',
@@ -111,26 +144,60 @@ export const ROUTES: Route[] = [
       actions: JSON.stringify({ type: 'create_task', title: 'Call', dueInHours: 1 }),
     }),
   },
-  { method: 'GET', path: '/api/admin/automations/recipes', access: 'admin' },
-  { method: 'POST', path: '/api/admin/automations/recipes/:key', access: 'admin', validBody: () => ({}) },
-  { method: 'GET', path: '/api/admin/leads/:id/runs', access: 'admin', id: 'lead' },
-  { method: 'GET', path: '/api/admin/leads/:id/messages', access: 'admin', id: 'lead' },
-  { method: 'GET', path: '/api/admin/outbox', access: 'admin' },
-  { method: 'GET', path: '/api/admin/templates', access: 'admin' },
+  { method: 'GET', path: '/api/admin/automations/recipes', access: 'admin', role: 'sales' },
+  {
+    method: 'POST',
+    path: '/api/admin/automations/recipes/:key',
+    access: 'admin',
+    role: 'admin',
+    validBody: () => ({}),
+  },
+  { method: 'GET', path: '/api/admin/leads/:id/runs', access: 'admin', role: 'sales', id: 'lead' },
+  { method: 'GET', path: '/api/admin/leads/:id/messages', access: 'admin', role: 'sales', id: 'lead' },
+  { method: 'GET', path: '/api/admin/outbox', access: 'admin', role: 'sales' },
+  { method: 'GET', path: '/api/admin/templates', access: 'admin', role: 'sales' },
   {
     method: 'POST',
     path: '/api/admin/templates',
     access: 'admin',
+    role: 'admin',
     validBody: () => ({ name: 'Matrix', type: 'email', subject: 'Hi', content: 'Hello {{firstName}}' }),
   },
   {
     method: 'PATCH',
     path: '/api/admin/templates/:id',
     access: 'admin',
+    role: 'admin',
     id: 'template',
     validBody: () => ({ name: 'Matrix renamed' }),
   },
-  { method: 'DELETE', path: '/api/admin/templates/:id', access: 'admin', id: 'template' },
+  { method: 'DELETE', path: '/api/admin/templates/:id', access: 'admin', role: 'admin', id: 'template' },
+  {
+    method: 'POST',
+    path: '/api/setup-password',
+    access: 'public',
+    validBody: () => ({ token: 'an-unknown-set-up-link-token-000000000000', password: 'a-new-long-password-123' }),
+  },
+  { method: 'PATCH', path: '/api/admin/me', access: 'admin', role: 'sales', validBody: () => ({ away: false }) },
+  { method: 'GET', path: '/api/admin/assignees', access: 'admin', role: 'sales' },
+  { method: 'GET', path: '/api/admin/users', access: 'admin', role: 'admin' },
+  {
+    method: 'POST',
+    path: '/api/admin/users',
+    access: 'admin',
+    role: 'admin',
+    validBody: () => ({ name: 'Matrix Person', email: `matrix-${crypto.randomUUID()}@example.com`, role: 'sales' }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/users/:id',
+    access: 'admin',
+    role: 'admin',
+    id: 'user',
+    validBody: () => ({ name: 'Matrix renamed' }),
+  },
+  { method: 'POST', path: '/api/admin/users/:id/reset', access: 'admin', role: 'admin', id: 'user' },
+  { method: 'GET', path: '/api/admin/audit', access: 'admin', role: 'admin' },
 ];
 
 /** "METHOD /path/:id" with every path parameter named :id, as the route table test reads the app's. */

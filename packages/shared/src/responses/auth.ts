@@ -1,8 +1,15 @@
 // Answers of the sign-in calls (/api/admin/login, /me).
 import { z } from 'zod';
+import { USER_ROLES } from '../enums.ts';
 import { idSchema } from './common.ts';
 
-export const sessionUserSchema = z.strictObject({ id: idSchema, username: z.string() });
+/** Who is signed in: the role decides what the CRM offers (the server checks it on every call). */
+export const sessionUserSchema = z.strictObject({
+  id: idSchema,
+  username: z.string(),
+  name: z.string(),
+  role: z.enum(USER_ROLES),
+});
 export type SessionUser = z.output<typeof sessionUserSchema>;
 
 /** Whether this request's session is signed in, and as whom. */

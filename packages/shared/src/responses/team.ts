@@ -59,3 +59,18 @@ export const auditEntrySchema = z.strictObject({
 export type AuditEntry = z.output<typeof auditEntrySchema>;
 export const auditPageSchema = pageOf(auditEntrySchema);
 export type AuditPage = z.output<typeof auditPageSchema>;
+/** GET /api/admin/leads/{id}/history: the lead's audit rows, newest first. */
+export const auditEntryListSchema = z.strictObject({ items: z.array(auditEntrySchema) });
+export type AuditEntryList = z.output<typeof auditEntryListSchema>;
+
+/** GET /api/admin/assignees: an active team member, for assignment pickers and the person filter. */
+export const assigneeSchema = z.strictObject({
+  id: idSchema,
+  name: z.string(),
+  role: z.enum(USER_ROLES),
+  away: z.boolean(),
+  awayUntil: instantSchema.nullable(),
+});
+export type Assignee = z.output<typeof assigneeSchema>;
+export const assigneeListSchema = z.strictObject({ items: z.array(assigneeSchema) });
+export type AssigneeList = z.output<typeof assigneeListSchema>;

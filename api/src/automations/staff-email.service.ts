@@ -1,0 +1,23 @@
+// The automations' e-mail transport (SMTP, delivery/transports.ts) lent to the rest of the API for
+// staff e-mail that is no automated message (a team member's set-up link): same server, same sender.
+// Such mail is not in the outbox and not in the send budget: an admin sends it, one at a time.
+import type { AutomationsConfig } from '../config.ts';
+import { createTransports } from './delivery/transports.ts';
+
+export interface StaffEmailSender {
+  /** Resolves when the mail server accepted the message; rejects otherwise. */
+  send: (message: { to: string; subject: string; body: string }) => Promise<void>;
+  close: () => void;
+}
+
+/** undefined when no SMTP server is configured (SMTP_URL). */
+export function createStaffEmailSender(config: AutomationsConfig): StaffEmailSender | undefined {
+  const { email } = createTransports({ ...config, sms: undefined });
+  if (!email) return undefined;
+  return {
+    send: async (message) => {
+      await email.send(message);
+    },
+    close: () => email.close?.(),
+  };
+}
