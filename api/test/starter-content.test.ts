@@ -76,7 +76,7 @@ describeApi('automation recipes', () => {
   beforeEach(async () => {
     agent = await t.agent();
     // Tables are emptied before each test; a fresh install's starters come back here.
-    for (const key of STARTER_TEMPLATE_KEYS) await restoreStarterTemplate(t.db, key);
+    for (const key of STARTER_TEMPLATE_KEYS) await restoreStarterTemplate(t.db, key, null);
   });
 
   const states = async () => {
