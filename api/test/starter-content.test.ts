@@ -55,10 +55,16 @@ describeApi('starter templates on a fresh database', () => {
   });
 
   it('a database that already has templates gets no starters', async () => {
-    expect(await migrateDown(db())).toEqual([STARTER_MIGRATION]);
+    // Back to just before the starter migration (later migrations go first, newest first).
+    const reverted: string[] = [];
+    while (!reverted.includes(STARTER_MIGRATION)) {
+      const step = await migrateDown(db());
+      expect(step).toHaveLength(1);
+      reverted.push(...step);
+    }
     await db()('templates').delete();
     await db()('templates').insert({ name: 'Our own', type: 'sms', content: 'Hi {{firstName}}' });
-    expect(await migrateLatest(db())).toEqual([STARTER_MIGRATION]);
+    expect(await migrateLatest(db())).toEqual(reverted.reverse());
     expect(await db()('templates').pluck('name')).toEqual(['Our own']);
   });
 });

@@ -47,7 +47,14 @@ export const ROUTES: Route[] = [
   },
   { method: 'GET', path: '/api/admin/leads', access: 'admin' },
   { method: 'POST', path: '/api/admin/leads/export', access: 'admin', validBody: () => ({ format: 'csv' }) },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/assign',
+    access: 'admin',
+    validBody: (existing) => ({ ids: [existing.lead], assignedTo: null }),
+  },
   { method: 'GET', path: '/api/admin/leads/:id', access: 'admin', id: 'lead' },
+  { method: 'GET', path: '/api/admin/leads/:id/history', access: 'admin', id: 'lead' },
   {
     method: 'PATCH',
     path: '/api/admin/leads/:id',
