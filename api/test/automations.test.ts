@@ -68,7 +68,7 @@ describeApi('automations', () => {
     [{ ...VALID, actions: { type: 'send_email' } }, 'Actions must be JSON text'],
     [
       { ...VALID, actions: '{"type":"fax"}' },
-      'Actions: type: Action type must be one of: send_email, create_task, update_status, send_sms',
+      'Actions: type: Action type must be one of: send_email, create_task, update_status, send_sms, assign',
     ],
     [{ ...VALID, actions: '{"type":"send_email"}' }, 'Actions: templateId: Choose an email template'],
     [{ ...VALID, conditions: '{"colour":"red"}' }, expect.stringMatching(/^Conditions: /)],

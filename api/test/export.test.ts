@@ -48,11 +48,11 @@ describeApi('POST /api/admin/leads/export', () => {
     expect(result.count).toBe(3);
     const lines = result.content.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'First Name,Last Name,Email,Phone,Zip Code,Bedrooms,Bathrooms,Cleaning Type,Frequency,Status,Priority,Source,Estimated Value,Created At,Updated At,Last Contacted At,Next Follow-Up At',
+      'First Name,Last Name,Email,Phone,Zip Code,Bedrooms,Bathrooms,Cleaning Type,Frequency,Status,Priority,Source,Estimated Value,Assigned To,Created At,Updated At,Last Contacted At,Next Follow-Up At',
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(/^Cy,Doe,c@example\.com,'-5550199,/);
-    expect(lines[2]).toMatch(/^Bob,'\+1 Jones,b@example\.com,.*,Won,Medium,Website Form,410,/);
+    expect(lines[2]).toMatch(/^Bob,'\+1 Jones,b@example\.com,.*,Won,Medium,Website Form,410,,/);
     expect(lines[3]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)",Smith,/);
     expect(lines[3]).toContain(',2025-01-01T10:00:00.000Z,2025-01-01T10:00:00.000Z,,');
     expect(result.content).not.toContain('note, with');
@@ -103,7 +103,8 @@ describeApi('POST /api/admin/leads/export', () => {
       notes: 'note, with "quotes"',
       estimatedValue: null,
     });
-    expect(Object.keys(records[0] as object)).toHaveLength(18);
+    expect(Object.keys(records[0] as object)).toHaveLength(19);
+    expect(records[0]).toMatchObject({ assignee: null });
     const contactOnly = JSON.parse((await exportLeads({ format: 'json', fields: ['contact'] })).content);
     expect(Object.keys(contactOnly[0])).toEqual(['firstName', 'lastName', 'email', 'phone', 'zipcode']);
   });

@@ -1,27 +1,36 @@
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '@shine/shared/enums';
 import type { Knex } from 'knex';
 import type { ActivitySummary } from '@shine/shared/types';
+import { userNameOf } from '../auth/user-names.service.ts';
 import type { ActivityRow } from '../db/tables.ts';
+
+/** An activity with its author's display name (the auth feature's userNameOf), as answers show it. */
+export type NamedActivityRow = ActivityRow & { author_name: string | null };
+
+const authorName = (db: Knex) => userNameOf(db, 'activities.user_id').as('author_name');
 
 export type NewActivityRow = Pick<
   ActivityRow,
   'lead_id' | 'user_id' | 'type' | 'subject' | 'description' | 'status' | 'scheduled_at' | 'completed_at'
 >;
 
-export async function insertActivity(db: Knex, activity: NewActivityRow): Promise<ActivityRow> {
-  const [row] = await db('activities').insert(activity).returning('*');
+export async function insertActivity(db: Knex, activity: NewActivityRow): Promise<NamedActivityRow> {
+  const [row] = await db('activities')
+    .insert(activity)
+    .returning<NamedActivityRow[]>(['*', db.raw('? as author_name', [userNameOf(db, 'activities.user_id')])]);
   if (!row) throw new Error('insert returned no row');
   return row;
 }
 
 /** A lead's activities, newest first. */
-export function listActivityRowsOfLead(db: Knex, leadId: string): Promise<ActivityRow[]> {
-  return db('activities')
+export async function listActivityRowsOfLead(db: Knex, leadId: string): Promise<NamedActivityRow[]> {
+  return (await db('activities')
+    .select('activities.*', authorName(db))
     .where({ lead_id: leadId })
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
-    ]);
+    ])) as NamedActivityRow[];
 }
 
 /** Each lead's latest activity, as a subquery of (lead_id, last_at). */

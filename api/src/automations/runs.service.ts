@@ -1,5 +1,5 @@
 // Run history, the outbox, and the dry run (preview) of a rule.
-import { automationActionSchema, automationConditionsSchema } from '@shine/shared/automations';
+import { automationActionSchema, automationConditionsSchema, ROUND_ROBIN } from '@shine/shared/automations';
 import type {
   AutomationPreview,
   AutomationRun,
@@ -14,6 +14,7 @@ import { AppError } from '../http/app-error.ts';
 import { countLeadCandidates, listLeadCandidates } from '../leads/lead-candidates.service.ts';
 import { assertLeadExists } from '../leads/leads.service.ts';
 import { findAutomationRow } from './automations.queries.ts';
+import { previewAssignee } from './engine/assign-action.ts';
 import { PermanentRunError, renderMessage } from './engine/execute-run.ts';
 import {
   listMessageRows,
@@ -124,8 +125,14 @@ export async function previewAutomation(
         title: action.title,
         dueAt: new Date(now.getTime() + action.dueInHours * 3_600_000).toISOString(),
       };
-    } else {
+    } else if (action.type === 'update_status') {
       firstAction = { type: 'update_status', from: first.status, to: action.status };
+    } else {
+      firstAction = {
+        type: 'assign',
+        roundRobin: action.to === ROUND_ROBIN,
+        assignee: await previewAssignee(db, action, now),
+      };
     }
   }
   return {

@@ -8,6 +8,7 @@ import { leadListQuerySchema } from '@shine/shared/leads';
 import type { Knex } from 'knex';
 import { loadCliEnv } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
+import { resolveLeadFilter } from '../leads/lead-filter.ts';
 import { listLeads } from '../leads/leads.service.ts';
 import { countExportRows, streamLeadsCsv } from '../leads/leads-export-stream.ts';
 import { buildMetrics, buildStats, metricsEtag, statsEtag } from '../reports/reports.service.ts';
@@ -67,7 +68,10 @@ async function streamTwoBatches(knex: Knex): Promise<void> {
 
 const now = new Date();
 const timeZone = 'America/Chicago';
-const list = (query: Record<string, string>) => (knex: Knex) => listLeads(knex, leadListQuerySchema.parse(query));
+/** "Mine" as a user who holds no lead: the plan is the same whoever asks. */
+const SOME_USER = '00000000-0000-4000-8000-000000000000';
+const list = (query: Record<string, string>) => (knex: Knex) =>
+  listLeads(knex, resolveLeadFilter(leadListQuerySchema.parse(query), SOME_USER));
 const cases: Array<[string, (knex: Knex) => Promise<unknown>]> = [
   ['Leads list, first page (GET /api/admin/leads)', list({})],
   ['Leads list sorted by last name, ascending', list({ sort: 'lastName', order: 'asc' })],
@@ -76,6 +80,8 @@ const cases: Array<[string, (knex: Knex) => Promise<unknown>]> = [
   ['Leads search by phone digits typed with dots "214.555.0142"', list({ search: '214.555.0142' })],
   ['Leads search, a rare full name "olivia goldsmith"', list({ search: 'olivia goldsmith' })],
   ['Leads status filter (GET /api/admin/leads?status=Qualified)', list({ status: 'Qualified' })],
+  ['Leads of one person (GET /api/admin/leads?assignedTo=me)', list({ assignedTo: 'me' })],
+  ['Leads unassigned (GET /api/admin/leads?assignedTo=none)', list({ assignedTo: 'none' })],
   ['Leads page 500 (GET /api/admin/leads?page=500)', list({ page: '500' })],
   ['Stats ETag (a 304 costs only this)', statsEtag],
   ['Stats (GET /api/admin/stats)', buildStats],

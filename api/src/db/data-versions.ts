@@ -2,7 +2,7 @@
 // of the polled reads' ETags.
 import type { Knex } from 'knex';
 
-export type VersionedTable = 'leads' | 'activities' | 'automations' | 'templates';
+export type VersionedTable = 'leads' | 'activities' | 'automations' | 'templates' | 'users';
 
 export async function readDataVersions<T extends VersionedTable>(db: Knex, tables: T[]): Promise<Record<T, string>> {
   const rows = await db('data_versions').whereIn('name', tables).select('name', 'version');

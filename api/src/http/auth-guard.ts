@@ -16,14 +16,14 @@ export interface SignedInUser {
 }
 
 /** The signed-in user of this request, if any. */
-export function findSessionUser(req: Request): SignedInUser | undefined {
+export function findSessionUser(req: Pick<Request, 'session'>): SignedInUser | undefined {
   const { userId, username, name, role } = req.session ?? {};
   // A session without a role predates roles and was not carried over: it signs in again.
   return userId && username && role ? { id: userId, username, name: name ?? '', role } : undefined;
 }
 
 /** The signed-in user; only call behind requireAuth. */
-export function sessionUser(req: Request): SignedInUser {
+export function sessionUser(req: Pick<Request, 'session'>): SignedInUser {
   const user = findSessionUser(req);
   if (!user) throw new AppError(401, API_ERRORS.unauthenticated);
   return user;

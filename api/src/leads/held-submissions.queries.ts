@@ -41,11 +41,11 @@ export async function lockHeldSubmission(trx: Knex.Transaction, id: string): Pro
   return (await trx('held_submissions').where({ id }).forUpdate().first()) as HeldSubmissionRow | undefined;
 }
 
-/** True when it existed. */
-export async function deleteHeldSubmission(db: Knex, id: string): Promise<boolean> {
+/** The deleted row, or undefined when there was none. */
+export async function deleteHeldSubmission(db: Knex, id: string): Promise<HeldSubmissionRow | undefined> {
   // returning: the affected-row count is not answered the same way by both drivers.
-  const rows = await db('held_submissions').where({ id }).delete().returning('id');
-  return rows.length > 0;
+  const [row] = await db('held_submissions').where({ id }).delete().returning('*');
+  return row as HeldSubmissionRow | undefined;
 }
 
 /** Removes held submissions received before `before`; answers how many. */

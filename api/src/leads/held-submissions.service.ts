@@ -7,6 +7,7 @@ import { API_ERRORS } from '@shine/shared/messages';
 import { quoteIntakeSchema } from '@shine/shared/quote';
 import type { HeldPayload, HeldSubmission, HeldSubmissionPage, Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { HeldSubmissionRow } from '../db/tables.ts';
 import { AppError } from '../http/app-error.ts';
 import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
@@ -17,8 +18,10 @@ import {
   listHeldSubmissionRows,
   lockHeldSubmission,
 } from './held-submissions.queries.ts';
+import { leadChange, recordLeadChanges } from './lead-audit.ts';
 import { takeInRequest } from './lead-intake.service.ts';
 import { toLead } from './lead-mapper.ts';
+import { findLeadRow } from './leads.queries.ts';
 
 function toHeldSubmission(row: HeldSubmissionRow): HeldSubmission {
   return {
@@ -46,12 +49,30 @@ export interface Released {
   rule: SpamRule;
 }
 
+/** What an audit row keeps of a held submission: enough to tell which request it was. */
+function heldSummary(held: HeldSubmissionRow) {
+  const payload = held.payload as HeldPayload;
+  return {
+    heldId: held.id,
+    receivedAt: new Date(held.received_at).toISOString(),
+    rule: held.rule,
+    name: `${payload.firstName} ${payload.lastName}`,
+    email: payload.email,
+  };
+}
+
 /**
  * Takes a held submission in as if it had passed when it arrived: the estimate, the repeat merge, the
  * lead_created automations and the speed-to-lead clock from its original time. The held row goes in
- * the same transaction, so two releases at once make one lead and the second answers 404.
+ * the same transaction, so two releases at once make one lead and the second answers 404. The audit
+ * row (`actorId` released it) is on the lead it became or joined.
  */
-export async function releaseHeldSubmission(db: Knex, id: string, timeZone: string): Promise<Released> {
+export async function releaseHeldSubmission(
+  db: Knex,
+  actorId: string,
+  id: string,
+  timeZone: string,
+): Promise<Released> {
   return withLeadEventOutbox(db, async (trx, outbox) => {
     const held = await lockHeldSubmission(trx, id);
     if (!held) throw new AppError(404, API_ERRORS.heldNotFound);
@@ -63,12 +84,32 @@ export async function releaseHeldSubmission(db: Knex, id: string, timeZone: stri
       releasedFromRule: held.rule,
     });
     await deleteHeldSubmission(trx, id);
-    return { lead: toLead(taken.row), rule: held.rule };
+    await recordLeadChanges(trx, [
+      leadChange(actorId, taken.row.id, 'held_released', null, {
+        ...heldSummary(held),
+        merged: taken.kind === 'merged',
+      }),
+    ]);
+    // Read again: a request merged into an open lead answers that lead, assignee and all.
+    const lead = await findLeadRow(trx, taken.row.id);
+    if (!lead) throw new Error('the released lead disappeared inside its transaction');
+    return { lead: toLead(lead), rule: held.rule };
   });
 }
 
-export async function removeHeldSubmission(db: Knex, id: string): Promise<void> {
-  if (!(await deleteHeldSubmission(db, id))) throw new AppError(404, API_ERRORS.heldNotFound);
+/** Deletes a held submission (`actorId` decided it was spam); the audit keeps who and which. */
+export async function removeHeldSubmission(db: Knex, actorId: string, id: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    const held = await deleteHeldSubmission(trx, id);
+    if (!held) throw new AppError(404, API_ERRORS.heldNotFound);
+    await recordAudit(trx, {
+      actorId,
+      entity: 'lead',
+      entityId: held.id,
+      action: 'held_discarded',
+      before: heldSummary(held),
+    });
+  });
 }
 
 const DAY_MS = 86_400_000;

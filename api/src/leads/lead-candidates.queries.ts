@@ -6,9 +6,10 @@ import type { AutomationConditions } from '@shine/shared/automations';
 import { noActivityDays } from '@shine/shared/automation-rules';
 import { CLOSED_LEAD_STATUSES, type AutomationTrigger } from '@shine/shared/enums';
 import type { Knex } from 'knex';
-import type { LeadRow } from '../db/tables.ts';
+import { userNameOf } from '../auth/user-names.service.ts';
+import type { NamedLeadRow } from './lead-mapper.ts';
 
-export type CandidateRow = LeadRow & { occurrence_key: string };
+export type CandidateRow = NamedLeadRow & { occurrence_key: string };
 
 /** An ISO-8601 UTC text of a timestamptz, the same for the same instant on both drivers. */
 const isoKey = (expression: string) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -68,7 +69,11 @@ function occurrenceKeyExpression(trigger: AutomationTrigger): string {
 export function listCandidateRows(db: Knex, query: CandidateQuery, limit: number): Promise<CandidateRow[]> {
   const timed = query.trigger === 'no_activity' || query.trigger === 'follow_up_due';
   return candidateQuery(db, query)
-    .select('l.*', db.raw(`${occurrenceKeyExpression(query.trigger)} as occurrence_key`))
+    .select(
+      'l.*',
+      db.raw(`${occurrenceKeyExpression(query.trigger)} as occurrence_key`),
+      userNameOf(db, 'l.assigned_to').as('assignee_name'),
+    )
     .orderBy(timed ? [{ column: 'occurrence_key', order: 'asc' }] : [{ column: 'l.created_at', order: 'desc' }])
     .orderBy('l.id')
     .limit(limit);

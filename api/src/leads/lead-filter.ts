@@ -11,10 +11,27 @@ export function escapeLike(text: string): string {
   return text.replaceAll(/[\\%_]/g, '\\$&');
 }
 
-export function applyLeadFilter(query: Knex.QueryBuilder, filter: LeadFilter | undefined): Knex.QueryBuilder {
+/** A filter whose `assignedTo` names a user (or nobody: null): "me" resolved to the signed-in user. */
+export type Resolved<T extends LeadFilter> = Omit<T, 'assignedTo'> & { assignedTo?: { userId: string | null } };
+export type ResolvedLeadFilter = Resolved<LeadFilter>;
+
+/** Resolves `assignedTo` ("me", "none" or an id) for the signed-in user `userId`. */
+export function resolveLeadFilter<T extends LeadFilter>(filter: T, userId: string): Resolved<T> {
+  const { assignedTo, ...rest } = filter;
+  if (assignedTo === undefined) return rest;
+  const target = assignedTo === 'me' ? userId : assignedTo === 'none' ? null : assignedTo;
+  return { ...rest, assignedTo: { userId: target } };
+}
+
+export function applyLeadFilter(query: Knex.QueryBuilder, filter: ResolvedLeadFilter | undefined): Knex.QueryBuilder {
   if (!filter) return query;
   if (filter.status) query.where('status', filter.status);
   if (filter.priority) query.where('priority', filter.priority);
+  if (filter.assignedTo) {
+    const { userId } = filter.assignedTo;
+    if (userId === null) query.whereNull('assigned_to');
+    else query.where('assigned_to', userId);
+  }
   const needle = filter.search?.trim();
   if (needle) {
     const pattern = `%${escapeLike(needle)}%`;

@@ -39,7 +39,8 @@ import {
   sumRejections,
   updateLeadForRepeat,
 } from './lead-intake.queries.ts';
-import { toLead } from './lead-mapper.ts';
+import { leadChange, recordLeadChanges } from './lead-audit.ts';
+import { type NamedLeadRow, toLead } from './lead-mapper.ts';
 import { insertLeadRequest } from './lead-requests.queries.ts';
 import { insertLeadWithFirstRequest, type NewLeadRow } from './leads.queries.ts';
 
@@ -138,7 +139,8 @@ function buildReceipt(lead: NewLead, now: Date): Lead {
     first_contacted_at: null,
     speed_to_lead_minutes: null,
     details_differ_request_id: null,
-  } as LeadRow);
+    assignee_name: null,
+  } as NamedLeadRow);
 }
 
 /** Whether staff have left the lead's value as the estimate set it (then a repeat may re-estimate it). */
@@ -163,6 +165,33 @@ const identityOf = (row: Pick<LeadRow, 'first_name' | 'last_name' | 'email' | 'p
 
 /** What a repeat may update on the lead: the home and the service asked for, never who the person is. */
 const SERVICE_COLUMNS = ['zipcode', 'bedrooms', 'bathrooms', 'cleaning_type', 'frequency'] as const;
+
+/** The API's names of what a repeat may change, for its audit row. */
+const REPEAT_FIELDS = {
+  zipcode: 'zipcode',
+  bedrooms: 'bedrooms',
+  bathrooms: 'bathrooms',
+  cleaning_type: 'cleaningType',
+  frequency: 'frequency',
+  estimated_value: 'estimatedValue',
+} as const;
+
+/** The audit row of a merged repeat: the fields it changed, before and after, and the request kept. */
+function repeatAudit(
+  lead: LeadRow,
+  row: LeadRow,
+  requestId: string,
+): [Record<string, unknown>, Record<string, unknown>] {
+  const value = (column: keyof typeof REPEAT_FIELDS, of: LeadRow) =>
+    column === 'estimated_value' ? (of.estimated_value === null ? null : Number(of.estimated_value)) : of[column];
+  const changed = (Object.keys(REPEAT_FIELDS) as Array<keyof typeof REPEAT_FIELDS>).filter(
+    (column) => value(column, lead) !== value(column, row),
+  );
+  return [
+    Object.fromEntries(changed.map((column) => [REPEAT_FIELDS[column], value(column, lead)])),
+    { requestId, ...Object.fromEntries(changed.map((column) => [REPEAT_FIELDS[column], value(column, row)])) },
+  ];
+}
 
 function toRequestRow(leadId: string, request: NewLead, origin: IntakeOrigin) {
   return {
@@ -216,6 +245,7 @@ async function mergeRepeatRequest(
   if (differences.length > 0) changes.details_differ_request_id = stored.id;
   const row = await updateLeadForRepeat(trx, lead.id, changes, origin.receivedAt);
   if (!row) throw new Error('the lead of a repeat request disappeared inside its transaction');
+  await recordLeadChanges(trx, [leadChange(null, lead.id, 'repeat_merged', ...repeatAudit(lead, row, stored.id))]);
   await recordSystemActivity(
     trx,
     {
@@ -306,7 +336,8 @@ export async function receiveQuote(
   if (taken.kind === 'merged') {
     return { kind: 'merged', leadId: taken.row.id, answer: buildReceipt(request, clock.now) };
   }
-  const lead = toLead(taken.row);
+  // A new lead has nobody assigned yet (a lead_created rule may assign it after the commit).
+  const lead = toLead({ ...taken.row, assignee_name: null });
   return { kind: 'created', lead, answer: { ...lead, previousLeadId: null } };
 }
 

@@ -27,14 +27,18 @@ function toQuoteFields(row: QuoteColumns): QuoteFields & AttributionFields & { n
   };
 }
 
+/** A leads row with its assignee's display name (the auth feature's userNameOf), as every answer needs. */
+export type NamedLeadRow = LeadRow & { assignee_name: string | null };
+
 /** A leads row as the API's camelCase Lead (numeric as a number, timestamps as ISO strings). */
-export function toLead(row: LeadRow): Lead {
+export function toLead(row: NamedLeadRow): Lead {
   return {
     id: row.id,
     ...toQuoteFields(row),
     status: row.status,
     priority: row.priority,
     assignedTo: row.assigned_to,
+    assignee: row.assigned_to ? { id: row.assigned_to, name: row.assignee_name ?? '' } : null,
     estimatedValue:
       row.estimated_value === null || row.estimated_value === undefined ? null : Number(row.estimated_value),
     tags: row.tags ?? [],
@@ -68,8 +72,11 @@ export function toLeadRequest(row: LeadRequestRow): LeadRequest {
   };
 }
 
-/** Lead field → column, for the queries that select or sort by API field names. */
-export const LEAD_COLUMNS: Record<keyof Lead, keyof LeadRow> = {
+/**
+ * Lead field → column, for the queries that select or sort by API field names. The assignee is no
+ * column of its own: a query wanting its name selects userNameOf(assigned_to) (see leads-export.ts).
+ */
+export const LEAD_COLUMNS: Record<Exclude<keyof Lead, 'assignee'>, keyof LeadRow> = {
   id: 'id',
   firstName: 'first_name',
   lastName: 'last_name',

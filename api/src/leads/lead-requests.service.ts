@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/activities.service.ts';
 import type { LeadRequestRow, LeadRow } from '../db/tables.ts';
 import { AppError } from '../http/app-error.ts';
+import { leadChange, recordLeadChanges } from './lead-audit.ts';
 import { toLead, toLeadRequest } from './lead-mapper.ts';
 import { findLeadRequestRow, insertFirstRequestsOfLeads, listLeadRequestRows } from './lead-requests.queries.ts';
 import { findLeadRow, type LeadIdentity, lockLeadRow, settleLeadIdentity } from './leads.queries.ts';
@@ -29,6 +30,21 @@ const IDENTITY_LABELS: Record<keyof LeadIdentity, string> = {
   phone: 'Phone',
 };
 const IDENTITY_COLUMNS = Object.keys(IDENTITY_LABELS) as Array<keyof LeadIdentity>;
+/** The API's names of the identity columns, for the audit rows. */
+const IDENTITY_FIELDS: Record<keyof LeadIdentity, string> = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  email: 'email',
+  phone: 'phone',
+};
+
+function identityFields(identity: Partial<LeadIdentity>): Record<string, string> {
+  return Object.fromEntries(
+    IDENTITY_COLUMNS.flatMap((column) =>
+      identity[column] === undefined ? [] : [[IDENTITY_FIELDS[column], identity[column]]],
+    ),
+  );
+}
 
 const receivedOn = (request: LeadRequestRow) => new Date(request.received_at).toISOString();
 
@@ -40,9 +56,14 @@ interface Decision {
   now: Date;
 }
 
+/**
+ * The decision in one transaction with its timeline note and audit row: `details_applied` holds the
+ * identity fields that changed, before and after; `details_kept` the request whose details were not taken.
+ */
 async function decide(
   db: Knex,
   decision: Decision,
+  action: 'details_applied' | 'details_kept',
   settle: (
     lead: LeadRow,
     request: LeadRequestRow,
@@ -55,6 +76,10 @@ async function decide(
     if (!request) throw new AppError(404, API_ERRORS.leadRequestNotFound);
     const { identity, subject, lines } = settle(lead, request);
     await settleLeadIdentity(trx, lead.id, identity);
+    const changed = Object.keys(identity) as Array<keyof LeadIdentity>;
+    const before = identityFields(Object.fromEntries(changed.map((column) => [column, lead[column]])));
+    const after = { requestId: request.id, ...identityFields(identity) };
+    await recordLeadChanges(trx, [leadChange(decision.userId, lead.id, action, before, after)]);
     await recordSystemActivity(
       trx,
       { leadId: lead.id, userId: decision.userId, type: 'note', subject, description: lines.join('\n') },
@@ -66,7 +91,7 @@ async function decide(
 
 /** POST …/requests/{requestId}/apply: the lead takes the request's name, e-mail and phone. */
 export function applyRequestDetails(db: Knex, decision: Decision): Promise<LeadDetail> {
-  return decide(db, decision, (lead, request) => {
+  return decide(db, decision, 'details_applied', (lead, request) => {
     const changed = IDENTITY_COLUMNS.filter((column) => lead[column] !== request[column]);
     return {
       identity: Object.fromEntries(changed.map((column) => [column, request[column]])),
@@ -83,7 +108,7 @@ export function applyRequestDetails(db: Knex, decision: Decision): Promise<LeadD
 
 /** POST …/requests/{requestId}/dismiss: the lead keeps its details; the request's stay in its history. */
 export function dismissRequestDetails(db: Knex, decision: Decision): Promise<LeadDetail> {
-  return decide(db, decision, (lead, request) => ({
+  return decide(db, decision, 'details_kept', (lead, request) => ({
     identity: {},
     subject: 'Contact details kept',
     lines: [

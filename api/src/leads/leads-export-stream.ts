@@ -5,15 +5,17 @@
 // matters on PGlite (one connection that every other request queues for) and costs PostgreSQL nothing.
 // The bytes are those of the buffered export's `content` (same columns, same CSV rules).
 import { buildCsvRow } from '@shine/shared/csv';
-import { EXPORT_COLUMN_HEADERS, type ExportRequest, resolveExportColumns } from '@shine/shared/export';
+import { EXPORT_COLUMN_HEADERS, resolveExportColumns } from '@shine/shared/export';
 import type { Knex } from 'knex';
+import { userNameOf } from '../auth/user-names.service.ts';
 import type { LeadRow } from '../db/tables.ts';
 import { applyLeadFilter } from './lead-filter.ts';
 import { LEAD_COLUMNS } from './lead-mapper.ts';
+import type { LeadExport } from './leads-export.ts';
 
 export const EXPORT_BATCH_ROWS = 5_000;
 
-type Selection = Pick<ExportRequest, 'leadIds' | 'filter'>;
+type Selection = Pick<LeadExport, 'leadIds' | 'filter'>;
 
 /**
  * Values leave PostgreSQL already in the text the CSV shows (toLead's forms: ISO 8601 UTC with
@@ -63,17 +65,25 @@ export async function countExportRows(db: Knex, selection: Selection): Promise<n
   return Number(row?.count ?? 0);
 }
 
+/** The columns a batch selects: the exported ones, and the assignee's name when it is exported. */
+interface ExportColumns {
+  columns: Array<keyof LeadRow>;
+  assigneeName: boolean;
+}
+
+/** The cell of the assignee's name (the auth feature's userNameOf, selected beside the lead's columns). */
+const ASSIGNEE_NAME = 'assignee_name';
+
 async function selectExportBatch(
   db: Knex,
-  columns: Array<keyof LeadRow>,
+  { columns, assigneeName }: ExportColumns,
   selection: Selection,
   after: KeysetPosition | undefined,
   limit: number,
 ): Promise<ExportBatch> {
-  const query = applySelection(
-    db('leads').select([...columns.map((column) => db.raw(exportExpression(column))), db.raw(KEYSET_COLUMNS)]),
-    selection,
-  )
+  const selected = [...columns.map((column) => db.raw(exportExpression(column))), db.raw(KEYSET_COLUMNS)];
+  if (assigneeName) selected.push(db.raw(`? as ${ASSIGNEE_NAME}`, [userNameOf(db, 'leads.assigned_to')]));
+  const query = applySelection(db('leads').select(selected), selection)
     // Qualified: the select list has a text column of the same name, which an unqualified ORDER BY
     // would sort by (and no index serves).
     .orderBy([
@@ -89,12 +99,15 @@ async function selectExportBatch(
 /** The CSV document in chunks: the header row, then one chunk per batch of rows. */
 export async function* streamLeadsCsv(
   db: Knex,
-  request: ExportRequest,
+  request: LeadExport,
   batchRows: number = EXPORT_BATCH_ROWS,
 ): AsyncGenerator<string> {
   const fields = resolveExportColumns('csv', request.fields);
-  const columns = [...new Set(fields.map((field) => LEAD_COLUMNS[field]))];
-  const cells = fields.map((field) => LEAD_COLUMNS[field]);
+  const columns: ExportColumns = {
+    columns: [...new Set(fields.flatMap((field) => (field === 'assignee' ? [] : [LEAD_COLUMNS[field]])))],
+    assigneeName: fields.includes('assignee'),
+  };
+  const cells = fields.map((field) => (field === 'assignee' ? ASSIGNEE_NAME : LEAD_COLUMNS[field]));
   yield `${buildCsvRow(fields.map((key) => EXPORT_COLUMN_HEADERS[key] ?? key))}\r\n`;
   // The next batch is asked for as soon as the current one arrives, so the database reads it while
   // this one is formatted and written (two cores at work instead of one at a time).

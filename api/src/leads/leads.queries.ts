@@ -1,10 +1,12 @@
-import { LEAD_PRIORITIES, LEAD_STATUSES } from '@shine/shared/enums';
+import { CLOSED_LEAD_STATUSES, LEAD_PRIORITIES, LEAD_STATUSES } from '@shine/shared/enums';
 import type { SpamRule } from '@shine/shared/intake';
-import type { LeadFilter, LeadListQuery, LeadSortField } from '@shine/shared/leads';
+import type { LeadListQuery, LeadSortField } from '@shine/shared/leads';
 import type { Knex } from 'knex';
+import { userNameOf } from '../auth/user-names.service.ts';
 import { sqlStringList } from '../db/sql-text.ts';
 import type { LeadRow } from '../db/tables.ts';
-import { applyLeadFilter } from './lead-filter.ts';
+import { applyLeadFilter, type Resolved, type ResolvedLeadFilter } from './lead-filter.ts';
+import type { NamedLeadRow } from './lead-mapper.ts';
 import { FIRST_REQUEST_FROM_LEAD } from './lead-requests.queries.ts';
 
 /**
@@ -73,6 +75,7 @@ export type LeadChanges = Partial<
     | 'notes'
     | 'last_contacted_at'
     | 'estimate_breakdown'
+    | 'assigned_to'
   >
 >;
 
@@ -101,16 +104,52 @@ export async function insertLeadWithFirstRequest(
   return row;
 }
 
-export function findLeadRow(db: Knex, id: string): Promise<LeadRow | undefined> {
-  return db('leads').where({ id }).first();
+/** The assignee's name, selected beside `leads.*` (answers show it). */
+const assigneeName = (db: Knex, leadsAlias = 'leads') =>
+  userNameOf(db, `${leadsAlias}.assigned_to`).as('assignee_name');
+
+export async function findLeadRow(db: Knex, id: string): Promise<NamedLeadRow | undefined> {
+  return (await db('leads').select('leads.*', assigneeName(db)).where('leads.id', id).first()) as
+    | NamedLeadRow
+    | undefined;
 }
 
-export async function updateLeadRow(db: Knex, id: string, changes: LeadChanges): Promise<LeadRow | undefined> {
-  const [row] = await db('leads')
+export async function updateLeadRow(db: Knex, id: string, changes: LeadChanges): Promise<boolean> {
+  const rows = await db('leads')
     .where({ id })
     .update({ ...changes, updated_at: db.fn.now() })
-    .returning('*');
-  return row;
+    .returning('id');
+  return rows.length > 0;
+}
+
+export interface AssigneeOfLead {
+  id: string;
+  assigned_to: string | null;
+  assignee_name: string | null;
+}
+
+/** Inside a transaction: the leads' current assignees, locked (in id order, so two batches cannot deadlock). */
+export async function lockAssigneesOfLeads(trx: Knex.Transaction, ids: readonly string[]): Promise<AssigneeOfLead[]> {
+  return (await trx('leads')
+    .select('leads.id', 'leads.assigned_to', assigneeName(trx))
+    .whereRaw('leads.id = any(?::uuid[])', [[...ids]])
+    .orderBy('leads.id')
+    .forNoKeyUpdate()) as AssigneeOfLead[];
+}
+
+export async function setAssigneeOfLeads(db: Knex, ids: readonly string[], userId: string | null): Promise<void> {
+  if (ids.length === 0) return;
+  await db('leads')
+    .whereRaw('id = any(?::uuid[])', [[...ids]])
+    .update({ assigned_to: userId, updated_at: db.fn.now() });
+}
+
+/** How many open (not Won or Lost) leads the user whose id is the SQL expression `userId` holds, as a scalar subquery. */
+export function openLeadCountSubquery(db: Knex, userId: string): Knex.QueryBuilder {
+  return db('leads as held')
+    .count('*')
+    .whereRaw(`held.assigned_to = ${userId}`)
+    .whereNotIn('held.status', CLOSED_LEAD_STATUSES);
 }
 
 /**
@@ -121,16 +160,16 @@ export async function updateLeadStatusRow(
   db: Knex,
   id: string,
   status: LeadRow['status'],
-): Promise<{ row: LeadRow; previousStatus: LeadRow['status'] } | undefined> {
+): Promise<{ row: NamedLeadRow; previousStatus: LeadRow['status'] } | undefined> {
   const result = await db.raw(
     `with old as (select id, status from leads where id = ? for update)
      update leads set status = ?, updated_at = now()
        from old
       where leads.id = old.id
-     returning leads.*, old.status as previous_status`,
-    [id, status],
+     returning leads.*, old.status as previous_status, ? as assignee_name`,
+    [id, status, userNameOf(db, 'leads.assigned_to')],
   );
-  const row = (result.rows as Array<LeadRow & { previous_status: LeadRow['status'] }>)[0];
+  const row = (result.rows as Array<NamedLeadRow & { previous_status: LeadRow['status'] }>)[0];
   if (!row) return undefined;
   const { previous_status: previousStatus, ...lead } = row;
   return { row: lead, previousStatus };
@@ -143,16 +182,16 @@ export function leadNameSubquery(db: Knex, leadId: string): Knex.QueryBuilder {
     .whereRaw(`named.id = ${leadId}`);
 }
 
-export async function listLeadRows(db: Knex, query: LeadListQuery): Promise<LeadRow[]> {
+export async function listLeadRows(db: Knex, query: Resolved<LeadListQuery>): Promise<NamedLeadRow[]> {
   const direction = query.order === 'asc' ? 'asc' : 'desc';
-  const rows = applyLeadFilter(db('leads').select('*'), query)
+  const rows = applyLeadFilter(db('leads').select('leads.*', assigneeName(db)), query)
     .orderByRaw(`${SORT_EXPRESSIONS[query.sort]} ${direction}, id ${direction}`)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  return (await rows) as LeadRow[];
+  return (await rows) as NamedLeadRow[];
 }
 
-export async function countLeadRows(db: Knex, filter: LeadFilter): Promise<number> {
+export async function countLeadRows(db: Knex, filter: ResolvedLeadFilter): Promise<number> {
   const row = (await applyLeadFilter(db('leads'), filter).first(db.raw('count(*)::int as count'))) as
     | { count: number }
     | undefined;
@@ -163,10 +202,10 @@ export async function countLeadRows(db: Knex, filter: LeadFilter): Promise<numbe
 export async function selectLeadRowsForExport(
   db: Knex,
   columns: Array<keyof LeadRow>,
-  selection: { leadIds?: string[]; filter?: LeadFilter },
-): Promise<Array<Partial<LeadRow>>> {
+  selection: { leadIds?: string[]; filter?: ResolvedLeadFilter | undefined },
+): Promise<Array<Partial<NamedLeadRow>>> {
   const query = db('leads')
-    .select(columns)
+    .select([...columns.map((column) => `leads.${column}`), assigneeName(db)])
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
@@ -174,7 +213,7 @@ export async function selectLeadRowsForExport(
   // One array parameter, not one per id: an export may name up to 100,000 leads.
   if (selection.leadIds) query.whereRaw('id = any(?::uuid[])', [selection.leadIds]);
   else applyLeadFilter(query, selection.filter);
-  return (await query) as Array<Partial<LeadRow>>;
+  return (await query) as Array<Partial<NamedLeadRow>>;
 }
 
 export async function markLeadContacted(db: Knex, id: string, at: Date): Promise<void> {
@@ -182,8 +221,10 @@ export async function markLeadContacted(db: Knex, id: string, at: Date): Promise
 }
 
 /** Inside a transaction: the lead, locked for an update that depends on what it holds now. */
-export async function lockLeadRow(trx: Knex.Transaction, id: string): Promise<LeadRow | undefined> {
-  return (await trx('leads').where({ id }).forNoKeyUpdate().first()) as LeadRow | undefined;
+export async function lockLeadRow(trx: Knex.Transaction, id: string): Promise<NamedLeadRow | undefined> {
+  return (await trx('leads').select('leads.*', assigneeName(trx)).where('leads.id', id).forNoKeyUpdate().first()) as
+    | NamedLeadRow
+    | undefined;
 }
 
 export type LeadIdentity = Pick<LeadRow, 'first_name' | 'last_name' | 'email' | 'phone'>;

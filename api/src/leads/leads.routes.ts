@@ -2,6 +2,7 @@ import { buildExportFileName, exportRequestSchema } from '@shine/shared/export';
 import {
   heldListQuerySchema,
   idParamsSchema,
+  leadBulkAssignSchema,
   leadListQuerySchema,
   leadRequestParamsSchema,
   leadStatusUpdateSchema,
@@ -18,12 +19,20 @@ import { createEtagMemo } from '../http/etag-memo.ts';
 import { leadsRateLimit } from '../http/rate-limits.ts';
 import { sendStream } from '../http/send-stream.ts';
 import { validate } from '../http/validate.ts';
-import { exportLeads } from './leads-export.ts';
+import { leadHistory } from '../audit/lead-history.service.ts';
+import { exportLeads, recordLeadExport } from './leads-export.ts';
 import { countExportRows, streamLeadsCsv } from './leads-export-stream.ts';
 import { listHeldSubmissions, releaseHeldSubmission, removeHeldSubmission } from './held-submissions.service.ts';
 import { receiveQuote, recordRejection } from './lead-intake.service.ts';
+import { resolveLeadFilter } from './lead-filter.ts';
 import { applyRequestDetails, dismissRequestDetails, getLeadDetail } from './lead-requests.service.ts';
-import { changeLeadStatusByStaff, listLeads, updateLead } from './leads.service.ts';
+import {
+  assertLeadExists,
+  assignLeadsByStaff,
+  changeLeadStatusByStaff,
+  listLeads,
+  updateLead,
+} from './leads.service.ts';
 
 /** What a held submission keeps of its client's user agent. */
 const USER_AGENT_MAX = 500;
@@ -61,22 +70,42 @@ export function adminLeadsRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): Rout
   const pages = createEtagMemo<LeadPage>(LIST_MEMO_ENTRIES);
 
   router.get('/', validate({ query: leadListQuerySchema }), async (req, res) => {
-    const { leads } = await readDataVersions(db, ['leads']);
-    const etag = weakEtag('leads', leads, digest(req.query));
+    // "Mine" is resolved before the tag: two people asking for their own leads see different pages.
+    const query = resolveLeadFilter(req.query, sessionUser(req).id);
+    // Users too: the list shows assignees' names, so a rename is a new version of every page.
+    const versions = await readDataVersions(db, ['leads', 'users']);
+    const etag = weakEtag('leads', versions.leads, versions.users, digest(query));
     if (answerIfFresh(req, res, etag)) return;
-    res.json(await pages.get(etag, () => listLeads(db, req.query)));
+    res.json(await pages.get(etag, () => listLeads(db, query)));
   });
 
   router.post('/export', validate({ body: exportRequestSchema }), async (req, res) => {
+    const actorId = sessionUser(req).id;
+    const { filter, ...rest } = req.body;
+    const request = { ...rest, filter: filter && resolveLeadFilter(filter, actorId) };
     // Large CSV exports stream (Accept: text/csv); the JSON envelope holds the whole file in memory.
     if (req.body.format === 'csv' && req.accepts(['application/json', 'text/csv']) === 'text/csv') {
+      const count = await countExportRows(db, request);
+      await recordLeadExport(db, actorId, req.body, count);
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="${buildExportFileName('csv')}"`);
-      res.setHeader('X-Export-Count', String(await countExportRows(db, req.body)));
-      await sendStream(res, streamLeadsCsv(db, req.body));
+      res.setHeader('X-Export-Count', String(count));
+      await sendStream(res, streamLeadsCsv(db, request));
       return;
     }
-    res.json(await exportLeads(db, req.body));
+    const result = await exportLeads(db, request);
+    await recordLeadExport(db, actorId, req.body, result.count);
+    res.json(result);
+  });
+
+  router.post('/assign', validate({ body: leadBulkAssignSchema }), async (req, res) => {
+    const updated = await assignLeadsByStaff(db, sessionUser(req).id, req.body.ids, req.body.assignedTo);
+    res.json({ updated });
+  });
+
+  router.get('/:id/history', validate({ params: idParamsSchema }), async (req, res) => {
+    await assertLeadExists(db, req.params.id);
+    res.json({ items: await leadHistory(db, req.params.id) });
   });
 
   router.get('/:id', validate({ params: idParamsSchema }), async (req, res) => {
@@ -97,11 +126,11 @@ export function adminLeadsRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): Rout
   }
 
   router.patch('/:id', validate({ params: idParamsSchema, body: leadUpdateSchema }), async (req, res) => {
-    res.json(await updateLead(db, req.params.id, req.body));
+    res.json(await updateLead(db, sessionUser(req).id, req.params.id, req.body));
   });
 
   router.patch('/:id/status', validate({ params: idParamsSchema, body: leadStatusUpdateSchema }), async (req, res) => {
-    const { lead } = await changeLeadStatusByStaff(db, req.params.id, req.body.status);
+    const { lead } = await changeLeadStatusByStaff(db, sessionUser(req).id, req.params.id, req.body.status);
     res.json(lead);
   });
 
@@ -117,12 +146,12 @@ export function heldSubmissionsRouter({ db, config }: Pick<AppDeps, 'db' | 'conf
   });
 
   router.post('/:id/release', validate({ params: idParamsSchema }), async (req, res) => {
-    const released = await releaseHeldSubmission(db, req.params.id, config.businessTimeZone);
+    const released = await releaseHeldSubmission(db, sessionUser(req).id, req.params.id, config.businessTimeZone);
     res.status(201).json(released.lead);
   });
 
   router.delete('/:id', validate({ params: idParamsSchema }), async (req, res) => {
-    await removeHeldSubmission(db, req.params.id);
+    await removeHeldSubmission(db, sessionUser(req).id, req.params.id);
     res.status(204).end();
   });
 

@@ -1,22 +1,29 @@
 import type { LeadStatus } from '@shine/shared/enums';
 import type { LeadListQuery, LeadUpdate } from '@shine/shared/leads';
 import { API_ERRORS } from '@shine/shared/messages';
-import type { Lead, LeadPage } from '@shine/shared/types';
+import type { Lead, LeadPage, Person } from '@shine/shared/types';
 import type { Knex } from 'knex';
+import { findAssignableUser } from '../auth/assignable-users.service.ts';
 import { AppError } from '../http/app-error.ts';
 import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
-import { toLead } from './lead-mapper.ts';
+import { assigneeStateOf, diffLeadFields, leadChange, recordLeadChanges } from './lead-audit.ts';
+import type { Resolved } from './lead-filter.ts';
+import { type NamedLeadRow, toLead } from './lead-mapper.ts';
 import {
   countLeadRows,
   findLeadRow,
   type LeadChanges,
   leadNameSubquery,
   listLeadRows,
+  lockAssigneesOfLeads,
+  lockLeadRow,
+  openLeadCountSubquery,
+  setAssigneeOfLeads,
   updateLeadRow,
   updateLeadStatusRow,
 } from './leads.queries.ts';
 
-export async function listLeads(db: Knex, query: LeadListQuery): Promise<LeadPage> {
+export async function listLeads(db: Knex, query: Resolved<LeadListQuery>): Promise<LeadPage> {
   const [rows, total] = await Promise.all([listLeadRows(db, query), countLeadRows(db, query)]);
   return { items: rows.map(toLead), total, page: query.page, pageSize: query.pageSize };
 }
@@ -37,6 +44,11 @@ export function leadNameOf(db: Knex, leadId: string): Knex.QueryBuilder {
   return leadNameSubquery(db, leadId);
 }
 
+/** For another feature's query: how many open (not Won or Lost) leads the user whose id is `userId` (SQL) holds. */
+export function openLeadCountOf(db: Knex, userId: string): Knex.QueryBuilder {
+  return openLeadCountSubquery(db, userId);
+}
+
 function toChanges(update: LeadUpdate): LeadChanges {
   const changes: LeadChanges = {};
   if (update.priority !== undefined) changes.priority = update.priority;
@@ -51,10 +63,114 @@ function toChanges(update: LeadUpdate): LeadChanges {
   return changes;
 }
 
-export async function updateLead(db: Knex, id: string, update: LeadUpdate): Promise<Lead> {
-  const row = await updateLeadRow(db, id, toChanges(update));
+/** The person leads may go to, or a 400 on `assignedTo` (nothing is changed). Null: nobody. */
+async function resolveAssignee(db: Knex, userId: string | null): Promise<Person | null> {
+  if (userId === null) return null;
+  const person = await findAssignableUser(db, userId);
+  if (!person) {
+    throw new AppError(400, API_ERRORS.assigneeNotAssignable, [
+      { path: 'assignedTo', message: API_ERRORS.assigneeNotAssignable },
+    ]);
+  }
+  return person;
+}
+
+const personOf = (row: NamedLeadRow): Person | null =>
+  row.assigned_to ? { id: row.assigned_to, name: row.assignee_name ?? '' } : null;
+
+/**
+ * PATCH /api/admin/leads/{id} by `actorId`: the drawer's fields and the assignee, in one transaction
+ * with their audit rows (an "assigned" row for the assignee, one "updated" row for the other fields
+ * that really changed). Nothing changes when the assignee is refused.
+ */
+export function updateLead(db: Knex, actorId: string, id: string, update: LeadUpdate): Promise<Lead> {
+  return db.transaction(async (trx) => {
+    const row = await lockLeadRow(trx, id);
+    if (!row) throw new AppError(404, API_ERRORS.leadNotFound);
+    const changes = toChanges(update);
+    const audit = [];
+    if (update.assignedTo !== undefined && update.assignedTo !== row.assigned_to) {
+      const assignee = await resolveAssignee(trx, update.assignedTo);
+      changes.assigned_to = assignee?.id ?? null;
+      audit.push(leadChange(actorId, id, 'assigned', assigneeStateOf(personOf(row)), assigneeStateOf(assignee)));
+    }
+    const before = toLead(row);
+    const edited = diffLeadFields(before, toLead({ ...row, ...changes }));
+    if (edited) audit.push(leadChange(actorId, id, 'updated', edited.before, edited.after));
+    if (audit.length === 0) return before;
+    await updateLeadRow(trx, id, changes);
+    await recordLeadChanges(trx, audit);
+    const updated = await findLeadRow(trx, id);
+    if (!updated) throw new AppError(404, API_ERRORS.leadNotFound);
+    return toLead(updated);
+  });
+}
+
+/**
+ * POST /api/admin/leads/assign: the leads to one person (or to nobody), in one transaction with one
+ * audit row per lead whose assignee changed; answers how many changed (unknown ids and leads that
+ * already had that assignee count none).
+ */
+export async function assignLeadsByStaff(
+  db: Knex,
+  actorId: string,
+  ids: readonly string[],
+  assignedTo: string | null,
+): Promise<number> {
+  return db.transaction(async (trx) => {
+    const assignee = await resolveAssignee(trx, assignedTo);
+    const current = await lockAssigneesOfLeads(trx, [...new Set(ids)]);
+    const changing = current.filter((lead) => lead.assigned_to !== (assignee?.id ?? null));
+    await setAssigneeOfLeads(
+      trx,
+      changing.map((lead) => lead.id),
+      assignee?.id ?? null,
+    );
+    await recordLeadChanges(
+      trx,
+      changing.map((lead) =>
+        leadChange(
+          actorId,
+          lead.id,
+          'assigned',
+          { assignedTo: lead.assigned_to, assigneeName: lead.assignee_name },
+          assigneeStateOf(assignee),
+        ),
+      ),
+    );
+    return changing.length;
+  });
+}
+
+/** What the automation action `assign` did to a lead. */
+export type AutomaticAssignment =
+  | { kind: 'assigned'; assignee: Person }
+  | { kind: 'already_assigned'; assignee: Person }
+  | { kind: 'nobody_available' };
+
+/**
+ * The automation action `assign`, inside the run's transaction: only a lead nobody holds is assigned
+ * (a person's choice is never overridden by a rule; docs/decisions.md, "Assignment"). The lead is
+ * locked first, so `choose` (round robin moves its rotation) is only asked when the lead will take
+ * its answer. The audit row has no actor (an automation) and says how the person was chosen.
+ */
+export async function assignLeadByAutomation(
+  trx: Knex.Transaction,
+  id: string,
+  via: 'round_robin' | 'rule',
+  choose: () => Promise<Person | undefined>,
+): Promise<AutomaticAssignment> {
+  const row = await lockLeadRow(trx, id);
   if (!row) throw new AppError(404, API_ERRORS.leadNotFound);
-  return toLead(row);
+  const current = personOf(row);
+  if (current) return { kind: 'already_assigned', assignee: current };
+  const assignee = await choose();
+  if (!assignee) return { kind: 'nobody_available' };
+  await setAssigneeOfLeads(trx, [id], assignee.id);
+  await recordLeadChanges(trx, [
+    leadChange(null, id, 'assigned', assigneeStateOf(null), { ...assigneeStateOf(assignee), via }),
+  ]);
+  return { kind: 'assigned', assignee };
 }
 
 /** The lead after a status change, and the status it had before (automations see from → to). */
@@ -64,13 +180,18 @@ export interface StatusChange {
 }
 
 /**
- * PATCH /api/admin/leads/{id}/status: a staff member sets the status. A real change (not to the
- * status the lead already has) writes its status_changed event to the outbox in the same
- * transaction, for the rules that listen for it.
+ * PATCH /api/admin/leads/{id}/status: a staff member (`actorId`) sets the status. A real change (not
+ * to the status the lead already has) writes its status_changed event to the outbox and its audit row
+ * in the same transaction, for the rules that listen for it and the lead's history.
  */
-export function changeLeadStatusByStaff(db: Knex, id: string, status: LeadStatus): Promise<StatusChange> {
+export function changeLeadStatusByStaff(
+  db: Knex,
+  actorId: string,
+  id: string,
+  status: LeadStatus,
+): Promise<StatusChange> {
   return withLeadEventOutbox(db, async (trx, outbox) => {
-    const change = await setStatus(trx, id, status);
+    const change = await setStatus(trx, actorId, id, status);
     if (change.previousStatus !== status) await outbox.statusChanged(id, change.previousStatus, status);
     return change;
   });
@@ -79,18 +200,23 @@ export function changeLeadStatusByStaff(db: Knex, id: string, status: LeadStatus
 /**
  * A rule's update_status action, inside the run's transaction. It writes no status_changed event:
  * a change made by an automation does not fire status_changed rules, so rules cannot trigger each
- * other in a loop (see docs/decisions.md).
+ * other in a loop (see docs/decisions.md). Its audit row has no actor.
  */
 export function changeLeadStatusByAutomation(
   trx: Knex.Transaction,
   id: string,
   status: LeadStatus,
 ): Promise<StatusChange> {
-  return setStatus(trx, id, status);
+  return setStatus(trx, null, id, status);
 }
 
-async function setStatus(db: Knex, id: string, status: LeadStatus): Promise<StatusChange> {
+async function setStatus(db: Knex, actorId: string | null, id: string, status: LeadStatus): Promise<StatusChange> {
   const changed = await updateLeadStatusRow(db, id, status);
   if (!changed) throw new AppError(404, API_ERRORS.leadNotFound);
+  if (changed.previousStatus !== status) {
+    await recordLeadChanges(db, [
+      leadChange(actorId, id, 'status_changed', { status: changed.previousStatus }, { status }),
+    ]);
+  }
   return { lead: toLead(changed.row), previousStatus: changed.previousStatus };
 }

@@ -6,7 +6,7 @@ import { automationRecipeCreateSchema } from '@shine/shared/automation-recipes';
 import { automationPreviewSchema } from '@shine/shared/automation-rules';
 import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
 import { exportRequestSchema } from '@shine/shared/export';
-import { leadStatusUpdateSchema, leadUpdateSchema } from '@shine/shared/leads';
+import { leadBulkAssignSchema, leadStatusUpdateSchema, leadUpdateSchema } from '@shine/shared/leads';
 import { quoteIntakeSchema } from '@shine/shared/quote';
 import { activitySchema, activitySummarySchema } from '@shine/shared/responses/activities';
 import { sessionInfoSchema } from '@shine/shared/responses/auth';
@@ -24,7 +24,9 @@ import {
   exportResultSchema,
   heldSubmissionPageSchema,
   heldSubmissionSchema,
+  leadBulkAssignResultSchema,
   leadDetailSchema,
+  leadHistorySchema,
   leadPageSchema,
   leadRequestSchema,
   leadSchema,
@@ -62,6 +64,8 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['HeldSubmission', heldSubmissionSchema],
   ['HeldSubmissionPage', heldSubmissionPageSchema],
   ['ExportResult', exportResultSchema],
+  ['LeadBulkAssignResult', leadBulkAssignResultSchema],
+  ['LeadHistory', leadHistorySchema],
   ['Activity', activitySchema],
   ['ActivitySummary', activitySummarySchema],
   ['Automation', automationSchema],
@@ -93,6 +97,7 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['PasswordChange', passwordChangeSchema],
   ['LeadUpdate', leadUpdateSchema],
   ['LeadStatusUpdate', leadStatusUpdateSchema],
+  ['LeadBulkAssign', leadBulkAssignSchema],
   ['ExportRequest', exportRequestSchema],
   ['ActivityCreate', activityCreateSchema],
   ['AutomationCreate', automationCreateSchema],

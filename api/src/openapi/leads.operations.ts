@@ -5,6 +5,7 @@ import { exportRequestSchema } from '@shine/shared/export';
 import {
   heldListQuerySchema,
   idParamsSchema,
+  leadBulkAssignSchema,
   leadIdParamsSchema,
   leadListQuerySchema,
   leadRequestParamsSchema,
@@ -15,7 +16,9 @@ import { activitySchema, activitySummarySchema } from '@shine/shared/responses/a
 import {
   exportResultSchema,
   heldSubmissionPageSchema,
+  leadBulkAssignResultSchema,
   leadDetailSchema,
+  leadHistorySchema,
   leadPageSchema,
   leadSchema,
 } from '@shine/shared/responses/leads';
@@ -58,6 +61,26 @@ export const leadOperations: Operation[] = [
     answers: {
       200: [json(exportResultSchema, 'The file as text.'), text('text/csv', 'The file (Accept: text/csv).')],
     },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/leads/assign',
+    tag: 'Leads',
+    summary: 'Assign the chosen leads to one person, or to nobody',
+    description:
+      'One transaction with one audit row per lead whose assignee changed; `updated` counts those (unknown ids and leads the person already held count none). A disabled or unknown person is refused with 400 on `assignedTo`.',
+    access: session,
+    body: leadBulkAssignSchema,
+    answers: { 200: json(leadBulkAssignResultSchema, 'How many leads changed hands.') },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/leads/:id/history',
+    tag: 'Leads',
+    summary: 'The lead’s audit rows, newest first: who changed its status, assignee and fields, and when',
+    access: session,
+    params: idParamsSchema,
+    answers: { 200: json(leadHistorySchema, 'The lead’s history (the latest 200 changes).') },
   },
   {
     method: 'get',

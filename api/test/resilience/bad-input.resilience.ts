@@ -12,6 +12,7 @@ import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/au
 import { exportRequestSchema } from '@shine/shared/export';
 import {
   heldListQuerySchema,
+  leadBulkAssignSchema,
   leadListQuerySchema,
   leadStatusUpdateSchema,
   leadUpdateSchema,
@@ -31,6 +32,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activityBody,
   automationBody,
+  bulkAssignBody,
   exportBody,
   idSegment,
   leadListQuery,
@@ -135,7 +137,20 @@ const endpoints: Endpoint[] = [
     id: 'lead',
     body: () => leadUpdateBody,
     schema: leadUpdateSchema,
+    // A well-formed assignedTo that names nobody on the team.
+    validMayFail: [400],
   },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/assign',
+    access: 'admin',
+    success: [200],
+    body: () => bulkAssignBody(() => ids.lead),
+    schema: leadBulkAssignSchema,
+    // A well-formed assignedTo that names nobody on the team.
+    validMayFail: [400],
+  },
+  { method: 'GET', path: '/api/admin/leads/:id/history', access: 'admin', success: [200], id: 'lead' },
   {
     method: 'PATCH',
     path: '/api/admin/leads/:id/status',

@@ -9,6 +9,10 @@ import {
 } from './enums.ts';
 import { VALIDATION } from './messages.ts';
 
+/** The `to` of an assign action that rotates among the available sales reps. */
+export const ROUND_ROBIN = 'round_robin';
+const ASSIGN_TO_ERROR = 'Assign to must be round_robin or a user id';
+
 /** `conditions` JSON of a rule: every given key must match the lead (issue: rule format). */
 export const automationConditionsSchema = z
   .object({
@@ -42,6 +46,13 @@ export const automationActionSchema = z.discriminatedUnion(
         .default(24),
     }),
     z.object({ type: z.literal('update_status'), status: z.enum(LEAD_STATUSES) }),
+    z.object({
+      type: z.literal('assign'),
+      /** The next available sales rep in turn, or one person (a user id). */
+      to: z.union([z.literal(ROUND_ROBIN, { error: ASSIGN_TO_ERROR }), z.uuid({ error: ASSIGN_TO_ERROR })], {
+        error: ASSIGN_TO_ERROR,
+      }),
+    }),
   ],
   { error: `Action type must be one of: ${ACTION_TYPES.join(', ')}` },
 );

@@ -31,7 +31,7 @@ export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 export const AUTOMATION_TRIGGERS = ['lead_created', 'status_changed', 'no_activity', 'follow_up_due'] as const;
 export type AutomationTrigger = (typeof AUTOMATION_TRIGGERS)[number];
 
-export const ACTION_TYPES = ['send_email', 'create_task', 'update_status', 'send_sms'] as const;
+export const ACTION_TYPES = ['send_email', 'create_task', 'update_status', 'send_sms', 'assign'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 
 export const TEMPLATE_TYPES = ['email', 'sms', 'task'] as const;
@@ -53,6 +53,7 @@ export const ACTION_LABELS: Record<ActionType, string> = {
   create_task: 'Create task',
   update_status: 'Update status',
   send_sms: 'Send SMS',
+  assign: 'Assign',
 };
 
 /** Staff roles (docs/decisions.md, "Team"): admin does everything; sales works leads and activities. */

@@ -7,7 +7,8 @@ import type { Lead } from './types.ts';
 export const EXPORT_FIELD_GROUPS = {
   contact: ['firstName', 'lastName', 'email', 'phone', 'zipcode'],
   service: ['bedrooms', 'bathrooms', 'cleaningType', 'frequency'],
-  status: ['status', 'priority', 'source', 'estimatedValue'],
+  // The assignee is exported by name ("Assigned To"); empty when unassigned.
+  status: ['status', 'priority', 'source', 'estimatedValue', 'assignee'],
   dates: ['createdAt', 'updatedAt', 'lastContactedAt', 'nextFollowUpAt'],
   notes: ['notes'],
 } as const satisfies Record<string, ReadonlyArray<keyof Lead>>;
@@ -33,6 +34,7 @@ export const EXPORT_COLUMN_HEADERS: Record<string, string> = {
   priority: 'Priority',
   source: 'Source',
   estimatedValue: 'Estimated Value',
+  assignee: 'Assigned To',
   createdAt: 'Created At',
   updatedAt: 'Updated At',
   lastContactedAt: 'Last Contacted At',

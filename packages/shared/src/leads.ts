@@ -20,6 +20,9 @@ export type LeadStatusUpdate = z.output<typeof leadStatusUpdateSchema>;
 
 const optionalIsoDate = dateTimeSchema().nullable();
 
+/** Who to assign leads to: a user id, or null for nobody. */
+const assigneeIdSchema = z.uuid({ error: 'Assigned to must be a user id or null' }).nullable();
+
 /** PATCH /api/admin/leads/{id}: the fields staff work in the lead drawer. */
 export const leadUpdateSchema = z
   .object({
@@ -35,6 +38,8 @@ export const leadUpdateSchema = z
       .array(z.string().trim().min(1, 'Tags cannot be empty').max(40, 'Tags must be at most 40 characters'))
       .max(20, 'At most 20 tags'),
     notes: z.string().trim().max(5000, 'Notes must be at most 5000 characters').nullable(),
+    /** A user id, or null to unassign; the API refuses a disabled or unknown user. */
+    assignedTo: assigneeIdSchema,
   })
   .partial()
   .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
@@ -55,11 +60,20 @@ export type LeadSortField = (typeof LEAD_SORT_FIELDS)[number];
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === 'all' ? undefined : value);
 
+export const ASSIGNED_TO_FILTERS = ['me', 'none'] as const;
+const ASSIGNED_TO_FILTER_ERROR = 'Assigned to must be me, none or a user id';
+const assignedToFilterSchema = z.union(
+  [z.enum(ASSIGNED_TO_FILTERS, { error: ASSIGNED_TO_FILTER_ERROR }), z.uuid({ error: ASSIGNED_TO_FILTER_ERROR })],
+  { error: ASSIGNED_TO_FILTER_ERROR },
+);
+
 /** The filter part shared by the list and the export. */
 export const leadFilterSchema = z.object({
   search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
   status: z.preprocess(emptyToUndefined, leadStatusSchema.optional()),
   priority: z.preprocess(emptyToUndefined, leadPrioritySchema.optional()),
+  /** "me": the signed-in user's leads; "none": unassigned; or a user id. */
+  assignedTo: z.preprocess(emptyToUndefined, assignedToFilterSchema.optional()),
 });
 export type LeadFilter = z.output<typeof leadFilterSchema>;
 
@@ -86,6 +100,19 @@ export const leadListQuerySchema = leadFilterSchema.extend({
   order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
+
+/** How many leads one bulk assignment may name. */
+export const BULK_ASSIGN_MAX = 500;
+
+/** POST /api/admin/leads/assign: the selected leads to one person (or to nobody), in one transaction. */
+export const leadBulkAssignSchema = z.object({
+  ids: z
+    .array(uuidSchema)
+    .min(1, 'Choose at least one lead')
+    .max(BULK_ASSIGN_MAX, `At most ${BULK_ASSIGN_MAX} leads at a time`),
+  assignedTo: assigneeIdSchema,
+});
+export type LeadBulkAssign = z.output<typeof leadBulkAssignSchema>;
 
 /** POST /api/admin/leads/{id}/requests/{requestId}/apply (or /dismiss): a request of the lead. */
 export const leadRequestParamsSchema = z.object({ id: uuidSchema, requestId: uuidSchema });

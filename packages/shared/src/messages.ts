@@ -103,6 +103,7 @@ export const API_ERRORS = {
   crossOrigin: 'Cross-origin request refused',
   notFound: 'Not found',
   leadNotFound: 'Lead not found',
+  assigneeNotAssignable: 'Leads can only be assigned to an active member of the team',
   activityNotFound: 'Activity not found',
   automationNotFound: 'Automation not found',
   templateNotFound: 'Template not found',

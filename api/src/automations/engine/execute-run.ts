@@ -16,6 +16,7 @@ import { findTemplate } from '../../templates/templates.service.ts';
 import type { Transports } from '../delivery/transports.ts';
 import { findOrInsertMessageOfRun, finishRun, holdRun, updateMessage } from '../runs.queries.ts';
 import { type BudgetDecision, type SendBudget, takeSendSlot } from '../send-budget.ts';
+import { AssigneeUnavailableError, assignByRule } from './assign-action.ts';
 
 /** A failure that no retry can fix (the template was deleted, the lead is gone): fail at once. */
 export class PermanentRunError extends Error {}
@@ -199,6 +200,15 @@ async function applyDatabaseAction(ctx: RunContext, attempt: Attempt, action: Au
         });
       }
       await finishRun(trx, run.id, 'succeeded', { outcome });
+    } else if (action.type === 'assign') {
+      try {
+        const { status, outcome } = await assignByRule(trx, lead.id, action, ctx.now());
+        await finishRun(trx, run.id, status, { outcome });
+      } catch (error) {
+        // A rule naming a person who left: no retry can help; the lead stays unassigned.
+        if (error instanceof AssigneeUnavailableError) throw new PermanentRunError(error.message);
+        throw error;
+      }
     }
   });
 }

@@ -161,9 +161,22 @@ export const leadUpdateBody = shapedBody({
   estimatedValue: fc.oneof(fc.integer({ min: 0, max: 99_999_999 }), fc.double(), fc.constant(null)),
   tags: fc.array(textOrPayload(40), { maxLength: 25 }),
   notes: fc.oneof(textOrPayload(5000), fc.constant(null)),
+  assignedTo: fc.oneof(fc.constant(null), uuid, nastyString),
 });
 
 export const statusBody = shapedBody({ status: fc.constantFrom(...LEAD_STATUSES) });
+
+/** POST /api/admin/leads/assign: existing, unknown and malformed ids; nobody, an unknown person, or junk. */
+export function bulkAssignBody(leadIds: () => string[]): fc.Arbitrary<unknown> {
+  return shapedBody({
+    ids: fc.oneof(
+      fc.constant(null).map(() => leadIds().slice(0, 3)),
+      fc.array(uuid, { maxLength: 5 }),
+      fc.array(nastyString, { maxLength: 3 }),
+    ),
+    assignedTo: fc.oneof(fc.constant(null), uuid, nastyString),
+  });
+}
 
 export const recipeBody = shapedBody({ restoreTemplate: fc.boolean() });
 
@@ -234,6 +247,7 @@ export function exportBody(leadIds: () => string[]): fc.Arbitrary<unknown> {
       search: textOrPayload(100),
       status: fc.constantFrom(...LEAD_STATUSES, '', 'all'),
       priority: fc.constantFrom(...LEAD_PRIORITIES, '', 'all'),
+      assignedTo: fc.oneof(fc.constantFrom('me', 'none', ''), uuid, nastyString),
     }),
     format: fc.constantFrom(...EXPORT_FORMATS),
     fields: fc.array(fc.constantFrom(...EXPORT_FIELD_GROUP_NAMES), { maxLength: 5 }),
@@ -248,6 +262,7 @@ export const leadListQuery: fc.Arbitrary<string> = fc
         search: textOrPayload(100),
         status: fc.constantFrom(...LEAD_STATUSES, '', 'all', 'new'),
         priority: fc.constantFrom(...LEAD_PRIORITIES, '', 'all'),
+        assignedTo: fc.oneof(fc.constantFrom('me', 'none', '', 'all', 'ME'), uuid, nastyString),
         page: fc.oneof(fc.integer({ min: -5, max: 5 }).map(String), nastyString),
         pageSize: fc.oneof(fc.integer({ min: -1, max: 500 }).map(String), fc.constantFrom('1e3', '50.5', 'NaN')),
         sort: fc.oneof(fc.constantFrom(...LEAD_SORT_FIELDS), fc.constantFrom('id; drop table leads', 'password_hash')),

@@ -62,7 +62,15 @@ export const ROUTES: Route[] = [
     role: 'sales',
     validBody: () => ({ format: 'csv' }),
   },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/assign',
+    access: 'admin',
+    role: 'sales',
+    validBody: (existing) => ({ ids: [existing.lead], assignedTo: null }),
+  },
   { method: 'GET', path: '/api/admin/leads/:id', access: 'admin', role: 'sales', id: 'lead' },
+  { method: 'GET', path: '/api/admin/leads/:id/history', access: 'admin', role: 'sales', id: 'lead' },
   {
     method: 'PATCH',
     path: '/api/admin/leads/:id',

@@ -34,6 +34,13 @@ function describeFirstAction(action: NonNullable<AutomationPreview['firstAction'
           Status {action.from} → {action.to}
         </div>
       );
+    case 'assign':
+      return (
+        <div>
+          {action.assignee ? `Assign to ${action.assignee.name}` : 'Nobody is available to assign to'}
+          {action.roundRobin ? ' (round robin)' : ''}
+        </div>
+      );
   }
 }
 

@@ -31,6 +31,8 @@ export function describeAction(automation: Automation, templates: readonly Templ
       return `${label}: ${String(action.title)} (due in ${String(action.dueInHours)} h)`;
     case 'update_status':
       return `${label} to ${String(action.status)}`;
+    case 'assign':
+      return action.to === 'round_robin' ? `${label}: round robin` : `${label} to one person`;
     default:
       return label;
   }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AUTOMATION_RECIPE_KEYS } from '../automation-recipes.ts';
 import { AUTOMATION_TRIGGERS, LEAD_STATUSES } from '../enums.ts';
 import { countSchema, idSchema, instantSchema } from './common.ts';
+import { personSchema } from './team.ts';
 
 /** A rule as stored; `conditions` and `actions` are JSON text (see automations.ts for their shapes). */
 export const automationSchema = z.strictObject({
@@ -88,6 +89,8 @@ export const automationPreviewResultSchema = z.strictObject({
       z.strictObject({ type: z.literal('send_sms'), to: z.string(), body: z.string() }),
       z.strictObject({ type: z.literal('create_task'), title: z.string(), dueAt: instantSchema }),
       z.strictObject({ type: z.literal('update_status'), from: leadStatus, to: leadStatus }),
+      /** Who would get the lead now (round robin: the next in turn); null when nobody is available. */
+      z.strictObject({ type: z.literal('assign'), roundRobin: z.boolean(), assignee: personSchema.nullable() }),
     ])
     .nullable(),
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { EXPORT_FORMATS, LEAD_PRIORITIES, LEAD_STATUSES } from '../enums.ts';
 import { SPAM_RULES } from '../intake.ts';
 import { countSchema, idSchema, instantSchema, pageOf } from './common.ts';
+import { auditEntrySchema, personSchema } from './team.ts';
 
 const money = z.number();
 
@@ -63,6 +64,8 @@ export const leadSchema = z.strictObject({
   status: z.enum(LEAD_STATUSES),
   priority: z.enum(LEAD_PRIORITIES),
   assignedTo: z.string().nullable(),
+  /** Who the lead is assigned to, for the list, kanban and drawer; null when unassigned. */
+  assignee: personSchema.nullable(),
   estimatedValue: money.nullable(),
   source: z.string(),
   tags: z.array(z.string()),
@@ -146,6 +149,14 @@ export type HeldSubmission = z.output<typeof heldSubmissionSchema>;
 
 export const heldSubmissionPageSchema = pageOf(heldSubmissionSchema);
 export type HeldSubmissionPage = z.output<typeof heldSubmissionPageSchema>;
+
+/** POST /api/admin/leads/assign: how many leads the bulk assignment changed. */
+export const leadBulkAssignResultSchema = z.strictObject({ updated: countSchema });
+export type LeadBulkAssignResult = z.output<typeof leadBulkAssignResultSchema>;
+
+/** GET /api/admin/leads/{id}/history: the lead's audit rows, newest first. */
+export const leadHistorySchema = z.strictObject({ items: z.array(auditEntrySchema) });
+export type LeadHistory = z.output<typeof leadHistorySchema>;
 
 /** POST /api/admin/leads/export answered as JSON: the whole file as text, and how many leads it holds. */
 export const exportResultSchema = z.strictObject({

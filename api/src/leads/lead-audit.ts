@@ -1,0 +1,47 @@
+// What a lead change writes to the audit trail (audit/audit.service.ts): only the fields that changed,
+// before and after, in the API's names and forms. Recorded in the change's own transaction.
+import type { Lead } from '@shine/shared/types';
+import type { Knex } from 'knex';
+import { type AuditChange, recordAudit } from '../audit/audit.service.ts';
+
+/** The drawer's fields that PATCH /api/admin/leads/{id} edits (the assignee has its own action). */
+export const EDITED_FIELDS = ['priority', 'estimatedValue', 'nextFollowUpAt', 'tags', 'notes'] as const;
+
+/** The changed fields of `before` → `after`, each side holding only those; undefined when nothing changed. */
+export function diffLeadFields(
+  before: Lead,
+  after: Lead,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | undefined {
+  const changed = EDITED_FIELDS.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
+  if (changed.length === 0) return undefined;
+  return {
+    before: Object.fromEntries(changed.map((field) => [field, before[field]])),
+    after: Object.fromEntries(changed.map((field) => [field, after[field]])),
+  };
+}
+
+/** Who holds a lead, as an audit row shows it (the name as it was then: people are renamed). */
+export interface AssigneeState {
+  assignedTo: string | null;
+  assigneeName: string | null;
+}
+
+export const assigneeStateOf = (person: { id: string; name: string } | null): AssigneeState => ({
+  assignedTo: person?.id ?? null,
+  assigneeName: person?.name ?? null,
+});
+
+/** A lead change's audit row: entity and timeline are the lead. `actorId` null: an automation. */
+export function leadChange(
+  actorId: string | null,
+  leadId: string,
+  action: string,
+  before: unknown,
+  after: unknown,
+): AuditChange {
+  return { actorId, entity: 'lead', entityId: leadId, leadId, action, before, after };
+}
+
+export function recordLeadChanges(trx: Knex, changes: AuditChange[]): Promise<void> {
+  return recordAudit(trx, changes);
+}
