@@ -19,7 +19,8 @@ import { createEtagMemo } from '../http/etag-memo.ts';
 import { leadsRateLimit } from '../http/rate-limits.ts';
 import { sendStream } from '../http/send-stream.ts';
 import { validate } from '../http/validate.ts';
-import { leadHistory } from '../audit/lead-history.service.ts';
+import { leadHistory } from '../audit/audit.service.ts';
+import { userNames } from '../auth/users.service.ts';
 import { exportLeads, recordLeadExport } from './leads-export.ts';
 import { countExportRows, streamLeadsCsv } from './leads-export-stream.ts';
 import { listHeldSubmissions, releaseHeldSubmission, removeHeldSubmission } from './held-submissions.service.ts';
@@ -105,7 +106,7 @@ export function adminLeadsRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): Rout
 
   router.get('/:id/history', validate({ params: idParamsSchema }), async (req, res) => {
     await assertLeadExists(db, req.params.id);
-    res.json({ items: await leadHistory(db, req.params.id) });
+    res.json({ items: await leadHistory(db, req.params.id, userNames) });
   });
 
   router.get('/:id', validate({ params: idParamsSchema }), async (req, res) => {
