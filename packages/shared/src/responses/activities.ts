@@ -2,11 +2,14 @@
 import { z } from 'zod';
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../enums.ts';
 import { countSchema, idSchema, instantSchema } from './common.ts';
+import { personSchema } from './team.ts';
 
 export const activitySchema = z.strictObject({
   id: idSchema,
   leadId: idSchema,
   userId: idSchema,
+  /** Who logged it ("Shine (automatic)" for the product's own entries). */
+  author: personSchema,
   type: z.enum(ACTIVITY_TYPES),
   subject: z.string(),
   description: z.string().nullable(),

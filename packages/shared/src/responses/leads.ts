@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { EXPORT_FORMATS, LEAD_PRIORITIES, LEAD_STATUSES } from '../enums.ts';
 import { SPAM_RULES } from '../intake.ts';
 import { countSchema, idSchema, instantSchema, pageOf } from './common.ts';
+import { personSchema } from './team.ts';
 
 const money = z.number();
 
@@ -63,6 +64,8 @@ export const leadSchema = z.strictObject({
   status: z.enum(LEAD_STATUSES),
   priority: z.enum(LEAD_PRIORITIES),
   assignedTo: z.string().nullable(),
+  /** Who the lead is assigned to, for the list, kanban and drawer; null when unassigned. */
+  assignee: personSchema.nullable(),
   estimatedValue: money.nullable(),
   source: z.string(),
   tags: z.array(z.string()),
