@@ -15,4 +15,10 @@ export const API = {
   templates: '/api/admin/templates',
   automationPreview: '/api/admin/automations/preview',
   outbox: '/api/admin/outbox',
+  leadsAssign: '/api/admin/leads/assign',
+  users: '/api/admin/users',
+  assignees: '/api/admin/assignees',
+  audit: '/api/admin/audit',
+  /** Public: the page a set-up link opens posts the new password here. */
+  setupPassword: '/api/setup-password',
 } as const;

@@ -21,6 +21,7 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     status: 'New',
     priority: 'Medium',
     assignedTo: null,
+    assignee: null,
     estimatedValue: null,
     source: 'Website Form',
     tags: [],
