@@ -3,6 +3,8 @@ export const API = {
   login: '/api/admin/login',
   logout: '/api/admin/logout',
   session: '/api/admin/me',
+  /** PATCH: the signed-in person's own name, phone for alerts and away. */
+  profile: '/api/admin/me',
   password: '/api/admin/me/password',
   leads: '/api/admin/leads',
   leadsExport: '/api/admin/leads/export',

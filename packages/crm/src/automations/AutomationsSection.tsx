@@ -4,6 +4,7 @@ import { MESSAGES } from '@shine/shared/messages';
 import type { Automation } from '@shine/shared/types';
 import { Badge, Button, Card, Empty, Popconfirm, Skeleton, Switch, Tabs, Typography } from 'antd';
 import { useState } from 'react';
+import { useAssignees } from '../team/assignees.queries.ts';
 import { useTemplates } from '../templates/templates.queries.ts';
 import { useIsAdmin } from '../session/current-user.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
@@ -30,6 +31,7 @@ function AutomationItem({
   onShowRuns: () => void;
 }) {
   const templates = useTemplates();
+  const assignees = useAssignees();
   const update = useUpdateAutomation();
   const remove = useDeleteAutomation();
   const titleId = `automation-${automation.id}`;
@@ -54,7 +56,7 @@ function AutomationItem({
           <dt>When</dt>
           <dd>{describeConditions(automation)}</dd>
           <dt>Then</dt>
-          <dd>{describeAction(automation, templates.data)}</dd>
+          <dd>{describeAction(automation, templates.data, assignees.data?.items)}</dd>
         </dl>
         <div className="item-actions">
           {canChange ? (
