@@ -1,5 +1,5 @@
 import { MESSAGES } from '@shine/shared/messages';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeLead } from '../test/fixtures.ts';
 import { mockFetch } from '../test/fetch-mock.ts';
