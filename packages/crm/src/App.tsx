@@ -13,9 +13,12 @@ import { SettingsProvider } from './settings/SettingsProvider.tsx';
 import { crmTheme, toastConfig, tooltipConfig } from './ui/theme.ts';
 import './styles.css';
 
-// The two staff screens load on demand, so the login page stays small.
+// The staff screens and the set-up page load on demand, so the login page stays small.
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
 const CrmPage = lazy(() => import('./crm/CrmPage.tsx').then((m) => ({ default: m.CrmPage })));
+const SetupPasswordPage = lazy(() =>
+  import('./auth/SetupPasswordPage.tsx').then((m) => ({ default: m.SetupPasswordPage })),
+);
 
 export type { CrmPlatform } from './platform/platform.ts';
 
@@ -40,6 +43,9 @@ export function CrmApp({ basename = '/admin', platform }: CrmAppProps) {
                 <Suspense fallback={<PageSkeleton />}>
                   <Routes>
                     <Route index element={<LoginPage />} />
+                    {/* Public: a set-up link's token is the proof (as a path segment or ?token=). */}
+                    <Route path="setup-password/:token" element={<SetupPasswordPage />} />
+                    <Route path="setup-password" element={<SetupPasswordPage />} />
                     <Route element={<RequireAuth />}>
                       <Route path="dashboard" element={<DashboardPage />} />
                       <Route path="crm" element={<CrmPage />} />

@@ -43,7 +43,9 @@ export function ActivityTimeline({ leadId }: { leadId: string }) {
             <div className="muted activity-dates">
               {activity.scheduledAt ? <span>Scheduled {formatDateTime(activity.scheduledAt)}</span> : null}
               {activity.completedAt ? <span>Completed {formatDateTime(activity.completedAt)}</span> : null}
-              <span>Logged {formatDateTime(activity.createdAt)}</span>
+              <span>
+                Logged {formatDateTime(activity.createdAt)} by {activity.author.name}
+              </span>
             </div>
           </article>
         ),

@@ -3,6 +3,8 @@ export const API = {
   login: '/api/admin/login',
   logout: '/api/admin/logout',
   session: '/api/admin/me',
+  /** PATCH: the signed-in person's own name, phone for alerts and away. */
+  profile: '/api/admin/me',
   password: '/api/admin/me/password',
   leads: '/api/admin/leads',
   leadsExport: '/api/admin/leads/export',
@@ -15,4 +17,10 @@ export const API = {
   templates: '/api/admin/templates',
   automationPreview: '/api/admin/automations/preview',
   outbox: '/api/admin/outbox',
+  leadsAssign: '/api/admin/leads/assign',
+  users: '/api/admin/users',
+  assignees: '/api/admin/assignees',
+  audit: '/api/admin/audit',
+  /** Public: the page a set-up link opens posts the new password here. */
+  setupPassword: '/api/setup-password',
 } as const;

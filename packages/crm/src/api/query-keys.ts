@@ -9,6 +9,8 @@ export const sessionQueryKey = [API.session] as const;
 export const leadsKey = [API.leads] as const;
 export const leadListKey = (params: QueryParams) => [API.leads, params] as const;
 export const leadKey = (id: string) => [API.leads, id] as const;
+/** Under leadKey(id): refreshing the lead refreshes its history. */
+export const leadHistoryKey = (id: string) => [API.leads, id, 'history'] as const;
 
 export const activitiesKey = [API.activities] as const;
 export const leadActivitiesKey = (leadId: string) => [API.activities, 'lead', leadId] as const;
@@ -25,3 +27,8 @@ export const templatesKey = [API.templates] as const;
 export const automationsKey = [API.automations] as const;
 /** Under automationsKey: whatever refreshes the rules (a rule deleted) refreshes the recipes too. */
 export const automationRecipesKey = [API.automations, 'recipes'] as const;
+
+export const teamUsersKey = [API.users] as const;
+export const assigneesKey = [API.assignees] as const;
+export const auditKey = [API.audit] as const;
+export const auditListKey = (params: QueryParams) => [API.audit, { ...params }] as const;

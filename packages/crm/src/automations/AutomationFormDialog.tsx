@@ -12,6 +12,8 @@ import {
 import type { Automation } from '@shine/shared/types';
 import { Alert, Button, Divider, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
+import { ASSIGN_ACTION, ROUND_ROBIN } from '../api/contract-pending.ts';
+import { useAssignees } from '../team/assignees.queries.ts';
 import { useTemplates } from '../templates/templates.queries.ts';
 import {
   type AutomationFormValues,
@@ -31,6 +33,15 @@ const ruleOf = (field: string) => zodRule(automationCreateSchema, field, toAutom
 const actionRule = (field: string) => zodRule(automationActionSchema, field, buildAction);
 const conditionRule = (field: string) => zodRule(automationConditionsSchema, field, buildConditions);
 
+// `assign` is offered whether or not shared's list has it yet (api/contract-pending.ts).
+const ACTION_OPTIONS = [
+  ...ACTION_TYPES.filter((type: string) => type !== ASSIGN_ACTION).map((type) => ({
+    value: type,
+    label: ACTION_LABELS[type],
+  })),
+  { value: ASSIGN_ACTION, label: 'Assign' },
+];
+
 const statusOptions = LEAD_STATUSES.map((status) => ({ value: status, label: status }));
 const anyOf = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
@@ -47,6 +58,7 @@ export function AutomationFormDialog({ open, onClose, automation }: AutomationFo
   const create = useCreateAutomation();
   const update = useUpdateAutomation();
   const templates = useTemplates();
+  const assignees = useAssignees();
   const { validateTrigger, markSubmitted, reset } = useSubmitValidation();
   const trigger = Form.useWatch('trigger', form) ?? DEFAULT_AUTOMATION_VALUES.trigger;
   const actionType = Form.useWatch('actionType', form) ?? DEFAULT_AUTOMATION_VALUES.actionType;
@@ -163,7 +175,7 @@ export function AutomationFormDialog({ open, onClose, automation }: AutomationFo
         <Divider titlePlacement="start">Action</Divider>
         <div className="form-grid">
           <Form.Item label="Action" name="actionType" required rules={[actionRule('type')]}>
-            <Select options={ACTION_TYPES.map((type) => ({ value: type, label: ACTION_LABELS[type] }))} />
+            <Select options={ACTION_OPTIONS} />
           </Form.Item>
           {actionType === 'send_email' || actionType === 'send_sms' ? (
             <Form.Item
@@ -189,6 +201,23 @@ export function AutomationFormDialog({ open, onClose, automation }: AutomationFo
                 <InputNumber<number> min={0} max={24 * 365} precision={0} className="full-width" />
               </Form.Item>
             </>
+          ) : null}
+          {actionType === ASSIGN_ACTION ? (
+            <Form.Item
+              label="Assign to"
+              name="assignTo"
+              required
+              rules={[actionRule('to')]}
+              extra="Round robin takes turns among the sales reps who are not away and under their open-lead cap. A lead someone already holds keeps its assignee."
+            >
+              <Select
+                loading={assignees.isPending}
+                options={[
+                  { value: ROUND_ROBIN, label: 'Round robin (available sales reps)' },
+                  ...(assignees.data?.items ?? []).map((person) => ({ value: person.id, label: person.name })),
+                ]}
+              />
+            </Form.Item>
           ) : null}
           {actionType === 'update_status' ? (
             <Form.Item

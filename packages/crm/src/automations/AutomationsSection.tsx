@@ -4,8 +4,11 @@ import { MESSAGES } from '@shine/shared/messages';
 import type { Automation } from '@shine/shared/types';
 import { Badge, Button, Card, Empty, Popconfirm, Skeleton, Switch, Tabs, Typography } from 'antd';
 import { useState } from 'react';
+import { useAssignees } from '../team/assignees.queries.ts';
 import { useTemplates } from '../templates/templates.queries.ts';
+import { useIsAdmin } from '../session/current-user.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
+import { ReadOnlyNote } from '../ui/ReadOnlyNote.tsx';
 import { AutomationFormDialog } from './AutomationFormDialog.tsx';
 import { AutomationRunsDrawer } from './AutomationRunsDrawer.tsx';
 import { OutboxView } from './OutboxView.tsx';
@@ -17,14 +20,18 @@ type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; automation
 
 function AutomationItem({
   automation,
+  canChange,
   onEdit,
   onShowRuns,
 }: {
   automation: Automation;
+  /** Admins only: sales see the rule and its runs, without the controls that change it. */
+  canChange: boolean;
   onEdit: () => void;
   onShowRuns: () => void;
 }) {
   const templates = useTemplates();
+  const assignees = useAssignees();
   const update = useUpdateAutomation();
   const remove = useDeleteAutomation();
   const titleId = `automation-${automation.id}`;
@@ -49,22 +56,26 @@ function AutomationItem({
           <dt>When</dt>
           <dd>{describeConditions(automation)}</dd>
           <dt>Then</dt>
-          <dd>{describeAction(automation, templates.data)}</dd>
+          <dd>{describeAction(automation, templates.data, assignees.data?.items)}</dd>
         </dl>
         <div className="item-actions">
-          <span className="switch-label">
-            <Switch
-              size="small"
-              checked={automation.isActive}
-              loading={update.isPending}
-              onChange={(checked) => update.mutate({ id: automation.id, changes: { isActive: checked } })}
-              aria-label={`Active: ${automation.name}`}
-            />
-            <span aria-hidden="true">Active</span>
-          </span>
-          <Button icon={<EditOutlined aria-hidden="true" />} onClick={onEdit} aria-label={`Edit ${automation.name}`}>
-            Edit
-          </Button>
+          {canChange ? (
+            <span className="switch-label">
+              <Switch
+                size="small"
+                checked={automation.isActive}
+                loading={update.isPending}
+                onChange={(checked) => update.mutate({ id: automation.id, changes: { isActive: checked } })}
+                aria-label={`Active: ${automation.name}`}
+              />
+              <span aria-hidden="true">Active</span>
+            </span>
+          ) : null}
+          {canChange ? (
+            <Button icon={<EditOutlined aria-hidden="true" />} onClick={onEdit} aria-label={`Edit ${automation.name}`}>
+              Edit
+            </Button>
+          ) : null}
           <Button
             icon={<HistoryOutlined aria-hidden="true" />}
             onClick={onShowRuns}
@@ -72,18 +83,20 @@ function AutomationItem({
           >
             Runs
           </Button>
-          <Popconfirm
-            title="Delete this automation?"
-            description={`"${automation.name}" will be removed permanently.`}
-            okText="Delete"
-            okButtonProps={{ danger: true, loading: remove.isPending }}
-            cancelText="Cancel"
-            onConfirm={() => remove.mutateAsync(automation.id).catch(() => undefined)}
-          >
-            <Button danger icon={<DeleteOutlined aria-hidden="true" />} aria-label={`Delete ${automation.name}`}>
-              Delete
-            </Button>
-          </Popconfirm>
+          {canChange ? (
+            <Popconfirm
+              title="Delete this automation?"
+              description={`"${automation.name}" will be removed permanently.`}
+              okText="Delete"
+              okButtonProps={{ danger: true, loading: remove.isPending }}
+              cancelText="Cancel"
+              onConfirm={() => remove.mutateAsync(automation.id).catch(() => undefined)}
+            >
+              <Button danger icon={<DeleteOutlined aria-hidden="true" />} aria-label={`Delete ${automation.name}`}>
+                Delete
+              </Button>
+            </Popconfirm>
+          ) : null}
         </div>
       </Card>
     </li>
@@ -104,6 +117,7 @@ export function AutomationsSection() {
 
 function AutomationRules() {
   const automations = useAutomations();
+  const canChange = useIsAdmin();
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const [showingRuns, setShowingRuns] = useState<Automation | undefined>();
 
@@ -113,11 +127,13 @@ function AutomationRules() {
         <Typography.Text className="muted">
           <ThunderboltOutlined aria-hidden="true" /> Rules that run when leads arrive or change.
         </Typography.Text>
-        <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setEditing({ mode: 'new' })}>
-          New Automation
-        </Button>
+        {canChange ? (
+          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setEditing({ mode: 'new' })}>
+            New Automation
+          </Button>
+        ) : null}
       </div>
-      <RecipesPanel />
+      {canChange ? <RecipesPanel /> : <ReadOnlyNote what="automations" />}
       {automations.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
       {automations.isError ? (
         <QueryErrorAlert error={automations.error} onRetry={() => void automations.refetch()} />
@@ -133,6 +149,7 @@ function AutomationRules() {
             <AutomationItem
               key={automation.id}
               automation={automation}
+              canChange={canChange}
               onEdit={() => setEditing({ mode: 'edit', automation })}
               onShowRuns={() => setShowingRuns(automation)}
             />

@@ -71,3 +71,33 @@ describe('automation form values', () => {
     expect(values.actionType).toBe('send_email');
   });
 });
+
+describe('the assign action', () => {
+  const rule = (actions: string): Automation => ({
+    id: 'a2',
+    name: 'Share new leads',
+    description: null,
+    trigger: 'lead_created',
+    conditions: '{}',
+    actions,
+    isActive: true,
+    createdAt: '',
+    updatedAt: '',
+  });
+  const ben = { id: '0b1c2d3e-4f5a-4b6c-8d7e-000000000009', name: 'Ben Ortiz' };
+
+  it('builds round robin by default and a person when chosen', () => {
+    const values = { ...DEFAULT_AUTOMATION_VALUES, name: 'Share', actionType: 'assign' as const };
+    expect(toAutomationPayload(values).actions).toBe('{"type":"assign","to":"round_robin"}');
+    expect(toAutomationPayload({ ...values, assignTo: ben.id }).actions).toBe(`{"type":"assign","to":"${ben.id}"}`);
+  });
+
+  it('reads it back and describes it', () => {
+    expect(fromAutomation(rule('{"type":"assign","to":"round_robin"}')).assignTo).toBe('round_robin');
+    expect(describeAction(rule('{"type":"assign","to":"round_robin"}'), [])).toBe('Assign by round robin');
+    expect(describeAction(rule(`{"type":"assign","to":"${ben.id}"}`), [], [ben])).toBe('Assign to Ben Ortiz');
+    expect(describeAction(rule(`{"type":"assign","to":"${ben.id}"}`), [], [])).toBe(
+      'Assign to a person no longer on the team',
+    );
+  });
+});

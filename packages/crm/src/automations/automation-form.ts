@@ -8,6 +8,10 @@ import type {
   LeadStatus,
 } from '@shine/shared/enums';
 import type { Automation } from '@shine/shared/types';
+import { ASSIGN_ACTION, ROUND_ROBIN } from '../api/contract-pending.ts';
+
+/** The form's action types: shared's, and `assign` until shared lists it (api/contract-pending.ts). */
+export type FormActionType = ActionType | typeof ASSIGN_ACTION;
 
 /** The New/Edit Automation form: the JSON of conditions and actions as plain fields. */
 export interface AutomationFormValues {
@@ -23,8 +27,10 @@ export interface AutomationFormValues {
   frequency?: Frequency;
   source?: string;
   days?: number | null;
-  actionType: ActionType;
+  actionType: FormActionType;
   templateId?: string;
+  /** The assign action's `to`: 'round_robin' or a person's id. */
+  assignTo?: string;
   taskTitle?: string;
   dueInHours?: number | null;
   newStatus?: LeadStatus;
@@ -72,6 +78,8 @@ export function buildAction(values: Partial<AutomationFormValues>): Record<strin
       return { type: 'create_task', title: values.taskTitle ?? '', dueInHours: values.dueInHours ?? 24 };
     case 'update_status':
       return { type: 'update_status', status: values.newStatus };
+    case ASSIGN_ACTION:
+      return { type: ASSIGN_ACTION, to: values.assignTo ?? ROUND_ROBIN };
     default:
       return { type: values.actionType };
   }
@@ -105,7 +113,7 @@ const asNumber = (value: unknown) => (typeof value === 'number' ? value : undefi
 export function fromAutomation(automation: Automation): AutomationFormValues {
   const conditions = parseJsonObject(automation.conditions);
   const action = parseJsonObject(automation.actions);
-  const actionType = (asString(action.type) as ActionType | undefined) ?? 'send_email';
+  const actionType = (asString(action.type) as FormActionType | undefined) ?? 'send_email';
   return {
     name: automation.name,
     description: automation.description ?? '',
@@ -124,5 +132,6 @@ export function fromAutomation(automation: Automation): AutomationFormValues {
     taskTitle: asString(action.title),
     dueInHours: asNumber(action.dueInHours) ?? 24,
     newStatus: actionType === 'update_status' ? (asString(action.status) as LeadStatus | undefined) : undefined,
+    assignTo: actionType === ASSIGN_ACTION ? (asString(action.to) ?? ROUND_ROBIN) : undefined,
   };
 }

@@ -1,5 +1,6 @@
 import { ACTION_LABELS } from '@shine/shared/enums';
-import type { Automation, Template } from '@shine/shared/types';
+import type { Automation, Person, Template } from '@shine/shared/types';
+import { ASSIGN_ACTION, ROUND_ROBIN } from '../api/contract-pending.ts';
 import { buildAction, buildConditions, fromAutomation } from './automation-form.ts';
 
 /** "priority is High · cleaning type is Deep", or "Every lead" when the rule has no conditions. */
@@ -18,7 +19,11 @@ export function describeConditions(automation: Automation): string {
   return parts.length > 0 ? parts.join(' · ') : 'Every lead';
 }
 
-export function describeAction(automation: Automation, templates: readonly Template[] | undefined): string {
+export function describeAction(
+  automation: Automation,
+  templates: readonly Template[] | undefined,
+  people: readonly Person[] = [],
+): string {
   const action = buildAction(fromAutomation(automation));
   const label = ACTION_LABELS[action.type as keyof typeof ACTION_LABELS] ?? String(action.type);
   switch (action.type) {
@@ -31,8 +36,11 @@ export function describeAction(automation: Automation, templates: readonly Templ
       return `${label}: ${String(action.title)} (due in ${String(action.dueInHours)} h)`;
     case 'update_status':
       return `${label} to ${String(action.status)}`;
-    case 'assign':
-      return action.to === 'round_robin' ? `${label}: round robin` : `${label} to one person`;
+    case ASSIGN_ACTION: {
+      if (action.to === ROUND_ROBIN) return 'Assign by round robin';
+      const person = people.find((p) => p.id === action.to);
+      return `Assign to ${person ? person.name : 'a person no longer on the team'}`;
+    }
     default:
       return label;
   }

@@ -1,11 +1,13 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
-import { Button, Drawer, Grid, Layout, Menu, Typography } from 'antd';
+import { Button, Drawer, Grid, Layout, Menu, Result, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LiveContext } from '../api/live.ts';
 import { HeldNavCount } from '../held/HeldNavCount.tsx';
 import { LogoutButton, SettingsButton } from '../layout/HeaderActions.tsx';
+import { useCurrentUser, useIsAdmin } from '../session/current-user.ts';
+import { PersonAvatar } from '../ui/PersonAvatar.tsx';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
 import { Hint } from '../ui/Hint.tsx';
 import { SectionSkeleton } from '../ui/SectionSkeleton.tsx';
@@ -13,7 +15,7 @@ import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { CrmDashboardSection } from './CrmDashboardSection.tsx';
 import { CurrentDate } from './CurrentDate.tsx';
 import { LiveIndicator } from './LiveIndicator.tsx';
-import { SECTION_KEYS, SECTIONS, type SectionKey, toSectionKey } from './sections.tsx';
+import { SECTIONS, type SectionKey, sectionsFor, toSectionKey } from './sections.tsx';
 import './crm.css';
 
 const LeadsSection = lazy(() => import('../leads/LeadsSection.tsx').then((m) => ({ default: m.LeadsSection })));
@@ -30,6 +32,8 @@ const TemplatesSection = lazy(() =>
 const AnalyticsSection = lazy(() =>
   import('../analytics/AnalyticsSection.tsx').then((m) => ({ default: m.AnalyticsSection })),
 );
+const TeamSection = lazy(() => import('../team/TeamSection.tsx').then((m) => ({ default: m.TeamSection })));
+const AuditSection = lazy(() => import('../audit/AuditSection.tsx').then((m) => ({ default: m.AuditSection })));
 
 function SectionContent({ section }: { section: SectionKey }) {
   switch (section) {
@@ -45,6 +49,10 @@ function SectionContent({ section }: { section: SectionKey }) {
       return <TemplatesSection />;
     case 'analytics':
       return <AnalyticsSection />;
+    case 'team':
+      return <TeamSection />;
+    case 'audit':
+      return <AuditSection />;
     default:
       return <CrmDashboardSection />;
   }
@@ -59,6 +67,7 @@ function Navigation({
   collapsed: boolean;
   onSelect: (key: SectionKey) => void;
 }) {
+  const isAdmin = useIsAdmin();
   return (
     <nav aria-label="CRM sections" className="crm-nav">
       <div className={`crm-brand${collapsed ? ' crm-brand-collapsed' : ''}`}>
@@ -76,7 +85,7 @@ function Navigation({
         mode="inline"
         selectedKeys={[section]}
         onClick={({ key }) => onSelect(key as SectionKey)}
-        items={SECTION_KEYS.map((key) => ({
+        items={sectionsFor(isAdmin).map((key) => ({
           key,
           icon: <span aria-hidden="true">{SECTIONS[key].icon}</span>,
           // Held shows how many wait for review, so they are seen from any section.
@@ -103,6 +112,8 @@ export function CrmPage() {
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const title = SECTIONS[section].title;
+  const user = useCurrentUser();
+  const isAdmin = user?.role === 'admin';
   useDocumentTitle(title);
 
   const select = (key: SectionKey) => {
@@ -168,6 +179,11 @@ export function CrmPage() {
             </div>
             <div className="crm-header-actions">
               <LiveIndicator />
+              {user ? (
+                <span className="crm-user" data-testid="crm-user">
+                  <PersonAvatar person={user} showName={screens.md === true} />
+                </span>
+              ) : null}
               {screens.md ? <ButtonLink to="/dashboard">Tabbed Dashboard</ButtonLink> : null}
               <SettingsButton iconOnly />
               <LogoutButton iconOnly />
@@ -175,7 +191,15 @@ export function CrmPage() {
           </Layout.Header>
           <Layout.Content id="crm-main" className="crm-content" tabIndex={-1}>
             <Suspense fallback={<SectionSkeleton />}>
-              <SectionContent section={section} />
+              {SECTIONS[section].adminOnly && !isAdmin ? (
+                <Result
+                  status="403"
+                  title={`${title} is for admins`}
+                  subTitle="This needs the admin role. Ask an admin of your team."
+                />
+              ) : (
+                <SectionContent section={section} />
+              )}
             </Suspense>
           </Layout.Content>
         </Layout>

@@ -2,7 +2,9 @@ import {
   BarChartOutlined,
   CalendarOutlined,
   DashboardOutlined,
+  AuditOutlined,
   FileTextOutlined,
+  IdcardOutlined,
   InboxOutlined,
   TeamOutlined,
   ThunderboltOutlined,
@@ -17,10 +19,12 @@ export const SECTION_KEYS = [
   'automations',
   'templates',
   'analytics',
+  'team',
+  'audit',
 ] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
 
-export const SECTIONS: Record<SectionKey, { title: string; icon: ReactNode }> = {
+export const SECTIONS: Record<SectionKey, { title: string; icon: ReactNode; adminOnly?: boolean }> = {
   dashboard: { title: 'Dashboard', icon: <DashboardOutlined /> },
   leads: { title: 'Leads', icon: <TeamOutlined /> },
   held: { title: 'Held', icon: <InboxOutlined /> },
@@ -28,7 +32,15 @@ export const SECTIONS: Record<SectionKey, { title: string; icon: ReactNode }> = 
   automations: { title: 'Automations', icon: <ThunderboltOutlined /> },
   templates: { title: 'Templates', icon: <FileTextOutlined /> },
   analytics: { title: 'Analytics', icon: <BarChartOutlined /> },
+  // Only a hint for the screen: the server answers 403 to anyone but an admin.
+  team: { title: 'Team', icon: <IdcardOutlined />, adminOnly: true },
+  audit: { title: 'Audit', icon: <AuditOutlined />, adminOnly: true },
 };
+
+/** The sections the signed-in user's role offers, in menu order. */
+export function sectionsFor(isAdmin: boolean): SectionKey[] {
+  return SECTION_KEYS.filter((key) => isAdmin || !SECTIONS[key].adminOnly);
+}
 
 export function toSectionKey(value: string | null): SectionKey {
   return (SECTION_KEYS as readonly string[]).includes(value ?? '') ? (value as SectionKey) : 'dashboard';

@@ -31,11 +31,18 @@ interface ExportDialogProps {
   matchingTotal: number | undefined;
 }
 
+function describeAssigneeFilter(assignedTo: string | undefined): string | undefined {
+  if (assignedTo === 'me') return 'assigned to me';
+  if (assignedTo === 'none') return 'unassigned';
+  return assignedTo ? 'assigned to one person' : undefined;
+}
+
 function describeFilter(filter: LeadFilterValues): string {
   const parts = [
     filter.search ? `search "${filter.search}"` : undefined,
     filter.status ? `status ${filter.status}` : undefined,
     filter.priority ? `priority ${filter.priority}` : undefined,
+    describeAssigneeFilter(filter.assignedTo),
   ].filter(Boolean);
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }

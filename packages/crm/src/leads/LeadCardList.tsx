@@ -10,6 +10,7 @@ import { PRIORITY_COLORS, fullName } from '../format/lead-labels.ts';
 import { describeService } from './lead-format.ts';
 import type { LeadSelection } from './lead-selection.ts';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
+import { PersonAvatar } from '../ui/PersonAvatar.tsx';
 import { ToneTag } from '../ui/ToneTag.tsx';
 
 interface LeadCardListProps {
@@ -82,6 +83,9 @@ export function LeadCardList({ leads, loading, pagination, onOpen, selection }: 
               </div>
               <div>
                 Follow-up: <FollowUpText nextFollowUpAt={lead.nextFollowUpAt} status={lead.status} />
+              </div>
+              <div className="lead-card-assignee">
+                <PersonAvatar person={lead.assignee} showName />
               </div>
             </Card>
           </li>

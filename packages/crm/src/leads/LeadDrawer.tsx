@@ -10,7 +10,9 @@ import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
 import { PRIORITY_COLORS, STATUS_COLORS, fullName } from '../format/lead-labels.ts';
 import { formatDateTime } from '../format/date-time.ts';
+import { LeadAssigneeSelect } from './LeadAssigneeSelect.tsx';
 import { LeadEditForm } from './LeadEditForm.tsx';
+import { LeadHistory } from './LeadHistory.tsx';
 import { LeadIntakeDetails } from './LeadIntakeDetails.tsx';
 import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
 import { LeadRequests } from './LeadRequests.tsx';
@@ -59,7 +61,7 @@ function LeadDetails({ lead }: { lead: Lead }) {
               '—'
             ),
         },
-        { key: 'assignedTo', label: 'Assigned To', children: lead.assignedTo ? lead.assignedTo : 'Unassigned' },
+        { key: 'assignedTo', label: 'Assigned To', children: <LeadAssigneeSelect lead={lead} /> },
         { key: 'lastContactedAt', label: 'Last Contacted', children: formatDateTime(lead.lastContactedAt) },
         {
           key: 'nextFollowUpAt',
@@ -136,6 +138,7 @@ export function LeadDrawer({
             </Button>
           </div>
           <ActivityTimeline leadId={data.id} />
+          <LeadHistory leadId={data.id} />
           <LeadAutomationHistory leadId={data.id} />
           <NewActivityDialog open={activityOpen} onClose={() => setActivityOpen(false)} lead={data} lockLead />
         </div>

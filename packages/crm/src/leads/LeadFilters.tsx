@@ -1,6 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { LEAD_PRIORITIES, LEAD_STATUSES, type LeadPriority, type LeadStatus } from '@shine/shared/enums';
 import { Input, Select } from 'antd';
+import { AssigneeFilter } from './AssigneeFilter.tsx';
 import type { LeadFiltersState } from './use-lead-filters.ts';
 
 const ALL = 'all';
@@ -10,10 +11,12 @@ interface LeadFiltersProps {
   /** The pipeline board shows every status as a column, so it hides the status filter. */
   hideStatus?: boolean;
   idPrefix: string;
+  /** The sidebar CRM's list filters by assignee too; the older dashboard keeps its three filters. */
+  showAssignee?: boolean;
 }
 
-/** Search (name, e-mail or phone), status and priority filters, applied on the server. */
-export function LeadFilters({ filters, hideStatus, idPrefix }: LeadFiltersProps) {
+/** Search (name, e-mail or phone), status, priority and assignee filters, applied on the server. */
+export function LeadFilters({ filters, hideStatus, idPrefix, showAssignee }: LeadFiltersProps) {
   return (
     <search className="lead-filters">
       <label htmlFor={`${idPrefix}-search`} className="visually-hidden">
@@ -52,6 +55,7 @@ export function LeadFilters({ filters, hideStatus, idPrefix }: LeadFiltersProps)
           ...LEAD_PRIORITIES.map((priority) => ({ value: priority, label: priority })),
         ]}
       />
+      {showAssignee ? <AssigneeFilter value={filters.filter.assignedTo} onChange={filters.setAssignedTo} /> : null}
     </search>
   );
 }

@@ -1,21 +1,13 @@
 import { MESSAGES } from '@shine/shared/messages';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeLead } from '../test/fixtures.ts';
 import { mockFetch } from '../test/fetch-mock.ts';
+import { chooseOption } from '../test/choose-option.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
 
-async function choose(label: string, option: string) {
-  const combobox = screen.getByRole('combobox', { name: label });
-  fireEvent.mouseDown(combobox);
-  const item = await waitFor(() => {
-    const found = document.querySelector(`.ant-select-item-option[title="${option}"]`);
-    if (!found) throw new Error(`option ${option} not shown`);
-    return found;
-  });
-  fireEvent.click(item);
-}
+const choose = chooseOption;
 
 function seed(queryClient: ReturnType<typeof renderWithProviders>['queryClient']) {
   const keys = [

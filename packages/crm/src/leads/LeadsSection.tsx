@@ -1,6 +1,7 @@
-import { AppstoreOutlined, DownloadOutlined, TableOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, DownloadOutlined, TableOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { Button, Card, Segmented, Space, Tag } from 'antd';
 import { useState } from 'react';
+import { BulkAssignDialog } from './BulkAssignDialog.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { LeadDrawer } from './LeadDrawer.tsx';
 import { LeadFilters } from './LeadFilters.tsx';
@@ -12,13 +13,14 @@ import { SyncingTag } from '../ui/SyncingTag.tsx';
 
 type View = 'table' | 'board';
 
-/** Leads of the sidebar CRM: badges, search and filters, selection, export, table or pipeline board. */
+/** Leads of the sidebar CRM: badges, search and filters, selection (export, assign), table or pipeline board. */
 export function LeadsSection() {
   const filters = useLeadFilters();
   const list = useLeadList(filters.params);
   const [view, setView] = useState<View>('table');
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [exportOpen, setExportOpen] = useState(false);
+  const [assignOpen, setAssignOpen] = useState(false);
   const [openLeadId, setOpenLeadId] = useState<string>();
 
   return (
@@ -37,6 +39,13 @@ export function LeadsSection() {
                 </Tag>
                 <Button type="link" size="small" onClick={() => setSelectedIds([])}>
                   Clear selection
+                </Button>
+                <Button
+                  size="small"
+                  icon={<UserSwitchOutlined aria-hidden="true" />}
+                  onClick={() => setAssignOpen(true)}
+                >
+                  Assign
                 </Button>
               </>
             ) : null}
@@ -59,7 +68,7 @@ export function LeadsSection() {
             </Button>
           </Space>
         </div>
-        <LeadFilters filters={filters} hideStatus={view === 'board'} idPrefix="crm-leads" />
+        <LeadFilters filters={filters} hideStatus={view === 'board'} idPrefix="crm-leads" showAssignee />
         {view === 'table' ? (
           <LeadsTable
             data={list.data}
@@ -80,6 +89,12 @@ export function LeadsSection() {
         selectedIds={selectedIds}
         filter={filters.filter}
         matchingTotal={list.data?.total}
+      />
+      <BulkAssignDialog
+        open={assignOpen}
+        selectedIds={selectedIds}
+        onClose={() => setAssignOpen(false)}
+        onAssigned={() => setSelectedIds([])}
       />
       <LeadDrawer leadId={openLeadId} onClose={() => setOpenLeadId(undefined)} onOpenLead={setOpenLeadId} />
     </Card>

@@ -15,6 +15,7 @@ import { formatDate } from '../format/date-time.ts';
 import type { LeadListParams, SortOrder } from './leads.queries.ts';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
 import { PAGE_SIZE_OPTIONS } from './use-lead-filters.ts';
+import { PersonAvatar } from '../ui/PersonAvatar.tsx';
 import { ToneTag } from '../ui/ToneTag.tsx';
 
 interface LeadsTableProps {
@@ -79,11 +80,18 @@ export function LeadsTable({ data, loading, params, onPageChange, onSortChange, 
     },
     {
       key: 'contact',
-      width: 250,
+      width: 226,
       title: 'Contact',
       render: (_value, lead) => <ContactLinks email={lead.email} phone={lead.phone} />,
     },
-    { key: 'service', width: 230, title: 'Service', render: (_value, lead) => describeService(lead) },
+    { key: 'service', width: 210, title: 'Service', render: (_value, lead) => describeService(lead) },
+    {
+      // Initials only, the name in a tooltip and for screen readers: the table must still fit a laptop.
+      key: 'assignee',
+      width: 64,
+      title: 'Assigned',
+      render: (_value, lead) => <PersonAvatar person={lead.assignee} />,
+    },
     {
       key: 'status',
       width: 160,
@@ -111,7 +119,7 @@ export function LeadsTable({ data, loading, params, onPageChange, onSortChange, 
     },
     {
       key: 'nextFollowUpAt',
-      width: 200,
+      width: 190,
       title: 'Follow-up',
       sorter: true,
       sortOrder: sortOrderOf(params, 'nextFollowUpAt'),
@@ -119,7 +127,7 @@ export function LeadsTable({ data, loading, params, onPageChange, onSortChange, 
     },
     {
       key: 'createdAt',
-      width: 130,
+      width: 120,
       title: 'Created',
       sorter: true,
       sortOrder: sortOrderOf(params, 'createdAt'),

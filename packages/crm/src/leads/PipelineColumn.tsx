@@ -9,6 +9,7 @@ import { useLeadList, type LeadFilterValues } from './leads.queries.ts';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
 import { LEAD_DRAG_TYPE, type PendingMove } from './pipeline.ts';
 import { FollowUpText } from './FollowUpText.tsx';
+import { PersonAvatar } from '../ui/PersonAvatar.tsx';
 import { ToneTag } from '../ui/ToneTag.tsx';
 
 const STEP = 20;
@@ -58,7 +59,10 @@ function PipelineCard({ lead, moving, onOpen }: { lead: Lead; moving: boolean; o
       <LeadIntakeFlags lead={lead} />
       <div className="pipeline-card-meta">
         <span>{lead.cleaningType}</span>
-        <strong>{formatDealValue(lead.estimatedValue)}</strong>
+        <span className="pipeline-card-end">
+          {lead.assignee ? <PersonAvatar person={lead.assignee} /> : null}
+          <strong>{formatDealValue(lead.estimatedValue)}</strong>
+        </span>
       </div>
       {lead.nextFollowUpAt ? (
         <div className="pipeline-card-follow-up">

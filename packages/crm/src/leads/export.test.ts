@@ -20,6 +20,13 @@ describe('buildExportRequest', () => {
     );
     expect(buildExportRequest([], {}, 'csv')).toEqual({ format: 'csv', filter: {} });
   });
+
+  it('exports the assignee filter too ("Mine" exports my leads)', () => {
+    expect(buildExportRequest([], { assignedTo: 'me' }, 'csv')).toEqual({
+      format: 'csv',
+      filter: { assignedTo: 'me' },
+    });
+  });
 });
 
 describe('exportLeads', () => {

@@ -17,13 +17,15 @@ export type LeadListParams = {
   search?: string;
   status?: LeadStatus;
   priority?: LeadPriority;
+  /** "me", "none" or a person's id. */
+  assignedTo?: string;
   page: number;
   pageSize: number;
   sort: LeadSortField;
   order: SortOrder;
 };
 
-export type LeadFilterValues = Pick<LeadListParams, 'search' | 'status' | 'priority'>;
+export type LeadFilterValues = Pick<LeadListParams, 'search' | 'status' | 'priority' | 'assignedTo'>;
 
 /** One page of leads; polled every 10 s in the sidebar CRM. */
 export function useLeadList(params: LeadListParams) {

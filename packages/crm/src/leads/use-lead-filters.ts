@@ -19,6 +19,7 @@ export function useLeadFilters() {
   const [searchInput, setSearchInput] = useState('');
   const [status, setStatusState] = useState<LeadStatus | undefined>();
   const [priority, setPriorityState] = useState<LeadPriority | undefined>();
+  const [assignedTo, setAssignedToState] = useState<string | undefined>();
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE, searchedFor: '' });
   const [sort, setSortState] = useState<{ sort: LeadSortField; order: SortOrder }>(DEFAULT_LEAD_SORT);
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
@@ -27,8 +28,8 @@ export function useLeadFilters() {
   const page = paging.searchedFor === search ? paging.page : 1;
 
   const filter: LeadFilterValues = useMemo(
-    () => ({ search: search || undefined, status, priority }),
-    [search, status, priority],
+    () => ({ search: search || undefined, status, priority, assignedTo }),
+    [search, status, priority, assignedTo],
   );
   const params: LeadListParams = useMemo(
     () => ({ ...filter, page, pageSize: paging.pageSize, ...sort }),
@@ -46,6 +47,11 @@ export function useLeadFilters() {
     },
     setPriority: (next: LeadPriority | undefined) => {
       setPriorityState(next);
+      setPaging((p) => ({ ...p, page: 1, searchedFor: search }));
+    },
+    /** "me", "none" or a person's id; undefined for everyone's leads. */
+    setAssignedTo: (next: string | undefined) => {
+      setAssignedToState(next);
       setPaging((p) => ({ ...p, page: 1, searchedFor: search }));
     },
     setPage: (nextPage: number, nextPageSize: number) =>

@@ -6,6 +6,7 @@ import { apiRequest } from '../api/http.ts';
 import { API } from '../api/paths.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
+import { sameAsRule } from '../ui/password-rules.ts';
 import { useToast } from '../ui/use-toast.ts';
 
 interface PasswordValues {
@@ -13,8 +14,6 @@ interface PasswordValues {
   newPassword: string;
   confirmPassword: string;
 }
-
-export const PASSWORDS_DIFFER = 'Passwords do not match';
 
 export function PasswordChangeForm({ onDone }: { onDone: () => void }) {
   const [form] = Form.useForm<PasswordValues>();
@@ -62,13 +61,7 @@ export function PasswordChangeForm({ onDone }: { onDone: () => void }) {
         label="Confirm new password"
         name="confirmPassword"
         dependencies={['newPassword']}
-        rules={[
-          ({ getFieldValue }) => ({
-            validator: async (_rule, value: string | undefined) => {
-              if ((value ?? '') !== (getFieldValue('newPassword') ?? '')) throw new Error(PASSWORDS_DIFFER);
-            },
-          }),
-        ]}
+        rules={[sameAsRule('newPassword')]}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>

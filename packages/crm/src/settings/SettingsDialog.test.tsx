@@ -36,7 +36,9 @@ function desktopPlatform(overrides: Partial<ServerConnection> = {}) {
 }
 
 const signedIn = {
-  'GET /api/admin/me': { body: { isAuthenticated: true, user: { id: 'u', username: 'staff@example.com' } } },
+  'GET /api/admin/me': {
+    body: { isAuthenticated: true, user: { id: 'u', username: 'staff@example.com', name: 'Sam Staff', role: 'sales' } },
+  },
 };
 
 describe('Settings dialog', () => {

@@ -2,6 +2,7 @@ import { Divider, Modal, Typography } from 'antd';
 import { useSession } from '../session/session.ts';
 import { usePlatform } from '../platform/platform.ts';
 import { PasswordChangeForm } from './PasswordChangeForm.tsx';
+import { ProfileSection } from './ProfileSection.tsx';
 import { ServerSettingsForm } from './ServerSettingsForm.tsx';
 
 interface SettingsDialogProps {
@@ -10,8 +11,8 @@ interface SettingsDialogProps {
 }
 
 /**
- * Settings: the signed-in user changes their password; in the desktop app the server URL is set
- * here too (the section is absent in the browser).
+ * Settings: the signed-in user's own name, phone for alerts and away, and their password; in the
+ * desktop app the server URL is set here too (the section is absent in the browser).
  */
 export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
   const session = useSession();
@@ -29,6 +30,12 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
         </section>
       ) : null}
       {server && user ? <Divider /> : null}
+      {user ? (
+        <>
+          <ProfileSection user={user} />
+          <Divider />
+        </>
+      ) : null}
       {user ? (
         <section aria-labelledby="settings-password-heading">
           <Typography.Title level={2} id="settings-password-heading" className="settings-heading">

@@ -3,7 +3,9 @@ import { MESSAGES } from '@shine/shared/messages';
 import type { Template } from '@shine/shared/types';
 import { Badge, Button, Card, Empty, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useIsAdmin } from '../session/current-user.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
+import { ReadOnlyNote } from '../ui/ReadOnlyNote.tsx';
 import { TEMPLATE_TYPE_COLORS, TEMPLATE_TYPE_LABELS } from './template-labels.ts';
 import { TemplateFormDialog } from './TemplateFormDialog.tsx';
 import { useDeleteTemplate, useTemplates } from './templates.queries.ts';
@@ -11,7 +13,7 @@ import { ToneTag } from '../ui/ToneTag.tsx';
 
 type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; template: Template };
 
-function TemplateCard({ template, onEdit }: { template: Template; onEdit: () => void }) {
+function TemplateCard({ template, canChange, onEdit }: { template: Template; canChange: boolean; onEdit: () => void }) {
   const remove = useDeleteTemplate();
   const titleId = `template-${template.id}`;
   return (
@@ -26,35 +28,39 @@ function TemplateCard({ template, onEdit }: { template: Template; onEdit: () => 
           </span>
         }
         extra={<ToneTag color={TEMPLATE_TYPE_COLORS[template.type]}>{TEMPLATE_TYPE_LABELS[template.type]}</ToneTag>}
-        actions={[
-          <Button
-            key="edit"
-            type="text"
-            icon={<EditOutlined aria-hidden="true" />}
-            onClick={onEdit}
-            aria-label={`Edit ${template.name}`}
-          >
-            Edit
-          </Button>,
-          <Popconfirm
-            key="delete"
-            title="Delete this template?"
-            description={`"${template.name}" will be removed permanently.`}
-            okText="Delete"
-            okButtonProps={{ danger: true, loading: remove.isPending }}
-            cancelText="Cancel"
-            onConfirm={() => remove.mutateAsync(template.id).catch(() => undefined)}
-          >
-            <Button
-              type="text"
-              danger
-              icon={<DeleteOutlined aria-hidden="true" />}
-              aria-label={`Delete ${template.name}`}
-            >
-              Delete
-            </Button>
-          </Popconfirm>,
-        ]}
+        actions={
+          canChange
+            ? [
+                <Button
+                  key="edit"
+                  type="text"
+                  icon={<EditOutlined aria-hidden="true" />}
+                  onClick={onEdit}
+                  aria-label={`Edit ${template.name}`}
+                >
+                  Edit
+                </Button>,
+                <Popconfirm
+                  key="delete"
+                  title="Delete this template?"
+                  description={`"${template.name}" will be removed permanently.`}
+                  okText="Delete"
+                  okButtonProps={{ danger: true, loading: remove.isPending }}
+                  cancelText="Cancel"
+                  onConfirm={() => remove.mutateAsync(template.id).catch(() => undefined)}
+                >
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined aria-hidden="true" />}
+                    aria-label={`Delete ${template.name}`}
+                  >
+                    Delete
+                  </Button>
+                </Popconfirm>,
+              ]
+            : undefined
+        }
       >
         <Badge status={template.isActive ? 'success' : 'default'} text={template.isActive ? 'Active' : 'Inactive'} />
         {template.type === 'email' && template.subject ? (
@@ -82,15 +88,19 @@ function TemplateCard({ template, onEdit }: { template: Template; onEdit: () => 
 /** Message templates: a card grid with edit and delete-with-confirm. */
 export function TemplatesSection() {
   const templates = useTemplates();
+  const canChange = useIsAdmin();
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   return (
     <div className="section-stack">
       <div className="section-toolbar">
         <Typography.Text className="muted">E-mail, SMS and task texts for automations and staff.</Typography.Text>
-        <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setEditing({ mode: 'new' })}>
-          New Template
-        </Button>
+        {canChange ? (
+          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setEditing({ mode: 'new' })}>
+            New Template
+          </Button>
+        ) : null}
       </div>
+      {canChange ? null : <ReadOnlyNote what="templates" />}
       {templates.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
       {templates.isError ? <QueryErrorAlert error={templates.error} onRetry={() => void templates.refetch()} /> : null}
       {templates.data && templates.data.length === 0 ? (
@@ -101,7 +111,12 @@ export function TemplatesSection() {
       {templates.data && templates.data.length > 0 ? (
         <ul className="card-grid item-grid" aria-label="Templates">
           {templates.data.map((template) => (
-            <TemplateCard key={template.id} template={template} onEdit={() => setEditing({ mode: 'edit', template })} />
+            <TemplateCard
+              key={template.id}
+              template={template}
+              canChange={canChange}
+              onEdit={() => setEditing({ mode: 'edit', template })}
+            />
           ))}
         </ul>
       ) : null}

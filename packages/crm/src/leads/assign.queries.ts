@@ -1,0 +1,66 @@
+import type { Lead } from '@shine/shared/types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LeadBulkAssignResult } from '../api/contract-pending.ts';
+import { apiJson } from '../api/http.ts';
+import { API } from '../api/paths.ts';
+import { assigneesKey, leadsKey, teamUsersKey } from '../api/query-keys.ts';
+import { countLeads } from '../format/person.ts';
+import { errorText } from '../ui/error-text.ts';
+import { useToast } from '../ui/use-toast.ts';
+import { mergeLeadIntoCache } from './leads.queries.ts';
+
+/** Who to assign to, with the name for the toast; null id for nobody. */
+export interface AssignTarget {
+  id: string | null;
+  name: string | null;
+}
+
+/** Assignment changes the lists (the Assigned column, "Mine"), the lead's history and the Team's open-lead counts. */
+function useRefreshAfterAssign() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: leadsKey }),
+      queryClient.invalidateQueries({ queryKey: teamUsersKey }),
+      queryClient.invalidateQueries({ queryKey: assigneesKey }),
+    ]);
+}
+
+/** "Assigned 3 leads to Ana Ruiz", "Assigned 1 lead to Ben", "Unassigned 2 leads". */
+export function describeAssignment(count: number, target: AssignTarget): string {
+  return target.id && target.name
+    ? `Assigned ${countLeads(count)} to ${target.name}`
+    : `Unassigned ${countLeads(count)}`;
+}
+
+/** PATCH /api/admin/leads/{id} with `assignedTo`, from the drawer. */
+export function useAssignLead() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterAssign();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ leadId, target }: { leadId: string; target: AssignTarget }) =>
+      apiJson<Lead>('PATCH', `${API.leads}/${encodeURIComponent(leadId)}`, { assignedTo: target.id }),
+    onSuccess: async (lead, { target }) => {
+      toast.success(target.id ? `Assigned to ${target.name}` : 'Unassigned');
+      mergeLeadIntoCache(queryClient, lead);
+      await refresh();
+    },
+    onError: (error) => toast.error('Could not change the assignee', errorText(error)),
+  });
+}
+
+/** POST /api/admin/leads/assign: the selected leads to one person (or to nobody), in one go. */
+export function useBulkAssign() {
+  const refresh = useRefreshAfterAssign();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ ids, target }: { ids: string[]; target: AssignTarget }) =>
+      apiJson<LeadBulkAssignResult>('POST', API.leadsAssign, { ids, assignedTo: target.id }),
+    onSuccess: async (result, { target }) => {
+      toast.success(describeAssignment(result.updated, target));
+      await refresh();
+    },
+    onError: (error) => toast.error('Could not assign the leads', errorText(error)),
+  });
+}

@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AssigneeList } from '../api/contract-pending.ts';
+import { assigneesKey } from '../api/query-keys.ts';
+
+/** GET /api/admin/assignees: the active team members, for assignment pickers and the person filter. */
+export function useAssignees() {
+  return useQuery<AssigneeList>({ queryKey: assigneesKey });
+}
