@@ -12,7 +12,7 @@ import {
 import type { Automation } from '@shine/shared/types';
 import { Alert, Button, Divider, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
-import { ASSIGN_ACTION, ROUND_ROBIN } from '../api/contract-pending.ts';
+import { ROUND_ROBIN } from '@shine/shared/automations';
 import { useAssignees } from '../team/assignees.queries.ts';
 import { useTemplates } from '../templates/templates.queries.ts';
 import {
@@ -33,14 +33,7 @@ const ruleOf = (field: string) => zodRule(automationCreateSchema, field, toAutom
 const actionRule = (field: string) => zodRule(automationActionSchema, field, buildAction);
 const conditionRule = (field: string) => zodRule(automationConditionsSchema, field, buildConditions);
 
-// `assign` is offered whether or not shared's list has it yet (api/contract-pending.ts).
-const ACTION_OPTIONS = [
-  ...ACTION_TYPES.filter((type: string) => type !== ASSIGN_ACTION).map((type) => ({
-    value: type,
-    label: ACTION_LABELS[type],
-  })),
-  { value: ASSIGN_ACTION, label: 'Assign' },
-];
+const ACTION_OPTIONS = ACTION_TYPES.map((type) => ({ value: type, label: ACTION_LABELS[type] }));
 
 const statusOptions = LEAD_STATUSES.map((status) => ({ value: status, label: status }));
 const anyOf = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
@@ -202,7 +195,7 @@ export function AutomationFormDialog({ open, onClose, automation }: AutomationFo
               </Form.Item>
             </>
           ) : null}
-          {actionType === ASSIGN_ACTION ? (
+          {actionType === 'assign' ? (
             <Form.Item
               label="Assign to"
               name="assignTo"

@@ -8,10 +8,10 @@ import type {
   LeadStatus,
 } from '@shine/shared/enums';
 import type { Automation } from '@shine/shared/types';
-import { ASSIGN_ACTION, ROUND_ROBIN } from '../api/contract-pending.ts';
+import { ROUND_ROBIN } from '@shine/shared/automations';
 
-/** The form's action types: shared's, and `assign` until shared lists it (api/contract-pending.ts). */
-export type FormActionType = ActionType | typeof ASSIGN_ACTION;
+/** The form's action types: shared's. */
+export type FormActionType = ActionType;
 
 /** The New/Edit Automation form: the JSON of conditions and actions as plain fields. */
 export interface AutomationFormValues {
@@ -78,8 +78,8 @@ export function buildAction(values: Partial<AutomationFormValues>): Record<strin
       return { type: 'create_task', title: values.taskTitle ?? '', dueInHours: values.dueInHours ?? 24 };
     case 'update_status':
       return { type: 'update_status', status: values.newStatus };
-    case ASSIGN_ACTION:
-      return { type: ASSIGN_ACTION, to: values.assignTo ?? ROUND_ROBIN };
+    case 'assign':
+      return { type: 'assign', to: values.assignTo ?? ROUND_ROBIN };
     default:
       return { type: values.actionType };
   }
@@ -132,6 +132,6 @@ export function fromAutomation(automation: Automation): AutomationFormValues {
     taskTitle: asString(action.title),
     dueInHours: asNumber(action.dueInHours) ?? 24,
     newStatus: actionType === 'update_status' ? (asString(action.status) as LeadStatus | undefined) : undefined,
-    assignTo: actionType === ASSIGN_ACTION ? (asString(action.to) ?? ROUND_ROBIN) : undefined,
+    assignTo: actionType === 'assign' ? (asString(action.to) ?? ROUND_ROBIN) : undefined,
   };
 }

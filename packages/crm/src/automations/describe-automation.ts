@@ -1,6 +1,6 @@
 import { ACTION_LABELS } from '@shine/shared/enums';
 import type { Automation, Person, Template } from '@shine/shared/types';
-import { ASSIGN_ACTION, ROUND_ROBIN } from '../api/contract-pending.ts';
+import { ROUND_ROBIN } from '@shine/shared/automations';
 import { buildAction, buildConditions, fromAutomation } from './automation-form.ts';
 
 /** "priority is High · cleaning type is Deep", or "Every lead" when the rule has no conditions. */
@@ -36,7 +36,7 @@ export function describeAction(
       return `${label}: ${String(action.title)} (due in ${String(action.dueInHours)} h)`;
     case 'update_status':
       return `${label} to ${String(action.status)}`;
-    case ASSIGN_ACTION: {
+    case 'assign': {
       if (action.to === ROUND_ROBIN) return 'Assign by round robin';
       const person = people.find((p) => p.id === action.to);
       return `Assign to ${person ? person.name : 'a person no longer on the team'}`;

@@ -1,6 +1,6 @@
 import type { Lead } from '@shine/shared/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LeadBulkAssignResult } from '../api/contract-pending.ts';
+import type { LeadBulkAssignResult } from '@shine/shared/responses/leads';
 import { apiJson } from '../api/http.ts';
 import { API } from '../api/paths.ts';
 import { assigneesKey, leadsKey, teamUsersKey } from '../api/query-keys.ts';

@@ -1,5 +1,5 @@
 import type { Person } from '@shine/shared/types';
-import type { Assignee } from '../api/contract-pending.ts';
+import type { Assignee } from '@shine/shared/responses/team';
 import { formatDate } from '../format/date-time.ts';
 
 export const UNASSIGNED = 'none';
