@@ -29,6 +29,7 @@ import { readScriptHashes, securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static.ts';
 import { leadActivitiesRouter } from './leads/lead-activities.routes.ts';
 import { adminLeadsRouter, heldSubmissionsRouter, publicLeadsRouter } from './leads/leads.routes.ts';
+import { liveRouter } from './live/live.routes.ts';
 import { openApiRouter } from './openapi/openapi.routes.ts';
 import { reportsRouter } from './reports/reports.routes.ts';
 import { templatesRouter } from './templates/templates.routes.ts';
@@ -64,6 +65,15 @@ function adminApi(deps: AppDeps, sessions: ReturnType<typeof createSessionMiddle
   admin.use('/outbox', outboxRouter(deps));
   admin.use('/templates', templatesRouter(deps));
   admin.use(reportsRouter(deps));
+  admin.use(
+    '/events',
+    adminOriginCheck({
+      publicOrigin: deps.config.publicOrigin,
+      corsOrigins: deps.config.corsOrigins,
+      allMethods: true,
+    }),
+    liveRouter(deps),
+  );
   return admin;
 }
 

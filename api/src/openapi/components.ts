@@ -6,6 +6,7 @@ import { automationRecipeCreateSchema } from '@shine/shared/automation-recipes';
 import { automationPreviewSchema } from '@shine/shared/automation-rules';
 import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
 import { exportRequestSchema } from '@shine/shared/export';
+import { liveEventSchema } from '@shine/shared/live';
 import { leadStatusUpdateSchema, leadUpdateSchema } from '@shine/shared/leads';
 import { quoteIntakeSchema } from '@shine/shared/quote';
 import { activitySchema, activitySummarySchema } from '@shine/shared/responses/activities';
@@ -61,6 +62,8 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['Metrics', metricsSchema],
   ['IntakeReport', intakeReportSchema],
   ['OpenApiDocument', openApiDocumentSchema],
+  // The data of each change event on GET /api/admin/events (named for the stream's description).
+  ['LiveEvent', liveEventSchema],
 ];
 
 /** Request bodies: described as a client may send them (z.input: defaults make fields optional). */

@@ -2,10 +2,16 @@
 // /leads/export is not read as /leads/:id).
 import { automationOperations } from './automations.operations.ts';
 import { leadOperations } from './leads.operations.ts';
+import { liveOperations } from './live.operations.ts';
 import type { Method, Operation } from './operation.ts';
 import { publicOperations } from './public.operations.ts';
 
-export const OPERATIONS: readonly Operation[] = [...publicOperations, ...leadOperations, ...automationOperations];
+export const OPERATIONS: readonly Operation[] = [
+  ...publicOperations,
+  ...leadOperations,
+  ...automationOperations,
+  ...liveOperations,
+];
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 

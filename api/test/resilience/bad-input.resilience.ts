@@ -160,6 +160,7 @@ const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/admin/stats', access: 'admin', success: [200] },
   { method: 'GET', path: '/api/admin/metrics', access: 'admin', success: [200] },
   { method: 'GET', path: '/api/admin/intake', access: 'admin', success: [200] },
+  { method: 'GET', path: '/api/admin/events', access: 'admin', success: [200] },
   {
     method: 'GET',
     path: '/api/admin/activities/lead/:id',

@@ -14,6 +14,8 @@ export interface Route {
   id?: IdKind;
   /** A body the API accepts, given existing ids; the matrix sends it so only the session decides. */
   validBody?: (existing: Record<IdKind, string>) => unknown;
+  /** A stream that never ends by itself (Server-Sent Events): read its start, not to the end. */
+  stream?: true;
 }
 
 export const ROUTES: Route[] = [
@@ -70,6 +72,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/admin/stats', access: 'admin' },
   { method: 'GET', path: '/api/admin/metrics', access: 'admin' },
   { method: 'GET', path: '/api/admin/intake', access: 'admin' },
+  { method: 'GET', path: '/api/admin/events', access: 'admin', stream: true },
   { method: 'GET', path: '/api/admin/activities/lead/:id', access: 'admin', id: 'lead' },
   { method: 'GET', path: '/api/admin/activities/summary', access: 'admin' },
   {
