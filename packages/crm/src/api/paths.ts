@@ -15,4 +15,5 @@ export const API = {
   templates: '/api/admin/templates',
   automationPreview: '/api/admin/automations/preview',
   outbox: '/api/admin/outbox',
+  events: '/api/admin/events',
 } as const;

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { CrmDashboardSection } from './CrmDashboardSection.tsx';
 import { CurrentDate } from './CurrentDate.tsx';
 import { LiveIndicator } from './LiveIndicator.tsx';
+import { useLiveStream } from './use-live-stream.ts';
 import { SECTION_KEYS, SECTIONS, type SectionKey, toSectionKey } from './sections.tsx';
 import './crm.css';
 
@@ -104,6 +105,8 @@ export function CrmPage() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const title = SECTIONS[section].title;
   useDocumentTitle(title);
+  // While the stream is live its events refresh the reads; otherwise they poll (LiveContext).
+  const liveStatus = useLiveStream();
 
   const select = (key: SectionKey) => {
     setDrawerOpen(false);
@@ -131,7 +134,7 @@ export function CrmPage() {
   );
 
   return (
-    <LiveContext.Provider value={true}>
+    <LiveContext.Provider value={liveStatus !== 'live'}>
       <Layout className="crm-layout" hasSider={isWide}>
         <a href="#crm-main" className="skip-link">
           Skip to content
@@ -167,7 +170,7 @@ export function CrmPage() {
               <CurrentDate className="crm-date muted" />
             </div>
             <div className="crm-header-actions">
-              <LiveIndicator />
+              <LiveIndicator status={liveStatus} />
               {screens.md ? <ButtonLink to="/dashboard">Tabbed Dashboard</ButtonLink> : null}
               <SettingsButton iconOnly />
               <LogoutButton iconOnly />
