@@ -4,7 +4,7 @@
 import type { LiveEvent } from '@shine/shared/live';
 import { API_ERRORS } from '@shine/shared/messages';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_STREAMS_PER_USER } from '../src/live/live.routes.ts';
 import { endLiveStreams, publishLiveEvent, publishSessionsRevoked } from '../src/live/live.service.ts';
 import { openSecondPool } from './support/automation-engine.ts';
@@ -33,6 +33,11 @@ describeApi('live stream', () => {
   beforeAll(async () => {
     http = await listenOn(t.app);
     cookie = await sessionCookie(t.app);
+  });
+  // Each test starts with no stream open (the per-user cap would count the last test's).
+  beforeEach(async () => {
+    for (const client of open.splice(0)) client.close();
+    await endLiveStreams(t.db);
   });
   afterAll(async () => {
     for (const client of open) client.close();
@@ -79,6 +84,37 @@ describeApi('live stream', () => {
     });
   });
 
+  it('sends an activity as it is logged, a repeat request as a change of the lead, and a held quote', async () => {
+    const { body: lead } = await supertest(t.app).post('/api/leads').send(VALID_QUOTE).expect(201);
+    const client = await connect();
+    await client.next('ready');
+    const agent = await t.agent();
+    const { body: activity } = await agent
+      .post('/api/admin/activities')
+      .send({ leadId: lead.id, type: 'call', title: 'Called back', status: 'completed' })
+      .expect(201);
+    expect((await client.next('activity.created')).data).toEqual({
+      type: 'activity.created',
+      leadId: lead.id,
+      activityId: activity.id,
+    });
+
+    await supertest(t.app).post('/api/leads').send(VALID_QUOTE).expect(201);
+    expect((await client.next('lead.updated')).data).toEqual({
+      type: 'lead.updated',
+      leadId: lead.id,
+      changes: ['requests'],
+    });
+
+    await supertest(t.app)
+      .post('/api/leads')
+      .send({ ...VALID_QUOTE, phone: '214-555-0199', website: 'https://spam.example' })
+      .expect(201);
+    const held = await client.next('held.created');
+    const [row] = await t.db('held_submissions').select('id');
+    expect(held.data).toEqual({ type: 'held.created', heldId: row?.id });
+  });
+
   it('sends nothing for a change that rolls back', async () => {
     const client = await connect();
     await client.next('ready');
@@ -121,7 +157,6 @@ describeApi('live stream', () => {
   });
 
   it(`allows ${MAX_STREAMS_PER_USER} streams per user, then answers 429`, async () => {
-    await endLiveStreams(t.db);
     const clients = [];
     for (let i = 0; i < MAX_STREAMS_PER_USER; i++) clients.push(await connect());
     await Promise.all(clients.map((client) => client.next('ready')));
