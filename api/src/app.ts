@@ -4,6 +4,7 @@
 import compression from 'compression';
 import express, { type Express, Router } from 'express';
 import { activitiesRouter } from './activities/activities.routes.ts';
+import { alertSettingsRouter } from './auth/alert-settings.routes.ts';
 import { authRouter } from './auth/auth.routes.ts';
 import { createSessionMiddleware } from './auth/session.ts';
 import { automationsRouter } from './automations/automations.routes.ts';
@@ -55,6 +56,7 @@ function adminApi(deps: AppDeps, sessions: ReturnType<typeof createSessionMiddle
   admin.use(whenSignedIn(bodies));
   admin.use(authRouter(deps));
   admin.use(requireAuth);
+  admin.use('/me/alerts', alertSettingsRouter(deps));
   admin.use('/leads', adminLeadsRouter(deps));
   admin.use('/leads', leadAutomationRouter(deps));
   admin.use('/held-submissions', heldSubmissionsRouter(deps));

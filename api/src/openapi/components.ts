@@ -1,6 +1,7 @@
 // The names the OpenAPI document gives to the shared schemas (components/schemas). An answer or body
 // whose schema has no name here is a list of a named one (ActivityList) or an error at build time.
 import { activityCreateSchema } from '@shine/shared/activities';
+import { alertSettingsSchema, alertSettingsUpdateSchema } from '@shine/shared/alerts';
 import { loginSchema, passwordChangeSchema } from '@shine/shared/auth';
 import { automationRecipeCreateSchema } from '@shine/shared/automation-recipes';
 import { automationPreviewSchema } from '@shine/shared/automation-rules';
@@ -64,6 +65,7 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['OpenApiDocument', openApiDocumentSchema],
   // The data of each change event on GET /api/admin/events (named for the stream's description).
   ['LiveEvent', liveEventSchema],
+  ['AlertSettings', alertSettingsSchema],
 ];
 
 /** Request bodies: described as a client may send them (z.input: defaults make fields optional). */
@@ -81,4 +83,5 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['AutomationRecipeCreate', automationRecipeCreateSchema],
   ['TemplateCreate', templateCreateSchema],
   ['TemplateUpdate', templateUpdateSchema],
+  ['AlertSettingsUpdate', alertSettingsUpdateSchema],
 ];

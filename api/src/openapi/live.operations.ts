@@ -1,6 +1,7 @@
-// The live stream (Server-Sent Events).
+// The live stream (Server-Sent Events) and each person's new-lead alert settings.
+import { alertSettingsSchema, alertSettingsUpdateSchema } from '@shine/shared/alerts';
 import { API_ERRORS } from '@shine/shared/messages';
-import { error, type Operation, text } from './operation.ts';
+import { error, json, type Operation, text } from './operation.ts';
 
 export const liveOperations: Operation[] = [
   {
@@ -19,5 +20,24 @@ export const liveOperations: Operation[] = [
       200: text('text/event-stream', 'The stream.'),
       429: error(API_ERRORS.tooManyLiveStreams),
     },
+  },
+
+  {
+    method: 'get',
+    path: '/api/admin/me/alerts',
+    tag: 'Session',
+    summary: 'The signed-in user’s new-lead alert settings',
+    access: 'session',
+    answers: { 200: json(alertSettingsSchema, 'The settings (defaults until saved).') },
+  },
+  {
+    method: 'patch',
+    path: '/api/admin/me/alerts',
+    tag: 'Session',
+    summary: 'Change the signed-in user’s new-lead alert settings',
+    description: 'Only the settings sent change. Quiet hours are in the company’s time zone and may cross midnight.',
+    access: 'session',
+    body: alertSettingsUpdateSchema,
+    answers: { 200: json(alertSettingsSchema, 'The settings now.') },
   },
 ];

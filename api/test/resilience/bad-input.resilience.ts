@@ -23,6 +23,7 @@ import type { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activityBody,
+  alertSettingsBody,
   automationBody,
   exportBody,
   idSegment,
@@ -37,6 +38,7 @@ import {
   templateBody,
 } from './support/arbitraries.ts';
 import { holdsNul } from '../../src/http/validate.ts';
+import { alertSettingsUpdateSchema } from '@shine/shared/alerts';
 import { checksumTables, expectWellFormed, sendRaw } from './support/checks.ts';
 import { recordFigure } from './support/figures.ts';
 import { type TestApp, signInTestApp, startTestApp } from './support/app.ts';
@@ -161,6 +163,15 @@ const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/admin/metrics', access: 'admin', success: [200] },
   { method: 'GET', path: '/api/admin/intake', access: 'admin', success: [200] },
   { method: 'GET', path: '/api/admin/events', access: 'admin', success: [200] },
+  { method: 'GET', path: '/api/admin/me/alerts', access: 'admin', success: [200] },
+  {
+    method: 'PATCH',
+    path: '/api/admin/me/alerts',
+    access: 'admin',
+    success: [200],
+    body: () => alertSettingsBody,
+    schema: alertSettingsUpdateSchema,
+  },
   {
     method: 'GET',
     path: '/api/admin/activities/lead/:id',

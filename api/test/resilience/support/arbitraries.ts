@@ -349,3 +349,18 @@ export const rawBody: fc.Arbitrary<{ contentType: string | undefined; body: stri
   })),
   fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes) => ({ contentType: 'application/json', body: bytes })),
 );
+
+/** PATCH /api/admin/me/alerts: switches, and quiet hours well or badly formed. */
+export const alertSettingsBody = shapedBody({
+  newLeadToast: fc.oneof(fc.boolean(), fc.constantFrom('yes', 1, null)),
+  systemNotifications: fc.boolean(),
+  sound: fc.oneof(fc.boolean(), nastyString),
+  quietHours: fc.oneof(
+    fc.constant(null),
+    fc.record({
+      start: fc.constantFrom('21:00', '07:30', '24:00', '9pm', ''),
+      end: fc.constantFrom('07:00', '21:00', 'x'),
+    }),
+    nastyString,
+  ),
+});

@@ -73,6 +73,8 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/admin/metrics', access: 'admin' },
   { method: 'GET', path: '/api/admin/intake', access: 'admin' },
   { method: 'GET', path: '/api/admin/events', access: 'admin', stream: true },
+  { method: 'GET', path: '/api/admin/me/alerts', access: 'admin' },
+  { method: 'PATCH', path: '/api/admin/me/alerts', access: 'admin', validBody: () => ({ sound: false }) },
   { method: 'GET', path: '/api/admin/activities/lead/:id', access: 'admin', id: 'lead' },
   { method: 'GET', path: '/api/admin/activities/summary', access: 'admin' },
   {
