@@ -2,10 +2,13 @@
 // by the event stream (while the stream is live the reads do not poll, so nothing else can bring it).
 import { expect, test } from '@playwright/test';
 import { uniqueName } from '../support/unique.ts';
-import { createLead, leadRow, signIn } from './support.ts';
+import { createLead, leadRow, signIn, toast } from './support.ts';
 
 test.describe('live updates', () => {
-  test('a quote from outside appears in the open leads list, with the indicator live', async ({ page, playwright }) => {
+  test('a quote from outside appears in the open leads list and as an alert that opens it', async ({
+    page,
+    playwright,
+  }) => {
     await signIn(page);
     await page.goto('/admin/crm?section=leads');
     const indicator = page.getByRole('status').filter({ hasText: /Live|Connecting|Reconnecting|Polling/ });
@@ -20,5 +23,12 @@ test.describe('live updates', () => {
 
     await expect(leadRow(page, `${lead.firstName} ${lead.lastName}`)).toBeVisible();
     await expect(indicator).toHaveAttribute('data-live-status', 'live');
+
+    // The new-lead alert: who, which cleaning, the estimate, and Open.
+    const alert = toast(page, `New lead: ${lead.firstName} ${lead.lastName}`);
+    await expect(alert).toContainText('Deep cleaning, weekly, 3 bd / 2 ba');
+    await expect(alert).toContainText('Estimate $');
+    await alert.getByRole('button', { name: /^Open/ }).click();
+    await expect(page.getByRole('dialog', { name: new RegExp(`${lead.firstName} ${lead.lastName}`) })).toBeVisible();
   });
 });

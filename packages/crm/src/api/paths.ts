@@ -16,4 +16,5 @@ export const API = {
   automationPreview: '/api/admin/automations/preview',
   outbox: '/api/admin/outbox',
   events: '/api/admin/events',
+  alertSettings: '/api/admin/me/alerts',
 } as const;

@@ -25,3 +25,5 @@ export const templatesKey = [API.templates] as const;
 export const automationsKey = [API.automations] as const;
 /** Under automationsKey: whatever refreshes the rules (a rule deleted) refreshes the recipes too. */
 export const automationRecipesKey = [API.automations, 'recipes'] as const;
+
+export const alertSettingsKey = [API.alertSettings] as const;

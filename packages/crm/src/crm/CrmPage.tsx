@@ -14,6 +14,7 @@ import { CrmDashboardSection } from './CrmDashboardSection.tsx';
 import { CurrentDate } from './CurrentDate.tsx';
 import { LiveIndicator } from './LiveIndicator.tsx';
 import { useLiveStream } from './use-live-stream.ts';
+import { useNewLeadAlerts } from '../alerts/use-new-lead-alerts.ts';
 import { SECTION_KEYS, SECTIONS, type SectionKey, toSectionKey } from './sections.tsx';
 import './crm.css';
 
@@ -106,7 +107,7 @@ export function CrmPage() {
   const title = SECTIONS[section].title;
   useDocumentTitle(title);
   // While the stream is live its events refresh the reads; otherwise they poll (LiveContext).
-  const liveStatus = useLiveStream();
+  const liveStatus = useLiveStream(useNewLeadAlerts());
 
   const select = (key: SectionKey) => {
     setDrawerOpen(false);

@@ -3,6 +3,7 @@ import { Button, Card, Segmented, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { ExportDialog } from './ExportDialog.tsx';
 import { LeadDrawer } from './LeadDrawer.tsx';
+import { useLeadFromUrl } from './use-lead-from-url.ts';
 import { LeadFilters } from './LeadFilters.tsx';
 import { LeadsTable } from './LeadsTable.tsx';
 import { useLeadList } from './leads.queries.ts';
@@ -20,6 +21,7 @@ export function LeadsSection() {
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [exportOpen, setExportOpen] = useState(false);
   const [openLeadId, setOpenLeadId] = useState<string>();
+  useLeadFromUrl(setOpenLeadId);
 
   return (
     <Card className="leads-card">
