@@ -5,6 +5,7 @@ import compression from 'compression';
 import express, { type Express, Router } from 'express';
 import { activitiesRouter } from './activities/activities.routes.ts';
 import { auditRouter } from './audit/audit.routes.ts';
+import { alertSettingsRouter } from './auth/alert-settings.routes.ts';
 import { authRouter } from './auth/auth.routes.ts';
 import { createSessionMiddleware } from './auth/session.ts';
 import { setupPasswordRouter } from './auth/setup-password.routes.ts';
@@ -36,6 +37,7 @@ import { staticFiles } from './http/static.ts';
 import { leadActivitiesRouter } from './leads/lead-activities.routes.ts';
 import { adminLeadsRouter, heldSubmissionsRouter, publicLeadsRouter } from './leads/leads.routes.ts';
 import { openLeadCountsByAssignee } from './leads/open-leads.service.ts';
+import { liveRouter } from './live/live.routes.ts';
 import { openApiRouter } from './openapi/openapi.routes.ts';
 import { reportsRouter } from './reports/reports.routes.ts';
 import { templatesRouter } from './templates/templates.routes.ts';
@@ -68,6 +70,7 @@ function adminApi(deps: AppDeps, sessions: ReturnType<typeof createSessionMiddle
   admin.use('/users', requireRole('admin'), usersRouter(team));
   admin.use('/audit', requireRole('admin'), auditRouter({ ...deps, userNames }));
   admin.use(teamRouter(team));
+  admin.use('/me/alerts', alertSettingsRouter(deps));
   admin.use('/leads', adminLeadsRouter(deps));
   admin.use('/leads', leadAutomationRouter(deps));
   admin.use('/held-submissions', heldSubmissionsRouter(deps));
@@ -78,6 +81,15 @@ function adminApi(deps: AppDeps, sessions: ReturnType<typeof createSessionMiddle
   admin.use('/outbox', readOnlyForSales, outboxRouter(deps));
   admin.use('/templates', readOnlyForSales, templatesRouter(deps));
   admin.use(reportsRouter(deps));
+  admin.use(
+    '/events',
+    adminOriginCheck({
+      publicOrigin: deps.config.publicOrigin,
+      corsOrigins: deps.config.corsOrigins,
+      allMethods: true,
+    }),
+    liveRouter(deps),
+  );
   return admin;
 }
 

@@ -10,6 +10,7 @@ import { ConfigError, configWarnings, loadConfig, loadEnvFiles } from './config.
 import { resolveSessionSecrets } from './db/app-secrets.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateLatest } from './db/migrate.ts';
+import { endLiveStreams } from './live/live.service.ts';
 import { listenToLeadEvents } from './lead-events/lead-events.service.ts';
 import { purgeHeldSubmissions } from './leads/held-submissions.service.ts';
 import { createLogger } from './logger.ts';
@@ -97,10 +98,13 @@ async function main(): Promise<void> {
       server.closeAllConnections();
     }, SHUTDOWN_TIMEOUT_MS - 1_500);
     forceTimer.unref();
+    // Live streams never finish by themselves: end them (their clients reconnect to another process).
+    void endLiveStreams(db);
     // Keep accepting for a moment: connections the kernel has accepted, and requests whose bytes are
     // queued while the event loop is busy (PGlite runs on it), would otherwise be reset by close(),
     // which also drops every connection it sees as idle.
     setTimeout(() => {
+      void endLiveStreams(db); // any opened during the grace period
       server.close(async () => {
         clearTimeout(forceTimer);
         clearInterval(purgeTimer);

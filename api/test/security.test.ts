@@ -19,6 +19,7 @@ const ADMIN_ROUTES: Array<[string, string]> = [
   ['post', '/api/admin/leads/export'],
   ['get', '/api/admin/stats'],
   ['get', '/api/admin/metrics'],
+  ['get', '/api/admin/events'],
   ['post', '/api/admin/activities'],
   ['get', `/api/admin/activities/lead/${SOME_ID}`],
   ['get', '/api/admin/activities/summary'],

@@ -123,8 +123,11 @@ test.describe('sidebar CRM: every section renders its data', () => {
     await expect(page.locator('.template-card').filter({ hasText: templateName })).toContainText('Hi {{firstName}}');
   });
 
-  test('polls leads every 10 s while on the Leads section', async ({ page }) => {
+  test('polls leads every 10 s while on the Leads section and the live stream is down', async ({ page }) => {
+    // The stream cannot connect (a proxy that drops it): polling is the fallback.
+    await page.route('**/api/admin/events', (route) => route.abort('connectionrefused'));
     await page.goto('/admin/crm?section=leads');
+    await expect(page.locator('[data-live-status]')).toHaveAttribute('data-live-status', /reconnecting|polling/);
     await page.waitForResponse((r) => r.url().includes('/api/admin/leads?'));
     const started = Date.now();
     await page.waitForResponse((r) => r.url().includes('/api/admin/leads?'), { timeout: 15_000 });

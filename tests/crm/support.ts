@@ -44,20 +44,27 @@ export async function signIn(page: Page): Promise<void> {
 
 /**
  * Picks `option` in an antd Select (the combobox `select`). Closed dropdowns stay in the page while
- * they animate out (and a re-render can swallow the opening click), so only a visible option of an
- * open dropdown counts, and the select is opened again until one shows.
+ * they animate out (and a re-render can swallow the opening click), so only a visible option of this
+ * select's own dropdown counts (the one holding the listbox its aria-controls names: another select's
+ * dropdown, still fading out, may offer the same option), and the select is opened again until one shows.
  */
 export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
-  const item = page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`), visible: true });
+  const label = new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  let item: Locator | undefined;
   await expect(async () => {
     if ((await select.getAttribute('aria-expanded')) !== 'true') await select.click();
+    const listId = await select.getAttribute('aria-controls');
+    expect(listId, 'the select names its listbox').toBeTruthy();
+    item = page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+      .filter({ has: page.locator(`[id="${listId}"]`) })
+      .locator('.ant-select-item-option')
+      .filter({ hasText: label, visible: true });
     await expect(item.first()).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   // The option's own click handler, not a pointer aimed at where it was: a list too long to fit below
   // its select flips above it a frame after opening, and a click aimed a frame earlier lands beside it.
-  await item.first().dispatchEvent('click');
+  await (item as Locator).first().dispatchEvent('click');
 }
 
 /** The visible toast (antd notification) with this title. */

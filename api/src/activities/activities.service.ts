@@ -13,6 +13,7 @@ import {
   measureOverdueTaskRows,
   summarizeActivityRows,
 } from './activities.queries.ts';
+import { publishLiveEvent } from '../live/live.service.ts';
 
 export interface NewActivity {
   leadId: string;
@@ -25,7 +26,7 @@ export interface NewActivity {
   completedAt: Date | null;
 }
 
-/** Stores an activity as given (in the caller's transaction when `db` is one). */
+/** Stores an activity as given (in the caller's transaction when `db` is one); the live stream hears of it at the commit. */
 export async function addActivity(db: Knex, activity: NewActivity): Promise<Activity> {
   const row = await insertActivity(db, {
     lead_id: activity.leadId,
@@ -37,6 +38,7 @@ export async function addActivity(db: Knex, activity: NewActivity): Promise<Acti
     scheduled_at: activity.scheduledAt,
     completed_at: activity.completedAt,
   });
+  await publishLiveEvent(db, { type: 'activity.created', leadId: row.lead_id, activityId: row.id });
   return toActivity(row);
 }
 

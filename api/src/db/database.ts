@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import type { Logger } from '../logger.ts';
+import { pgliteNotifications, postgresNotifications } from './notifications.ts';
 
 export type DatabaseDriver = 'postgres' | 'pglite';
 
@@ -46,12 +47,21 @@ const ACQUIRE_TIMEOUT_MS = 5_000;
 const PGLITE_ACQUIRE_TIMEOUT_MS = 15_000;
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
-  const knex = options.databaseUrl ? createPostgresKnex(options, options.databaseUrl) : await createPgliteKnex(options);
-  return {
-    knex,
-    driver: options.databaseUrl ? 'postgres' : 'pglite',
-    close: () => knex.destroy(),
-  };
+  if (options.databaseUrl) {
+    const knex = createPostgresKnex(options, options.databaseUrl);
+    const notifications = postgresNotifications(knex, options.databaseUrl, options.logger);
+    return {
+      knex,
+      driver: 'postgres',
+      close: async () => {
+        await notifications.close();
+        await knex.destroy();
+      },
+    };
+  }
+  const { knex, pglite } = await createPgliteKnex(options);
+  pgliteNotifications(knex, pglite);
+  return { knex, driver: 'pglite', close: () => knex.destroy() };
 }
 
 function createPostgresKnex(options: DatabaseOptions, connectionString: string): Knex {
@@ -71,7 +81,7 @@ function createPostgresKnex(options: DatabaseOptions, connectionString: string):
   });
 }
 
-async function createPgliteKnex(options: DatabaseOptions): Promise<Knex> {
+async function createPgliteKnex(options: DatabaseOptions): Promise<{ knex: Knex; pglite: PGlite }> {
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm ships with PGlite as a loadable extension; the migrations then CREATE EXTENSION it.
@@ -81,7 +91,7 @@ async function createPgliteKnex(options: DatabaseOptions): Promise<Knex> {
   });
   // A new data directory is initialised here (seconds): not inside the first query's acquire timeout.
   await pglite.waitReady;
-  return knexFactory({
+  const knex = knexFactory({
     client: ClientPgLite,
     // knex-pglite hands knex our instance through a connection function.
     connection: () => ({ pglite }),
@@ -91,4 +101,5 @@ async function createPgliteKnex(options: DatabaseOptions): Promise<Knex> {
     version: '17',
     acquireConnectionTimeout: PGLITE_ACQUIRE_TIMEOUT_MS,
   } as Knex.Config);
+  return { knex, pglite };
 }

@@ -30,6 +30,8 @@ export interface UserRow {
   devices_revoked_at: Date | null;
   /** When round robin last gave this user a lead. */
   last_assigned_at: Date | null;
+  /** New-lead alert settings (AlertSettings); `{}` until the user saves theirs. */
+  alert_settings: unknown;
   created_at: Date;
   updated_at: Date;
 }

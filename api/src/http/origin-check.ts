@@ -33,10 +33,15 @@ export function isAllowedOrigin(
  * - Neither header: not a browser (curl, server-to-server, the desktop app's main process); allowed,
  *   since such a client does not carry a victim's cookies.
  */
-export function adminOriginCheck(options: { publicOrigin?: string; corsOrigins: string[] }): RequestHandler {
+export function adminOriginCheck(options: {
+  publicOrigin?: string;
+  corsOrigins: string[];
+  /** Reads too (the live stream: another site must not hold one open with the user's cookie). */
+  allMethods?: boolean;
+}): RequestHandler {
   const allowed = new Set([options.publicOrigin, ...options.corsOrigins].filter(Boolean).map((o) => o!.toLowerCase()));
   return (req, _res, next) => {
-    if (!WRITE_METHODS.has(req.method)) return next();
+    if (!options.allMethods && !WRITE_METHODS.has(req.method)) return next();
     const origin = req.get('origin');
     if (origin !== undefined) {
       const passes = isAllowedOrigin(origin, req, allowed, !options.publicOrigin);

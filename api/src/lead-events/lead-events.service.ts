@@ -7,6 +7,7 @@
 import type { LeadStatus } from '@shine/shared/enums';
 import type { Knex } from 'knex';
 import type { LeadEventRow } from '../db/automation-tables.ts';
+import { publishLiveEvent } from '../live/live.service.ts';
 import {
   findLeadEventRow,
   insertLeadEvent,
@@ -66,11 +67,13 @@ export async function withLeadEventOutbox<T>(
     const outbox: LeadEventOutbox = {
       leadCreated: async (leadId) => {
         const id = await insertLeadEvent(trx, { lead_id: leadId, trigger: 'lead_created' });
+        await publishLiveEvent(trx, { type: 'lead.created', leadId });
         written.push({ id, leadId, trigger: 'lead_created' });
       },
       statusChanged: async (leadId, from, to) => {
         const trigger = 'status_changed';
         const id = await insertLeadEvent(trx, { lead_id: leadId, trigger, from_status: from, to_status: to });
+        await publishLiveEvent(trx, { type: 'lead.updated', leadId, changes: ['status'] });
         written.push({ id, leadId, trigger });
       },
     };

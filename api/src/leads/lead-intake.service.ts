@@ -27,6 +27,7 @@ import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
 import type { LeadRow } from '../db/tables.ts';
 import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
+import { publishLiveEvent } from '../live/live.service.ts';
 import { describeRepeatRequest, type RepeatMatch } from './describe-repeat-request.ts';
 import { countHeldSubmissionsByRule, insertHeldSubmission } from './held-submissions.queries.ts';
 import {
@@ -246,6 +247,7 @@ async function mergeRepeatRequest(
   const row = await updateLeadForRepeat(trx, lead.id, changes, origin.receivedAt);
   if (!row) throw new Error('the lead of a repeat request disappeared inside its transaction');
   await recordLeadChanges(trx, [leadChange(null, lead.id, 'repeat_merged', ...repeatAudit(lead, row, stored.id))]);
+  await publishLiveEvent(trx, { type: 'lead.updated', leadId: lead.id, changes: ['requests'] });
   await recordSystemActivity(
     trx,
     {
@@ -320,7 +322,7 @@ export async function receiveQuote(
   if (verdict.isSpam) {
     const held = await db.transaction(async (trx) => {
       await countRejection(trx, verdict.rule, clock.now, clock.timeZone);
-      return insertHeldSubmission(trx, {
+      const row = await insertHeldSubmission(trx, {
         received_at: clock.now,
         rule: verdict.rule,
         reason: verdict.reason,
@@ -328,6 +330,8 @@ export async function receiveQuote(
         client_ip: meta.clientIp,
         user_agent: meta.userAgent,
       });
+      await publishLiveEvent(trx, { type: 'held.created', heldId: row.id });
+      return row;
     });
     return { kind: 'held', heldId: held.id, rule: verdict.rule, answer: buildReceipt(request, clock.now) };
   }

@@ -1,12 +1,14 @@
 // The names the OpenAPI document gives to the shared schemas (components/schemas). An answer or body
 // whose schema has no name here is a list of a named one (ActivityList) or an error at build time.
 import { activityCreateSchema } from '@shine/shared/activities';
+import { alertSettingsSchema, alertSettingsUpdateSchema } from '@shine/shared/alerts';
 import { loginSchema, passwordChangeSchema } from '@shine/shared/auth';
 import { automationRecipeCreateSchema } from '@shine/shared/automation-recipes';
 import { automationPreviewSchema } from '@shine/shared/automation-rules';
 import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
 import { exportRequestSchema } from '@shine/shared/export';
 import { leadBulkAssignSchema, leadStatusUpdateSchema, leadUpdateSchema } from '@shine/shared/leads';
+import { liveEventSchema } from '@shine/shared/live';
 import { quoteIntakeSchema } from '@shine/shared/quote';
 import { activitySchema, activitySummarySchema } from '@shine/shared/responses/activities';
 import { sessionInfoSchema } from '@shine/shared/responses/auth';
@@ -88,6 +90,9 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['AuditEntryList', auditEntryListSchema],
   ['AuditPage', auditPageSchema],
   ['OpenApiDocument', openApiDocumentSchema],
+  // The data of each change event on GET /api/admin/events (named for the stream's description).
+  ['LiveEvent', liveEventSchema],
+  ['AlertSettings', alertSettingsSchema],
 ];
 
 /** Request bodies: described as a client may send them (z.input: defaults make fields optional). */
@@ -110,4 +115,5 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['UserUpdate', userUpdateSchema],
   ['OwnSettings', ownSettingsSchema],
   ['SetupPassword', setupPasswordSchema],
+  ['AlertSettingsUpdate', alertSettingsUpdateSchema],
 ];

@@ -8,9 +8,11 @@ export type Method = 'get' | 'post' | 'patch' | 'delete';
 /** public: anyone; open: anyone, a session is read if present (login, me); session: signed in only. */
 export type Access = 'public' | 'open' | 'session';
 
+export type TextMediaType = 'text/csv' | 'text/html' | 'text/event-stream';
+
 export type Answer =
   | { kind: 'json'; schema: z.ZodType; description: string }
-  | { kind: 'text'; mediaType: 'text/csv' | 'text/html'; description: string }
+  | { kind: 'text'; mediaType: TextMediaType; description: string }
   | { kind: 'empty'; description: string };
 
 export interface Operation {
@@ -38,7 +40,7 @@ export interface Operation {
 
 export const json = (schema: z.ZodType, description: string): Answer => ({ kind: 'json', schema, description });
 export const empty = (description: string): Answer => ({ kind: 'empty', description });
-export const text = (mediaType: 'text/csv' | 'text/html', description: string): Answer => ({
+export const text = (mediaType: TextMediaType, description: string): Answer => ({
   kind: 'text',
   mediaType,
   description,

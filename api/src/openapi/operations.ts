@@ -2,6 +2,7 @@
 // /leads/export is not read as /leads/:id).
 import { automationOperations } from './automations.operations.ts';
 import { leadOperations } from './leads.operations.ts';
+import { liveOperations } from './live.operations.ts';
 import type { Method, Operation } from './operation.ts';
 import { publicOperations } from './public.operations.ts';
 import { teamOperations } from './team.operations.ts';
@@ -11,6 +12,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...leadOperations,
   ...automationOperations,
   ...teamOperations,
+  ...liveOperations,
 ];
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);

@@ -31,6 +31,7 @@ import type { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activityBody,
+  alertSettingsBody,
   automationBody,
   bulkAssignBody,
   exportBody,
@@ -50,6 +51,7 @@ import {
   userUpdateBody,
 } from './support/arbitraries.ts';
 import { holdsNul } from '../../src/http/validate.ts';
+import { alertSettingsUpdateSchema } from '@shine/shared/alerts';
 import { checksumTables, expectWellFormed, sendRaw } from './support/checks.ts';
 import { recordFigure } from './support/figures.ts';
 import { type TestApp, signInTestApp, startTestApp } from './support/app.ts';
@@ -187,6 +189,16 @@ const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/admin/stats', access: 'admin', success: [200] },
   { method: 'GET', path: '/api/admin/metrics', access: 'admin', success: [200] },
   { method: 'GET', path: '/api/admin/intake', access: 'admin', success: [200] },
+  { method: 'GET', path: '/api/admin/events', access: 'admin', success: [200] },
+  { method: 'GET', path: '/api/admin/me/alerts', access: 'admin', success: [200] },
+  {
+    method: 'PATCH',
+    path: '/api/admin/me/alerts',
+    access: 'admin',
+    success: [200],
+    body: () => alertSettingsBody,
+    schema: alertSettingsUpdateSchema,
+  },
   {
     method: 'GET',
     path: '/api/admin/activities/lead/:id',

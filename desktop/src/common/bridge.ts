@@ -2,6 +2,13 @@ export interface DesktopSettings {
   serverUrl: string | null;
 }
 
+/** A native notification: its tag comes back when it is clicked, and a second one replaces the first. */
+export interface DesktopNotice {
+  title: string;
+  body: string;
+  tag: string;
+}
+
 export type DesktopResult = { ok: true } | { ok: false; message: string };
 
 /** Where the preload script puts the bridge: `window.shineDesktop`. */
@@ -25,6 +32,12 @@ export interface ShineDesktopBridge {
   onOpenSettings(listener: () => void): () => void;
   /** Subscribe to "the server stopped answering" notices; returns an unsubscribe. */
   onServerUnreachable(listener: () => void): () => void;
+  /** Shows a native notification (new leads). */
+  showNotification(notice: DesktopNotice): Promise<void>;
+  /** The count on the dock or taskbar icon; 0 clears it. */
+  setBadgeCount(count: number): Promise<void>;
+  /** Subscribe to clicks on notifications (the listener gets the tag); returns an unsubscribe. */
+  onNotificationClick(listener: (tag: string) => void): () => void;
 }
 
 /** The bridge's members, in one list, so the preload test can prove nothing else is exposed. */
@@ -35,4 +48,7 @@ export const SHINE_DESKTOP_BRIDGE_METHODS = [
   'getAppInfo',
   'onOpenSettings',
   'onServerUnreachable',
+  'showNotification',
+  'setBadgeCount',
+  'onNotificationClick',
 ] as const satisfies ReadonlyArray<keyof ShineDesktopBridge>;

@@ -19,16 +19,46 @@ const refused: FetchLike = async () => {
   throw new Error('net::ERR_CONNECTION_REFUSED');
 };
 
-function handlers(fetch: FetchLike) {
+function handlers(fetch: FetchLike, supported = true) {
   const onServerChanged = vi.fn();
+  const notifications = {
+    isSupported: () => supported,
+    show: vi.fn((_notice: unknown, _onClick: () => void) => {}),
+    setBadgeCount: vi.fn(),
+    opened: vi.fn(),
+  };
   const bridge = createBridgeHandlers({
     store,
     fetch,
     appInfo: { name: 'Lone Star Shine CRM', version: '1.2.3' },
     onServerChanged,
+    notifications,
   });
-  return { bridge, onServerChanged };
+  return { bridge, onServerChanged, notifications };
 }
+
+describe('notifications', () => {
+  const notice = { title: 'New lead: Ann Lee', body: 'Deep cleaning', tag: 'new-lead-1' };
+
+  it('shows a notice whose click opens the window on that lead, and sets the badge', () => {
+    const { bridge, notifications } = handlers(healthy);
+    bridge.showNotification(notice);
+    expect(notifications.show).toHaveBeenCalledOnce();
+    const [shown, onClick] = notifications.show.mock.calls[0] as [unknown, () => void];
+    expect(shown).toEqual(notice);
+    expect(notifications.opened).not.toHaveBeenCalled();
+    onClick();
+    expect(notifications.opened).toHaveBeenCalledWith('new-lead-1');
+    bridge.setBadgeCount(2);
+    expect(notifications.setBadgeCount).toHaveBeenCalledWith(2);
+  });
+
+  it('shows nothing where the system has no notifications', () => {
+    const { bridge, notifications } = handlers(healthy, false);
+    bridge.showNotification(notice);
+    expect(notifications.show).not.toHaveBeenCalled();
+  });
+});
 
 describe('bridge handlers', () => {
   it('reports no server on first run', async () => {

@@ -1,3 +1,4 @@
+import type { DesktopNotice } from '../common/bridge.ts';
 import type { BridgeHandlers } from './ipc.ts';
 import { checkServerHealth, type FetchLike } from './server-health.ts';
 import { parseServerUrl } from './server-url.ts';
@@ -10,6 +11,18 @@ export interface BridgeHandlerDeps {
   appInfo: { name: string; version: string };
   /** After the stored server URL was replaced by a different one (not on first-run setup). */
   onServerChanged: (serverUrl: string) => void;
+  /** Electron's Notification and app.setBadgeCount, handed in so the handlers stay testable. */
+  notifications: NotificationDeps;
+}
+
+export interface NotificationDeps {
+  /** Whether this system can show notifications at all (Notification.isSupported()). */
+  isSupported: () => boolean;
+  /** Shows one; `onClick` runs when it is clicked. */
+  show: (notice: DesktopNotice, onClick: () => void) => void;
+  setBadgeCount: (count: number) => void;
+  /** Brings the window to the front and tells the page which notification was clicked. */
+  opened: (tag: string) => void;
 }
 
 /** What the bridge's calls do, once ipc.ts has checked who is calling and with what. */
@@ -39,5 +52,10 @@ export function createBridgeHandlers(deps: BridgeHandlerDeps): BridgeHandlers {
       return { ok: true };
     },
     getAppInfo: () => ({ ...deps.appInfo }),
+    showNotification: (notice) => {
+      if (!deps.notifications.isSupported()) return;
+      deps.notifications.show(notice, () => deps.notifications.opened(notice.tag));
+    },
+    setBadgeCount: (count) => deps.notifications.setBadgeCount(count),
   };
 }

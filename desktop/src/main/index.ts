@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { app, type BrowserWindow, ipcMain, Menu, protocol, type Session, session, shell } from 'electron';
+import { app, type BrowserWindow, ipcMain, Menu, Notification, protocol, type Session, session, shell } from 'electron';
 import { autoUpdater } from 'electron-updater';
 import iconPath from '../../build/icon.png?asset';
 import { IPC_CHANNELS } from '../common/ipc-channels.ts';
@@ -115,6 +115,22 @@ function startApp(): void {
           appInfo: { name: APP_NAME, version: app.getVersion() },
           onServerChanged: () => {
             setTimeout(() => mainWindow?.webContents.reload(), RELOAD_AFTER_SERVER_CHANGE_MS);
+          },
+          notifications: {
+            isSupported: () => Notification.isSupported(),
+            show: (notice, onClick) => {
+              const shown = new Notification({ title: notice.title, body: notice.body, icon: iconPath });
+              shown.on('click', onClick);
+              shown.show();
+            },
+            // Linux shows it on Unity launchers only; macOS and Windows on the dock and taskbar.
+            setBadgeCount: (count) => app.setBadgeCount(count),
+            opened: (tag) => {
+              focusWindow(mainWindow);
+              if (mainWindow && !mainWindow.isDestroyed()) {
+                mainWindow.webContents.send(IPC_CHANNELS.notificationClicked, tag);
+              }
+            },
           },
         }),
       );

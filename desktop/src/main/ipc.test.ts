@@ -69,7 +69,7 @@ describe('guardIpcHandler', () => {
 });
 
 describe('registerIpcHandlers', () => {
-  it('registers exactly the bridge’s four calls, each guarded', async () => {
+  it('registers exactly the bridge’s six calls, each guarded', async () => {
     const registered = new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>();
     const ipcMain = { handle: vi.fn((channel: string, listener) => registered.set(channel, listener)) };
     const handlers: BridgeHandlers = {
@@ -77,11 +77,35 @@ describe('registerIpcHandlers', () => {
       testServerUrl: async () => ({ ok: true }),
       setServerUrl: async () => ({ ok: false, message: 'nope' }),
       getAppInfo: () => ({ name: 'Lone Star Shine CRM', version: '1.0.0' }),
+      showNotification: vi.fn(),
+      setBadgeCount: vi.fn(),
     };
     registerIpcHandlers(ipcMain as never, handlers);
 
     expect([...registered.keys()].sort()).toEqual(
-      [IPC_CHANNELS.getSettings, IPC_CHANNELS.testServerUrl, IPC_CHANNELS.setServerUrl, IPC_CHANNELS.getAppInfo].sort(),
+      [
+        IPC_CHANNELS.getSettings,
+        IPC_CHANNELS.testServerUrl,
+        IPC_CHANNELS.setServerUrl,
+        IPC_CHANNELS.getAppInfo,
+        IPC_CHANNELS.showNotification,
+        IPC_CHANNELS.setBadgeCount,
+      ].sort(),
+    );
+    const notice = { title: 'New lead: Ann Lee', body: 'Deep cleaning', tag: 'new-lead-1' };
+    await registered.get(IPC_CHANNELS.showNotification)?.(event(appFrame), notice);
+    expect(handlers.showNotification).toHaveBeenCalledWith(notice);
+    await registered.get(IPC_CHANNELS.setBadgeCount)?.(event(appFrame), 3);
+    expect(handlers.setBadgeCount).toHaveBeenCalledWith(3);
+    // What the page sends is checked: no extra fields, no negative or fractional count.
+    await expect(
+      registered.get(IPC_CHANNELS.showNotification)?.(event(appFrame), { ...notice, icon: 'file:///etc/passwd' }),
+    ).rejects.toThrow(/invalid arguments/);
+    await expect(registered.get(IPC_CHANNELS.setBadgeCount)?.(event(appFrame), -1)).rejects.toThrow(
+      /invalid arguments/,
+    );
+    await expect(registered.get(IPC_CHANNELS.setBadgeCount)?.(event(appFrame), 1.5)).rejects.toThrow(
+      /invalid arguments/,
     );
     await expect(registered.get(IPC_CHANNELS.getSettings)?.(event(appFrame))).resolves.toEqual({
       serverUrl: 'https://crm.example.com',

@@ -1,4 +1,4 @@
-import type { DesktopResult, DesktopSettings } from '../common/bridge.ts';
+import type { DesktopNotice, DesktopResult, DesktopSettings } from '../common/bridge.ts';
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { z } from 'zod';
 import { IPC_CHANNELS, type IpcInvokeChannel } from '../common/ipc-channels.ts';
@@ -9,6 +9,8 @@ export interface BridgeHandlers {
   testServerUrl(url: string): Promise<DesktopResult>;
   setServerUrl(url: string): Promise<DesktopResult>;
   getAppInfo(): { name: string; version: string };
+  showNotification(notice: DesktopNotice): void;
+  setBadgeCount(count: number): void;
 }
 
 // Arguments arrive from the renderer, so each channel states exactly what it accepts: a tuple, so
@@ -19,6 +21,10 @@ export const IPC_ARGUMENT_SCHEMAS = {
   [IPC_CHANNELS.testServerUrl]: z.tuple([serverUrlArgument]),
   [IPC_CHANNELS.setServerUrl]: z.tuple([serverUrlArgument]),
   [IPC_CHANNELS.getAppInfo]: z.tuple([]),
+  [IPC_CHANNELS.showNotification]: z.tuple([
+    z.strictObject({ title: z.string().max(200), body: z.string().max(500), tag: z.string().max(100) }),
+  ]),
+  [IPC_CHANNELS.setBadgeCount]: z.tuple([z.number().int().min(0).max(9_999)]),
 } as const satisfies Record<IpcInvokeChannel, z.ZodType<unknown[]>>;
 
 type SenderEvent = Pick<IpcMainInvokeEvent, 'senderFrame'>;
@@ -70,5 +76,13 @@ export function registerIpcHandlers(ipcMain: Pick<IpcMain, 'handle'>, handlers: 
   ipcMain.handle(
     IPC_CHANNELS.getAppInfo,
     guardIpcHandler(IPC_CHANNELS.getAppInfo, () => handlers.getAppInfo()),
+  );
+  ipcMain.handle(
+    IPC_CHANNELS.showNotification,
+    guardIpcHandler(IPC_CHANNELS.showNotification, (notice) => handlers.showNotification(notice)),
+  );
+  ipcMain.handle(
+    IPC_CHANNELS.setBadgeCount,
+    guardIpcHandler(IPC_CHANNELS.setBadgeCount, (count) => handlers.setBadgeCount(count)),
   );
 }

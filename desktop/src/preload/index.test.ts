@@ -56,11 +56,16 @@ describe('preload bridge', () => {
     await bridge.testServerUrl('https://crm.example.com');
     await bridge.setServerUrl('https://crm.example.com');
     await expect(bridge.getAppInfo()).resolves.toBe('answer');
+    const notice = { title: 'New lead', body: 'Deep cleaning', tag: 'new-lead-1' };
+    await bridge.showNotification(notice);
+    await bridge.setBadgeCount(2);
     expect(electron.invoke.mock.calls).toEqual([
       [IPC_CHANNELS.getSettings],
       [IPC_CHANNELS.testServerUrl, 'https://crm.example.com'],
       [IPC_CHANNELS.setServerUrl, 'https://crm.example.com'],
       [IPC_CHANNELS.getAppInfo],
+      [IPC_CHANNELS.showNotification, notice],
+      [IPC_CHANNELS.setBadgeCount, 2],
     ]);
   });
 
@@ -74,6 +79,16 @@ describe('preload bridge', () => {
     electron.rendererEvents.emit(IPC_CHANNELS.openSettings, {});
     expect(listener).toHaveBeenCalledOnce();
     expect(electron.rendererEvents.listenerCount(IPC_CHANNELS.openSettings)).toBe(0);
+  });
+
+  it("passes a clicked notification's tag, and nothing that is not text", () => {
+    const listener = vi.fn();
+    const unsubscribe = bridge.onNotificationClick(listener);
+    electron.rendererEvents.emit(IPC_CHANNELS.notificationClicked, { sender: 'ipcRenderer itself' }, 'new-lead-1');
+    electron.rendererEvents.emit(IPC_CHANNELS.notificationClicked, {}, { not: 'text' });
+    expect(listener.mock.calls).toEqual([['new-lead-1']]);
+    unsubscribe();
+    expect(electron.rendererEvents.listenerCount(IPC_CHANNELS.notificationClicked)).toBe(0);
   });
 
   it('keeps the two event subscriptions apart', () => {

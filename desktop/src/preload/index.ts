@@ -14,6 +14,17 @@ function subscribe(channel: string, listener: () => void): () => void {
   };
 }
 
+/** A main → renderer event with one text argument (a notification's tag); anything else is dropped. */
+function subscribeText(channel: string, listener: (text: string) => void): () => void {
+  const wrapped = (_event: unknown, text: unknown) => {
+    if (typeof text === 'string') listener(text);
+  };
+  ipcRenderer.on(channel, wrapped);
+  return () => {
+    ipcRenderer.removeListener(channel, wrapped);
+  };
+}
+
 /**
  * The whole surface the page gets: a few named calls, each one fixed IPC channel. No generic
  * `invoke(channel, ...)`, no Node, no Electron objects; arguments are checked again in the main process.
@@ -25,6 +36,9 @@ const shineDesktop: ShineDesktopBridge = {
   getAppInfo: () => ipcRenderer.invoke(IPC_CHANNELS.getAppInfo),
   onOpenSettings: (listener) => subscribe(IPC_CHANNELS.openSettings, listener),
   onServerUnreachable: (listener) => subscribe(IPC_CHANNELS.serverUnreachable, listener),
+  showNotification: (notice) => ipcRenderer.invoke(IPC_CHANNELS.showNotification, notice),
+  setBadgeCount: (count) => ipcRenderer.invoke(IPC_CHANNELS.setBadgeCount, count),
+  onNotificationClick: (listener) => subscribeText(IPC_CHANNELS.notificationClicked, listener),
 };
 
 contextBridge.exposeInMainWorld(DESKTOP_BRIDGE_KEY, shineDesktop);

@@ -8,9 +8,28 @@ import './gate.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-/** The part of the bridge the CRM uses: choosing the server, and the menu's Settings… item. */
+/**
+ * Native notifications for the CRM: always allowed (the app is the person's own; the OS has its own
+ * switch), each click routed back to the notice's `onOpen` by its tag.
+ */
+function nativeNotifications(bridge: ShineDesktopBridge): NonNullable<CrmPlatform['notifications']> {
+  const openers = new Map<string, () => void>();
+  bridge.onNotificationClick((tag) => openers.get(tag)?.());
+  return {
+    permission: () => 'granted',
+    requestPermission: async () => 'granted',
+    show: (notice, onOpen) => {
+      openers.set(notice.tag, onOpen);
+      void bridge.showNotification(notice);
+    },
+    setBadgeCount: (count) => void bridge.setBadgeCount(count),
+  };
+}
+
+/** The part of the bridge the CRM uses: choosing the server, the menu's Settings… item, notifications. */
 function buildCrmPlatform(bridge: ShineDesktopBridge): CrmPlatform {
   return {
+    notifications: nativeNotifications(bridge),
     server: {
       getSettings: () => bridge.getSettings(),
       testServerUrl: (url) => bridge.testServerUrl(url),

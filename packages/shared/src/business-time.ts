@@ -52,6 +52,12 @@ function offsetAt(timeZone: string, instant: number): number {
 }
 
 /** The instant of a local wall-clock time in the zone. */
+/** Minutes since midnight at `at` in `timeZone` (0–1439). */
+export function minuteOfDayIn(at: Date, timeZone: string = DEFAULT_BUSINESS_TIMEZONE): number {
+  const { hour, minute } = partsIn(timeZone, at.getTime());
+  return hour * 60 + minute;
+}
+
 export function zonedTimeToInstant(timeZone: string, year: number, month: number, day: number, hour = 0): number {
   const wall = Date.UTC(year, month - 1, day, hour);
   const first = wall - offsetAt(timeZone, wall);

@@ -117,6 +117,7 @@ export const API_ERRORS = {
   payloadTooLarge: 'Request body too large',
   unsupportedMediaType: 'Content-Type must be application/json',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
+  tooManyLiveStreams: 'Too many live connections are open for this account. Close another CRM window and try again.',
   loginRateLimited: 'Too many login attempts. Please wait 15 minutes and try again.',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   internal: 'Something went wrong on our side. Please try again.',

@@ -402,4 +402,17 @@ export const ownSettingsBody = shapedBody({
 export const setupPasswordBody = shapedBody({
   token: fc.oneof(fc.base64String({ minLength: 20, maxLength: 60 }), textOrPayload(250)),
   password: fc.oneof(fc.string({ minLength: 0, maxLength: 20 }), textOrPayload(300)),
+/** PATCH /api/admin/me/alerts: switches, and quiet hours well or badly formed. */
+export const alertSettingsBody = shapedBody({
+  newLeadToast: fc.oneof(fc.boolean(), fc.constantFrom('yes', 1, null)),
+  systemNotifications: fc.boolean(),
+  sound: fc.oneof(fc.boolean(), nastyString),
+  quietHours: fc.oneof(
+    fc.constant(null),
+    fc.record({
+      start: fc.constantFrom('21:00', '07:30', '24:00', '9pm', ''),
+      end: fc.constantFrom('07:00', '21:00', 'x'),
+    }),
+    nastyString,
+  ),
 });

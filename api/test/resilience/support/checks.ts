@@ -14,6 +14,22 @@ export interface Answer {
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
+const isEventStream = (headers: Headers) => /^text\/event-stream/.test(headers.get('content-type') ?? '');
+
+/** The live stream never ends: its text up to the event that says it listens, then the connection closes. */
+async function readStreamStart(response: Response): Promise<string> {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  while (!/event: (ready|resync)\ndata: [^\n]*\n\n/.test(text)) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  await reader.cancel();
+  return text;
+}
+
 export async function sendRaw(
   url: string,
   init: { method: string; headers?: Record<string, string>; body?: string | Uint8Array },
@@ -27,7 +43,7 @@ export async function sendRaw(
       redirect: 'manual',
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
-    const text = await response.text();
+    const text = isEventStream(response.headers) ? await readStreamStart(response) : await response.text();
     return { status: response.status, headers: response.headers, text, ms: performance.now() - started };
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause;
@@ -65,6 +81,10 @@ export function expectWellFormed(answer: Answer, context: string): unknown {
   // Node's HTTP parser refuses a request line or headers over 16 KB before the app sees it, with an
   // empty 431: nothing internal can leak from there.
   if (answer.status === 431 && answer.text === '') return undefined;
+  if (answer.status === 200 && isEventStream(answer.headers)) {
+    expect(answer.text, `a live stream that says it listens: ${where}`).toMatch(/^retry: \d+\n\n/);
+    return undefined;
+  }
   // The API reference (GET /api/docs) is the one page among the JSON answers.
   if (answer.status === 200 && /^text\/html/.test(answer.headers.get('content-type') ?? '')) {
     expect(answer.text.startsWith('<!doctype html>'), `an HTML page: ${where}`).toBe(true);

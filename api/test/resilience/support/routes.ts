@@ -22,6 +22,8 @@ export interface Route {
   id?: IdKind;
   /** A body the API accepts, given existing ids; the matrix sends it so only the session decides. */
   validBody?: (existing: Record<IdKind, string>) => unknown;
+  /** A stream that never ends by itself (Server-Sent Events): read its start, not to the end. */
+  stream?: true;
 }
 
 export const ROUTES: Route[] = [
@@ -107,6 +109,15 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/admin/stats', access: 'admin', role: 'sales' },
   { method: 'GET', path: '/api/admin/metrics', access: 'admin', role: 'sales' },
   { method: 'GET', path: '/api/admin/intake', access: 'admin', role: 'sales' },
+  { method: 'GET', path: '/api/admin/events', access: 'admin', role: 'sales', stream: true },
+  { method: 'GET', path: '/api/admin/me/alerts', access: 'admin', role: 'sales' },
+  {
+    method: 'PATCH',
+    path: '/api/admin/me/alerts',
+    access: 'admin',
+    role: 'sales',
+    validBody: () => ({ sound: false }),
+  },
   { method: 'GET', path: '/api/admin/activities/lead/:id', access: 'admin', role: 'sales', id: 'lead' },
   { method: 'GET', path: '/api/admin/activities/summary', access: 'admin', role: 'sales' },
   {

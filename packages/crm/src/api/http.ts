@@ -48,3 +48,10 @@ export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
+
+/** The constructor of the live stream's connection; tests hand in their own. */
+export type EventSourceFactory = (url: string) => EventSource | undefined;
+
+/** Opens the server's event stream (same origin, cookies included, like every other call here). */
+export const openEventStream: EventSourceFactory = (url) =>
+  typeof EventSource === 'undefined' ? undefined : new EventSource(url);

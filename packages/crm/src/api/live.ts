@@ -1,8 +1,9 @@
 import { createContext, useContext } from 'react';
 
 /**
- * True inside the sidebar CRM, which polls its reads and refetches them on focus (docs/requirements.md#crm-data);
- * the tabbed dashboard reads once.
+ * True where reads poll and refetch on focus (docs/requirements.md#crm-data): the sidebar CRM while its
+ * live stream is down (api/live-stream.ts); while the stream is live, its events refresh the reads.
+ * The tabbed dashboard reads once.
  */
 export const LiveContext = createContext(false);
 

@@ -23,4 +23,6 @@ export const API = {
   audit: '/api/admin/audit',
   /** Public: the page a set-up link opens posts the new password here. */
   setupPassword: '/api/setup-password',
+  events: '/api/admin/events',
+  alertSettings: '/api/admin/me/alerts',
 } as const;

@@ -32,3 +32,4 @@ export const teamUsersKey = [API.users] as const;
 export const assigneesKey = [API.assignees] as const;
 export const auditKey = [API.audit] as const;
 export const auditListKey = (params: QueryParams) => [API.audit, { ...params }] as const;
+export const alertSettingsKey = [API.alertSettings] as const;

@@ -16,6 +16,8 @@ import { CrmDashboardSection } from './CrmDashboardSection.tsx';
 import { CurrentDate } from './CurrentDate.tsx';
 import { LiveIndicator } from './LiveIndicator.tsx';
 import { SECTIONS, type SectionKey, sectionsFor, toSectionKey } from './sections.tsx';
+import { useLiveStream } from './use-live-stream.ts';
+import { useNewLeadAlerts } from '../alerts/use-new-lead-alerts.ts';
 import './crm.css';
 
 const LeadsSection = lazy(() => import('../leads/LeadsSection.tsx').then((m) => ({ default: m.LeadsSection })));
@@ -115,6 +117,8 @@ export function CrmPage() {
   const user = useCurrentUser();
   const isAdmin = user?.role === 'admin';
   useDocumentTitle(title);
+  // While the stream is live its events refresh the reads; otherwise they poll (LiveContext).
+  const liveStatus = useLiveStream(useNewLeadAlerts());
 
   const select = (key: SectionKey) => {
     setDrawerOpen(false);
@@ -142,7 +146,7 @@ export function CrmPage() {
   );
 
   return (
-    <LiveContext.Provider value={true}>
+    <LiveContext.Provider value={liveStatus !== 'live'}>
       <Layout className="crm-layout" hasSider={isWide}>
         <a href="#crm-main" className="skip-link">
           Skip to content
@@ -178,7 +182,7 @@ export function CrmPage() {
               <CurrentDate className="crm-date muted" />
             </div>
             <div className="crm-header-actions">
-              <LiveIndicator />
+              <LiveIndicator status={liveStatus} />
               {user ? (
                 <span className="crm-user" data-testid="crm-user">
                   <PersonAvatar person={user} showName={screens.md === true} />

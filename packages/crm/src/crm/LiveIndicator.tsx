@@ -1,19 +1,37 @@
 import dayjs from 'dayjs';
+import type { LiveStatus } from '../api/live-stream.ts';
+import { POLL_INTERVAL_MS } from '../api/live.ts';
 import { useMetrics } from '../overview/reports.queries.ts';
 import { Hint } from '../ui/Hint.tsx';
 
-/** "Live" while polling succeeds; says so when the last poll failed. */
-export function LiveIndicator() {
+const LABEL: Record<LiveStatus, string> = {
+  connecting: 'Connecting',
+  live: 'Live',
+  reconnecting: 'Reconnecting',
+  polling: 'Polling',
+};
+
+/**
+ * The live stream's real state: "Live" while it is open, "Reconnecting" while it is being restored,
+ * "Polling" while the reads refresh on a timer instead, "Offline" when even those fail.
+ */
+export function LiveIndicator({ status }: { status: LiveStatus }) {
   const metrics = useMetrics();
   const offline = metrics.isError;
-  const updated = metrics.dataUpdatedAt
-    ? `Last updated ${dayjs(metrics.dataUpdatedAt).format('h:mm:ss A')}`
-    : 'Connecting…';
+  const updated = metrics.dataUpdatedAt ? `Last updated ${dayjs(metrics.dataUpdatedAt).format('h:mm:ss A')}` : '';
+  const hint = offline
+    ? `Reconnecting: ${metrics.error.message}`
+    : status === 'live'
+      ? `Changes appear as they happen. ${updated}`
+      : status === 'polling'
+        ? `Live updates are unavailable; refreshing every ${POLL_INTERVAL_MS.leads / 1000} seconds. ${updated}`
+        : `Restoring live updates; refreshing every ${POLL_INTERVAL_MS.leads / 1000} seconds meanwhile. ${updated}`;
+  const tone = offline ? ' live-indicator-offline' : status === 'live' ? '' : ' live-indicator-degraded';
   return (
-    <Hint title={offline ? `Reconnecting: ${metrics.error.message}` : updated}>
-      <span className={`live-indicator${offline ? ' live-indicator-offline' : ''}`} role="status">
+    <Hint title={hint.trim()}>
+      <span className={`live-indicator${tone}`} role="status" data-live-status={offline ? 'offline' : status}>
         <span className="live-dot" aria-hidden="true" />
-        {offline ? 'Offline' : 'Live'}
+        {offline ? 'Offline' : LABEL[status]}
       </span>
     </Hint>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { BulkAssignDialog } from './BulkAssignDialog.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { LeadDrawer } from './LeadDrawer.tsx';
+import { useLeadFromUrl } from './use-lead-from-url.ts';
 import { LeadFilters } from './LeadFilters.tsx';
 import { LeadsTable } from './LeadsTable.tsx';
 import { useLeadList } from './leads.queries.ts';
@@ -22,6 +23,7 @@ export function LeadsSection() {
   const [exportOpen, setExportOpen] = useState(false);
   const [assignOpen, setAssignOpen] = useState(false);
   const [openLeadId, setOpenLeadId] = useState<string>();
+  useLeadFromUrl(setOpenLeadId);
 
   return (
     <Card className="leads-card">

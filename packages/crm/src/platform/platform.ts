@@ -12,6 +12,19 @@ export interface ServerConnection {
   setServerUrl(url: string): Promise<ServerCheckResult>;
 }
 
+export type NotificationPermissionState = 'granted' | 'denied' | 'default';
+
+/** System notifications: the browser's Notification API, or the desktop app's native ones. */
+export interface SystemNotifications {
+  permission(): NotificationPermissionState;
+  /** Asks the person (browsers allow it only from a click). */
+  requestPermission(): Promise<NotificationPermissionState>;
+  /** Shows one; `onOpen` runs when the person clicks it. A second with the same tag replaces the first. */
+  show(notice: { title: string; body: string; tag: string }, onOpen: () => void): void;
+  /** The count on the dock or taskbar icon (desktop); 0 clears it. */
+  setBadgeCount?(count: number): void;
+}
+
 /**
  * What the CRM needs from where it runs, handed to `CrmApp` by its entry point: the browser build
  * (main.tsx) has nothing to add, the desktop app adds its server choice and its menu. Nothing inside
@@ -22,6 +35,8 @@ export interface CrmPlatform {
   server?: ServerConnection;
   /** Subscribes to "open Settings" requests from outside the page (an application menu); returns an unsubscribe. */
   onOpenSettings?(listener: () => void): () => void;
+  /** The desktop app's native notifications; without it the browser's Notification API is used. */
+  notifications?: SystemNotifications;
 }
 
 export const PlatformContext = createContext<CrmPlatform>({});

@@ -1,4 +1,5 @@
 import { Divider, Modal, Typography } from 'antd';
+import { AlertSettingsForm } from '../alerts/AlertSettingsForm.tsx';
 import { useSession } from '../session/session.ts';
 import { usePlatform } from '../platform/platform.ts';
 import { PasswordChangeForm } from './PasswordChangeForm.tsx';
@@ -46,6 +47,17 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
           </Typography.Paragraph>
           <PasswordChangeForm onDone={onClose} />
         </section>
+      ) : null}
+      {user ? (
+        <>
+          <Divider />
+          <section aria-labelledby="settings-alerts-heading">
+            <Typography.Title level={2} id="settings-alerts-heading" className="settings-heading">
+              New-Lead Alerts
+            </Typography.Title>
+            <AlertSettingsForm />
+          </section>
+        </>
       ) : null}
       {!server && !user ? <Typography.Paragraph>Sign in to change your password.</Typography.Paragraph> : null}
     </Modal>

@@ -1,0 +1,46 @@
+// GET/PATCH /api/admin/me/alerts: the signed-in user's own new-lead alert settings (issue 16). Stored
+// with the user, so they follow the person from the browser to the desktop app.
+import {
+  type AlertSettings,
+  alertSettingsSchema,
+  alertSettingsUpdateSchema,
+  DEFAULT_ALERT_SETTINGS,
+} from '@shine/shared/alerts';
+import { Router } from 'express';
+import type { Knex } from 'knex';
+import type { AppDeps } from '../deps.ts';
+import { sessionUser } from '../http/auth-guard.ts';
+import { validate } from '../http/validate.ts';
+
+/** What is stored, over the defaults: a setting added later reads as its default until saved. */
+function readSettings(stored: unknown): AlertSettings {
+  const merged = { ...DEFAULT_ALERT_SETTINGS, ...(typeof stored === 'object' && stored ? stored : {}) };
+  const parsed = alertSettingsSchema.safeParse(merged);
+  return parsed.success ? parsed.data : DEFAULT_ALERT_SETTINGS;
+}
+
+async function findSettings(db: Knex, userId: string): Promise<AlertSettings> {
+  const row = await db('users').where({ id: userId }).first('alert_settings');
+  return readSettings(row?.alert_settings);
+}
+
+export function alertSettingsRouter({ db }: Pick<AppDeps, 'db'>): Router {
+  const router = Router();
+
+  router.get('/', async (req, res) => {
+    res.json(await findSettings(db, sessionUser(req).id));
+  });
+
+  router.patch('/', validate({ body: alertSettingsUpdateSchema }), async (req, res) => {
+    const userId = sessionUser(req).id;
+    // One statement: two windows saving different settings at once both keep theirs.
+    await db('users')
+      .where({ id: userId })
+      .update({
+        alert_settings: db.raw('alert_settings || ?::jsonb', [JSON.stringify(req.body)]) as unknown as AlertSettings,
+      });
+    res.json(await findSettings(db, userId));
+  });
+
+  return router;
+}

@@ -1,0 +1,43 @@
+// Live updates (issue 16): a change publishes its event inside its own transaction, so the event is
+// sent when, and only if, the change commits, to every API process (db/notifications.ts). The stream
+// (live.routes.ts) carries ids and the names of what changed, never a record.
+import { randomBytes } from 'node:crypto';
+import type { LiveEvent } from '@shine/shared/live';
+import type { Knex } from 'knex';
+import { notify } from '../db/notifications.ts';
+import { LIVE_CHANNEL, LiveHub, type LiveNotice } from './live-hub.ts';
+
+const hubs = new WeakMap<Knex, LiveHub>();
+
+/** This process's hub for `db` (made on first use). */
+export function liveHub(db: Knex): LiveHub {
+  let hub = hubs.get(db);
+  if (!hub) {
+    hub = new LiveHub(db);
+    hubs.set(db, hub);
+  }
+  return hub;
+}
+
+/** Ends every open stream of this process (shutdown: clients reconnect to another process). */
+export async function endLiveStreams(db: Knex): Promise<void> {
+  await hubs.get(db)?.close();
+  hubs.delete(db);
+}
+
+/** Ids sort by time of publication, then at random: unique without a sequence. */
+function eventId(): string {
+  return `${Date.now().toString(36)}-${randomBytes(6).toString('base64url')}`;
+}
+
+/** Publishes `event` when `trx` commits. */
+export function publishLiveEvent(trx: Knex, event: LiveEvent): Promise<void> {
+  const notice: LiveNotice = { kind: 'event', id: eventId(), event };
+  return notify(trx, LIVE_CHANNEL, JSON.stringify(notice));
+}
+
+/** Ends the user's open streams in every process when `trx` commits (disabled, signed out everywhere). */
+export function publishSessionsRevoked(trx: Knex, userId: string): Promise<void> {
+  const notice: LiveNotice = { kind: 'revoked', userId };
+  return notify(trx, LIVE_CHANNEL, JSON.stringify(notice));
+}

@@ -1,0 +1,74 @@
+// New-lead alerts (issue 16): when the live stream says a lead was created, a toast with the lead's
+// name, service and estimate and an Open action; a chime and a system notification unless it is the
+// person's quiet hours; and, while the window is in the background, the count of unseen new leads on
+// the desktop app's icon. What to show follows the person's own settings (GET /api/admin/me/alerts).
+import { DEFAULT_ALERT_SETTINGS, isQuietTime } from '@shine/shared/alerts';
+import type { LiveEvent } from '@shine/shared/live';
+import type { Lead } from '@shine/shared/types';
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { createElement, useCallback, useEffect, useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { leadKey } from '../api/query-keys.ts';
+import { usePlatform } from '../platform/platform.ts';
+import { useAlertSettings } from './alerts.queries.ts';
+import { browserNotifications } from './browser-notifications.ts';
+import { playChime } from './chime.ts';
+import { OpenLeadButton } from './OpenLeadButton.tsx';
+import { describeNewLead } from './new-lead-text.ts';
+
+export function useNewLeadAlerts(): (event: LiveEvent) => void {
+  const { notification } = App.useApp();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const platform = usePlatform();
+  const system = useMemo(() => platform.notifications ?? browserNotifications(), [platform]);
+  const settings = useAlertSettings().data ?? DEFAULT_ALERT_SETTINGS;
+  const unseen = useRef(0);
+
+  // Back in front: whatever was new has been seen.
+  useEffect(() => {
+    const seen = () => {
+      if (document.visibilityState !== 'visible' || unseen.current === 0) return;
+      unseen.current = 0;
+      system?.setBadgeCount?.(0);
+    };
+    document.addEventListener('visibilitychange', seen);
+    window.addEventListener('focus', seen);
+    return () => {
+      document.removeEventListener('visibilitychange', seen);
+      window.removeEventListener('focus', seen);
+    };
+  }, [system]);
+
+  return useCallback(
+    (event: LiveEvent) => {
+      if (event.type !== 'lead.created') return;
+      void queryClient.fetchQuery<Lead>({ queryKey: leadKey(event.leadId) }).then(
+        (lead) => {
+          const { title, body } = describeNewLead(lead);
+          const open = () => navigate(`/crm?section=leads&lead=${encodeURIComponent(lead.id)}`);
+          const quiet = isQuietTime(settings.quietHours, new Date());
+          if (settings.newLeadToast) {
+            notification.info({
+              key: `new-lead-${lead.id}`,
+              title,
+              description: body,
+              role: 'status',
+              actions: createElement(OpenLeadButton, { onOpen: open, name: title }),
+            });
+          }
+          if (quiet) return;
+          if (settings.sound) playChime();
+          if (document.visibilityState !== 'visible') {
+            if (settings.systemNotifications) system?.show({ title, body, tag: `new-lead-${lead.id}` }, open);
+            unseen.current += 1;
+            system?.setBadgeCount?.(unseen.current);
+          }
+        },
+        () => undefined, // the lead is gone or unreadable: nothing to announce
+      );
+    },
+    [queryClient, navigate, notification, settings, system],
+  );
+}

@@ -1,0 +1,145 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLiveEvent, type LiveStatus, STREAM_RETRY_MS, STREAM_SILENCE_MS, startLiveStream } from './live-stream.ts';
+import { API } from './paths.ts';
+import { leadActivitiesKey, leadKey, leadListKey, metricsKey, statsKey, templatesKey } from './query-keys.ts';
+
+/** A stand-in for the browser's EventSource: the test plays the server. */
+class FakeEventSource extends EventTarget {
+  readyState = 1;
+  onerror: (() => void) | null = null;
+  closed = false;
+  readonly url: string;
+  constructor(url: string) {
+    super();
+    this.url = url;
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 2;
+  }
+  emit(type: string, data: unknown) {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
+  fail(closed: boolean) {
+    this.readyState = closed ? 2 : 0;
+    this.onerror?.();
+  }
+}
+
+function seeded(): QueryClient {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+  for (const key of [
+    leadListKey({ page: 1 }),
+    leadKey('a'),
+    statsKey,
+    metricsKey,
+    templatesKey,
+    leadActivitiesKey('a'),
+  ]) {
+    client.setQueryData(key, { seeded: true });
+  }
+  return client;
+}
+const invalidated = (client: QueryClient) =>
+  client
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.isInvalidated)
+    .map((query) => query.queryKey);
+
+describe('applyLiveEvent', () => {
+  it('a new lead refreshes the lists and the figures, not the templates', () => {
+    const client = seeded();
+    applyLiveEvent(client, { type: 'lead.created', leadId: 'b' });
+    expect(invalidated(client)).toEqual(expect.arrayContaining([leadListKey({ page: 1 }), statsKey, metricsKey]));
+    expect(invalidated(client)).not.toContainEqual(templatesKey);
+    expect(invalidated(client)).not.toContainEqual(leadActivitiesKey('a'));
+  });
+
+  it("an activity refreshes that lead's activities and the lead", () => {
+    const client = seeded();
+    applyLiveEvent(client, { type: 'activity.created', leadId: 'a', activityId: 'x' });
+    expect(invalidated(client)).toEqual(expect.arrayContaining([leadActivitiesKey('a'), leadKey('a'), metricsKey]));
+    expect(invalidated(client)).not.toContainEqual(templatesKey);
+  });
+});
+
+describe('startLiveStream', () => {
+  let sources: FakeEventSource[];
+  let statuses: LiveStatus[];
+  const open = (url: string) => {
+    const source = new FakeEventSource(url);
+    sources.push(source);
+    return source as unknown as EventSource;
+  };
+  const latest = () => sources.at(-1) as FakeEventSource;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sources = [];
+    statuses = [];
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('is live once the server says it listens, and hands change events to the cache and the listener', () => {
+    const client = seeded();
+    const heard: unknown[] = [];
+    const stop = startLiveStream({
+      queryClient: client,
+      open,
+      onStatus: (s) => statuses.push(s),
+      onEvent: (e) => heard.push(e),
+    });
+    expect(latest().url).toBe(API.events);
+    expect(statuses).toEqual(['connecting']);
+    latest().emit('ready', { resumed: false });
+    expect(statuses.at(-1)).toBe('live');
+    expect(invalidated(client)).toEqual([]);
+    latest().emit('lead.updated', { type: 'lead.updated', leadId: 'a', changes: ['status'] });
+    expect(heard).toEqual([{ type: 'lead.updated', leadId: 'a', changes: ['status'] }]);
+    expect(invalidated(client)).toContainEqual(leadKey('a'));
+    stop();
+    expect(latest().closed).toBe(true);
+  });
+
+  it('says reconnecting while EventSource retries, and refetches everything when the server could not replay', () => {
+    const client = seeded();
+    startLiveStream({ queryClient: client, open, onStatus: (s) => statuses.push(s) });
+    latest().emit('ready', { resumed: false });
+    latest().fail(false);
+    expect(statuses.at(-1)).toBe('reconnecting');
+    latest().emit('resync', { resumed: false });
+    expect(statuses.at(-1)).toBe('live');
+    expect(invalidated(client)).toContainEqual(templatesKey);
+  });
+
+  it('polls when the server refuses the stream, and tries it again later', () => {
+    startLiveStream({ queryClient: seeded(), open, onStatus: (s) => statuses.push(s) });
+    latest().fail(true);
+    expect(statuses.at(-1)).toBe('polling');
+    expect(sources).toHaveLength(1);
+    vi.advanceTimersByTime(STREAM_RETRY_MS);
+    expect(sources).toHaveLength(2);
+    latest().emit('ready', { resumed: false });
+    expect(statuses.at(-1)).toBe('live');
+  });
+
+  it('drops a connection that has been silent for two heartbeats and opens a fresh one', () => {
+    startLiveStream({ queryClient: seeded(), open, onStatus: (s) => statuses.push(s) });
+    latest().emit('ready', { resumed: false });
+    vi.advanceTimersByTime(STREAM_SILENCE_MS - 1_000);
+    latest().emit('heartbeat', { at: 'now' });
+    vi.advanceTimersByTime(STREAM_SILENCE_MS - 1_000);
+    expect(sources).toHaveLength(1);
+    vi.advanceTimersByTime(2_000);
+    expect(sources[0]?.closed).toBe(true);
+    expect(sources).toHaveLength(2);
+    expect(statuses.at(-1)).toBe('reconnecting');
+  });
+
+  it('without EventSource, the reads simply poll', () => {
+    startLiveStream({ queryClient: seeded(), open: () => undefined, onStatus: (s) => statuses.push(s) });
+    expect(statuses).toEqual(['connecting', 'polling']);
+  });
+});

@@ -1,0 +1,132 @@
+// The live stream (GET /api/admin/events): server events refresh exactly the cached reads they touch,
+// and the stream's state decides whether reads poll (docs/requirements.md#crm-data: polling is the
+// fallback while the stream is down). EventSource reconnects by itself and resumes with
+// Last-Event-ID; when the server refuses (401, 429) it gives up, and this retries later while the
+// reads poll.
+import type { LiveEvent } from '@shine/shared/live';
+import { LIVE_HEARTBEAT_MS } from '@shine/shared/live';
+import type { QueryClient } from '@tanstack/react-query';
+import type { EventSourceFactory } from './http.ts';
+import { API } from './paths.ts';
+import {
+  activitiesKey,
+  activitySummaryKey,
+  heldKey,
+  intakeKey,
+  leadActivitiesKey,
+  leadKey,
+  leadsKey,
+  metricsKey,
+  statsKey,
+} from './query-keys.ts';
+
+/** connecting: first attempt; live: open; reconnecting: lost, EventSource retrying; polling: given up for now. */
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'polling';
+
+export const LIVE_EVENT_TYPES = ['lead.created', 'lead.updated', 'activity.created', 'held.created'] as const;
+
+/** After the server refused the stream, how long the reads poll before the stream is tried again. */
+export const STREAM_RETRY_MS = 30_000;
+/** Two heartbeats missed: the connection is dead even if the socket has not said so. */
+export const STREAM_SILENCE_MS = 2 * LIVE_HEARTBEAT_MS + 5_000;
+
+/** Refreshes the cached reads an event changes (only the ones on screen refetch at once). */
+export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
+  const refresh = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
+  switch (event.type) {
+    case 'lead.created':
+      for (const key of [leadsKey, statsKey, metricsKey, intakeKey]) refresh(key);
+      return;
+    case 'lead.updated':
+      // leadsKey covers the lists and the lead itself (its key starts with it).
+      for (const key of [leadsKey, statsKey, metricsKey]) refresh(key);
+      return;
+    case 'activity.created':
+      for (const key of [leadActivitiesKey(event.leadId), activitiesKey, activitySummaryKey, metricsKey]) refresh(key);
+      refresh(leadKey(event.leadId));
+      return;
+    case 'held.created':
+      for (const key of [heldKey, intakeKey]) refresh(key);
+      return;
+  }
+}
+
+export interface LiveStreamOptions {
+  queryClient: QueryClient;
+  open: EventSourceFactory;
+  onStatus: (status: LiveStatus) => void;
+  /** Every change event, after the cache has been told (new-lead alerts listen here). */
+  onEvent?: (event: LiveEvent) => void;
+}
+
+/** EventSource.CLOSED, which a test's stand-in may not define. */
+const CLOSED = 2;
+
+/** Starts the stream; answers how to stop it. */
+export function startLiveStream({ queryClient, open, onStatus, onEvent }: LiveStreamOptions): () => void {
+  let source: EventSource | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let silenceTimer: ReturnType<typeof setTimeout> | undefined;
+  let connectedBefore = false;
+  let stopped = false;
+
+  const watchSilence = () => {
+    clearTimeout(silenceTimer);
+    silenceTimer = setTimeout(() => {
+      // Quiet for too long: drop the connection and start a fresh one (which resyncs).
+      source?.close();
+      onStatus('reconnecting');
+      connect();
+    }, STREAM_SILENCE_MS);
+  };
+
+  const connect = () => {
+    if (stopped) return;
+    const next = open(API.events);
+    if (!next) {
+      onStatus('polling'); // no EventSource here (an old browser): the reads poll, as before
+      return;
+    }
+    source = next;
+    watchSilence();
+    const opened = (event: MessageEvent<string>) => {
+      const { resumed } = JSON.parse(event.data) as { resumed?: boolean };
+      // A fresh connection after an outage, or a server that could not replay: what is shown may be stale.
+      if (event.type === 'resync' || (connectedBefore && !resumed)) void queryClient.invalidateQueries();
+      connectedBefore = true;
+      onStatus('live');
+      watchSilence();
+    };
+    next.addEventListener('ready', opened);
+    next.addEventListener('resync', opened);
+    next.addEventListener('heartbeat', watchSilence);
+    for (const type of LIVE_EVENT_TYPES) {
+      next.addEventListener(type, (message) => {
+        watchSilence();
+        const event = JSON.parse((message as MessageEvent<string>).data) as LiveEvent;
+        applyLiveEvent(queryClient, event);
+        onEvent?.(event);
+      });
+    }
+    next.onerror = () => {
+      if (next !== source) return;
+      if (next.readyState !== CLOSED) {
+        onStatus('reconnecting');
+        return;
+      }
+      // Refused (signed out, too many windows, a proxy in the way): poll, and try again later.
+      clearTimeout(silenceTimer);
+      onStatus('polling');
+      retryTimer = setTimeout(connect, STREAM_RETRY_MS);
+    };
+  };
+
+  onStatus('connecting');
+  connect();
+  return () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    clearTimeout(silenceTimer);
+    source?.close();
+  };
+}

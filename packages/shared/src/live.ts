@@ -1,0 +1,42 @@
+// The live stream's events (GET /api/admin/events, Server-Sent Events): what changed, by id, never a
+// whole record, so a client refetches what its user may see. The SSE `event:` field is the type; the
+// `data:` field is the JSON below; the `id:` field is the event's id for Last-Event-ID resumption.
+import { z } from 'zod';
+
+const id = z.uuid();
+
+/** The lead fields a `lead.updated` event may name. */
+export const LIVE_LEAD_FIELDS = [
+  'status',
+  'assignedTo',
+  'priority',
+  'estimatedValue',
+  'nextFollowUpAt',
+  'tags',
+  'notes',
+  'contact',
+  'requests',
+] as const;
+export type LiveLeadField = (typeof LIVE_LEAD_FIELDS)[number];
+
+export const liveEventSchema = z.discriminatedUnion('type', [
+  /** A new lead (a repeat request merged into an existing lead is a `lead.updated` of `requests`). */
+  z.strictObject({ type: z.literal('lead.created'), leadId: id }),
+  z.strictObject({ type: z.literal('lead.updated'), leadId: id, changes: z.array(z.enum(LIVE_LEAD_FIELDS)).min(1) }),
+  z.strictObject({ type: z.literal('activity.created'), leadId: id, activityId: id }),
+  /** A quote held for review (see the held submissions). */
+  z.strictObject({ type: z.literal('held.created'), heldId: id }),
+]);
+export type LiveEvent = z.output<typeof liveEventSchema>;
+export type LiveEventType = LiveEvent['type'];
+
+/**
+ * Events that are not changes: `ready` once the stream listens (data: `{ resumed }`, whether the
+ * Last-Event-ID was found), `resync` when changes may have been missed (the client refetches what it
+ * shows), `heartbeat` every LIVE_HEARTBEAT_MS so a client can tell a quiet stream from a dead one.
+ */
+export const LIVE_CONTROL_EVENTS = ['ready', 'resync', 'heartbeat'] as const;
+
+export const LIVE_HEARTBEAT_MS = 15_000;
+/** What EventSource waits before reconnecting (the SSE `retry:` field). */
+export const LIVE_RETRY_MS = 2_000;
