@@ -402,6 +402,8 @@ export const ownSettingsBody = shapedBody({
 export const setupPasswordBody = shapedBody({
   token: fc.oneof(fc.base64String({ minLength: 20, maxLength: 60 }), textOrPayload(250)),
   password: fc.oneof(fc.string({ minLength: 0, maxLength: 20 }), textOrPayload(300)),
+});
+
 /** PATCH /api/admin/me/alerts: switches, and quiet hours well or badly formed. */
 export const alertSettingsBody = shapedBody({
   newLeadToast: fc.oneof(fc.boolean(), fc.constantFrom('yes', 1, null)),
