@@ -9,12 +9,16 @@ import { MAX_STREAMS_PER_USER } from '../src/live/live.routes.ts';
 import { endLiveStreams, publishLiveEvent, publishSessionsRevoked } from '../src/live/live.service.ts';
 import { openSecondPool } from './support/automation-engine.ts';
 import { type LiveClient, listenOn, openLive } from './support/live-client.ts';
+import { addStaff, resetTeam, STAFF_PASSWORD } from './support/team.ts';
 import { ADMIN, buildTestApp, describeApi, driver, type TestApp, useTestApp, VALID_QUOTE } from './support/test-app.ts';
 
 const LEAD_ID = '00000000-0000-4000-8000-000000000001';
 
-async function sessionCookie(app: TestApp['app']): Promise<string> {
-  const response = await supertest(app).post('/api/admin/login').send(ADMIN);
+async function sessionCookie(
+  app: TestApp['app'],
+  credentials: { username: string; password: string } = ADMIN,
+): Promise<string> {
+  const response = await supertest(app).post('/api/admin/login').send(credentials);
   expect(response.status, response.text).toBe(200);
   return (response.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
 }
@@ -113,6 +117,52 @@ describeApi('live stream', () => {
     const held = await client.next('held.created');
     const [row] = await t.db('held_submissions').select('id');
     expect(held.data).toEqual({ type: 'held.created', heldId: row?.id });
+  });
+
+  it('sends a field edit and a bulk assignment as changes of each lead, one event per lead', async () => {
+    const first = (await supertest(t.app).post('/api/leads').send(VALID_QUOTE).expect(201)).body;
+    const second = (
+      await supertest(t.app)
+        .post('/api/leads')
+        .send({ ...VALID_QUOTE, email: 'bo@example.com', phone: '214-555-0142' })
+        .expect(201)
+    ).body;
+    const client = await connect();
+    await client.next('ready');
+    const agent = await t.agent();
+    await agent
+      .patch(`/api/admin/leads/${first.id}`)
+      .send({ priority: 'High', tags: ['vip'] })
+      .expect(200);
+    expect((await client.next('lead.updated')).data).toEqual({
+      type: 'lead.updated',
+      leadId: first.id,
+      changes: ['priority', 'tags'],
+    });
+    await agent
+      .post('/api/admin/leads/assign')
+      .send({ ids: [first.id, second.id], assignedTo: t.adminId })
+      .expect(200);
+    const assigned = [(await client.next('lead.updated')).data, (await client.next('lead.updated')).data];
+    expect(assigned).toEqual(
+      expect.arrayContaining([
+        { type: 'lead.updated', leadId: first.id, changes: ['assignedTo'] },
+        { type: 'lead.updated', leadId: second.id, changes: ['assignedTo'] },
+      ]),
+    );
+  });
+
+  it("a disabled person's streams end at once", async () => {
+    const repId = await addStaff(t.db, { email: 'rep.live@example.com', role: 'sales', name: 'Rep Live' });
+    const repCookie = await sessionCookie(t.app, { username: 'rep.live@example.com', password: STAFF_PASSWORD });
+    const stream = await connect({ cookie: repCookie });
+    await stream.next('ready');
+    const agent = await t.agent();
+    await agent.patch(`/api/admin/users/${repId}`).send({ disabled: true }).expect(200);
+    await stream.ended;
+    const again = await openLive(http.baseUrl, { cookie: repCookie });
+    expect(again.status).toBe(401);
+    await resetTeam(t.db);
   });
 
   it('sends nothing for a change that rolls back', async () => {

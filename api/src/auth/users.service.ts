@@ -25,6 +25,7 @@ import {
   updateUserRow,
   userNamesQuery,
 } from './users.queries.ts';
+import { publishSessionsRevoked } from '../live/live.service.ts';
 
 /** Open leads per assignee, asked of the leads feature (app.ts hands it in: auth never imports leads). */
 export type OpenLeadCounts = (db: Knex) => Promise<Map<string, number>>;
@@ -134,6 +135,8 @@ export async function updateTeamUser(
     await auditUserChange(trx, actorId, current, updated);
     if (disabling) {
       await deleteUserSessions(trx, id);
+      // Their open live streams end too, in every process, when this commits.
+      await publishSessionsRevoked(trx, id);
       await recordAudit(trx, { actorId, entity: 'user', entityId: id, action: 'disabled' });
     }
     if (enabling) await recordAudit(trx, { actorId, entity: 'user', entityId: id, action: 'enabled' });

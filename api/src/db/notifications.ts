@@ -41,6 +41,18 @@ export async function notify(trx: Knex, base: string, payload: string): Promise<
   await trx.raw('select pg_notify(?, ?)', [channelFor(trx, base), payload]);
 }
 
+/** Sends each payload on `channel` when `trx` commits, in one statement (a bulk change's many events). */
+export async function notifyEach(trx: Knex, base: string, payloads: readonly string[]): Promise<void> {
+  if (payloads.length === 0) return;
+  if (payloads.some((payload) => Buffer.byteLength(payload) > MAX_NOTIFICATION_BYTES)) {
+    throw new Error(`notification on ${base} too large`);
+  }
+  await trx.raw('select pg_notify(?, payload) from unnest(?::text[]) with ordinality as p(payload, n) order by n', [
+    channelFor(trx, base),
+    [...payloads],
+  ]);
+}
+
 /** Hears every notification on `base` committed through this database from now on; answers how to stop. */
 export function listen(
   db: Knex,

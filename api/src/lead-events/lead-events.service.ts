@@ -73,7 +73,6 @@ export async function withLeadEventOutbox<T>(
       statusChanged: async (leadId, from, to) => {
         const trigger = 'status_changed';
         const id = await insertLeadEvent(trx, { lead_id: leadId, trigger, from_status: from, to_status: to });
-        await publishLiveEvent(trx, { type: 'lead.updated', leadId, changes: ['status'] });
         written.push({ id, leadId, trigger });
       },
     };

@@ -2,7 +2,9 @@
 // before and after, in the API's names and forms. Recorded in the change's own transaction.
 import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
+import { LIVE_LEAD_FIELDS, type LiveEvent, type LiveLeadField } from '@shine/shared/live';
 import { type AuditChange, recordAudit } from '../audit/audit.service.ts';
+import { publishLiveEvents } from '../live/live.service.ts';
 
 /** The drawer's fields that PATCH /api/admin/leads/{id} edits (the assignee has its own action). */
 export const EDITED_FIELDS = ['priority', 'estimatedValue', 'nextFollowUpAt', 'tags', 'notes'] as const;
@@ -42,6 +44,37 @@ export function leadChange(
   return { actorId, entity: 'lead', entityId: leadId, leadId, action, before, after };
 }
 
-export function recordLeadChanges(trx: Knex, changes: AuditChange[]): Promise<void> {
-  return recordAudit(trx, changes);
+/** What the live stream says changed, for each audited action on a lead. */
+const LIVE_FIELDS_OF: Record<string, readonly LiveLeadField[]> = {
+  status_changed: ['status'],
+  assigned: ['assignedTo'],
+  details_applied: ['contact', 'requests'],
+  details_kept: ['requests'],
+  repeat_merged: ['requests'],
+  held_released: ['requests'],
+};
+
+function liveFieldsOf(change: AuditChange): LiveLeadField[] {
+  if (change.action !== 'updated') return [...(LIVE_FIELDS_OF[change.action] ?? ['contact'])];
+  const edited = Object.keys((change.after ?? {}) as object);
+  return LIVE_LEAD_FIELDS.filter((field) => edited.includes(field));
+}
+
+/**
+ * Records lead changes in the audit trail and tells the live stream, both in the change's own
+ * transaction: every lead change is audited, so every one reaches open screens (one event per lead).
+ */
+export async function recordLeadChanges(trx: Knex, changes: AuditChange[]): Promise<void> {
+  await recordAudit(trx, changes);
+  const fieldsByLead = new Map<string, Set<LiveLeadField>>();
+  for (const change of changes) {
+    if (!change.leadId) continue;
+    const fields = fieldsByLead.get(change.leadId) ?? new Set<LiveLeadField>();
+    for (const field of liveFieldsOf(change)) fields.add(field);
+    fieldsByLead.set(change.leadId, fields);
+  }
+  const events = [...fieldsByLead]
+    .filter(([, fields]) => fields.size > 0)
+    .map(([leadId, fields]): LiveEvent => ({ type: 'lead.updated', leadId, changes: [...fields] }));
+  await publishLiveEvents(trx, events);
 }

@@ -247,7 +247,6 @@ async function mergeRepeatRequest(
   const row = await updateLeadForRepeat(trx, lead.id, changes, origin.receivedAt);
   if (!row) throw new Error('the lead of a repeat request disappeared inside its transaction');
   await recordLeadChanges(trx, [leadChange(null, lead.id, 'repeat_merged', ...repeatAudit(lead, row, stored.id))]);
-  await publishLiveEvent(trx, { type: 'lead.updated', leadId: lead.id, changes: ['requests'] });
   await recordSystemActivity(
     trx,
     {

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LiveEvent } from '@shine/shared/live';
 import type { Knex } from 'knex';
-import { notify } from '../db/notifications.ts';
+import { notify, notifyEach } from '../db/notifications.ts';
 import { LIVE_CHANNEL, LiveHub, type LiveNotice } from './live-hub.ts';
 
 const hubs = new WeakMap<Knex, LiveHub>();
@@ -34,6 +34,16 @@ function eventId(): string {
 export function publishLiveEvent(trx: Knex, event: LiveEvent): Promise<void> {
   const notice: LiveNotice = { kind: 'event', id: eventId(), event };
   return notify(trx, LIVE_CHANNEL, JSON.stringify(notice));
+}
+
+/** Publishes several events when `trx` commits, in order, with one statement. */
+export function publishLiveEvents(trx: Knex, events: readonly LiveEvent[]): Promise<void> {
+  const notices = events.map((event): LiveNotice => ({ kind: 'event', id: eventId(), event }));
+  return notifyEach(
+    trx,
+    LIVE_CHANNEL,
+    notices.map((notice) => JSON.stringify(notice)),
+  );
 }
 
 /** Ends the user's open streams in every process when `trx` commits (disabled, signed out everywhere). */

@@ -10,6 +10,7 @@ import type { EventSourceFactory } from './http.ts';
 import { API } from './paths.ts';
 import {
   activitiesKey,
+  auditKey,
   activitySummaryKey,
   heldKey,
   intakeKey,
@@ -18,6 +19,7 @@ import {
   leadsKey,
   metricsKey,
   statsKey,
+  teamUsersKey,
 } from './query-keys.ts';
 
 /** connecting: first attempt; live: open; reconnecting: lost, EventSource retrying; polling: given up for now. */
@@ -38,8 +40,9 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       for (const key of [leadsKey, statsKey, metricsKey, intakeKey]) refresh(key);
       return;
     case 'lead.updated':
-      // leadsKey covers the lists and the lead itself (its key starts with it).
-      for (const key of [leadsKey, statsKey, metricsKey]) refresh(key);
+      // leadsKey covers the lists, the lead and its history (their keys start with it); the Team
+      // section counts open leads per person, and the Audit view lists the change.
+      for (const key of [leadsKey, statsKey, metricsKey, teamUsersKey, auditKey]) refresh(key);
       return;
     case 'activity.created':
       for (const key of [leadActivitiesKey(event.leadId), activitiesKey, activitySummaryKey, metricsKey]) refresh(key);
