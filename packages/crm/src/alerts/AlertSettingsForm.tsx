@@ -1,10 +1,38 @@
-import { DEFAULT_ALERT_SETTINGS, type AlertSettingsUpdate } from '@shine/shared/alerts';
+import { type AlertSettingsUpdate, DEFAULT_ALERT_SETTINGS, type QuietHours } from '@shine/shared/alerts';
 import { Alert, Input, Space, Switch, Typography } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { usePlatform } from '../platform/platform.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useAlertSettings, useAlertSettingsMutation } from './alerts.queries.ts';
 import { browserNotifications } from './browser-notifications.ts';
+
+/** One end of the quiet hours, saved when the field is left. */
+function QuietTime({
+  id,
+  label,
+  hours,
+  end,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hours: QuietHours;
+  end: keyof QuietHours;
+  onChange: (change: AlertSettingsUpdate) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <Input
+        id={id}
+        type="time"
+        className="alert-time"
+        defaultValue={hours[end]}
+        onBlur={(e) => e.target.value && onChange({ quietHours: { ...hours, [end]: e.target.value } })}
+      />
+    </>
+  );
+}
 
 /** The person's new-lead alerts; each change is saved at once (and follows them to every device). */
 export function AlertSettingsForm() {
@@ -81,27 +109,8 @@ export function AlertSettingsForm() {
       )}
       {value.quietHours ? (
         <Space wrap>
-          <label htmlFor={ids.from}>From</label>
-          <Input
-            id={ids.from}
-            type="time"
-            className="alert-time"
-            defaultValue={value.quietHours.start}
-            onBlur={(e) =>
-              e.target.value && update({ quietHours: { start: e.target.value, end: value.quietHours?.end ?? '07:00' } })
-            }
-          />
-          <label htmlFor={ids.to}>to</label>
-          <Input
-            id={ids.to}
-            type="time"
-            className="alert-time"
-            defaultValue={value.quietHours.end}
-            onBlur={(e) =>
-              e.target.value &&
-              update({ quietHours: { start: value.quietHours?.start ?? '21:00', end: e.target.value } })
-            }
-          />
+          <QuietTime id={ids.from} label="From" hours={value.quietHours} end="start" onChange={update} />
+          <QuietTime id={ids.to} label="to" hours={value.quietHours} end="end" onChange={update} />
         </Space>
       ) : null}
       {save.isError ? <Alert type="error" showIcon title={errorText(save.error)} /> : null}
