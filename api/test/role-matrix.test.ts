@@ -2,6 +2,7 @@
 // status, from the route table the resilience suite checks against the app (both ways). Sales reach
 // leads, activities, exports, reports and their own settings, read automations, runs, the outbox and
 // templates, and are refused (403) the rest; a disabled user's session is gone (401).
+import type { IncomingMessage } from 'node:http';
 import { API_ERRORS } from '@shine/shared/messages';
 import supertest from 'supertest';
 import { beforeAll, expect, it } from 'vitest';
@@ -10,6 +11,25 @@ import { addStaff, STAFF_PASSWORD } from './support/team.ts';
 import { type Agent, describeApi, signIn, useTestApp, VALID_QUOTE } from './support/test-app.ts';
 
 const ADMIN_ROUTES = ROUTES.filter((route) => route.access === 'admin');
+
+/**
+ * superagent's parser that copes with an endless body: a live stream's first chunk is its body (then
+ * the socket closes); any other answer (a 401 or 403) is read whole and parsed as JSON as usual.
+ */
+function streamAware(res: IncomingMessage, done: (error: Error | null, body: unknown) => void): void {
+  const isStream = /^text\/event-stream/.test(res.headers['content-type'] ?? '');
+  let text = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => {
+    text += chunk;
+    if (!isStream) return;
+    done(null, text);
+    res.destroy();
+  });
+  res.on('end', () => {
+    if (!isStream) done(null, text ? JSON.parse(text) : {});
+  });
+}
 
 describeApi('role matrix', () => {
   const t = useTestApp();
@@ -66,6 +86,8 @@ describeApi('role matrix', () => {
   function call(agent: Agent | supertest.Agent, route: Route, ids: Record<IdKind, string>) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
     const request = agent[method](fillPath(route, ids));
+    // A live stream never ends: its status and first bytes decide, then the connection is closed.
+    if (route.stream) return request.buffer(false).parse(streamAware as never);
     return route.validBody ? request.send(route.validBody(ids) as object) : request;
   }
 
