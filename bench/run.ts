@@ -3,7 +3,8 @@
 // answering the same status and bytes; `psql \copy` of the same columns for the export).
 // Prints a table, writes bench/results/latest.json. Not part of CI.
 //
-//   pnpm bench [--reseed] [--leads 100000] [--duration 10] [--rounds 5] [--connections 32] [--database-url URL]
+//   pnpm bench [--reseed] [--leads 100000] [--duration 10] [--rounds 5] [--connections 32] [--live-quotes 50]
+//              [--database-url URL]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import {
   timePsqlCopy,
 } from './database.ts';
 import { essentialHeaders, sendRaw } from './http.ts';
+import { measureQuoteToScreen } from './live-latency.ts';
 import { repoRoot, signIn, startAppServer } from '../scripts/server-process.ts';
 
 const { values: args } = parseArgs({
@@ -30,6 +32,7 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '32' },
     'export-reps': { type: 'string', default: '3' },
+    'live-quotes': { type: 'string', default: '50' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL },
   },
 });
@@ -38,17 +41,25 @@ const duration = Number(args.duration);
 const rounds = Number(args.rounds);
 const connections = Number(args.connections);
 const exportReps = Number(args['export-reps']);
+const liveQuotes = Number(args['live-quotes']);
 const databaseUrl = args['database-url'] as string;
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-123456' };
 /** Leads created by the POST benchmark, removed afterwards so that runs stay comparable. */
 const BENCH_EMAIL_DOMAIN = 'bench-post.example.com';
+/** Leads created by the quote → screen measurement (bench/live-latency.ts), removed the same way. */
+const LIVE_EMAIL_DOMAIN = 'bench-live.example.com';
 const MB = 1024 * 1024;
 
 // ---- database
 ensureDatabase(databaseUrl, args.reseed);
 psql(databaseUrl, `select 1`);
 let seedMs: number | null = null;
-if (countLeads(databaseUrl) > 0) psql(databaseUrl, `delete from leads where email like '%@${BENCH_EMAIL_DOMAIN}'`);
+if (countLeads(databaseUrl) > 0) {
+  psql(
+    databaseUrl,
+    `delete from leads where email like '%@${BENCH_EMAIL_DOMAIN}' or email like '%@${LIVE_EMAIL_DOMAIN}'`,
+  );
+}
 if (countLeads(databaseUrl) < leadCount) {
   // Start from an empty database: the seed then also creates the bench admin as the first user.
   ensureDatabase(databaseUrl, true);
@@ -60,7 +71,7 @@ const totalLeads = countLeads(databaseUrl);
 psql(databaseUrl, 'vacuum analyze');
 
 // ---- server
-const server = await startAppServer({
+const serverEnv = {
   DATABASE_URL: databaseUrl,
   DATA_DIR: undefined,
   ADMIN_EMAIL: ADMIN.email,
@@ -70,7 +81,8 @@ const server = await startAppServer({
   SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
   RATE_LIMIT_LEADS_PER_MINUTE: '100000000',
   RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000',
-});
+};
+const server = await startAppServer(serverEnv);
 const results: Record<string, unknown> = {};
 const rows: Array<Record<string, string | number>> = [];
 const workDir = mkdtempSync(path.join(tmpdir(), 'shine-bench-'));
@@ -286,6 +298,27 @@ try {
     target: '<= 300 MB',
     verdict: peakRss === null ? 'n/a' : peakRss <= rssTarget ? 'ok' : 'MISS',
   });
+
+  // Quote → staff screen: the CRM on this process, the quotes to a second one on the same database.
+  if (liveQuotes > 0) {
+    const second = await startAppServer(serverEnv);
+    try {
+      const live = await measureQuoteToScreen({ crmUrl: server.url, postUrl: second.url, cookie, quotes: liveQuotes });
+      results['quote → staff screen (live stream, second process)'] = live;
+      rows.push({
+        endpoint: `quote → staff screen, other process (${live.samples.length} quotes)`,
+        'req/s': '',
+        'p50 ms': Math.round(live.p50),
+        'p99 ms': Math.round(live.p99),
+        'baseline req/s': '',
+        ratio: 'polling design: ~5000 / 10000',
+        target: 'p99 <= 1000 ms',
+        verdict: live.p99 <= 1000 ? 'ok' : 'MISS',
+      });
+    } finally {
+      await second.stop();
+    }
+  }
 
   console.table(rows);
   console.log(
