@@ -138,10 +138,11 @@ export async function signIn(url: string, email: string, password: string): Prom
     body: JSON.stringify({ username: email, password }),
   });
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  // The session's cookie, not the device cookie the sign-in also sets (it comes first).
   const cookie = response.headers
     .getSetCookie()
     .map((line) => line.split(';')[0])
-    .find(Boolean);
+    .find((pair) => /^(__Host-)?sid=/.test(pair ?? ''));
   if (!cookie) throw new Error('login answered without a session cookie');
   return cookie;
 }
