@@ -72,6 +72,13 @@ describe('lead search rule', () => {
     expect(matchesLeadSearch(lead, '4 5')).toBe(false);
     expect(phoneSearchDigits('a1b2c3')).toBeNull();
     expect(phoneSearchDigits('(214) 555')).toBe('214555');
+    expect(phoneSearchDigits('+1 214 555 0101')).toBe('12145550101');
+  });
+  it('does not read digits inside words or addresses as a phone', () => {
+    // An address with digits in it is an address: "js0101@example.com" is not the phone digits 0101.
+    expect(phoneSearchDigits('js0101@example.com')).toBeNull();
+    expect(matchesLeadSearch(lead, 'ann0101')).toBe(false);
+    expect(matchesLeadSearch({ ...lead, email: 'js0101@example.com' }, 'js0101@example.com')).toBe(true);
   });
 });
 
