@@ -208,6 +208,15 @@ describeApi('the audit trail of leads', () => {
     await agent.get(`/api/admin/leads/${UNKNOWN_ID}/history`).expect(404);
   });
 
+  it('keeps an edit holding a lone surrogate: the notes and their audit row both store U+FFFD', async () => {
+    // Text pasted from a broken source; JSON would write it as an escape PostgreSQL's jsonb refuses.
+    const response = await agent.patch(`/api/admin/leads/${lead}`).send({ notes: 'Gate \uD800 code' });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.notes).toBe('Gate \uFFFD code');
+    const history = (await agent.get(`/api/admin/leads/${lead}/history`).expect(200)).body as { items: AuditEntry[] };
+    expect(history.items[0]).toMatchObject({ action: 'updated', after: { notes: 'Gate \uFFFD code' } });
+  });
+
   it('a change that fails leaves no audit row, and an audit row that fails undoes the change', async () => {
     // A check that fails at COMMIT, after the lead row and its audit row were written.
     await t.db.raw(`

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { AuditEntity } from '../db/tables.ts';
 import { countAuditRows, listAuditRows, listLeadAuditRows, type PersonNames } from './audit.queries.ts';
 import { toAuditEntry } from './audit-mapper.ts';
+import { toJsonb } from '../db/jsonb.ts';
 
 export type { PersonNames };
 
@@ -25,8 +26,7 @@ export interface AuditChange {
   after?: unknown;
 }
 
-const json = (trx: Knex, value: unknown) =>
-  value === undefined || value === null ? null : trx.raw('?::jsonb', [JSON.stringify(value)]);
+const json = (trx: Knex, value: unknown) => (value === undefined || value === null ? null : toJsonb(trx, value));
 
 /** Records one or several changes; call it with the transaction that makes them. */
 export async function recordAudit(trx: Knex, changes: AuditChange | AuditChange[]): Promise<void> {

@@ -11,6 +11,7 @@ import type { Knex } from 'knex';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { validate } from '../http/validate.ts';
+import { jsonbText } from '../db/jsonb.ts';
 
 /** What is stored, over the defaults: a setting added later reads as its default until saved. */
 function readSettings(stored: unknown): AlertSettings {
@@ -37,7 +38,7 @@ export function alertSettingsRouter({ db }: Pick<AppDeps, 'db'>): Router {
     await db('users')
       .where({ id: userId })
       .update({
-        alert_settings: db.raw('alert_settings || ?::jsonb', [JSON.stringify(req.body)]) as unknown as AlertSettings,
+        alert_settings: db.raw('alert_settings || ?::jsonb', [jsonbText(req.body)]) as unknown as AlertSettings,
       });
     res.json(await findSettings(db, userId));
   });

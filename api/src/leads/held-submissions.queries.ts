@@ -2,12 +2,13 @@
 // or the retention purge removes them.
 import type { Knex } from 'knex';
 import type { HeldSubmissionRow } from '../db/tables.ts';
+import { toJsonb } from '../db/jsonb.ts';
 
 export type NewHeldSubmissionRow = Omit<HeldSubmissionRow, 'id'>;
 
 export async function insertHeldSubmission(db: Knex, held: NewHeldSubmissionRow): Promise<HeldSubmissionRow> {
   const [row] = await db('held_submissions')
-    .insert({ ...held, payload: db.raw('?::jsonb', [JSON.stringify(held.payload)]) })
+    .insert({ ...held, payload: toJsonb(db, held.payload) })
     .returning('*');
   if (!row) throw new Error('held submission insert returned no row');
   return row as HeldSubmissionRow;

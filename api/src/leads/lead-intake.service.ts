@@ -44,6 +44,7 @@ import { leadChange, recordLeadChanges } from './lead-audit.ts';
 import { type NamedLeadRow, toLead } from './lead-mapper.ts';
 import { insertLeadRequest } from './lead-requests.queries.ts';
 import { insertLeadWithFirstRequest, type NewLeadRow } from './leads.queries.ts';
+import { toJsonb } from '../db/jsonb.ts';
 
 export interface IntakeClock {
   now: Date;
@@ -115,8 +116,6 @@ function toNewLead(
     contact_due_at: addBusinessMinutes(at, SPEED_TO_LEAD_TARGET_MINUTES, origin.timeZone),
   };
 }
-
-const toJsonb = (db: Knex, value: unknown) => db.raw('?::jsonb', [JSON.stringify(value)]);
 
 /** The lead a request would become, without storing it: the answer to a held or repeat request. */
 function buildReceipt(lead: NewLead, now: Date): Lead {
