@@ -25,6 +25,9 @@ const chromiumArgs = [
   '--no-first-run',
 ];
 
+const chromium = { ...devices['Desktop Chrome'], channel: undefined };
+const SOLO_SPECS = /crm\/live\.spec\.ts$/;
+
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts$/,
@@ -42,7 +45,12 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: chromium, testIgnore: SOLO_SPECS },
+    // Specs that watch every new lead of the shared server (the live stream's alerts) run after the
+    // others, alone: another spec's quotes would otherwise interleave with what they watch.
+    { name: 'chromium-solo', use: chromium, testMatch: SOLO_SPECS, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: 'node api/src/server.ts',
     cwd: repoRoot,

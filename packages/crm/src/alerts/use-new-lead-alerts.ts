@@ -10,12 +10,29 @@ import { App } from 'antd';
 import { createElement, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { leadKey } from '../api/query-keys.ts';
+import { fullName } from '../format/lead-labels.ts';
 import { usePlatform } from '../platform/platform.ts';
+import { type AlertQueue, createAlertQueue } from './alert-queue.ts';
 import { useAlertSettings } from './alerts.queries.ts';
 import { browserNotifications } from './browser-notifications.ts';
 import { playChime } from './chime.ts';
 import { OpenLeadButton } from './OpenLeadButton.tsx';
 import { describeNewLead } from './new-lead-text.ts';
+
+interface LeadToast {
+  key: string;
+  /** The lead's full name (empty for a summary). */
+  name: string;
+  title: string;
+  body: string;
+  open: () => void;
+}
+
+/** "Ann Lee, Bo Cruz and 3 more". */
+function summarizeNames(names: string[]): string {
+  if (names.length <= 3) return names.join(', ');
+  return `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
+}
 
 export function useNewLeadAlerts(): (event: LiveEvent) => void {
   const { notification } = App.useApp();
@@ -25,6 +42,30 @@ export function useNewLeadAlerts(): (event: LiveEvent) => void {
   const system = useMemo(() => platform.notifications ?? browserNotifications(), [platform]);
   const settings = useAlertSettings().data ?? DEFAULT_ALERT_SETTINGS;
   const unseen = useRef(0);
+  // The toast waits for the one slot (alert-queue.ts): it never replaces the toast of someone's action.
+  const toasts = useRef<AlertQueue<LeadToast>>(undefined);
+  useEffect(() => {
+    const queue = createAlertQueue<LeadToast>({
+      isBusy: () => document.querySelector('.ant-notification-notice') !== null,
+      show: ({ key, title, body, open }) =>
+        notification.info({
+          key,
+          title,
+          description: body,
+          role: 'status',
+          actions: createElement(OpenLeadButton, { onOpen: open, name: title }),
+        }),
+      summarize: (alerts) => ({
+        key: 'new-leads',
+        title: `${alerts.length} new leads`,
+        body: summarizeNames(alerts.map((alert) => alert.name)),
+        name: '',
+        open: () => navigate('/crm?section=leads'),
+      }),
+    });
+    toasts.current = queue;
+    return () => queue.stop();
+  }, [notification, navigate]);
 
   // Back in front: whatever was new has been seen.
   useEffect(() => {
@@ -49,15 +90,8 @@ export function useNewLeadAlerts(): (event: LiveEvent) => void {
           const { title, body } = describeNewLead(lead);
           const open = () => navigate(`/crm?section=leads&lead=${encodeURIComponent(lead.id)}`);
           const quiet = isQuietTime(settings.quietHours, new Date());
-          if (settings.newLeadToast) {
-            notification.info({
-              key: `new-lead-${lead.id}`,
-              title,
-              description: body,
-              role: 'status',
-              actions: createElement(OpenLeadButton, { onOpen: open, name: title }),
-            });
-          }
+          if (settings.newLeadToast)
+            toasts.current?.push({ key: `new-lead-${lead.id}`, name: fullName(lead), title, body, open });
           if (quiet) return;
           if (settings.sound) playChime();
           if (document.visibilityState !== 'visible') {
@@ -69,6 +103,6 @@ export function useNewLeadAlerts(): (event: LiveEvent) => void {
         () => undefined, // the lead is gone or unreadable: nothing to announce
       );
     },
-    [queryClient, navigate, notification, settings, system],
+    [queryClient, navigate, settings, system],
   );
 }
