@@ -22,6 +22,8 @@ test.describe('CRM accessibility (axe-core)', () => {
     '/admin/crm?section=leads',
     '/admin/crm?section=held',
     '/admin/crm?section=analytics',
+    '/admin/crm?section=team',
+    '/admin/crm?section=audit',
   ]) {
     test(path, async ({ page }) => {
       await signIn(page);
@@ -31,6 +33,12 @@ test.describe('CRM accessibility (axe-core)', () => {
       await scan(page);
     });
   }
+
+  test('set-up password page (a link with a token)', async ({ page }) => {
+    await page.goto('/admin/setup-password/an-unused-token-of-forty-characters-long-x');
+    await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+    await scan(page);
+  });
 
   for (const width of [1280, 390]) {
     test(`held submission and a lead's requests with "Details differ" at ${width} px`, async ({ page, request }) => {
