@@ -27,6 +27,7 @@ const chromiumArgs = [
 
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 const SOLO_SPECS = /crm\/live\.spec\.ts$/;
+const SETUP = /\.setup\.ts$/;
 
 export default defineConfig({
   testDir: '.',
@@ -46,7 +47,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: chromium, testIgnore: SOLO_SPECS },
+    // Before any spec: the shared admin's new-lead toasts off (crm/quiet-alerts.setup.ts).
+    { name: 'setup', use: chromium, testMatch: SETUP },
+    { name: 'chromium', use: chromium, testIgnore: SOLO_SPECS, dependencies: ['setup'] },
     // Specs that watch every new lead of the shared server (the live stream's alerts) run after the
     // others, alone: another spec's quotes would otherwise interleave with what they watch.
     { name: 'chromium-solo', use: chromium, testMatch: SOLO_SPECS, dependencies: ['chromium'] },

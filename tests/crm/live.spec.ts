@@ -2,7 +2,7 @@
 // by the event stream (while the stream is live the reads do not poll, so nothing else can bring it).
 import { expect, test } from '@playwright/test';
 import { uniqueName } from '../support/unique.ts';
-import { createLead, leadRow, signIn } from './support.ts';
+import { createLead, leadRow, setNewLeadToasts, signIn } from './support.ts';
 
 test.describe('live updates', () => {
   test('a quote from outside appears in the open leads list and as an alert that opens it', async ({
@@ -10,6 +10,7 @@ test.describe('live updates', () => {
     playwright,
   }) => {
     await signIn(page);
+    await setNewLeadToasts(page.request, true); // off while the other specs ran (quiet-alerts.setup.ts)
     await page.goto('/admin/crm?section=leads');
     const indicator = page.getByRole('status').filter({ hasText: /Live|Connecting|Reconnecting|Polling/ });
     await expect(indicator).toHaveAttribute('data-live-status', 'live');

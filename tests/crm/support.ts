@@ -43,6 +43,16 @@ export async function signIn(page: Page): Promise<void> {
 }
 
 /**
+ * Turns this person's new-lead toasts on or off (PATCH /api/admin/me/alerts; the setting follows the
+ * person, not the page). Off for the shared admin while the specs run in parallel: every quote another
+ * spec posts would otherwise pop a toast over the page under test, and one the pointer rests on stays.
+ */
+export async function setNewLeadToasts(request: APIRequestContext, on: boolean): Promise<void> {
+  const response = await request.patch('/api/admin/me/alerts', { data: { newLeadToast: on } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
  * Picks `option` in an antd Select (the combobox `select`). Closed dropdowns stay in the page while
  * they animate out (and a re-render can swallow the opening click), so only a visible option of this
  * select's own dropdown counts (the one holding the listbox its aria-controls names: another select's

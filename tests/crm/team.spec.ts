@@ -4,7 +4,7 @@
 import type { Lead } from '@shine/shared/types';
 import { expect, type Page, test } from '@playwright/test';
 import { uniqueName, uniquePhone } from '../support/unique.ts';
-import { chooseOption, leadRow, searchLeads, signIn } from './support.ts';
+import { chooseOption, leadRow, searchLeads, setNewLeadToasts, signIn } from './support.ts';
 
 const PASSWORD = 'a-long-rep-password-42';
 
@@ -59,6 +59,7 @@ test.describe('team', () => {
     const signedIn = anaPage.waitForResponse((r) => r.url().endsWith('/api/admin/login'));
     await anaPage.getByRole('button', { name: 'Login to Dashboard' }).click();
     expect((await signedIn).status()).toBe(200);
+    await setNewLeadToasts(anaPage.request, false); // other specs' quotes must not cover her page
     await expect(anaPage.getByText('Welcome Admin')).toBeVisible();
     await anaPage.goto('/admin/crm?section=leads');
     const nav = anaPage.getByRole('navigation', { name: 'CRM sections' });
