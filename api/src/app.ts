@@ -17,6 +17,7 @@ import { createStaffEmailSender } from './automations/staff-email.service.ts';
 import type { AppDeps } from './deps.ts';
 import { healthRouter } from './health/health.routes.ts';
 import { requireAuth, requireRole, requireRoleToWrite } from './http/auth-guard.ts';
+import { settingsRouter } from './settings/settings.routes.ts';
 import {
   EXPORT_JSON_LIMIT,
   JSON_LIMIT,
@@ -69,6 +70,7 @@ function adminApi(deps: AppDeps, sessions: ReturnType<typeof createSessionMiddle
   const readOnlyForSales = requireRoleToWrite('admin');
   admin.use('/users', requireRole('admin'), usersRouter(team));
   admin.use('/audit', requireRole('admin'), auditRouter({ ...deps, userNames }));
+  admin.use('/settings', requireRole('admin'), settingsRouter(deps));
   admin.use(teamRouter(team));
   admin.use('/me/alerts', alertSettingsRouter(deps));
   admin.use('/leads', adminLeadsRouter(deps));

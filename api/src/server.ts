@@ -51,7 +51,15 @@ async function main(): Promise<void> {
   const now = () => new Date();
   // The automation engine's job queue lives in the same database; every process works on it.
   const engine = config.automations.enabled
-    ? createAutomationEngine({ db, driver: database.driver, config: config.automations, logger, now })
+    ? createAutomationEngine({
+        db,
+        driver: database.driver,
+        config: config.automations,
+        logger,
+        now,
+        // Development may leave PUBLIC_ORIGIN unset: the alert's link then points at this process.
+        publicOrigin: config.publicOrigin ?? `http://localhost:${config.port}`,
+      })
     : undefined;
   await engine?.start();
   // A new lead or a staff status change, once committed, reaches the engine (the outbox keeps it either way).

@@ -84,3 +84,8 @@ export async function summarizeActivityRows(db: Knex): Promise<ActivitySummary> 
   }
   return { total, byType, byStatus };
 }
+
+/** Activities on the lead whose id is `leadId` (SQL) logged by a person, not by the product (`systemUserId`). */
+export function staffActivityOnLead(db: Knex, leadId: string, systemUserId: string): Knex.QueryBuilder {
+  return db('activities as sa').whereRaw(`sa.lead_id = ${leadId}`).whereNot('sa.user_id', systemUserId);
+}

@@ -11,6 +11,7 @@ import {
   latestActivityPerLead,
   listActivityRowsOfLead,
   measureOverdueTaskRows,
+  staffActivityOnLead,
   summarizeActivityRows,
 } from './activities.queries.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
@@ -78,4 +79,9 @@ export function findLatestOverdueTask(db: Knex, now: Date): Promise<Date | null>
 /** For another feature's query: a subquery of (lead_id, last_at), each lead's latest activity. */
 export function latestActivityByLead(db: Knex): Knex.QueryBuilder {
   return latestActivityPerLead(db);
+}
+
+/** For another feature's query: the activities a person logged on the lead whose id is `leadId` (SQL). */
+export function staffActivityOf(db: Knex, leadId: string, systemUserId: string): Knex.QueryBuilder {
+  return staffActivityOnLead(db, leadId, systemUserId);
 }

@@ -1,11 +1,6 @@
 // GET/PATCH /api/admin/me/alerts: the signed-in user's own new-lead alert settings (issue 16). Stored
 // with the user, so they follow the person from the browser to the desktop app.
-import {
-  type AlertSettings,
-  alertSettingsSchema,
-  alertSettingsUpdateSchema,
-  DEFAULT_ALERT_SETTINGS,
-} from '@shine/shared/alerts';
+import { type AlertSettings, alertSettingsUpdateSchema, readAlertSettings } from '@shine/shared/alerts';
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../deps.ts';
@@ -13,16 +8,9 @@ import { sessionUser } from '../http/auth-guard.ts';
 import { validate } from '../http/validate.ts';
 import { jsonbText } from '../db/jsonb.ts';
 
-/** What is stored, over the defaults: a setting added later reads as its default until saved. */
-function readSettings(stored: unknown): AlertSettings {
-  const merged = { ...DEFAULT_ALERT_SETTINGS, ...(typeof stored === 'object' && stored ? stored : {}) };
-  const parsed = alertSettingsSchema.safeParse(merged);
-  return parsed.success ? parsed.data : DEFAULT_ALERT_SETTINGS;
-}
-
 async function findSettings(db: Knex, userId: string): Promise<AlertSettings> {
   const row = await db('users').where({ id: userId }).first('alert_settings');
-  return readSettings(row?.alert_settings);
+  return readAlertSettings(row?.alert_settings);
 }
 
 export function alertSettingsRouter({ db }: Pick<AppDeps, 'db'>): Router {

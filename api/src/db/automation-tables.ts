@@ -2,6 +2,7 @@
 // tables.ts rather than in it so the two features' migrations and row types change independently.
 import type { AutomationRunStatus, MessageChannel, MessageStatus } from '@shine/shared/automation-rules';
 import type { AutomationTrigger, LeadStatus } from '@shine/shared/enums';
+import type { LeadAlertStep } from '@shine/shared/lead-alerts';
 
 export interface AutomationRunRow {
   id: string;
@@ -42,6 +43,23 @@ export interface AutomationMessageRow {
   recipient_key: string | null;
   /** A held message: when the scan releases it to be tried again. */
   held_until: Date | null;
+  /** A staff alert's message (speed to lead); null for a rule's. */
+  alert_id: string | null;
+}
+
+/** Speed to lead (migration 20251130090000): one alert per lead and step, decided and sent once. */
+export interface LeadAlertRow {
+  id: string;
+  lead_id: string;
+  step: LeadAlertStep;
+  status: 'queued' | 'running' | 'retrying' | 'sent' | 'not_sent' | 'failed';
+  /** Who it went (or would have gone) to. */
+  recipient_id: string | null;
+  outcome: string | null;
+  attempts: number;
+  created_at: Date;
+  updated_at: Date;
+  finished_at: Date | null;
 }
 
 /** The outbox of lead events (migration 20251124090000): written with the change, marked when handled. */
@@ -60,5 +78,6 @@ declare module 'knex/types/tables.js' {
     automation_runs: AutomationRunRow;
     automation_messages: AutomationMessageRow;
     lead_events: LeadEventRow;
+    lead_alerts: LeadAlertRow;
   }
 }

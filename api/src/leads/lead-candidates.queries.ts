@@ -83,3 +83,34 @@ export async function countCandidateRows(db: Knex, query: CandidateQuery): Promi
   const row = (await candidateQuery(db, query).count({ n: '*' }).first()) as { n: string | number } | undefined;
   return Number(row?.n ?? 0);
 }
+
+/** A subquery on the lead whose id is `leadId` (SQL), handed in by the feature that owns its table. */
+export type LeadSubquery = (leadId: string) => Knex.QueryBuilder;
+
+export interface AlertCandidateQuery {
+  /** Leads created in [createdFrom, createdTo]. */
+  createdFrom: Date;
+  createdTo: Date;
+  /** Only leads nobody has answered: still New, and nothing in this subquery (what a person logged). */
+  unansweredUnless?: LeadSubquery | undefined;
+  /** Leave out the leads this subquery finds (their alert exists). */
+  exclude?: LeadSubquery | undefined;
+  /** Only this lead (the escalation checks its lead again before it goes out). */
+  leadId?: string | undefined;
+}
+
+/** Leads a staff alert may be owed to, oldest first: their id and when they came in. */
+export function listAlertCandidateRows(
+  db: Knex,
+  query: AlertCandidateQuery,
+  limit: number,
+): Promise<Array<{ id: string; created_at: Date }>> {
+  const select = db('leads as l')
+    .select('l.id', 'l.created_at')
+    .where('l.created_at', '>=', query.createdFrom)
+    .where('l.created_at', '<=', query.createdTo);
+  if (query.leadId) select.where('l.id', query.leadId);
+  if (query.unansweredUnless) select.where('l.status', 'New').whereNotExists(query.unansweredUnless('l.id'));
+  if (query.exclude) select.whereNotExists(query.exclude('l.id'));
+  return select.orderBy([{ column: 'l.created_at' }, { column: 'l.id' }]).limit(limit);
+}

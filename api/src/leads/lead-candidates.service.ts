@@ -6,14 +6,16 @@ import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { latestActivityByLead } from '../activities/activities.service.ts';
 import {
+  type AlertCandidateQuery,
   type CandidateQuery,
   countCandidateRows,
+  listAlertCandidateRows,
   listCandidateRows,
   type OccurrenceCondition,
 } from './lead-candidates.queries.ts';
 import { toLead } from './lead-mapper.ts';
 
-export type { OccurrenceCondition } from './lead-candidates.queries.ts';
+export type { AlertCandidateQuery, LeadSubquery, OccurrenceCondition } from './lead-candidates.queries.ts';
 
 export interface CandidateSelection {
   trigger: AutomationTrigger;
@@ -46,4 +48,15 @@ export async function listLeadCandidates(
 
 export function countLeadCandidates(db: Knex, selection: CandidateSelection): Promise<number> {
   return countCandidateRows(db, toQuery(db, selection));
+}
+
+/** For speed-to-lead alerts: the leads of a time window, optionally only unanswered ones, oldest first. */
+export function listAlertCandidates(
+  db: Knex,
+  query: AlertCandidateQuery,
+  limit: number,
+): Promise<Array<{ id: string; createdAt: Date }>> {
+  return listAlertCandidateRows(db, query, limit).then((rows) =>
+    rows.map((row) => ({ id: row.id, createdAt: new Date(row.created_at) })),
+  );
 }

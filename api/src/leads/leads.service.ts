@@ -220,3 +220,17 @@ async function setStatus(db: Knex, actorId: string | null, id: string, status: L
   }
   return { lead: toLead(changed.row), previousStatus: changed.previousStatus };
 }
+
+/**
+ * Speed to lead: the escalation flags a lead nobody answered with `tag`, inside the alert's
+ * transaction (no actor: the product did it). A tag the lead already has is left as it is.
+ */
+export async function tagLeadByAutomation(trx: Knex.Transaction, id: string, tag: string): Promise<void> {
+  const row = await lockLeadRow(trx, id);
+  if (!row) throw new AppError(404, API_ERRORS.leadNotFound);
+  const before = toLead(row);
+  if (before.tags.includes(tag)) return;
+  const tags = [...before.tags, tag];
+  await updateLeadRow(trx, id, { tags });
+  await recordLeadChanges(trx, [leadChange(null, id, 'updated', { tags: before.tags }, { tags })]);
+}

@@ -2,6 +2,7 @@
 // whose schema has no name here is a list of a named one (ActivityList) or an error at build time.
 import { activityCreateSchema } from '@shine/shared/activities';
 import { alertSettingsSchema, alertSettingsUpdateSchema } from '@shine/shared/alerts';
+import { leadAlertSettingsSchema, leadAlertSettingsViewSchema } from '@shine/shared/lead-alerts';
 import { loginSchema, passwordChangeSchema } from '@shine/shared/auth';
 import { automationRecipeCreateSchema } from '@shine/shared/automation-recipes';
 import { automationPreviewSchema } from '@shine/shared/automation-rules';
@@ -93,6 +94,7 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   // The data of each change event on GET /api/admin/events (named for the stream's description).
   ['LiveEvent', liveEventSchema],
   ['AlertSettings', alertSettingsSchema],
+  ['LeadAlertSettingsView', leadAlertSettingsViewSchema],
 ];
 
 /** Request bodies: described as a client may send them (z.input: defaults make fields optional). */
@@ -116,4 +118,5 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['OwnSettings', ownSettingsSchema],
   ['SetupPassword', setupPasswordSchema],
   ['AlertSettingsUpdate', alertSettingsUpdateSchema],
+  ['LeadAlertSettings', leadAlertSettingsSchema],
 ];

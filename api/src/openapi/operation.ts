@@ -3,7 +3,7 @@
 import { errorBodySchema } from '@shine/shared/responses/common';
 import type { z } from 'zod';
 
-export type Method = 'get' | 'post' | 'patch' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** public: anyone; open: anyone, a session is read if present (login, me); session: signed in only. */
 export type Access = 'public' | 'open' | 'session';

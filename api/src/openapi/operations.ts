@@ -5,6 +5,7 @@ import { leadOperations } from './leads.operations.ts';
 import { liveOperations } from './live.operations.ts';
 import type { Method, Operation } from './operation.ts';
 import { publicOperations } from './public.operations.ts';
+import { settingsOperations } from './settings.operations.ts';
 import { teamOperations } from './team.operations.ts';
 
 export const OPERATIONS: readonly Operation[] = [
@@ -13,6 +14,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...automationOperations,
   ...teamOperations,
   ...liveOperations,
+  ...settingsOperations,
 ];
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);

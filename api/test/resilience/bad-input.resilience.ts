@@ -10,6 +10,7 @@ import { AUTOMATION_RECIPE_KEYS, automationRecipeCreateSchema } from '@shine/sha
 import { automationPreviewSchema, outboxQuerySchema } from '@shine/shared/automation-rules';
 import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
 import { exportRequestSchema } from '@shine/shared/export';
+import { leadAlertSettingsSchema } from '@shine/shared/lead-alerts';
 import {
   heldListQuerySchema,
   leadBulkAssignSchema,
@@ -32,6 +33,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activityBody,
   alertSettingsBody,
+  leadAlertSettingsBody,
   automationBody,
   bulkAssignBody,
   exportBody,
@@ -57,7 +59,7 @@ import { recordFigure } from './support/figures.ts';
 import { type TestApp, signInTestApp, startTestApp } from './support/app.ts';
 import { ROUTES, routeKey } from './support/routes.ts';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type IdKind = 'lead' | 'automation' | 'template' | 'held' | 'request' | 'recipe' | 'user';
 
 interface Endpoint {
@@ -357,6 +359,17 @@ const endpoints: Endpoint[] = [
     schema: ownSettingsSchema,
   },
   { method: 'GET', path: '/api/admin/assignees', access: 'admin', success: [200] },
+  { method: 'GET', path: '/api/admin/settings/lead-alerts', access: 'admin', success: [200] },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings/lead-alerts',
+    access: 'admin',
+    success: [200],
+    body: () => leadAlertSettingsBody,
+    schema: leadAlertSettingsSchema,
+    // Someone named who is not on the team.
+    validMayFail: [400],
+  },
   { method: 'GET', path: '/api/admin/users', access: 'admin', success: [200] },
   {
     method: 'POST',

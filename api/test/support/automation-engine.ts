@@ -135,6 +135,7 @@ export async function startTestEngine(
     logger: createLogger(config),
     now: options.now ?? (() => new Date()),
     schedule: false,
+    publicOrigin: 'https://shine.example',
   });
   await engine.start();
   return { engine, config, stop: () => engine.stop() };

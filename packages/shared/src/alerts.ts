@@ -37,6 +37,13 @@ export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
   quietHours: null,
 };
 
+/** What is stored, over the defaults: a setting added later reads as its default until saved. */
+export function readAlertSettings(stored: unknown): AlertSettings {
+  const merged = { ...DEFAULT_ALERT_SETTINGS, ...(typeof stored === 'object' && stored ? stored : {}) };
+  const parsed = alertSettingsSchema.safeParse(merged);
+  return parsed.success ? parsed.data : DEFAULT_ALERT_SETTINGS;
+}
+
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /** Whether `at` falls in the quiet hours (start inclusive, end exclusive), in the company's time zone. */

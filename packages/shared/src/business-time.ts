@@ -91,11 +91,16 @@ export function businessMinutesBetween(from: Date, to: Date, timeZone: string = 
   return Math.floor(total / MINUTE);
 }
 
+/** The weekday at `at` in `timeZone` (0 = Sunday … 6 = Saturday). */
+export function weekdayIn(at: Date, timeZone: string = DEFAULT_BUSINESS_TIMEZONE): number {
+  const p = partsIn(timeZone, at.getTime());
+  return new Date(Date.UTC(p.year, p.month - 1, p.day, 12)).getUTCDay();
+}
+
 /** Whether the business is open at an instant. */
 export function isWithinBusinessHours(at: Date, timeZone: string = DEFAULT_BUSINESS_TIMEZONE): boolean {
   const p = partsIn(timeZone, at.getTime());
-  const weekday = new Date(Date.UTC(p.year, p.month - 1, p.day, 12)).getUTCDay();
-  const hours = OPENING_HOURS[weekday];
+  const hours = OPENING_HOURS[weekdayIn(at, timeZone)];
   return hours !== null && hours !== undefined && p.hour >= hours[0] && p.hour < hours[1];
 }
 

@@ -104,6 +104,7 @@ export const API_ERRORS = {
   notFound: 'Not found',
   leadNotFound: 'Lead not found',
   assigneeNotAssignable: 'Leads can only be assigned to an active member of the team',
+  personNotOnTeam: 'Choose an active member of the team',
   activityNotFound: 'Activity not found',
   automationNotFound: 'Automation not found',
   templateNotFound: 'Template not found',

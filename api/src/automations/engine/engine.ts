@@ -7,6 +7,9 @@
 //   automation-scan   every minute (pg-boss cron, one job per minute for all processes): time
 //                     triggers, and outbox events nobody handled (their report was lost)
 //   automation-run    one run: deliver / create the task / change the status; retried with back-off
+//   lead-alert        one speed-to-lead alert (lead-alerts.ts): the person on duty of a new lead, or
+//                     the escalation contact of an unanswered one; offered at once for a new lead, and
+//                     by the scan for escalations that fell due and alerts nobody offered
 // A message over the hourly send budget holds its run (execute-run.ts); the scan queues it again once
 // the hour allows, as a new job (jobIdOf).
 import { createHash } from 'node:crypto';
@@ -31,6 +34,15 @@ import { listLeadCandidates } from '../../leads/lead-candidates.service.ts';
 import { findLead } from '../../leads/leads.service.ts';
 import type { Logger } from '../../logger.ts';
 import { hasActiveAutomation, listActiveAutomationRows, ruleInForce } from '../automations.queries.ts';
+import {
+  claimAlert,
+  finishAlert,
+  insertAlertOnce,
+  listStrandedAlertIds,
+  markAlertRetrying,
+} from '../lead-alerts.queries.ts';
+import { getLeadAlertSettings } from '../../settings/settings.service.ts';
+import type { LeadAlertStep } from '@shine/shared/lead-alerts';
 import { createTransports, type Transports } from '../delivery/transports.ts';
 import {
   claimRun,
@@ -41,12 +53,14 @@ import {
   releaseHeldRuns,
   runOfOccurrence,
 } from '../runs.queries.ts';
-import { executeRun, PermanentRunError, type RunContext } from './execute-run.ts';
+import { executeRun, PermanentRunError } from './execute-run.ts';
+import { type AlertContext, executeLeadAlert, leadsOwedEscalation, leadsOwedOnDutyAlert } from './lead-alerts.ts';
 import { createQueue } from './queue.ts';
 
 const EVENT_QUEUE = 'automation-event';
 const SCAN_QUEUE = 'automation-scan';
 const RUN_QUEUE = 'automation-run';
+const ALERT_QUEUE = 'lead-alert';
 /** A run job not finished in this time is taken to be lost with its process and tried again. */
 const RUN_EXPIRE_SECONDS = 300;
 /** Leads handled per rule and scan; the next minute takes the rest. */
@@ -92,6 +106,8 @@ export interface AutomationEngineOptions {
   schedule?: boolean;
   /** Instead of the transports the configuration describes (tests point them at local servers). */
   transports?: Transports;
+  /** Where the CRM is (PUBLIC_ORIGIN): the link in a staff alert. */
+  publicOrigin: string;
 }
 
 export interface AutomationEngine {
@@ -122,7 +138,8 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
   boss.on('error', (err) => logger.error({ err }, 'automation queue error'));
 
   let systemUserId: Promise<string> | undefined;
-  const context: RunContext = {
+  const context: AlertContext = {
+    publicOrigin: options.publicOrigin,
     db,
     transports,
     budget: { total: config.sendsPerHour, perRecipient: config.sendsPerRecipientPerHour },
@@ -215,7 +232,53 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
     for (const { id, holds } of await releaseHeldRuns(db, at, SCAN_BATCH)) await queueRun(id, holds);
     // A run whose job was never queued (its process stopped between the two statements) is queued now.
     for (const { id, holds } of await listStrandedRunIds(db, new Date(Date.now() - 60_000))) await queueRun(id, holds);
+    await scanLeadAlerts(at);
     return created;
+  }
+
+  /** An alert's job has the alert's id: one job per alert however often it is offered. */
+  async function offerAlert(leadId: string, step: LeadAlertStep): Promise<void> {
+    const alert = await insertAlertOnce(db, leadId, step);
+    if (alert) await boss.send(ALERT_QUEUE, { alertId: alert.id }, { id: alert.id });
+  }
+
+  /** Speed to lead: escalations that fell due, on-duty alerts nobody offered, alerts whose job was lost. */
+  async function scanLeadAlerts(at: Date): Promise<void> {
+    const { settings, enabledAt } = await getLeadAlertSettings(db);
+    if (enabledAt) {
+      for (const leadId of await leadsOwedOnDutyAlert(db, enabledAt, at, SCAN_BATCH))
+        await offerAlert(leadId, 'on_duty');
+      const systemUser = await context.systemUserId();
+      for (const leadId of await leadsOwedEscalation(db, settings, enabledAt, at, systemUser, SCAN_BATCH))
+        await offerAlert(leadId, 'escalation');
+    }
+    for (const { id } of await listStrandedAlertIds(db, new Date(Date.now() - 60_000)))
+      await boss.send(ALERT_QUEUE, { alertId: id }, { id });
+  }
+
+  /** A new lead: its on-duty alert at once, when alerts are on (and were before the lead came in). */
+  async function offerOnDutyAlert(leadId: string): Promise<void> {
+    const { enabledAt } = await getLeadAlertSettings(db);
+    if (!enabledAt) return;
+    for (const id of await leadsOwedOnDutyAlert(db, enabledAt, now(), 1, leadId)) await offerAlert(id, 'on_duty');
+  }
+
+  async function handleAlert(job: Job<{ alertId: string }>): Promise<void> {
+    const alert = await claimAlert(db, job.data.alertId);
+    if (!alert) return;
+    const isFinalAttempt = job.retryCount >= config.retryLimit;
+    try {
+      await executeLeadAlert(context, alert, isFinalAttempt);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (isFinalAttempt) {
+        await finishAlert(db, alert.id, 'failed', message, alert.recipient_id);
+        logger.warn({ alertId: alert.id, err: error }, 'lead alert failed');
+        return;
+      }
+      await markAlertRetrying(db, alert.id, message);
+      throw error;
+    }
   }
 
   async function handleRun(job: Job<{ runId: string }>): Promise<void> {
@@ -240,7 +303,13 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
   const queueing = new Set<Promise<unknown>>();
   // No rule listens: nothing to queue (a durable job is several writes per lead). The event stays
   // unhandled in the outbox; a rule saved later is younger than the event and never applies to it.
-  const handleLeadEvent: LeadEventListener = ({ id: eventId, trigger }) => {
+  const handleLeadEvent: LeadEventListener = ({ id: eventId, trigger, leadId }) => {
+    if (trigger === 'lead_created') {
+      const offered = offerOnDutyAlert(leadId)
+        .catch((err: unknown) => logger.error({ err, eventId }, 'lead alert not offered; the scan will take it up'))
+        .finally(() => queueing.delete(offered));
+      queueing.add(offered);
+    }
     const queued = hasActiveAutomation(db, trigger)
       .then((listening) => (listening ? boss.send(EVENT_QUEUE, { eventId } satisfies EventJob) : null))
       .catch((err: unknown) => logger.error({ err, eventId }, 'automation event not queued; the scan will take it up'))
@@ -250,7 +319,7 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
 
   async function isIdle(): Promise<boolean> {
     if (queueing.size > 0) return false;
-    for (const queue of [EVENT_QUEUE, SCAN_QUEUE, RUN_QUEUE]) {
+    for (const queue of [EVENT_QUEUE, SCAN_QUEUE, RUN_QUEUE, ALERT_QUEUE]) {
       const jobs = await boss.findJobs(queue);
       if (jobs.some((job) => job.state === 'created' || job.state === 'retry' || job.state === 'active')) return false;
     }
@@ -271,6 +340,15 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
         retryDelay: config.retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: RUN_EXPIRE_SECONDS,
+      });
+      await boss.createQueue(ALERT_QUEUE, {
+        retryLimit: config.retryLimit,
+        retryDelay: config.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: RUN_EXPIRE_SECONDS,
+      });
+      await boss.work<{ alertId: string }>(ALERT_QUEUE, polling, async ([job]) => {
+        if (job) await handleAlert(job);
       });
       await boss.work<EventJob>(EVENT_QUEUE, polling, async ([job]) => {
         if (job) await handleEventJob(job.data);

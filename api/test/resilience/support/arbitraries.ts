@@ -418,3 +418,19 @@ export const alertSettingsBody = shapedBody({
     nastyString,
   ),
 });
+
+/** PUT /api/admin/settings/lead-alerts: the whole settings; people unknown (a 400) or nobody. */
+export const leadAlertSettingsBody = shapedBody({
+  enabled: fc.oneof(fc.boolean(), fc.constantFrom('yes', 1, null)),
+  sms: fc.boolean(),
+  email: fc.oneof(fc.boolean(), nastyString),
+  onDuty: fc.oneof(
+    fc.array(fc.oneof(fc.constant(null), fc.uuid()), { minLength: 7, maxLength: 7 }),
+    fc.array(fc.constant(null), { minLength: 0, maxLength: 9 }),
+    nastyString,
+  ),
+  escalateAfterMinutes: fc.oneof(fc.integer({ min: -5, max: 600 }), fc.double(), nastyString),
+  escalateTo: fc.oneof(fc.constant(null), fc.uuid(), nastyString),
+  outsideBusinessHours: fc.boolean(),
+  respectQuietHours: fc.boolean(),
+});

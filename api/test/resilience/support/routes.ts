@@ -1,7 +1,8 @@
 // The API's route table as issue 9 tests it. `route-table.resilience.ts` checks it against the routes
 // the app really registers, both ways, so a new route cannot escape the matrix unnoticed.
+import { DEFAULT_LEAD_ALERT_SETTINGS } from '@shine/shared/lead-alerts';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** `request` is a quote request of the `lead` (a path holds both); `user` a team member (not the signed-in one). */
 export type IdKind = 'lead' | 'automation' | 'template' | 'held' | 'request' | 'user';
 /** public: anyone; login/me: open to all by design; admin: a signed-in session only. */
@@ -199,6 +200,14 @@ export const ROUTES: Route[] = [
   },
   { method: 'PATCH', path: '/api/admin/me', access: 'admin', role: 'sales', validBody: () => ({ away: false }) },
   { method: 'GET', path: '/api/admin/assignees', access: 'admin', role: 'sales' },
+  { method: 'GET', path: '/api/admin/settings/lead-alerts', access: 'admin', role: 'admin' },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings/lead-alerts',
+    access: 'admin',
+    role: 'admin',
+    validBody: () => ({ ...DEFAULT_LEAD_ALERT_SETTINGS }),
+  },
   { method: 'GET', path: '/api/admin/users', access: 'admin', role: 'admin' },
   {
     method: 'POST',

@@ -17,7 +17,7 @@ import { useAlertSettings } from './alerts.queries.ts';
 import { browserNotifications } from './browser-notifications.ts';
 import { playChime } from './chime.ts';
 import { OpenLeadButton } from './OpenLeadButton.tsx';
-import { describeNewLead } from './new-lead-text.ts';
+import { describeNewLead } from '@shine/shared/lead-alerts';
 
 interface LeadToast {
   key: string;

@@ -1,0 +1,296 @@
+// Speed to lead (issue 16, item 3; docs/decisions.md, "Speed to lead"): each new lead alerts the
+// person on duty by SMS and/or e-mail; a lead nobody has answered (still New, nothing logged by a
+// person) after N business minutes alerts the escalation contact and is tagged Escalated. Each alert
+// is a lead_alerts row, unique per lead and step, worked by one job at a time like a rule's run; its
+// messages are outbox rows, one per channel, so a retry sends only what did not go out. Whatever
+// happens — sent, not sent and why — is written on the lead's timeline.
+import { isQuietTime } from '@shine/shared/alerts';
+import { NO_TRANSPORT_REASON, type MessageChannel } from '@shine/shared/automation-rules';
+import { addBusinessMinutes, isWithinBusinessHours, weekdayIn } from '@shine/shared/business-time';
+import {
+  ESCALATED_TAG,
+  type LeadAlertSettings,
+  type LeadAlertStep,
+  STAFF_ALERTS_PER_HOUR,
+  staffAlertText,
+  WEEKDAY_NAMES,
+} from '@shine/shared/lead-alerts';
+import type { Lead } from '@shine/shared/types';
+import type { Knex } from 'knex';
+import { recordSystemActivity, staffActivityOf } from '../../activities/activities.service.ts';
+import { type AlertRecipient, findAlertRecipients } from '../../auth/alert-recipients.service.ts';
+import type { LeadAlertRow } from '../../db/automation-tables.ts';
+import { listAlertCandidates } from '../../leads/lead-candidates.service.ts';
+import { findLead, tagLeadByAutomation } from '../../leads/leads.service.ts';
+import { getLeadAlertSettings } from '../../settings/settings.service.ts';
+import { alertOfLead, countAlertsSentSince, finishAlert, findOrInsertAlertMessage } from '../lead-alerts.queries.ts';
+import { updateMessage } from '../runs.queries.ts';
+import type { RunContext } from './execute-run.ts';
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+/** A lead whose on-duty alert was never offered (its process stopped) is still alerted this long after it came in. */
+const ON_DUTY_CATCH_UP_MS = HOUR;
+/** How far back the scan looks for unanswered leads (a weekend is under three days of wall time). */
+const ESCALATION_WINDOW_MS = 7 * 24 * HOUR;
+
+export interface AlertContext extends RunContext {
+  /** Where the CRM is, for the link in the alert. */
+  publicOrigin: string;
+}
+
+const STEP_LABEL: Record<LeadAlertStep, string> = { on_duty: 'On-duty alert', escalation: 'Escalation' };
+const CHANNEL_LABEL: Record<MessageChannel, string> = { sms: 'SMS', email: 'e-mail' };
+
+/** Who the alert goes to, or why it goes to nobody. */
+type Plan =
+  | { kind: 'send'; recipient: AlertRecipient; note: string | null }
+  | { kind: 'skip'; reason: string; recipientId: string | null };
+
+/** Nobody answered: still New, and nothing a person logged on it. */
+function unansweredUnless(db: Knex, systemUserId: string) {
+  return (leadId: string) => staffActivityOf(db, leadId, systemUserId);
+}
+
+/** The leads owed an on-duty alert now: the newest hour since alerts were switched on, without one yet. */
+export async function leadsOwedOnDutyAlert(
+  db: Knex,
+  enabledAt: Date,
+  now: Date,
+  limit: number,
+  leadId?: string,
+): Promise<string[]> {
+  const createdFrom = new Date(Math.max(enabledAt.getTime(), now.getTime() - ON_DUTY_CATCH_UP_MS));
+  const rows = await listAlertCandidates(
+    db,
+    { createdFrom, createdTo: now, exclude: alertOfLead(db, 'on_duty'), leadId },
+    limit,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The leads whose escalation is due now: unanswered for `escalateAfterMinutes` business minutes, not escalated yet. */
+export async function leadsOwedEscalation(
+  db: Knex,
+  settings: LeadAlertSettings,
+  enabledAt: Date,
+  now: Date,
+  systemUserId: string,
+  limit: number,
+): Promise<string[]> {
+  const minutes = settings.escalateAfterMinutes;
+  const rows = await listAlertCandidates(
+    db,
+    {
+      createdFrom: new Date(Math.max(enabledAt.getTime(), now.getTime() - ESCALATION_WINDOW_MS)),
+      // Business minutes never outrun the wall clock: younger leads cannot be due.
+      createdTo: new Date(now.getTime() - minutes * MINUTE),
+      unansweredUnless: unansweredUnless(db, systemUserId),
+      exclude: alertOfLead(db, 'escalation'),
+    },
+    limit,
+  );
+  return rows
+    .filter((row) => addBusinessMinutes(row.createdAt, minutes).getTime() <= now.getTime())
+    .map((row) => row.id);
+}
+
+const available = (person: AlertRecipient): boolean => !person.disabled && !person.away;
+
+async function planOnDuty(ctx: AlertContext, settings: LeadAlertSettings, at: Date): Promise<Plan> {
+  if (!isWithinBusinessHours(at) && !settings.outsideBusinessHours) {
+    return { kind: 'skip', reason: 'the quote came outside business hours', recipientId: null };
+  }
+  const day = weekdayIn(at);
+  const onDutyId = settings.onDuty[day];
+  if (!onDutyId) return { kind: 'skip', reason: `nobody is on duty on ${WEEKDAY_NAMES[day]}`, recipientId: null };
+  const people = await findAlertRecipients(ctx.db, [onDutyId, settings.escalateTo ?? onDutyId], at);
+  const onDuty = people.get(onDutyId);
+  if (onDuty && available(onDuty)) return { kind: 'send', recipient: onDuty, note: null };
+  const absent = onDuty
+    ? `${onDuty.name} is ${onDuty.disabled ? 'no longer on the team' : 'away'}`
+    : 'the person on duty left';
+  // An absent person is skipped, not waited for: the escalation contact hears of the lead now.
+  const stand = settings.escalateTo ? people.get(settings.escalateTo) : undefined;
+  if (stand && available(stand))
+    return { kind: 'send', recipient: stand, note: `${absent}: sent to the escalation contact` };
+  return { kind: 'skip', reason: `${absent} and no escalation contact can take it`, recipientId: onDuty?.id ?? null };
+}
+
+async function planEscalation(ctx: AlertContext, settings: LeadAlertSettings, at: Date): Promise<Plan> {
+  if (!settings.escalateTo) return { kind: 'skip', reason: 'no escalation contact is set', recipientId: null };
+  const person = (await findAlertRecipients(ctx.db, [settings.escalateTo], at)).get(settings.escalateTo);
+  if (!person || !available(person)) {
+    const why = person
+      ? `${person.name} is ${person.disabled ? 'no longer on the team' : 'away'}`
+      : 'the escalation contact left';
+    return { kind: 'skip', reason: why, recipientId: person?.id ?? null };
+  }
+  return { kind: 'send', recipient: person, note: null };
+}
+
+async function plan(ctx: AlertContext, alert: LeadAlertRow, settings: LeadAlertSettings, at: Date): Promise<Plan> {
+  if (!settings.enabled) return { kind: 'skip', reason: 'speed-to-lead alerts were switched off', recipientId: null };
+  const planned =
+    alert.step === 'on_duty' ? await planOnDuty(ctx, settings, at) : await planEscalation(ctx, settings, at);
+  if (planned.kind === 'skip') return planned;
+  const { recipient } = planned;
+  if (settings.respectQuietHours && isQuietTime(recipient.quietHours, at)) {
+    return { kind: 'skip', reason: `it is ${recipient.name}'s quiet hours`, recipientId: recipient.id };
+  }
+  if ((await countAlertsSentSince(ctx.db, new Date(at.getTime() - HOUR))) >= STAFF_ALERTS_PER_HOUR) {
+    return {
+      kind: 'skip',
+      reason: `${STAFF_ALERTS_PER_HOUR} staff alerts went out in the last hour (the limit)`,
+      recipientId: recipient.id,
+    };
+  }
+  return planned;
+}
+
+/** What the attempt did on each channel. */
+interface Delivery {
+  sent: MessageChannel[];
+  notes: string[];
+  /** The first send that failed on an attempt that may be retried. */
+  retryable: unknown;
+}
+
+async function deliver(
+  ctx: AlertContext,
+  alert: LeadAlertRow,
+  lead: Lead,
+  recipient: AlertRecipient,
+  settings: LeadAlertSettings,
+  isFinalAttempt: boolean,
+): Promise<Delivery> {
+  const link = `${ctx.publicOrigin}/admin/crm?section=leads&lead=${encodeURIComponent(lead.id)}`;
+  const text = staffAlertText(alert.step, lead, link, settings.escalateAfterMinutes);
+  const delivery: Delivery = { sent: [], notes: [], retryable: undefined };
+  const channels = (['sms', 'email'] as const).filter((channel) => settings[channel]);
+  for (const channel of channels) {
+    const address = channel === 'sms' ? recipient.phone : recipient.email;
+    if (!address) {
+      delivery.notes.push(`${CHANNEL_LABEL[channel]} not sent: ${recipient.name} has no phone number`);
+      continue;
+    }
+    const message = await findOrInsertAlertMessage(ctx.db, {
+      lead_id: lead.id,
+      alert_id: alert.id,
+      channel,
+      recipient: address,
+      subject: channel === 'email' ? text.subject : null,
+      body: text.body,
+    });
+    if (message.status === 'sent') {
+      delivery.sent.push(channel);
+      continue;
+    }
+    const transport = ctx.transports[channel];
+    if (!transport) {
+      await updateMessage(ctx.db, message.id, { status: 'not_sent', reason: NO_TRANSPORT_REASON });
+      delivery.notes.push(`${CHANNEL_LABEL[channel]} not sent: ${NO_TRANSPORT_REASON}`);
+      continue;
+    }
+    try {
+      await transport.send({ to: message.recipient, subject: message.subject, body: message.body });
+      await updateMessage(ctx.db, message.id, { status: 'sent', reason: null, sent_at: ctx.now(), countAttempt: true });
+      delivery.sent.push(channel);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await updateMessage(ctx.db, message.id, {
+        status: isFinalAttempt ? 'failed' : 'pending',
+        reason,
+        countAttempt: true,
+      });
+      delivery.notes.push(`${CHANNEL_LABEL[channel]} failed: ${reason}`);
+      delivery.retryable ??= isFinalAttempt ? undefined : error;
+    }
+  }
+  return delivery;
+}
+
+/** The timeline entry and the alert's end, in one transaction (with the Escalated tag for an escalation). */
+async function finish(
+  ctx: AlertContext,
+  alert: LeadAlertRow,
+  settings: LeadAlertSettings,
+  entry: { subject: string; description: string; status: 'sent' | 'not_sent' | 'failed'; recipientId: string | null },
+): Promise<void> {
+  const authorId = await ctx.systemUserId();
+  await ctx.db.transaction(async (trx) => {
+    if (alert.step === 'escalation' && settings.enabled) await tagLeadByAutomation(trx, alert.lead_id, ESCALATED_TAG);
+    await recordSystemActivity(
+      trx,
+      {
+        leadId: alert.lead_id,
+        userId: authorId,
+        type: 'note',
+        subject: entry.subject.slice(0, 300),
+        description: entry.description,
+      },
+      ctx.now(),
+    );
+    await finishAlert(trx, alert.id, entry.status, entry.subject, entry.recipientId);
+  });
+}
+
+/** One attempt at an alert. Throws when a send failed and a retry may help (the job is retried). */
+export async function executeLeadAlert(ctx: AlertContext, alert: LeadAlertRow, isFinalAttempt: boolean): Promise<void> {
+  const lead = await findLead(ctx.db, alert.lead_id);
+  if (!lead) {
+    await finishAlert(ctx.db, alert.id, 'not_sent', 'The lead no longer exists', null);
+    return;
+  }
+  const { settings } = await getLeadAlertSettings(ctx.db);
+  const at = ctx.now();
+  const minutes = settings.escalateAfterMinutes;
+  const label = STEP_LABEL[alert.step];
+  const why = alert.step === 'escalation' ? `not answered in ${minutes} business minutes` : null;
+  if (alert.step === 'escalation') {
+    // Answered since the scan saw it (a call logged, the status moved on): nothing to escalate.
+    const systemUserId = await ctx.systemUserId();
+    const stillUnanswered = await listAlertCandidates(
+      ctx.db,
+      {
+        createdFrom: new Date(0),
+        createdTo: at,
+        unansweredUnless: unansweredUnless(ctx.db, systemUserId),
+        leadId: lead.id,
+      },
+      1,
+    );
+    if (stillUnanswered.length === 0) {
+      await finishAlert(ctx.db, alert.id, 'not_sent', 'Answered before the escalation went out', null);
+      return;
+    }
+  }
+  const planned = await plan(ctx, alert, settings, at);
+  if (planned.kind === 'skip') {
+    const flagged = alert.step === 'escalation' && settings.enabled ? `; tagged ${ESCALATED_TAG}` : '';
+    await finish(ctx, alert, settings, {
+      subject: `${label} not sent: ${planned.reason}${why ? ` (${why}${flagged})` : ''}`,
+      description: why
+        ? `The lead was ${why}${flagged}. Nobody was alerted: ${planned.reason}.`
+        : `Nobody was alerted: ${planned.reason}.`,
+      status: 'not_sent',
+      recipientId: planned.recipientId,
+    });
+    return;
+  }
+  const { recipient } = planned;
+  const delivery = await deliver(ctx, alert, lead, recipient, settings, isFinalAttempt);
+  if (delivery.retryable !== undefined) throw delivery.retryable;
+  const channels = delivery.sent.map((channel) => CHANNEL_LABEL[channel]).join(', ');
+  const notes = [planned.note, ...delivery.notes].filter((note): note is string => note !== null);
+  const sent = delivery.sent.length > 0;
+  const subject = sent
+    ? `${label} sent to ${recipient.name} (${channels})${why ? `: ${why}` : ''}`
+    : `${label} to ${recipient.name} not sent${why ? ` (${why})` : ''}`;
+  await finish(ctx, alert, settings, {
+    subject,
+    description: [...notes, ...(alert.step === 'escalation' ? [`Tagged ${ESCALATED_TAG}.`] : [])].join('\n') || subject,
+    status: sent ? 'sent' : delivery.notes.some((note) => note.includes('failed')) ? 'failed' : 'not_sent',
+    recipientId: recipient.id,
+  });
+}

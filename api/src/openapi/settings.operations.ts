@@ -1,0 +1,33 @@
+// The company's settings (admins): speed-to-lead alerts.
+import { leadAlertSettingsSchema, leadAlertSettingsViewSchema } from '@shine/shared/lead-alerts';
+import { json, type Operation } from './operation.ts';
+
+const leadAlertsDescription =
+  'Who is on duty each weekday (Sunday first), alerted of each new lead by SMS and/or e-mail; after ' +
+  '`escalateAfterMinutes` business minutes with no answer (still New, nothing logged by a person) the ' +
+  'escalation contact is alerted and the lead tagged Escalated. `warnings` say what would keep an alert ' +
+  'from going out (no phone number, nobody on duty, no transport configured).';
+
+export const settingsOperations: Operation[] = [
+  {
+    method: 'get',
+    path: '/api/admin/settings/lead-alerts',
+    tag: 'Settings',
+    summary: 'Speed-to-lead alerts: the person on duty, then the escalation',
+    description: leadAlertsDescription,
+    access: 'session',
+    role: 'admin',
+    answers: { 200: json(leadAlertSettingsViewSchema, 'The settings (defaults, switched off, until saved).') },
+  },
+  {
+    method: 'put',
+    path: '/api/admin/settings/lead-alerts',
+    tag: 'Settings',
+    summary: 'Save the speed-to-lead alert settings',
+    description: `${leadAlertsDescription} Everyone named must be an active member of the team (400 naming the field otherwise). Switching alerts on starts from now: leads already waiting are not alerted.`,
+    access: 'session',
+    role: 'admin',
+    body: leadAlertSettingsSchema,
+    answers: { 200: json(leadAlertSettingsViewSchema, 'The settings now.') },
+  },
+];

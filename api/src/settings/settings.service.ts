@@ -1,0 +1,138 @@
+// The company's settings (today: speed-to-lead alerts, issue 16 item 3). Admins change them through
+// settings.routes.ts; the automation engine reads them for every alert, so a change applies to the
+// next lead without a restart.
+import {
+  DEFAULT_LEAD_ALERT_SETTINGS,
+  type LeadAlertSettings,
+  type LeadAlertSettingsView,
+  leadAlertSettingsSchema,
+  WEEKDAY_NAMES,
+} from '@shine/shared/lead-alerts';
+import { API_ERRORS } from '@shine/shared/messages';
+import type { Knex } from 'knex';
+import { recordAudit } from '../audit/audit.service.ts';
+import { findAlertRecipients } from '../auth/alert-recipients.service.ts';
+import { findAssignableUser } from '../auth/assignable-users.service.ts';
+import { AppError } from '../http/app-error.ts';
+import { findSettingRow, lockSettingRow, writeSettingRow } from './settings.queries.ts';
+
+const LEAD_ALERTS_KEY = 'lead-alerts';
+
+export interface LeadAlertConfiguration {
+  settings: LeadAlertSettings;
+  /** When alerts were last switched on (leads older than this are never alerted); null while off. */
+  enabledAt: Date | null;
+}
+
+function readLeadAlerts(stored: unknown): LeadAlertConfiguration {
+  const { enabledAt, ...value } = (typeof stored === 'object' && stored ? stored : {}) as Record<string, unknown>;
+  const parsed = leadAlertSettingsSchema.safeParse({ ...DEFAULT_LEAD_ALERT_SETTINGS, ...value });
+  const settings = parsed.success ? parsed.data : DEFAULT_LEAD_ALERT_SETTINGS;
+  return {
+    settings,
+    enabledAt: settings.enabled && typeof enabledAt === 'string' ? new Date(enabledAt) : null,
+  };
+}
+
+export async function getLeadAlertSettings(db: Knex): Promise<LeadAlertConfiguration> {
+  return readLeadAlerts((await findSettingRow(db, LEAD_ALERTS_KEY))?.value);
+}
+
+/** Everyone the settings name must be an active member of the team; otherwise a 400 naming the field. */
+async function assertPeopleAssignable(db: Knex, settings: LeadAlertSettings): Promise<void> {
+  const named: Array<{ path: string; id: string }> = settings.onDuty.flatMap((id, day) =>
+    id ? [{ path: `onDuty.${day}`, id }] : [],
+  );
+  if (settings.escalateTo) named.push({ path: 'escalateTo', id: settings.escalateTo });
+  const issues = [];
+  for (const { path, id } of named) {
+    if (!(await findAssignableUser(db, id))) issues.push({ path, message: API_ERRORS.personNotOnTeam });
+  }
+  if (issues.length > 0) throw new AppError(400, API_ERRORS.invalidInput, issues);
+}
+
+/** PUT /api/admin/settings/lead-alerts by an admin: the whole settings, with their audit row. */
+export async function saveLeadAlertSettings(
+  db: Knex,
+  actorId: string,
+  settings: LeadAlertSettings,
+  now: Date,
+): Promise<LeadAlertConfiguration> {
+  await assertPeopleAssignable(db, settings);
+  return db.transaction(async (trx) => {
+    const before = readLeadAlerts((await lockSettingRow(trx, LEAD_ALERTS_KEY))?.value);
+    // Switching alerts on starts from now: the leads already waiting are not alerted all at once.
+    const enabledAt = settings.enabled ? (before.enabledAt ?? now) : null;
+    await writeSettingRow(
+      trx,
+      LEAD_ALERTS_KEY,
+      { ...settings, enabledAt: enabledAt?.toISOString() ?? null },
+      actorId,
+      now,
+    );
+    const changed = (Object.keys(settings) as Array<keyof LeadAlertSettings>).filter(
+      (field) => JSON.stringify(settings[field]) !== JSON.stringify(before.settings[field]),
+    );
+    if (changed.length > 0) {
+      await recordAudit(trx, {
+        actorId,
+        entity: 'settings',
+        entityId: LEAD_ALERTS_KEY,
+        action: 'updated',
+        before: Object.fromEntries(changed.map((field) => [field, before.settings[field]])),
+        after: Object.fromEntries(changed.map((field) => [field, settings[field]])),
+      });
+    }
+    return { settings, enabledAt };
+  });
+}
+
+export interface DeliveryChannels {
+  sms: boolean;
+  email: boolean;
+}
+
+/** What would keep an alert from reaching someone, said in the settings screen before it happens. */
+async function warningsOf(
+  db: Knex,
+  { settings }: LeadAlertConfiguration,
+  configured: DeliveryChannels,
+  now: Date,
+): Promise<string[]> {
+  if (!settings.enabled) return [];
+  const warnings: string[] = [];
+  if (settings.sms && !configured.sms)
+    warnings.push('No SMS provider is configured (SMS_API_URL): SMS alerts stay in the outbox, not sent.');
+  if (settings.email && !configured.email)
+    warnings.push('No mail server is configured (SMTP_URL): e-mail alerts stay in the outbox, not sent.');
+  const ids = [...settings.onDuty, settings.escalateTo].filter((id): id is string => id !== null);
+  const people = await findAlertRecipients(db, ids, now);
+  for (const person of people.values()) {
+    const days = settings.onDuty.flatMap((id, day) => (id === person.id ? [WEEKDAY_NAMES[day]] : []));
+    if (person.disabled) warnings.push(`${person.name} is disabled: nobody is alerted in their place.`);
+    if (settings.sms && !person.phone)
+      warnings.push(`${person.name} has no phone number: SMS alerts to them cannot be sent.`);
+    if (person.away && days.length > 0)
+      warnings.push(`${person.name} is away: alerts of their days (${days.join(', ')}) go to the escalation contact.`);
+  }
+  // Sunday is closed: nobody need be on duty then unless quotes out of hours are alerted too.
+  const uncovered = WEEKDAY_NAMES.filter(
+    (_, day) => settings.onDuty[day] === null && (day !== 0 || settings.outsideBusinessHours),
+  );
+  if (uncovered.length > 0) warnings.push(`Nobody is on duty on ${uncovered.join(', ')}: only the escalation follows.`);
+  if (!settings.escalateTo) warnings.push('No escalation contact: an unanswered lead is only flagged.');
+  return warnings;
+}
+
+export async function leadAlertSettingsView(
+  db: Knex,
+  configuration: LeadAlertConfiguration,
+  configured: DeliveryChannels,
+  now: Date,
+): Promise<LeadAlertSettingsView> {
+  return {
+    settings: configuration.settings,
+    enabledAt: configuration.enabledAt?.toISOString() ?? null,
+    warnings: await warningsOf(db, configuration, configured, now),
+  };
+}

@@ -1,0 +1,97 @@
+// Speed to lead (issue 16, item 3): the company's settings for alerting the person on duty of each
+// new lead by SMS and/or e-mail, and the escalation contact when nobody has answered the lead within
+// N business minutes. Admins keep them (GET/PUT /api/admin/settings/lead-alerts); the automation
+// engine applies them (docs/decisions.md, "Speed to lead").
+import { z } from 'zod';
+import { formatCurrency } from './format.ts';
+import { idSchema, instantSchema } from './responses/common.ts';
+import type { Lead } from './types.ts';
+
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** The tag an escalated lead gets: visible in the list and the drawer, and a filter. */
+export const ESCALATED_TAG = 'Escalated';
+
+/** Staff alerts sent in any 60 minutes, in all: past it, an alert is recorded as not sent (a flood of quotes must not become a flood of texts). */
+export const STAFF_ALERTS_PER_HOUR = 60;
+
+export const LEAD_ALERT_STEPS = ['on_duty', 'escalation'] as const;
+export type LeadAlertStep = (typeof LEAD_ALERT_STEPS)[number];
+
+const personId = idSchema.nullable();
+
+export const leadAlertSettingsSchema = z
+  .strictObject({
+    /** Off: nobody is alerted (the CRM's own new-lead toasts do not depend on this). */
+    enabled: z.boolean({ error: 'enabled must be true or false' }),
+    sms: z.boolean({ error: 'sms must be true or false' }),
+    email: z.boolean({ error: 'email must be true or false' }),
+    /** Who is on duty each weekday, Sunday first (index 0) to Saturday (6); null: nobody. */
+    onDuty: z.array(personId, { error: 'onDuty must list the seven weekdays' }).length(7, {
+      error: 'onDuty must list the seven weekdays, Sunday first',
+    }),
+    /** Business minutes without an answer before the escalation (default 5). */
+    escalateAfterMinutes: z
+      .number({ error: 'Enter a number of minutes' })
+      .int('Enter a whole number of minutes')
+      .min(1, 'At least 1 minute')
+      .max(480, 'At most 480 minutes (one business day)'),
+    /** Who gets the second alert; null: the lead is flagged, nobody else is alerted. */
+    escalateTo: personId,
+    /** Alert the person on duty for quotes that arrive while the business is closed. */
+    outsideBusinessHours: z.boolean({ error: 'outsideBusinessHours must be true or false' }),
+    /** Leave a person alone in their own quiet hours (their alert settings). */
+    respectQuietHours: z.boolean({ error: 'respectQuietHours must be true or false' }),
+  })
+  .refine((settings) => !settings.enabled || settings.sms || settings.email, {
+    message: 'Choose SMS, e-mail or both',
+    path: ['sms'],
+  });
+export type LeadAlertSettings = z.output<typeof leadAlertSettingsSchema>;
+
+export const DEFAULT_LEAD_ALERT_SETTINGS: LeadAlertSettings = {
+  enabled: false,
+  sms: true,
+  email: true,
+  onDuty: [null, null, null, null, null, null, null],
+  escalateAfterMinutes: 5,
+  escalateTo: null,
+  outsideBusinessHours: false,
+  respectQuietHours: true,
+};
+
+/** GET/PUT /api/admin/settings/lead-alerts → the settings, and what would keep an alert from going out. */
+export const leadAlertSettingsViewSchema = z.strictObject({
+  settings: leadAlertSettingsSchema,
+  /** When alerts were last switched on: leads older than this are never alerted. */
+  enabledAt: instantSchema.nullable(),
+  /** E.g. "Ana Diaz has no phone number: SMS alerts to her cannot be sent." */
+  warnings: z.array(z.string()),
+});
+export type LeadAlertSettingsView = z.output<typeof leadAlertSettingsViewSchema>;
+
+const nameOf = (lead: Pick<Lead, 'firstName' | 'lastName'>) => `${lead.firstName} ${lead.lastName}`.trim();
+
+/** What a new-lead alert says: who, which cleaning, and the instant estimate (the CRM's toast and the staff SMS/e-mail). */
+export function describeNewLead(
+  lead: Pick<Lead, 'firstName' | 'lastName' | 'cleaningType' | 'frequency' | 'bedrooms' | 'bathrooms' | 'estimate'>,
+): { title: string; body: string } {
+  const service = `${lead.cleaningType} cleaning, ${lead.frequency.toLowerCase()}, ${lead.bedrooms} bd / ${lead.bathrooms} ba`;
+  const estimate =
+    lead.estimate?.kind === 'estimate'
+      ? `Estimate ${formatCurrency(lead.estimate.low)}–${formatCurrency(lead.estimate.high)}`
+      : 'Needs a walkthrough';
+  return { title: `New lead: ${nameOf(lead)}`, body: `${service} · ${estimate}` };
+}
+
+/** The text of a staff alert: short enough for one or two SMS segments, with the phone to call and the link to open. */
+export function staffAlertText(
+  step: LeadAlertStep,
+  lead: Parameters<typeof describeNewLead>[0] & Pick<Lead, 'phone'>,
+  link: string,
+  minutes: number,
+): { subject: string; body: string } {
+  const { title, body } = describeNewLead(lead);
+  const subject = step === 'on_duty' ? title : `Not answered in ${minutes} min: ${nameOf(lead)}`;
+  return { subject, body: `${subject}. ${body}. Call ${lead.phone}. Open: ${link}` };
+}
