@@ -26,7 +26,7 @@ const chromiumArgs = [
 ];
 
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
-const SOLO_SPECS = /crm\/live\.spec\.ts$/;
+const SOLO_SPECS = /crm\/(live|lead-alerts)\.spec\.ts$/;
 const SETUP = /\.setup\.ts$/;
 
 export default defineConfig({
@@ -50,9 +50,10 @@ export default defineConfig({
     // Before any spec: the shared admin's new-lead toasts off (crm/quiet-alerts.setup.ts).
     { name: 'setup', use: chromium, testMatch: SETUP },
     { name: 'chromium', use: chromium, testIgnore: SOLO_SPECS, dependencies: ['setup'] },
-    // Specs that watch every new lead of the shared server (the live stream's alerts) run after the
-    // others, alone: another spec's quotes would otherwise interleave with what they watch.
-    { name: 'chromium-solo', use: chromium, testMatch: SOLO_SPECS, dependencies: ['chromium'] },
+    // Specs that watch every new lead of the shared server (the live stream's alerts) or change what
+    // happens to every lead (speed-to-lead alerts) run after the others, one at a time: another spec's
+    // quotes would otherwise interleave with what they watch.
+    { name: 'chromium-solo', use: chromium, testMatch: SOLO_SPECS, dependencies: ['chromium'], workers: 1 },
   ],
   webServer: {
     command: 'node api/src/server.ts',

@@ -41,6 +41,9 @@ export interface AlertContext extends RunContext {
 
 const STEP_LABEL: Record<LeadAlertStep, string> = { on_duty: 'On-duty alert', escalation: 'Escalation' };
 const CHANNEL_LABEL: Record<MessageChannel, string> = { sms: 'SMS', email: 'e-mail' };
+/** At the start of a note. */
+const CHANNEL_NOTE: Record<MessageChannel, string> = { sms: 'SMS', email: 'E-mail' };
+const MISSING_ADDRESS: Record<MessageChannel, string> = { sms: 'no phone number', email: 'no e-mail address' };
 
 /** Who the alert goes to, or why it goes to nobody. */
 type Plan =
@@ -152,6 +155,8 @@ async function plan(ctx: AlertContext, alert: LeadAlertRow, settings: LeadAlertS
 interface Delivery {
   sent: MessageChannel[];
   notes: string[];
+  /** A send failed on the final attempt. */
+  failed: boolean;
   /** The first send that failed on an attempt that may be retried. */
   retryable: unknown;
 }
@@ -166,12 +171,12 @@ async function deliver(
 ): Promise<Delivery> {
   const link = `${ctx.publicOrigin}/admin/crm?section=leads&lead=${encodeURIComponent(lead.id)}`;
   const text = staffAlertText(alert.step, lead, link, settings.escalateAfterMinutes);
-  const delivery: Delivery = { sent: [], notes: [], retryable: undefined };
+  const delivery: Delivery = { sent: [], notes: [], failed: false, retryable: undefined };
   const channels = (['sms', 'email'] as const).filter((channel) => settings[channel]);
   for (const channel of channels) {
     const address = channel === 'sms' ? recipient.phone : recipient.email;
     if (!address) {
-      delivery.notes.push(`${CHANNEL_LABEL[channel]} not sent: ${recipient.name} has no phone number`);
+      delivery.notes.push(`${CHANNEL_NOTE[channel]} not sent: ${recipient.name} has ${MISSING_ADDRESS[channel]}`);
       continue;
     }
     const message = await findOrInsertAlertMessage(ctx.db, {
@@ -189,7 +194,7 @@ async function deliver(
     const transport = ctx.transports[channel];
     if (!transport) {
       await updateMessage(ctx.db, message.id, { status: 'not_sent', reason: NO_TRANSPORT_REASON });
-      delivery.notes.push(`${CHANNEL_LABEL[channel]} not sent: ${NO_TRANSPORT_REASON}`);
+      delivery.notes.push(`${CHANNEL_NOTE[channel]} ${NO_TRANSPORT_REASON}`);
       continue;
     }
     try {
@@ -203,8 +208,9 @@ async function deliver(
         reason,
         countAttempt: true,
       });
-      delivery.notes.push(`${CHANNEL_LABEL[channel]} failed: ${reason}`);
-      delivery.retryable ??= isFinalAttempt ? undefined : error;
+      delivery.notes.push(`${CHANNEL_NOTE[channel]} failed: ${reason}`);
+      if (isFinalAttempt) delivery.failed = true;
+      else delivery.retryable ??= error;
     }
   }
   return delivery;
@@ -290,7 +296,7 @@ export async function executeLeadAlert(ctx: AlertContext, alert: LeadAlertRow, i
   await finish(ctx, alert, settings, {
     subject,
     description: [...notes, ...(alert.step === 'escalation' ? [`Tagged ${ESCALATED_TAG}.`] : [])].join('\n') || subject,
-    status: sent ? 'sent' : delivery.notes.some((note) => note.includes('failed')) ? 'failed' : 'not_sent',
+    status: sent ? 'sent' : delivery.failed ? 'failed' : 'not_sent',
     recipientId: recipient.id,
   });
 }

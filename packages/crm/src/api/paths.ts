@@ -25,4 +25,6 @@ export const API = {
   setupPassword: '/api/setup-password',
   events: '/api/admin/events',
   alertSettings: '/api/admin/me/alerts',
+  /** Admins: the company's speed-to-lead alerts (on duty, escalation). */
+  leadAlertSettings: '/api/admin/settings/lead-alerts',
 } as const;

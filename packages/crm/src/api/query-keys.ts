@@ -33,3 +33,4 @@ export const assigneesKey = [API.assignees] as const;
 export const auditKey = [API.audit] as const;
 export const auditListKey = (params: QueryParams) => [API.audit, { ...params }] as const;
 export const alertSettingsKey = [API.alertSettings] as const;
+export const leadAlertSettingsKey = [API.leadAlertSettings] as const;

@@ -1,0 +1,61 @@
+// Speed to lead in the Team section: an admin puts someone on duty, and a quote from outside is
+// alerted (here without SMS or mail servers, so its timeline says what was not sent and why). It
+// switches alerts on for the shared server, so it runs with the solo specs, after the others.
+import AxeBuilder from '@axe-core/playwright';
+import { DEFAULT_LEAD_ALERT_SETTINGS, WEEKDAY_NAMES } from '@shine/shared/lead-alerts';
+import { expect, test } from '@playwright/test';
+import { uniqueName, uniquePhone } from '../support/unique.ts';
+import { chooseOption, createLead, setNewLeadToasts, signIn, toast } from './support.ts';
+
+test.describe('speed-to-lead alerts', () => {
+  test.afterEach(async ({ page }) => {
+    // Back off for whatever runs next on this server.
+    const off = await page.request.put('/api/admin/settings/lead-alerts', { data: DEFAULT_LEAD_ALERT_SETTINGS });
+    expect(off.status(), await off.text()).toBe(200);
+  });
+
+  test('an admin puts someone on duty; a quote is alerted and its timeline says how', async ({ page, playwright }) => {
+    test.slow(); // seven pickers, and a lead through the engine
+    await signIn(page);
+    await setNewLeadToasts(page.request, false); // the live spec, before this one, turned them on
+    const name = `Dee ${uniqueName('Duty')}`;
+    const created = await page.request.post('/api/admin/users', {
+      data: {
+        name,
+        email: `${name.toLowerCase().replaceAll(' ', '.')}@example.com`,
+        role: 'sales',
+        phone: uniquePhone(),
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await page.goto('/admin/crm?section=team');
+    const card = page.getByRole('region', { name: 'Speed to lead: on duty and escalation' });
+    await expect(card.getByRole('switch', { name: 'Alert the person on duty of each new lead' })).not.toBeChecked();
+    await card.getByRole('switch', { name: 'Alert the person on duty of each new lead' }).click();
+    // Whatever the day and hour this runs, Dee is on duty and out-of-hours quotes count.
+    for (const day of WEEKDAY_NAMES) {
+      await chooseOption(page, card.getByRole('combobox', { name: new RegExp(`^${day} `) }), name);
+    }
+    await card.getByRole('switch', { name: 'Alert for quotes outside business hours too' }).click();
+    await card.getByRole('button', { name: 'Save alerts' }).click();
+    await expect(toast(page, 'Speed-to-lead alerts saved')).toBeVisible();
+    // This server has no SMS provider and no mail server: said before anyone relies on it.
+    await expect(card.getByRole('alert')).toContainText('No SMS provider is configured');
+    await expect(card.getByRole('alert')).toContainText('No escalation contact');
+
+    const axe = await new AxeBuilder({ page })
+      .include('#crm-main')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+    const visitor = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    const lead = await createLead(visitor, { firstName: uniqueName('Alerted') });
+    await visitor.dispose();
+    await page.goto(`/admin/crm?section=leads&lead=${lead.id}`);
+    const drawer = page.getByRole('dialog', { name: new RegExp(lead.firstName) });
+    await expect(drawer.getByText(`On-duty alert to ${name} not sent`)).toBeVisible({ timeout: 20_000 });
+    await expect(drawer).toContainText('SMS not sent: no transport configured');
+  });
+});
