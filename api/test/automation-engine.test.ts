@@ -14,6 +14,7 @@ import {
   type TestEngine,
   type TestSmsApi,
   type TestSmtpServer,
+  transportEnv,
   waitFor,
 } from './support/automation-engine.ts';
 import { type Agent, countRows, describeApi, insertLead, useTestApp, VALID_QUOTE } from './support/test-app.ts';
@@ -32,15 +33,7 @@ describeApi('automation engine', () => {
     smtp = await startSmtpServer();
     sms = await startSmsApi();
     engine = await startTestEngine(t.db, {
-      env: {
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'Shine Test <robot@example.com>',
-        SMS_API_URL: sms.url,
-        SMS_ACCOUNT_SID: 'AC123',
-        SMS_AUTH_TOKEN: 'secret-token',
-        SMS_FROM: '+12145550000',
-        AUTOMATION_RETRY_LIMIT: '1',
-      },
+      env: { ...transportEnv(smtp, sms), AUTOMATION_RETRY_LIMIT: '1' },
       now: () => t.clock.now ?? new Date(),
     });
     relay.connect(engine.engine);

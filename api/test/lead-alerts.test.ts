@@ -16,6 +16,7 @@ import {
   type TestEngine,
   type TestSmsApi,
   type TestSmtpServer,
+  transportEnv,
 } from './support/automation-engine.ts';
 import { addStaff, resetTeam } from './support/team.ts';
 import { type Agent, describeApi, insertLead, signIn, useTestApp, VALID_QUOTE } from './support/test-app.ts';
@@ -35,20 +36,13 @@ describeApi('speed-to-lead alerts', () => {
   let ana: string;
   let bo: string;
 
-  const transportEnv = () => ({
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Shine Test <robot@example.com>',
-    SMS_API_URL: sms.url,
-    SMS_ACCOUNT_SID: 'AC123',
-    SMS_AUTH_TOKEN: 'secret-token',
-    SMS_FROM: '+12145550000',
-    AUTOMATION_RETRY_LIMIT: '1',
-  });
-
   beforeAll(async () => {
     smtp = await startSmtpServer();
     sms = await startSmsApi();
-    engine = await startTestEngine(t.db, { env: transportEnv(), now: () => t.clock.now ?? new Date() });
+    engine = await startTestEngine(t.db, {
+      env: { ...transportEnv(smtp, sms), AUTOMATION_RETRY_LIMIT: '1' },
+      now: () => t.clock.now ?? new Date(),
+    });
     relay.connect(engine.engine);
   });
   afterAll(async () => {
@@ -188,7 +182,7 @@ describeApi('speed-to-lead alerts', () => {
     );
     // A second process on the same database hears of the same lead and scans at the same time.
     const pool = await openSecondPool(t.db);
-    const second = await startTestEngine(pool.db, { env: transportEnv() });
+    const second = await startTestEngine(pool.db, { env: transportEnv(smtp, sms) });
     try {
       const created = await agent.post('/api/leads').send(VALID_QUOTE).expect(201);
       const leadId = created.body.id as string;

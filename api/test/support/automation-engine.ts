@@ -99,6 +99,18 @@ export async function startSmsApi(): Promise<TestSmsApi> {
   };
 }
 
+/** The engine's configuration for delivering to the test's local SMTP server and SMS API. */
+export function transportEnv(smtp: TestSmtpServer, sms: TestSmsApi): Record<string, string> {
+  return {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Shine Test <robot@example.com>',
+    SMS_API_URL: sms.url,
+    SMS_ACCOUNT_SID: 'AC123',
+    SMS_AUTH_TOKEN: 'secret-token',
+    SMS_FROM: '+12145550000',
+  };
+}
+
 /** pg-boss's schema for this test file: beside the file's own schema on PostgreSQL. */
 export async function queueSchemaFor(db: Knex): Promise<string> {
   if (driver === 'pglite') return 'pgboss';
