@@ -5,6 +5,7 @@
 //
 //   pnpm bench [--reseed] [--leads 100000] [--duration 10] [--rounds 5] [--connections 32] [--live-quotes 50]
 //              [--database-url URL]
+//   pnpm bench --cluster [--duration 10] [--connections 32]   (bench/cluster.ts: 3 processes behind HAProxy)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     'export-reps': { type: 'string', default: '3' },
     'live-quotes': { type: 'string', default: '50' },
+    cluster: { type: 'boolean', default: false },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL },
   },
 });
@@ -43,6 +45,11 @@ const connections = Number(args.connections);
 const exportReps = Number(args['export-reps']);
 const liveQuotes = Number(args['live-quotes']);
 const databaseUrl = args['database-url'] as string;
+if (args.cluster) {
+  const { benchCluster } = await import('./cluster.ts');
+  await benchCluster({ duration, connections });
+  process.exit(0);
+}
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-123456' };
 /** Leads created by the POST benchmark, removed afterwards so that runs stay comparable. */
 const BENCH_EMAIL_DOMAIN = 'bench-post.example.com';

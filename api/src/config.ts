@@ -158,6 +158,7 @@ const envSchema = z
         .default('pgboss'),
     ),
     AUTOMATION_POLL_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().min(0.5).max(60).default(2)),
+    AUTOMATION_MONITOR_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(600).default(15)),
     AUTOMATION_RETRY_LIMIT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(20).default(3)),
     AUTOMATION_RETRY_DELAY_SECONDS: positiveInt(30),
     AUTOMATION_SENDS_PER_HOUR: positiveInt(200),
@@ -232,6 +233,11 @@ export interface AutomationsConfig {
   /** PostgreSQL schema of the job queue (pg-boss's tables). */
   queueSchema: string;
   pollSeconds: number;
+  /**
+   * How often the queue looks for jobs whose process died (their heartbeat stopped) and hands them
+   * to another process: a job lost with a killed process is retried within heartbeat + this.
+   */
+  monitorSeconds: number;
   /** Retries of a failed delivery before it shows as failed; the delay doubles each time. */
   retryLimit: number;
   retryDelaySeconds: number;
@@ -341,6 +347,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       enabled: e.AUTOMATIONS_ENABLED,
       queueSchema: e.AUTOMATIONS_SCHEMA,
       pollSeconds: e.AUTOMATION_POLL_SECONDS,
+      monitorSeconds: e.AUTOMATION_MONITOR_SECONDS,
       retryLimit: e.AUTOMATION_RETRY_LIMIT,
       retryDelaySeconds: e.AUTOMATION_RETRY_DELAY_SECONDS,
       sendsPerHour: e.AUTOMATION_SENDS_PER_HOUR,

@@ -7,6 +7,12 @@ export interface OutgoingMessage {
   to: string;
   subject: string | null;
   body: string;
+  /**
+   * The outbox row's id: an e-mail's Message-ID is made from it, so a message sent again (its process
+   * died after the server accepted it and before the outbox said so) is the same message to the
+   * recipient's mail system, which shows it once.
+   */
+  id?: string;
 }
 
 export interface Transport {
@@ -22,7 +28,13 @@ export interface Transports {
 
 const SEND_TIMEOUT_MS = 30_000;
 
+/** The domain of the sender's address, for Message-IDs ("Shine <robot@example.com>" → example.com). */
+function domainOf(from: string): string {
+  return /@([^>\s]+)/.exec(from)?.[1] ?? 'shine.invalid';
+}
+
 function createMailer(smtpUrl: string, from: string): Transport {
+  const domain = domainOf(from);
   // `url` (nodemailer parses it into host, port, secure and auth) plus our timeouts: a server that
   // stops answering must fail the attempt well before the queue takes the job for lost.
   const transporter = nodemailer.createTransport({
@@ -38,6 +50,7 @@ function createMailer(smtpUrl: string, from: string): Transport {
         to: message.to,
         subject: message.subject ?? '',
         text: message.body,
+        ...(message.id ? { messageId: `<${message.id}@${domain}>` } : {}),
       });
       return String(info.messageId ?? '');
     },

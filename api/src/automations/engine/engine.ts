@@ -63,6 +63,12 @@ const RUN_QUEUE = 'automation-run';
 const ALERT_QUEUE = 'lead-alert';
 /** A run job not finished in this time is taken to be lost with its process and tried again. */
 const RUN_EXPIRE_SECONDS = 300;
+/**
+ * A job's process refreshes its heartbeat while it works on it; one silent this long died (SIGKILL,
+ * power, OOM) and its job is handed to another process at the supervisor's next pass, instead of
+ * waiting out RUN_EXPIRE_SECONDS. (pg-boss's minimum.)
+ */
+const HEARTBEAT_SECONDS = 10;
 /** Leads handled per rule and scan; the next minute takes the rest. */
 const SCAN_BATCH = 500;
 /** lead_created happens once per lead: its one occurrence. */
@@ -133,7 +139,13 @@ function parseConditions(rule: AutomationRow) {
 export function createAutomationEngine(options: AutomationEngineOptions): AutomationEngine {
   const { db, config, logger, now } = options;
   const schedule = options.schedule ?? true;
-  const boss: PgBoss = createQueue({ db, driver: options.driver, schema: config.queueSchema, supervise: schedule });
+  const boss: PgBoss = createQueue({
+    db,
+    driver: options.driver,
+    schema: config.queueSchema,
+    supervise: schedule,
+    monitorSeconds: config.monitorSeconds,
+  });
   const transports = options.transports ?? createTransports(config);
   boss.on('error', (err) => logger.error({ err }, 'automation queue error'));
 
@@ -158,7 +170,7 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
    * is queued at most once per release however often it is offered.
    */
   async function queueRun(runId: string, holds = 0): Promise<void> {
-    await boss.send(RUN_QUEUE, { runId }, { id: jobIdOf(runId, holds) });
+    await boss.send(RUN_QUEUE, { runId }, { id: jobIdOf(runId, holds), heartbeatSeconds: HEARTBEAT_SECONDS });
   }
 
   async function createRun(rule: AutomationRow, leadId: string, trigger: AutomationTrigger, occurrenceKey: string) {
@@ -239,7 +251,11 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
   /** An alert's job has the alert's id: one job per alert however often it is offered. */
   async function offerAlert(leadId: string, step: LeadAlertStep): Promise<void> {
     const alert = await insertAlertOnce(db, leadId, step);
-    if (alert) await boss.send(ALERT_QUEUE, { alertId: alert.id }, { id: alert.id });
+    if (alert) await queueAlert(alert.id);
+  }
+
+  async function queueAlert(id: string): Promise<void> {
+    await boss.send(ALERT_QUEUE, { alertId: id }, { id, heartbeatSeconds: HEARTBEAT_SECONDS });
   }
 
   /** Speed to lead: escalations that fell due, on-duty alerts nobody offered, alerts whose job was lost. */
@@ -252,8 +268,7 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
       for (const leadId of await leadsOwedEscalation(db, settings, enabledAt, at, systemUser, SCAN_BATCH))
         await offerAlert(leadId, 'escalation');
     }
-    for (const { id } of await listStrandedAlertIds(db, new Date(Date.now() - 60_000)))
-      await boss.send(ALERT_QUEUE, { alertId: id }, { id });
+    for (const { id } of await listStrandedAlertIds(db, new Date(Date.now() - 60_000))) await queueAlert(id);
   }
 
   /** A new lead: its on-duty alert at once, when alerts are on (and were before the lead came in). */

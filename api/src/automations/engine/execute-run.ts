@@ -123,7 +123,7 @@ async function deliver(
       }
     }
     try {
-      await transport.send({ to: message.recipient, subject: message.subject, body: message.body });
+      await transport.send({ to: message.recipient, subject: message.subject, body: message.body, id: message.id });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await updateMessage(ctx.db, message.id, {

@@ -198,7 +198,7 @@ async function deliver(
       continue;
     }
     try {
-      await transport.send({ to: message.recipient, subject: message.subject, body: message.body });
+      await transport.send({ to: message.recipient, subject: message.subject, body: message.body, id: message.id });
       await updateMessage(ctx.db, message.id, { status: 'sent', reason: null, sent_at: ctx.now(), countAttempt: true });
       delivery.sent.push(channel);
     } catch (error) {

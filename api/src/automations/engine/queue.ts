@@ -55,15 +55,19 @@ export interface QueueOptions {
   schema: string;
   /** Whether this instance runs cron schedules (the per-minute scan) and maintenance. */
   supervise: boolean;
+  /** Seconds between the supervisor's passes that fail jobs whose heartbeat stopped (and expire others). */
+  monitorSeconds: number;
 }
 
-export function createQueue({ db, driver, schema, supervise }: QueueOptions): PgBoss {
+export function createQueue({ db, driver, schema, supervise, monitorSeconds }: QueueOptions): PgBoss {
   return new PgBoss({
     db: throughKnexPool(db, driver),
     ...(driver === 'pglite' ? { backend: 'pglite' as const } : {}),
     schema,
     schedule: supervise,
     supervise,
+    superviseIntervalSeconds: monitorSeconds,
+    monitorIntervalSeconds: monitorSeconds,
     migrate: true,
   });
 }

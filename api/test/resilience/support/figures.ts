@@ -10,7 +10,10 @@ export type FigureName =
   | 'leadsFound'
   | 'authChecks'
   | 'tablesCompared'
-  | 'rowsCompared';
+  | 'rowsCompared'
+  | 'quotesAcknowledged'
+  | 'failedRequests'
+  | 'emailsResentSameMessageId';
 
 export const FIGURE_LABELS: Record<FigureName, string> = {
   requestsTried: 'requests tried',
@@ -20,6 +23,9 @@ export const FIGURE_LABELS: Record<FigureName, string> = {
   authChecks: 'authorisation checks',
   tablesCompared: 'tables compared after restore',
   rowsCompared: 'rows compared after restore',
+  quotesAcknowledged: 'quotes acknowledged through HAProxy while a process was killed',
+  failedRequests: 'requests failed (in flight on the killed process)',
+  emailsResentSameMessageId: 'e-mails re-sent with the same Message-ID after the kill',
 };
 
 /** Adds `value` to a figure under the suite's name, and prints it where the test runs. */

@@ -54,10 +54,11 @@ function lines(file: string): string[] {
   return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
 }
 
-/** SIGKILL, but only if the pid is still one of our server processes (pids are reused). */
+/** SIGKILL, but only if the pid is still one of our server processes or load balancers (pids are reused). */
 function killIfServer(pid: number): boolean {
   try {
-    if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('src/server.ts')) return false;
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    if (!command.includes('src/server.ts') && !command.includes('deploy/haproxy.cfg')) return false;
     process.kill(pid, 'SIGKILL');
     return true;
   } catch {
