@@ -6,6 +6,7 @@
 //   pnpm bench [--reseed] [--leads 100000] [--duration 10] [--rounds 5] [--connections 32] [--live-quotes 50]
 //              [--database-url URL]
 //   pnpm bench --cluster [--duration 10] [--connections 32]   (bench/cluster.ts: 3 processes behind HAProxy)
+//   pnpm bench --intake [--duration 10] [--rounds 5] [--connections 32]   (bench/intake.ts: POST /api/leads vs pgbench)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +36,7 @@ const { values: args } = parseArgs({
     'export-reps': { type: 'string', default: '3' },
     'live-quotes': { type: 'string', default: '50' },
     cluster: { type: 'boolean', default: false },
+    intake: { type: 'boolean', default: false },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL },
   },
 });
@@ -76,6 +78,11 @@ if (countLeads(databaseUrl) < leadCount) {
 }
 const totalLeads = countLeads(databaseUrl);
 psql(databaseUrl, 'vacuum analyze');
+if (args.intake) {
+  const { benchIntake } = await import('./intake.ts');
+  await benchIntake({ databaseUrl, duration, rounds, connections });
+  process.exit(0);
+}
 
 // ---- server
 const serverEnv = {

@@ -1,0 +1,166 @@
+// `pnpm bench --intake` (issue 20, item 3): quote intake against the database's own limit. The API's
+// POST /api/leads (a new visitor each request, durable commit) and pgbench running the same
+// statements (bench/intake.pgbench.sql, captured from a real request) at the same concurrency on the
+// same PostgreSQL, in alternating rounds so both see the same background load. The rows both make are
+// deleted afterwards. Writes bench/results/intake.json.
+//
+//   pnpm bench --intake [--duration 10] [--rounds 5] [--connections 32] [--database-url URL]
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { repoRoot, startAppServer } from '../scripts/server-process.ts';
+import { countLeads, psql } from './database.ts';
+
+const API_DOMAIN = 'bench-intake.example.com';
+const PGBENCH_DOMAIN = 'bench-pgbench.example.com';
+const SCRIPT = path.join(repoRoot, 'bench/intake.pgbench.sql');
+
+function pgbench(databaseUrl: string, connections: number, duration: number): number {
+  const url = new URL(databaseUrl);
+  const result = spawnSync(
+    'pgbench',
+    [
+      '-h',
+      url.hostname,
+      '-p',
+      url.port || '5432',
+      '-U',
+      decodeURIComponent(url.username),
+      '-n',
+      '-M',
+      'simple',
+      '-c',
+      String(connections),
+      '-j',
+      String(Math.min(connections, cpus().length)),
+      '-T',
+      String(duration),
+      '-f',
+      SCRIPT,
+      url.pathname.slice(1),
+    ],
+    { encoding: 'utf8', env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) } },
+  );
+  const tps = /tps = ([\d.]+)/.exec(result.stdout ?? '');
+  if (result.status !== 0 || !tps) throw new Error(`pgbench failed: ${result.stderr || result.stdout}`);
+  return Number(tps[1]);
+}
+
+function postQuotes(baseUrl: string, connections: number, duration: number, round: number) {
+  let visitor = 0;
+  return new Promise<{ requestsPerSecond: number; p99Ms: number; non2xx: number }>((resolve, reject) => {
+    autocannon(
+      {
+        url: `${baseUrl}/api/leads`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        connections,
+        duration,
+        requests: [
+          {
+            setupRequest: (request: Record<string, unknown>) => {
+              const n = visitor++;
+              return {
+                ...request,
+                body: JSON.stringify({
+                  firstName: 'Bench',
+                  lastName: 'Intake',
+                  email: `r${round}.${n}.${process.pid}@${API_DOMAIN}`,
+                  phone: `8${String(round).padStart(2, '0')}${String(n).padStart(8, '0')}`,
+                  zipcode: '75201',
+                  bedrooms: '3',
+                  bathrooms: '2',
+                  cleaningType: 'Deep',
+                  frequency: 'Biweekly',
+                  notes: 'Created by pnpm bench --intake',
+                }),
+              };
+            },
+          },
+        ],
+      },
+      (
+        error: Error | null,
+        result: { requests: { total: number }; duration: number; latency: { p99: number }; non2xx: number },
+      ) =>
+        error
+          ? reject(error)
+          : resolve({
+              requestsPerSecond: result.requests.total / result.duration,
+              p99Ms: result.latency.p99,
+              non2xx: result.non2xx,
+            }),
+    );
+  });
+}
+
+function removeBenchRows(databaseUrl: string): void {
+  psql(databaseUrl, `delete from leads where email like '%@${API_DOMAIN}' or email like '%@${PGBENCH_DOMAIN}'`);
+  psql(databaseUrl, `delete from rate_limits where key like 'leads:pgbench-%'`);
+}
+
+export async function benchIntake(settings: {
+  databaseUrl: string;
+  duration: number;
+  rounds: number;
+  connections: number;
+}): Promise<void> {
+  const { databaseUrl, duration, rounds, connections } = settings;
+  const leads = countLeads(databaseUrl);
+  removeBenchRows(databaseUrl);
+  const server = await startAppServer({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: undefined,
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-intake-secret-0123456789abcdef0123456',
+    RATE_LIMIT_LEADS_PER_MINUTE: '100000000',
+    // The intake's own work only: no rule runs on the new leads.
+    AUTOMATIONS_ENABLED: 'false',
+  });
+  const api: number[] = [];
+  const database: number[] = [];
+  let non2xx = 0;
+  try {
+    // Warm-up of both, then alternating rounds.
+    await postQuotes(server.url, connections, 2, 0);
+    pgbench(databaseUrl, connections, 2);
+    for (let round = 1; round <= rounds; round++) {
+      const answer = await postQuotes(server.url, connections, duration, round);
+      api.push(answer.requestsPerSecond);
+      non2xx += answer.non2xx;
+      database.push(pgbench(databaseUrl, connections, duration));
+    }
+  } finally {
+    await server.stop();
+    removeBenchRows(databaseUrl);
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+  const row = {
+    'POST /api/leads req/s (median)': Math.round(median(api)),
+    'pgbench, same statements, tps (median)': Math.round(median(database)),
+    ratio: (median(api) / median(database)).toFixed(2),
+    target: '>= 0.50',
+    verdict: median(api) / median(database) >= 0.5 ? 'ok' : 'MISS',
+    'non-201 answers': non2xx,
+  };
+  console.table([row]);
+  const out = path.join(repoRoot, 'bench/results/intake.json');
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(
+    out,
+    `${JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
+        settings: { leads, duration, rounds, connections },
+        rounds: { api, pgbench: database },
+        table: [row],
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`wrote ${path.relative(repoRoot, out)}`);
+}
