@@ -15,6 +15,13 @@ import { makeTempDir } from './support/run-resources.ts';
 const CONCURRENT_UPLOADS = 20;
 const WAVES = 3;
 const HEALTH_P99_LIMIT_MS = 100;
+/**
+ * On a machine busy with other work, /api/health is slow without any attack: the limit is then this
+ * many times its p99 measured just before, in the same run. A nested body that blocks the event loop
+ * costs seconds, far past either.
+ */
+const HEALTH_P99_IDLE_FACTOR = 4;
+const IDLE_PROBES = 100;
 /** The server under test cuts requests after this long (REQUEST_TIMEOUT_SECONDS). */
 const REQUEST_TIMEOUT_SECONDS = 2;
 
@@ -122,6 +129,9 @@ describe('hostile request bodies', () => {
   it(`${CONCURRENT_UPLOADS} concurrent nested-JSON uploads leave /api/health p99 under ${HEALTH_P99_LIMIT_MS} ms`, async () => {
     const baseUrl = server!.baseUrl;
     const kinds = uploads();
+    const idleMs: number[] = [];
+    for (let i = 0; i < IDLE_PROBES; i += 1) idleMs.push((await send(`${baseUrl}/api/health`)).ms);
+    const limit = Math.max(HEALTH_P99_LIMIT_MS, HEALTH_P99_IDLE_FACTOR * percentile(idleMs, 99));
     const healthMs: number[] = [];
     let attacking = true;
     const probe = (async () => {
@@ -165,10 +175,10 @@ describe('hostile request bodies', () => {
 
     const p99 = percentile(healthMs, 99);
     console.log(
-      `[hostile bodies] /api/health during ${tried} nested uploads: ${healthMs.length} probes, p50 ${percentile(healthMs, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
+      `[hostile bodies] /api/health during ${tried} nested uploads: ${healthMs.length} probes, p50 ${percentile(healthMs, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (idle p99 ${percentile(idleMs, 99).toFixed(1)} ms, limit ${limit.toFixed(0)} ms)`,
     );
     expect(healthMs.length).toBeGreaterThanOrEqual(10);
-    expect(p99).toBeLessThan(HEALTH_P99_LIMIT_MS);
+    expect(p99).toBeLessThan(limit);
   });
 
   it('a body that stalls is cut with 408 once the request timeout passes', async () => {

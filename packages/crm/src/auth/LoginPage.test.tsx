@@ -82,7 +82,17 @@ describe('LoginPage', () => {
         return { body: { isAuthenticated: true, user: { id: 'u1', username: 'admin@example.com' } } };
       },
     });
-    const setTimeoutSpy = vi.spyOn(window, 'setTimeout');
+    // The 500 ms redirect delay is held here and released by the test: on a loaded machine more than
+    // 500 ms may pass before the assertions below, and the page would already have moved on.
+    const original = window.setTimeout;
+    const redirects: Array<() => void> = [];
+    vi.spyOn(window, 'setTimeout').mockImplementation(((handler: TimerHandler, delay?: number, ...rest: unknown[]) => {
+      if (delay === 500 && typeof handler === 'function') {
+        redirects.push(handler as () => void);
+        return 0;
+      }
+      return original(handler, delay, ...rest);
+    }) as typeof window.setTimeout);
     renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
     await waitFor(() => expect(calls.length).toBe(1)); // the initial session check
     await fillAndSubmit('  admin@example.com ', ' secret-pass ');
@@ -99,9 +109,10 @@ describe('LoginPage', () => {
       'POST /api/admin/login',
       'GET /api/admin/me',
     ]);
-    expect(setTimeoutSpy.mock.calls.some(([, delay]) => delay === 500)).toBe(true);
+    await waitFor(() => expect(redirects).toHaveLength(1));
     expect(assign).not.toHaveBeenCalled();
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'), { timeout: 2000 });
+    redirects[0]?.();
+    expect(assign).toHaveBeenCalledWith('/dashboard');
   });
 
   it('shows Login Failed with the server message', async () => {

@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy… and waitFor wait for what the test expects to appear. Screens load lazily (import()), which
+// on a loaded machine takes longer than Testing Library's default second: wait up to five, still
+// finishing the moment the element is there.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs antd reads.
 if (!window.matchMedia) {
