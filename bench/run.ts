@@ -7,6 +7,7 @@
 //              [--database-url URL]
 //   pnpm bench --cluster [--duration 10] [--connections 32]   (bench/cluster.ts: 3 processes behind HAProxy)
 //   pnpm bench --intake [--duration 10] [--rounds 5] [--connections 32]   (bench/intake.ts: POST /api/leads vs pgbench)
+//   pnpm bench --soak [--minutes 5] [--connections 32]   (bench/soak.ts: RSS and heap over a steady load)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,8 @@ const { values: args } = parseArgs({
     'live-quotes': { type: 'string', default: '50' },
     cluster: { type: 'boolean', default: false },
     intake: { type: 'boolean', default: false },
+    soak: { type: 'boolean', default: false },
+    minutes: { type: 'string', default: '5' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL },
   },
 });
@@ -78,6 +81,11 @@ if (countLeads(databaseUrl) < leadCount) {
 }
 const totalLeads = countLeads(databaseUrl);
 psql(databaseUrl, 'vacuum analyze');
+if (args.soak) {
+  const { benchSoak } = await import('./soak.ts');
+  await benchSoak({ databaseUrl, minutes: Number(args.minutes), connections, admin: ADMIN });
+  process.exit(0);
+}
 if (args.intake) {
   const { benchIntake } = await import('./intake.ts');
   await benchIntake({ databaseUrl, duration, rounds, connections });
