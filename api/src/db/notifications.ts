@@ -132,6 +132,13 @@ export function postgresNotifications(
   let pending: { payload: string; sentAt: number } | undefined;
   /** Everything committed before this moment (performance.now()) has been heard; 0: unknown. */
   let heardUntil = 0;
+  // One statement at a time on the listening connection (pg queues overlapping ones, but is deprecating it).
+  let queue: Promise<unknown> = Promise.resolve();
+  const run = (on: pg.Client, sql: string, params?: unknown[]) => {
+    const result = queue.then(() => on.query(sql, params));
+    queue = result.catch(() => undefined);
+    return result;
+  };
   /** Callers of heard(): each waits for a ping sent after its call. */
   const waiters = new Set<{ since: number; done: () => void }>();
 
@@ -151,7 +158,7 @@ export function postgresNotifications(
       const next = { payload: String(++pingSeq), sentAt: performance.now() };
       pending = next;
       // A failure here is the connection's: its error and end events reconnect.
-      current.query('select pg_notify($1, $2)', [pingChannel, next.payload]).catch(() => undefined);
+      run(current, 'select pg_notify($1, $2)', [pingChannel, next.payload]).catch(() => undefined);
     }
     pingTimer = setTimeout(ping, HEARTBEAT_MS);
     pingTimer.unref();
@@ -229,7 +236,7 @@ export function postgresNotifications(
       try {
         const current = client ?? (await connect());
         // LISTEN twice is harmless: a connection made meanwhile may already have listened.
-        if (isNew) await current.query(`listen ${current.escapeIdentifier(channel)}`);
+        if (isNew) await run(current, `listen ${current.escapeIdentifier(channel)}`);
       } catch (err) {
         // The database is away: the handler stays registered and the reconnection listens for it.
         logger?.warn({ err }, 'notification connection unavailable; retrying');
@@ -240,7 +247,7 @@ export function postgresNotifications(
         if (options.onGap) gapHandlers.delete(options.onGap);
         if (set.size > 0) return;
         handlers.delete(channel);
-        await client?.query(`unlisten ${client.escapeIdentifier(channel)}`).catch(() => undefined);
+        if (client) await run(client, `unlisten ${client.escapeIdentifier(channel)}`).catch(() => undefined);
       };
     },
     isCurrent: (maxLagMs) => client !== undefined && heardUntil > 0 && performance.now() - heardUntil <= maxLagMs,
