@@ -4,10 +4,13 @@
 // Prints a table, writes bench/results/latest.json. Not part of CI.
 //
 //   pnpm bench [--reseed] [--leads 100000] [--duration 10] [--rounds 5] [--connections 32] [--live-quotes 50]
-//              [--database-url URL]
+//              [--database-url URL] [--only TEXT]
 //   pnpm bench --cluster [--duration 10] [--connections 32]   (bench/cluster.ts: 3 processes behind HAProxy)
 //   pnpm bench --intake [--duration 10] [--rounds 5] [--connections 32]   (bench/intake.ts: POST /api/leads vs pgbench)
 //   pnpm bench --soak [--minutes 5] [--connections 32]   (bench/soak.ts: RSS and heap over a steady load)
+//
+// --only TEXT: only the HTTP scenarios whose name contains TEXT (e.g. `--only 304`), without the
+// export, RSS and live measurements.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,8 +44,10 @@ const { values: args } = parseArgs({
     soak: { type: 'boolean', default: false },
     minutes: { type: 'string', default: '5' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL },
+    only: { type: 'string' },
   },
 });
+const only = args.only?.toLowerCase();
 const leadCount = Number(args.leads);
 const duration = Number(args.duration);
 const rounds = Number(args.rounds);
@@ -237,7 +242,9 @@ try {
   ];
 
   for (const scenario of getScenarios) await record(scenario);
-  const scenarios = [...getScenarios, postScenario];
+  const scenarios = [...getScenarios, postScenario].filter(
+    (scenario) => only === undefined || scenario.name.toLowerCase().includes(only),
+  );
   const responsesFile = path.join(workDir, 'responses.json');
   writeFileSync(responsesFile, JSON.stringify(recorded));
   baseline = await startBaselineServer(responsesFile);
@@ -264,89 +271,106 @@ try {
     `session rows written during ${adminRequests} signed-in requests: ${sessionWrites() - sessionWritesBefore}`,
   );
 
-  // ---- export: single timed requests, the streamed CSV against psql \copy of the same columns
-  const exportRequest = {
-    method: 'POST',
-    path: '/api/admin/leads/export',
-    headers: { ...admin, accept: 'text/csv', 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ format: 'csv' }),
-    discardBody: true,
-  };
-  const streamed: Array<{ ms: number; bytes: number; rows: number; status: number }> = [];
-  const copies: Array<{ ms: number; bytes: number; rows: number }> = [];
-  for (let rep = 0; rep < exportReps; rep += 1) {
-    const response = await sendRaw(server.url, exportRequest);
-    if (response.status !== 200 || !response.headers['content-type']?.startsWith('text/csv')) {
-      throw new Error(
-        `streamed export answered ${response.status} ${response.headers['content-type']}, not a CSV stream`,
-      );
+  // --only: the HTTP scenarios alone.
+  let peakRssStreamed: number | null = null;
+  let buffered: Awaited<ReturnType<typeof sendRaw>> | undefined;
+  let peakRssBuffered: number | null = null;
+  if (only === undefined) {
+    // ---- export: single timed requests, the streamed CSV against psql \copy of the same columns
+    const exportRequest = {
+      method: 'POST',
+      path: '/api/admin/leads/export',
+      headers: { ...admin, accept: 'text/csv', 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ format: 'csv' }),
+      discardBody: true,
+    };
+    const streamed: Array<{ ms: number; bytes: number; rows: number; status: number }> = [];
+    const copies: Array<{ ms: number; bytes: number; rows: number }> = [];
+    for (let rep = 0; rep < exportReps; rep += 1) {
+      const response = await sendRaw(server.url, exportRequest);
+      if (response.status !== 200 || !response.headers['content-type']?.startsWith('text/csv')) {
+        throw new Error(
+          `streamed export answered ${response.status} ${response.headers['content-type']}, not a CSV stream`,
+        );
+      }
+      streamed.push({ ms: response.ms, bytes: response.bytes, rows: response.lines - 1, status: response.status });
+      copies.push(timePsqlCopy(databaseUrl));
     }
-    streamed.push({ ms: response.ms, bytes: response.bytes, rows: response.lines - 1, status: response.status });
-    copies.push(timePsqlCopy(databaseUrl));
-  }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-  const exportMs = median(streamed.map((r) => r.ms));
-  const copyMs = median(copies.map((r) => r.ms));
-  const peakRssStreamed = server.peakRss();
-  results['export 100k (streamed CSV)'] = { streamed, copies, exportMs, copyMs, ratio: exportMs / copyMs };
-  rows.push({
-    endpoint: `POST export, Accept: text/csv (${streamed[0]?.rows} rows)`,
-    'req/s': (1000 / exportMs).toFixed(2),
-    'p50 ms': Math.round(exportMs),
-    'p99 ms': Math.round(Math.max(...streamed.map((r) => r.ms))),
-    'baseline req/s': (1000 / copyMs).toFixed(2),
-    ratio: `${(exportMs / copyMs).toFixed(2)}x time`,
-    target: '<= 3x psql \\copy',
-    verdict: exportMs <= 3 * copyMs ? 'ok' : 'MISS',
-  });
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+    const exportMs = median(streamed.map((r) => r.ms));
+    const copyMs = median(copies.map((r) => r.ms));
+    peakRssStreamed = server.peakRss();
+    results['export 100k (streamed CSV)'] = { streamed, copies, exportMs, copyMs, ratio: exportMs / copyMs };
+    rows.push({
+      endpoint: `POST export, Accept: text/csv (${streamed[0]?.rows} rows)`,
+      'req/s': (1000 / exportMs).toFixed(2),
+      'p50 ms': Math.round(exportMs),
+      'p99 ms': Math.round(Math.max(...streamed.map((r) => r.ms))),
+      'baseline req/s': (1000 / copyMs).toFixed(2),
+      ratio: `${(exportMs / copyMs).toFixed(2)}x time`,
+      target: '<= 3x psql \\copy',
+      verdict: exportMs <= 3 * copyMs ? 'ok' : 'MISS',
+    });
 
-  // The buffered { content, format, count } answer, once: it holds the whole file in memory by design.
-  const buffered = await sendRaw(server.url, {
-    ...exportRequest,
-    headers: { ...exportRequest.headers, accept: 'application/json' },
-  });
-  const peakRssBuffered = server.peakRss();
-  results['export 100k (buffered JSON envelope)'] = { ms: buffered.ms, bytes: buffered.bytes, status: buffered.status };
+    // The buffered { content, format, count } answer, once: it holds the whole file in memory by design.
+    buffered = await sendRaw(server.url, {
+      ...exportRequest,
+      headers: { ...exportRequest.headers, accept: 'application/json' },
+    });
+    peakRssBuffered = server.peakRss();
+    results['export 100k (buffered JSON envelope)'] = {
+      ms: buffered.ms,
+      bytes: buffered.bytes,
+      status: buffered.status,
+    };
 
-  const rssTarget = 300 * MB;
-  const peakRss = peakRssStreamed ?? peakRssHttp;
-  rows.push({
-    endpoint: 'server peak RSS (VmHWM), HTTP + streamed export',
-    'req/s': '',
-    'p50 ms': '',
-    'p99 ms': '',
-    'baseline req/s': '',
-    ratio: peakRss === null ? 'n/a' : `${(peakRss / MB).toFixed(0)} MB`,
-    target: '<= 300 MB',
-    verdict: peakRss === null ? 'n/a' : peakRss <= rssTarget ? 'ok' : 'MISS',
-  });
+    const rssTarget = 300 * MB;
+    const peakRss = peakRssStreamed ?? peakRssHttp;
+    rows.push({
+      endpoint: 'server peak RSS (VmHWM), HTTP + streamed export',
+      'req/s': '',
+      'p50 ms': '',
+      'p99 ms': '',
+      'baseline req/s': '',
+      ratio: peakRss === null ? 'n/a' : `${(peakRss / MB).toFixed(0)} MB`,
+      target: '<= 300 MB',
+      verdict: peakRss === null ? 'n/a' : peakRss <= rssTarget ? 'ok' : 'MISS',
+    });
 
-  // Quote → staff screen: the CRM on this process, the quotes to a second one on the same database.
-  if (liveQuotes > 0) {
-    const second = await startAppServer(serverEnv);
-    try {
-      const live = await measureQuoteToScreen({ crmUrl: server.url, postUrl: second.url, cookie, quotes: liveQuotes });
-      results['quote → staff screen (live stream, second process)'] = live;
-      rows.push({
-        endpoint: `quote → staff screen, other process (${live.samples.length} quotes)`,
-        'req/s': '',
-        'p50 ms': Math.round(live.p50),
-        'p99 ms': Math.round(live.p99),
-        'baseline req/s': '',
-        ratio: 'polling design: ~5000 / 10000',
-        target: 'p99 <= 1000 ms',
-        verdict: live.p99 <= 1000 ? 'ok' : 'MISS',
-      });
-    } finally {
-      await second.stop();
+    // Quote → staff screen: the CRM on this process, the quotes to a second one on the same database.
+    if (liveQuotes > 0) {
+      const second = await startAppServer(serverEnv);
+      try {
+        const live = await measureQuoteToScreen({
+          crmUrl: server.url,
+          postUrl: second.url,
+          cookie,
+          quotes: liveQuotes,
+        });
+        results['quote → staff screen (live stream, second process)'] = live;
+        rows.push({
+          endpoint: `quote → staff screen, other process (${live.samples.length} quotes)`,
+          'req/s': '',
+          'p50 ms': Math.round(live.p50),
+          'p99 ms': Math.round(live.p99),
+          'baseline req/s': '',
+          ratio: 'polling design: ~5000 / 10000',
+          target: 'p99 <= 1000 ms',
+          verdict: live.p99 <= 1000 ? 'ok' : 'MISS',
+        });
+      } finally {
+        await second.stop();
+      }
     }
   }
 
   console.table(rows);
-  console.log(
-    `buffered export (${buffered.status}): ${Math.round(buffered.ms)} ms, ${(buffered.bytes / MB).toFixed(1)} MB; ` +
-      `peak RSS after it ${peakRssBuffered === null ? 'n/a' : `${(peakRssBuffered / MB).toFixed(0)} MB`}`,
-  );
+  if (buffered) {
+    console.log(
+      `buffered export (${buffered.status}): ${Math.round(buffered.ms)} ms, ${(buffered.bytes / MB).toFixed(1)} MB; ` +
+        `peak RSS after it ${peakRssBuffered === null ? 'n/a' : `${(peakRssBuffered / MB).toFixed(0)} MB`}`,
+    );
+  }
   const out = path.join(repoRoot, 'bench/results/latest.json');
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(
@@ -355,7 +379,7 @@ try {
       {
         at: new Date().toISOString(),
         machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
-        settings: { leads: totalLeads, duration, rounds, connections, exportReps, seedMs },
+        settings: { leads: totalLeads, duration, rounds, connections, exportReps, seedMs, only },
         peakRss: { afterHttp: peakRssHttp, afterStreamedExport: peakRssStreamed, afterBufferedExport: peakRssBuffered },
         table: rows,
         results,

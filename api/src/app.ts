@@ -35,6 +35,7 @@ import { adminOriginCheck } from './http/origin-check.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { readScriptHashes, securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static.ts';
+import { answerWritesWhenHeard } from './http/write-barrier.ts';
 import { leadActivitiesRouter } from './leads/lead-activities.routes.ts';
 import { adminLeadsRouter, heldSubmissionsRouter, publicLeadsRouter } from './leads/leads.routes.ts';
 import { openLeadCountsByAssignee } from './leads/open-leads.service.ts';
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps): App {
   const mailer = createStaffEmailSender(config.automations);
   const team: TeamDeps = { ...deps, openLeadCounts: openLeadCountsByAssignee, sendEmail: mailer?.send };
   const api = Router();
+  api.use(answerWritesWhenHeard(deps.db));
   api.use(corsForOrigins(config.corsOrigins));
   api.use('/health', healthRouter(deps));
   api.use('/leads', jsonBody(PUBLIC_JSON_LIMIT), publicLeadsRouter(deps));

@@ -22,6 +22,8 @@ export interface DatabaseOptions {
   pgliteSnapshot?: Blob;
   /** Where knex's own warnings go (e.g. failed connection attempts while the server is away). */
   logger?: Logger;
+  /** PostgreSQL's application_name of the pool (the listening connection adds `-listen`); default shine-api. */
+  applicationName?: string;
 }
 
 function knexLog(logger: Logger | undefined): Knex.Config['log'] {
@@ -49,7 +51,10 @@ const PGLITE_ACQUIRE_TIMEOUT_MS = 15_000;
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const knex = createPostgresKnex(options, options.databaseUrl);
-    const notifications = postgresNotifications(knex, options.databaseUrl, options.logger);
+    const notifications = postgresNotifications(knex, options.databaseUrl, {
+      logger: options.logger,
+      applicationName: `${options.applicationName ?? 'shine-api'}-listen`,
+    });
     return {
       knex,
       driver: 'postgres',
@@ -69,7 +74,7 @@ function createPostgresKnex(options: DatabaseOptions, connectionString: string):
     client: 'pg',
     connection: {
       connectionString,
-      application_name: 'shine-api',
+      application_name: options.applicationName ?? 'shine-api',
       // A server that does not answer (rather than refusing) must not hang requests.
       connectionTimeoutMillis: 3_000,
       keepAlive: true,

@@ -7,6 +7,14 @@
 //   connection: its own listen() is the in-process bus.
 // Channels are per schema (each API test file has a schema of its own on one database), so a
 // notification reaches only the processes working on the same data.
+// - notificationsAreCurrent(db, maxLagMs): whether everything committed more than maxLagMs ago has
+//   been heard. On PostgreSQL the listening connection notifies itself every HEARTBEAT_MS; PostgreSQL
+//   delivers notifications in commit order, so hearing a ping sent at T proves that every
+//   notification committed before T has been heard. A dropped connection, a stalled one and a
+//   reconnection that has not pinged yet all answer false: caches built on notifications
+//   (session-cache.ts, data-versions.ts) are then not trusted. PGlite delivers a commit's
+//   notifications before the commit returns, in this process: always current.
+import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Knex } from 'knex';
 import pg from 'pg';
@@ -21,6 +29,8 @@ export interface ListenOptions {
 
 interface NotificationSource {
   listen: (channel: string, handler: NotificationHandler, options: ListenOptions) => Promise<() => Promise<void>>;
+  isCurrent: (maxLagMs: number) => boolean;
+  heard: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -65,12 +75,32 @@ export function listen(
   return source.listen(channelFor(db, base), handler, options);
 }
 
+/**
+ * Whether every notification committed on `db` more than `maxLagMs` ago has reached this process's
+ * handlers (false before the first listen() on PostgreSQL).
+ */
+export function notificationsAreCurrent(db: Knex, maxLagMs: number): boolean {
+  return sources.get(db)?.isCurrent(maxLagMs) ?? false;
+}
+
+/**
+ * Resolves once this process has heard every notification committed before the call: a write
+ * answers after it (http/write-barrier.ts), so that this process's caches, and in practice the other
+ * processes', signalled by PostgreSQL at the same commit, show it before the client can ask again
+ * (at most NOTIFICATIONS_HEARD_WAIT_MS; at once on PGlite and while not listening).
+ */
+export function notificationsHeard(db: Knex): Promise<void> {
+  return sources.get(db)?.heard() ?? Promise.resolve();
+}
+
 export function pgliteNotifications(db: Knex, pglite: PGlite): NotificationSource {
   const source: NotificationSource = {
     listen: async (channel, handler) => {
       const stop = await pglite.listen(channel, handler);
       return () => stop().catch(() => undefined);
     },
+    isCurrent: () => true,
+    heard: async () => {},
     close: async () => {},
   };
   sources.set(db, source);
@@ -79,8 +109,15 @@ export function pgliteNotifications(db: Knex, pglite: PGlite): NotificationSourc
 
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
+/** How often the listening connection proves it is current (one tiny self-notification). */
+export const HEARTBEAT_MS = 50;
+const NOTIFICATIONS_HEARD_WAIT_MS = 1_000;
 
-export function postgresNotifications(db: Knex, connectionString: string, logger?: Logger): NotificationSource {
+export function postgresNotifications(
+  db: Knex,
+  connectionString: string,
+  { logger, applicationName = 'shine-api-listen' }: { logger?: Logger; applicationName?: string } = {},
+): NotificationSource {
   const handlers = new Map<string, Set<NotificationHandler>>();
   const gapHandlers = new Set<() => void>();
   let client: pg.Client | undefined;
@@ -88,25 +125,82 @@ export function postgresNotifications(db: Knex, connectionString: string, logger
   let closed = false;
   let retryMs = RECONNECT_MIN_MS;
   let retryTimer: NodeJS.Timeout | undefined;
+  // The heartbeat: a channel only this source listens on, and the ping awaiting its echo.
+  const pingChannel = `shine_ping_${randomBytes(8).toString('hex')}`;
+  let pingTimer: NodeJS.Timeout | undefined;
+  let pingSeq = 0;
+  let pending: { payload: string; sentAt: number } | undefined;
+  /** Everything committed before this moment (performance.now()) has been heard; 0: unknown. */
+  let heardUntil = 0;
+  // One statement at a time on the listening connection (pg queues overlapping ones, but is deprecating it).
+  let queue: Promise<unknown> = Promise.resolve();
+  const run = (on: pg.Client, sql: string, params?: unknown[]) => {
+    const result = queue.then(() => on.query(sql, params));
+    queue = result.catch(() => undefined);
+    return result;
+  };
+  /** Callers of heard(): each waits for a ping sent after its call. */
+  const waiters = new Set<{ since: number; done: () => void }>();
+
+  const echoHeard = (sentAt: number) => {
+    heardUntil = sentAt;
+    pending = undefined;
+    for (const waiter of waiters) if (waiter.since < sentAt) waiter.done();
+    if (waiters.size > 0) ping();
+  };
+
+  const ping = () => {
+    clearTimeout(pingTimer);
+    pingTimer = undefined;
+    const current = client;
+    if (!current || closed) return;
+    if (!pending) {
+      const next = { payload: String(++pingSeq), sentAt: performance.now() };
+      pending = next;
+      // A failure here is the connection's: its error and end events reconnect.
+      run(current, 'select pg_notify($1, $2)', [pingChannel, next.payload]).catch(() => undefined);
+    }
+    pingTimer = setTimeout(ping, HEARTBEAT_MS);
+    pingTimer.unref();
+  };
 
   const connect = (): Promise<pg.Client> => {
     connecting ??= (async () => {
-      const next = new pg.Client({ connectionString, application_name: 'shine-api-listen', keepAlive: true });
+      // Pings commit without waiting for a WAL flush: they are never read back after a crash.
+      const next = new pg.Client({
+        connectionString,
+        application_name: applicationName,
+        keepAlive: true,
+        options: '-c synchronous_commit=off',
+      });
       next.on('notification', (message) => {
+        if (message.channel === pingChannel) {
+          const echoed = pending;
+          if (client === next && echoed !== undefined && echoed.payload === message.payload) echoHeard(echoed.sentAt);
+          return;
+        }
         for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
       });
       // A dropped connection is replaced; pg emits both error and end for one loss.
       const lost = (err?: Error) => {
         if (client !== next) return;
         client = undefined;
+        heardUntil = 0;
+        pending = undefined;
+        for (const waiter of waiters) waiter.done();
         if (err) logger?.warn({ err }, 'notification connection lost; reconnecting');
         reconnectSoon();
       };
       next.on('error', lost);
       next.on('end', () => lost());
       await next.connect();
+      await next.query(`listen ${next.escapeIdentifier(pingChannel)}`);
       for (const channel of handlers.keys()) await next.query(`listen ${next.escapeIdentifier(channel)}`);
       client = next;
+      // The first ping goes out after the caller's (or the gap handlers') synchronous continuation.
+      clearTimeout(pingTimer);
+      pingTimer = setTimeout(ping, 0);
+      pingTimer.unref();
       return next;
     })().finally(() => {
       connecting = undefined;
@@ -142,7 +236,7 @@ export function postgresNotifications(db: Knex, connectionString: string, logger
       try {
         const current = client ?? (await connect());
         // LISTEN twice is harmless: a connection made meanwhile may already have listened.
-        if (isNew) await current.query(`listen ${current.escapeIdentifier(channel)}`);
+        if (isNew) await run(current, `listen ${current.escapeIdentifier(channel)}`);
       } catch (err) {
         // The database is away: the handler stays registered and the reconnection listens for it.
         logger?.warn({ err }, 'notification connection unavailable; retrying');
@@ -153,12 +247,32 @@ export function postgresNotifications(db: Knex, connectionString: string, logger
         if (options.onGap) gapHandlers.delete(options.onGap);
         if (set.size > 0) return;
         handlers.delete(channel);
-        await client?.query(`unlisten ${client.escapeIdentifier(channel)}`).catch(() => undefined);
+        if (client) await run(client, `unlisten ${client.escapeIdentifier(channel)}`).catch(() => undefined);
       };
     },
+    isCurrent: (maxLagMs) => client !== undefined && heardUntil > 0 && performance.now() - heardUntil <= maxLagMs,
+    heard: () => {
+      if (!client || closed) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const waiter = {
+          since: performance.now(),
+          done: () => {
+            clearTimeout(timeout);
+            waiters.delete(waiter);
+            resolve();
+          },
+        };
+        const timeout = setTimeout(waiter.done, NOTIFICATIONS_HEARD_WAIT_MS);
+        waiters.add(waiter);
+        if (!pending) ping();
+      });
+    },
     close: async () => {
+      for (const waiter of waiters) waiter.done();
       closed = true;
+      heardUntil = 0;
       clearTimeout(retryTimer);
+      clearTimeout(pingTimer);
       const last = client;
       client = undefined;
       await last?.end().catch(() => undefined);

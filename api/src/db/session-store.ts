@@ -10,11 +10,14 @@
 // - writes a touch as an UPDATE of `touchedAt`, the cookie and the expiry only: a request that loaded
 //   the session before its user was disabled (sessions deleted) or their role changed (the stored role
 //   rewritten, auth/users.service.ts) must not bring the old session back or write the old role over
-//   the new one when it ends.
+//   the new one when it ends;
+// - answers from this process's SessionCache (session-cache.ts) while LISTEN/NOTIFY keeps it current,
+//   and reads the row otherwise; every write of its own forgets the entry before and after.
 import { ConnectSessionKnexStore } from 'connect-session-knex';
 import session, { type SessionData } from 'express-session';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger.ts';
+import { SessionCache } from './session-cache.ts';
 
 export const TOUCH_INTERVAL_MS = 5 * 60_000;
 const CLEANUP_INTERVAL_MS = 15 * 60_000;
@@ -27,11 +30,13 @@ export class DatabaseSessionStore extends session.Store {
   private readonly inner: ConnectSessionKnexStore;
   private readonly db: Knex;
   private readonly now: () => number;
+  private readonly cache: SessionCache;
 
   constructor(options: { db: Knex; logger: Logger; now?: () => number }) {
     super();
     this.now = options.now ?? Date.now;
     this.db = options.db;
+    this.cache = new SessionCache(options.db);
     this.inner = new ConnectSessionKnexStore({
       knex: options.db,
       tableName: 'sessions',
@@ -43,17 +48,27 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
-    this.inner
-      .get(sid, () => {})
-      .then(
+    // After the I/O of this turn of the event loop: a sign-out notification that arrived with this
+    // request is applied before the cache is asked.
+    setImmediate(() => {
+      // The row's expiry is compared with the real time, as the database compares it.
+      const cached = this.cache.find(sid, Date.now());
+      if (cached) {
+        callback(null, cached as SessionData);
+        return;
+      }
+      this.readRow(sid).then(
         (data) => callback(null, data),
         (err: unknown) => callback(err),
       );
+    });
   }
 
   override set(sid: string, data: SessionData, callback?: Callback): void {
+    this.cache.forget(sid);
     this.inner
       .set(sid, data, () => {})
+      .finally(() => this.cache.forget(sid))
       .then(
         () => callback?.(),
         (err: unknown) => callback?.(err),
@@ -61,8 +76,10 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   override destroy(sid: string, callback?: Callback): void {
+    this.cache.forget(sid);
     this.inner
       .destroy(sid, () => {})
+      .finally(() => this.cache.forget(sid))
       .then(
         () => callback?.(),
         (err: unknown) => callback?.(err),
@@ -76,6 +93,7 @@ export class DatabaseSessionStore extends session.Store {
       return;
     }
     data.touchedAt = now;
+    this.cache.touched(sid, data, now + (data.cookie.maxAge ?? DEFAULT_LIFETIME_MS));
     this.refresh(sid, data, now).then(
       () => callback?.(),
       (err: unknown) => callback?.(err),
@@ -95,8 +113,23 @@ export class DatabaseSessionStore extends session.Store {
       });
   }
 
-  /** Stops the periodic cleanup timer (it is unref'd, but tests close many stores). */
+  /** The unexpired row (the same condition as connect-session-knex's get), remembered when it may be. */
+  private async readRow(sid: string): Promise<SessionData | null> {
+    await this.inner.ready;
+    const token = this.cache.beginRead();
+    const row = await this.db('sessions')
+      .where({ sid })
+      .where('expired', '>=', new Date())
+      .first<{ sess: SessionData | string; expired: Date | string } | undefined>('sess', 'expired');
+    if (!row) return null;
+    const data = typeof row.sess === 'string' ? (JSON.parse(row.sess) as SessionData) : row.sess;
+    this.cache.remember(sid, data, new Date(row.expired).getTime(), token);
+    return data;
+  }
+
+  /** Stops the periodic cleanup timer (it is unref'd, but tests close many stores) and the cache's listener. */
   close(): void {
     clearTimeout(this.inner.nextDbCleanup);
+    void this.cache.close();
   }
 }
