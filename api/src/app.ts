@@ -35,7 +35,7 @@ import { adminOriginCheck } from './http/origin-check.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { readScriptHashes, securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static.ts';
-import { answerWritesWhenHeard } from './http/write-barrier.ts';
+import { answerRevocationsWhenEverywhere, answerWritesWhenHeard } from './http/write-barrier.ts';
 import { leadActivitiesRouter } from './leads/lead-activities.routes.ts';
 import { adminLeadsRouter, heldSubmissionsRouter, publicLeadsRouter } from './leads/leads.routes.ts';
 import { openLeadCountsByAssignee } from './leads/open-leads.service.ts';
@@ -120,6 +120,9 @@ export function createApp(deps: AppDeps): App {
   const team: TeamDeps = { ...deps, openLeadCounts: openLeadCountsByAssignee, sendEmail: mailer?.send };
   const api = Router();
   api.use(answerWritesWhenHeard(deps.db));
+  // Writes that can take someone's access away answer once every process would refuse it.
+  const revocation = answerRevocationsWhenEverywhere(deps.db);
+  for (const path of ['/admin/logout', '/admin/me/password', '/admin/users']) api.use(path, revocation);
   api.use(corsForOrigins(config.corsOrigins));
   api.use('/health', healthRouter(deps));
   api.use('/leads', jsonBody(PUBLIC_JSON_LIMIT), publicLeadsRouter(deps));
