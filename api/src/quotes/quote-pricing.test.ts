@@ -50,7 +50,7 @@ function referenceTotal(content: QuoteContent): bigint {
     content.welcomeDiscount ? 4000n : 0n,
     BigInt(content.customDiscount?.amountCents ?? 0),
   ];
-  // biome-ignore lint/style/useMathMinMax: Math.min takes no BigInt.
+  // biome-ignore lint/complexity/useMathMinMax: Math.min takes no BigInt.
   for (const amount of wanted) left -= amount < left ? amount : left;
   return left + half(left * BigInt(content.taxRateBasisPoints), 10_000n);
 }
