@@ -77,7 +77,7 @@ const config: IConfiguration = {
       'api-imports-only-shared',
       OTHER_PACKAGES.api,
       [OTHER_PACKAGES.crm, OTHER_PACKAGES.desktop, OTHER_PACKAGES.site, OTHER_PACKAGES.tooling],
-      'the API serves the built site and CRM, never their source; of our packages it imports only shared.',
+      'the API serves the built site and CRM, never their source; of our packages it imports only shared (and design-tokens for the customer quote page).',
     ),
     packageRule(
       'desktop-imports-crm-entry-and-shared',

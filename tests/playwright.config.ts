@@ -73,6 +73,7 @@ export default defineConfig({
       // The suite submits many quotes and logins from one client; production limits stay the default.
       RATE_LIMIT_LEADS_PER_MINUTE: '1000',
       RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000',
+      RATE_LIMIT_QUOTE_LINKS_PER_MINUTE: '1000',
     },
   },
 });

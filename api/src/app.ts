@@ -28,6 +28,7 @@ import {
   whenSignedIn,
 } from './http/body.ts';
 import { noStore } from './http/cache-control.ts';
+import { quoteLinkRateLimit } from './http/rate-limits.ts';
 import { corsForOrigins } from './http/cors.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { hostCheck } from './http/host-check.ts';
@@ -41,6 +42,9 @@ import { adminLeadsRouter, heldSubmissionsRouter, publicLeadsRouter } from './le
 import { openLeadCountsByAssignee } from './leads/open-leads.service.ts';
 import { liveRouter } from './live/live.routes.ts';
 import { openApiRouter } from './openapi/openapi.routes.ts';
+import { customerQuotesRouter } from './quotes/customer-quotes.routes.ts';
+import { quotePageRouter } from './quotes/quote-page.routes.ts';
+import { leadQuotesRouter, type QuotesDeps, quotesRouter } from './quotes/quotes.routes.ts';
 import { reportsRouter } from './reports/reports.routes.ts';
 import { templatesRouter } from './templates/templates.routes.ts';
 
@@ -50,7 +54,12 @@ export interface App {
   close: () => void;
 }
 
-function adminApi(deps: AppDeps, sessions: ReturnType<typeof createSessionMiddleware>, team: TeamDeps): Router {
+function adminApi(
+  deps: AppDeps,
+  sessions: ReturnType<typeof createSessionMiddleware>,
+  team: TeamDeps,
+  quotes: QuotesDeps,
+): Router {
   const admin = Router();
   admin.use(adminOriginCheck({ publicOrigin: deps.config.publicOrigin, corsOrigins: deps.config.corsOrigins }));
   // Personal data in every answer: no cache keeps a copy (conditional.ts relaxes it to revalidation).
@@ -76,6 +85,8 @@ function adminApi(deps: AppDeps, sessions: ReturnType<typeof createSessionMiddle
   admin.use('/me/alerts', alertSettingsRouter(deps));
   admin.use('/leads', adminLeadsRouter(deps));
   admin.use('/leads', leadAutomationRouter(deps));
+  admin.use('/leads', leadQuotesRouter(quotes));
+  admin.use('/quotes', quotesRouter(quotes));
   admin.use('/held-submissions', heldSubmissionsRouter(deps));
   admin.use('/activities', leadActivitiesRouter(deps));
   admin.use('/activities', activitiesRouter(deps));
@@ -118,6 +129,8 @@ export function createApp(deps: AppDeps): App {
   const sessions = createSessionMiddleware(deps);
   const mailer = createStaffEmailSender(config.automations);
   const team: TeamDeps = { ...deps, openLeadCounts: openLeadCountsByAssignee, sendEmail: mailer?.send };
+  const quotes: QuotesDeps = { ...deps, sendEmail: mailer?.send };
+  const quoteLinkLimit = quoteLinkRateLimit(deps.db, config.rateLimitQuoteLinksPerMinute);
   const api = Router();
   api.use(answerWritesWhenHeard(deps.db));
   // Writes that can take someone's access away answer once every process would refuse it.
@@ -127,10 +140,13 @@ export function createApp(deps: AppDeps): App {
   api.use('/health', healthRouter(deps));
   api.use('/leads', jsonBody(PUBLIC_JSON_LIMIT), publicLeadsRouter(deps));
   api.use('/setup-password', jsonBody(SETUP_PASSWORD_JSON_LIMIT), setupPasswordRouter(deps));
-  api.use('/admin', adminApi(deps, sessions, team));
+  api.use('/quotes', quoteLinkLimit, jsonBody(PUBLIC_JSON_LIMIT), customerQuotesRouter(deps));
+  api.use('/admin', adminApi(deps, sessions, team, quotes));
   api.use(openApiRouter());
   api.use(apiNotFound);
   app.use('/api', api);
+  // The customers' quote pages: before the static site, whose 404 page would answer them otherwise.
+  app.use('/q', quotePageRouter(deps));
 
   app.use(staticFiles({ siteDistDir: config.siteDistDir, crmDistDir: config.crmDistDir }));
   app.use(errorHandler);

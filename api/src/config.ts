@@ -5,6 +5,7 @@ import path from 'node:path';
 import { hasNoEdgeSpace } from '@shine/shared/auth';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { MIN_PASSWORD_LENGTH } from '@shine/shared/constants';
+import { parsePercentToBasisPoints } from '@shine/shared/quote-pricing';
 import { z } from 'zod';
 
 /** The repository root (api/src/config.ts → ../..), for defaults that live beside the code. */
@@ -136,6 +137,21 @@ const envSchema = z
     RATE_LIMIT_LEADS_PER_MINUTE: positiveInt(10),
     HELD_RETENTION_DAYS: positiveInt(30),
     RATE_LIMIT_LOGIN_PER_15_MINUTES: positiveInt(10),
+    RATE_LIMIT_QUOTE_LINKS_PER_MINUTE: positiveInt(30),
+    QUOTE_TAX_RATE_PERCENT: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .default('0')
+        .transform((value, ctx) => {
+          const points = parsePercentToBasisPoints(value.trim());
+          if (points === undefined) {
+            ctx.addIssue({ code: 'custom', message: 'must be a percentage from 0 to 100 with at most 2 decimals' });
+            return z.NEVER;
+          }
+          return points;
+        }),
+    ),
     ADMIN_EMAIL: optionalText,
     ADMIN_PASSWORD: z.preprocess(
       blankToUndefined,
@@ -219,6 +235,10 @@ export interface Config {
   /** Held submissions older than this many days are purged (released ones live on as lead requests). */
   heldRetentionDays: number;
   rateLimitLoginPer15Minutes: number;
+  /** Requests per client address per minute to the customers' quote links (/q/{token}, /api/quotes/{token}/…). */
+  rateLimitQuoteLinksPerMinute: number;
+  /** Tax on quotes, in basis points (825 = 8.25 %); 0 (the default): none. */
+  quoteTaxRateBasisPoints: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   siteDistDir: string;
@@ -339,6 +359,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitLeadsPerMinute: e.RATE_LIMIT_LEADS_PER_MINUTE,
     heldRetentionDays: e.HELD_RETENTION_DAYS,
     rateLimitLoginPer15Minutes: e.RATE_LIMIT_LOGIN_PER_15_MINUTES,
+    rateLimitQuoteLinksPerMinute: e.RATE_LIMIT_QUOTE_LINKS_PER_MINUTE,
+    quoteTaxRateBasisPoints: e.QUOTE_TAX_RATE_PERCENT,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     siteDistDir: resolveDir(e.SITE_DIST_DIR, path.join(REPO_ROOT, 'site/dist')),

@@ -153,6 +153,7 @@ describeApi('Cache-Control on staff answers', () => {
       held: randomUUID(),
       request: randomUUID(),
       user: t.adminId,
+      quote: randomUUID(),
     };
     expect(template.headers['cache-control']).toBe('no-store');
     // The live stream's own Cache-Control (no-store, no-transform) is checked in live.test.ts.
@@ -189,6 +190,29 @@ describeApi('request log', () => {
       expect(line?.req.url).toBe('/api/admin/leads?search=[redacted]&page=[redacted]');
       expect(line?.res.statusCode).toBe(200);
       expect(lines.join('\n')).not.toMatch(/Garcia|0106/);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('logs a customer’s quote link without its token (the link is the key to the quote)', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = pino({ level: 'info', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, sink);
+    const logged = await buildTestApp(t.db, { logger });
+    const token = 'Secret_Token-0123456789abcdefghijklmnopqrst';
+    try {
+      await supertest(logged.app).get(`/q/${token}`).expect(404);
+      await supertest(logged.app).get(`/q/${token}/pdf`).expect(404);
+      await supertest(logged.app).post(`/api/quotes/${token}/accept`).send({ name: 'Ann Lee' }).expect(404);
+      const urls = lines.map((text) => JSON.parse(text).req?.url).filter(Boolean);
+      expect(urls).toEqual(['/q/[redacted]', '/q/[redacted]/pdf', '/api/quotes/[redacted]/accept']);
+      expect(lines.join('\n')).not.toContain(token);
     } finally {
       await logged.close();
     }

@@ -73,8 +73,17 @@ describeApi('role matrix', () => {
         actions: '{"type":"create_task","title":"Call","dueInHours":1}',
       })
       .returning('id');
+    // A draft quote of a lead of its own (the lead above may get a draft of its own from a call).
+    const quoted = (
+      await supertest(t.app)
+        .post('/api/leads')
+        .send({ ...quote, email: `quoted${people}@example.com`, phone: `972-555-${String(1000 + people)}` })
+        .expect(201)
+    ).body.id as string;
+    const draft = await admin.post(`/api/admin/leads/${quoted}/quotes`).send({}).expect(201);
     return {
       lead,
+      quote: draft.body.id,
       request: detail.body.requests[0].id,
       held: held.body.items[0].id,
       template: (template as { id: string }).id,

@@ -108,3 +108,29 @@ export function setupPasswordRateLimit(db: Knex, per15Minutes: number): RateLimi
     message: { message: API_ERRORS.setupRateLimited },
   });
 }
+
+/**
+ * The customer's quote links (GET /q/{token}, its PDF and the answers, HTML or JSON): `perMinute`
+ * requests per client address, whatever the token, so links cannot be probed at speed (256 random
+ * bits already make guessing hopeless). `respond` writes the 429 in the caller's format.
+ */
+export function quoteLinkRateLimit(
+  db: Knex,
+  perMinute: number,
+  respond: (res: Response, message: string) => void = (res, message) => {
+    res.json({ message });
+  },
+): RateLimitRequestHandler {
+  return rateLimit({
+    windowMs: MINUTE_MS,
+    limit: perMinute,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: clientKey,
+    store: new KnexRateLimitStore(db, 'quote-ip:'),
+    handler: (_req, res, _next, options) => {
+      res.status(options.statusCode);
+      respond(res, API_ERRORS.rateLimited);
+    },
+  });
+}

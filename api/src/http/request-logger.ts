@@ -5,11 +5,16 @@ import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger.ts';
 
+/** A customer's quote link holds its token (a bearer secret): /q/{token}/… and /api/quotes/{token}/… */
+const QUOTE_LINK = /^(\/q|\/api\/quotes)\/[^/?]+/;
+
 /**
  * The URL as logged: an admin route's query keeps its parameter names, not their values
- * (`/api/admin/leads?search=[redacted]&page=[redacted]`); other URLs are logged as they came.
+ * (`/api/admin/leads?search=[redacted]&page=[redacted]`), a quote link's token is left out
+ * (`/q/[redacted]`); other URLs are logged as they came.
  */
 export function loggedUrl(url: string): string {
+  if (QUOTE_LINK.test(url)) return url.replace(QUOTE_LINK, '$1/[redacted]');
   const queryAt = url.indexOf('?');
   if (queryAt === -1 || !url.startsWith('/api/admin')) return url;
   const names = [...new URLSearchParams(url.slice(queryAt + 1)).keys()];

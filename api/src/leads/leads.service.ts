@@ -5,7 +5,7 @@ import type { Lead, LeadPage, Person } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { findAssignableUser } from '../auth/assignable-users.service.ts';
 import { AppError } from '../http/app-error.ts';
-import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
+import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
 import { assigneeStateOf, diffLeadFields, leadChange, recordLeadChanges } from './lead-audit.ts';
 import type { Resolved } from './lead-filter.ts';
 import { type NamedLeadRow, toLead } from './lead-mapper.ts';
@@ -208,6 +208,38 @@ export function changeLeadStatusByAutomation(
   status: LeadStatus,
 ): Promise<StatusChange> {
   return setStatus(trx, null, id, status);
+}
+
+/**
+ * A quote's effect on its lead (issue 17), inside the quotes feature's transaction opened with
+ * withLeadEventOutbox: sending sets Quoted (`actorId`: who sent it), the customer's answer Won or
+ * Negotiating (`actorId` null: nobody on the team did it). A real change writes its status_changed
+ * event, since neither is an automation's change, so staff's rules on Quoted or Won still run.
+ */
+export async function changeLeadStatusForQuote(
+  trx: Knex.Transaction,
+  outbox: LeadEventOutbox,
+  actorId: string | null,
+  id: string,
+  status: LeadStatus,
+): Promise<StatusChange> {
+  const change = await setStatus(trx, actorId, id, status);
+  if (change.previousStatus !== status) await outbox.statusChanged(id, change.previousStatus, status);
+  return change;
+}
+
+/**
+ * An accepted quote's total becomes the lead's value, inside the acceptance's transaction, with its
+ * audit row (no actor: the customer did it). `value` is exact, e.g. "279.00".
+ */
+export async function setLeadValueFromAcceptedQuote(trx: Knex.Transaction, id: string, value: string): Promise<void> {
+  const row = await lockLeadRow(trx, id);
+  if (!row) throw new AppError(404, API_ERRORS.leadNotFound);
+  const before = toLead(row);
+  const edited = diffLeadFields(before, toLead({ ...row, estimated_value: value }));
+  if (!edited) return;
+  await updateLeadRow(trx, id, { estimated_value: value });
+  await recordLeadChanges(trx, [leadChange(null, id, 'updated', edited.before, edited.after)]);
 }
 
 async function setStatus(db: Knex, actorId: string | null, id: string, status: LeadStatus): Promise<StatusChange> {

@@ -11,6 +11,13 @@ import { exportRequestSchema } from '@shine/shared/export';
 import { leadBulkAssignSchema, leadStatusUpdateSchema, leadUpdateSchema } from '@shine/shared/leads';
 import { liveEventSchema } from '@shine/shared/live';
 import { quoteIntakeSchema } from '@shine/shared/quote';
+import {
+  quoteAcceptSchema,
+  quoteCreateSchema,
+  quoteDeclineSchema,
+  quoteSendSchema,
+  quoteUpdateSchema,
+} from '@shine/shared/quotes';
 import { activitySchema, activitySummarySchema } from '@shine/shared/responses/activities';
 import { sessionInfoSchema } from '@shine/shared/responses/auth';
 import {
@@ -47,6 +54,7 @@ import {
   teamUserSchema,
   userCreatedSchema,
 } from '@shine/shared/responses/team';
+import { quoteAnswerSchema, quoteListSchema, quoteSchema, quoteSentSchema } from '@shine/shared/responses/quotes';
 import { templateSchema } from '@shine/shared/responses/templates';
 import { ownSettingsSchema, setupPasswordSchema, userCreateSchema, userUpdateSchema } from '@shine/shared/team';
 import { templateCreateSchema, templateUpdateSchema } from '@shine/shared/templates';
@@ -95,6 +103,10 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['LiveEvent', liveEventSchema],
   ['AlertSettings', alertSettingsSchema],
   ['LeadAlertSettingsView', leadAlertSettingsViewSchema],
+  ['Quote', quoteSchema],
+  ['QuoteList', quoteListSchema],
+  ['QuoteSent', quoteSentSchema],
+  ['QuoteAnswer', quoteAnswerSchema],
 ];
 
 /** Request bodies: described as a client may send them (z.input: defaults make fields optional). */
@@ -119,4 +131,9 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['SetupPassword', setupPasswordSchema],
   ['AlertSettingsUpdate', alertSettingsUpdateSchema],
   ['LeadAlertSettings', leadAlertSettingsSchema],
+  ['QuoteCreate', quoteCreateSchema],
+  ['QuoteUpdate', quoteUpdateSchema],
+  ['QuoteSend', quoteSendSchema],
+  ['QuoteAccept', quoteAcceptSchema],
+  ['QuoteDecline', quoteDeclineSchema],
 ];

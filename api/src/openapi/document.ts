@@ -93,6 +93,8 @@ function responseOf(answers: Answer[], status: number, operation: Operation, nam
   for (const answer of answers) {
     if (answer.kind === 'json') content['application/json'] = { schema: refTo(answer.schema, names) };
     if (answer.kind === 'text') content[answer.mediaType] = { schema: { type: 'string' } };
+    if (answer.kind === 'binary')
+      content[answer.mediaType] = { schema: { type: 'string', contentMediaType: answer.mediaType } };
   }
   const headers = headersOf(status, operation);
   return {

@@ -10,9 +10,12 @@ export type Access = 'public' | 'open' | 'session';
 
 export type TextMediaType = 'text/csv' | 'text/html' | 'text/event-stream';
 
+export type BinaryMediaType = 'application/pdf';
+
 export type Answer =
   | { kind: 'json'; schema: z.ZodType; description: string }
   | { kind: 'text'; mediaType: TextMediaType; description: string }
+  | { kind: 'binary'; mediaType: BinaryMediaType; description: string }
   | { kind: 'empty'; description: string };
 
 export interface Operation {
@@ -42,6 +45,11 @@ export const json = (schema: z.ZodType, description: string): Answer => ({ kind:
 export const empty = (description: string): Answer => ({ kind: 'empty', description });
 export const text = (mediaType: TextMediaType, description: string): Answer => ({
   kind: 'text',
+  mediaType,
+  description,
+});
+export const binary = (mediaType: BinaryMediaType, description: string): Answer => ({
+  kind: 'binary',
   mediaType,
   description,
 });

@@ -5,6 +5,7 @@ import { leadOperations } from './leads.operations.ts';
 import { liveOperations } from './live.operations.ts';
 import type { Method, Operation } from './operation.ts';
 import { publicOperations } from './public.operations.ts';
+import { quoteOperations } from './quotes.operations.ts';
 import { settingsOperations } from './settings.operations.ts';
 import { teamOperations } from './team.operations.ts';
 
@@ -15,6 +16,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...teamOperations,
   ...liveOperations,
   ...settingsOperations,
+  ...quoteOperations,
 ];
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);

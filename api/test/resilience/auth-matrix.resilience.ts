@@ -62,8 +62,16 @@ async function existingIds(app: TestApp, cookie: string): Promise<Record<IdKind,
   const leadId = (JSON.parse(lead.text) as { id: string }).id;
   const detail = await sendRaw(`${app.baseUrl}/api/admin/leads/${leadId}`, { method: 'GET', headers: { cookie } });
   const held = await sendRaw(`${app.baseUrl}/api/admin/held-submissions`, { method: 'GET', headers: { cookie } });
+  // A draft quote of the lead, for the quote calls.
+  const draft = await sendRaw(`${app.baseUrl}/api/admin/leads/${leadId}/quotes`, {
+    method: 'POST',
+    headers,
+    body: '{}',
+  });
+  expect(draft.status, draft.text).toBe(201);
   return {
     lead: leadId,
+    quote: (JSON.parse(draft.text) as { id: string }).id,
     template: (JSON.parse(template.text) as { id: string }).id,
     automation: (JSON.parse(automation.text) as { id: string }).id,
     request: (JSON.parse(detail.text) as { requests: Array<{ id: string }> }).requests[0]?.id as string,

@@ -20,6 +20,13 @@ import {
 } from '@shine/shared/leads';
 import { quoteIntakeSchema } from '@shine/shared/quote';
 import {
+  quoteAcceptSchema,
+  quoteCreateSchema,
+  quoteDeclineSchema,
+  quoteSendSchema,
+  quoteUpdateSchema,
+} from '@shine/shared/quotes';
+import {
   auditQuerySchema,
   ownSettingsSchema,
   setupPasswordSchema,
@@ -43,7 +50,11 @@ import {
   loginBody,
   ownSettingsBody,
   passwordChangeBody,
+  quoteAcceptBody,
   quoteBody,
+  quoteDeclineBody,
+  quoteDraftBody,
+  quoteSendBody,
   rawBody,
   recipeBody,
   setupPasswordBody,
@@ -60,7 +71,7 @@ import { type TestApp, signInTestApp, startTestApp } from './support/app.ts';
 import { ROUTES, routeKey } from './support/routes.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type IdKind = 'lead' | 'automation' | 'template' | 'held' | 'request' | 'recipe' | 'user';
+type IdKind = 'lead' | 'automation' | 'template' | 'held' | 'request' | 'recipe' | 'user' | 'quote' | 'token';
 
 interface Endpoint {
   method: Method;
@@ -93,6 +104,9 @@ const ids: Record<IdKind, string[]> = {
   // A recipe is named by its key, not a uuid: every key always exists.
   recipe: [...AUTOMATION_RECIPE_KEYS],
   user: [],
+  quote: [],
+  // A customer's link is 256 random bits: no generated one is a real link (404 unless the body is refused first).
+  token: [],
 };
 /** The lead of each quote request (a request's path names both). */
 const requestLeads = new Map<string, string>();
@@ -410,6 +424,59 @@ const endpoints: Endpoint[] = [
     ),
     schema: auditQuerySchema,
   },
+  { method: 'GET', path: '/api/admin/leads/:id/quotes', access: 'admin', success: [200], id: 'lead' },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/:id/quotes',
+    access: 'admin',
+    success: [201],
+    id: 'lead',
+    body: () => quoteDraftBody,
+    schema: quoteCreateSchema,
+    // One draft per lead: a second is refused until the first is sent.
+    validMayFail: [409],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/quotes/:id',
+    access: 'admin',
+    success: [200],
+    id: 'quote',
+    body: () => quoteDraftBody,
+    schema: quoteUpdateSchema,
+    // A sent version is frozen.
+    validMayFail: [409],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/quotes/:id/send',
+    access: 'admin',
+    success: [200],
+    id: 'quote',
+    body: () => quoteSendBody,
+    schema: quoteSendSchema,
+    // Answered, replaced or expired versions cannot be sent.
+    validMayFail: [409],
+  },
+  { method: 'GET', path: '/api/admin/quotes/:id/pdf', access: 'admin', success: [200], id: 'quote' },
+  {
+    method: 'POST',
+    path: '/api/quotes/:id/accept',
+    access: 'public',
+    success: [200],
+    id: 'token',
+    body: () => quoteAcceptBody,
+    schema: quoteAcceptSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/quotes/:id/decline',
+    access: 'public',
+    success: [200],
+    id: 'token',
+    body: () => quoteDeclineBody,
+    schema: quoteDeclineSchema,
+  },
 ];
 
 async function refreshIds(): Promise<void> {
@@ -425,6 +492,7 @@ async function refreshIds(): Promise<void> {
     lead_id: string;
   }>;
   ids.request = requests.map((row) => row.id);
+  ids.quote = (await app.db('quotes').select('id').limit(50)).map((row: { id: string }) => row.id);
   requestLeads.clear();
   for (const row of requests) requestLeads.set(row.id, row.lead_id);
 }
@@ -473,6 +541,17 @@ async function ensureFixtures(): Promise<void> {
       }),
     });
     expect(answer.status, answer.text).toBe(201);
+    await refreshIds();
+  }
+  // Draft quotes of the first leads (a draft stays a draft unless a generated send sends it).
+  for (const leadId of ids.lead.slice(0, 2)) {
+    if (ids.quote.length >= 2) break;
+    const answer = await sendRaw(`${app.baseUrl}/api/admin/leads/${leadId}/quotes`, {
+      method: 'POST',
+      headers,
+      body: '{}',
+    });
+    expect([201, 409], answer.text).toContain(answer.status);
     await refreshIds();
   }
   while (ids.template.length < 2) {
@@ -535,6 +614,13 @@ function requestArbitrary(endpoint: Endpoint): fc.Arbitrary<Generated> {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const QUOTE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+function wellFormedId(kind: IdKind, segment: string): boolean {
+  if (kind === 'recipe') return ids.recipe.includes(segment);
+  if (kind === 'token') return QUOTE_TOKEN.test(segment);
+  return UUID.test(segment);
+}
 
 async function exercise(endpoint: Endpoint, signedIn: boolean, generated: Generated): Promise<void> {
   const segment = generated.idSegment ?? '';
@@ -566,8 +652,7 @@ async function exercise(endpoint: Endpoint, signedIn: boolean, generated: Genera
   const succeeded = endpoint.success.includes(status);
 
   const idKnown = !endpoint.id || ids[endpoint.id].includes(segment);
-  const idMalformed =
-    endpoint.id !== undefined && !(endpoint.id === 'recipe' ? ids.recipe.includes(segment) : UUID.test(segment));
+  const idMalformed = endpoint.id !== undefined && !wellFormedId(endpoint.id, segment);
   // A generated body over the public 16 KB limit may be refused as too large before anything else.
   const bodyBytes = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   const smallJson = !generated.raw && bodyBytes <= 16 * 1024 && path.length < 8 * 1024;

@@ -13,6 +13,8 @@ export interface PriceTable {
   roundTo: number;
   firstCleaningDiscount: number;
   walkthroughRequired: Array<{ cleaningType?: string; bedrooms?: string; bathrooms?: string }>;
+  /** The quote builder's extras (quote-pricing.ts), US dollars per unit. */
+  addOns: Record<string, { label: string; unit: string; price: number }>;
 }
 
 export const PRICE_TABLE = priceTable as unknown as PriceTable;
@@ -38,6 +40,27 @@ function roundToStep(value: number, step: number): number {
   return Math.round(value / step) * step;
 }
 
+/** The cleaning's price per visit before any discount, in whole dollars: the type's base plus its room steps. */
+export function listPriceOf(
+  input: Pick<EstimateInput, 'bedrooms' | 'bathrooms' | 'cleaningType'>,
+  table: PriceTable = PRICE_TABLE,
+): { base: number; bedroomsAdded: number; bathroomsAdded: number; subtotal: number } {
+  const prices = table.cleaningTypes[input.cleaningType];
+  const bedroomsAdded = Math.max(0, toCount(input.bedrooms) - 1) * prices.perExtraBedroom;
+  const bathroomsAdded = Math.max(0, (toCount(input.bathrooms) - 1) * 2) * prices.perExtraHalfBathroom;
+  return { base: prices.base, bedroomsAdded, bathroomsAdded, subtotal: prices.base + bedroomsAdded + bathroomsAdded };
+}
+
+/** The recurring discount the table gives a cleaning type at a frequency, in percent (0 when none). */
+export function recurringDiscountPercentOf(
+  input: Pick<EstimateInput, 'cleaningType' | 'frequency'>,
+  table: PriceTable = PRICE_TABLE,
+): number {
+  return table.recurringDiscountAppliesTo.includes(input.cleaningType)
+    ? table.recurringDiscountPercent[input.frequency]
+    : 0;
+}
+
 export function estimateQuote(input: EstimateInput, table: PriceTable = PRICE_TABLE): Estimate {
   const needsWalkthrough = table.walkthroughRequired.some(
     (rule) =>
@@ -52,13 +75,8 @@ export function estimateQuote(input: EstimateInput, table: PriceTable = PRICE_TA
     };
   }
 
-  const prices = table.cleaningTypes[input.cleaningType];
-  const bedroomsAdded = Math.max(0, toCount(input.bedrooms) - 1) * prices.perExtraBedroom;
-  const bathroomsAdded = Math.max(0, (toCount(input.bathrooms) - 1) * 2) * prices.perExtraHalfBathroom;
-  const subtotal = prices.base + bedroomsAdded + bathroomsAdded;
-  const discountPercent = table.recurringDiscountAppliesTo.includes(input.cleaningType)
-    ? table.recurringDiscountPercent[input.frequency]
-    : 0;
+  const { base, bedroomsAdded, bathroomsAdded, subtotal } = listPriceOf(input, table);
+  const discountPercent = recurringDiscountPercentOf(input, table);
   const discount = Math.round((subtotal * discountPercent) / 100);
   const perVisit = subtotal - discount;
 
@@ -72,7 +90,7 @@ export function estimateQuote(input: EstimateInput, table: PriceTable = PRICE_TA
     midpoint: Math.round((low + high) / 2),
     firstVisitLow: Math.max(0, low - table.firstCleaningDiscount),
     firstVisitHigh: Math.max(0, high - table.firstCleaningDiscount),
-    breakdown: { base: prices.base, bedroomsAdded, bathroomsAdded, subtotal, discountPercent, discount, perVisit },
+    breakdown: { base, bedroomsAdded, bathroomsAdded, subtotal, discountPercent, discount, perVisit },
   };
 }
 

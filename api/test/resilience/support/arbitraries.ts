@@ -434,3 +434,55 @@ export const leadAlertSettingsBody = shapedBody({
   outsideBusinessHours: fc.boolean(),
   respectQuietHours: fc.boolean(),
 });
+
+// Quotes (issue 17): money as decimal strings, often right, sometimes not.
+const moneyText = fc.oneof(
+  fc.constantFrom('0', '25', '25.5', '414.00', '9999999.99', '12.345', '-5', '1e3', ' 10 ', ''),
+  fc
+    .integer({ min: 0, max: 99_999_999 })
+    .map((cents) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`),
+);
+const quoteAddOn = fc.record(
+  {
+    key: fc.constantFrom('interior_windows', 'refrigerator', 'oven', 'garage', 'basement', 'carpet_steam', 'pool'),
+    quantity: fc.oneof(fc.integer({ min: 0, max: 120 }), fc.constant(1.5)),
+    unitPrice: moneyText,
+  },
+  { requiredKeys: ['key', 'quantity'] },
+);
+
+export const quoteDraftBody = shapedBody({
+  cleaning: fc.record({
+    cleaningType: fc.constantFrom(...CLEANING_TYPES),
+    bedrooms: fc.constantFrom(...BEDROOM_CHOICES),
+    bathrooms: fc.constantFrom(...BATHROOM_CHOICES),
+    frequency: fc.constantFrom(...FREQUENCIES),
+    price: moneyText,
+  }),
+  addOns: fc.array(quoteAddOn, { maxLength: 7 }),
+  welcomeDiscount: fc.boolean(),
+  recurringDiscountPercent: fc.integer({ min: -5, max: 120 }),
+  customDiscount: fc.option(fc.record({ amount: moneyText, reason: textOrPayload(220) }), { nil: null }),
+  taxRate: fc.oneof(fc.constantFrom('0', '8.25', '100', '100.5', 'abc'), moneyText),
+  validDays: fc.integer({ min: 0, max: 100 }),
+  message: fc.option(textOrPayload(2100), { nil: null }),
+});
+
+export const quoteSendBody = shapedBody({ email: fc.boolean() });
+
+export const quoteAcceptBody = shapedBody({
+  name: textOrPayload(130),
+  preferredDates: fc.array(
+    fc.record({
+      date: fc.oneof(
+        isoDate.map((iso) => iso.slice(0, 10)),
+        fc.constantFrom('2025-02-30', 'tomorrow', ''),
+      ),
+      window: fc.constantFrom('any', 'morning', 'midday', 'afternoon', 'night'),
+    }),
+    { maxLength: 4 },
+  ),
+  note: textOrPayload(1100),
+});
+
+export const quoteDeclineBody = shapedBody({ reason: textOrPayload(1100) });

@@ -90,6 +90,11 @@ export function expectWellFormed(answer: Answer, context: string): unknown {
     expect(answer.text.startsWith('<!doctype html>'), `an HTML page: ${where}`).toBe(true);
     return undefined;
   }
+  // A quote's PDF (GET /api/admin/quotes/{id}/pdf).
+  if (answer.status === 200 && answer.headers.get('content-type') === 'application/pdf') {
+    expect(answer.text.startsWith('%PDF-'), `a PDF: ${where}`).toBe(true);
+    return undefined;
+  }
   expect(answer.headers.get('content-type') ?? '', `JSON content type: ${where}`).toMatch(/^application\/json/);
   let body: unknown;
   try {

@@ -3,8 +3,11 @@
 import { DEFAULT_LEAD_ALERT_SETTINGS } from '@shine/shared/lead-alerts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** `request` is a quote request of the `lead` (a path holds both); `user` a team member (not the signed-in one). */
-export type IdKind = 'lead' | 'automation' | 'template' | 'held' | 'request' | 'user';
+/**
+ * `request` is a quote request of the `lead` (a path holds both); `user` a team member (not the
+ * signed-in one); `quote` a draft quote of another lead.
+ */
+export type IdKind = 'lead' | 'automation' | 'template' | 'held' | 'request' | 'user' | 'quote';
 /** public: anyone; login/me: open to all by design; admin: a signed-in session only. */
 export type Access = 'public' | 'login' | 'me' | 'admin';
 /**
@@ -226,6 +229,40 @@ export const ROUTES: Route[] = [
   },
   { method: 'POST', path: '/api/admin/users/:id/reset', access: 'admin', role: 'admin', id: 'user' },
   { method: 'GET', path: '/api/admin/audit', access: 'admin', role: 'admin' },
+  // Quotes are sales work (issue 17); the customer answers by the link's token (public).
+  { method: 'GET', path: '/api/admin/leads/:id/quotes', access: 'admin', role: 'sales', id: 'lead' },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/:id/quotes',
+    access: 'admin',
+    role: 'sales',
+    id: 'lead',
+    validBody: () => ({}),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/quotes/:id',
+    access: 'admin',
+    role: 'sales',
+    id: 'quote',
+    validBody: () => ({ message: 'See you soon' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/quotes/:id/send',
+    access: 'admin',
+    role: 'sales',
+    id: 'quote',
+    validBody: () => ({ email: false }),
+  },
+  { method: 'GET', path: '/api/admin/quotes/:id/pdf', access: 'admin', role: 'sales', id: 'quote' },
+  {
+    method: 'POST',
+    path: '/api/quotes/:token/accept',
+    access: 'public',
+    validBody: () => ({ name: 'Matrix Visitor' }),
+  },
+  { method: 'POST', path: '/api/quotes/:token/decline', access: 'public', validBody: () => ({}) },
 ];
 
 /** "METHOD /path/:id" with every path parameter named :id, as the route table test reads the app's. */

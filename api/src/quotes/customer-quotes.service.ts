@@ -1,0 +1,195 @@
+// The customer's side of a quote (issue 17), reached only through the link's token: opening it
+// (recorded), accepting with a typed name (the lead is Won at the accepted total) or declining (the
+// lead goes to Negotiating). An answer is given once: the same answer again changes nothing and gets
+// the same reply; the other answer is refused. Every step is on the lead's timeline.
+import { buildBookingUrl, DEFAULT_COMPANY } from '@shine/shared/company';
+import { API_ERRORS } from '@shine/shared/messages';
+import { formatCents, formatDollars, type QuoteContent } from '@shine/shared/quote-pricing';
+import { type QuoteAccept, type QuoteDecline, TIME_WINDOW_LABELS } from '@shine/shared/quotes';
+import type { QuoteAnswer } from '@shine/shared/responses/quotes';
+import type { Lead } from '@shine/shared/types';
+import type { Knex } from 'knex';
+import { recordSystemActivity } from '../activities/activities.service.ts';
+import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
+import { AppError } from '../http/app-error.ts';
+import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
+import { changeLeadStatusForQuote, findLead, setLeadValueFromAcceptedQuote } from '../leads/leads.service.ts';
+import { statusOf } from './quote-mapper.ts';
+import { hashQuoteToken } from './quote-tokens.ts';
+import {
+  findQuoteRowByTokenHash,
+  insertQuoteEvent,
+  lockQuoteRowByTokenHash,
+  markQuoteAccepted,
+  markQuoteDeclined,
+  markQuoteViewed,
+  type QuoteRow,
+} from './quotes.queries.ts';
+
+/** Who answered: kept with each event (the user agent, and the address as the quote form keeps it). */
+export interface QuoteClient {
+  userAgent: string | null;
+  clientIp: string | null;
+}
+
+/** What the customer's page shows: the quote and the customer's own name, nothing of the staff's. */
+export interface CustomerQuote {
+  row: QuoteRow;
+  lead: Pick<Lead, 'firstName' | 'lastName'>;
+}
+
+/** 404 for a link that does not exist; 410 for one that is past its time or replaced. */
+function refuseClosed(row: QuoteRow, now: Date): void {
+  const status = statusOf(row, now);
+  if (status === 'expired') throw new AppError(410, API_ERRORS.quoteLinkExpired);
+  if (status === 'superseded') throw new AppError(410, API_ERRORS.quoteLinkSuperseded);
+}
+
+async function leadOf(db: Knex, row: QuoteRow): Promise<Lead> {
+  const lead = await findLead(db, row.lead_id);
+  if (!lead) throw new AppError(404, API_ERRORS.quoteLinkUnknown);
+  return lead;
+}
+
+/** The quote behind a link, or a 404 (never a 400: a mangled link is simply one that does not exist). */
+export async function findCustomerQuote(db: Knex, token: string): Promise<CustomerQuote> {
+  const row = await findQuoteRowByTokenHash(db, hashQuoteToken(token));
+  if (!row) throw new AppError(404, API_ERRORS.quoteLinkUnknown);
+  return { row, lead: await leadOf(db, row) };
+}
+
+/**
+ * GET /q/{token}: the quote to show, its opening recorded (every opening as an event, the first also
+ * on the timeline). Expired and replaced links answer 410 with the quote, so the page can say which.
+ */
+export async function openCustomerQuote(
+  db: Knex,
+  token: string,
+  client: QuoteClient,
+  now: Date,
+): Promise<CustomerQuote> {
+  const found = await findCustomerQuote(db, token);
+  if (statusOf(found.row, now) !== 'sent') return found;
+  await db.transaction(async (trx) => {
+    await insertQuoteEvent(trx, { quote_id: found.row.id, kind: 'viewed', at: now, ...eventClient(client) });
+    if (found.row.viewed_at) return;
+    await markQuoteViewed(trx, found.row.id, now);
+    await recordSystemActivity(
+      trx,
+      {
+        leadId: found.row.lead_id,
+        userId: await findOrCreateSystemUserId(trx),
+        type: 'note',
+        subject: `Customer opened quote v${found.row.version}`,
+        description: 'The customer opened the quote page for the first time.',
+      },
+      now,
+    );
+  });
+  return found;
+}
+
+const eventClient = (client: QuoteClient) => ({ user_agent: client.userAgent, client_ip: client.clientIp });
+
+function answerOf(row: QuoteRow): QuoteAnswer {
+  const content = row.content as QuoteContent;
+  return {
+    status: row.status === 'declined' ? 'declined' : 'accepted',
+    version: row.version,
+    total: formatCents(Number(row.total_cents)),
+    answeredAt: (row.answered_at ?? row.updated_at).toISOString(),
+    bookingUrl: row.status === 'accepted' ? bookingUrlFor(content) : null,
+  };
+}
+
+/** The booking page, with WELCOME40 applied when the quote grants it. */
+function bookingUrlFor(content: QuoteContent): string {
+  return content.welcomeDiscount ? buildBookingUrl(DEFAULT_COMPANY) : DEFAULT_COMPANY.bookingUrl;
+}
+
+function describeAcceptance(accept: QuoteAccept): string {
+  const lines = [`Signed “${accept.name}”.`];
+  const dates = accept.preferredDates ?? [];
+  if (dates.length > 0) {
+    const wanted = dates.map((choice) => `${choice.date} (${TIME_WINDOW_LABELS[choice.window]})`).join('; ');
+    lines.push(`Preferred first cleaning: ${wanted}.`);
+  }
+  if (accept.note) lines.push(`Note: ${accept.note}`);
+  return lines.join('\n');
+}
+
+/**
+ * POST /api/quotes/{token}/accept: the lead is Won with the accepted total as its value, on its
+ * timeline, in one transaction with the quote. Accepting again answers the same and changes nothing.
+ */
+export function acceptCustomerQuote(
+  db: Knex,
+  token: string,
+  accept: QuoteAccept,
+  client: QuoteClient,
+  now: Date,
+): Promise<QuoteAnswer> {
+  return withLeadEventOutbox(db, async (trx, outbox) => {
+    const row = await lockQuoteRowByTokenHash(trx, hashQuoteToken(token));
+    if (!row) throw new AppError(404, API_ERRORS.quoteLinkUnknown);
+    if (row.status === 'accepted') return answerOf(row);
+    if (row.status === 'declined') throw new AppError(409, API_ERRORS.quoteAlreadyDeclined);
+    refuseClosed(row, now);
+    const accepted = await markQuoteAccepted(trx, row.id, {
+      name: accept.name,
+      preferredDates: accept.preferredDates ?? [],
+      note: accept.note || null,
+      now,
+    });
+    await insertQuoteEvent(trx, { quote_id: row.id, kind: 'accepted', at: now, ...eventClient(client) });
+    await changeLeadStatusForQuote(trx, outbox, null, row.lead_id, 'Won');
+    await setLeadValueFromAcceptedQuote(trx, row.lead_id, formatCents(Number(row.total_cents)));
+    await recordSystemActivity(
+      trx,
+      {
+        leadId: row.lead_id,
+        userId: await findOrCreateSystemUserId(trx),
+        type: 'note',
+        subject: `Quote v${row.version} accepted: ${formatDollars(Number(row.total_cents))}`,
+        description: describeAcceptance(accept),
+      },
+      now,
+    );
+    return answerOf(accepted);
+  });
+}
+
+/**
+ * POST /api/quotes/{token}/decline: the lead goes to Negotiating with the reason on its timeline.
+ * Declining again answers the same and changes nothing; an accepted quote cannot be declined here.
+ */
+export function declineCustomerQuote(
+  db: Knex,
+  token: string,
+  decline: QuoteDecline,
+  client: QuoteClient,
+  now: Date,
+): Promise<QuoteAnswer> {
+  return withLeadEventOutbox(db, async (trx, outbox) => {
+    const row = await lockQuoteRowByTokenHash(trx, hashQuoteToken(token));
+    if (!row) throw new AppError(404, API_ERRORS.quoteLinkUnknown);
+    if (row.status === 'declined') return answerOf(row);
+    if (row.status === 'accepted') throw new AppError(409, API_ERRORS.quoteAlreadyAccepted);
+    refuseClosed(row, now);
+    const declined = await markQuoteDeclined(trx, row.id, decline.reason || null, now);
+    await insertQuoteEvent(trx, { quote_id: row.id, kind: 'declined', at: now, ...eventClient(client) });
+    await changeLeadStatusForQuote(trx, outbox, null, row.lead_id, 'Negotiating');
+    await recordSystemActivity(
+      trx,
+      {
+        leadId: row.lead_id,
+        userId: await findOrCreateSystemUserId(trx),
+        type: 'note',
+        subject: `Quote v${row.version} declined`,
+        description: decline.reason ? `Reason: ${decline.reason}` : 'No reason given.',
+      },
+      now,
+    );
+    return answerOf(declined);
+  });
+}

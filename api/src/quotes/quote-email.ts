@@ -1,0 +1,51 @@
+// The quote by e-mail, through the SMTP server the automations use (automations/staff-email.service.ts):
+// a convenience, never a requirement. Staff always get the link to copy; a refused or failed send
+// only means `emailed: false` (logged without the address).
+import { DEFAULT_COMPANY } from '@shine/shared/company';
+import { formatAmount } from '@shine/shared/quote-pricing';
+import type { Quote } from '@shine/shared/responses/quotes';
+import type { StaffEmailSender } from '../automations/staff-email.service.ts';
+import type { Logger } from '../logger.ts';
+
+export type SendEmail = StaffEmailSender['send'];
+
+export function quoteEmail(
+  to: { email: string; firstName: string },
+  quote: Quote,
+  url: string,
+  validUntil: string,
+): { to: string; subject: string; body: string } {
+  return {
+    to: to.email,
+    subject: `Your cleaning quote from ${DEFAULT_COMPANY.name}: ${formatAmount(quote.total)}`,
+    body: [
+      `Hello ${to.firstName},`,
+      '',
+      `Thank you for asking ${DEFAULT_COMPANY.name} for a quote. Yours comes to ${formatAmount(quote.total)}.`,
+      ...(quote.message ? ['', quote.message] : []),
+      '',
+      'See what is included, download the PDF, and accept or decline it here:',
+      '',
+      url,
+      '',
+      `The quote is valid until ${validUntil}. Questions? Call us at ${DEFAULT_COMPANY.phone} or reply to this e-mail.`,
+    ].join('\n'),
+  };
+}
+
+/** Whether the mail server accepted the quote; false without SMTP or on any failure. */
+export async function emailQuote(
+  sendEmail: SendEmail | undefined,
+  logger: Logger,
+  message: { to: string; subject: string; body: string },
+): Promise<boolean> {
+  if (!sendEmail) return false;
+  try {
+    await sendEmail(message);
+    return true;
+  } catch (error) {
+    const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+    logger.warn({ code, responseCode }, 'a quote could not be e-mailed; staff copy the link');
+    return false;
+  }
+}

@@ -1,0 +1,174 @@
+// /q/{token}: the customer's quote page, its PDF, and the page's forms as plain HTML posts. A posted
+// form answers 303 to the page (which then shows the answer; reloading never posts twice), or the
+// page again with the problems beside their fields (400). Unknown links are 404, expired or replaced
+// ones 410, each with a page that says so. Never cached, never indexed, no referrer.
+import { API_ERRORS } from '@shine/shared/messages';
+import { MAX_PREFERRED_DATES, quoteAcceptSchema, quoteDeclineSchema } from '@shine/shared/quotes';
+import express, { type RequestHandler, type Response, Router } from 'express';
+import type { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import { AppError } from '../http/app-error.ts';
+import { quoteLinkRateLimit } from '../http/rate-limits.ts';
+import { clientOf } from './customer-quotes.routes.ts';
+import {
+  acceptCustomerQuote,
+  type CustomerQuote,
+  declineCustomerQuote,
+  type QuoteClient,
+  findCustomerQuote,
+  openCustomerQuote,
+} from './customer-quotes.service.ts';
+import { statusOf, toQuote } from './quote-mapper.ts';
+import { type FormState, renderClosedQuotePage, renderQuotePage } from './quote-page.ts';
+import { sendPdf } from './quote-pdf-response.ts';
+import { renderQuotePdf } from './quote-pdf.ts';
+
+/** The page's two forms are a few hundred bytes. */
+const FORM_LIMIT = '8kb';
+
+const pageHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  next();
+};
+
+function sendHtml(res: Response, status: number, html: string): void {
+  res.status(status).type('html').send(html);
+}
+
+function sendClosed(res: Response, error: unknown): void {
+  if (!(error instanceof AppError) || (error.status !== 404 && error.status !== 410)) throw error;
+  const kind =
+    error.status === 404 ? 'unknown' : error.message === API_ERRORS.quoteLinkSuperseded ? 'superseded' : 'expired';
+  sendHtml(res, error.status, renderClosedQuotePage(error.message, kind));
+}
+
+/** 410 for a link past its time or replaced by a newer version (the rows say which). */
+function closedError(found: CustomerQuote, now: Date): AppError | undefined {
+  const status = statusOf(found.row, now);
+  if (status === 'expired') return new AppError(410, API_ERRORS.quoteLinkExpired);
+  if (status === 'superseded') return new AppError(410, API_ERRORS.quoteLinkSuperseded);
+  return undefined;
+}
+
+/** The form's fields as the JSON call's body: empty answers are left out, dates paired with their windows. */
+function acceptBodyOf(form: Record<string, string>) {
+  const preferredDates = Array.from({ length: MAX_PREFERRED_DATES }, (_, i) => i + 1)
+    .filter((n) => (form[`date${n}`] ?? '').trim() !== '')
+    .map((n) => ({ date: (form[`date${n}`] ?? '').trim(), window: form[`window${n}`] || 'any' }));
+  return {
+    name: form.name ?? '',
+    ...(preferredDates.length > 0 ? { preferredDates } : {}),
+    ...(form.note?.trim() ? { note: form.note } : {}),
+  };
+}
+
+/** A schema's issues under the form's field names (preferredDates.1.date → date2). */
+function formErrorsOf(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const [field, index, part] = issue.path.map(String);
+    const name =
+      field === 'preferredDates' && index !== undefined ? `${part ?? 'date'}${Number(index) + 1}` : (field ?? 'name');
+    errors[name] ??= issue.message;
+  }
+  return errors;
+}
+
+const strings = (body: unknown): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries((body ?? {}) as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+
+export function quotePageRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
+  const router = Router();
+  const timeZone = config.businessTimeZone;
+  router.use(pageHeaders);
+  router.use(
+    quoteLinkRateLimit(db, config.rateLimitQuoteLinksPerMinute, (res, message) =>
+      res.type('html').send(renderClosedQuotePage(message, 'unknown')),
+    ),
+  );
+  router.use(express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 20 }));
+
+  const renderOpen = (res: Response, status: number, token: string, found: CustomerQuote, form?: FormState) =>
+    sendHtml(
+      res,
+      status,
+      renderQuotePage({ token, quote: toQuote(found.row, now()), firstName: found.lead.firstName, timeZone, form }),
+    );
+
+  router.get('/:token', async (req, res) => {
+    try {
+      const found = await openCustomerQuote(db, req.params.token, clientOf(req), now());
+      const closed = closedError(found, now());
+      if (closed) return sendClosed(res, closed);
+      renderOpen(res, 200, req.params.token, found);
+    } catch (error) {
+      sendClosed(res, error);
+    }
+  });
+
+  router.get('/:token/pdf', async (req, res) => {
+    try {
+      const found = await findCustomerQuote(db, req.params.token);
+      const closed = closedError(found, now());
+      if (closed) return sendClosed(res, closed);
+      const quote = toQuote(found.row, now());
+      sendPdf(
+        res,
+        await renderQuotePdf(quote, `${found.lead.firstName} ${found.lead.lastName}`, timeZone),
+        quote.version,
+      );
+    } catch (error) {
+      sendClosed(res, error);
+    }
+  });
+
+  /** Answers a posted form: 303 back to the page when the answer is recorded or was already given. */
+  const answer =
+    <S extends z.ZodType>(
+      schema: S,
+      bodyOf: (form: Record<string, string>) => unknown,
+      record: (token: string, body: z.output<S>, client: QuoteClient) => Promise<unknown>,
+    ): RequestHandler<{ token: string }> =>
+    async (req, res) => {
+      const { token } = req.params;
+      const form = strings(req.body);
+      try {
+        const found = await findCustomerQuote(db, token);
+        const parsed = schema.safeParse(bodyOf(form));
+        if (!parsed.success) {
+          const closed = closedError(found, now());
+          if (closed) return sendClosed(res, closed);
+          return renderOpen(res, 400, token, found, { values: form, errors: formErrorsOf(parsed.error) });
+        }
+        await record(token, parsed.data, clientOf(req));
+        res.redirect(303, `/q/${encodeURIComponent(token)}`);
+      } catch (error) {
+        // Accepting a declined quote (or the reverse): the page shows the answer already given.
+        if (error instanceof AppError && error.status === 409)
+          return res.redirect(303, `/q/${encodeURIComponent(token)}`);
+        sendClosed(res, error);
+      }
+    };
+
+  router.post(
+    '/:token/accept',
+    answer(quoteAcceptSchema, acceptBodyOf, (token, body, client) =>
+      acceptCustomerQuote(db, token, body, client, now()),
+    ),
+  );
+  router.post(
+    '/:token/decline',
+    answer(
+      quoteDeclineSchema,
+      (form) => (form.reason?.trim() ? { reason: form.reason } : {}),
+      (token, body, client) => declineCustomerQuote(db, token, body, client, now()),
+    ),
+  );
+  return router;
+}

@@ -1,0 +1,224 @@
+// The customer's quote page (GET /q/{token}) as server-rendered HTML: no script at all, the forms are
+// plain HTML posts (quote-page.routes.ts), styles inline (the CSP allows inline styles, not scripts).
+// It shows the quote and the customer's own name, nothing of the staff's (no status, notes, names).
+import { buildCssVariables } from '@shine/design-tokens';
+import { buildBookingUrl, DEFAULT_COMPANY } from '@shine/shared/company';
+import { formatAmount } from '@shine/shared/quote-pricing';
+import { MAX_PREFERRED_DATES, PREFERRED_TIME_WINDOWS, TIME_WINDOW_LABELS } from '@shine/shared/quotes';
+import type { Quote } from '@shine/shared/responses/quotes';
+import escapeHtml from 'escape-html';
+import { ALWAYS_INCLUDED, CANCELLATION_TERMS, GUARANTEE_TERMS, INCLUDED, WELCOME_NOTE } from './quote-terms.ts';
+
+const company = DEFAULT_COMPANY;
+const e = (value: string | number) => escapeHtml(String(value));
+
+const STYLES = `${buildCssVariables()}
+*,*::before,*::after{box-sizing:border-box}
+body{margin:0;font-family:var(--font-sans);color:var(--color-text);background:var(--color-surface-alt);line-height:1.6}
+a{color:var(--color-primary)}
+.skip{position:absolute;left:-999px}.skip:focus{left:var(--space-4);top:var(--space-4);background:#fff;padding:var(--space-2)}
+header,footer{background:var(--color-surface);padding:var(--space-4) var(--space-5)}
+header a{font-weight:700;font-size:var(--text-xl);text-decoration:none;color:var(--color-primary)}
+footer{color:var(--color-text-muted);font-size:var(--text-sm);border-top:1px solid var(--color-border)}
+main{max-width:46rem;margin:0 auto;padding:var(--space-5) var(--space-4)}
+section{background:var(--color-surface);border:1px solid var(--color-border);border-radius:var(--radius-md);padding:var(--space-5);margin:0 0 var(--space-5);box-shadow:var(--shadow-card)}
+h1{font-size:var(--text-3xl);line-height:1.2;margin:0 0 var(--space-2)}
+h2{font-size:var(--text-xl);margin:0 0 var(--space-3)}
+.muted{color:var(--color-text-muted)}
+table{width:100%;border-collapse:collapse}
+th,td{padding:var(--space-2) var(--space-1);text-align:left;vertical-align:top;border-bottom:1px solid var(--color-border)}
+td.num,th.num{text-align:right;white-space:nowrap}
+tfoot th{font-weight:600}
+.total th,.total td{font-size:var(--text-lg);font-weight:700;border-bottom:0}
+.banner{border-radius:var(--radius-md);padding:var(--space-4);margin:0 0 var(--space-5);border:1px solid}
+.banner--ok{background:var(--color-accent-soft);border-color:var(--color-success)}
+.banner--info{background:var(--color-primary-soft);border-color:var(--color-primary)}
+.banner--error{background:var(--color-promo-soft);border-color:var(--color-danger)}
+label{display:block;font-weight:600;margin:var(--space-3) 0 var(--space-1)}
+input,select,textarea{font:inherit;width:100%;min-height:44px;padding:var(--space-2);border:1px solid var(--color-text-muted);border-radius:var(--radius-sm);background:#fff;color:var(--color-text)}
+fieldset{border:1px solid var(--color-border);border-radius:var(--radius-sm);margin:var(--space-4) 0;padding:var(--space-3)}
+legend{font-weight:600;padding:0 var(--space-1)}
+.pair{display:grid;grid-template-columns:1fr 1fr;gap:var(--space-3)}
+.btn{display:inline-flex;align-items:center;justify-content:center;min-height:44px;padding:var(--space-2) var(--space-5);border-radius:var(--radius-pill);font:inherit;font-weight:700;text-decoration:none;border:2px solid var(--color-primary);cursor:pointer;margin-top:var(--space-4)}
+.btn--primary{background:var(--color-primary);color:#fff}
+.btn--secondary{background:#fff;color:var(--color-primary)}
+.error{color:var(--color-danger);font-weight:600;margin:var(--space-1) 0 0}
+:focus-visible{outline:3px solid var(--color-primary);outline-offset:2px}
+summary{cursor:pointer;font-weight:700;min-height:44px;display:flex;align-items:center}
+ul{padding-left:var(--space-5)}
+@media (max-width:32rem){.pair{grid-template-columns:1fr}h1{font-size:var(--text-2xl)}section{padding:var(--space-4)}}`;
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer">
+<meta name="description" content="${e(`Your cleaning quote from ${company.name}.`)}">
+<title>${e(title)}</title>
+<style>${STYLES}</style>
+</head>
+<body>
+<a class="skip" href="#main">Skip to the quote</a>
+<header><a href="/">${e(company.name)}</a></header>
+<main id="main">
+${body}
+</main>
+<footer><p>${e(company.name)} · <a href="tel:${e(company.phone.replace(/[^\d+]/g, ''))}">${e(company.phone)}</a> · <a href="mailto:${e(company.email)}">${e(company.email)}</a></p></footer>
+</body>
+</html>`;
+}
+
+const list = (items: readonly string[]) => `<ul>${items.map((item) => `<li>${e(item)}</li>`).join('')}</ul>`;
+
+function dateText(iso: string | null, timeZone: string): string {
+  return iso ? new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone }).format(new Date(iso)) : '';
+}
+
+function itemsTable(quote: Quote): string {
+  const rows = quote.lineItems
+    .map(
+      (item) =>
+        `<tr><td>${e(item.description)}</td><td class="num">${item.quantity}</td><td class="num">${formatAmount(item.unitPrice)}</td><td class="num">${formatAmount(item.amount)}</td></tr>`,
+    )
+    .join('');
+  const discounts = quote.discounts
+    .map(
+      (d) =>
+        `<tr><th scope="row" colspan="3">${e(d.description)}</th><td class="num">−${formatAmount(d.amount)}</td></tr>`,
+    )
+    .join('');
+  const tax =
+    quote.tax === '0.00'
+      ? ''
+      : `<tr><th scope="row" colspan="3">Tax (${e(quote.taxRate)}%)</th><td class="num">${formatAmount(quote.tax)}</td></tr>`;
+  return `<table>
+<caption class="muted">Prices in US dollars</caption>
+<thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Unit price</th><th scope="col" class="num">Amount</th></tr></thead>
+<tbody>${rows}</tbody>
+<tfoot><tr><th scope="row" colspan="3">Subtotal</th><td class="num">${formatAmount(quote.subtotal)}</td></tr>${discounts}${tax}
+<tr class="total"><th scope="row" colspan="3">Total</th><td class="num">${formatAmount(quote.total)}</td></tr></tfoot>
+</table>`;
+}
+
+/** What the page's forms were sent with, and the problems to show beside their fields. */
+export interface FormState {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+}
+
+const EMPTY_FORM: FormState = { values: {}, errors: {} };
+
+function fieldError(form: FormState, name: string): string {
+  const message = form.errors[name];
+  return message ? `<p class="error" id="${name}-error">${e(message)}</p>` : '';
+}
+
+function described(form: FormState, name: string): string {
+  return form.errors[name] ? ` aria-describedby="${name}-error" aria-invalid="true"` : '';
+}
+
+function acceptForm(token: string, quote: Quote, form: FormState): string {
+  const dates = Array.from({ length: MAX_PREFERRED_DATES }, (_, i) => {
+    const n = i + 1;
+    const window = form.values[`window${n}`] ?? 'any';
+    const options = PREFERRED_TIME_WINDOWS.map(
+      (w) => `<option value="${w}"${w === window ? ' selected' : ''}>${e(TIME_WINDOW_LABELS[w])}</option>`,
+    ).join('');
+    return `<div class="pair"><div><label for="date${n}">Choice ${n}: date</label><input id="date${n}" name="date${n}" type="date" value="${e(form.values[`date${n}`] ?? '')}"${described(form, `date${n}`)}>${fieldError(form, `date${n}`)}</div>
+<div><label for="window${n}">Choice ${n}: time</label><select id="window${n}" name="window${n}">${options}</select></div></div>`;
+  }).join('');
+  return `<section aria-labelledby="accept-title">
+<h2 id="accept-title">Accept this quote</h2>
+<p>Type your full name to accept the quote of <strong>${formatAmount(quote.total)}</strong>. Your typed name is your signature.</p>
+<form method="post" action="/q/${e(token)}/accept">
+<label for="name">Full name</label>
+<input id="name" name="name" autocomplete="name" required minlength="2" maxlength="120" value="${e(form.values.name ?? '')}"${described(form, 'name')}>
+${fieldError(form, 'name')}
+<fieldset><legend>Preferred dates for the first cleaning (optional)</legend>${dates}</fieldset>
+<label for="note">Anything we should know? (optional)</label>
+<textarea id="note" name="note" rows="3" maxlength="1000"${described(form, 'note')}>${e(form.values.note ?? '')}</textarea>
+${fieldError(form, 'note')}
+<button class="btn btn--primary" type="submit">Accept quote</button>
+</form>
+</section>
+<section aria-labelledby="decline-title">
+<details${form.errors.reason ? ' open' : ''}><summary id="decline-title">Not for you? Decline this quote</summary>
+<form method="post" action="/q/${e(token)}/decline">
+<label for="reason">What would make it work for you? (optional)</label>
+<textarea id="reason" name="reason" rows="3" maxlength="1000"${described(form, 'reason')}>${e(form.values.reason ?? '')}</textarea>
+${fieldError(form, 'reason')}
+<button class="btn btn--secondary" type="submit">Decline quote</button>
+</form></details>
+</section>`;
+}
+
+function answeredBanner(quote: Quote, timeZone: string): string {
+  if (quote.status === 'accepted') {
+    const booking = quote.welcomeDiscount ? buildBookingUrl(company) : company.bookingUrl;
+    return `<div class="banner banner--ok" role="status"><h2>Thank you, you accepted this quote</h2>
+<p>Accepted on ${e(dateText(quote.answeredAt, timeZone))}${quote.acceptance ? ` by ${e(quote.acceptance.name)}` : ''}. We will confirm your first cleaning shortly.</p>
+<a class="btn btn--primary" href="${e(booking)}">Book your cleaning${quote.welcomeDiscount ? ' with WELCOME40' : ''}</a></div>`;
+  }
+  return `<div class="banner banner--info" role="status"><h2>You declined this quote</h2>
+<p>Thank you for letting us know. If anything changes, call us or <a href="/quote">ask for a new quote</a>.</p></div>`;
+}
+
+/** The page of a quote the customer can still answer, or has answered. */
+export function renderQuotePage(args: {
+  token: string;
+  quote: Quote;
+  firstName: string;
+  timeZone: string;
+  form?: FormState;
+}): string {
+  const { token, quote, timeZone } = args;
+  const form = args.form ?? EMPTY_FORM;
+  const isOpen = quote.status === 'sent';
+  const problems = Object.keys(form.errors).length;
+  const body = `
+<h1>Your cleaning quote, ${e(args.firstName)}</h1>
+<p class="muted">Quote ${quote.version} · valid until ${e(dateText(quote.validUntil, timeZone))}</p>
+${problems ? `<div class="banner banner--error" role="alert"><p>Please check the form: ${problems === 1 ? 'one answer needs' : `${problems} answers need`} your attention.</p></div>` : ''}
+${isOpen ? '' : answeredBanner(quote, timeZone)}
+${quote.message ? `<section aria-labelledby="message-title"><h2 id="message-title">A note from our team</h2><p>${e(quote.message)}</p></section>` : ''}
+<section aria-labelledby="items-title">
+<h2 id="items-title">Your quote</h2>
+${itemsTable(quote)}
+${quote.welcomeDiscount ? `<p class="muted">${e(WELCOME_NOTE)}</p>` : ''}
+<p><a href="/q/${e(token)}/pdf" download>Download this quote as a PDF</a></p>
+</section>
+<section aria-labelledby="included-title">
+<h2 id="included-title">What is included</h2>
+${list([...INCLUDED[quote.cleaning.cleaningType], ALWAYS_INCLUDED])}
+</section>
+<section aria-labelledby="guarantee-title">
+<h2 id="guarantee-title">Our guarantee</h2>
+${list(GUARANTEE_TERMS)}
+</section>
+<section aria-labelledby="terms-title">
+<h2 id="terms-title">Scheduling, cancellation and payment</h2>
+${list(CANCELLATION_TERMS)}
+</section>
+${isOpen ? acceptForm(token, quote, form) : ''}`;
+  return layout(`Your quote from ${company.name}`, body);
+}
+
+/** The page of a link that cannot be answered: unknown (404), expired or replaced (410). */
+export function renderClosedQuotePage(message: string, kind: 'unknown' | 'expired' | 'superseded'): string {
+  const title = {
+    unknown: 'We could not find this quote',
+    expired: 'This quote has expired',
+    superseded: 'This quote was updated',
+  }[kind];
+  const action =
+    kind === 'superseded'
+      ? `<p>Open the link in our latest message, or call us at ${e(company.phone)}.</p>`
+      : `<a class="btn btn--primary" href="/quote">Request a new quote</a>`;
+  return layout(
+    `${title} · ${company.name}`,
+    `<h1>${e(title)}</h1><section aria-labelledby="closed-title"><h2 id="closed-title" class="muted">What now?</h2><p>${e(message)}</p>${action}</section>`,
+  );
+}

@@ -1,0 +1,8 @@
+import type { Response } from 'express';
+
+/** A quote's PDF as a download named after its version. */
+export function sendPdf(res: Response, pdf: Buffer, version: number): void {
+  res.setHeader('Content-Type', 'application/pdf');
+  res.setHeader('Content-Disposition', `attachment; filename="quote-v${version}.pdf"`);
+  res.send(pdf);
+}

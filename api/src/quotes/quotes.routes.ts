@@ -1,0 +1,73 @@
+// Staff's quote calls (issue 17): /api/admin/leads/{id}/quotes and /api/admin/quotes/{id}/…
+import { idParamsSchema } from '@shine/shared/leads';
+import { quoteCreateSchema, quoteSendSchema, quoteUpdateSchema } from '@shine/shared/quotes';
+import type { QuoteList, QuoteSent } from '@shine/shared/responses/quotes';
+import { type Request, Router } from 'express';
+import type { AppDeps } from '../deps.ts';
+import { sessionUser } from '../http/auth-guard.ts';
+import { validate } from '../http/validate.ts';
+import { emailQuote, quoteEmail, type SendEmail } from './quote-email.ts';
+import { sendPdf } from './quote-pdf-response.ts';
+import { quoteUrlOf } from './quote-tokens.ts';
+import {
+  createQuoteDraft,
+  listQuotesOfLead,
+  quotePdfOf,
+  sendQuote,
+  updateQuoteDraft,
+  validUntilText,
+} from './quotes.service.ts';
+
+export interface QuotesDeps extends Pick<AppDeps, 'db' | 'config' | 'logger' | 'now'> {
+  /** undefined: no SMTP; staff copy the link. */
+  sendEmail: SendEmail | undefined;
+}
+
+/** Where customers' links point: PUBLIC_ORIGIN, or (development, where it may be unset) this request's origin. */
+function originOf(req: Request, publicOrigin: string | undefined): string {
+  return publicOrigin ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
+
+/** /api/admin/leads/{id}/quotes */
+export function leadQuotesRouter({ db, config, now }: QuotesDeps): Router {
+  const router = Router();
+  const defaults = { taxRateBasisPoints: config.quoteTaxRateBasisPoints };
+
+  router.get('/:id/quotes', validate({ params: idParamsSchema }), async (req, res) => {
+    const body: QuoteList = { items: await listQuotesOfLead(db, req.params.id, now()) };
+    res.json(body);
+  });
+
+  router.post('/:id/quotes', validate({ params: idParamsSchema, body: quoteCreateSchema }), async (req, res) => {
+    res.status(201).json(await createQuoteDraft(db, sessionUser(req).id, req.params.id, req.body, defaults, now()));
+  });
+
+  return router;
+}
+
+/** /api/admin/quotes/{id}/… */
+export function quotesRouter({ db, config, logger, now, sendEmail }: QuotesDeps): Router {
+  const router = Router();
+  const timeZone = config.businessTimeZone;
+
+  router.patch('/:id', validate({ params: idParamsSchema, body: quoteUpdateSchema }), async (req, res) => {
+    res.json(await updateQuoteDraft(db, req.params.id, req.body, now()));
+  });
+
+  router.post('/:id/send', validate({ params: idParamsSchema, body: quoteSendSchema }), async (req, res) => {
+    const sent = await sendQuote(db, sessionUser(req).id, req.params.id, now(), timeZone);
+    const url = quoteUrlOf(originOf(req, config.publicOrigin), sent.token);
+    const validUntil = validUntilText(new Date(sent.quote.validUntil ?? now()), timeZone);
+    const emailed =
+      req.body.email && (await emailQuote(sendEmail, logger, quoteEmail(sent.lead, sent.quote, url, validUntil)));
+    const body: QuoteSent = { quote: sent.quote, url, emailed };
+    res.json(body);
+  });
+
+  router.get('/:id/pdf', validate({ params: idParamsSchema }), async (req, res) => {
+    const { pdf, version } = await quotePdfOf(db, req.params.id, now(), timeZone);
+    sendPdf(res, pdf, version);
+  });
+
+  return router;
+}

@@ -1,0 +1,49 @@
+// Issue 17 end to end, the customer's side: staff make and send a quote through the API, the customer
+// opens /q/{token} in a real browser (axe finds nothing, on a phone too), accepts it with the plain
+// HTML form, and the lead is Won with the accepted total.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { createLead, signIn } from '../crm/support.ts';
+
+async function scan(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('a sent quote is opened, passes axe, is accepted by its form, and the lead is Won', async ({ page }) => {
+  await signIn(page);
+  const lead = await createLead(page.request, { firstName: 'Quinn', cleaningType: 'Deep', frequency: 'Weekly' });
+  const draft = await page.request.post(`/api/admin/leads/${lead.id}/quotes`, { data: {} });
+  expect(draft.status(), await draft.text()).toBe(201);
+  const { id, total } = (await draft.json()) as { id: string; total: string };
+  const sent = await page.request.post(`/api/admin/quotes/${id}/send`, { data: { email: false } });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const { url } = (await sent.json()) as { url: string };
+
+  await page.goto(new URL(url).pathname);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your cleaning quote, Quinn');
+  await expect(page.getByRole('row', { name: /Total/ })).toContainText(`$${total}`);
+  await scan(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await scan(page);
+
+  await page.getByLabel('Full name').fill('Quinn Tester');
+  await page.getByLabel('Choice 1: date').fill('2030-01-15');
+  await page.getByLabel('Choice 1: time').selectOption('morning');
+  await page.getByRole('button', { name: 'Accept quote' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you, you accepted this quote' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Book your cleaning/ })).toHaveAttribute('href', /coupon=WELCOME40/);
+  await scan(page);
+
+  const after = await page.request.get(`/api/admin/leads/${lead.id}`);
+  expect(await after.json()).toMatchObject({ status: 'Won', estimatedValue: Number(total) });
+});
+
+test('an unknown quote link says so and offers a new quote, without axe violations', async ({ page }) => {
+  const response = await page.goto(`/q/${'Z'.repeat(43)}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('link', { name: 'Request a new quote' })).toHaveAttribute('href', '/quote');
+  await scan(page);
+});
