@@ -68,6 +68,7 @@ test.describe('CRM with the keyboard', () => {
       page,
       request,
     }) => {
+      test.slow(); // 60 key presses, each followed by a look at the page
       const family = uniqueName('Tab');
       for (let i = 0; i < 8; i += 1) await createLead(request, { firstName: `${family}${i}` });
       await page.setViewportSize({ width, height: 844 });
@@ -77,7 +78,7 @@ test.describe('CRM with the keyboard', () => {
       await page.getByRole('searchbox', { name: 'Search leads' }).focus();
       const hidden: string[] = [];
       for (const key of ['Tab', 'Shift+Tab']) {
-        for (let stop = 0; stop < 40; stop += 1) {
+        for (let stop = 0; stop < 30; stop += 1) {
           await page.keyboard.press(key);
           const under = await focusedUnderHeader(page);
           if (under) hidden.push(`${key} ${stop}: ${under}`);
