@@ -64,7 +64,7 @@ test.describe('tabbed dashboard (/admin/dashboard)', () => {
     for (const tab of ['Overview', 'Leads', 'Activities', 'Automations', 'Templates', 'Analytics']) {
       await expect(page.getByRole('tab', { name: tab })).toBeVisible();
     }
-    for (const title of ['Total Leads', 'Today', 'Conversion', 'Avg Deal', 'Pending Tasks', 'Overdue']) {
+    for (const title of ['Total Leads', 'Today', 'Conversion', 'Avg Deal', 'Pending Tasks', 'Overdue Follow-ups']) {
       await expect(page.locator('.ant-statistic-title').filter({ hasText: title })).toBeVisible();
     }
     // Other specs create leads meanwhile: the card shows the total of the page's latest answer.

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { App as AntApp, ConfigProvider, Grid } from 'antd';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { createQueryClient } from './api/query-client.ts';
 import { LoginPage } from './auth/LoginPage.tsx';
@@ -10,7 +10,8 @@ import { type CrmPlatform, PlatformContext } from './platform/platform.ts';
 import { PageSkeleton } from './layout/PageSkeleton.tsx';
 import { ScrollToTopOnSearchChange } from './layout/ScrollToTopOnSearchChange.tsx';
 import { SettingsProvider } from './settings/SettingsProvider.tsx';
-import { crmTheme, toastConfig, tooltipConfig } from './ui/theme.ts';
+import { crmPhoneTheme, crmTheme, toastConfig, toastPlacement, tooltipConfig } from './ui/theme.ts';
+import { ToastRegion } from './ui/ToastRegion.tsx';
 import './styles.css';
 
 // The staff screens and the set-up page load on demand, so the login page stays small.
@@ -32,10 +33,21 @@ export interface CrmAppProps {
 /** The whole staff CRM with its providers: platform, theme, toasts, data cache, Settings dialog and routes. */
 export function CrmApp({ basename = '/admin', platform }: CrmAppProps) {
   const [queryClient] = useState(createQueryClient);
+  // Breakpoints are unknown on the very first render: a wide screen until they are.
+  const isPhone = Grid.useBreakpoint().sm === false;
+  const toastRegion = useRef<HTMLElement>(null);
+  const notificationConfig = useMemo(
+    () => ({
+      ...toastConfig,
+      placement: toastPlacement(isPhone),
+      getContainer: () => toastRegion.current ?? document.body,
+    }),
+    [isPhone],
+  );
   return (
     <PlatformContext.Provider value={platform}>
-      <ConfigProvider theme={crmTheme} tooltip={tooltipConfig}>
-        <AntApp notification={toastConfig} message={toastConfig}>
+      <ConfigProvider theme={isPhone ? crmPhoneTheme : crmTheme} tooltip={tooltipConfig}>
+        <AntApp notification={notificationConfig} message={toastConfig}>
           <QueryClientProvider client={queryClient}>
             <SettingsProvider>
               <BrowserRouter basename={basename}>
@@ -56,6 +68,7 @@ export function CrmApp({ basename = '/admin', platform }: CrmAppProps) {
               </BrowserRouter>
             </SettingsProvider>
           </QueryClientProvider>
+          <ToastRegion ref={toastRegion} />
         </AntApp>
       </ConfigProvider>
     </PlatformContext.Provider>

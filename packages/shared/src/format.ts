@@ -27,6 +27,16 @@ export function roundTo(value: number, decimals: number): number {
   return Math.round(value * factor) / factor;
 }
 
+const englishPlurals = new Intl.PluralRules('en-US');
+
+/**
+ * A count with its noun in the right number: "1 lead", "3 leads", "0 leads". The plural is the noun
+ * with an "s" unless given ("1 person", "2 people").
+ */
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${englishPlurals.select(count) === 'one' ? singular : plural}`;
+}
+
 /** "tel:" link for a free-form phone number. */
 export function toTelHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;

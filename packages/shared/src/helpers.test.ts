@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildCsv, escapeCsvCell, neutraliseCell } from './csv.ts';
 import { buildBookingUrl, resolveCompany } from './company.ts';
-import { formatDealValue, formatPercent } from './format.ts';
+import { formatCount, formatDealValue, formatPercent } from './format.ts';
+import { MESSAGES } from './messages.ts';
 import { matchesLeadSearch, phoneSearchDigits } from './lead-search.ts';
 import { extractPlaceholders, findUnknownPlaceholders, renderTemplate } from './template-render.ts';
 
@@ -52,6 +53,13 @@ describe('formatting', () => {
   });
   it('shows percentages to one decimal', () => {
     expect(formatPercent(12.345)).toBe('12.3%');
+  });
+  it('puts a counted noun in the right number', () => {
+    expect(formatCount(1, 'lead')).toBe('1 lead');
+    expect(formatCount(0, 'lead')).toBe('0 leads');
+    expect(formatCount(2, 'person', 'people')).toBe('2 people');
+    expect(MESSAGES.export.successText(1, 'csv')).toBe('Downloaded 1 lead in CSV format.');
+    expect(MESSAGES.export.successText(3, 'json')).toBe('Downloaded 3 leads in JSON format.');
   });
 });
 

@@ -1,5 +1,6 @@
 // The message catalogue of docs/requirements.md#validation and #messages. Forms, toasts and the API all read from here.
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
+import { formatCount } from './format.ts';
 
 export const VALIDATION = {
   firstName: 'First name is required',
@@ -73,7 +74,8 @@ export const MESSAGES = {
     failedTitle: 'Export Failed',
     failedText: 'Failed to export leads. Please try again.',
     successTitle: 'Export Complete',
-    successText: (count: number, format: string) => `Downloaded ${count} leads in ${format.toUpperCase()} format.`,
+    successText: (count: number, format: string) =>
+      `Downloaded ${formatCount(count, 'lead')} in ${format.toUpperCase()} format.`,
   },
   password: {
     changed: 'Password changed successfully.',
@@ -153,8 +155,9 @@ export const API_ERRORS = {
  * the wait in words, matching the Retry-After header.
  */
 export function loginRetryMessage(retryAfterSeconds: number): string {
-  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
   const wait =
-    retryAfterSeconds < 60 ? count(retryAfterSeconds, 'second') : count(Math.ceil(retryAfterSeconds / 60), 'minute');
+    retryAfterSeconds < 60
+      ? formatCount(retryAfterSeconds, 'second')
+      : formatCount(Math.ceil(retryAfterSeconds / 60), 'minute');
   return `Too many login attempts. Please wait ${wait} and try again.`;
 }

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@shine/shared/messages';
 import type { Activity } from '@shine/shared/types';
-import { Empty, Skeleton, Tag, Timeline, Typography } from 'antd';
+import { Empty, Tag, Timeline, Typography } from 'antd';
+import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { formatDateTime } from '../format/date-time.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import {
@@ -15,7 +16,7 @@ import { ToneTag } from '../ui/ToneTag.tsx';
 /** A lead's activities, newest first. */
 export function ActivityTimeline({ leadId }: { leadId: string }) {
   const activities = useLeadActivities(leadId);
-  if (activities.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
+  if (activities.isPending) return <LoadingSkeleton rows={4} />;
   if (activities.isError) return <QueryErrorAlert error={activities.error} onRetry={() => void activities.refetch()} />;
   if (activities.data.length === 0) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MESSAGES.empty.activities} />;

@@ -4,7 +4,7 @@ import type { Lead } from '@shine/shared/types';
 import { DatePicker, Form, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
+import { useSubmitValidation, validateOrFocusFirstError, zodRule } from '../ui/form-validation.ts';
 import { ACTIVITY_STATUS_LABELS, ACTIVITY_TYPE_LABELS } from './activity-labels.tsx';
 import { useCreateActivity } from './activities.queries.ts';
 import { LeadPicker } from './LeadPicker.tsx';
@@ -56,12 +56,8 @@ export function NewActivityDialog({ open, onClose, lead, lockLead, onCreated }: 
 
   const submit = async () => {
     markSubmitted();
-    let values: ActivityValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validateOrFocusFirstError(form);
+    if (!values) return;
     const parsed = activityCreateSchema.safeParse(toActivityPayload(values));
     if (!parsed.success) return;
     create.mutate(parsed.data, {

@@ -1,4 +1,5 @@
 import { AUDIT_ENTITIES, type AuditEntity } from '@shine/shared/enums';
+import { formatCount } from '@shine/shared/format';
 import type { AuditEntry, LeadDetail } from '@shine/shared/types';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Table, Tag, type TableColumnsType, Typography } from 'antd';
@@ -103,7 +104,7 @@ export function AuditSection() {
             pageSize: filter.pageSize,
             total: page.data?.total ?? 0,
             showSizeChanger: false,
-            showTotal: (total, range) => `${range[0]}-${range[1]} of ${total} changes`,
+            showTotal: (total, range) => `${range[0]}-${range[1]} of ${formatCount(total, 'change')}`,
             onChange: (next) => set('page', next),
           }}
         />

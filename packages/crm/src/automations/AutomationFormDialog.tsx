@@ -11,7 +11,7 @@ import {
 } from '@shine/shared/enums';
 import type { Automation } from '@shine/shared/types';
 import { Alert, Button, Divider, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
-import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
+import { useSubmitValidation, validateOrFocusFirstError, zodRule } from '../ui/form-validation.ts';
 import { ROUND_ROBIN } from '@shine/shared/automations';
 import { useAssignees } from '../team/assignees.queries.ts';
 import { useTemplates } from '../templates/templates.queries.ts';
@@ -76,11 +76,7 @@ export function AutomationFormDialog({ open, onClose, automation }: AutomationFo
 
   const submit = async () => {
     markSubmitted();
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
+    if (!(await validateOrFocusFirstError(form))) return;
     const parsed = automationCreateSchema.safeParse(toAutomationPayload(form.getFieldsValue(true)));
     if (!parsed.success) return;
     const options = { onSuccess: close };

@@ -1,5 +1,6 @@
 import type { AutomationPreview } from '@shine/shared/automation-rules';
 import type { AutomationTrigger } from '@shine/shared/enums';
+import { formatCount } from '@shine/shared/format';
 import { Alert, Typography } from 'antd';
 import { formatDateTime } from '../format/date-time.ts';
 
@@ -59,7 +60,7 @@ export function AutomationPreviewPanel({
       <Typography.Text strong>
         {preview.total === 0
           ? 'No lead matches right now.'
-          : `${preview.total} lead${preview.total === 1 ? '' : 's'} ${timed ? 'would be acted on at the next check' : 'match the conditions now'}.`}
+          : `${formatCount(preview.total, 'lead')} ${timed ? 'would be acted on at the next check' : `${preview.total === 1 ? 'matches' : 'match'} the conditions now`}.`}
       </Typography.Text>
       {!timed && preview.total > 0 ? (
         <Typography.Paragraph className="muted">

@@ -1,5 +1,6 @@
 import type { Automation } from '@shine/shared/types';
-import { Drawer, Grid, Skeleton } from 'antd';
+import { Drawer, Grid } from 'antd';
+import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { RunList } from './RunList.tsx';
 import { useAutomationRuns } from './runs.queries.ts';
@@ -22,7 +23,7 @@ export function AutomationRunsDrawer({
       title={automation ? `Runs: ${automation.name}` : 'Runs'}
       destroyOnHidden
     >
-      {runs.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
+      {runs.isPending ? <LoadingSkeleton rows={6} /> : null}
       {runs.isError ? <QueryErrorAlert error={runs.error} onRetry={() => void runs.refetch()} /> : null}
       {runs.data ? <RunList runs={runs.data} show="lead" /> : null}
     </Drawer>

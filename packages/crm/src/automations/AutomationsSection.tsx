@@ -2,7 +2,8 @@ import { DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined, Thunderbol
 import { TRIGGER_LABELS } from '@shine/shared/enums';
 import { MESSAGES } from '@shine/shared/messages';
 import type { Automation } from '@shine/shared/types';
-import { Badge, Button, Card, Empty, Popconfirm, Skeleton, Switch, Tabs, Typography } from 'antd';
+import { Badge, Button, Card, Empty, Popconfirm, Switch, Tabs, Typography } from 'antd';
+import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { useState } from 'react';
 import { useAssignees } from '../team/assignees.queries.ts';
 import { useTemplates } from '../templates/templates.queries.ts';
@@ -134,7 +135,7 @@ function AutomationRules() {
         ) : null}
       </div>
       {canChange ? <RecipesPanel /> : <ReadOnlyNote what="automations" />}
-      {automations.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
+      {automations.isPending ? <LoadingSkeleton rows={6} /> : null}
       {automations.isError ? (
         <QueryErrorAlert error={automations.error} onRetry={() => void automations.refetch()} />
       ) : null}

@@ -1,4 +1,5 @@
-import { Skeleton, Typography } from 'antd';
+import { Typography } from 'antd';
+import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { MessageList } from './MessageList.tsx';
 import { RunList } from './RunList.tsx';
@@ -13,7 +14,7 @@ export function LeadAutomationHistory({ leadId }: { leadId: string }) {
       <Typography.Title level={2} className="drawer-subtitle" id="lead-automation-title">
         Automation runs
       </Typography.Title>
-      {runs.isPending ? <Skeleton active paragraph={{ rows: 2 }} /> : null}
+      {runs.isPending ? <LoadingSkeleton rows={2} /> : null}
       {runs.isError ? <QueryErrorAlert error={runs.error} onRetry={() => void runs.refetch()} /> : null}
       {runs.data ? <RunList runs={runs.data} show="rule" /> : null}
       <Typography.Title level={2} className="drawer-subtitle">

@@ -1,5 +1,6 @@
 import type { OutboxQuery } from '@shine/shared/automation-rules';
-import { Segmented, Skeleton, Typography } from 'antd';
+import { Segmented, Typography } from 'antd';
+import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { useState } from 'react';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { MessageList } from './MessageList.tsx';
@@ -30,7 +31,7 @@ export function OutboxView() {
         onChange={setStatus}
         aria-label="Show messages"
       />
-      {outbox.isPending ? <Skeleton active paragraph={{ rows: 4 }} /> : null}
+      {outbox.isPending ? <LoadingSkeleton rows={4} /> : null}
       {outbox.isError ? <QueryErrorAlert error={outbox.error} onRetry={() => void outbox.refetch()} /> : null}
       {outbox.data ? <MessageList messages={outbox.data} showLead empty="No messages here." /> : null}
     </div>

@@ -1,10 +1,12 @@
 import { CheckCircleOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
 import { AUTOMATION_RECIPES, type AutomationRecipe, recipeTemplateKey } from '@shine/shared/automation-recipes';
 import { ACTION_LABELS, TRIGGER_LABELS } from '@shine/shared/enums';
+import { formatCount } from '@shine/shared/format';
 import type { AutomationRecipeState } from '@shine/shared/responses/automations';
 import { STARTER_TEMPLATES } from '@shine/shared/starter-templates';
 import type { Automation } from '@shine/shared/types';
-import { Button, Card, Skeleton, Typography } from 'antd';
+import { Button, Card, Typography } from 'antd';
+import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { useAutomations } from './automations.queries.ts';
 import { useAddAutomationRecipe, useAutomationRecipes } from './recipes.queries.ts';
@@ -12,7 +14,9 @@ import { useAddAutomationRecipe, useAutomationRecipes } from './recipes.queries.
 /** "No activity for 2 days", "Lead created". */
 export function describeRecipeTrigger(recipe: AutomationRecipe): string {
   const days = recipe.conditions.days;
-  return days === undefined ? TRIGGER_LABELS[recipe.trigger] : `${TRIGGER_LABELS[recipe.trigger]} for ${days} days`;
+  return days === undefined
+    ? TRIGGER_LABELS[recipe.trigger]
+    : `${TRIGGER_LABELS[recipe.trigger]} for ${formatCount(days, 'day')}`;
 }
 
 /** "Send email: Welcome e-mail", "Create task: Call within 15 minutes (due now)". */
@@ -92,7 +96,7 @@ export function RecipesPanel() {
       <Typography.Paragraph className="muted">
         One click adds a recipe as an inactive rule; turn it on when you are ready.
       </Typography.Paragraph>
-      {recipes.isPending ? <Skeleton active paragraph={{ rows: 3 }} /> : null}
+      {recipes.isPending ? <LoadingSkeleton rows={3} /> : null}
       {recipes.isError ? <QueryErrorAlert error={recipes.error} onRetry={() => void recipes.refetch()} /> : null}
       {recipes.data ? (
         <ul className="recipe-list" aria-label="Suggested automations">

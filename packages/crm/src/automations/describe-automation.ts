@@ -1,6 +1,7 @@
 import { ACTION_LABELS } from '@shine/shared/enums';
 import type { Automation, Person, Template } from '@shine/shared/types';
 import { ROUND_ROBIN } from '@shine/shared/automations';
+import { formatCount } from '@shine/shared/format';
 import { buildAction, buildConditions, fromAutomation } from './automation-form.ts';
 
 /** "priority is High · cleaning type is Deep", or "Every lead" when the rule has no conditions. */
@@ -11,7 +12,7 @@ export function describeConditions(automation: Automation): string {
   if (conditions.status) parts.push(`status is ${conditions.status}`);
   if (conditions.fromStatus) parts.push(`from ${conditions.fromStatus}`);
   if (conditions.toStatus) parts.push(`to ${conditions.toStatus}`);
-  if (conditions.days !== undefined) parts.push(`after ${conditions.days} ${conditions.days === 1 ? 'day' : 'days'}`);
+  if (conditions.days !== undefined) parts.push(`after ${formatCount(conditions.days, 'day')}`);
   if (conditions.priority) parts.push(`priority is ${conditions.priority}`);
   if (conditions.cleaningType) parts.push(`cleaning type is ${conditions.cleaningType}`);
   if (conditions.frequency) parts.push(`frequency is ${conditions.frequency}`);

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { CrmDashboardSection } from './CrmDashboardSection.tsx';
 import { CurrentDate } from './CurrentDate.tsx';
 import { LiveIndicator } from './LiveIndicator.tsx';
+import { menuKeyboardHandlers } from './menu-keyboard.ts';
 import { SECTIONS, type SectionKey, sectionsFor, toSectionKey } from './sections.tsx';
 import { useLiveStream } from './use-live-stream.ts';
 import { useNewLeadAlerts } from '../alerts/use-new-lead-alerts.ts';
@@ -71,7 +72,7 @@ function Navigation({
 }) {
   const isAdmin = useIsAdmin();
   return (
-    <nav aria-label="CRM sections" className="crm-nav">
+    <nav aria-label="CRM sections" className="crm-nav" {...menuKeyboardHandlers}>
       <div className={`crm-brand${collapsed ? ' crm-brand-collapsed' : ''}`}>
         <span className="crm-brand-mark" aria-hidden="true">
           LS

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@shine/shared/messages';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Card, Empty, Skeleton, Statistic } from 'antd';
+import { Card, Empty, Statistic } from 'antd';
+import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { useAutomations } from '../automations/automations.queries.ts';
 import { useTemplates } from '../templates/templates.queries.ts';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
@@ -18,7 +19,7 @@ function CountCard({ query, label, empty, section }: CountCardProps) {
   const count = query.data?.length ?? 0;
   return (
     <Card>
-      {query.isPending ? <Skeleton active paragraph={{ rows: 2 }} /> : null}
+      {query.isPending ? <LoadingSkeleton rows={2} /> : null}
       {query.isError ? <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} /> : null}
       {query.data && count === 0 ? <Empty description={empty} /> : null}
       {query.data && count > 0 ? (

@@ -45,6 +45,7 @@ export function DashboardPage() {
       </Layout.Header>
       <Layout.Content id="dashboard-main" className="dashboard-content" tabIndex={-1}>
         <Tabs
+          className="dashboard-tabs"
           activeKey={active}
           onChange={selectTab}
           items={[

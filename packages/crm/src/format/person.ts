@@ -11,8 +11,3 @@ export function initialsOf(name: string): string {
       : [words[0], words[words.length - 1]].map((w) => Array.from(w ?? '')[0]);
   return letters.join('').toUpperCase();
 }
-
-/** "3 leads", "1 lead". */
-export function countLeads(count: number): string {
-  return `${count} ${count === 1 ? 'lead' : 'leads'}`;
-}

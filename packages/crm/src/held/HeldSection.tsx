@@ -1,6 +1,6 @@
 import { colors } from '@shine/design-tokens';
 import type { Lead } from '@shine/shared/types';
-import { Alert, Button, Card, Empty, Pagination, Skeleton, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Pagination, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { LeadDrawer } from '../leads/LeadDrawer.tsx';
 import { fullName } from '../format/lead-labels.ts';
@@ -9,6 +9,7 @@ import { HeldItem } from './HeldItem.tsx';
 import { HELD_PAGE_SIZE, HELD_PAGE_SIZE_OPTIONS, useHeldList } from './held.queries.ts';
 import './held.css';
 import { SyncingTag } from '../ui/SyncingTag.tsx';
+import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 
 export const HELD_EMPTY_TEXT = 'No held submissions. Every quote request is in Leads.';
 
@@ -59,7 +60,7 @@ export function HeldSection() {
             closable={{ onClose: () => setReleased(undefined), 'aria-label': 'Dismiss' }}
           />
         ) : null}
-        {list.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
+        {list.isPending ? <LoadingSkeleton rows={6} /> : null}
         {list.isError ? <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} /> : null}
         {data && data.total === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={HELD_EMPTY_TEXT} /> : null}
         {data && data.items.length > 0 ? (

@@ -1,6 +1,6 @@
 import { Form, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { countLeads } from '../format/person.ts';
+import { formatCount } from '@shine/shared/format';
 import { useAssignees } from '../team/assignees.queries.ts';
 import { useBulkAssign } from './assign.queries.ts';
 import { UNASSIGNED, assigneeOptions, nameOf } from './assignee-options.ts';
@@ -40,7 +40,7 @@ export function BulkAssignDialog({
 
   return (
     <Modal
-      title={`Assign ${countLeads(selectedIds.length)}`}
+      title={`Assign ${formatCount(selectedIds.length, 'lead')}`}
       open={open}
       onCancel={onClose}
       onOk={submit}

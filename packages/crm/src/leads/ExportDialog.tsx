@@ -5,6 +5,7 @@ import {
   EXPORT_FIELD_GROUP_NAMES,
   type ExportFieldGroup,
 } from '@shine/shared/export';
+import { formatCount } from '@shine/shared/format';
 import { MESSAGES } from '@shine/shared/messages';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Checkbox, Form, Modal, Progress, Radio } from 'antd';
@@ -74,8 +75,8 @@ export function ExportDialog({ open, onClose, selectedIds, filter, matchingTotal
 
   const scope =
     selectedIds.length > 0
-      ? `${selectedIds.length} selected ${selectedIds.length === 1 ? 'lead' : 'leads'} will be exported.`
-      : `No leads are selected: all ${matchingTotal === undefined ? '' : `${matchingTotal} `}leads matching the current filters${describeFilter(filter)} will be exported.`;
+      ? `${formatCount(selectedIds.length, 'selected lead')} will be exported.`
+      : `No leads are selected: ${matchingTotal === undefined ? 'all leads' : `all ${formatCount(matchingTotal, 'lead')}`} matching the current filters${describeFilter(filter)} will be exported.`;
 
   return (
     <Modal
@@ -91,7 +92,7 @@ export function ExportDialog({ open, onClose, selectedIds, filter, matchingTotal
       {progress ? (
         <div role="status" aria-live="polite">
           <Progress percent={progress.total > 0 ? Math.floor((progress.rows / progress.total) * 100) : 0} />
-          Exported {progress.rows} of {progress.total} leads…
+          Exported {progress.rows} of {formatCount(progress.total, 'lead')}…
         </div>
       ) : null}
       <Form layout="vertical">

@@ -1,7 +1,8 @@
 import { formatDealValue } from '@shine/shared/format';
 import { MESSAGES } from '@shine/shared/messages';
 import type { Lead } from '@shine/shared/types';
-import { Button, Card, Checkbox, Empty, Pagination, Skeleton } from 'antd';
+import { Button, Card, Checkbox, Empty, Pagination } from 'antd';
+import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import type { TablePaginationConfig } from 'antd';
 import { ContactLinks } from '../ui/ContactLinks.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
@@ -23,7 +24,7 @@ interface LeadCardListProps {
 
 /** Leads as cards on a phone, with the same selection, status dropdown and paging as the table. */
 export function LeadCardList({ leads, loading, pagination, onOpen, selection }: LeadCardListProps) {
-  if (loading && leads.length === 0) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (loading && leads.length === 0) return <LoadingSkeleton rows={6} />;
   if (leads.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MESSAGES.empty.leads} />;
 
   const selected = new Set(selection?.selectedIds ?? []);

@@ -1,7 +1,8 @@
 import { MailOutlined, PhoneOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDealValue, toTelHref } from '@shine/shared/format';
 import type { Lead } from '@shine/shared/types';
-import { Button, Descriptions, Divider, Drawer, Grid, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Descriptions, Divider, Drawer, Grid, Space, Tag, Typography } from 'antd';
+import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { useState } from 'react';
 import { ActivityTimeline } from '../activities/ActivityTimeline.tsx';
 import { NewActivityDialog } from '../activities/NewActivityDialog.tsx';
@@ -109,7 +110,7 @@ export function LeadDrawer({
       extra={data ? <ToneTag color={STATUS_COLORS[data.status]}>{data.status}</ToneTag> : null}
       destroyOnHidden
     >
-      {lead.isPending ? <Skeleton active paragraph={{ rows: 10 }} /> : null}
+      {lead.isPending ? <LoadingSkeleton rows={10} /> : null}
       {lead.isError ? <QueryErrorAlert error={lead.error} onRetry={() => void lead.refetch()} /> : null}
       {data ? (
         <div className="section-stack">

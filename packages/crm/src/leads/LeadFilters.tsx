@@ -1,4 +1,4 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
 import { LEAD_PRIORITIES, LEAD_STATUSES, type LeadPriority, type LeadStatus } from '@shine/shared/enums';
 import { Input, Select } from 'antd';
 import { AssigneeFilter } from './AssigneeFilter.tsx';
@@ -25,7 +25,8 @@ export function LeadFilters({ filters, hideStatus, idPrefix, showAssignee }: Lea
       <Input
         id={`${idPrefix}-search`}
         className="lead-filters-search"
-        allowClear
+        // The clear button is named by its icon: antd's own label is the icon's name, "close-circle".
+        allowClear={{ clearIcon: <CloseCircleFilled aria-label="Clear search" /> }}
         prefix={<SearchOutlined aria-hidden="true" />}
         placeholder="Search by name, email or phone"
         value={filters.searchInput}

@@ -1,5 +1,6 @@
 import { AuditOutlined } from '@ant-design/icons';
-import { Empty, Skeleton, Timeline, Typography } from 'antd';
+import { Empty, Timeline, Typography } from 'antd';
+import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { AuditChanges } from '../audit/AuditChanges.tsx';
 import { useLeadHistory } from '../audit/audit.queries.ts';
 import { describeAuditEntry } from '../audit/describe-audit.ts';
@@ -31,7 +32,7 @@ export function LeadHistory({ leadId }: { leadId: string }) {
           </ButtonLink>
         ) : null}
       </div>
-      {history.isPending ? <Skeleton active paragraph={{ rows: 2 }} /> : null}
+      {history.isPending ? <LoadingSkeleton rows={2} /> : null}
       {history.isError ? <QueryErrorAlert error={history.error} onRetry={() => void history.refetch()} /> : null}
       {history.data && history.data.items.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No changes recorded yet." />

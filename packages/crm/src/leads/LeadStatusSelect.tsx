@@ -15,10 +15,11 @@ export function LeadStatusSelect({ lead, size }: { lead: Lead; size?: 'small' | 
       className="lead-status-select"
       value={pendingStatus ?? lead.status}
       loading={mutation.isPending}
-      disabled={mutation.isPending}
+      // Not disabled while saving: disabling the focused select would drop keyboard focus to <body>.
+      // It shows the status being saved, and a pick made meanwhile is ignored.
       popupMatchSelectWidth={false}
       onChange={(status) => {
-        if (status !== lead.status) mutation.mutate({ id: lead.id, status });
+        if (!mutation.isPending && status !== lead.status) mutation.mutate({ id: lead.id, status });
       }}
       options={LEAD_STATUSES.map((status) => ({ value: status, label: status }))}
     />

@@ -1,5 +1,5 @@
 import type { LeadSortField } from '@shine/shared/leads';
-import { formatDealValue } from '@shine/shared/format';
+import { formatCount, formatDealValue } from '@shine/shared/format';
 import { MESSAGES } from '@shine/shared/messages';
 import type { Lead, LeadPage } from '@shine/shared/types';
 import { Button, Grid, Table } from 'antd';
@@ -44,7 +44,7 @@ export function LeadsTable({ data, loading, params, onPageChange, onSortChange, 
     total: data?.total ?? 0,
     showSizeChanger: true,
     pageSizeOptions: PAGE_SIZE_OPTIONS,
-    showTotal: (total, range) => `${range[0]}-${range[1]} of ${total} leads`,
+    showTotal: (total, range) => `${range[0]}-${range[1]} of ${formatCount(total, 'lead')}`,
     onChange: onPageChange,
   };
 

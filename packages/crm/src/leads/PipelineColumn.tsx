@@ -1,7 +1,8 @@
 import type { LeadStatus } from '@shine/shared/enums';
-import { formatDealValue } from '@shine/shared/format';
+import { formatCount, formatDealValue } from '@shine/shared/format';
 import type { Lead } from '@shine/shared/types';
-import { Badge, Button, Skeleton } from 'antd';
+import { Badge, Button } from 'antd';
+import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { type DragEvent, useState } from 'react';
 import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
 import { PRIORITY_COLORS, STATUS_BAR_COLORS, fullName } from '../format/lead-labels.ts';
@@ -115,17 +116,17 @@ export function PipelineColumn({ status, filter, moves, onMove, onOpen }: Pipeli
       }}
     >
       <header className="pipeline-column-head" style={{ borderTopColor: STATUS_BAR_COLORS[status] }}>
-        <h3 id={headingId}>{status}</h3>
+        <h2 id={headingId}>{status}</h2>
         <Badge
           count={total}
           showZero
           overflowCount={9999}
           color={STATUS_BAR_COLORS[status]}
-          aria-label={`${total} leads`}
+          aria-label={formatCount(total, 'lead')}
         />
       </header>
       {list.isPending ? (
-        <Skeleton active paragraph={{ rows: 3 }} />
+        <LoadingSkeleton rows={3} />
       ) : (
         <ul className="pipeline-card-list" aria-labelledby={headingId}>
           {leads.map((lead) => (

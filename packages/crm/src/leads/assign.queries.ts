@@ -4,7 +4,7 @@ import type { LeadBulkAssignResult } from '@shine/shared/responses/leads';
 import { apiJson } from '../api/http.ts';
 import { API } from '../api/paths.ts';
 import { assigneesKey, leadsKey, teamUsersKey } from '../api/query-keys.ts';
-import { countLeads } from '../format/person.ts';
+import { formatCount } from '@shine/shared/format';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { mergeLeadIntoCache } from './leads.queries.ts';
@@ -29,8 +29,8 @@ function useRefreshAfterAssign() {
 /** "Assigned 3 leads to Ana Ruiz", "Assigned 1 lead to Ben", "Unassigned 2 leads". */
 export function describeAssignment(count: number, target: AssignTarget): string {
   return target.id && target.name
-    ? `Assigned ${countLeads(count)} to ${target.name}`
-    : `Unassigned ${countLeads(count)}`;
+    ? `Assigned ${formatCount(count, 'lead')} to ${target.name}`
+    : `Unassigned ${formatCount(count, 'lead')}`;
 }
 
 /** PATCH /api/admin/leads/{id} with `assignedTo`, from the drawer. */

@@ -6,7 +6,7 @@ import {
   RiseOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { formatCurrency, formatPercent } from '@shine/shared/format';
+import { formatCount, formatCurrency, formatPercent } from '@shine/shared/format';
 import { Card, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
@@ -32,10 +32,13 @@ interface Metric {
 export function todaySuffix(metrics: { leadsToday: number; requestsToday: number }): string | undefined {
   const { leadsToday, requestsToday } = metrics;
   if (requestsToday === leadsToday) return undefined;
-  return `(${requestsToday} ${requestsToday === 1 ? 'request' : 'requests'})`;
+  return `(${formatCount(requestsToday, 'request')})`;
 }
 
-/** The six metric cards of both dashboards: Total Leads, Today, Conversion, Avg Deal, Pending Tasks, Overdue. */
+/**
+ * The six metric cards of both dashboards: Total Leads, Today, Conversion, Avg Deal, Pending Tasks and
+ * Overdue Follow-ups. Tasks and follow-ups are both "overdue" in their own way, so each card names its kind.
+ */
 export function MetricCards() {
   const stats = useStats();
   const metrics = useMetrics();
@@ -75,7 +78,7 @@ export function MetricCards() {
     },
     {
       key: 'overdue',
-      title: 'Overdue',
+      title: 'Overdue Follow-ups',
       icon: <ExclamationCircleOutlined />,
       value: m?.overdueFollowUps,
       loading: metrics.isPending,

@@ -1,5 +1,6 @@
 import type { SessionUser } from '@shine/shared/types';
-import { Skeleton, Typography } from 'antd';
+import { Typography } from 'antd';
+import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { useAssignees } from '../team/assignees.queries.ts';
 import { useTeamUsers } from '../team/team.queries.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
@@ -35,7 +36,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
           onRetry={() => void Promise.all([assignees.refetch(), isAdmin ? team.refetch() : null])}
         />
       ) : pending ? (
-        <Skeleton active paragraph={{ rows: 3 }} />
+        <LoadingSkeleton rows={3} />
       ) : (
         <ProfileForm user={user} start={start} />
       )}

@@ -46,7 +46,8 @@ describe('Settings dialog', () => {
     mockFetch(signedIn);
     renderWithProviders(<OpenButton />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open settings' }));
-    await screen.findByText('Change Password', { selector: 'h2' });
+    // The dialog's code loads on demand: its first import in a test run may take longer than 1 s.
+    await screen.findByText('Change Password', { selector: 'h2' }, { timeout: 10_000 });
     screen.getByText('staff@example.com');
     expect(screen.queryByText('Server')).toBeNull();
   });

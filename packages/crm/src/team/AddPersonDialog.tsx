@@ -1,7 +1,7 @@
 import { userCreateSchema } from '@shine/shared/team';
 import type { UserRole } from '@shine/shared/enums';
 import { Form, Input, Modal } from 'antd';
-import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
+import { useSubmitValidation, validateOrFocusFirstError, zodRule } from '../ui/form-validation.ts';
 import { showServerIssues } from '../ui/server-issues.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { AlertPhoneField, NameField, RoleField } from './person-fields.tsx';
@@ -40,12 +40,8 @@ export function AddPersonDialog({
 
   const submit = async () => {
     markSubmitted();
-    let values: AddPersonValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validateOrFocusFirstError(form);
+    if (!values) return;
     const parsed = userCreateSchema.safeParse(values);
     if (!parsed.success) return;
     create.mutate(parsed.data, {

@@ -2,7 +2,7 @@ import { userUpdateSchema } from '@shine/shared/team';
 import type { UserRole } from '@shine/shared/enums';
 import type { TeamUser } from '@shine/shared/types';
 import { Form, InputNumber, Modal } from 'antd';
-import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
+import { useSubmitValidation, validateOrFocusFirstError, zodRule } from '../ui/form-validation.ts';
 import { showServerIssues } from '../ui/server-issues.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { pickChanged } from './changed-fields.ts';
@@ -43,11 +43,7 @@ export function EditPersonDialog({ user, onClose }: { user: TeamUser | undefined
   const submit = async () => {
     if (!user) return;
     markSubmitted();
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
+    if (!(await validateOrFocusFirstError(form))) return;
     const changes = pickChanged(initialValuesOf(user), toPayload(form.getFieldsValue(true)));
     if (Object.keys(changes).length === 0) return close();
     const parsed = userUpdateSchema.safeParse(changes);

@@ -3,7 +3,7 @@ import { TEMPLATE_PLACEHOLDERS } from '@shine/shared/template-render';
 import { templateCreateSchema } from '@shine/shared/templates';
 import type { Template } from '@shine/shared/types';
 import { Form, Input, Modal, Radio, Select, Switch } from 'antd';
-import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
+import { useSubmitValidation, validateOrFocusFirstError, zodRule } from '../ui/form-validation.ts';
 import { DEFAULT_TEMPLATE_VALUES, fromTemplate, type TemplateFormValues, toTemplatePayload } from './template-form.ts';
 import { TEMPLATE_TYPE_LABELS } from './template-labels.ts';
 import { useCreateTemplate, useUpdateTemplate } from './templates.queries.ts';
@@ -32,11 +32,7 @@ export function TemplateFormDialog({ open, onClose, template }: TemplateFormDial
 
   const submit = async () => {
     markSubmitted();
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
+    if (!(await validateOrFocusFirstError(form))) return;
     const parsed = templateCreateSchema.safeParse(toTemplatePayload(form.getFieldsValue(true)));
     if (!parsed.success) return;
     const options = { onSuccess: close };

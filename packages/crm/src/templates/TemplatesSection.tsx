@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@shine/shared/messages';
 import type { Template } from '@shine/shared/types';
-import { Badge, Button, Card, Empty, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Empty, Popconfirm, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useIsAdmin } from '../session/current-user.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
@@ -10,6 +10,7 @@ import { TEMPLATE_TYPE_COLORS, TEMPLATE_TYPE_LABELS } from './template-labels.ts
 import { TemplateFormDialog } from './TemplateFormDialog.tsx';
 import { useDeleteTemplate, useTemplates } from './templates.queries.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
+import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 
 type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; template: Template };
 
@@ -101,7 +102,7 @@ export function TemplatesSection() {
         ) : null}
       </div>
       {canChange ? null : <ReadOnlyNote what="templates" />}
-      {templates.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
+      {templates.isPending ? <LoadingSkeleton rows={6} /> : null}
       {templates.isError ? <QueryErrorAlert error={templates.error} onRetry={() => void templates.refetch()} /> : null}
       {templates.data && templates.data.length === 0 ? (
         <Card>

@@ -1,10 +1,11 @@
-import { Card, Skeleton } from 'antd';
+import { Card } from 'antd';
+import { LoadingSkeleton } from './LoadingSkeleton.tsx';
 
 export function SectionSkeleton() {
   return (
     <Card role="status" aria-live="polite">
       <span className="visually-hidden">Loading…</span>
-      <Skeleton active paragraph={{ rows: 8 }} />
+      <LoadingSkeleton rows={8} />
     </Card>
   );
 }

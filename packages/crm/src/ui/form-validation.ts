@@ -1,4 +1,4 @@
-import type { FormRule } from 'antd';
+import type { FormInstance, FormRule } from 'antd';
 import { useCallback, useState } from 'react';
 
 /** The part of a zod schema the forms use; keeps this package free of a direct zod import. */
@@ -48,4 +48,19 @@ export function useSubmitValidation() {
   const markSubmitted = useCallback(() => setSubmitted(true), []);
   const reset = useCallback(() => setSubmitted(false), []);
   return { validateTrigger: submitted ? 'onChange' : ([] as string[]), markSubmitted, reset };
+}
+
+/**
+ * Validates every field of a form submitted by hand (a dialog's OK button). When a field fails, focus
+ * moves to the first field in error (scrolled into view), so a keyboard or screen-reader user lands on
+ * what to fix instead of staying on the button; the answer is then undefined.
+ */
+export async function validateOrFocusFirstError<T>(form: FormInstance<T>): Promise<T | undefined> {
+  try {
+    return await form.validateFields();
+  } catch (error) {
+    const first = (error as { errorFields?: ReadonlyArray<{ name: (string | number)[] }> }).errorFields?.[0];
+    if (first) form.scrollToField(first.name, { focus: true });
+    return undefined;
+  }
 }

@@ -33,8 +33,34 @@ export const crmTheme: ThemeConfig = {
   },
 };
 
+/**
+ * Phones: form controls at 16 px. iOS zooms the page into any focused field with smaller text, and
+ * stays zoomed after. The rest of the type keeps its size.
+ */
+const PHONE_CONTROL_FONT_SIZE = 16;
+
+export const crmPhoneTheme: ThemeConfig = {
+  ...crmTheme,
+  components: {
+    ...crmTheme.components,
+    Input: { inputFontSize: PHONE_CONTROL_FONT_SIZE, inputFontSizeSM: PHONE_CONTROL_FONT_SIZE },
+    InputNumber: { inputFontSize: PHONE_CONTROL_FONT_SIZE, inputFontSizeSM: PHONE_CONTROL_FONT_SIZE },
+    DatePicker: { inputFontSize: PHONE_CONTROL_FONT_SIZE, inputFontSizeSM: PHONE_CONTROL_FONT_SIZE },
+    Select: { fontSize: PHONE_CONTROL_FONT_SIZE, fontSizeSM: PHONE_CONTROL_FONT_SIZE },
+    Mentions: { inputFontSize: PHONE_CONTROL_FONT_SIZE },
+  },
+};
+
 /** Tooltip defaults (docs/requirements.md#states): open after 700 ms. */
 export const tooltipConfig = { mouseEnterDelay: TOOLTIP_OPEN_DELAY_MS / 1000 } as const;
 
 /** Toasts (docs/requirements.md#states): one at a time, 5 s. */
 export const toastConfig = { maxCount: 1, duration: motion.toastDurationMs / 1000 } as const;
+
+/**
+ * Where toasts show: top right, except on phones, where a toast at the top would cover a full-screen
+ * drawer's close button; there they sit at the bottom.
+ */
+export function toastPlacement(isPhone: boolean) {
+  return isPhone ? ('bottom' as const) : ('topRight' as const);
+}
