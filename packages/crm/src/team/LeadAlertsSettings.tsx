@@ -1,8 +1,9 @@
 import { OPENING_HOURS } from '@shine/shared/business-time';
 import { type LeadAlertSettings, leadAlertSettingsSchema, WEEKDAY_NAMES } from '@shine/shared/lead-alerts';
-import { Alert, Button, Card, Checkbox, Form, InputNumber, Select, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, InputNumber, Select, Switch, Typography } from 'antd';
 import { useEffect, useId } from 'react';
 import { useAssignees } from './assignees.queries.ts';
+import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { showServerIssues } from '../ui/server-issues.ts';
 import { useToast } from '../ui/use-toast.ts';
@@ -79,9 +80,16 @@ export function LeadAlertsSettings() {
       }
     >
       {view.isError ? <QueryErrorAlert error={view.error} onRetry={() => void view.refetch()} /> : null}
-      {view.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
+      {view.isPending ? <LoadingSkeleton rows={6} /> : null}
       {view.data ? (
-        <Form<FormValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} className="lead-alerts">
+        <Form<FormValues>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={submit}
+          scrollToFirstError={{ focus: true }}
+          className="lead-alerts"
+        >
           <Typography.Paragraph className="muted">
             The person on duty hears of each new lead at once by text and e-mail. When nobody has answered it (a call or
             note logged, or the status moved on) within the business minutes below, the escalation contact is alerted
