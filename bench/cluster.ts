@@ -5,10 +5,8 @@
 // what failed, and whether every acknowledged quote is stored. Writes bench/results/cluster.json.
 //
 //   pnpm bench --cluster [--duration 10] [--connections 32]
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
+import { writeBenchResult } from './results.ts';
 import {
   type Cluster,
   createClusterDatabase,
@@ -18,7 +16,6 @@ import {
 import { cleanUpRun, runDir } from '../api/test/resilience/support/run-resources.ts';
 import { TEST_ADMIN, startServer, stopServer } from '../api/test/resilience/support/server-process.ts';
 import { buildQuote, listAllLeadIds, postQuote, runLoad, signIn } from '../api/test/resilience/support/http.ts';
-import { repoRoot } from '../scripts/server-process.ts';
 
 interface Throughput {
   requestsPerSecond: number;
@@ -139,23 +136,11 @@ export async function benchCluster(settings: { duration: number; connections: nu
         `${kill.acknowledgedLost} of them lost, ${kill.failed} failed (${kill.failedAfterItWasGone} sent after it was gone; ` +
         `statuses ${kill.failureStatuses.join(', ') || 'none'})`,
     );
-    const out = path.join(repoRoot, 'bench/results/cluster.json');
-    mkdirSync(path.dirname(out), { recursive: true });
-    writeFileSync(
-      out,
-      `${JSON.stringify(
-        {
-          at: new Date().toISOString(),
-          machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
-          settings: { ...settings, admin: TEST_ADMIN.email },
-          table: rows,
-          results,
-        },
-        null,
-        2,
-      )}\n`,
-    );
-    console.log(`wrote ${path.relative(repoRoot, out)}`);
+    writeBenchResult('cluster', {
+      settings: { ...settings, admin: TEST_ADMIN.email },
+      table: rows,
+      results,
+    });
   } finally {
     await stopServer(single);
     await cluster?.stop();

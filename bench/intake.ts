@@ -6,10 +6,10 @@
 //
 //   pnpm bench --intake [--duration 10] [--rounds 5] [--connections 32] [--database-url URL]
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { writeBenchResult } from './results.ts';
 import { repoRoot, startAppServer } from '../scripts/server-process.ts';
 import { countLeads, psql } from './database.ts';
 
@@ -146,21 +146,9 @@ export async function benchIntake(settings: {
     'non-201 answers': non2xx,
   };
   console.table([row]);
-  const out = path.join(repoRoot, 'bench/results/intake.json');
-  mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(
-    out,
-    `${JSON.stringify(
-      {
-        at: new Date().toISOString(),
-        machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
-        settings: { leads, duration, rounds, connections },
-        rounds: { api, pgbench: database },
-        table: [row],
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`wrote ${path.relative(repoRoot, out)}`);
+  writeBenchResult('intake', {
+    settings: { leads, duration, rounds, connections },
+    rounds: { api, pgbench: database },
+    table: [row],
+  });
 }

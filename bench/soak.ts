@@ -4,20 +4,11 @@
 // (`--trace-gc`: the heap size after each full mark-compact). Reports peak RSS and the drift of RSS and
 // heap between the first minute after a minute of warm-up and the last minute; writes
 // bench/results/soak.json. Leads it creates are deleted afterwards.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { writeBenchResult } from './results.ts';
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.ts';
-import {
-  findFreePort,
-  readPeakRss,
-  repoRoot,
-  signIn,
-  startScript,
-  stopChild,
-  waitForHealth,
-} from '../scripts/server-process.ts';
+import { findFreePort, readPeakRss, signIn, startScript, stopChild, waitForHealth } from '../scripts/server-process.ts';
 import { psql } from './database.ts';
 
 const SOAK_DOMAIN = 'bench-soak.example.com';
@@ -155,23 +146,11 @@ export async function benchSoak(settings: {
       verdict: (peak ?? 0) <= 300 * MB && Math.abs(rssDrift) < 0.1 ? 'ok' : 'MISS',
     };
     console.table([row]);
-    const out = path.join(repoRoot, 'bench/results/soak.json');
-    mkdirSync(path.dirname(out), { recursive: true });
-    writeFileSync(
-      out,
-      `${JSON.stringify(
-        {
-          at: new Date().toISOString(),
-          machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
-          table: [row],
-          rss: samples,
-          heapAfterFullGc: heap,
-        },
-        null,
-        2,
-      )}\n`,
-    );
-    console.log(`wrote ${path.relative(repoRoot, out)}`);
+    writeBenchResult('soak', {
+      table: [row],
+      rss: samples,
+      heapAfterFullGc: heap,
+    });
   } finally {
     await stopChild(child);
     psql(databaseUrl, `delete from leads where email like '%@${SOAK_DOMAIN}'`);
