@@ -18,6 +18,7 @@ import { buildQuote, listAllLeadIds, postQuote, runLoad, signIn } from './suppor
 const CONCURRENCY = 6;
 const LOGIN_LIMIT = 5;
 const KILLED = 1;
+const QUOTE_PAUSE_MS = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const missing = haproxyMissing();
@@ -76,7 +77,9 @@ describe.skipIf(missing !== undefined)('three API processes behind HAProxy on on
     expect(await Promise.all(Array.from({ length: 6 }, () => me(other)))).toEqual(Array(6).fill(401));
   });
 
-  it('SIGKILL and restart of one process under quote traffic: nothing acknowledged is lost, nothing sent twice', async () => {
+  it('SIGKILL and restart of one process under quote traffic: nothing acknowledged is lost, nothing sent twice', {
+    timeout: 300_000,
+  }, async () => {
     const live = cluster as Cluster;
     // A rule on every new lead: one e-mail each, whichever process takes the job.
     const template = await admin('/api/admin/templates', {
@@ -117,7 +120,13 @@ describe.skipIf(missing !== undefined)('three API processes behind HAProxy on on
     })();
 
     const tag = `cluster${Date.now()}`;
-    const load = runLoad(CONCURRENCY, (i) => postQuote(live.baseUrl, buildQuote(tag, i), 20_000));
+    // Each client pauses between quotes: the rule's e-mails must then be drained by the queue, whose
+    // workers poll every AUTOMATION_POLL_SECONDS, so the traffic is kept to what it drains in a minute.
+    const load = runLoad(CONCURRENCY, async (i) => {
+      const outcome = await postQuote(live.baseUrl, buildQuote(tag, i), 20_000);
+      await sleep(QUOTE_PAUSE_MS);
+      return outcome;
+    });
     await sleep(1500);
     const goneAt = await live.kill(KILLED);
     await sleep(1000);
@@ -156,7 +165,7 @@ describe.skipIf(missing !== undefined)('three API processes behind HAProxy on on
           [storedOfTag.map((lead) => lead.id)],
         );
         return (rows[0] as { n: number }).n === storedOfTag.length;
-      }, 90_000);
+      }, 150_000);
       const runs = await db.query(
         `select lead_id, count(*)::int as n, bool_and(status = 'succeeded') as ok from automation_runs
           where lead_id = any($1) group by lead_id`,

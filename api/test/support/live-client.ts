@@ -65,6 +65,8 @@ export function openLive(
       let preamble = '';
       let seenEvent = false;
       const ended = new Promise<void>((done) => res.on('close', done));
+      // A stream cut by the server or by close() ends the response with an error: `ended` reports it.
+      res.on('error', () => {});
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         buffer += chunk;

@@ -326,7 +326,11 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
       queueing.add(offered);
     }
     const queued = hasActiveAutomation(db, trigger)
-      .then((listening) => (listening ? boss.send(EVENT_QUEUE, { eventId } satisfies EventJob) : null))
+      .then((listening) =>
+        listening
+          ? boss.send(EVENT_QUEUE, { eventId } satisfies EventJob, { heartbeatSeconds: HEARTBEAT_SECONDS })
+          : null,
+      )
       .catch((err: unknown) => logger.error({ err, eventId }, 'automation event not queued; the scan will take it up'))
       .finally(() => queueing.delete(queued));
     queueing.add(queued);
@@ -347,7 +351,10 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
     isIdle,
     async start() {
       await boss.start();
-      const polling = { pollingIntervalSeconds: config.pollSeconds, batchSize: 1 };
+      // One job per fetch, and a fetch right after a job while more are waiting: without the burst, a
+      // worker takes one job per poll interval, and a hundred quotes' welcome e-mails would leave a
+      // process at one every AUTOMATION_POLL_SECONDS (found by the cluster test's drain).
+      const polling = { pollingIntervalSeconds: config.pollSeconds, batchSize: 1, burstWhenReadyExceeds: 1 };
       await boss.createQueue(EVENT_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
       await boss.createQueue(SCAN_QUEUE, { retryLimit: 0, expireInSeconds: 120 });
       await boss.createQueue(RUN_QUEUE, {
