@@ -84,6 +84,8 @@ export function LeadAlertsSettings() {
       {view.data ? (
         <Form<FormValues>
           form={form}
+          // Prefixes the fields' ids (leadAlerts_email…): the Team section's dialogs have an "email" field too.
+          name="leadAlerts"
           layout="vertical"
           requiredMark={false}
           onFinish={submit}
