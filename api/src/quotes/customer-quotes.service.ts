@@ -107,6 +107,25 @@ function bookingUrlFor(content: QuoteContent): string {
   return content.welcomeDiscount ? buildBookingUrl(DEFAULT_COMPANY) : DEFAULT_COMPANY.bookingUrl;
 }
 
+/**
+ * The opening steps of an answer: the quote behind the link, locked. The same answer given before
+ * comes back as `answered` (nothing changes); the other answer, an expired or a replaced link is refused.
+ */
+async function lockAnswerableQuote(
+  trx: Knex.Transaction,
+  token: string,
+  answer: 'accepted' | 'declined',
+  now: Date,
+): Promise<{ row: QuoteRow; answered?: QuoteAnswer }> {
+  const row = await lockQuoteRowByTokenHash(trx, hashQuoteToken(token));
+  if (!row) throw new AppError(404, API_ERRORS.quoteLinkUnknown);
+  if (row.status === answer) return { row, answered: answerOf(row) };
+  if (row.status === 'accepted') throw new AppError(409, API_ERRORS.quoteAlreadyAccepted);
+  if (row.status === 'declined') throw new AppError(409, API_ERRORS.quoteAlreadyDeclined);
+  refuseClosed(row, now);
+  return { row };
+}
+
 function describeAcceptance(accept: QuoteAccept): string {
   const lines = [`Signed “${accept.name}”.`];
   const dates = accept.preferredDates ?? [];
@@ -130,11 +149,8 @@ export function acceptCustomerQuote(
   now: Date,
 ): Promise<QuoteAnswer> {
   return withLeadEventOutbox(db, async (trx, outbox) => {
-    const row = await lockQuoteRowByTokenHash(trx, hashQuoteToken(token));
-    if (!row) throw new AppError(404, API_ERRORS.quoteLinkUnknown);
-    if (row.status === 'accepted') return answerOf(row);
-    if (row.status === 'declined') throw new AppError(409, API_ERRORS.quoteAlreadyDeclined);
-    refuseClosed(row, now);
+    const { row, answered } = await lockAnswerableQuote(trx, token, 'accepted', now);
+    if (answered) return answered;
     const accepted = await markQuoteAccepted(trx, row.id, {
       name: accept.name,
       preferredDates: accept.preferredDates ?? [],
@@ -171,11 +187,8 @@ export function declineCustomerQuote(
   now: Date,
 ): Promise<QuoteAnswer> {
   return withLeadEventOutbox(db, async (trx, outbox) => {
-    const row = await lockQuoteRowByTokenHash(trx, hashQuoteToken(token));
-    if (!row) throw new AppError(404, API_ERRORS.quoteLinkUnknown);
-    if (row.status === 'declined') return answerOf(row);
-    if (row.status === 'accepted') throw new AppError(409, API_ERRORS.quoteAlreadyAccepted);
-    refuseClosed(row, now);
+    const { row, answered } = await lockAnswerableQuote(trx, token, 'declined', now);
+    if (answered) return answered;
     const declined = await markQuoteDeclined(trx, row.id, decline.reason || null, now);
     await insertQuoteEvent(trx, { quote_id: row.id, kind: 'declined', at: now, ...eventClient(client) });
     await changeLeadStatusForQuote(trx, outbox, null, row.lead_id, 'Negotiating');

@@ -4,19 +4,28 @@
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { formatAmount } from '@shine/shared/quote-pricing';
 import type { Quote } from '@shine/shared/responses/quotes';
-import type { StaffEmailSender } from '../automations/staff-email.service.ts';
+import type { EmailAttachment, StaffEmailSender } from '../automations/staff-email.service.ts';
 import type { Logger } from '../logger.ts';
 
 export type SendEmail = StaffEmailSender['send'];
+
+export type QuoteEmail = { to: string; subject: string; body: string; attachments: EmailAttachment[] };
+
+/** The PDF's file name, in the e-mail and as a download. */
+export function quotePdfFilename(version: number): string {
+  return `quote-v${version}.pdf`;
+}
 
 export function quoteEmail(
   to: { email: string; firstName: string },
   quote: Quote,
   url: string,
   validUntil: string,
-): { to: string; subject: string; body: string } {
+  pdf: Buffer,
+): QuoteEmail {
   return {
     to: to.email,
+    attachments: [{ filename: quotePdfFilename(quote.version), content: pdf, contentType: 'application/pdf' }],
     subject: `Your cleaning quote from ${DEFAULT_COMPANY.name}: ${formatAmount(quote.total)}`,
     body: [
       `Hello ${to.firstName},`,
@@ -24,7 +33,7 @@ export function quoteEmail(
       `Thank you for asking ${DEFAULT_COMPANY.name} for a quote. Yours comes to ${formatAmount(quote.total)}.`,
       ...(quote.message ? ['', quote.message] : []),
       '',
-      'See what is included, download the PDF, and accept or decline it here:',
+      'The quote is attached as a PDF. See what is included and accept or decline it here:',
       '',
       url,
       '',
@@ -37,7 +46,7 @@ export function quoteEmail(
 export async function emailQuote(
   sendEmail: SendEmail | undefined,
   logger: Logger,
-  message: { to: string; subject: string; body: string },
+  message: QuoteEmail,
 ): Promise<boolean> {
   if (!sendEmail) return false;
   try {
