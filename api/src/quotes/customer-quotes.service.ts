@@ -13,6 +13,7 @@ import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
 import { AppError } from '../http/app-error.ts';
 import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
+import { publishLiveEvent } from '../live/live.service.ts';
 import { changeLeadStatusForQuote, findLead, setLeadValueFromAcceptedQuote } from '../leads/leads.service.ts';
 import { statusOf } from './quote-mapper.ts';
 import { hashQuoteToken } from './quote-tokens.ts';
@@ -70,10 +71,12 @@ export async function openCustomerQuote(
 ): Promise<CustomerQuote> {
   const found = await findCustomerQuote(db, token);
   if (statusOf(found.row, now) !== 'sent') return found;
-  await db.transaction(async (trx) => {
+  await withLeadEventOutbox(db, async (trx, outbox) => {
     await insertQuoteEvent(trx, { quote_id: found.row.id, kind: 'viewed', at: now, ...eventClient(client) });
     if (found.row.viewed_at) return;
-    await markQuoteViewed(trx, found.row.id, now);
+    // Two first openings at once: only the one that marks the quote viewed tells the timeline and the rules.
+    if (!(await markQuoteViewed(trx, found.row.id, now))) return;
+    await outbox.quoteEvent(found.row.lead_id, 'quote_viewed');
     await recordSystemActivity(
       trx,
       {
@@ -159,6 +162,9 @@ export function acceptCustomerQuote(
     });
     await insertQuoteEvent(trx, { quote_id: row.id, kind: 'accepted', at: now, ...eventClient(client) });
     await changeLeadStatusForQuote(trx, outbox, null, row.lead_id, 'Won');
+    await outbox.quoteEvent(row.lead_id, 'quote_accepted');
+    // The CRM alerts the lead's assignee (packages/crm/src/quotes/use-quote-accepted-alerts.ts).
+    await publishLiveEvent(trx, { type: 'quote.accepted', leadId: row.lead_id, quoteId: row.id });
     await setLeadValueFromAcceptedQuote(trx, row.lead_id, formatCents(Number(row.total_cents)));
     await recordSystemActivity(
       trx,
@@ -192,6 +198,7 @@ export function declineCustomerQuote(
     const declined = await markQuoteDeclined(trx, row.id, decline.reason || null, now);
     await insertQuoteEvent(trx, { quote_id: row.id, kind: 'declined', at: now, ...eventClient(client) });
     await changeLeadStatusForQuote(trx, outbox, null, row.lead_id, 'Negotiating');
+    await outbox.quoteEvent(row.lead_id, 'quote_declined');
     await recordSystemActivity(
       trx,
       {

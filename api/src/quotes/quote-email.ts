@@ -1,15 +1,23 @@
-// The quote by e-mail, through the SMTP server the automations use (automations/staff-email.service.ts):
+// The quote by e-mail, with its PDF, through the SMTP server the automations use (staff-email.service.ts):
 // a convenience, never a requirement. Staff always get the link to copy; a refused or failed send
 // only means `emailed: false` (logged without the address).
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { formatAmount } from '@shine/shared/quote-pricing';
 import type { Quote } from '@shine/shared/responses/quotes';
-import type { EmailAttachment, StaffEmailSender } from '../automations/staff-email.service.ts';
 import type { Logger } from '../logger.ts';
 
-export type SendEmail = StaffEmailSender['send'];
+export interface QuoteEmail {
+  to: string;
+  subject: string;
+  body: string;
+  attachments: Array<{ filename: string; content: Buffer; contentType: string }>;
+}
 
-export type QuoteEmail = { to: string; subject: string; body: string; attachments: EmailAttachment[] };
+/**
+ * The staff e-mail sender (automations/staff-email.service.ts, wired by app.ts); named here so the
+ * quotes feature does not depend on the automations feature, which depends on it.
+ */
+export type SendEmail = (message: QuoteEmail) => Promise<void>;
 
 /** The PDF's file name, in the e-mail and as a download. */
 export function quotePdfFilename(version: number): string {
