@@ -22,6 +22,8 @@ const MONEY = /^\d{1,7}(\.\d{1,2})?$/;
 const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
 
 const moneyRule = { pattern: MONEY, message: 'Use an amount in dollars like 25 or 25.50' };
+// Whole numbers are typed (a phone shows its number pad; arrow keys still step): the spinner's
+// half-height arrows would be touch targets far under 44 px.
 
 /**
  * A draft of the lead's quote: the cleaning, the add-ons of the price table, the discounts, tax,
@@ -105,7 +107,13 @@ export function QuoteDraftForm({ quote, onSent }: { quote: Quote; onSent: (sent:
               label={`${addOnLabel(key)} (${formatDollars(addOnPriceCents(key))} per ${addOnUnit(key)})`}
               name={['addOns', key]}
             >
-              <InputNumber<number> min={0} max={MAX_ADD_ON_QUANTITY} precision={0} className="full-width" />
+              <InputNumber<number>
+                controls={false}
+                min={0}
+                max={MAX_ADD_ON_QUANTITY}
+                precision={0}
+                className="full-width"
+              />
             </Form.Item>
           ))}
         </div>
@@ -119,7 +127,7 @@ export function QuoteDraftForm({ quote, onSent }: { quote: Quote; onSent: (sent:
         </Form.Item>
         <div className="quote-grid">
           <Form.Item label="Recurring discount (% off the cleaning)" name="recurringDiscountPercent">
-            <InputNumber<number> min={0} max={100} precision={0} className="full-width" />
+            <InputNumber<number> controls={false} min={0} max={100} precision={0} className="full-width" />
           </Form.Item>
           <Form.Item label="Other discount ($)" name="customDiscountAmount" rules={[moneyRule]}>
             <Input inputMode="decimal" />
@@ -156,7 +164,13 @@ export function QuoteDraftForm({ quote, onSent }: { quote: Quote; onSent: (sent:
           name="validDays"
           rules={[{ required: true, message: `Enter the days, e.g. ${DEFAULT_QUOTE_VALID_DAYS}` }]}
         >
-          <InputNumber<number> min={1} max={MAX_QUOTE_VALID_DAYS} precision={0} className="full-width" />
+          <InputNumber<number>
+            controls={false}
+            min={1}
+            max={MAX_QUOTE_VALID_DAYS}
+            precision={0}
+            className="full-width"
+          />
         </Form.Item>
       </div>
       <Form.Item label="Message to the customer" name="message">
