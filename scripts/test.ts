@@ -159,6 +159,12 @@ const steps: Step[] = [
     ? [{ name: 'front-end budgets', run: () => check('node scripts/budgets.ts'), needsBuild: true }]
     : []),
   { name: 'e2e: site, CRM (Chromium)', run: () => playwright('e2e', '@shine/tests'), needsBuild: true },
+  // Issue 17: the customer's quote page scores at least 0.95 in every Lighthouse category on mobile.
+  {
+    name: 'lighthouse: quote page (mobile)',
+    run: () => check('node scripts/lighthouse.ts --only=/q --check'),
+    needsBuild: true,
+  },
   // Issue 5: the built app in a real Electron (under Xvfb on Linux); skipped, loudly, without a binary.
   {
     name: 'e2e: desktop (Electron)',

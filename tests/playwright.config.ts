@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_PORT } from './support/env.ts';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_MAIL_BASE_URL, E2E_MAIL_PORT, E2E_PORT, E2E_SMTP_PORT } from './support/env.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 // A fresh embedded database for every run, so specs never see another run's data. The config is
@@ -13,6 +13,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'shi
 if (ownDataDir) {
   process.env.E2E_DATA_DIR = dataDir;
   process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  mkdirSync(path.join(dataDir, 'mail'));
 }
 
 const chromiumArgs = [
@@ -28,6 +29,21 @@ const chromiumArgs = [
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 const SOLO_SPECS = /crm\/(live|lead-alerts)\.spec\.ts$/;
 const SETUP = /\.setup\.ts$/;
+
+function serverEnv(port: number, dataDirectory: string): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    DATA_DIR: dataDirectory,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    LOG_LEVEL: 'warn',
+    // The suite submits many quotes and logins from one client; production limits stay the default.
+    RATE_LIMIT_LEADS_PER_MINUTE: '1000',
+    RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000',
+    RATE_LIMIT_QUOTE_LINKS_PER_MINUTE: '1000',
+  };
+}
 
 export default defineConfig({
   testDir: '.',
@@ -55,25 +71,27 @@ export default defineConfig({
     // quotes would otherwise interleave with what they watch.
     { name: 'chromium-solo', use: chromium, testMatch: SOLO_SPECS, dependencies: ['chromium'], workers: 1 },
   ],
-  webServer: {
-    command: 'node api/src/server.ts',
-    cwd: repoRoot,
-    url: `${E2E_BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(E2E_PORT),
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: 'warn',
-      // The suite submits many quotes and logins from one client; production limits stay the default.
-      RATE_LIMIT_LEADS_PER_MINUTE: '1000',
-      RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000',
-      RATE_LIMIT_QUOTE_LINKS_PER_MINUTE: '1000',
+  webServer: [
+    {
+      command: 'node api/src/server.ts',
+      cwd: repoRoot,
+      url: `${E2E_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: serverEnv(E2E_PORT, dataDir),
     },
-  },
+    // crm/quotes.spec.ts: quotes e-mailed to the SMTP server the spec starts, on a database of their own.
+    {
+      command: 'node api/src/server.ts',
+      cwd: repoRoot,
+      url: `${E2E_MAIL_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv(E2E_MAIL_PORT, path.join(dataDir, 'mail')), SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}` },
+    },
+  ],
 });

@@ -196,6 +196,15 @@ describeApi('quotes: drafts and versions (staff)', () => {
   });
 });
 
+/** The base64 body of the MIME part named `filename`, decoded (the mail as the SMTP server received it). */
+function attachedPdf(raw: string, filename: string): Buffer {
+  const part = raw.split(/\r\n--/).find((chunk) => chunk.includes(`filename=${filename}`));
+  expect(part, `an attachment named ${filename}`).toBeDefined();
+  expect(part).toContain('Content-Type: application/pdf');
+  const body = (part ?? '').slice((part ?? '').indexOf('\r\n\r\n') + 4);
+  return Buffer.from(body.replace(/\s+/g, ''), 'base64');
+}
+
 describeApi('quotes: sending by e-mail', () => {
   let smtp: TestSmtpServer;
   let database: TestDatabase;
@@ -225,6 +234,10 @@ describeApi('quotes: sending by e-mail', () => {
     const raw = smtp.received[0]?.raw.replaceAll('=\r\n', '') ?? '';
     expect(raw).toContain(sent.url);
     expect(raw).toContain('$311.90');
+    const pdf = attachedPdf(smtp.received[0]?.raw ?? '', 'quote-v1.pdf');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    expect(text).toContain('$311.90');
+    expect(text).toContain('Deep cleaning, 2 bedrooms, 1.5 bathrooms (Biweekly)');
   });
 
   describe('when the mail server refuses', () => {

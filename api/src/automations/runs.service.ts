@@ -12,6 +12,7 @@ import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { AppError } from '../http/app-error.ts';
 import { countLeadCandidates, listLeadCandidates } from '../leads/lead-candidates.service.ts';
+import { openSentQuotes } from '../quotes/quotes.service.ts';
 import { assertLeadExists } from '../leads/leads.service.ts';
 import { findAutomationRow } from './automations.queries.ts';
 import { previewAssignee } from './engine/assign-action.ts';
@@ -98,6 +99,7 @@ export async function previewAutomation(
     conditions,
     now,
     exclude: input.id ? runOfOccurrence(db, input.id) : undefined,
+    openQuotes: input.trigger === 'quote_not_answered' ? openSentQuotes(db, now) : undefined,
   };
   const [total, candidates] = await Promise.all([
     countLeadCandidates(db, selection),

@@ -2,11 +2,18 @@
 // staff e-mail that is no automated message (a team member's set-up link): same server, same sender.
 // Such mail is not in the outbox and not in the send budget: an admin sends it, one at a time.
 import type { AutomationsConfig } from '../config.ts';
-import { createTransports } from './delivery/transports.ts';
+import { createTransports, type EmailAttachment } from './delivery/transports.ts';
+
+export type { EmailAttachment } from './delivery/transports.ts';
 
 export interface StaffEmailSender {
   /** Resolves when the mail server accepted the message; rejects otherwise. */
-  send: (message: { to: string; subject: string; body: string }) => Promise<void>;
+  send: (message: {
+    to: string;
+    subject: string;
+    body: string;
+    attachments?: readonly EmailAttachment[];
+  }) => Promise<void>;
   close: () => void;
 }
 

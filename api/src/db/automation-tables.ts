@@ -1,7 +1,7 @@
 // Row types of the automation engine's tables (issue 6), merged into knex's table map. Kept beside
 // tables.ts rather than in it so the two features' migrations and row types change independently.
 import type { AutomationRunStatus, MessageChannel, MessageStatus } from '@shine/shared/automation-rules';
-import type { AutomationTrigger, LeadStatus } from '@shine/shared/enums';
+import type { AutomationTrigger, LeadStatus, QuoteEventTrigger } from '@shine/shared/enums';
 import type { LeadAlertStep } from '@shine/shared/lead-alerts';
 
 export interface AutomationRunRow {
@@ -66,7 +66,7 @@ export interface LeadAlertRow {
 export interface LeadEventRow {
   id: string;
   lead_id: string;
-  trigger: Extract<AutomationTrigger, 'lead_created' | 'status_changed'>;
+  trigger: Extract<AutomationTrigger, 'lead_created' | 'status_changed'> | QuoteEventTrigger;
   from_status: LeadStatus | null;
   to_status: LeadStatus | null;
   occurred_at: Date;

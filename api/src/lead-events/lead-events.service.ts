@@ -1,10 +1,10 @@
-// The outbox of lead events (table lead_events): the seam between the leads feature and the
-// automation engine. A new lead and a staff status change write their event in the change's own
+// The outbox of lead events (table lead_events): the seam between the leads (and quotes) features and
+// the automation engine. A new lead, a staff status change and a customer's step on a quote write their event in the change's own
 // transaction (withLeadEventOutbox); after the commit, every listener of that database hears of it
 // (listenToLeadEvents, wired by server.ts to the engine). Telling a listener never throws and never
 // waits, so a request is not slowed by the rules; an event whose telling is lost (the process stopped
 // after the commit) is still in the outbox, and the engine's scan takes it up.
-import type { LeadStatus } from '@shine/shared/enums';
+import type { LeadStatus, QuoteEventTrigger } from '@shine/shared/enums';
 import type { Knex } from 'knex';
 import type { LeadEventRow } from '../db/automation-tables.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
@@ -35,6 +35,8 @@ export interface LeadEventOutbox {
   leadCreated: (leadId: string) => Promise<void>;
   /** A change of a lead's status by staff: the row holds from and to. */
   statusChanged: (leadId: string, from: LeadStatus, to: LeadStatus) => Promise<void>;
+  /** The customer opened a sent quote for the first time, accepted or declined it (quotes feature). */
+  quoteEvent: (leadId: string, trigger: QuoteEventTrigger) => Promise<void>;
 }
 
 // By database handle: an app and its engine share one; a test's second pool (a second process) does not.
@@ -73,6 +75,10 @@ export async function withLeadEventOutbox<T>(
       statusChanged: async (leadId, from, to) => {
         const trigger = 'status_changed';
         const id = await insertLeadEvent(trx, { lead_id: leadId, trigger, from_status: from, to_status: to });
+        written.push({ id, leadId, trigger });
+      },
+      quoteEvent: async (leadId, trigger) => {
+        const id = await insertLeadEvent(trx, { lead_id: leadId, trigger });
         written.push({ id, leadId, trigger });
       },
     };

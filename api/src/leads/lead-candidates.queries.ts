@@ -3,7 +3,7 @@
 // are applied in SQL here, with the same meaning as matchesConditions(). Each lead's latest activity
 // and "already run" are subqueries the activities and automations features hand in.
 import type { AutomationConditions } from '@shine/shared/automations';
-import { noActivityDays } from '@shine/shared/automation-rules';
+import { noActivityDays, quoteChaseDays } from '@shine/shared/automation-rules';
 import { CLOSED_LEAD_STATUSES, type AutomationTrigger } from '@shine/shared/enums';
 import type { Knex } from 'knex';
 import { userNameOf } from '../auth/user-names.service.ts';
@@ -24,6 +24,11 @@ export interface CandidateQuery {
   now: Date;
   /** Subquery of (lead_id, last_at): each lead's latest activity (no_activity counts from it). */
   latestActivity: Knex.QueryBuilder;
+  /**
+   * Subquery of (lead_id, quote_id, sent_at): the sent quotes still waiting for an answer, handed in
+   * by the quotes feature (quote_not_answered; without it that trigger selects nothing).
+   */
+  openQuotes?: Knex.QueryBuilder | undefined;
   /** Leave out leads whose current occurrence meets this (a saved rule has already run for it). */
   exclude?: OccurrenceCondition | undefined;
 }
@@ -42,7 +47,7 @@ function applyConditions(query: Knex.QueryBuilder, conditions: AutomationConditi
 
 function candidateQuery(
   db: Knex,
-  { trigger, conditions, now, latestActivity, exclude }: CandidateQuery,
+  { trigger, conditions, now, latestActivity, openQuotes, exclude }: CandidateQuery,
 ): Knex.QueryBuilder {
   const query = db('leads as l');
   if (trigger === 'no_activity') {
@@ -53,6 +58,11 @@ function candidateQuery(
       .whereRaw(`${LAST_ACTIVITY} <= ?`, [since]);
   } else if (trigger === 'follow_up_due') {
     query.whereNotIn('l.status', CLOSED_LEAD_STATUSES).where('l.next_follow_up_at', '<=', now);
+  } else if (trigger === 'quote_not_answered') {
+    // One occurrence per quote: a lead is chased once per version it was sent.
+    const sentBefore = new Date(now.getTime() - quoteChaseDays(conditions) * 86_400_000);
+    if (openQuotes) query.join(openQuotes.as('q'), 'q.lead_id', 'l.id').where('q.sent_at', '<=', sentBefore);
+    else query.whereRaw('false');
   }
   applyConditions(query, conditions, trigger);
   if (exclude) query.whereNotExists(exclude({ id: 'l.id', occurrenceKey: occurrenceKeyExpression(trigger) }));
@@ -62,19 +72,27 @@ function candidateQuery(
 function occurrenceKeyExpression(trigger: AutomationTrigger): string {
   if (trigger === 'no_activity') return isoKey(LAST_ACTIVITY);
   if (trigger === 'follow_up_due') return isoKey('l.next_follow_up_at');
+  if (trigger === 'quote_not_answered') return "'quote:' || q.quote_id";
   return "''";
 }
 
 /** Matching leads, oldest occurrence first (newest leads first for the event triggers). */
 export function listCandidateRows(db: Knex, query: CandidateQuery, limit: number): Promise<CandidateRow[]> {
   const timed = query.trigger === 'no_activity' || query.trigger === 'follow_up_due';
+  const chased = query.trigger === 'quote_not_answered';
   return candidateQuery(db, query)
     .select(
       'l.*',
       db.raw(`${occurrenceKeyExpression(query.trigger)} as occurrence_key`),
       userNameOf(db, 'l.assigned_to').as('assignee_name'),
     )
-    .orderBy(timed ? [{ column: 'occurrence_key', order: 'asc' }] : [{ column: 'l.created_at', order: 'desc' }])
+    .orderBy(
+      timed
+        ? [{ column: 'occurrence_key', order: 'asc' }]
+        : chased
+          ? [{ column: 'q.sent_at', order: 'asc' }]
+          : [{ column: 'l.created_at', order: 'desc' }],
+    )
     .orderBy('l.id')
     .limit(limit);
 }

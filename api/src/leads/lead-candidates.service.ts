@@ -23,6 +23,8 @@ export interface CandidateSelection {
   now: Date;
   /** Leave out leads whose current occurrence meets this (a saved rule has already run for it). */
   exclude?: OccurrenceCondition | undefined;
+  /** quote_not_answered: the quotes feature's open sent quotes (quotes.service openSentQuotes). */
+  openQuotes?: Knex.QueryBuilder | undefined;
 }
 
 export interface LeadCandidate {

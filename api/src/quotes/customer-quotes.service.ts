@@ -13,6 +13,7 @@ import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
 import { AppError } from '../http/app-error.ts';
 import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
+import { publishLiveEvent } from '../live/live.service.ts';
 import { changeLeadStatusForQuote, findLead, setLeadValueFromAcceptedQuote } from '../leads/leads.service.ts';
 import { statusOf } from './quote-mapper.ts';
 import { hashQuoteToken } from './quote-tokens.ts';
@@ -70,10 +71,12 @@ export async function openCustomerQuote(
 ): Promise<CustomerQuote> {
   const found = await findCustomerQuote(db, token);
   if (statusOf(found.row, now) !== 'sent') return found;
-  await db.transaction(async (trx) => {
+  await withLeadEventOutbox(db, async (trx, outbox) => {
     await insertQuoteEvent(trx, { quote_id: found.row.id, kind: 'viewed', at: now, ...eventClient(client) });
     if (found.row.viewed_at) return;
-    await markQuoteViewed(trx, found.row.id, now);
+    // Two first openings at once: only the one that marks the quote viewed tells the timeline and the rules.
+    if (!(await markQuoteViewed(trx, found.row.id, now))) return;
+    await outbox.quoteEvent(found.row.lead_id, 'quote_viewed');
     await recordSystemActivity(
       trx,
       {
@@ -107,6 +110,25 @@ function bookingUrlFor(content: QuoteContent): string {
   return content.welcomeDiscount ? buildBookingUrl(DEFAULT_COMPANY) : DEFAULT_COMPANY.bookingUrl;
 }
 
+/**
+ * The opening steps of an answer: the quote behind the link, locked. The same answer given before
+ * comes back as `answered` (nothing changes); the other answer, an expired or a replaced link is refused.
+ */
+async function lockAnswerableQuote(
+  trx: Knex.Transaction,
+  token: string,
+  answer: 'accepted' | 'declined',
+  now: Date,
+): Promise<{ row: QuoteRow; answered?: QuoteAnswer }> {
+  const row = await lockQuoteRowByTokenHash(trx, hashQuoteToken(token));
+  if (!row) throw new AppError(404, API_ERRORS.quoteLinkUnknown);
+  if (row.status === answer) return { row, answered: answerOf(row) };
+  if (row.status === 'accepted') throw new AppError(409, API_ERRORS.quoteAlreadyAccepted);
+  if (row.status === 'declined') throw new AppError(409, API_ERRORS.quoteAlreadyDeclined);
+  refuseClosed(row, now);
+  return { row };
+}
+
 function describeAcceptance(accept: QuoteAccept): string {
   const lines = [`Signed “${accept.name}”.`];
   const dates = accept.preferredDates ?? [];
@@ -130,11 +152,8 @@ export function acceptCustomerQuote(
   now: Date,
 ): Promise<QuoteAnswer> {
   return withLeadEventOutbox(db, async (trx, outbox) => {
-    const row = await lockQuoteRowByTokenHash(trx, hashQuoteToken(token));
-    if (!row) throw new AppError(404, API_ERRORS.quoteLinkUnknown);
-    if (row.status === 'accepted') return answerOf(row);
-    if (row.status === 'declined') throw new AppError(409, API_ERRORS.quoteAlreadyDeclined);
-    refuseClosed(row, now);
+    const { row, answered } = await lockAnswerableQuote(trx, token, 'accepted', now);
+    if (answered) return answered;
     const accepted = await markQuoteAccepted(trx, row.id, {
       name: accept.name,
       preferredDates: accept.preferredDates ?? [],
@@ -143,6 +162,9 @@ export function acceptCustomerQuote(
     });
     await insertQuoteEvent(trx, { quote_id: row.id, kind: 'accepted', at: now, ...eventClient(client) });
     await changeLeadStatusForQuote(trx, outbox, null, row.lead_id, 'Won');
+    await outbox.quoteEvent(row.lead_id, 'quote_accepted');
+    // The CRM alerts the lead's assignee (packages/crm/src/quotes/use-quote-accepted-alerts.ts).
+    await publishLiveEvent(trx, { type: 'quote.accepted', leadId: row.lead_id, quoteId: row.id });
     await setLeadValueFromAcceptedQuote(trx, row.lead_id, formatCents(Number(row.total_cents)));
     await recordSystemActivity(
       trx,
@@ -171,14 +193,12 @@ export function declineCustomerQuote(
   now: Date,
 ): Promise<QuoteAnswer> {
   return withLeadEventOutbox(db, async (trx, outbox) => {
-    const row = await lockQuoteRowByTokenHash(trx, hashQuoteToken(token));
-    if (!row) throw new AppError(404, API_ERRORS.quoteLinkUnknown);
-    if (row.status === 'declined') return answerOf(row);
-    if (row.status === 'accepted') throw new AppError(409, API_ERRORS.quoteAlreadyAccepted);
-    refuseClosed(row, now);
+    const { row, answered } = await lockAnswerableQuote(trx, token, 'declined', now);
+    if (answered) return answered;
     const declined = await markQuoteDeclined(trx, row.id, decline.reason || null, now);
     await insertQuoteEvent(trx, { quote_id: row.id, kind: 'declined', at: now, ...eventClient(client) });
     await changeLeadStatusForQuote(trx, outbox, null, row.lead_id, 'Negotiating');
+    await outbox.quoteEvent(row.lead_id, 'quote_declined');
     await recordSystemActivity(
       trx,
       {

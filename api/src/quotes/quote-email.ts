@@ -1,22 +1,39 @@
-// The quote by e-mail, through the SMTP server the automations use (automations/staff-email.service.ts):
+// The quote by e-mail, with its PDF, through the SMTP server the automations use (staff-email.service.ts):
 // a convenience, never a requirement. Staff always get the link to copy; a refused or failed send
 // only means `emailed: false` (logged without the address).
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { formatAmount } from '@shine/shared/quote-pricing';
 import type { Quote } from '@shine/shared/responses/quotes';
-import type { StaffEmailSender } from '../automations/staff-email.service.ts';
 import type { Logger } from '../logger.ts';
 
-export type SendEmail = StaffEmailSender['send'];
+export interface QuoteEmail {
+  to: string;
+  subject: string;
+  body: string;
+  attachments: Array<{ filename: string; content: Buffer; contentType: string }>;
+}
+
+/**
+ * The staff e-mail sender (automations/staff-email.service.ts, wired by app.ts); named here so the
+ * quotes feature does not depend on the automations feature, which depends on it.
+ */
+export type SendEmail = (message: QuoteEmail) => Promise<void>;
+
+/** The PDF's file name, in the e-mail and as a download. */
+export function quotePdfFilename(version: number): string {
+  return `quote-v${version}.pdf`;
+}
 
 export function quoteEmail(
   to: { email: string; firstName: string },
   quote: Quote,
   url: string,
   validUntil: string,
-): { to: string; subject: string; body: string } {
+  pdf: Buffer,
+): QuoteEmail {
   return {
     to: to.email,
+    attachments: [{ filename: quotePdfFilename(quote.version), content: pdf, contentType: 'application/pdf' }],
     subject: `Your cleaning quote from ${DEFAULT_COMPANY.name}: ${formatAmount(quote.total)}`,
     body: [
       `Hello ${to.firstName},`,
@@ -24,7 +41,7 @@ export function quoteEmail(
       `Thank you for asking ${DEFAULT_COMPANY.name} for a quote. Yours comes to ${formatAmount(quote.total)}.`,
       ...(quote.message ? ['', quote.message] : []),
       '',
-      'See what is included, download the PDF, and accept or decline it here:',
+      'The quote is attached as a PDF. See what is included and accept or decline it here:',
       '',
       url,
       '',
@@ -37,7 +54,7 @@ export function quoteEmail(
 export async function emailQuote(
   sendEmail: SendEmail | undefined,
   logger: Logger,
-  message: { to: string; subject: string; body: string },
+  message: QuoteEmail,
 ): Promise<boolean> {
   if (!sendEmail) return false;
   try {

@@ -154,8 +154,9 @@ export async function supersedeSentQuotesOfLead(
     .update({ status: 'superseded', updated_at: now });
 }
 
-export async function markQuoteViewed(trx: Knex, id: string, now: Date): Promise<void> {
-  await trx('quotes').where({ id }).whereNull('viewed_at').update({ viewed_at: now });
+/** Whether this call marked it (false: it was viewed already). */
+export async function markQuoteViewed(trx: Knex, id: string, now: Date): Promise<boolean> {
+  return (await trx('quotes').where({ id }).whereNull('viewed_at').update({ viewed_at: now })) > 0;
 }
 
 export async function markQuoteAccepted(
@@ -194,4 +195,16 @@ export async function insertQuoteEvent(
 
 export function listQuoteEventRows(db: Knex, quoteId: string): Promise<QuoteEventRow[]> {
   return db('quote_events').where({ quote_id: quoteId }).orderBy('at', 'asc');
+}
+
+/**
+ * Sent quotes still waiting for an answer (not answered, replaced or expired) as of `now`: a subquery
+ * of (lead_id, quote_id, sent_at) for the automation engine's quote_not_answered.
+ */
+export function openSentQuotesQuery(db: Knex, now: Date): Knex.QueryBuilder {
+  return db('quotes')
+    .select('lead_id', 'id as quote_id', 'sent_at')
+    .where({ status: 'sent' })
+    .whereNull('answered_at')
+    .where('valid_until', '>', now);
 }

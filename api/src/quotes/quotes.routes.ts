@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { validate } from '../http/validate.ts';
 import { emailQuote, quoteEmail, type SendEmail } from './quote-email.ts';
+import { renderQuotePdf } from './quote-pdf.ts';
 import { sendPdf } from './quote-pdf-response.ts';
 import { quoteUrlOf } from './quote-tokens.ts';
 import {
@@ -58,8 +59,11 @@ export function quotesRouter({ db, config, logger, now, sendEmail }: QuotesDeps)
     const sent = await sendQuote(db, sessionUser(req).id, req.params.id, now(), timeZone);
     const url = quoteUrlOf(originOf(req, config.publicOrigin), sent.token);
     const validUntil = validUntilText(new Date(sent.quote.validUntil ?? now()), timeZone);
-    const emailed =
-      req.body.email && (await emailQuote(sendEmail, logger, quoteEmail(sent.lead, sent.quote, url, validUntil)));
+    let emailed = false;
+    if (req.body.email && sendEmail) {
+      const pdf = await renderQuotePdf(sent.quote, `${sent.lead.firstName} ${sent.lead.lastName}`, timeZone);
+      emailed = await emailQuote(sendEmail, logger, quoteEmail(sent.lead, sent.quote, url, validUntil, pdf));
+    }
     const body: QuoteSent = { quote: sent.quote, url, emailed };
     res.json(body);
   });

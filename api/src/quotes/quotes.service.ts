@@ -24,6 +24,7 @@ import {
   lockLatestQuoteRowOfLead,
   lockQuoteRow,
   markQuoteSent,
+  openSentQuotesQuery,
   type QuoteRow,
   replaceQuoteToken,
   supersedeSentQuotesOfLead,
@@ -187,4 +188,12 @@ export async function quotePdfOf(
   const quote = await findQuote(db, id, now);
   const lead = await leadOrThrow(db, quote.leadId);
   return { pdf: await renderQuotePdf(quote, `${lead.firstName} ${lead.lastName}`, timeZone), version: quote.version };
+}
+
+/**
+ * For quote_not_answered (automations): the lead_id, quote_id and sent_at of every sent quote still
+ * waiting for an answer as of `now`. An answered, replaced or expired quote is no longer chased.
+ */
+export function openSentQuotes(db: Knex, now: Date): Knex.QueryBuilder {
+  return openSentQuotesQuery(db, now);
 }

@@ -32,7 +32,7 @@ export interface StatusChange {
 /**
  * Every condition given must hold. `fromStatus`/`toStatus` describe a status change, so they only
  * match a status_changed event (on any other trigger a rule that names them matches nothing);
- * `days` is the no_activity threshold, not a lead field.
+ * `days` is the no_activity (or quote_not_answered) threshold, not a lead field.
  */
 export function matchesConditions(
   conditions: AutomationConditions,
@@ -51,6 +51,13 @@ export function matchesConditions(
 
 export function noActivityDays(conditions: AutomationConditions): number {
   return conditions.days ?? DEFAULT_NO_ACTIVITY_DAYS;
+}
+
+/** quote_not_answered without `days`: three days after the quote was sent (docs/decisions.md). */
+export const DEFAULT_QUOTE_CHASE_DAYS = 3;
+
+export function quoteChaseDays(conditions: AutomationConditions): number {
+  return conditions.days ?? DEFAULT_QUOTE_CHASE_DAYS;
 }
 
 /** The lead fields templates may name. */

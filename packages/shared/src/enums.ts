@@ -28,8 +28,25 @@ export const CONTACT_ACTIVITY_TYPES: readonly ActivityType[] = ['call', 'email',
 export const ACTIVITY_STATUSES = ['pending', 'completed', 'cancelled'] as const;
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 
-export const AUTOMATION_TRIGGERS = ['lead_created', 'status_changed', 'no_activity', 'follow_up_due'] as const;
+export const AUTOMATION_TRIGGERS = [
+  'lead_created',
+  'status_changed',
+  'no_activity',
+  'follow_up_due',
+  'quote_viewed',
+  'quote_accepted',
+  'quote_declined',
+  'quote_not_answered',
+] as const;
 export type AutomationTrigger = (typeof AUTOMATION_TRIGGERS)[number];
+
+/** The customer did something with a sent quote (issue 17): events of the lead-event outbox. */
+export const QUOTE_EVENT_TRIGGERS = ['quote_viewed', 'quote_accepted', 'quote_declined'] as const;
+export type QuoteEventTrigger = (typeof QUOTE_EVENT_TRIGGERS)[number];
+
+/** Triggers the engine's per-minute scan finds (the others are events). */
+export const TIME_TRIGGERS = ['no_activity', 'follow_up_due', 'quote_not_answered'] as const;
+export type TimeTrigger = (typeof TIME_TRIGGERS)[number];
 
 export const ACTION_TYPES = ['send_email', 'create_task', 'update_status', 'send_sms', 'assign'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
@@ -46,6 +63,10 @@ export const TRIGGER_LABELS: Record<AutomationTrigger, string> = {
   status_changed: 'Status changed',
   no_activity: 'No activity',
   follow_up_due: 'Follow-up due',
+  quote_viewed: 'Quote viewed',
+  quote_accepted: 'Quote accepted',
+  quote_declined: 'Quote declined',
+  quote_not_answered: 'Quote not answered',
 };
 
 export const ACTION_LABELS: Record<ActionType, string> = {

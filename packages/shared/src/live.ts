@@ -24,6 +24,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('lead.created'), leadId: id }),
   z.strictObject({ type: z.literal('lead.updated'), leadId: id, changes: z.array(z.enum(LIVE_LEAD_FIELDS)).min(1) }),
   z.strictObject({ type: z.literal('activity.created'), leadId: id, activityId: id }),
+  /** A customer accepted a quote: the lead's assignee is alerted. */
+  z.strictObject({ type: z.literal('quote.accepted'), leadId: id, quoteId: id }),
   /** A quote held for review (see the held submissions). */
   z.strictObject({ type: z.literal('held.created'), heldId: id }),
 ]);

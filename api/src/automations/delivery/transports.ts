@@ -13,6 +13,14 @@ export interface OutgoingMessage {
    * recipient's mail system, which shows it once.
    */
   id?: string;
+  /** Files sent with an e-mail (a quote's PDF); SMS has none. */
+  attachments?: readonly EmailAttachment[];
+}
+
+export interface EmailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface Transport {
@@ -50,6 +58,7 @@ function createMailer(smtpUrl: string, from: string): Transport {
         to: message.to,
         subject: message.subject ?? '',
         text: message.body,
+        ...(message.attachments?.length ? { attachments: [...message.attachments] } : {}),
         ...(message.id ? { messageId: `<${message.id}@${domain}>` } : {}),
       });
       return String(info.messageId ?? '');

@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { automationConditionsSchema } from '@shine/shared/automations';
 import { matchesConditions } from '@shine/shared/automation-rules';
-import type { AutomationTrigger } from '@shine/shared/enums';
+import { type AutomationTrigger, TIME_TRIGGERS } from '@shine/shared/enums';
 import type { Knex } from 'knex';
 import type { Job, PgBoss } from 'pg-boss';
 import { findOrCreateSystemUserId } from '../../auth/system-user.service.ts';
@@ -32,6 +32,7 @@ import {
 } from '../../lead-events/lead-events.service.ts';
 import { listLeadCandidates } from '../../leads/lead-candidates.service.ts';
 import { findLead } from '../../leads/leads.service.ts';
+import { openSentQuotes } from '../../quotes/quotes.service.ts';
 import type { Logger } from '../../logger.ts';
 import { hasActiveAutomation, listActiveAutomationRows, ruleInForce } from '../automations.queries.ts';
 import {
@@ -95,11 +96,14 @@ interface EventJob {
   eventId: string;
 }
 
-/** Every status change is an occurrence of its own; lead_created happens once per lead. */
+/**
+ * Every status change is an occurrence of its own; lead_created happens once per lead; a quote's
+ * event is written once per quote (its first opening, its answer), so the event is the occurrence.
+ */
 function occurrenceKeyOf(event: LeadEventRow): string {
-  return event.trigger === 'status_changed'
-    ? `${event.from_status}→${event.to_status}#${event.id}`
-    : CREATED_OCCURRENCE;
+  if (event.trigger === 'lead_created') return CREATED_OCCURRENCE;
+  if (event.trigger === 'status_changed') return `${event.from_status}→${event.to_status}#${event.id}`;
+  return `${event.trigger}#${event.id}`;
 }
 
 export interface AutomationEngineOptions {
@@ -221,11 +225,17 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
   async function scanTimeTriggers(): Promise<number> {
     const at = now();
     let created = 0;
-    for (const trigger of ['no_activity', 'follow_up_due'] as const) {
+    for (const trigger of TIME_TRIGGERS) {
       for (const rule of await listActiveAutomationRows(db, trigger)) {
         const conditions = parseConditions(rule);
         if (!conditions) continue;
-        const selection = { trigger, conditions, now: at, exclude: runOfOccurrence(db, rule.id) };
+        const selection = {
+          trigger,
+          conditions,
+          now: at,
+          exclude: runOfOccurrence(db, rule.id),
+          openQuotes: trigger === 'quote_not_answered' ? openSentQuotes(db, at) : undefined,
+        };
         for (const { lead, occurrenceKey } of await listLeadCandidates(db, selection, SCAN_BATCH)) {
           if (await createRun(rule, lead.id, trigger, occurrenceKey)) created += 1;
         }

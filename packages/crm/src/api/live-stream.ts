@@ -25,7 +25,13 @@ import {
 /** connecting: first attempt; live: open; reconnecting: lost, EventSource retrying; polling: given up for now. */
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'polling';
 
-export const LIVE_EVENT_TYPES = ['lead.created', 'lead.updated', 'activity.created', 'held.created'] as const;
+export const LIVE_EVENT_TYPES = [
+  'lead.created',
+  'lead.updated',
+  'activity.created',
+  'held.created',
+  'quote.accepted',
+] as const;
 
 /** After the server refused the stream, how long the reads poll before the stream is tried again. */
 export const STREAM_RETRY_MS = 30_000;
@@ -50,6 +56,10 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return;
     case 'held.created':
       for (const key of [heldKey, intakeKey]) refresh(key);
+      return;
+    case 'quote.accepted':
+      // The lead (Won, its value), its quote versions (under its key) and its timeline.
+      for (const key of [leadsKey, statsKey, metricsKey, leadActivitiesKey(event.leadId), activitiesKey]) refresh(key);
       return;
   }
 }

@@ -18,6 +18,8 @@ export const API = {
   automationPreview: '/api/admin/automations/preview',
   outbox: '/api/admin/outbox',
   leadsAssign: '/api/admin/leads/assign',
+  /** PATCH a draft; /send, /pdf (issue 17). A lead's versions are under leads/{id}/quotes. */
+  quotes: '/api/admin/quotes',
   users: '/api/admin/users',
   assignees: '/api/admin/assignees',
   audit: '/api/admin/audit',

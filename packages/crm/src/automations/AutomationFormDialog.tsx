@@ -143,7 +143,7 @@ export function AutomationFormDialog({ open, onClose, automation }: AutomationFo
             </Form.Item>
           ) : null}
           {fields.days ? (
-            <Form.Item label="Days without activity" name="days" rules={[conditionRule('days')]}>
+            <Form.Item label={fields.daysLabel} name="days" rules={[conditionRule('days')]}>
               <InputNumber<number> min={1} max={365} precision={0} className="full-width" placeholder="e.g. 3" />
             </Form.Item>
           ) : null}

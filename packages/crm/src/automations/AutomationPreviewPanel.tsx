@@ -1,5 +1,5 @@
 import type { AutomationPreview } from '@shine/shared/automation-rules';
-import type { AutomationTrigger } from '@shine/shared/enums';
+import { type AutomationTrigger, TIME_TRIGGERS } from '@shine/shared/enums';
 import { formatCount } from '@shine/shared/format';
 import { Alert, Typography } from 'antd';
 import { formatDateTime } from '../format/date-time.ts';
@@ -53,7 +53,7 @@ export function AutomationPreviewPanel({
   preview: AutomationPreview;
   trigger: AutomationTrigger;
 }) {
-  const timed = trigger === 'no_activity' || trigger === 'follow_up_due';
+  const timed = (TIME_TRIGGERS as readonly AutomationTrigger[]).includes(trigger);
   const first = preview.leads[0];
   return (
     <section className="automation-preview" aria-label="Preview" aria-live="polite">

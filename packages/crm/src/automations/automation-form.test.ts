@@ -1,7 +1,13 @@
 import { automationCreateSchema } from '@shine/shared/automations';
 import type { Automation } from '@shine/shared/types';
 import { describe, expect, it } from 'vitest';
-import { buildConditions, DEFAULT_AUTOMATION_VALUES, fromAutomation, toAutomationPayload } from './automation-form.ts';
+import {
+  buildConditions,
+  conditionFieldsFor,
+  DEFAULT_AUTOMATION_VALUES,
+  fromAutomation,
+  toAutomationPayload,
+} from './automation-form.ts';
 import { describeAction, describeConditions } from './describe-automation.ts';
 
 const TEMPLATE_ID = '9b2d4c6e-1f3a-4b5c-8d7e-0a1b2c3d4e5f';
@@ -54,6 +60,28 @@ describe('automation form values', () => {
     });
     expect(describeConditions(automation)).toBe('after 5 days · priority is Low');
     expect(describeAction(automation, [])).toBe('Create task: Call them (due in 4 h)');
+  });
+
+  it('quote_not_answered: days count from the sending, and the description says so', () => {
+    expect(conditionFieldsFor('quote_not_answered')).toMatchObject({
+      days: true,
+      daysLabel: 'Days after the quote was sent',
+    });
+    const rule = {
+      id: 'q',
+      name: 'Chase',
+      description: null,
+      trigger: 'quote_not_answered' as const,
+      conditions: '{"days":2}',
+      actions: '{"type":"create_task","title":"Chase","dueInHours":1}',
+      isActive: true,
+      createdAt: '',
+      updatedAt: '',
+    };
+    expect(toAutomationPayload(fromAutomation(rule)).conditions).toBe('{"days":2}');
+    expect(describeConditions(rule)).toBe('2 days after sending, no answer');
+    expect(describeConditions({ ...rule, conditions: '{}' })).toBe('3 days after sending, no answer');
+    expect(describeConditions({ ...rule, trigger: 'quote_accepted', conditions: '{"days":2}' })).toBe('Every lead');
   });
 
   it('survives unreadable JSON', () => {

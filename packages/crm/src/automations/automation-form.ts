@@ -45,12 +45,13 @@ export const DEFAULT_AUTOMATION_VALUES: AutomationFormValues = {
   dueInHours: 24,
 };
 
-/** Which condition fields a trigger offers. */
+/** Which condition fields a trigger offers; `daysLabel` names what `days` counts for it. */
 export function conditionFieldsFor(trigger: AutomationTrigger) {
   return {
     status: trigger !== 'status_changed' && trigger !== 'lead_created',
     fromToStatus: trigger === 'status_changed',
-    days: trigger === 'no_activity',
+    days: trigger === 'no_activity' || trigger === 'quote_not_answered',
+    daysLabel: trigger === 'quote_not_answered' ? 'Days after the quote was sent' : 'Days without activity',
   };
 }
 

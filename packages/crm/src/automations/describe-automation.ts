@@ -2,6 +2,7 @@ import { ACTION_LABELS } from '@shine/shared/enums';
 import type { Automation, Person, Template } from '@shine/shared/types';
 import { ROUND_ROBIN } from '@shine/shared/automations';
 import { formatCount } from '@shine/shared/format';
+import { DEFAULT_QUOTE_CHASE_DAYS } from '@shine/shared/automation-rules';
 import { buildAction, buildConditions, fromAutomation } from './automation-form.ts';
 
 /** "priority is High · cleaning type is Deep", or "Every lead" when the rule has no conditions. */
@@ -12,7 +13,12 @@ export function describeConditions(automation: Automation): string {
   if (conditions.status) parts.push(`status is ${conditions.status}`);
   if (conditions.fromStatus) parts.push(`from ${conditions.fromStatus}`);
   if (conditions.toStatus) parts.push(`to ${conditions.toStatus}`);
-  if (conditions.days !== undefined) parts.push(`after ${formatCount(conditions.days, 'day')}`);
+  if (conditions.days !== undefined) {
+    const days = formatCount(conditions.days, 'day');
+    parts.push(automation.trigger === 'quote_not_answered' ? `${days} after sending, no answer` : `after ${days}`);
+  } else if (automation.trigger === 'quote_not_answered') {
+    parts.push(`${formatCount(DEFAULT_QUOTE_CHASE_DAYS, 'day')} after sending, no answer`);
+  }
   if (conditions.priority) parts.push(`priority is ${conditions.priority}`);
   if (conditions.cleaningType) parts.push(`cleaning type is ${conditions.cleaningType}`);
   if (conditions.frequency) parts.push(`frequency is ${conditions.frequency}`);

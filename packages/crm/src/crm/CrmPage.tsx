@@ -19,6 +19,7 @@ import { menuKeyboardHandlers } from './menu-keyboard.ts';
 import { SECTIONS, type SectionKey, sectionsFor, toSectionKey } from './sections.tsx';
 import { useLiveStream } from './use-live-stream.ts';
 import { useNewLeadAlerts } from '../alerts/use-new-lead-alerts.ts';
+import { useQuoteAcceptedAlerts } from '../quotes/use-quote-accepted-alerts.ts';
 import './crm.css';
 
 const LeadsSection = lazy(() => import('../leads/LeadsSection.tsx').then((m) => ({ default: m.LeadsSection })));
@@ -119,7 +120,12 @@ export function CrmPage() {
   const isAdmin = user?.role === 'admin';
   useDocumentTitle(title);
   // While the stream is live its events refresh the reads; otherwise they poll (LiveContext).
-  const liveStatus = useLiveStream(useNewLeadAlerts());
+  const newLeadAlerts = useNewLeadAlerts();
+  const quoteAcceptedAlerts = useQuoteAcceptedAlerts();
+  const liveStatus = useLiveStream((event) => {
+    newLeadAlerts(event);
+    quoteAcceptedAlerts(event);
+  });
 
   const select = (key: SectionKey) => {
     setDrawerOpen(false);

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { ActivityTimeline } from '../activities/ActivityTimeline.tsx';
 import { NewActivityDialog } from '../activities/NewActivityDialog.tsx';
 import { LeadAutomationHistory } from '../automations/LeadAutomationHistory.tsx';
+import { QuoteBuilder } from '../quotes/QuoteBuilder.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
 import { PRIORITY_COLORS, STATUS_COLORS, fullName } from '../format/lead-labels.ts';
@@ -127,6 +128,8 @@ export function LeadDrawer({
           <LeadDetails lead={data} />
           <LeadIntakeDetails lead={data} onOpenLead={onOpenLead} />
           <LeadRequests lead={data} />
+          <Divider titlePlacement="start">Quote</Divider>
+          <QuoteBuilder lead={data} />
           <Divider titlePlacement="start">Follow-up &amp; deal</Divider>
           <LeadEditForm key={`${data.id}:${data.updatedAt}`} lead={data} />
           <Divider titlePlacement="start">Activity</Divider>

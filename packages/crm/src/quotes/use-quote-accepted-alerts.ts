@@ -1,0 +1,47 @@
+// A customer accepted a quote (issue 17): the lead's assignee gets a toast with the lead's name, the
+// accepted total (now the lead's value) and an Open action; an unassigned lead alerts the admins.
+// The timeline has the acceptance whoever is signed in.
+import type { LiveEvent } from '@shine/shared/live';
+import { formatDollars } from '@shine/shared/quote-pricing';
+import type { Lead } from '@shine/shared/types';
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { createElement, useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { OpenLeadButton } from '../alerts/OpenLeadButton.tsx';
+import { leadKey } from '../api/query-keys.ts';
+import { fullName } from '../format/lead-labels.ts';
+import { useCurrentUser } from '../session/current-user.ts';
+
+/** Whether the signed-in person is the one to tell: the assignee, or an admin when nobody is assigned. */
+export function isAlertedOfAcceptance(lead: Pick<Lead, 'assignedTo'>, user: { id: string; role: string }): boolean {
+  return lead.assignedTo ? lead.assignedTo === user.id : user.role === 'admin';
+}
+
+export function useQuoteAcceptedAlerts(): (event: LiveEvent) => void {
+  const { notification } = App.useApp();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  return useCallback(
+    (event: LiveEvent) => {
+      if (event.type !== 'quote.accepted' || !user) return;
+      void queryClient.fetchQuery<Lead>({ queryKey: leadKey(event.leadId), staleTime: 0 }).then(
+        (lead) => {
+          if (!isAlertedOfAcceptance(lead, user)) return;
+          const name = fullName(lead);
+          const open = () => navigate(`/crm?section=leads&lead=${encodeURIComponent(lead.id)}`);
+          notification.success({
+            key: `quote-accepted-${event.quoteId}`,
+            title: `Quote accepted: ${name}`,
+            description: `${lead.estimatedValue === null ? 'The quote' : formatDollars(Math.round(lead.estimatedValue * 100))} — the lead is ${lead.status}.`,
+            role: 'status',
+            actions: createElement(OpenLeadButton, { onOpen: open, name }),
+          });
+        },
+        () => undefined, // the lead is gone or not this person's to see: nothing to announce
+      );
+    },
+    [queryClient, navigate, notification, user],
+  );
+}

@@ -1,0 +1,105 @@
+// Issue 17 end to end: staff build a quote in the lead drawer and send it by e-mail; the customer's
+// link is read from the mail a real SMTP server (started here) received; the customer accepts on the
+// page; the CRM shows the lead Won with the accepted total. It runs against the quote-mail server of
+// the config (E2E_MAIL_BASE_URL), whose SMTP_URL points at this spec's SMTP server.
+import { once } from 'node:events';
+import { expect, test } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
+import { E2E_MAIL_BASE_URL, E2E_SMTP_PORT } from '../support/env.ts';
+import { uniqueName } from '../support/unique.ts';
+import { createLead, signIn } from './support.ts';
+
+interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+const received: ReceivedMail[] = [];
+let smtp: SMTPServer | undefined;
+
+test.use({ baseURL: E2E_MAIL_BASE_URL });
+
+test.beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString(),
+        });
+        callback();
+      });
+    },
+  });
+  smtp.listen(E2E_SMTP_PORT, '127.0.0.1');
+  await once(smtp.server, 'listening');
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+});
+
+/** The text of a quoted-printable mail: soft line breaks joined, =XX decoded. */
+function decodedText(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+test('staff build and send a quote in the drawer; the customer accepts from the e-mail; the lead is Won', async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // two pages, a mail round trip and the live stream on a shared, busy machine
+  await signIn(page);
+  const name = uniqueName('Quote');
+  const email = `${name.toLowerCase()}@example.com`;
+  const lead = await createLead(page.request, { firstName: name, email, cleaningType: 'Deep', frequency: 'Weekly' });
+
+  await page.goto(`/admin/crm?section=leads&lead=${lead.id}`);
+  const drawer = page.getByRole('dialog', { name: `${name} Tester` });
+  await drawer.getByRole('button', { name: 'Create quote' }).click();
+  const form = drawer.getByRole('form', { name: 'Quote v1 (draft)' });
+  await expect(form).toBeVisible();
+  await form.getByLabel('Inside the oven ($35.00 per oven)').fill('2');
+  await form.getByLabel('Message to the customer').fill('Looking forward to it.');
+  const total = (await form.getByTestId('quote-total').textContent()) ?? '';
+  expect(total).toMatch(/^\$\d[\d,]*\.\d{2}$/);
+  await form.getByRole('button', { name: 'Send by e-mail' }).click();
+  await expect(drawer.getByText(`Quote v1 e-mailed to ${email}`)).toBeVisible();
+  const versions = drawer.getByRole('list', { name: 'Quote versions' });
+  await expect(versions.getByRole('listitem').first()).toContainText(`v1Sent${total}`);
+
+  const mailTo = () => received.find((message) => message.to.includes(email));
+  await expect.poll(() => mailTo() !== undefined, { timeout: 15_000 }).toBe(true);
+  const mail = mailTo() as ReceivedMail;
+  const text = decodedText(mail.raw);
+  expect(text).toContain('filename=quote-v1.pdf');
+  const link = /http:\/\/\S+\/q\/[A-Za-z0-9_-]{43}/.exec(text)?.[0];
+  expect(link, 'the customer’s link in the e-mail').toBeDefined();
+
+  const customer = await browser.newContext();
+  try {
+    const quotePage = await customer.newPage();
+    await quotePage.goto(link as string);
+    await expect(quotePage.getByRole('row', { name: /Total/ })).toContainText(total);
+    await quotePage.getByLabel('Full name').fill(`${name} Tester`);
+    await quotePage.getByRole('button', { name: 'Accept quote' }).click();
+    await expect(quotePage.getByRole('heading', { name: 'Thank you, you accepted this quote' })).toBeVisible();
+  } finally {
+    await customer.close();
+  }
+
+  // The live stream brings the answer to the open drawer, and alerts the lead's person (here the admin).
+  await expect(page.getByText(`Quote accepted: ${name} Tester`)).toBeVisible();
+  await expect(drawer.locator('.ant-drawer-extra')).toHaveText('Won');
+  await expect(versions.getByRole('listitem').first()).toContainText(`v1Accepted${total}`);
+  await expect(versions.getByRole('listitem').first()).toContainText(`Accepted by “${name} Tester”`);
+  const after = await page.request.get(`/api/admin/leads/${lead.id}`);
+  expect(await after.json()).toMatchObject({ status: 'Won', estimatedValue: Number(total.replace(/[$,]/g, '')) });
+});
