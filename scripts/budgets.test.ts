@@ -4,14 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import {
-  CHART_LIBRARY_MARKER,
-  checkCrm,
-  checkSite,
-  findPageAssets,
-  findStaticImports,
-  gzipSize,
-} from './budgets.ts';
+import { CHART_LIBRARY_MARKER, checkCrm, checkSite, findPageAssets, findStaticImports, gzipSize } from './budgets.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'budgets-'));
 after(() => rmSync(root, { recursive: true, force: true }));

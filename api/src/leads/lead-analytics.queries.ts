@@ -25,11 +25,11 @@ export interface LeadAnalyticsRow {
 
 // grouping(week, month, source, status) as a bit mask: a 1 bit is a column not grouped by.
 const SETS: Record<number, LeadAnalyticsRow['set']> = {
-  0b0101: 'weekSource',
-  0b1101: 'source',
-  0b1011: 'month',
-  0b1110: 'status',
-  0b0111: 'week',
+  5: 'weekSource',
+  13: 'source',
+  11: 'month',
+  14: 'status',
+  7: 'week',
 };
 
 /**

@@ -202,7 +202,8 @@ export const leadOperations: Operation[] = [
     method: 'get',
     path: '/api/admin/reports/analytics',
     tag: 'Reports',
-    summary: 'Leads created in a range of business dates: per week and source, conversion and won value, speed-to-lead, funnel',
+    summary:
+      'Leads created in a range of business dates: per week and source, conversion and won value, speed-to-lead, funnel',
     access: session,
     query: analyticsRangeSchema,
     answers: { 200: json(analyticsReportSchema, 'The report.'), 400: error('The range is not valid.') },

@@ -11,7 +11,11 @@ function rowsOf(rows: LeadAnalyticsRow[], set: LeadAnalyticsRow['set']): LeadAna
   return rows.filter((row) => row.set === set);
 }
 
-export async function buildAnalyticsReport(db: Knex, range: AnalyticsRange, timeZone: string): Promise<AnalyticsReport> {
+export async function buildAnalyticsReport(
+  db: Knex,
+  range: AnalyticsRange,
+  timeZone: string,
+): Promise<AnalyticsReport> {
   const rows = await measureLeadsInRange(db, range, timeZone);
   const bySource = rowsOf(rows, 'source').sort(
     (a, b) => b.count - a.count || (a.source as string).localeCompare(b.source as string),

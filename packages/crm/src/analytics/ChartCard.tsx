@@ -21,7 +21,7 @@ export function ChartCard({ title, testId, spec, table, loading }: ChartCardProp
     <Card title={title} data-testid={testId} className="analytics-chart-card" loading={loading && !spec}>
       {spec ? (
         <div className="analytics-chart">
-          <Suspense fallback={<Skeleton.Node active className="analytics-chart-skeleton" />}>
+          <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 5 }} />}>
             <ChartView spec={spec} />
           </Suspense>
         </div>

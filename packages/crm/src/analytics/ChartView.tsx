@@ -16,7 +16,17 @@ import {
 import { Bar, Line } from 'react-chartjs-2';
 import type { ChartSpec, ValueFormat } from './chart-spec.ts';
 
-Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
+Chart.register(
+  BarController,
+  BarElement,
+  LineController,
+  LineElement,
+  PointElement,
+  CategoryScale,
+  LinearScale,
+  Tooltip,
+  Legend,
+);
 
 function tick(format: ValueFormat, value: number): string {
   if (format === 'percent') return `${value}%`;

@@ -11,7 +11,7 @@ export interface FigureTableProps {
 export function FigureTable({ caption, columns, rows }: FigureTableProps) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
-    <div className="figure-table-scroll" tabIndex={0} role="region" aria-label={caption}>
+    <section className="figure-table-scroll" tabIndex={0} aria-label={caption}>
       <table className="figure-table">
         <caption>{caption}</caption>
         <thead>
@@ -28,12 +28,10 @@ export function FigureTable({ caption, columns, rows }: FigureTableProps) {
             <tr key={row.key}>
               {row.cells.map((cell, index) =>
                 index === 0 ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
                   <th key={index} scope="row">
                     {cell}
                   </th>
                 ) : (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
                   <td key={index}>{cell}</td>
                 ),
               )}
@@ -41,6 +39,6 @@ export function FigureTable({ caption, columns, rows }: FigureTableProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

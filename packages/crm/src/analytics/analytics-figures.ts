@@ -42,11 +42,7 @@ export function leadsPerWeekFigure(report: AnalyticsReport): Figure {
     columns: ['Week of', ...report.sources, 'Total'],
     rows: report.leadsPerWeek.map((week) => ({
       key: week.week,
-      cells: [
-        weekLabel(week.week),
-        ...report.sources.map((source) => week.bySource[source] ?? 0),
-        week.total,
-      ],
+      cells: [weekLabel(week.week), ...report.sources.map((source) => week.bySource[source] ?? 0), week.total],
     })),
   };
 }
