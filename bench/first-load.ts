@@ -90,7 +90,7 @@ async function measureSort(page: Page, columnIndex: number): Promise<{ column: s
         setTimeout(() => {
           observer.disconnect();
           resolve(false);
-        }, 5_000);
+        }, 30_000);
       });
       header.click();
       const didChange = await changed;
