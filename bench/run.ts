@@ -8,6 +8,7 @@
 //   pnpm bench --cluster [--duration 10] [--connections 32]   (bench/cluster.ts: 3 processes behind HAProxy)
 //   pnpm bench --intake [--duration 10] [--rounds 5] [--connections 32]   (bench/intake.ts: POST /api/leads vs pgbench)
 //   pnpm bench --soak [--minutes 5] [--connections 32]   (bench/soak.ts: RSS and heap over a steady load)
+//   pnpm bench --first-load [--loads 20] [--reseed]   (bench/first-load.ts: Chromium, 3,000 leads, first row and sorts)
 //
 // --only TEXT: only the HTTP scenarios whose name contains TEXT (e.g. `--only 304`), without the
 // export, RSS and live measurements.
@@ -42,6 +43,8 @@ const { values: args } = parseArgs({
     cluster: { type: 'boolean', default: false },
     intake: { type: 'boolean', default: false },
     soak: { type: 'boolean', default: false },
+    'first-load': { type: 'boolean', default: false },
+    loads: { type: 'string', default: '20' },
     minutes: { type: 'string', default: '5' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL },
     only: { type: 'string' },
@@ -61,6 +64,16 @@ if (args.cluster) {
   process.exit(0);
 }
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-123456' };
+if (args['first-load']) {
+  const { benchFirstLoad, FIRST_LOAD_DATABASE_URL } = await import('./first-load.ts');
+  await benchFirstLoad({
+    databaseUrl: process.env.BENCH_FIRST_LOAD_DATABASE_URL ?? FIRST_LOAD_DATABASE_URL,
+    reseed: args.reseed,
+    loads: Number(args.loads),
+    admin: ADMIN,
+  });
+  process.exit(0);
+}
 /** Leads created by the POST benchmark, removed afterwards so that runs stay comparable. */
 const BENCH_EMAIL_DOMAIN = 'bench-post.example.com';
 /** Leads created by the quote → screen measurement (bench/live-latency.ts), removed the same way. */

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { checkCrm, checkSite, findPageAssets, findStaticImports, gzipSize } from './budgets.ts';
+import { CHART_LIBRARY_MARKER, checkCrm, checkSite, findPageAssets, findStaticImports, gzipSize } from './budgets.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'budgets-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -56,16 +56,36 @@ test('crm: first load = entry + static imports + modulepreloads, the rest is laz
   write('crm/assets/index.js', 'import"./vendor.js";const l=()=>import("./leads.js");');
   write('crm/assets/vendor.js', 'export const v=1;');
   write('crm/assets/preloaded.js', 'export const p=1;');
-  write('crm/assets/leads.js', 'export const l=1;');
+  write('crm/assets/leads.js', 'export const l=1;const c=()=>import("./chart.js");');
+  write('crm/assets/chart.js', `console.error("${CHART_LIBRARY_MARKER}");`);
   write(
     'crm/index.html',
     '<script type="module" crossorigin src="/admin/assets/index.js"></script><link rel="modulepreload" crossorigin href="/admin/assets/preloaded.js">',
   );
-  const [firstLoad, lazy] = checkCrm(path.join(root, 'crm'));
+  const [firstLoad, lazy, charts] = checkCrm(path.join(root, 'crm'));
   assert.match(firstLoad?.measured ?? '', /in 3 modules/);
   assert.equal(firstLoad?.ok, true);
-  assert.match(lazy?.measured ?? '', /^1 lazy chunks/);
+  assert.match(lazy?.measured ?? '', /^2 lazy chunks/);
   assert.equal(lazy?.ok, true);
+  assert.match(charts?.measured ?? '', /in 1 chunk\(s\), 0 in the first load$/);
+  assert.equal(charts?.ok, true);
+});
+
+test('crm: the chart library in the first load, or missing, is a breach', () => {
+  write('crm-eager/assets/index.js', 'import"./chart.js";');
+  write('crm-eager/assets/chart.js', `console.error("${CHART_LIBRARY_MARKER}");`);
+  write('crm-eager/assets/lazy.js', 'export const l=1;');
+  write('crm-eager/index.html', '<script type="module" src="/admin/assets/index.js"></script>');
+  const eager = checkCrm(path.join(root, 'crm-eager')).find((row) => row.check.includes('chart library'));
+  assert.match(eager?.measured ?? '', /1 in the first load$/);
+  assert.equal(eager?.ok, false);
+
+  write('crm-none/assets/index.js', 'const l=()=>import("./lazy.js");');
+  write('crm-none/assets/lazy.js', 'export const l=1;');
+  write('crm-none/index.html', '<script type="module" src="/admin/assets/index.js"></script>');
+  const none = checkCrm(path.join(root, 'crm-none')).find((row) => row.check.includes('chart library'));
+  assert.equal(none?.measured, 'no chunk carries the chart library');
+  assert.equal(none?.ok, false);
 });
 
 function readFixture(file: string): string {

@@ -1,7 +1,8 @@
 // Front-end budgets (issue 8), checked against the built output after `pnpm build`:
 // - a site page without islands ships no framework JS (no React, no island renderer);
 // - the quote page's JS is at most 100 KB gzip;
-// - the CRM's first load at /admin is at most 350 KB gzip, and other sections live in lazy chunks.
+// - the CRM's first load at /admin is at most 350 KB gzip, and other sections live in lazy chunks;
+// - the chart library (analytics) is in a lazy chunk, never in the first load.
 // "What a page loads" = its <script src>, inline scripts, modulepreloads and island component/renderer
 // URLs, plus every module those import statically (dynamic import() is what lazy loading means).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -11,6 +12,11 @@ import { gzipSync } from 'node:zlib';
 export const KB = 1024;
 export const QUOTE_PAGE_JS_BUDGET = 100 * KB;
 export const CRM_FIRST_LOAD_BUDGET = 350 * KB;
+/**
+ * chart.js's own error text, in its core module: whatever the bundler names the chunk, the chunk that
+ * carries this carries the chart library (issue 19, item 7: the charts are lazy).
+ */
+export const CHART_LIBRARY_MARKER = 'Failed to create chart';
 
 export interface PageAssets {
   /** Absolute file paths of the JS modules the page loads, static imports included. */
@@ -214,7 +220,24 @@ export function checkCrm(distDir: string): BudgetRow[] {
       budget: '>= 1 chunk outside the first load',
       ok: lazy.length > 0,
     },
+    checkChartsLazy(allChunks, firstLoad.modules),
   ];
+}
+
+/** The chart library must exist in the build (so the check is about something) and be outside the first load. */
+function checkChartsLazy(allChunks: string[], firstLoad: string[]): BudgetRow {
+  const chartChunks = allChunks.filter((file) => readFileSync(file, 'utf8').includes(CHART_LIBRARY_MARKER));
+  const eager = chartChunks.filter((file) => firstLoad.includes(file));
+  const bytes = chartChunks.reduce((sum, file) => sum + gzipSize(readFileSync(file)), 0);
+  return {
+    check: 'crm: chart library outside the first load',
+    measured:
+      chartChunks.length === 0
+        ? 'no chunk carries the chart library'
+        : `${kb(bytes)} in ${chartChunks.length} chunk(s), ${eager.length} in the first load`,
+    budget: '>= 1 lazy chunk, 0 in the first load',
+    ok: chartChunks.length > 0 && eager.length === 0,
+  };
 }
 
 function main(): void {

@@ -46,6 +46,7 @@ import { customerQuotesRouter } from './quotes/customer-quotes.routes.ts';
 import { quotePageRouter } from './quotes/quote-page.routes.ts';
 import { leadQuotesRouter, type QuotesDeps, quotesRouter } from './quotes/quotes.routes.ts';
 import { reportsRouter } from './reports/reports.routes.ts';
+import responseTime from 'response-time';
 import { templatesRouter } from './templates/templates.routes.ts';
 
 export interface App {
@@ -61,6 +62,13 @@ function adminApi(
   quotes: QuotesDeps,
 ): Router {
   const admin = Router();
+  // The API's own time for each staff call, beside the browser's (bench/first-load.ts reads it from
+  // PerformanceResourceTiming.serverTiming): from routing to the headers, session check included.
+  admin.use(
+    responseTime((_req, res, ms) => {
+      res.setHeader('Server-Timing', `app;dur=${ms.toFixed(1)}`);
+    }),
+  );
   admin.use(adminOriginCheck({ publicOrigin: deps.config.publicOrigin, corsOrigins: deps.config.corsOrigins }));
   // Personal data in every answer: no cache keeps a copy (conditional.ts relaxes it to revalidation).
   admin.use(noStore);

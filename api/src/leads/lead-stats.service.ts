@@ -1,5 +1,6 @@
 // The dashboard's figures about leads (reports/ assembles them with other features' figures).
 import type { Knex } from 'knex';
+import { type LeadAnalyticsRow, measureLeadAnalytics } from './lead-analytics.queries.ts';
 import {
   countLeadsByGroup,
   type LeadGroupCounts,
@@ -8,6 +9,7 @@ import {
   readLeadClockMarkers,
 } from './lead-stats.queries.ts';
 
+export type { LeadAnalyticsRow } from './lead-analytics.queries.ts';
 export type { LeadGroupCounts, LeadMetricCounts } from './lead-stats.queries.ts';
 
 /** Leads and their value per status, priority and source, and the value of every lead not Lost. */
@@ -27,4 +29,13 @@ export function readLeadClock(
   timeZone: string,
 ): Promise<{ businessDate: string; latestPassedFollowUp: string }> {
   return readLeadClockMarkers(db, now, timeZone);
+}
+
+/** The analytics screen's groupings of the leads created in a range of business dates. */
+export function measureLeadsInRange(
+  db: Knex,
+  range: { from: string; to: string },
+  timeZone: string,
+): Promise<LeadAnalyticsRow[]> {
+  return measureLeadAnalytics(db, range, timeZone);
 }

@@ -41,7 +41,12 @@ import {
   leadRequestSchema,
   leadSchema,
 } from '@shine/shared/responses/leads';
-import { intakeReportSchema, metricsSchema, statsReportSchema } from '@shine/shared/responses/reports';
+import {
+  analyticsReportSchema,
+  intakeReportSchema,
+  metricsSchema,
+  statsReportSchema,
+} from '@shine/shared/responses/reports';
 import {
   assigneeListSchema,
   assigneeSchema,
@@ -88,6 +93,7 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['StatsReport', statsReportSchema],
   ['Metrics', metricsSchema],
   ['IntakeReport', intakeReportSchema],
+  ['AnalyticsReport', analyticsReportSchema],
   ['Person', personSchema],
   ['TeamUser', teamUserSchema],
   ['TeamUserList', teamUserListSchema],

@@ -1,6 +1,7 @@
 // The CRM's calls about leads: the table, the drawer, the export, held submissions, activities and
 // the dashboard's reports.
 import { activityCreateSchema } from '@shine/shared/activities';
+import { analyticsRangeSchema } from '@shine/shared/analytics';
 import { exportRequestSchema } from '@shine/shared/export';
 import {
   heldListQuerySchema,
@@ -22,7 +23,12 @@ import {
   leadPageSchema,
   leadSchema,
 } from '@shine/shared/responses/leads';
-import { intakeReportSchema, metricsSchema, statsReportSchema } from '@shine/shared/responses/reports';
+import {
+  analyticsReportSchema,
+  intakeReportSchema,
+  metricsSchema,
+  statsReportSchema,
+} from '@shine/shared/responses/reports';
 import { z } from 'zod';
 import { empty, error, json, type Operation, text } from './operation.ts';
 
@@ -191,5 +197,15 @@ export const leadOperations: Operation[] = [
     summary: 'Speed-to-lead, leads awaiting contact, and rejected or held submissions (last 30 days)',
     access: session,
     answers: { 200: json(intakeReportSchema, 'The report.') },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/reports/analytics',
+    tag: 'Reports',
+    summary:
+      'Leads created in a range of business dates: per week and source, conversion and won value, speed-to-lead, funnel',
+    access: session,
+    query: analyticsRangeSchema,
+    answers: { 200: json(analyticsReportSchema, 'The report.'), 400: error('The range is not valid.') },
   },
 ];

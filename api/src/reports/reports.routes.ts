@@ -1,13 +1,19 @@
+import { analyticsRangeSchema } from '@shine/shared/analytics';
 import type { Metrics } from '@shine/shared/types';
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { answerIfFresh } from '../http/conditional.ts';
+import { validate } from '../http/validate.ts';
 import { createEtagMemo } from '../http/etag-memo.ts';
 import { buildIntakeReport } from '../leads/lead-intake.service.ts';
+import { buildAnalyticsReport } from './analytics-report.ts';
 import { buildMetrics, buildStats, metricsEtag, statsEtag } from './reports.service.ts';
 import type { StatsReport } from '@shine/shared/types';
 
-/** GET /api/admin/stats and /api/admin/metrics, polled every 15 s (304 while nothing changed), and /intake. */
+/**
+ * GET /api/admin/stats and /api/admin/metrics, polled every 15 s (304 while nothing changed), /intake,
+ * and /reports/analytics for a range of business dates.
+ */
 export function reportsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
   const router = Router();
   // Whole-table aggregates: computed once per ETag, not once per poll (see http/etag-memo.ts).
@@ -31,6 +37,11 @@ export function reportsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config'
   // 30-day slice of leads through indexes.
   router.get('/intake', async (_req, res) => {
     res.json(await buildIntakeReport(db, { now: now(), timeZone: config.businessTimeZone }));
+  });
+
+  // One indexed scan of the range's leads; asked for when the screen opens or the range changes.
+  router.get('/reports/analytics', validate({ query: analyticsRangeSchema }), async (req, res) => {
+    res.json(await buildAnalyticsReport(db, req.query, config.businessTimeZone));
   });
 
   return router;

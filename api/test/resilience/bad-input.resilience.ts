@@ -4,6 +4,7 @@
 // a JSON `message`, or the documented success; never a 5xx, a hang or a leaked stack trace; a
 // rejected write leaves every data table exactly as it was. The shared zod schema is the oracle: what
 // it rejects the API must reject, what it accepts (for an existing id) the API must accept.
+import { analyticsRangeSchema } from '@shine/shared/analytics';
 import { passwordChangeSchema } from '@shine/shared/auth';
 import { activityCreateSchema } from '@shine/shared/activities';
 import { AUTOMATION_RECIPE_KEYS, automationRecipeCreateSchema } from '@shine/shared/automation-recipes';
@@ -205,6 +206,25 @@ const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/admin/stats', access: 'admin', success: [200] },
   { method: 'GET', path: '/api/admin/metrics', access: 'admin', success: [200] },
   { method: 'GET', path: '/api/admin/intake', access: 'admin', success: [200] },
+  {
+    method: 'GET',
+    path: '/api/admin/reports/analytics',
+    access: 'admin',
+    success: [200],
+    query: fc.constantFrom(
+      '',
+      'from=2025-03-01&to=2025-03-31',
+      'from=2025-03-01&to=2025-03-01',
+      'from=2025-03-31&to=2025-03-01',
+      'from=2024-01-01&to=2025-12-31',
+      'from=2025-02-29&to=2025-03-01',
+      'from=0000-01-01&to=2025-01-01',
+      'from=2025-03-01',
+      'from=x&to=y',
+      'from=2025-03-01&from=2025-03-02&to=2025-03-31',
+    ),
+    schema: analyticsRangeSchema,
+  },
   { method: 'GET', path: '/api/admin/events', access: 'admin', success: [200] },
   { method: 'GET', path: '/api/admin/me/alerts', access: 'admin', success: [200] },
   {

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, Grid } from 'antd';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { createQueryClient } from './api/query-client.ts';
 import { LoginPage } from './auth/LoginPage.tsx';
 import { RequireAuth } from './auth/RequireAuth.tsx';
 import { NotFoundPage } from './layout/NotFoundPage.tsx';
+import { PAGE_CHUNKS } from './page-chunks.ts';
 import { type CrmPlatform, PlatformContext } from './platform/platform.ts';
 import { PageSkeleton } from './layout/PageSkeleton.tsx';
 import { ScrollToTopOnSearchChange } from './layout/ScrollToTopOnSearchChange.tsx';
@@ -15,11 +16,9 @@ import { ToastRegion } from './ui/ToastRegion.tsx';
 import './styles.css';
 
 // The staff screens and the set-up page load on demand, so the login page stays small.
-const DashboardPage = lazy(() => import('./dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
-const CrmPage = lazy(() => import('./crm/CrmPage.tsx').then((m) => ({ default: m.CrmPage })));
-const SetupPasswordPage = lazy(() =>
-  import('./auth/SetupPasswordPage.tsx').then((m) => ({ default: m.SetupPasswordPage })),
-);
+const DashboardPage = lazy(PAGE_CHUNKS.dashboard);
+const CrmPage = lazy(PAGE_CHUNKS.crm);
+const SetupPasswordPage = lazy(PAGE_CHUNKS.setupPassword);
 
 export type { CrmPlatform } from './platform/platform.ts';
 
@@ -28,11 +27,13 @@ export interface CrmAppProps {
   basename?: string;
   /** What the host offers beyond the page: given by the entry point, the only code that knows where it runs. */
   platform: CrmPlatform;
+  /** The browser entry makes it before rendering, to start the session check at once (main.tsx). */
+  queryClient?: QueryClient;
 }
 
 /** The whole staff CRM with its providers: platform, theme, toasts, data cache, Settings dialog and routes. */
-export function CrmApp({ basename = '/admin', platform }: CrmAppProps) {
-  const [queryClient] = useState(createQueryClient);
+export function CrmApp({ basename = '/admin', platform, queryClient: givenClient }: CrmAppProps) {
+  const [queryClient] = useState(() => givenClient ?? createQueryClient());
   // Breakpoints are unknown on the very first render: a wide screen until they are.
   const isPhone = Grid.useBreakpoint().sm === false;
   const toastRegion = useRef<HTMLElement>(null);

@@ -1,15 +1,32 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startEarlyReads } from './api/early-requests.ts';
+import { createQueryClient, getQueryFn } from './api/query-client.ts';
+import { sessionQueryKey } from './api/query-keys.ts';
 import { CrmApp, type CrmPlatform } from './App.tsx';
+import { preloadPageChunks } from './page-chunks.ts';
+import type { SessionInfo } from '@shine/shared/types';
 
+const BASENAME = '/admin';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
+
+// Before React renders, all at once (issue 19, item 4): the session check, the chunks of the page and
+// section in the URL, and the reads this URL made last time. Rendering then finds them under way
+// instead of starting each after the one before.
+const queryClient = createQueryClient();
+void queryClient.prefetchQuery({
+  queryKey: sessionQueryKey,
+  queryFn: getQueryFn<SessionInfo>({ on401: 'returnNull' }),
+});
+preloadPageChunks(BASENAME, window.location.pathname, window.location.search);
+startEarlyReads(`${window.location.pathname}${window.location.search}`);
 
 // In the browser the server is the page's own origin and there is no application menu: nothing to add.
 const browserPlatform: CrmPlatform = {};
 
 createRoot(root).render(
   <StrictMode>
-    <CrmApp basename="/admin" platform={browserPlatform} />
+    <CrmApp basename={BASENAME} platform={browserPlatform} queryClient={queryClient} />
   </StrictMode>,
 );

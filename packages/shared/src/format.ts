@@ -41,3 +41,10 @@ export function formatCount(count: number, singular: string, plural = `${singula
 export function toTelHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
+
+const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** A sum of money the API sends as a decimal string ("1234.50"), formatted exactly: no float on the way. */
+export function formatMoney(decimal: `${number}` | string): string {
+  return dollarsAndCents.format(decimal as `${number}`);
+}

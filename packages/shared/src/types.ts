@@ -18,7 +18,13 @@ export type {
   LeadPage,
   LeadRequest,
 } from './responses/leads.ts';
-export type { IntakeReport, Metrics, SpeedToLeadGroup, StatsReport } from './responses/reports.ts';
+export type {
+  AnalyticsReport,
+  IntakeReport,
+  Metrics,
+  SpeedToLeadGroup,
+  StatsReport,
+} from './responses/reports.ts';
 export type {
   Assignee,
   AssigneeList,

@@ -113,6 +113,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/admin/stats', access: 'admin', role: 'sales' },
   { method: 'GET', path: '/api/admin/metrics', access: 'admin', role: 'sales' },
   { method: 'GET', path: '/api/admin/intake', access: 'admin', role: 'sales' },
+  { method: 'GET', path: '/api/admin/reports/analytics', access: 'admin', role: 'sales' },
   { method: 'GET', path: '/api/admin/events', access: 'admin', role: 'sales', stream: true },
   { method: 'GET', path: '/api/admin/me/alerts', access: 'admin', role: 'sales' },
   {

@@ -1,118 +1,83 @@
-import { ACTIVITY_STATUSES, ACTIVITY_TYPES, LEAD_STATUSES } from '@shine/shared/enums';
-import { formatCurrency, formatPercent } from '@shine/shared/format';
-import { Card, Empty, Statistic } from 'antd';
-import {
-  ACTIVITY_STATUS_COLORS,
-  ACTIVITY_STATUS_LABELS,
-  ACTIVITY_TYPE_LABELS,
-} from '../activities/activity-labels.tsx';
-import { STATUS_BAR_COLORS } from '../format/lead-labels.ts';
-import { useActivitySummary, useMetrics, useStats } from '../overview/reports.queries.ts';
-import { BarList } from '../ui/BarList.tsx';
+import type { AnalyticsReport } from '@shine/shared/types';
+import { DatePicker, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
-import { ToneTag } from '../ui/ToneTag.tsx';
+import { useAnalyticsReport } from './analytics.queries.ts';
+import {
+  conversionFigure,
+  type Figure,
+  funnelFigure,
+  leadsPerWeekFigure,
+  speedToLeadFigure,
+  wonRevenueFigure,
+} from './analytics-figures.ts';
+import { useAnalyticsRange } from './analytics-range.ts';
+import { ChartCard } from './ChartCard.tsx';
+import { CurrentPipelineCards } from './CurrentPipelineCards.tsx';
+import { FigureTable } from './FigureTable.tsx';
+import './analytics.css';
 
-/** Share of `part` in `whole` as "12.5%", 0 when there is nothing. */
-export function shareOf(part: number, whole: number): string {
-  return formatPercent(whole > 0 ? (part / whole) * 100 : 0);
-}
+const CHARTS: Array<{ title: string; testId: string; build: (report: AnalyticsReport) => Figure }> = [
+  { title: 'Leads per week by source', testId: 'chart-leads-per-week', build: leadsPerWeekFigure },
+  { title: 'Conversion rate by source', testId: 'chart-conversion', build: conversionFigure },
+  { title: 'Won revenue per month', testId: 'chart-won-revenue', build: wonRevenueFigure },
+  { title: 'Speed to lead per week', testId: 'chart-speed-to-lead', build: speedToLeadFigure },
+  { title: 'Funnel', testId: 'chart-funnel', build: funnelFigure },
+];
 
-function ConversionFunnel() {
-  const stats = useStats();
-  const metrics = useMetrics();
-  const total = stats.data?.total ?? 0;
-  return (
-    <Card title="Conversion Funnel" loading={stats.isPending} data-testid="conversion-funnel">
-      {stats.isError ? <QueryErrorAlert error={stats.error} onRetry={() => void stats.refetch()} /> : null}
-      {metrics.data ? (
-        <p className="analytics-lead">
-          Conversion rate <strong>{formatPercent(metrics.data.conversionRate)}</strong> of {total} leads
-        </p>
-      ) : null}
-      <BarList
-        label="Leads at each stage"
-        max={total}
-        items={LEAD_STATUSES.map((status) => {
-          const count = stats.data?.byStatus[status] ?? 0;
-          return {
-            key: status,
-            label: status,
-            value: count,
-            color: STATUS_BAR_COLORS[status],
-            display: `${count} (${shareOf(count, total)})`,
-          };
-        })}
-      />
-    </Card>
-  );
-}
-
-function RevenuePipeline() {
-  const stats = useStats();
-  const byStatus = stats.data?.revenueByStatus;
-  const values = LEAD_STATUSES.map((status) => ({ status, value: byStatus?.[status] ?? 0 }));
-  return (
-    <Card title="Revenue Pipeline" loading={stats.isPending} data-testid="revenue-pipeline" className="stack-card">
-      <Statistic title="Potential revenue" value={formatCurrency(stats.data?.potentialRevenue ?? 0)} />
-      {byStatus ? (
-        <BarList
-          label="Estimated value by status"
-          items={values.map(({ status, value }) => ({
-            key: status,
-            label: status,
-            value,
-            color: STATUS_BAR_COLORS[status],
-            display: formatCurrency(value),
-          }))}
-        />
-      ) : null}
-    </Card>
-  );
-}
-
-function ActivitySummaryCard() {
-  const summary = useActivitySummary();
-  const data = summary.data;
-  return (
-    <Card title="Activity Summary" loading={summary.isPending} data-testid="activity-summary">
-      {summary.isError ? <QueryErrorAlert error={summary.error} onRetry={() => void summary.refetch()} /> : null}
-      {data && data.total === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No activities yet." />
-      ) : null}
-      {data && data.total > 0 ? (
-        <div className="section-stack">
-          <Statistic title="Total activities" value={data.total} />
-          <BarList
-            label="Activities by type"
-            max={data.total}
-            items={ACTIVITY_TYPES.map((type) => ({
-              key: type,
-              label: ACTIVITY_TYPE_LABELS[type],
-              value: data.byType[type] ?? 0,
-            }))}
-          />
-          <ul className="tag-list" aria-label="Activities by status">
-            {ACTIVITY_STATUSES.map((status) => (
-              <li key={status}>
-                <ToneTag color={ACTIVITY_STATUS_COLORS[status]}>
-                  {ACTIVITY_STATUS_LABELS[status]}: {data.byStatus[status] ?? 0}
-                </ToneTag>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-    </Card>
-  );
-}
-
-/** Analytics: Conversion Funnel bars, Revenue Pipeline and Activity Summary from the live reports. */
+/** Analytics: trends over a chosen range of business dates, then the pipeline as it stands now. */
 export function AnalyticsSection() {
+  const [range, setRange] = useAnalyticsRange();
+  const report = useAnalyticsReport(range);
+  const onChange = (dates: [Dayjs | null, Dayjs | null] | null) => {
+    const [from, to] = dates ?? [];
+    if (from && to) setRange({ from: from.format('YYYY-MM-DD'), to: to.format('YYYY-MM-DD') });
+  };
   return (
-    <div className="analytics-grid">
-      <ConversionFunnel />
-      <RevenuePipeline />
-      <ActivitySummaryCard />
+    <div className="section-stack">
+      <section aria-labelledby="analytics-range-title" className="analytics-range">
+        <Typography.Title level={2} id="analytics-range-title" className="analytics-range-title">
+          Leads that arrived between
+        </Typography.Title>
+        {/* Each input of the picker gets a name of its own (antd gives them none). */}
+        <label htmlFor="analytics-from" className="visually-hidden">
+          Start date
+        </label>
+        <label htmlFor="analytics-to" className="visually-hidden">
+          End date
+        </label>
+        <DatePicker.RangePicker
+          value={[dayjs(range.from), dayjs(range.to)]}
+          onChange={onChange}
+          allowClear={false}
+          format="MMM D, YYYY"
+          id={{ start: 'analytics-from', end: 'analytics-to' }}
+          placeholder={['Start date', 'End date']}
+        />
+        <p className="analytics-range-total" aria-live="polite" data-testid="analytics-total">
+          {report.data ? `${report.data.total} leads` : ''}
+        </p>
+      </section>
+      {report.isError ? <QueryErrorAlert error={report.error} onRetry={() => void report.refetch()} /> : null}
+      <div className="analytics-grid">
+        {CHARTS.map(({ title, testId, build }) => {
+          const figure = report.data ? build(report.data) : undefined;
+          return (
+            <ChartCard
+              key={testId}
+              title={title}
+              testId={testId}
+              spec={figure?.spec}
+              loading={report.isPending}
+              table={figure ? <FigureTable caption={title} columns={figure.columns} rows={figure.rows} /> : null}
+            />
+          );
+        })}
+      </div>
+      <Typography.Title level={2} className="analytics-range-title">
+        The pipeline now
+      </Typography.Title>
+      <CurrentPipelineCards />
     </div>
   );
 }

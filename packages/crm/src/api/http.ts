@@ -1,3 +1,4 @@
+import { claimEarlyRead, noteRead } from './early-requests.ts';
 import { throwIfNotOk } from './http-error.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -22,6 +23,11 @@ export function sendApiRequest(
   { body, accept = 'application/json', signal }: RequestOptions = {},
 ): Promise<Response> {
   const hasBody = body !== undefined;
+  if (method === 'GET' && !hasBody && accept === 'application/json') {
+    noteRead(url);
+    const early = claimEarlyRead(url);
+    if (early) return early;
+  }
   return fetch(url, {
     method,
     credentials: 'include',

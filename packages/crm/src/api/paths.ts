@@ -12,6 +12,7 @@ export const API = {
   stats: '/api/admin/stats',
   metrics: '/api/admin/metrics',
   intake: '/api/admin/intake',
+  analytics: '/api/admin/reports/analytics',
   activities: '/api/admin/activities',
   automations: '/api/admin/automations',
   templates: '/api/admin/templates',

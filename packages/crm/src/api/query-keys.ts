@@ -19,6 +19,8 @@ export const statsKey = [API.stats] as const;
 export const metricsKey = [API.metrics] as const;
 export const activitySummaryKey = [API.activities, 'summary'] as const;
 export const intakeKey = [API.intake] as const;
+export const analyticsKey = (range: { from: string; to: string }) =>
+  [API.analytics, { from: range.from, to: range.to }] as const;
 
 export const heldKey = [API.held] as const;
 export const heldListKey = (params: QueryParams) => [API.held, { ...params }] as const;

@@ -16,28 +16,21 @@ import { CrmDashboardSection } from './CrmDashboardSection.tsx';
 import { CurrentDate } from './CurrentDate.tsx';
 import { LiveIndicator } from './LiveIndicator.tsx';
 import { menuKeyboardHandlers } from './menu-keyboard.ts';
+import { SECTION_CHUNKS } from './section-chunks.ts';
 import { SECTIONS, type SectionKey, sectionsFor, toSectionKey } from './sections.tsx';
 import { useLiveStream } from './use-live-stream.ts';
 import { useNewLeadAlerts } from '../alerts/use-new-lead-alerts.ts';
 import { useQuoteAcceptedAlerts } from '../quotes/use-quote-accepted-alerts.ts';
 import './crm.css';
 
-const LeadsSection = lazy(() => import('../leads/LeadsSection.tsx').then((m) => ({ default: m.LeadsSection })));
-const HeldSection = lazy(() => import('../held/HeldSection.tsx').then((m) => ({ default: m.HeldSection })));
-const ActivitiesSection = lazy(() =>
-  import('../activities/ActivitiesSection.tsx').then((m) => ({ default: m.ActivitiesSection })),
-);
-const AutomationsSection = lazy(() =>
-  import('../automations/AutomationsSection.tsx').then((m) => ({ default: m.AutomationsSection })),
-);
-const TemplatesSection = lazy(() =>
-  import('../templates/TemplatesSection.tsx').then((m) => ({ default: m.TemplatesSection })),
-);
-const AnalyticsSection = lazy(() =>
-  import('../analytics/AnalyticsSection.tsx').then((m) => ({ default: m.AnalyticsSection })),
-);
-const TeamSection = lazy(() => import('../team/TeamSection.tsx').then((m) => ({ default: m.TeamSection })));
-const AuditSection = lazy(() => import('../audit/AuditSection.tsx').then((m) => ({ default: m.AuditSection })));
+const LeadsSection = lazy(SECTION_CHUNKS.leads);
+const HeldSection = lazy(SECTION_CHUNKS.held);
+const ActivitiesSection = lazy(SECTION_CHUNKS.activities);
+const AutomationsSection = lazy(SECTION_CHUNKS.automations);
+const TemplatesSection = lazy(SECTION_CHUNKS.templates);
+const AnalyticsSection = lazy(SECTION_CHUNKS.analytics);
+const TeamSection = lazy(SECTION_CHUNKS.team);
+const AuditSection = lazy(SECTION_CHUNKS.audit);
 
 function SectionContent({ section }: { section: SectionKey }) {
   switch (section) {

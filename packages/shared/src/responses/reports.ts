@@ -53,3 +53,40 @@ export const intakeReportSchema = z.strictObject({
   held: z.strictObject({ waiting: countSchema, byRule: z.record(z.enum(SPAM_RULES), countSchema) }),
 });
 export type IntakeReport = z.output<typeof intakeReportSchema>;
+
+/** A sum of money as an exact decimal string with two places ("1234.50"), never a float. */
+export const moneySchema = z.string().regex(/^\d+\.\d{2}$/);
+
+const weekSchema = z.iso.date().meta({ description: 'The Monday the week starts on (business time zone).' });
+
+/**
+ * GET /api/admin/reports/analytics?from=&to=: the leads created in the range (business dates, both
+ * included), by week, source, month and status (definitions in api/README.md, "Analytics").
+ */
+export const analyticsReportSchema = z.strictObject({
+  from: z.iso.date(),
+  to: z.iso.date(),
+  timeZone: z.string(),
+  total: countSchema,
+  /** Every source of a lead in the range, most leads first. */
+  sources: z.array(z.string()),
+  /** Every week that overlaps the range, oldest first, zeros included. */
+  leadsPerWeek: z.array(
+    z.strictObject({ week: weekSchema, total: countSchema, bySource: z.record(z.string(), countSchema) }),
+  ),
+  /** Per source (in `sources` order): Won ÷ leads × 100, 1 decimal. */
+  conversionBySource: z.array(
+    z.strictObject({ source: z.string(), leads: countSchema, won: countSchema, conversionRate: z.number() }),
+  ),
+  /** Every month that overlaps the range: the leads that arrived in it and are Won, and their value. */
+  wonRevenueByMonth: z.array(
+    z.strictObject({ month: z.string().regex(/^\d{4}-\d{2}$/), won: countSchema, value: moneySchema }),
+  ),
+  /** Every week: median business minutes to first contact (1 decimal) of the week's contacted leads. */
+  speedToLeadByWeek: z.array(
+    z.strictObject({ week: weekSchema, medianMinutes: z.number().nullable(), contacted: countSchema }),
+  ),
+  /** Leads of the range in each status now, in pipeline order. */
+  funnel: z.array(z.strictObject({ status: z.enum(LEAD_STATUSES), count: countSchema })),
+});
+export type AnalyticsReport = z.output<typeof analyticsReportSchema>;

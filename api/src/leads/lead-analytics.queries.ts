@@ -1,0 +1,85 @@
+// The analytics screen's aggregates over the leads created in a range (definitions in api/README.md,
+// "Analytics"): one scan through leads_created_at_idx, grouped five ways. Money stays numeric in SQL
+// and leaves as text, so no float ever touches a sum.
+import { DEFAULT_ESTIMATED_VALUE } from '@shine/shared/constants';
+import type { LeadStatus } from '@shine/shared/enums';
+import type { Knex } from 'knex';
+
+const WON: LeadStatus = 'Won';
+
+export interface LeadAnalyticsRow {
+  /** Which grouping the row is: see measureLeadAnalytics. */
+  set: 'weekSource' | 'source' | 'month' | 'status' | 'week';
+  week: string | null;
+  month: string | null;
+  source: string | null;
+  status: string | null;
+  count: number;
+  won: number;
+  /** Value of the Won leads, a decimal string with two places. */
+  wonValue: string;
+  /** Median speed-to-lead minutes (1 decimal) of the contacted leads; null when none. */
+  medianMinutes: number | null;
+  contacted: number;
+}
+
+// grouping(week, month, source, status) as a bit mask: a 1 bit is a column not grouped by.
+const SETS: Record<number, LeadAnalyticsRow['set']> = {
+  5: 'weekSource',
+  13: 'source',
+  11: 'month',
+  14: 'status',
+  7: 'week',
+};
+
+/**
+ * `from`/`to` are business dates, both included: from local midnight of `from` to local midnight
+ * after `to` in `timeZone`. Weeks start on Monday, as date_trunc('week').
+ */
+export async function measureLeadAnalytics(
+  db: Knex,
+  range: { from: string; to: string },
+  timeZone: string,
+): Promise<LeadAnalyticsRow[]> {
+  const result = await db.raw<{
+    rows: Array<Omit<LeadAnalyticsRow, 'set'> & { kind: number }>;
+  }>(
+    `with ranged as (
+       select to_char(date_trunc('week', created_at at time zone ?), 'YYYY-MM-DD') as week,
+              to_char(created_at at time zone ?, 'YYYY-MM') as month,
+              source, status, estimated_value, speed_to_lead_minutes
+         from leads
+        where created_at >= (?::date)::timestamp at time zone ?
+          and created_at < (?::date + 1)::timestamp at time zone ?)
+     select week, month, source, status,
+            grouping(week, month, source, status)::int as kind,
+            count(*)::int as count,
+            count(*) filter (where status = ?)::int as won,
+            to_char(coalesce(sum(coalesce(estimated_value, ${DEFAULT_ESTIMATED_VALUE})) filter (where status = ?), 0),
+                    'FM9999999999990.00') as "wonValue",
+            round((percentile_cont(0.5) within group (order by speed_to_lead_minutes))::numeric, 1)::float8
+              as "medianMinutes",
+            count(speed_to_lead_minutes)::int as contacted
+       from ranged
+      group by grouping sets ((week, source), (source), (month), (status), (week))`,
+    [timeZone, timeZone, range.from, timeZone, range.to, timeZone, WON, WON],
+  );
+  return result.rows.flatMap((row) => {
+    const set = SETS[Number(row.kind)];
+    if (!set) return [];
+    return [
+      {
+        set,
+        week: row.week,
+        month: row.month,
+        source: row.source,
+        status: row.status,
+        count: Number(row.count),
+        won: Number(row.won),
+        wonValue: row.wonValue,
+        medianMinutes: row.medianMinutes === null ? null : Number(row.medianMinutes),
+        contacted: Number(row.contacted),
+      },
+    ];
+  });
+}

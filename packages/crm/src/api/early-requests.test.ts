@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../test/fetch-mock.ts';
+import { claimEarlyRead, noteRead, startEarlyReads } from './early-requests.ts';
+import { sendApiRequest } from './http.ts';
+
+const PAGE = '/admin/crm?section=leads';
+const KEY = `shine.crm.firstReads:${PAGE}`;
+
+describe('early reads of a full load', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.useRealTimers());
+
+  it('learns the first GETs of a URL, leaving out the session check, the live stream and later reads', () => {
+    const start = Date.now();
+    startEarlyReads(PAGE, start);
+    noteRead('/api/admin/me', start + 10);
+    noteRead('/api/admin/events', start + 10);
+    noteRead('/api/admin/leads?page=1', start + 100);
+    noteRead('/api/admin/leads?page=1', start + 200);
+    noteRead('/api/admin/metrics', start + 2_000);
+    noteRead('/api/admin/stats', start + 4_000);
+    expect(JSON.parse(localStorage.getItem(KEY) ?? '[]')).toEqual(['/api/admin/leads?page=1', '/api/admin/metrics']);
+  });
+
+  it('sends what the last load learned at once, and hands each answer to the first identical GET only', async () => {
+    localStorage.setItem(KEY, JSON.stringify(['/api/admin/leads?page=1', 'https://elsewhere.example/x', 42]));
+    const { calls } = mockFetch({ 'GET /api/admin/leads?page=1': { body: { items: [], total: 0 } } });
+    startEarlyReads(PAGE);
+    expect(calls.map((call) => call.url)).toEqual(['/api/admin/leads?page=1']);
+
+    const first = await sendApiRequest('GET', '/api/admin/leads?page=1');
+    expect(await first.json()).toEqual({ items: [], total: 0 });
+    expect(calls).toHaveLength(1); // answered by the early read
+    await sendApiRequest('GET', '/api/admin/leads?page=1');
+    expect(calls).toHaveLength(2); // the next read goes to the server
+    expect(claimEarlyRead('/api/admin/leads?page=1')).toBeUndefined();
+  });
+
+  it('ignores what it cannot read', () => {
+    localStorage.setItem(KEY, '{not json');
+    const { calls } = mockFetch({});
+    startEarlyReads(PAGE);
+    expect(calls).toHaveLength(0);
+  });
+});
