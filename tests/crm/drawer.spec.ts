@@ -21,7 +21,9 @@ test.describe('lead drawer', () => {
     await page.goto('/admin/crm?section=leads');
     await searchLeads(page, name);
     // The service line: plain text in the row (its own cell, or folded into the name's on a laptop).
-    await leadRow(page, `${name} Tester`).getByText(/^Deep · /).click();
+    await leadRow(page, `${name} Tester`)
+      .getByText(/^Deep · /)
+      .click();
 
     const drawer = page.getByRole('dialog', { name: `${name} Tester` });
     await expect(drawer).toBeVisible();

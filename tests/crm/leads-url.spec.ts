@@ -7,9 +7,9 @@ import { uniqueName } from '../support/unique.ts';
 /** The leads total the badge shows, as a number. */
 async function shownTotal(page: Page): Promise<number> {
   const text = (await page.getByTestId('leads-total').textContent()) ?? '';
-  const match = /^([\d,]+) total$/.exec(text);
-  if (!match) throw new Error(`no total in "${text}"`);
-  return Number(match[1].replaceAll(',', ''));
+  const digits = /^([\d,]+) total$/.exec(text)?.[1];
+  if (!digits) throw new Error(`no total in "${text}"`);
+  return Number(digits.replaceAll(',', ''));
 }
 
 test.describe('the leads view lives in the address', () => {
