@@ -20,7 +20,10 @@ test.describe('lead drawer', () => {
     const lead = await createLead(request, { firstName: name, phone, notes: 'Side gate' });
     await page.goto('/admin/crm?section=leads');
     await searchLeads(page, name);
-    await leadRow(page, `${name} Tester`).getByRole('cell', { name: /Deep/ }).click();
+    // The service line: plain text in the row (its own cell, or folded into the name's on a laptop).
+    await leadRow(page, `${name} Tester`)
+      .getByText(/^Deep · /)
+      .click();
 
     const drawer = page.getByRole('dialog', { name: `${name} Tester` });
     await expect(drawer).toBeVisible();

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@shine/shared/messages';
 import { expect, test } from '@playwright/test';
-import { chooseOption, createLead, signIn, toast } from './support.ts';
+import { chooseOption, createLead, searchLeads, signIn, toast } from './support.ts';
 import { uniqueName } from '../support/unique.ts';
 
 test.describe('sidebar CRM: pipeline board', () => {
@@ -42,5 +42,34 @@ test.describe('sidebar CRM: pipeline board', () => {
     await expect(column('Won').locator('.pipeline-card').filter({ hasText: name })).toBeVisible();
     const saved = await (await page.request.get(`/api/admin/leads/${lead.id}`)).json();
     expect(saved.status).toBe('Won');
+  });
+
+  test('a status changed with the keyboard on a card keeps focus on that card, now in its new column', async ({
+    page,
+    request,
+  }) => {
+    const name = uniqueName('KanKeys');
+    const lead = await createLead(request, { firstName: name });
+    await page.goto('/admin/crm?section=leads&view=pipeline');
+    await searchLeads(page, name);
+    const column = (status: string) => page.locator(`section.pipeline-column[data-status="${status}"]`);
+    await expect(column('New').locator('.pipeline-card')).toHaveCount(1);
+    const select = (status: string) => column(status).getByRole('combobox', { name: `Status of ${name} Tester` });
+    await select('New').focus();
+    const patch = page.waitForRequest(
+      (r) => r.method() === 'PATCH' && r.url().endsWith(`/api/admin/leads/${lead.id}/status`),
+    );
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect((await patch).postDataJSON()).toEqual({ status: 'Contacted' });
+    await expect(column('Contacted').locator('.pipeline-card').filter({ hasText: name })).toBeVisible();
+    await expect(column('New').locator('.pipeline-card')).toHaveCount(0);
+    await expect(select('Contacted')).toBeFocused();
+    // And it stays there once every column has refreshed: the next key works on from the card.
+    await expect(toast(page, MESSAGES.leadStatus.success)).toBeVisible();
+    await expect(select('Contacted')).toBeFocused();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
   });
 });

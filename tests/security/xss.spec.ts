@@ -160,7 +160,7 @@ test.describe('stored XSS', () => {
 
     for (const lead of fixture.leads.slice(0, TEXT_PAYLOADS.length)) {
       const row = page.locator('tr.lead-row').filter({ hasText: lead.email });
-      await row.getByRole('cell', { name: /Basic/ }).click();
+      await row.getByText(/^Basic · /).click(); // the service line: plain text in the row
       const drawer = page.getByRole('dialog').filter({ hasText: lead.email });
       await expect(drawer).toBeVisible();
       await expect(drawer.getByRole('article').first()).toBeVisible();

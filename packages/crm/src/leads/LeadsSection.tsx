@@ -1,6 +1,7 @@
 import { AppstoreOutlined, DownloadOutlined, TableOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { Button, Card, Segmented, Space, Tag } from 'antd';
 import { useState } from 'react';
+import { leadFilterKey, type LeadView } from './lead-view-params.ts';
 import { BulkAssignDialog } from './BulkAssignDialog.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { LeadDrawer } from './LeadDrawer.tsx';
@@ -10,16 +11,25 @@ import { LeadsTable } from './LeadsTable.tsx';
 import { useLeadList } from './leads.queries.ts';
 import { PipelineBoard } from './PipelineBoard.tsx';
 import { useLeadFilters } from './use-lead-filters.ts';
+import { useRememberedLeadView } from './use-remembered-lead-view.ts';
 import { SyncingTag } from '../ui/SyncingTag.tsx';
 
-type View = 'table' | 'board';
-
-/** Leads of the sidebar CRM: badges, search and filters, selection (export, assign), table or pipeline board. */
+/**
+ * Leads of the sidebar CRM: badges, search and filters, selection (export, assign), table or pipeline
+ * board. The view lives in the address (use-lead-filters.ts). A selection belongs to the filter it
+ * was made in: another search, filter or view shows other rows, so the selection is dropped rather
+ * than kept out of sight, and Export and Assign only ever act on rows the person can see checked
+ * (paging and sorting keep it: the same leads, in other places).
+ */
 export function LeadsSection() {
+  useRememberedLeadView();
   const filters = useLeadFilters();
   const list = useLeadList(filters.params);
-  const [view, setView] = useState<View>('table');
-  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const view = filters.view;
+  const filterKey = leadFilterKey(filters.params, view);
+  const [selection, setSelection] = useState<{ filterKey: string; ids: string[] }>({ filterKey, ids: [] });
+  const selectedIds = selection.filterKey === filterKey ? selection.ids : [];
+  const setSelectedIds = (ids: string[]) => setSelection({ filterKey, ids });
   const [exportOpen, setExportOpen] = useState(false);
   const [assignOpen, setAssignOpen] = useState(false);
   const [openLeadId, setOpenLeadId] = useState<string>();
@@ -53,16 +63,13 @@ export function LeadsSection() {
             ) : null}
           </div>
           <Space wrap>
-            <Segmented<View>
+            <Segmented<LeadView>
               aria-label="View"
               value={view}
-              onChange={(next) => {
-                setView(next);
-                if (next === 'board') filters.setStatus(undefined);
-              }}
+              onChange={filters.setView}
               options={[
                 { value: 'table', label: 'Table', icon: <TableOutlined aria-hidden="true" /> },
-                { value: 'board', label: 'Pipeline', icon: <AppstoreOutlined aria-hidden="true" /> },
+                { value: 'pipeline', label: 'Pipeline', icon: <AppstoreOutlined aria-hidden="true" /> },
               ]}
             />
             <Button icon={<DownloadOutlined aria-hidden="true" />} onClick={() => setExportOpen(true)}>
@@ -70,7 +77,7 @@ export function LeadsSection() {
             </Button>
           </Space>
         </div>
-        <LeadFilters filters={filters} hideStatus={view === 'board'} idPrefix="crm-leads" showAssignee />
+        <LeadFilters filters={filters} hideStatus={view === 'pipeline'} idPrefix="crm-leads" showAssignee />
         {view === 'table' ? (
           <LeadsTable
             data={list.data}

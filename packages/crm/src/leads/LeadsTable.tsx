@@ -2,8 +2,9 @@ import type { LeadSortField } from '@shine/shared/leads';
 import { formatCount, formatDealValue } from '@shine/shared/format';
 import { MESSAGES } from '@shine/shared/messages';
 import type { Lead, LeadPage } from '@shine/shared/types';
-import { Button, Grid, Table } from 'antd';
+import { Button, Grid, Pagination, Table } from 'antd';
 import type { TableColumnsType, TablePaginationConfig, TableProps } from 'antd';
+import { useState } from 'react';
 import { ContactLinks } from '../ui/ContactLinks.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
 import { LeadCardList } from './LeadCardList.tsx';
@@ -14,7 +15,10 @@ import { describeService, isFromInteractiveElement } from './lead-format.ts';
 import { formatDate } from '../format/date-time.ts';
 import type { LeadListParams, SortOrder } from './leads.queries.ts';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
-import { PAGE_SIZE_OPTIONS } from './use-lead-filters.ts';
+import { chooseLeadColumnLayout, LEAD_COLUMN_WIDTHS, type LeadColumnLayout } from './lead-column-layout.ts';
+import { PAGE_SIZE_OPTIONS } from './lead-view-params.ts';
+import { useElementWidth } from './use-element-width.ts';
+import './leads-table.css';
 import { PersonAvatar } from '../ui/PersonAvatar.tsx';
 import { ToneTag } from '../ui/ToneTag.tsx';
 
@@ -28,8 +32,6 @@ interface LeadsTableProps {
   selection?: LeadSelection;
 }
 
-const TABLE_MIN_WIDTH = 1280;
-
 function sortOrderOf(params: LeadListParams, field: LeadSortField) {
   if (params.sort !== field) return null;
   return params.order === 'asc' ? ('ascend' as const) : ('descend' as const);
@@ -38,6 +40,10 @@ function sortOrderOf(params: LeadListParams, field: LeadSortField) {
 /** The leads of one server page: a table on wider screens, cards on a phone. */
 export function LeadsTable({ data, loading, params, onPageChange, onSortChange, onOpen, selection }: LeadsTableProps) {
   const screens = Grid.useBreakpoint();
+  const [box, setBox] = useState<HTMLElement | null>(null);
+  const width = useElementWidth(box);
+  // Unmeasured (the first render, or a test's page with no layout): the narrowest form, which fits.
+  const layout = chooseLeadColumnLayout(width || 0);
   const pagination: TablePaginationConfig = {
     current: params.page,
     pageSize: params.pageSize,
@@ -61,80 +67,7 @@ export function LeadsTable({ data, loading, params, onPageChange, onSortChange, 
     );
   }
 
-  const columns: TableColumnsType<Lead> = [
-    {
-      key: 'firstName',
-      width: 180,
-      title: 'Name',
-      sorter: true,
-      sortOrder: sortOrderOf(params, 'firstName'),
-      render: (_value, lead) => (
-        <div className="lead-name-cell">
-          <Button type="link" className="lead-name-button" onClick={() => onOpen(lead.id)}>
-            {fullName(lead)}
-          </Button>
-          <span className="muted lead-source">{lead.source}</span>
-          <LeadIntakeFlags lead={lead} />
-        </div>
-      ),
-    },
-    {
-      key: 'contact',
-      width: 226,
-      title: 'Contact',
-      render: (_value, lead) => <ContactLinks email={lead.email} phone={lead.phone} />,
-    },
-    { key: 'service', width: 210, title: 'Service', render: (_value, lead) => describeService(lead) },
-    {
-      // Initials only, the name in a tooltip and for screen readers: the table must still fit a laptop.
-      key: 'assignee',
-      width: 64,
-      title: 'Assigned',
-      render: (_value, lead) => <PersonAvatar person={lead.assignee} />,
-    },
-    {
-      key: 'status',
-      width: 160,
-      title: 'Status',
-      sorter: true,
-      sortOrder: sortOrderOf(params, 'status'),
-      render: (_value, lead) => <LeadStatusSelect lead={lead} size="small" />,
-    },
-    {
-      key: 'priority',
-      width: 110,
-      title: 'Priority',
-      sorter: true,
-      sortOrder: sortOrderOf(params, 'priority'),
-      render: (_value, lead) => <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag>,
-    },
-    {
-      key: 'estimatedValue',
-      width: 110,
-      title: 'Value',
-      align: 'right',
-      sorter: true,
-      sortOrder: sortOrderOf(params, 'estimatedValue'),
-      render: (_value, lead) => formatDealValue(lead.estimatedValue),
-    },
-    {
-      key: 'nextFollowUpAt',
-      width: 190,
-      title: 'Follow-up',
-      sorter: true,
-      sortOrder: sortOrderOf(params, 'nextFollowUpAt'),
-      render: (_value, lead) => <FollowUpText nextFollowUpAt={lead.nextFollowUpAt} status={lead.status} />,
-    },
-    {
-      key: 'createdAt',
-      width: 120,
-      title: 'Created',
-      sorter: true,
-      sortOrder: sortOrderOf(params, 'createdAt'),
-      render: (_value, lead) => formatDate(lead.createdAt),
-    },
-  ];
-
+  const columns = buildColumns(layout, params, onOpen);
   const onChange: TableProps<Lead>['onChange'] = (_pagination, _filters, sorter, extra) => {
     if (extra.action !== 'sort' || Array.isArray(sorter)) return;
     const field = sorter.columnKey as LeadSortField | undefined;
@@ -144,39 +77,156 @@ export function LeadsTable({ data, loading, params, onPageChange, onSortChange, 
   };
 
   // A scrolling wrapper instead of antd's scroll.x: that mode adds a hidden measuring row holding a
-  // copy of the select-all checkbox, a focusable element inside aria-hidden.
+  // copy of the select-all checkbox, a focusable element inside aria-hidden. The box is at most a
+  // screen high (leads-table.css), so when it must scroll sideways its scrollbar is on the screen,
+  // not under twenty rows; the paging sits below it.
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it
-    <section className="table-scroll" aria-label="Leads table" tabIndex={0}>
-      <Table<Lead>
-        rowKey="id"
-        className="leads-table"
-        columns={columns}
-        dataSource={data?.items ?? []}
-        loading={loading}
-        pagination={pagination}
-        onChange={onChange}
-        style={{ minWidth: TABLE_MIN_WIDTH }}
-        locale={{ emptyText: MESSAGES.empty.leads }}
-        rowClassName="lead-row"
-        onRow={(lead) => ({
-          onClick: (event) => {
-            // Clicks inside portals (a dropdown's options) bubble through React but not through the row.
-            const inRow = event.target instanceof Node && event.currentTarget.contains(event.target);
-            if (inRow && !isFromInteractiveElement(event.target)) onOpen(lead.id);
-          },
-        })}
-        rowSelection={
-          selection
-            ? {
-                selectedRowKeys: selection.selectedIds,
-                preserveSelectedRowKeys: true,
-                onChange: (keys) => selection.onChange(keys.map(String)),
-                getCheckboxProps: (lead) => ({ 'aria-label': `Select ${fullName(lead)}` }),
-              }
-            : undefined
-        }
-      />
-    </section>
+    <div className="leads-table-block">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it */}
+      <section className="table-scroll leads-table-scroll" aria-label="Leads table" tabIndex={0} ref={setBox}>
+        <Table<Lead>
+          rowKey="id"
+          className="leads-table"
+          columns={columns}
+          dataSource={data?.items ?? []}
+          loading={loading}
+          pagination={false}
+          onChange={onChange}
+          tableLayout="fixed"
+          style={{ minWidth: layout.minWidth }}
+          locale={{ emptyText: MESSAGES.empty.leads }}
+          rowClassName="lead-row"
+          onRow={(lead) => ({
+            onClick: (event) => {
+              // Clicks inside portals (a dropdown's options) bubble through React but not through the row.
+              const inRow = event.target instanceof Node && event.currentTarget.contains(event.target);
+              if (inRow && !isFromInteractiveElement(event.target)) onOpen(lead.id);
+            },
+          })}
+          rowSelection={
+            selection
+              ? {
+                  selectedRowKeys: selection.selectedIds,
+                  preserveSelectedRowKeys: true,
+                  columnWidth: LEAD_COLUMN_WIDTHS.select,
+                  onChange: (keys) => selection.onChange(keys.map(String)),
+                  getCheckboxProps: (lead) => ({ 'aria-label': `Select ${fullName(lead)}` }),
+                }
+              : undefined
+          }
+        />
+      </section>
+      {/* As the table did with its own paging: none while nothing matches. */}
+      {pagination.total ? <Pagination className="leads-pagination" align="end" {...pagination} /> : null}
+    </div>
   );
+}
+
+function NameCell({ lead, layout, onOpen }: { lead: Lead; layout: LeadColumnLayout; onOpen: (id: string) => void }) {
+  return (
+    <div className="lead-name-cell">
+      <Button type="link" className="lead-name-button" onClick={() => onOpen(lead.id)}>
+        {fullName(lead)}
+      </Button>
+      <span className="muted lead-source">{lead.source}</span>
+      <LeadIntakeFlags lead={lead} />
+      {layout.contactInName ? <ContactLinks email={lead.email} phone={lead.phone} /> : null}
+      {layout.serviceInName ? <span className="muted lead-folded-service">{describeService(lead)}</span> : null}
+    </div>
+  );
+}
+
+/** The columns of one layout; folded ones appear inside the Name and Status cells instead. */
+function buildColumns(
+  layout: LeadColumnLayout,
+  params: LeadListParams,
+  onOpen: (leadId: string) => void,
+): TableColumnsType<Lead> {
+  const w = LEAD_COLUMN_WIDTHS;
+  const columns: TableColumnsType<Lead> = [
+    {
+      key: 'firstName',
+      width: layout.contactInName || layout.serviceInName ? w.nameFolded : w.name,
+      title: 'Name',
+      sorter: true,
+      sortOrder: sortOrderOf(params, 'firstName'),
+      render: (_value, lead) => <NameCell lead={lead} layout={layout} onOpen={onOpen} />,
+    },
+  ];
+  if (!layout.contactInName) {
+    columns.push({
+      key: 'contact',
+      width: w.contact,
+      title: 'Contact',
+      render: (_value, lead) => <ContactLinks email={lead.email} phone={lead.phone} />,
+    });
+  }
+  if (!layout.serviceInName) {
+    columns.push({
+      key: 'service',
+      width: w.service,
+      title: 'Service',
+      render: (_value, lead) => describeService(lead),
+    });
+  }
+  columns.push(
+    {
+      // Initials only, the name in a tooltip and for screen readers: the table must still fit a laptop.
+      key: 'assignee',
+      width: w.assignee,
+      title: 'Assigned',
+      render: (_value, lead) => <PersonAvatar person={lead.assignee} />,
+    },
+    {
+      key: 'status',
+      width: w.status,
+      title: layout.priorityInStatus ? 'Status / Priority' : 'Status',
+      sorter: true,
+      sortOrder: sortOrderOf(params, 'status'),
+      render: (_value, lead) => (
+        <div className="lead-status-cell">
+          <LeadStatusSelect lead={lead} size="small" />
+          {layout.priorityInStatus ? <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag> : null}
+        </div>
+      ),
+    },
+  );
+  if (!layout.priorityInStatus) {
+    columns.push({
+      key: 'priority',
+      width: w.priority,
+      title: 'Priority',
+      sorter: true,
+      sortOrder: sortOrderOf(params, 'priority'),
+      render: (_value, lead) => <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag>,
+    });
+  }
+  columns.push(
+    {
+      key: 'estimatedValue',
+      width: w.value,
+      title: 'Value',
+      align: 'right',
+      sorter: true,
+      sortOrder: sortOrderOf(params, 'estimatedValue'),
+      render: (_value, lead) => formatDealValue(lead.estimatedValue),
+    },
+    {
+      key: 'nextFollowUpAt',
+      width: w.followUp,
+      title: 'Follow-up',
+      sorter: true,
+      sortOrder: sortOrderOf(params, 'nextFollowUpAt'),
+      render: (_value, lead) => <FollowUpText nextFollowUpAt={lead.nextFollowUpAt} status={lead.status} />,
+    },
+    {
+      key: 'createdAt',
+      width: w.created,
+      title: 'Created',
+      sorter: true,
+      sortOrder: sortOrderOf(params, 'createdAt'),
+      render: (_value, lead) => formatDate(lead.createdAt),
+    },
+  );
+  return columns;
 }

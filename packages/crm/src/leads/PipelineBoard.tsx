@@ -1,8 +1,8 @@
 import { LEAD_STATUSES, type LeadStatus } from '@shine/shared/enums';
 import type { Lead } from '@shine/shared/types';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLeadStatusMutation, type LeadFilterValues } from './leads.queries.ts';
-import type { PendingMove } from './pipeline.ts';
+import { createCardFocusKeeper, type PendingMove } from './pipeline.ts';
 import { PipelineColumn } from './PipelineColumn.tsx';
 
 /**
@@ -13,6 +13,12 @@ import { PipelineColumn } from './PipelineColumn.tsx';
 export function PipelineBoard({ filter, onOpen }: { filter: LeadFilterValues; onOpen: (leadId: string) => void }) {
   const mutation = useLeadStatusMutation();
   const [moves, setMoves] = useState<ReadonlyMap<string, PendingMove>>(new Map());
+  const board = useRef<HTMLElement>(null);
+  const [focusKeeper] = useState(() =>
+    createCardFocusKeeper((leadId) => [
+      ...(board.current?.querySelectorAll<HTMLElement>(`.pipeline-card[data-lead-id="${CSS.escape(leadId)}"]`) ?? []),
+    ]),
+  );
 
   const move = (lead: Lead, to: LeadStatus) => {
     if (lead.status === to || moves.has(lead.id)) return;
@@ -32,9 +38,17 @@ export function PipelineBoard({ filter, onOpen }: { filter: LeadFilterValues; on
   };
 
   return (
-    <section className="pipeline-board" aria-label="Pipeline board">
+    <section className="pipeline-board" aria-label="Pipeline board" ref={board}>
       {LEAD_STATUSES.map((status) => (
-        <PipelineColumn key={status} status={status} filter={filter} moves={moves} onMove={move} onOpen={onOpen} />
+        <PipelineColumn
+          key={status}
+          status={status}
+          filter={filter}
+          moves={moves}
+          onMove={move}
+          onOpen={onOpen}
+          focusKeeper={focusKeeper}
+        />
       ))}
     </section>
   );

@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { makeLead } from '../test/fixtures.ts';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
-import type { PendingMove } from './pipeline.ts';
+import { createCardFocusKeeper, type PendingMove } from './pipeline.ts';
 import { PipelineColumn } from './PipelineColumn.tsx';
 
 function page(items: ReturnType<typeof makeLead>[]) {
   return { body: { items, total: items.length, page: 1, pageSize: 20 } };
 }
+
+const keeper = createCardFocusKeeper(() => []);
 
 describe('PipelineColumn', () => {
   it('shows a dropped card at once, and once only after the refetch brings it', async () => {
@@ -20,7 +22,14 @@ describe('PipelineColumn', () => {
     });
     const moves = new Map<string, PendingMove>([[moved.id, { lead: moved, to: 'Quoted' }]]);
     const { queryClient } = renderWithProviders(
-      <PipelineColumn status="Quoted" filter={{}} moves={moves} onMove={() => {}} onOpen={() => {}} />,
+      <PipelineColumn
+        status="Quoted"
+        filter={{}}
+        moves={moves}
+        onMove={() => {}}
+        onOpen={() => {}}
+        focusKeeper={keeper}
+      />,
     );
     await screen.findByRole('button', { name: 'Stay Put' });
     expect(screen.getAllByRole('button', { name: 'Just Moved' })).toHaveLength(1);
@@ -37,7 +46,16 @@ describe('PipelineColumn', () => {
     const leaving = makeLead({ firstName: 'On', lastName: 'Way', status: 'New' });
     mockFetch({ 'GET /api/admin/leads': page([leaving]) });
     const moves = new Map<string, PendingMove>([[leaving.id, { lead: leaving, to: 'Won' }]]);
-    renderWithProviders(<PipelineColumn status="New" filter={{}} moves={moves} onMove={() => {}} onOpen={() => {}} />);
+    renderWithProviders(
+      <PipelineColumn
+        status="New"
+        filter={{}}
+        moves={moves}
+        onMove={() => {}}
+        onOpen={() => {}}
+        focusKeeper={keeper}
+      />,
+    );
     await screen.findByText('No leads');
     screen.getByLabelText('0 leads');
   });

@@ -3,12 +3,12 @@ import { formatCount, formatDealValue } from '@shine/shared/format';
 import type { Lead } from '@shine/shared/types';
 import { Badge, Button } from 'antd';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
-import { type DragEvent, useState } from 'react';
+import { type DragEvent, useLayoutEffect, useRef, useState } from 'react';
 import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
 import { PRIORITY_COLORS, STATUS_BAR_COLORS, fullName } from '../format/lead-labels.ts';
 import { useLeadList, type LeadFilterValues } from './leads.queries.ts';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
-import { LEAD_DRAG_TYPE, type PendingMove } from './pipeline.ts';
+import { type CardFocusKeeper, LEAD_DRAG_TYPE, type PendingMove } from './pipeline.ts';
 import { FollowUpText } from './FollowUpText.tsx';
 import { PersonAvatar } from '../ui/PersonAvatar.tsx';
 import { ToneTag } from '../ui/ToneTag.tsx';
@@ -35,9 +35,25 @@ interface PipelineColumnProps {
   moves: ReadonlyMap<string, PendingMove>;
   onMove: (lead: Lead, to: LeadStatus) => void;
   onOpen: (leadId: string) => void;
+  focusKeeper: CardFocusKeeper;
 }
 
-function PipelineCard({ lead, moving, onOpen }: { lead: Lead; moving: boolean; onOpen: (id: string) => void }) {
+interface PipelineCardProps {
+  lead: Lead;
+  moving: boolean;
+  onOpen: (id: string) => void;
+  focusKeeper: CardFocusKeeper;
+}
+
+function PipelineCard({ lead, moving, onOpen, focusKeeper }: PipelineCardProps) {
+  const card = useRef<HTMLLIElement>(null);
+  useLayoutEffect(() => {
+    const element = card.current;
+    if (!element) return;
+    focusKeeper.drawn(lead.id, element);
+    // Runs while the element is still in the page, before React removes it.
+    return () => focusKeeper.leaving(lead.id, element);
+  }, [focusKeeper, lead.id]);
   const onDragStart = (event: DragEvent<HTMLElement>) => {
     event.dataTransfer.setData(LEAD_DRAG_TYPE, JSON.stringify(lead));
     event.dataTransfer.setData('text/plain', fullName(lead));
@@ -45,6 +61,7 @@ function PipelineCard({ lead, moving, onOpen }: { lead: Lead; moving: boolean; o
   };
   return (
     <li
+      ref={card}
       className={`pipeline-card${moving ? ' pipeline-card-moving' : ''}`}
       draggable={!moving}
       onDragStart={onDragStart}
@@ -75,7 +92,7 @@ function PipelineCard({ lead, moving, onOpen }: { lead: Lead; moving: boolean; o
   );
 }
 
-export function PipelineColumn({ status, filter, moves, onMove, onOpen }: PipelineColumnProps) {
+export function PipelineColumn({ status, filter, moves, onMove, onOpen, focusKeeper }: PipelineColumnProps) {
   const [limit, setLimit] = useState(STEP);
   const [dragOver, setDragOver] = useState(false);
   const list = useLeadList({ ...filter, status, page: 1, pageSize: limit, sort: 'updatedAt', order: 'desc' });
@@ -130,7 +147,13 @@ export function PipelineColumn({ status, filter, moves, onMove, onOpen }: Pipeli
       ) : (
         <ul className="pipeline-card-list" aria-labelledby={headingId}>
           {leads.map((lead) => (
-            <PipelineCard key={lead.id} lead={lead} moving={moves.has(lead.id)} onOpen={onOpen} />
+            <PipelineCard
+              key={lead.id}
+              lead={lead}
+              moving={moves.has(lead.id)}
+              onOpen={onOpen}
+              focusKeeper={focusKeeper}
+            />
           ))}
           {leads.length === 0 ? <li className="pipeline-empty muted">No leads</li> : null}
         </ul>

@@ -1,69 +1,116 @@
 import type { LeadPriority, LeadStatus } from '@shine/shared/enums';
 import type { LeadSortField } from '@shine/shared/leads';
-import { useMemo, useState } from 'react';
-import { useDebouncedValue } from '../ui/use-debounced-value.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import type { LeadFilterValues, LeadListParams, SortOrder } from './leads.queries.ts';
+import {
+  DEFAULT_LEAD_SORT,
+  type LeadView,
+  type LeadViewState,
+  parseLeadView,
+  writeLeadView,
+} from './lead-view-params.ts';
 
 export const SEARCH_DEBOUNCE_MS = 300;
-export const DEFAULT_PAGE_SIZE = 20;
-export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
-
-/** The server's default order: latest request first, so a repeat request resurfaces its lead. */
-export const DEFAULT_LEAD_SORT: { sort: LeadSortField; order: SortOrder } = { sort: 'lastRequestAt', order: 'desc' };
 
 /**
- * Search, filters, paging and sort of a leads list, all applied on the server. Any filter change
- * goes back to page 1; typing is debounced so every keystroke is not a request.
+ * Search, filters, sort, paging and view of a leads list, kept in the address (lead-view-params.ts):
+ * a link or a reload shows the same leads, and Back returns to the previous filter. Every change but
+ * paging goes back to page 1; typing is debounced so every keystroke is neither a request nor a step
+ * in the history.
  */
 export function useLeadFilters() {
-  const [searchInput, setSearchInput] = useState('');
-  const [status, setStatusState] = useState<LeadStatus | undefined>();
-  const [priority, setPriorityState] = useState<LeadPriority | undefined>();
-  const [assignedTo, setAssignedToState] = useState<string | undefined>();
-  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE, searchedFor: '' });
-  const [sort, setSortState] = useState<{ sort: LeadSortField; order: SortOrder }>(DEFAULT_LEAD_SORT);
-  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo(() => parseLeadView(searchParams), [searchParams]);
+  const urlSearch = state.params.search ?? '';
+  const [searchInput, setSearchInputState] = useState(urlSearch);
+  const [shownSearch, setShownSearch] = useState(urlSearch);
+  const timer = useRef<number | undefined>(undefined);
 
-  // A new search term starts from page 1 (derived, so it lands in the same render as the term).
-  const page = paging.searchedFor === search ? paging.page : 1;
+  // The address changed the term (Back, a link, a restored view): the box shows it, and a term still
+  // waiting to be written is dropped, as the person has gone elsewhere.
+  if (shownSearch !== urlSearch) {
+    setShownSearch(urlSearch);
+    if (searchInput.trim() !== urlSearch) {
+      window.clearTimeout(timer.current);
+      setSearchInputState(urlSearch);
+    }
+  }
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  // Back or Forward: a term still waiting to be written belonged to the page left, so it is dropped
+  // and the box shows the term of the page arrived at.
+  const { key: locationKey } = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== 'POP' || !locationKey) return;
+    window.clearTimeout(timer.current);
+    setSearchInputState(urlSearch);
+  }, [locationKey, navigationType, urlSearch]);
+
+  // The address as last written or seen. React Router renders a navigation as a transition, so a
+  // render (a keystroke's) may still show the address before the last change; a change computed
+  // from that would undo it (a search typed just after switching to the pipeline dropped the view).
+  const known = useRef(searchParams);
+  const seen = useRef(searchParams);
+  if (seen.current !== searchParams) {
+    seen.current = searchParams;
+    known.current = searchParams;
+  }
+
+  /** Applies a change to the view as a new step in the history (or in place of the current one). */
+  const update = (change: (current: LeadViewState) => LeadViewState, options?: { replace?: boolean }) => {
+    const next = writeLeadView(known.current, change(parseLeadView(known.current)));
+    known.current = next;
+    setSearchParams(next, options);
+  };
+
+  // Refining a term replaces the step; starting or clearing a search is a step of its own, so Back
+  // leaves the search rather than walking back through every pause in the typing.
+  const writeSearch = (term: string) =>
+    update((current) => ({ ...current, params: { ...current.params, search: term || undefined, page: 1 } }), {
+      replace: Boolean(term) && Boolean(known.current.get('q')),
+    });
+
+  const firstPage = (change: Partial<LeadListParams>) =>
+    update((current) => ({ ...current, params: { ...current.params, ...change, page: 1 } }));
 
   const filter: LeadFilterValues = useMemo(
-    () => ({ search: search || undefined, status, priority, assignedTo }),
-    [search, status, priority, assignedTo],
-  );
-  const params: LeadListParams = useMemo(
-    () => ({ ...filter, page, pageSize: paging.pageSize, ...sort }),
-    [filter, page, paging.pageSize, sort],
+    () => ({
+      search: state.params.search,
+      status: state.params.status,
+      priority: state.params.priority,
+      assignedTo: state.params.assignedTo,
+    }),
+    [state.params.search, state.params.status, state.params.priority, state.params.assignedTo],
   );
 
   return {
-    params,
+    params: state.params,
     filter,
+    view: state.view,
     searchInput,
-    setSearchInput,
-    setStatus: (next: LeadStatus | undefined) => {
-      setStatusState(next);
-      setPaging((p) => ({ ...p, page: 1, searchedFor: search }));
+    setSearchInput: (value: string) => {
+      setSearchInputState(value);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => writeSearch(value.trim()), SEARCH_DEBOUNCE_MS);
     },
-    setPriority: (next: LeadPriority | undefined) => {
-      setPriorityState(next);
-      setPaging((p) => ({ ...p, page: 1, searchedFor: search }));
-    },
+    setStatus: (status: LeadStatus | undefined) => firstPage({ status }),
+    setPriority: (priority: LeadPriority | undefined) => firstPage({ priority }),
     /** "me", "none" or a person's id; undefined for everyone's leads. */
-    setAssignedTo: (next: string | undefined) => {
-      setAssignedToState(next);
-      setPaging((p) => ({ ...p, page: 1, searchedFor: search }));
-    },
-    setPage: (nextPage: number, nextPageSize: number) =>
-      setPaging((p) => ({
-        page: nextPageSize !== p.pageSize ? 1 : nextPage,
-        pageSize: nextPageSize,
-        searchedFor: search,
+    setAssignedTo: (assignedTo: string | undefined) => firstPage({ assignedTo }),
+    setPage: (page: number, pageSize: number) =>
+      update((current) => ({
+        ...current,
+        params: { ...current.params, page: pageSize !== current.params.pageSize ? 1 : page, pageSize },
       })),
-    setSort: (next: { sort: LeadSortField; order: SortOrder } | undefined) => {
-      setSortState(next ?? DEFAULT_LEAD_SORT);
-      setPaging((p) => ({ ...p, page: 1, searchedFor: search }));
-    },
+    setSort: (next: { sort: LeadSortField; order: SortOrder } | undefined) => firstPage(next ?? DEFAULT_LEAD_SORT),
+    /** The pipeline shows every status as a column, so it drops the status filter. */
+    setView: (view: LeadView) =>
+      update((current) => ({
+        view,
+        params: { ...current.params, page: 1, status: view === 'pipeline' ? undefined : current.params.status },
+      })),
   };
 }
 

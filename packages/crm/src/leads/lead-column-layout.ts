@@ -1,0 +1,64 @@
+/**
+ * Which of the leads table's less used columns fold into a neighbour so the table fits the width it
+ * is given (docs/decisions.md, "Leads table width"). Value, Follow-up and Created never fold: they are
+ * what a salesperson scans the list for. Contact, then Service, fold into the Name cell; Priority
+ * folds into the Status cell.
+ */
+export interface LeadColumnLayout {
+  contactInName: boolean;
+  serviceInName: boolean;
+  priorityInStatus: boolean;
+  /** The columns' widths added up: the table's least width, under which its own box scrolls. */
+  minWidth: number;
+}
+
+/** Column widths in CSS pixels, the checkbox column included. */
+export const LEAD_COLUMN_WIDTHS = {
+  select: 48,
+  name: 200,
+  /** The Name column holding contact and/or service lines: long e-mail addresses need the room. */
+  nameFolded: 250,
+  contact: 230,
+  service: 200,
+  assignee: 72,
+  status: 170,
+  priority: 100,
+  value: 100,
+  followUp: 170,
+  created: 120,
+} as const;
+
+function widthOf(contactInName: boolean, serviceInName: boolean, priorityInStatus: boolean): number {
+  const w = LEAD_COLUMN_WIDTHS;
+  return (
+    w.select +
+    (contactInName || serviceInName ? w.nameFolded : w.name) +
+    (contactInName ? 0 : w.contact) +
+    (serviceInName ? 0 : w.service) +
+    w.assignee +
+    w.status +
+    (priorityInStatus ? 0 : w.priority) +
+    w.value +
+    w.followUp +
+    w.created
+  );
+}
+
+/** From all columns to the most folded, in the order they give way. */
+const STEPS: ReadonlyArray<[boolean, boolean, boolean]> = [
+  [false, false, false],
+  [true, false, false],
+  [true, true, false],
+  [true, true, true],
+];
+
+/** The least folding that fits `width`; the most folded when nothing fits (the table's box then scrolls). */
+export function chooseLeadColumnLayout(width: number): LeadColumnLayout {
+  const layouts = STEPS.map(([contactInName, serviceInName, priorityInStatus]) => ({
+    contactInName,
+    serviceInName,
+    priorityInStatus,
+    minWidth: widthOf(contactInName, serviceInName, priorityInStatus),
+  }));
+  return layouts.find((layout) => layout.minWidth <= width) ?? (layouts.at(-1) as LeadColumnLayout);
+}
