@@ -53,3 +53,26 @@ export async function setSmsOptOutOfNumber(
     .update({ sms_opted_out_at: at, updated_at: trx.fn.now() });
   return rows.map((row) => ({ id: row.id, previous: row.sms_opted_out_at }));
 }
+
+/** A lead made from a text of an unknown number: its phone, source SMS, the quote fields left blank. */
+export async function insertLeadFromText(trx: Knex, phone: string, at: Date): Promise<LeadRow> {
+  const [row] = await trx('leads')
+    .insert({
+      first_name: 'Unknown',
+      last_name: `(text from ${phone})`.slice(0, 100),
+      email: '',
+      phone,
+      zipcode: '',
+      bedrooms: '',
+      bathrooms: '',
+      cleaning_type: '',
+      frequency: '',
+      notes: null,
+      source: 'SMS',
+      created_at: at,
+      updated_at: at,
+      last_request_at: at,
+    })
+    .returning('*');
+  return row as LeadRow;
+}

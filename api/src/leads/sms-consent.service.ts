@@ -4,7 +4,9 @@ import { nationalDigitsOf } from '@shine/shared/sms-consent';
 import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { leadChange, recordLeadChanges } from './lead-audit.ts';
-import { listLeadRowsOfNumber, setSmsOptOutOfNumber } from './lead-consent.queries.ts';
+import { publishLiveEvent } from '../live/live.service.ts';
+import { insertLeadFromText, listLeadRowsOfNumber, setSmsOptOutOfNumber } from './lead-consent.queries.ts';
+import { lockIntakeKeys } from './lead-intake.queries.ts';
 import { toLead } from './lead-mapper.ts';
 
 /** The leads of a phone number, the most recent open lead first; none when it has too few digits. */
@@ -48,4 +50,29 @@ export function optOutPhoneFromSms(db: Knex, phone: string, at: Date): Promise<s
 /** START / UNSTOP: texts allowed again (automated ones still need consent); answers the leads it changed. */
 export function optInPhoneToSms(db: Knex, phone: string): Promise<string[]> {
   return setNumberStanding(db, phone, null, 'sms_opted_in');
+}
+
+/**
+ * The leads of the number that sent a text, or a new lead made from it (source "SMS", docs/decisions.md,
+ * "Texts from unknown numbers") when it has none. Serialised per number with the quote intake, so two
+ * texts arriving at once make one lead. No lead_created event: a text is not a quote request, and the
+ * rules for new quote requests would answer it with quote messages.
+ */
+export async function findOrCreateLeadsOfTexter(
+  db: Knex,
+  phone: string,
+  at: Date,
+): Promise<{ leads: Lead[]; created: boolean }> {
+  const digits = nationalDigitsOf(phone);
+  if (!digits) return { leads: [], created: false };
+  return db.transaction(async (trx) => {
+    await lockIntakeKeys(trx, [`intake:phone:1${digits}`, `intake:phone:${digits}`]);
+    const existing = await listLeadRowsOfNumber(trx, digits);
+    if (existing.length > 0) {
+      return { leads: existing.map((row) => toLead({ ...row, assignee_name: null })), created: false };
+    }
+    const row = await insertLeadFromText(trx, phone, at);
+    await publishLiveEvent(trx, { type: 'lead.created', leadId: row.id });
+    return { leads: [toLead({ ...row, assignee_name: null })], created: true };
+  });
 }
