@@ -14,6 +14,7 @@ import { userNames } from './auth/users.service.ts';
 import { automationsRouter } from './automations/automations.routes.ts';
 import { automationRunsRouter, leadAutomationRouter, outboxRouter } from './automations/runs.routes.ts';
 import { createStaffEmailSender } from './automations/staff-email.service.ts';
+import { smsWebhookRouter } from './conversations/sms-webhook.routes.ts';
 import type { AppDeps } from './deps.ts';
 import { healthRouter } from './health/health.routes.ts';
 import { requireAuth, requireRole, requireRoleToWrite } from './http/auth-guard.ts';
@@ -28,7 +29,7 @@ import {
   whenSignedIn,
 } from './http/body.ts';
 import { noStore } from './http/cache-control.ts';
-import { quoteLinkRateLimit } from './http/rate-limits.ts';
+import { quoteLinkRateLimit, smsWebhookRateLimit } from './http/rate-limits.ts';
 import { corsForOrigins } from './http/cors.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { hostCheck } from './http/host-check.ts';
@@ -48,6 +49,9 @@ import { leadQuotesRouter, type QuotesDeps, quotesRouter } from './quotes/quotes
 import { reportsRouter } from './reports/reports.routes.ts';
 import responseTime from 'response-time';
 import { templatesRouter } from './templates/templates.routes.ts';
+
+/** Per client address: the provider's bursts of inbound texts fit well under it. */
+const SMS_WEBHOOK_CALLS_PER_MINUTE = 300;
 
 export interface App {
   app: Express;
@@ -149,6 +153,7 @@ export function createApp(deps: AppDeps): App {
   api.use('/leads', jsonBody(PUBLIC_JSON_LIMIT), publicLeadsRouter(deps));
   api.use('/setup-password', jsonBody(SETUP_PASSWORD_JSON_LIMIT), setupPasswordRouter(deps));
   api.use('/quotes', quoteLinkLimit, jsonBody(PUBLIC_JSON_LIMIT), customerQuotesRouter(deps));
+  api.use('/webhooks', smsWebhookRateLimit(deps.db, SMS_WEBHOOK_CALLS_PER_MINUTE), smsWebhookRouter(deps));
   api.use('/admin', adminApi(deps, sessions, team, quotes));
   api.use(openApiRouter());
   api.use(apiNotFound);

@@ -272,6 +272,8 @@ export interface AutomationsConfig {
   mailFrom: string;
   /** undefined: no SMS transport (all of account, token and sender are needed). */
   sms: { apiUrl: string; accountSid: string; authToken: string; from: string } | undefined;
+  /** Verifies inbound texts (POST /api/webhooks/sms); undefined: the webhook refuses every call. */
+  smsWebhookToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -380,6 +382,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
           ? { apiUrl: e.SMS_API_URL, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM }
           : undefined,
+      smsWebhookToken: e.SMS_AUTH_TOKEN,
     },
   };
 }

@@ -37,6 +37,25 @@ async function fillQuote(page: Page, email: string) {
 const submitButton = (page: Page) => page.getByRole('button', { name: /Get My Free Quote|Submitting\.\.\./ });
 
 test.describe('quote form', () => {
+  test('offers texts only when the visitor ticks the optional box, with the disclosure and the privacy link', async ({
+    page,
+  }) => {
+    await openQuoteForm(page);
+    const consent = page.getByRole('checkbox', { name: /Text me about my quote/ });
+    await expect(consent).not.toBeChecked();
+    const disclosure = page.locator('#quote-sms-consent-disclosure');
+    await expect(consent).toHaveAttribute('aria-describedby', 'quote-sms-consent-disclosure');
+    for (const words of ['Msg & data rates may apply', 'Reply STOP to opt out, HELP for help', 'Up to 6 messages']) {
+      await expect(disclosure).toContainText(words);
+    }
+    await expect(disclosure.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    // The whole label is the touch target: clicking its text ticks the box.
+    await page.getByText('Text me about my quote').click();
+    await expect(consent).toBeChecked();
+    const box = await page.locator('.consent__label').boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+  });
+
   test('shows every required-field message on an empty submit and focuses the first invalid field', async ({
     page,
   }) => {
@@ -114,6 +133,7 @@ test.describe('quote form', () => {
       cleaningType: 'Deep',
       frequency: 'Biweekly',
       notes: 'Two friendly dogs; gate code 4821.',
+      smsConsent: false,
       website: '',
     });
 

@@ -113,6 +113,12 @@ export interface LeadRow extends QuoteColumns {
   contact_due_at: Date | null;
   last_request_at: Date;
   details_differ_request_id: string | null;
+  /** SMS consent from the quote form, and the wording shown (migration 20251202090100). */
+  sms_consent_at: Date | null;
+  sms_consent_text: string | null;
+  /** The number answered STOP (START clears it). */
+  sms_opted_out_at: Date | null;
+  email_unsubscribed_at: Date | null;
   /** Generated: the phone's digits, for search. */
   phone_digits?: string;
 }

@@ -134,3 +134,19 @@ export function quoteLinkRateLimit(
     },
   });
 }
+
+/**
+ * POST /api/webhooks/sms: `perMinute` calls per client address. The provider calls from its own
+ * addresses, at most once per text; a flood from anywhere else is cut before the signature is computed.
+ */
+export function smsWebhookRateLimit(db: Knex, perMinute: number): RateLimitRequestHandler {
+  return rateLimit({
+    windowMs: MINUTE_MS,
+    limit: perMinute,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: clientKey,
+    store: new KnexRateLimitStore(db, 'sms-webhook:'),
+    message: { message: API_ERRORS.rateLimited },
+  });
+}

@@ -58,6 +58,9 @@ export function toLead(row: NamedLeadRow): Lead {
     contactDueAt: toIso(row.contact_due_at),
     lastRequestAt: toIso(row.last_request_at ?? row.created_at) as string,
     detailsDifferRequestId: row.details_differ_request_id ?? null,
+    smsConsent: toIso(row.sms_consent_at),
+    smsOptedOutAt: toIso(row.sms_opted_out_at),
+    emailUnsubscribedAt: toIso(row.email_unsubscribed_at),
   };
 }
 
@@ -112,4 +115,7 @@ export const LEAD_COLUMNS: Record<Exclude<keyof Lead, 'assignee'>, keyof LeadRow
   contactDueAt: 'contact_due_at',
   lastRequestAt: 'last_request_at',
   detailsDifferRequestId: 'details_differ_request_id',
+  smsConsent: 'sms_consent_at',
+  smsOptedOutAt: 'sms_opted_out_at',
+  emailUnsubscribedAt: 'email_unsubscribed_at',
 };

@@ -8,7 +8,7 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** public: anyone; open: anyone, a session is read if present (login, me); session: signed in only. */
 export type Access = 'public' | 'open' | 'session';
 
-export type TextMediaType = 'text/csv' | 'text/html' | 'text/event-stream';
+export type TextMediaType = 'text/csv' | 'text/html' | 'text/event-stream' | 'text/xml';
 
 export type BinaryMediaType = 'application/pdf';
 

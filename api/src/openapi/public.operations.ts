@@ -38,6 +38,24 @@ export const publicOperations: Operation[] = [
     answers: { 201: json(leadSchema, 'Received.') },
   },
   {
+    method: 'post',
+    path: '/api/webhooks/sms',
+    tag: 'Webhooks',
+    summary: 'An inbound text from the SMS provider (Twilio-compatible form post)',
+    description:
+      'A form post (From, Body, MessageSid, …) signed in `X-Twilio-Signature`: HMAC-SHA1 with SMS_AUTH_TOKEN over ' +
+      'PUBLIC_ORIGIN + the path and the form parameters sorted by name (Twilio’s algorithm), base64. STOP, STOPALL, ' +
+      'UNSUBSCRIBE, CANCEL, END and QUIT (whole message, any case) opt the number out of every text, START and UNSTOP ' +
+      'back in, HELP is answered with the company’s contact line; any other text is filed on the most recent open ' +
+      'lead of the number (a new lead with source "SMS" when the number is unknown), once per MessageSid.',
+    access: 'public',
+    rateLimit: 'calls per client address per minute.',
+    answers: {
+      200: text('text/xml', 'TwiML: an empty <Response>, or a <Message> answering HELP.'),
+      403: error('Unsigned, or the signature does not match (or SMS_AUTH_TOKEN / PUBLIC_ORIGIN is not set).'),
+    },
+  },
+  {
     method: 'get',
     path: '/api/openapi.json',
     tag: 'Reference',

@@ -126,6 +126,9 @@ const endpoints: Endpoint[] = [
     body: () => quoteBody,
     schema: quoteIntakeSchema,
   },
+  // The SMS provider's webhook: nothing generated is signed with its token, so every call is a 403
+  // (a form post, not JSON: no JSON body is generated for it).
+  { method: 'POST', path: '/api/webhooks/sms', access: 'public', success: [403] },
   { method: 'POST', path: '/api/admin/login', access: 'login', success: [200], body: () => loginBody },
   { method: 'GET', path: '/api/admin/me', access: 'me', success: [200] },
   { method: 'POST', path: '/api/admin/logout', access: 'admin', success: [200, 204] },

@@ -105,6 +105,8 @@ export const API_ERRORS = {
   crossOrigin: 'Cross-origin request refused',
   notFound: 'Not found',
   leadNotFound: 'Lead not found',
+  smsSignatureInvalid: 'The request is not signed by the SMS provider',
+  smsWebhookIncomplete: 'From and MessageSid are required',
   assigneeNotAssignable: 'Leads can only be assigned to an active member of the team',
   personNotOnTeam: 'Choose an active member of the team',
   activityNotFound: 'Activity not found',

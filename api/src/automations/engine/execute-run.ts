@@ -17,6 +17,7 @@ import type { Transports } from '../delivery/transports.ts';
 import { findOrInsertMessageOfRun, finishRun, holdRun, updateMessage } from '../runs.queries.ts';
 import { type BudgetDecision, type SendBudget, takeSendSlot } from '../send-budget.ts';
 import { AssigneeUnavailableError, assignByRule } from './assign-action.ts';
+import { consentRefusal } from './message-consent.ts';
 
 /** A failure that no retry can fix (the template was deleted, the lead is gone): fail at once. */
 export class PermanentRunError extends Error {}
@@ -100,6 +101,20 @@ async function deliver(
   const activityType: ActivityType = channel === 'email' ? 'email' : 'note';
   const transport = ctx.transports[channel];
 
+  const refusal = message.status === 'sent' ? null : consentRefusal(channel, lead);
+  if (refusal) {
+    await ctx.db.transaction(async (trx) => {
+      await updateMessage(trx, message.id, { status: 'not_sent', reason: refusal, held_until: null });
+      await recordActivity(ctx, trx, attempt, {
+        type: activityType,
+        subject: `${label} not sent: ${subject}`,
+        description: `${refusal} (kept in the outbox).\n\n${message.body}`,
+        status: 'cancelled',
+      });
+      await finishRun(trx, run.id, 'skipped', { outcome: `${label} to ${message.recipient} ${refusal}` });
+    });
+    return;
+  }
   if (!transport && message.status !== 'sent') {
     await ctx.db.transaction(async (trx) => {
       await updateMessage(trx, message.id, { status: 'not_sent', reason: NO_TRANSPORT_REASON });

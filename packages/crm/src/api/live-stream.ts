@@ -29,6 +29,7 @@ export const LIVE_EVENT_TYPES = [
   'lead.created',
   'lead.updated',
   'activity.created',
+  'message.created',
   'held.created',
   'quote.accepted',
 ] as const;
@@ -52,6 +53,9 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return;
     case 'activity.created':
       for (const key of [leadActivitiesKey(event.leadId), activitiesKey, activitySummaryKey, metricsKey]) refresh(key);
+      refresh(leadKey(event.leadId));
+      return;
+    case 'message.created':
       refresh(leadKey(event.leadId));
       return;
     case 'held.created':

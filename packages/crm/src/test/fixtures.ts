@@ -43,6 +43,9 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     firstContactedAt: null,
     speedToLeadMinutes: null,
     contactDueAt: null,
+    smsConsent: null,
+    smsOptedOutAt: null,
+    emailUnsubscribedAt: null,
     ...overrides,
   };
 }

@@ -1,0 +1,78 @@
+// A phone number's standing for texts (docs/requirements.md#sms-consent): the leads a number belongs
+// to, and its STOP / START, which apply to every lead of the number (carriers opt out the number).
+import { nationalDigitsOf } from '@shine/shared/sms-consent';
+import type { Lead } from '@shine/shared/types';
+import type { Knex } from 'knex';
+import { leadChange, recordLeadChanges } from './lead-audit.ts';
+import { publishLiveEvent } from '../live/live.service.ts';
+import { insertLeadFromText, listLeadRowsOfNumber, setSmsOptOutOfNumber } from './lead-consent.queries.ts';
+import { lockIntakeKeys } from './lead-intake.queries.ts';
+import { toLead } from './lead-mapper.ts';
+
+/** The leads of a phone number, the most recent open lead first; none when it has too few digits. */
+export async function findLeadsOfPhone(db: Knex, phone: string): Promise<Lead[]> {
+  const digits = nationalDigitsOf(phone);
+  if (!digits) return [];
+  return (await listLeadRowsOfNumber(db, digits)).map((row) => toLead({ ...row, assignee_name: null }));
+}
+
+async function setNumberStanding(
+  db: Knex,
+  phone: string,
+  at: Date | null,
+  action: 'sms_opted_out' | 'sms_opted_in',
+): Promise<string[]> {
+  const digits = nationalDigitsOf(phone);
+  if (!digits) return [];
+  return db.transaction(async (trx) => {
+    const changed = await setSmsOptOutOfNumber(trx, digits, at);
+    await recordLeadChanges(
+      trx,
+      changed.map(({ id, previous }) =>
+        leadChange(
+          null,
+          id,
+          action,
+          { smsOptedOutAt: previous?.toISOString() ?? null },
+          { smsOptedOutAt: at?.toISOString() ?? null },
+        ),
+      ),
+    );
+    return changed.map(({ id }) => id);
+  });
+}
+
+/** STOP: no text of any kind to this number until START; answers the leads it changed. */
+export function optOutPhoneFromSms(db: Knex, phone: string, at: Date): Promise<string[]> {
+  return setNumberStanding(db, phone, at, 'sms_opted_out');
+}
+
+/** START / UNSTOP: texts allowed again (automated ones still need consent); answers the leads it changed. */
+export function optInPhoneToSms(db: Knex, phone: string): Promise<string[]> {
+  return setNumberStanding(db, phone, null, 'sms_opted_in');
+}
+
+/**
+ * The leads of the number that sent a text, or a new lead made from it (source "SMS", docs/decisions.md,
+ * "Texts from unknown numbers") when it has none. Serialised per number with the quote intake, so two
+ * texts arriving at once make one lead. No lead_created event: a text is not a quote request, and the
+ * rules for new quote requests would answer it with quote messages.
+ */
+export async function findOrCreateLeadsOfTexter(
+  db: Knex,
+  phone: string,
+  at: Date,
+): Promise<{ leads: Lead[]; created: boolean }> {
+  const digits = nationalDigitsOf(phone);
+  if (!digits) return { leads: [], created: false };
+  return db.transaction(async (trx) => {
+    await lockIntakeKeys(trx, [`intake:phone:1${digits}`, `intake:phone:${digits}`]);
+    const existing = await listLeadRowsOfNumber(trx, digits);
+    if (existing.length > 0) {
+      return { leads: existing.map((row) => toLead({ ...row, assignee_name: null })), created: false };
+    }
+    const row = await insertLeadFromText(trx, phone, at);
+    await publishLiveEvent(trx, { type: 'lead.created', leadId: row.id });
+    return { leads: [toLead({ ...row, assignee_name: null })], created: true };
+  });
+}
