@@ -33,6 +33,19 @@ function domainOf(from: string): string {
   return /@([^>\s]+)/.exec(from)?.[1] ?? 'shine.invalid';
 }
 
+/** An outbox row's Message-ID: the same row, the same id, however often it is sent. */
+function messageIdOf(outboxId: string, domain: string): string {
+  return `<${outboxId}@${domain}>`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The outbox row a Message-ID of ours was made from (messageIdOf); undefined for anyone else's. */
+export function outboxIdOfMessageId(messageId: string): string | undefined {
+  const local = /^<([^@<>]+)@[^<>]+>$/.exec(messageId.trim())?.[1];
+  return local && UUID.test(local) ? local.toLowerCase() : undefined;
+}
+
 function createMailer(smtpUrl: string, from: string): Transport {
   const domain = domainOf(from);
   // `url` (nodemailer parses it into host, port, secure and auth) plus our timeouts: a server that
@@ -50,7 +63,7 @@ function createMailer(smtpUrl: string, from: string): Transport {
         to: message.to,
         subject: message.subject ?? '',
         text: message.body,
-        ...(message.id ? { messageId: `<${message.id}@${domain}>` } : {}),
+        ...(message.id ? { messageId: messageIdOf(message.id, domain) } : {}),
       });
       return String(info.messageId ?? '');
     },
