@@ -10,8 +10,8 @@ export const liveOperations: Operation[] = [
     tag: 'Live',
     summary: 'Live updates: a Server-Sent Events stream of what changes',
     description:
-      'Events `lead.created`, `lead.updated` (with the names of the changed fields), `activity.created` and ' +
-      '`held.created` carry ids only (schema: LiveEvent); `ready` once the stream listens, `resync` when changes ' +
+      'Events `lead.created`, `lead.updated` (with the names of the changed fields), `activity.created`, ' +
+      "`message.created` (a customer's reply or a manual message) and `held.created` carry ids only (schema: LiveEvent); `ready` once the stream listens, `resync` when changes " +
       'may have been missed (refetch what is shown), `heartbeat` every 15 s. Each change event has an `id:`; ' +
       'a reconnection with `Last-Event-ID` (or `?lastEventId=`) within five minutes receives what it missed. ' +
       'The stream ends when the session does.',

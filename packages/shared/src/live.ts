@@ -24,6 +24,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('lead.created'), leadId: id }),
   z.strictObject({ type: z.literal('lead.updated'), leadId: id, changes: z.array(z.enum(LIVE_LEAD_FIELDS)).min(1) }),
   z.strictObject({ type: z.literal('activity.created'), leadId: id, activityId: id }),
+  /** A message in a lead's conversation: a customer's reply, or a message staff sent by hand. */
+  z.strictObject({ type: z.literal('message.created'), leadId: id, messageId: id }),
   /** A quote held for review (see the held submissions). */
   z.strictObject({ type: z.literal('held.created'), heldId: id }),
 ]);

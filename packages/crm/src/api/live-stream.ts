@@ -25,7 +25,13 @@ import {
 /** connecting: first attempt; live: open; reconnecting: lost, EventSource retrying; polling: given up for now. */
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'polling';
 
-export const LIVE_EVENT_TYPES = ['lead.created', 'lead.updated', 'activity.created', 'held.created'] as const;
+export const LIVE_EVENT_TYPES = [
+  'lead.created',
+  'lead.updated',
+  'activity.created',
+  'message.created',
+  'held.created',
+] as const;
 
 /** After the server refused the stream, how long the reads poll before the stream is tried again. */
 export const STREAM_RETRY_MS = 30_000;
@@ -46,6 +52,9 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return;
     case 'activity.created':
       for (const key of [leadActivitiesKey(event.leadId), activitiesKey, activitySummaryKey, metricsKey]) refresh(key);
+      refresh(leadKey(event.leadId));
+      return;
+    case 'message.created':
       refresh(leadKey(event.leadId));
       return;
     case 'held.created':

@@ -1,0 +1,70 @@
+// A lead's conversation (issue 18): what the customer sent us and what staff sent them one to one.
+// Inbound channels (the SMS webhook, the mailbox reader) hand their messages in here; the automated
+// messages stay the automations' (their outbox), and the messages API merges both.
+import type { Knex } from 'knex';
+import { recordSystemActivity } from '../activities/activities.service.ts';
+import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
+import { publishLiveEvent } from '../live/live.service.ts';
+import { findMessageIdByExternalId, insertMessageOnce } from './conversations.queries.ts';
+
+export interface InboundMessage {
+  leadId: string;
+  channel: 'email' | 'sms';
+  /** Text, quoted history already trimmed by the caller. */
+  body: string;
+  subject: string | null;
+  /** Sender address or E.164 phone. */
+  from: string;
+  /** Message-ID or provider SID; unique per channel → imported once. */
+  externalId: string;
+  receivedAt: Date;
+}
+
+/** What the timeline says of a message that came in. */
+function describeInbound(message: InboundMessage): { type: 'email' | 'note'; subject: string } {
+  if (message.channel === 'email') {
+    return { type: 'email', subject: `E-mail from the customer${message.subject ? `: ${message.subject}` : ''}` };
+  }
+  return { type: 'note', subject: `Text from the customer (${message.from})` };
+}
+
+/**
+ * Stores an inbound message once (unique per channel and externalId); duplicate: true when it was
+ * already stored. Writes the lead's timeline and publishes a live event. The timeline entry is also
+ * the lead's latest activity, so a reply ends the current `no_activity` chase of the lead
+ * (leads/lead-candidates.queries.ts counts silence from the latest activity).
+ */
+export async function recordInboundMessage(
+  db: Knex,
+  message: InboundMessage,
+): Promise<{ id: string; duplicate: boolean }> {
+  // Resolved before the transaction: PGlite's one connection is the transaction's until it ends.
+  const systemUserId = await findOrCreateSystemUserId(db);
+  const stored = await db.transaction(async (trx) => {
+    const row = await insertMessageOnce(trx, {
+      lead_id: message.leadId,
+      channel: message.channel,
+      direction: 'in',
+      status: 'received',
+      subject: message.subject,
+      body: message.body,
+      sender: message.from,
+      recipient: null,
+      external_id: message.externalId,
+      at: message.receivedAt,
+    });
+    if (!row) return undefined;
+    const { type, subject } = describeInbound(message);
+    await recordSystemActivity(
+      trx,
+      { leadId: message.leadId, userId: systemUserId, type, subject: subject.slice(0, 300), description: message.body },
+      message.receivedAt,
+    );
+    await publishLiveEvent(trx, { type: 'message.created', leadId: message.leadId, messageId: row.id });
+    return row.id;
+  });
+  if (stored) return { id: stored, duplicate: false };
+  const existing = await findMessageIdByExternalId(db, message.channel, message.externalId);
+  if (!existing) throw new Error('An inbound message was neither stored nor found');
+  return { id: existing, duplicate: true };
+}
