@@ -4,7 +4,18 @@
 // stop(), and also when the test process ends without it (a failure, SIGINT, SIGTERM).
 // As root (CI), the IMAP processes run as Debian's unprivileged `dovecot` and `dovenull` users.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  openSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -150,7 +161,17 @@ export async function startDovecot(): Promise<TestMailServer> {
     writeFileSync(path.join(dir, 'users'), `${user}:{PLAIN}${password}\n`);
     const configFile = path.join(dir, 'dovecot.conf');
     writeFileSync(configFile, configOf(dir, port, users));
-    execFileSync(DOVECOT_BINARY, ['-c', configFile], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 15_000 });
+    // The master forks into the background and keeps its standard streams: a file, not a pipe, or
+    // execFileSync would wait for the pipe to close, that is for the server to stop.
+    const startLog = path.join(dir, 'start.log');
+    const out = openSync(startLog, 'w');
+    try {
+      execFileSync(DOVECOT_BINARY, ['-c', configFile], { stdio: ['ignore', out, out], timeout: 15_000 });
+    } catch (error) {
+      throw new Error(`Dovecot did not start: ${readFileSync(startLog, 'utf8') || (error as Error).message}`);
+    } finally {
+      closeSync(out);
+    }
     await waitForGreeting(port, path.join(dir, 'dovecot.log'));
 
     const client = async () => {
