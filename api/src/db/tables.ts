@@ -100,6 +100,8 @@ export interface LeadRow extends QuoteColumns {
   estimated_value: string | null;
   tags: string[];
   last_contacted_at: Date | null;
+  /** The lead followed an automated e-mail's unsubscribe link (migration 20251202090100). */
+  email_unsubscribed_at: Date | null;
   next_follow_up_at: Date | null;
   created_at: Date;
   updated_at: Date;

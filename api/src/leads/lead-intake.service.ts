@@ -124,6 +124,7 @@ function buildReceipt(lead: NewLead, now: Date): Lead {
     priority: DEFAULT_LEAD_PRIORITY,
     estimated_value: null,
     next_follow_up_at: null,
+    email_unsubscribed_at: null,
     previous_lead_id: null,
     contact_due_at: null,
     ...lead,

@@ -266,3 +266,21 @@ export async function tagLeadByAutomation(trx: Knex.Transaction, id: string, tag
   await updateLeadRow(trx, id, { tags });
   await recordLeadChanges(trx, [leadChange(null, id, 'updated', { tags: before.tags }, { tags })]);
 }
+
+/**
+ * The lead unsubscribed from automated e-mail (its unsubscribe link): recorded once; a second click
+ * keeps the first time. 404 when there is no such lead.
+ */
+export async function unsubscribeLeadEmail(
+  db: Knex,
+  leadId: string,
+  at: Date,
+): Promise<{ unsubscribedAt: Date; alreadyUnsubscribed: boolean }> {
+  const changed = await db('leads')
+    .where({ id: leadId })
+    .whereNull('email_unsubscribed_at')
+    .update({ email_unsubscribed_at: at, updated_at: db.fn.now() });
+  const row = await findLeadRow(db, leadId);
+  if (!row?.email_unsubscribed_at) throw new AppError(404, API_ERRORS.leadNotFound);
+  return { unsubscribedAt: row.email_unsubscribed_at, alreadyUnsubscribed: changed === 0 };
+}

@@ -26,6 +26,7 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     source: 'Website Form',
     tags: [],
     lastContactedAt: null,
+    emailUnsubscribedAt: null,
     nextFollowUpAt: null,
     createdAt: '2025-03-01T15:00:00.000Z',
     updatedAt: '2025-03-01T15:00:00.000Z',

@@ -70,6 +70,8 @@ export const leadSchema = z.strictObject({
   source: z.string(),
   tags: z.array(z.string()),
   lastContactedAt: instantSchema.nullable(),
+  /** When the lead unsubscribed from automated e-mail (its unsubscribe link); null: subscribed. */
+  emailUnsubscribedAt: instantSchema.nullable(),
   nextFollowUpAt: instantSchema.nullable(),
   createdAt: instantSchema,
   updatedAt: instantSchema,
