@@ -47,6 +47,7 @@ import { quotePageRouter } from './quotes/quote-page.routes.ts';
 import { leadQuotesRouter, type QuotesDeps, quotesRouter } from './quotes/quotes.routes.ts';
 import { reportsRouter } from './reports/reports.routes.ts';
 import { templatesRouter } from './templates/templates.routes.ts';
+import { unsubscribeRouter } from './unsubscribe/unsubscribe.routes.ts';
 
 export interface App {
   app: Express;
@@ -147,6 +148,8 @@ export function createApp(deps: AppDeps): App {
   app.use('/api', api);
   // The customers' quote pages: before the static site, whose 404 page would answer them otherwise.
   app.use('/q', quotePageRouter(deps));
+  // The unsubscribe link of automated e-mail (RFC 8058 one-click: no origin check, see its router).
+  app.use('/u', unsubscribeRouter(deps));
 
   app.use(staticFiles({ siteDistDir: config.siteDistDir, crmDistDir: config.crmDistDir }));
   app.use(errorHandler);

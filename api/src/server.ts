@@ -15,6 +15,7 @@ import { listenToLeadEvents } from './lead-events/lead-events.service.ts';
 import { purgeHeldSubmissions } from './leads/held-submissions.service.ts';
 import { createLogger } from './logger.ts';
 import { createMailboxImporter } from './mailbox/mailbox-importer.ts';
+import { replyAddressOfLead } from './mailbox/mailbox.service.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 /** How often held submissions past HELD_RETENTION_DAYS are purged (idempotent in every process). */
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
         now,
         // Development may leave PUBLIC_ORIGIN unset: the alert's link then points at this process.
         publicOrigin: config.publicOrigin ?? `http://localhost:${config.port}`,
+        replyAddressOf: (leadId) => replyAddressOfLead(db, config.mailbox.replyAddress, leadId),
       })
     : undefined;
   await engine?.start();

@@ -6,7 +6,7 @@ import { createTransports } from './delivery/transports.ts';
 
 export interface StaffEmailSender {
   /** Resolves when the mail server accepted the message; rejects otherwise. */
-  send: (message: { to: string; subject: string; body: string }) => Promise<void>;
+  send: (message: { to: string; subject: string; body: string; replyTo?: string }) => Promise<void>;
   close: () => void;
 }
 

@@ -14,9 +14,12 @@ export function quoteEmail(
   quote: Quote,
   url: string,
   validUntil: string,
-): { to: string; subject: string; body: string } {
+  /** The lead's reply address (mailbox.service.ts): the customer's answer lands on the lead. */
+  replyTo?: string,
+): { to: string; subject: string; body: string; replyTo?: string } {
   return {
     to: to.email,
+    ...(replyTo ? { replyTo } : {}),
     subject: `Your cleaning quote from ${DEFAULT_COMPANY.name}: ${formatAmount(quote.total)}`,
     body: [
       `Hello ${to.firstName},`,
@@ -37,7 +40,7 @@ export function quoteEmail(
 export async function emailQuote(
   sendEmail: SendEmail | undefined,
   logger: Logger,
-  message: { to: string; subject: string; body: string },
+  message: { to: string; subject: string; body: string; replyTo?: string },
 ): Promise<boolean> {
   if (!sendEmail) return false;
   try {

@@ -6,6 +6,7 @@ import { type Request, Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { validate } from '../http/validate.ts';
+import { replyAddressOfLead } from '../mailbox/mailbox.service.ts';
 import { emailQuote, quoteEmail, type SendEmail } from './quote-email.ts';
 import { sendPdf } from './quote-pdf-response.ts';
 import { quoteUrlOf } from './quote-tokens.ts';
@@ -58,8 +59,12 @@ export function quotesRouter({ db, config, logger, now, sendEmail }: QuotesDeps)
     const sent = await sendQuote(db, sessionUser(req).id, req.params.id, now(), timeZone);
     const url = quoteUrlOf(originOf(req, config.publicOrigin), sent.token);
     const validUntil = validUntilText(new Date(sent.quote.validUntil ?? now()), timeZone);
+    const replyTo = req.body.email
+      ? await replyAddressOfLead(db, config.mailbox.replyAddress, sent.lead.id)
+      : undefined;
     const emailed =
-      req.body.email && (await emailQuote(sendEmail, logger, quoteEmail(sent.lead, sent.quote, url, validUntil)));
+      req.body.email &&
+      (await emailQuote(sendEmail, logger, quoteEmail(sent.lead, sent.quote, url, validUntil, replyTo)));
     const body: QuoteSent = { quote: sent.quote, url, emailed };
     res.json(body);
   });

@@ -13,6 +13,10 @@ export interface OutgoingMessage {
    * recipient's mail system, which shows it once.
    */
   id?: string;
+  /** E-mail only: where the recipient's answer goes (the lead's plus address on REPLY_MAILBOX). */
+  replyTo?: string;
+  /** E-mail only: more header fields (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 export interface Transport {
@@ -64,6 +68,8 @@ function createMailer(smtpUrl: string, from: string): Transport {
         subject: message.subject ?? '',
         text: message.body,
         ...(message.id ? { messageId: messageIdOf(message.id, domain) } : {}),
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
       return String(info.messageId ?? '');
     },

@@ -17,6 +17,8 @@ import type { Transports } from '../delivery/transports.ts';
 import { findOrInsertMessageOfRun, finishRun, holdRun, updateMessage } from '../runs.queries.ts';
 import { type BudgetDecision, type SendBudget, takeSendSlot } from '../send-budget.ts';
 import { AssigneeUnavailableError, assignByRule } from './assign-action.ts';
+import { automatedEmailParts, type ReplyAddressOf } from './automated-email.ts';
+import { consentRefusal } from './message-consent.ts';
 
 /** A failure that no retry can fix (the template was deleted, the lead is gone): fail at once. */
 export class PermanentRunError extends Error {}
@@ -29,6 +31,9 @@ export interface RunContext {
   now: () => Date;
   /** The author of the activities automations record (see docs/decisions.md). */
   systemUserId: () => Promise<string>;
+  /** PUBLIC_ORIGIN: the unsubscribe link of automated e-mail. */
+  publicOrigin: string;
+  replyAddressOf?: ReplyAddressOf;
 }
 
 interface ActivityNote {
@@ -87,19 +92,34 @@ async function deliver(
 ): Promise<void> {
   const { run, lead } = attempt;
   const rendered = await renderMessage(ctx.db, channel, templateId, lead);
+  const emailParts = channel === 'email' ? await automatedEmailParts(ctx.db, lead.id, ctx) : undefined;
   const message = await findOrInsertMessageOfRun(ctx.db, {
     lead_id: lead.id,
     run_id: run.id,
     channel,
     recipient: rendered.to,
     subject: rendered.subject,
-    body: rendered.body,
+    body: emailParts ? `${rendered.body}\n${emailParts.footer}` : rendered.body,
   });
   const label = channel === 'email' ? 'E-mail' : 'SMS';
   const subject = message.subject ?? `${label} "${rendered.templateName}"`;
   const activityType: ActivityType = channel === 'email' ? 'email' : 'note';
   const transport = ctx.transports[channel];
 
+  const refusal = message.status === 'sent' ? null : consentRefusal(channel, lead);
+  if (refusal) {
+    await ctx.db.transaction(async (trx) => {
+      await updateMessage(trx, message.id, { status: 'not_sent', reason: refusal, held_until: null });
+      await recordActivity(ctx, trx, attempt, {
+        type: activityType,
+        subject: `${label} not sent: ${subject}`,
+        description: `${refusal} (kept in the outbox).\n\n${message.body}`,
+        status: 'cancelled',
+      });
+      await finishRun(trx, run.id, 'skipped', { outcome: `${label} to ${message.recipient} ${refusal}` });
+    });
+    return;
+  }
   if (!transport && message.status !== 'sent') {
     await ctx.db.transaction(async (trx) => {
       await updateMessage(trx, message.id, { status: 'not_sent', reason: NO_TRANSPORT_REASON });
@@ -123,7 +143,13 @@ async function deliver(
       }
     }
     try {
-      await transport.send({ to: message.recipient, subject: message.subject, body: message.body, id: message.id });
+      await transport.send({
+        to: message.recipient,
+        subject: message.subject,
+        body: message.body,
+        id: message.id,
+        ...(emailParts ? { replyTo: emailParts.replyTo, headers: emailParts.headers } : {}),
+      });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await updateMessage(ctx.db, message.id, {
