@@ -17,6 +17,7 @@ import {
   transportEnv,
   waitFor,
 } from './support/automation-engine.ts';
+import { SMS_REFUSALS } from '@shine/shared/sms-consent';
 import { type Agent, countRows, describeApi, insertLead, useTestApp, VALID_QUOTE } from './support/test-app.ts';
 
 const DAY = 86_400_000;
@@ -261,7 +262,12 @@ describeApi('automation engine', () => {
       content: 'Hi {{firstName}}, {{companyName}} here.',
     });
     await createRule({ trigger: 'lead_created', actions: { type: 'send_sms', templateId: template.id } });
-    const leadId = (await agent.post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
+    const leadId = (
+      await agent
+        .post('/api/leads')
+        .send({ ...VALID_QUOTE, smsConsent: true })
+        .expect(201)
+    ).body.id as string;
     const [run] = await settledRuns(leadId, 1);
     expect(run?.status).toBe('succeeded');
     expect(sms.received).toHaveLength(1);
@@ -271,6 +277,51 @@ describeApi('automation engine', () => {
       form: { To: '+12145550100', From: '+12145550000', Body: 'Hi Ann, Lone Star Shine Cleaning here.' },
     });
     expect((await activitiesOf(leadId))[0]).toMatchObject({ type: 'note', status: 'completed' });
+  });
+
+  describe('SMS consent (docs/requirements.md#sms-consent)', () => {
+    const textRule = async () => {
+      const template = await createTemplate({ name: 'Text', type: 'sms', content: 'Hi {{firstName}}!' });
+      await createRule({ trigger: 'lead_created', actions: { type: 'send_sms', templateId: template.id } });
+    };
+    const skippedRun = (leadId: string) =>
+      waitFor(async () => (await runsOfLead(leadId)).find((run) => run.status === 'skipped'));
+    const outboxOf = async (leadId: string) =>
+      ((await agent.get('/api/admin/outbox?status=all').expect(200)).body as OutboxMessage[]).filter(
+        (message) => message.leadId === leadId,
+      );
+
+    it('skips the automated text of a lead who did not tick the box, and says why in the run and the outbox', async () => {
+      await textRule();
+      const leadId = (await agent.post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
+      const run = await skippedRun(leadId);
+      expect(run).toMatchObject({
+        outcome: `SMS to ${VALID_QUOTE.phone} ${SMS_REFUSALS.noConsent}`,
+      });
+      expect(sms.received).toHaveLength(0);
+      expect(await outboxOf(leadId)).toMatchObject([
+        { channel: 'sms', status: 'not_sent', reason: SMS_REFUSALS.noConsent },
+      ]);
+      expect((await activitiesOf(leadId))[0]).toMatchObject({
+        status: 'cancelled',
+        subject: 'SMS not sent: SMS "Text"',
+      });
+    });
+
+    it('skips the automated text of a number that answered STOP, consent or not', async () => {
+      await textRule();
+      // An earlier, closed lead of the same number answered STOP: the new lead inherits the opt-out.
+      await insertLead(t.db, { phone: '(214) 555-0100', status: 'Won', sms_opted_out_at: new Date() });
+      const leadId = (
+        await agent
+          .post('/api/leads')
+          .send({ ...VALID_QUOTE, smsConsent: true, email: 'new@example.com' })
+          .expect(201)
+      ).body.id as string;
+      const run = await skippedRun(leadId);
+      expect(run).toMatchObject({ outcome: `SMS to ${VALID_QUOTE.phone} ${SMS_REFUSALS.optedOut}` });
+      expect(sms.received).toHaveLength(0);
+    });
   });
 
   it('a refused delivery is retried with back-off, then shows as failed on the run, the outbox and the lead', async () => {

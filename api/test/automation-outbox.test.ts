@@ -47,7 +47,12 @@ describeApi('automation outbox without a transport', () => {
         })
         .expect(201);
     }
-    const leadId = (await agent.post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
+    const leadId = (
+      await agent
+        .post('/api/leads')
+        .send({ ...VALID_QUOTE, smsConsent: true })
+        .expect(201)
+    ).body.id as string;
 
     const runs = await waitFor(async () => {
       const list = (await agent.get(`/api/admin/leads/${leadId}/runs`).expect(200)).body as AutomationRun[];

@@ -100,8 +100,6 @@ export interface LeadRow extends QuoteColumns {
   estimated_value: string | null;
   tags: string[];
   last_contacted_at: Date | null;
-  /** The lead followed an automated e-mail's unsubscribe link (migration 20251202090100). */
-  email_unsubscribed_at: Date | null;
   next_follow_up_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -115,6 +113,12 @@ export interface LeadRow extends QuoteColumns {
   contact_due_at: Date | null;
   last_request_at: Date;
   details_differ_request_id: string | null;
+  /** SMS consent from the quote form, and the wording shown (migration 20251202090100). */
+  sms_consent_at: Date | null;
+  sms_consent_text: string | null;
+  /** The number answered STOP (START clears it). */
+  sms_opted_out_at: Date | null;
+  email_unsubscribed_at: Date | null;
   /** Generated: the phone's digits, for search. */
   phone_digits?: string;
 }

@@ -52,6 +52,9 @@ const LIVE_FIELDS_OF: Record<string, readonly LiveLeadField[]> = {
   details_kept: ['requests'],
   repeat_merged: ['requests'],
   held_released: ['requests'],
+  email_unsubscribed: ['consent'],
+  sms_opted_out: ['consent'],
+  sms_opted_in: ['consent'],
 };
 
 function liveFieldsOf(change: AuditChange): LiveLeadField[] {

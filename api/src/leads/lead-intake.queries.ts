@@ -44,7 +44,20 @@ export async function findRepeatTarget(
   return (await query) as LeadRow | undefined;
 }
 
-export type RepeatChanges = LeadChanges & Partial<Pick<LeadRow, LeadRequestColumn | 'details_differ_request_id'>>;
+export type RepeatChanges = LeadChanges &
+  Partial<Pick<LeadRow, LeadRequestColumn | 'details_differ_request_id' | 'sms_consent_at' | 'sms_consent_text'>>;
+
+/**
+ * When the number with these national digits (its last ten) answered STOP, if it has not answered
+ * START since: the opt-out belongs to the number, so a new lead of the same phone inherits it.
+ */
+export async function findSmsOptOutOfNumber(db: Knex, nationalDigits: string): Promise<Date | null> {
+  const row = (await db('leads')
+    .whereRaw('right(phone_digits, 10) = ?', [nationalDigits])
+    .max({ at: 'sms_opted_out_at' })
+    .first()) as { at: Date | null } | undefined;
+  return row?.at ?? null;
+}
 
 /**
  * Changes of a repeat request kept on its lead, plus the repeat counter and the request times. `at`

@@ -21,6 +21,7 @@ import {
 } from '@shine/shared/intake';
 import { type Estimate, estimateQuote } from '@shine/shared/pricing';
 import type { QuoteIntake } from '@shine/shared/quote';
+import { SMS_CONSENT_TEXT } from '@shine/shared/sms-consent';
 import type { IntakeReport, Lead, SpeedToLeadGroup } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/activities.service.ts';
@@ -33,6 +34,7 @@ import { countHeldSubmissionsByRule, insertHeldSubmission } from './held-submiss
 import {
   countAwaitingContact,
   countRejection,
+  findSmsOptOutOfNumber,
   findRepeatTarget,
   lockIntakeKeys,
   type RepeatChanges,
@@ -109,6 +111,8 @@ function toNewLead(
     utm_campaign: attribution.utmCampaign || null,
     referrer_host: attribution.referrerHost || null,
     landing_page: attribution.landingPage || null,
+    sms_consent_at: quote.smsConsent === true ? at : null,
+    sms_consent_text: quote.smsConsent === true ? SMS_CONSENT_TEXT : null,
     created_at: at,
     updated_at: at,
     last_request_at: at,
@@ -124,9 +128,10 @@ function buildReceipt(lead: NewLead, now: Date): Lead {
     priority: DEFAULT_LEAD_PRIORITY,
     estimated_value: null,
     next_follow_up_at: null,
-    email_unsubscribed_at: null,
     previous_lead_id: null,
     contact_due_at: null,
+    sms_opted_out_at: null,
+    email_unsubscribed_at: null,
     ...lead,
     id: randomUUID(),
     assigned_to: null,
@@ -244,6 +249,11 @@ async function mergeRepeatRequest(
     if (isValueFromEstimate(lead)) changes.estimated_value = request.estimated_value ?? null;
   }
   if (differences.length > 0) changes.details_differ_request_id = stored.id;
+  // Consent given on a later request counts; an unticked box on a later one withdraws nothing (STOP does).
+  if (request.sms_consent_at && !lead.sms_consent_at) {
+    changes.sms_consent_at = request.sms_consent_at;
+    changes.sms_consent_text = request.sms_consent_text ?? null;
+  }
   const row = await updateLeadForRepeat(trx, lead.id, changes, origin.receivedAt);
   if (!row) throw new Error('the lead of a repeat request disappeared inside its transaction');
   await recordLeadChanges(trx, [leadChange(null, lead.id, 'repeat_merged', ...repeatAudit(lead, row, stored.id))]);
@@ -295,9 +305,16 @@ async function takeIn(
   if (target && !CLOSED_LEAD_STATUSES.includes(target.status)) {
     return { kind: 'merged', row: await mergeRepeatRequest(trx, target, request, origin) };
   }
+  const nationalDigits = phoneDigits?.slice(-10);
+  const smsOptedOutAt = nationalDigits ? await findSmsOptOutOfNumber(trx, nationalDigits) : null;
   const row = await insertLeadWithFirstRequest(
     trx,
-    { ...request, estimate_breakdown: toJsonb(trx, request.estimate_breakdown), previous_lead_id: target?.id ?? null },
+    {
+      ...request,
+      estimate_breakdown: toJsonb(trx, request.estimate_breakdown),
+      previous_lead_id: target?.id ?? null,
+      sms_opted_out_at: smsOptedOutAt,
+    },
     origin.releasedFromRule,
   );
   await outbox.leadCreated(row.id);

@@ -43,7 +43,6 @@ export function toLead(row: NamedLeadRow): Lead {
       row.estimated_value === null || row.estimated_value === undefined ? null : Number(row.estimated_value),
     tags: row.tags ?? [],
     lastContactedAt: toIso(row.last_contacted_at),
-    emailUnsubscribedAt: toIso(row.email_unsubscribed_at),
     nextFollowUpAt: toIso(row.next_follow_up_at),
     createdAt: toIso(row.created_at) as string,
     updatedAt: toIso(row.updated_at) as string,
@@ -59,6 +58,9 @@ export function toLead(row: NamedLeadRow): Lead {
     contactDueAt: toIso(row.contact_due_at),
     lastRequestAt: toIso(row.last_request_at ?? row.created_at) as string,
     detailsDifferRequestId: row.details_differ_request_id ?? null,
+    smsConsent: toIso(row.sms_consent_at),
+    smsOptedOutAt: toIso(row.sms_opted_out_at),
+    emailUnsubscribedAt: toIso(row.email_unsubscribed_at),
   };
 }
 
@@ -96,7 +98,6 @@ export const LEAD_COLUMNS: Record<Exclude<keyof Lead, 'assignee'>, keyof LeadRow
   source: 'source',
   tags: 'tags',
   lastContactedAt: 'last_contacted_at',
-  emailUnsubscribedAt: 'email_unsubscribed_at',
   nextFollowUpAt: 'next_follow_up_at',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
@@ -114,4 +115,7 @@ export const LEAD_COLUMNS: Record<Exclude<keyof Lead, 'assignee'>, keyof LeadRow
   contactDueAt: 'contact_due_at',
   lastRequestAt: 'last_request_at',
   detailsDifferRequestId: 'details_differ_request_id',
+  smsConsent: 'sms_consent_at',
+  smsOptedOutAt: 'sms_opted_out_at',
+  emailUnsubscribedAt: 'email_unsubscribed_at',
 };

@@ -61,6 +61,9 @@ export type NewLeadRow = Pick<LeadRow, LeadRequestColumn | 'notes'> &
       | 'created_at'
       | 'updated_at'
       | 'last_request_at'
+      | 'sms_consent_at'
+      | 'sms_consent_text'
+      | 'sms_opted_out_at'
     >
   >;
 

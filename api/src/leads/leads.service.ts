@@ -8,6 +8,7 @@ import { AppError } from '../http/app-error.ts';
 import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
 import { assigneeStateOf, diffLeadFields, leadChange, recordLeadChanges } from './lead-audit.ts';
 import type { Resolved } from './lead-filter.ts';
+import { setEmailUnsubscribed } from './lead-consent.queries.ts';
 import { type NamedLeadRow, toLead } from './lead-mapper.ts';
 import {
   countLeadRows,
@@ -37,6 +38,35 @@ export async function assertLeadExists(db: Knex, id: string): Promise<void> {
 export async function findLead(db: Knex, id: string): Promise<Lead | undefined> {
   const row = await findLeadRow(db, id);
   return row ? toLead(row) : undefined;
+}
+
+/**
+ * The lead unsubscribed from automated e-mail (its unsubscribe link): recorded once, with an audit row
+ * and a live `lead.updated`; a second click keeps the first time. 404 when there is no such lead.
+ */
+export async function unsubscribeLeadEmail(
+  db: Knex,
+  leadId: string,
+  at: Date,
+): Promise<{ unsubscribedAt: Date; alreadyUnsubscribed: boolean }> {
+  return db.transaction(async (trx) => {
+    const result = await setEmailUnsubscribed(trx, leadId, at);
+    if (!result) throw new AppError(404, API_ERRORS.leadNotFound);
+    if (result.changed) {
+      await recordLeadChanges(trx, [
+        leadChange(
+          null,
+          leadId,
+          'email_unsubscribed',
+          { emailUnsubscribedAt: null },
+          {
+            emailUnsubscribedAt: at.toISOString(),
+          },
+        ),
+      ]);
+    }
+    return { unsubscribedAt: result.at, alreadyUnsubscribed: !result.changed };
+  });
 }
 
 /** For another feature's query: the lead's full name, a scalar subquery on the lead whose id is `leadId` (SQL). */
@@ -265,22 +295,4 @@ export async function tagLeadByAutomation(trx: Knex.Transaction, id: string, tag
   const tags = [...before.tags, tag];
   await updateLeadRow(trx, id, { tags });
   await recordLeadChanges(trx, [leadChange(null, id, 'updated', { tags: before.tags }, { tags })]);
-}
-
-/**
- * The lead unsubscribed from automated e-mail (its unsubscribe link): recorded once; a second click
- * keeps the first time. 404 when there is no such lead.
- */
-export async function unsubscribeLeadEmail(
-  db: Knex,
-  leadId: string,
-  at: Date,
-): Promise<{ unsubscribedAt: Date; alreadyUnsubscribed: boolean }> {
-  const changed = await db('leads')
-    .where({ id: leadId })
-    .whereNull('email_unsubscribed_at')
-    .update({ email_unsubscribed_at: at, updated_at: db.fn.now() });
-  const row = await findLeadRow(db, leadId);
-  if (!row?.email_unsubscribed_at) throw new AppError(404, API_ERRORS.leadNotFound);
-  return { unsubscribedAt: row.email_unsubscribed_at, alreadyUnsubscribed: changed === 0 };
 }

@@ -16,6 +16,7 @@ export const LIVE_LEAD_FIELDS = [
   'notes',
   'contact',
   'requests',
+  'consent',
 ] as const;
 export type LiveLeadField = (typeof LIVE_LEAD_FIELDS)[number];
 

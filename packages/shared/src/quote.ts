@@ -25,6 +25,8 @@ export const quoteRequestSchema = z.object({
   cleaningType: z.enum(CLEANING_TYPES, { error: VALIDATION.cleaningType }),
   frequency: z.enum(FREQUENCIES, { error: VALIDATION.frequency }),
   notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+  /** The optional "Text me about my quote" checkbox (packages/shared/src/sms-consent.ts); unticked by default. */
+  smsConsent: z.boolean({ error: 'smsConsent must be true or false' }).default(false),
 });
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;

@@ -24,6 +24,7 @@ const DEFAULT_VALUES: DefaultValues<QuoteFormInput> = {
   phone: '',
   zipcode: '',
   notes: '',
+  smsConsent: false,
   website: '',
 };
 

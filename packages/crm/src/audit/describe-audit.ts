@@ -39,6 +39,9 @@ const ACTION_VERBS: Record<string, string> = {
   repeat_merged: 'merged a repeat request into this lead',
   details_applied: "applied a repeat request's new details",
   details_kept: "kept the lead's details over a repeat request's",
+  email_unsubscribed: 'recorded that the lead unsubscribed from e-mail',
+  sms_opted_out: 'recorded that the number answered STOP to texts',
+  sms_opted_in: 'recorded that the number answered START to texts',
 };
 
 /** Who made the change: a person, or the product itself (automations, the command line). */

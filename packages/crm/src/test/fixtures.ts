@@ -26,7 +26,6 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     source: 'Website Form',
     tags: [],
     lastContactedAt: null,
-    emailUnsubscribedAt: null,
     nextFollowUpAt: null,
     createdAt: '2025-03-01T15:00:00.000Z',
     updatedAt: '2025-03-01T15:00:00.000Z',
@@ -44,6 +43,9 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     firstContactedAt: null,
     speedToLeadMinutes: null,
     contactDueAt: null,
+    smsConsent: null,
+    smsOptedOutAt: null,
+    emailUnsubscribedAt: null,
     ...overrides,
   };
 }

@@ -70,8 +70,6 @@ export const leadSchema = z.strictObject({
   source: z.string(),
   tags: z.array(z.string()),
   lastContactedAt: instantSchema.nullable(),
-  /** When the lead unsubscribed from automated e-mail (its unsubscribe link); null: subscribed. */
-  emailUnsubscribedAt: instantSchema.nullable(),
   nextFollowUpAt: instantSchema.nullable(),
   createdAt: instantSchema,
   updatedAt: instantSchema,
@@ -91,6 +89,12 @@ export const leadSchema = z.strictObject({
   speedToLeadMinutes: z.number().nullable(),
   /** When the lead becomes "not contacted in time" (15 business minutes after it arrived). */
   contactDueAt: instantSchema.nullable(),
+  /** When the visitor agreed to texts on the quote form (the wording shown is on record); null: no consent. */
+  smsConsent: instantSchema.nullable(),
+  /** When the number answered STOP; null: texts allowed (START clears it). */
+  smsOptedOutAt: instantSchema.nullable(),
+  /** When the lead unsubscribed from automated e-mail; null: subscribed. */
+  emailUnsubscribedAt: instantSchema.nullable(),
 });
 export type Lead = z.output<typeof leadSchema>;
 
@@ -124,6 +128,7 @@ export const heldPayloadSchema = z.strictObject({
   ...quoteFields,
   notes: z.string().optional(),
   website: z.string().optional(),
+  smsConsent: z.boolean().optional(),
   elapsedMs: z.number().optional(),
   attribution: z
     .strictObject({

@@ -1,4 +1,5 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { SMS_CONSENT_DISCLOSURE, SMS_CONSENT_LABEL } from '@shine/shared/sms-consent';
 import { SelectField, TextAreaField, TextField } from '../form/fields.tsx';
 import { BATHROOM_OPTIONS, BEDROOM_OPTIONS, CLEANING_TYPE_OPTIONS, FREQUENCY_OPTIONS } from './quote-options.ts';
 import type { QuoteFormInput } from './quote-payload.ts';
@@ -109,6 +110,25 @@ export function QuoteFields({ register, errors }: Props) {
         registration={register('notes')}
         error={errors.notes?.message}
       />
+      {/* Optional and unticked: texts need the visitor's own consent (docs/requirements.md#sms-consent). */}
+      <div className="field consent">
+        <label className="consent__label" htmlFor="quote-sms-consent">
+          <input
+            id="quote-sms-consent"
+            className="consent__box"
+            type="checkbox"
+            aria-describedby="quote-sms-consent-disclosure"
+            {...register('smsConsent')}
+          />
+          <span>
+            {SMS_CONSENT_LABEL}
+            <span className="field__optional"> (optional)</span>
+          </span>
+        </label>
+        <p className="field__hint consent__disclosure" id="quote-sms-consent-disclosure">
+          {SMS_CONSENT_DISCLOSURE} See our <a href="/privacy">Privacy Policy</a>.
+        </p>
+      </div>
     </>
   );
 }

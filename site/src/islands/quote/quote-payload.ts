@@ -17,6 +17,7 @@ export const QUOTE_FIELD_NAMES = [
   'cleaningType',
   'frequency',
   'notes',
+  'smsConsent',
   'website',
 ] as const satisfies readonly (keyof QuoteFormInput)[];
 

@@ -1,0 +1,55 @@
+// The consent columns of leads (migration 20251202090100): e-mail unsubscribes and SMS opt-outs, and
+// finding the leads of a phone number by its national digits (the last ten, leads_phone_national_idx).
+import { CLOSED_LEAD_STATUSES } from '@shine/shared/enums';
+import type { Knex } from 'knex';
+import { sqlStringList } from '../db/sql-text.ts';
+import type { LeadRow } from '../db/tables.ts';
+
+const NATIONAL_DIGITS = 'right(phone_digits, 10) = ?';
+const CLOSED = sqlStringList(CLOSED_LEAD_STATUSES);
+
+/** Marks the lead unsubscribed unless it is already; answers the lead's unsubscribe time, undefined: no lead. */
+export async function setEmailUnsubscribed(
+  trx: Knex,
+  leadId: string,
+  at: Date,
+): Promise<{ at: Date; changed: boolean } | undefined> {
+  const lead = await trx('leads').where({ id: leadId }).forNoKeyUpdate().first('email_unsubscribed_at');
+  if (!lead) return undefined;
+  if (lead.email_unsubscribed_at) return { at: lead.email_unsubscribed_at, changed: false };
+  await trx('leads').where({ id: leadId }).update({ email_unsubscribed_at: at, updated_at: trx.fn.now() });
+  return { at, changed: true };
+}
+
+/** The leads of a number, the most recent open one first (then the most recent closed). */
+export function listLeadRowsOfNumber(db: Knex, nationalDigits: string): Promise<LeadRow[]> {
+  return db('leads')
+    .select('*')
+    .whereRaw(NATIONAL_DIGITS, [nationalDigits])
+    .orderByRaw(`(status in (${CLOSED})), last_request_at desc, id desc`);
+}
+
+/**
+ * Opts every lead of the number out (at `at`) or back in (null), in the caller's transaction; answers
+ * the leads it changed with their previous opt-out time.
+ */
+export async function setSmsOptOutOfNumber(
+  trx: Knex,
+  nationalDigits: string,
+  at: Date | null,
+): Promise<Array<{ id: string; previous: Date | null }>> {
+  const query = trx('leads').whereRaw(NATIONAL_DIGITS, [nationalDigits]);
+  if (at) query.whereNull('sms_opted_out_at');
+  else query.whereNotNull('sms_opted_out_at');
+  const rows = (await query.orderBy('id').forNoKeyUpdate().select('id', 'sms_opted_out_at')) as Array<
+    Pick<LeadRow, 'id' | 'sms_opted_out_at'>
+  >;
+  if (rows.length === 0) return [];
+  await trx('leads')
+    .whereIn(
+      'id',
+      rows.map((row) => row.id),
+    )
+    .update({ sms_opted_out_at: at, updated_at: trx.fn.now() });
+  return rows.map((row) => ({ id: row.id, previous: row.sms_opted_out_at }));
+}
