@@ -49,6 +49,7 @@ import { leadQuotesRouter, type QuotesDeps, quotesRouter } from './quotes/quotes
 import { reportsRouter } from './reports/reports.routes.ts';
 import responseTime from 'response-time';
 import { templatesRouter } from './templates/templates.routes.ts';
+import { unsubscribeRouter } from './unsubscribe/unsubscribe.routes.ts';
 
 /** Per client address: the provider's bursts of inbound texts fit well under it. */
 const SMS_WEBHOOK_CALLS_PER_MINUTE = 300;
@@ -160,6 +161,8 @@ export function createApp(deps: AppDeps): App {
   app.use('/api', api);
   // The customers' quote pages: before the static site, whose 404 page would answer them otherwise.
   app.use('/q', quotePageRouter(deps));
+  // The unsubscribe link of automated e-mail (RFC 8058 one-click: no origin check, see its router).
+  app.use('/u', unsubscribeRouter(deps));
 
   app.use(staticFiles({ siteDistDir: config.siteDistDir, crmDistDir: config.crmDistDir }));
   app.use(errorHandler);

@@ -197,6 +197,20 @@ const envSchema = z
     SMS_ACCOUNT_SID: optionalText,
     SMS_AUTH_TOKEN: optionalText,
     SMS_FROM: optionalText,
+    REPLY_MAILBOX: z.preprocess(blankToUndefined, z.email('must be an e-mail address').optional()),
+    IMAP_URL: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(
+          /^imaps?:\/\/[^@/]+@[^/]+/,
+          'must be imap:// or imaps:// with user and password, e.g. imaps://user:pass@host',
+        )
+        .optional(),
+    ),
+    IMAP_PROCESSED_FOLDER: z.preprocess(blankToUndefined, z.string().trim().min(1).default('Processed')),
+    IMAP_UNMATCHED_FOLDER: z.preprocess(blankToUndefined, z.string().trim().min(1).default('Unmatched')),
+    IMAP_POLL_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().int().min(5).max(3600).default(60)),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
@@ -244,6 +258,37 @@ export interface Config {
   siteDistDir: string;
   crmDistDir: string;
   automations: AutomationsConfig;
+  mailbox: MailboxConfig;
+}
+
+/** The company mailbox customers reply to, and its reading over IMAP (api/README.md, "Replies by e-mail"). */
+export interface MailboxConfig {
+  /**
+   * REPLY_MAILBOX: e-mails to leads answer to `local+{token}@domain` of it (plus addressing), which
+   * names the lead; undefined: no Reply-To, replies are matched by In-Reply-To and sender only.
+   */
+  replyAddress: string | undefined;
+  /** IMAP_URL; undefined: the mailbox is not read. */
+  imap: { host: string; port: number; secure: boolean; user: string; password: string } | undefined;
+  /** Imported messages are moved here (created when missing), read. */
+  processedFolder: string;
+  /** Messages that name no lead are moved here, unread, for staff to read in the mailbox. */
+  unmatchedFolder: string;
+  /** A poll this often besides IDLE's news (or instead of it where the server has no IDLE). */
+  pollSeconds: number;
+}
+
+function imapOf(url: string | undefined): MailboxConfig['imap'] {
+  if (!url) return undefined;
+  const parsed = new URL(url);
+  const secure = parsed.protocol === 'imaps:';
+  return {
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : secure ? 993 : 143,
+    secure,
+    user: decodeURIComponent(parsed.username),
+    password: decodeURIComponent(parsed.password),
+  };
 }
 
 /** The automation engine and its delivery transports (api/README.md, "Automations"). */
@@ -383,6 +428,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           ? { apiUrl: e.SMS_API_URL, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM }
           : undefined,
       smsWebhookToken: e.SMS_AUTH_TOKEN,
+    },
+    mailbox: {
+      replyAddress: e.REPLY_MAILBOX,
+      imap: imapOf(e.IMAP_URL),
+      processedFolder: e.IMAP_PROCESSED_FOLDER,
+      unmatchedFolder: e.IMAP_UNMATCHED_FOLDER,
+      pollSeconds: e.IMAP_POLL_SECONDS,
     },
   };
 }

@@ -1,6 +1,6 @@
 // Process entry: configuration, database, migrations, the first admin, then listen on PORT.
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish (10 s at most), stop the automation
-// queue, close the database.
+// queue and the mailbox reader, close the database.
 // Connections still open when the time is up are cut, so the process always exits in time.
 import { createServer, type ServerOptions } from 'node:http';
 import { createApp } from './app.ts';
@@ -14,6 +14,8 @@ import { endLiveStreams } from './live/live.service.ts';
 import { listenToLeadEvents } from './lead-events/lead-events.service.ts';
 import { purgeHeldSubmissions } from './leads/held-submissions.service.ts';
 import { createLogger } from './logger.ts';
+import { createMailboxImporter } from './mailbox/mailbox-importer.ts';
+import { replyAddressOfLead } from './mailbox/mailbox.service.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 /** How often held submissions past HELD_RETENTION_DAYS are purged (idempotent in every process). */
@@ -59,11 +61,17 @@ async function main(): Promise<void> {
         now,
         // Development may leave PUBLIC_ORIGIN unset: the alert's link then points at this process.
         publicOrigin: config.publicOrigin ?? `http://localhost:${config.port}`,
+        replyAddressOf: (leadId) => replyAddressOfLead(db, config.mailbox.replyAddress, leadId),
       })
     : undefined;
   await engine?.start();
   // A new lead or a staff status change, once committed, reaches the engine (the outbox keeps it either way).
   const stopListening = engine ? listenToLeadEvents(db, engine.handleLeadEvent) : undefined;
+  // Customers' replies by e-mail (IMAP_URL): read in every process; each message is imported once.
+  const { imap } = config.mailbox;
+  const mailbox = imap ? createMailboxImporter({ db, config: { ...config.mailbox, imap }, logger, now }) : undefined;
+  // Not awaited: an unreachable mail server must not hold up the API (the importer retries each poll).
+  void mailbox?.start();
   const { app, close: closeApp } = createApp({ config, db, logger, sessionSecrets, now });
 
   const purgeHeld = () =>
@@ -121,6 +129,7 @@ async function main(): Promise<void> {
         try {
           // Jobs in progress finish (or are left to another process's retry) before the database goes.
           await engine?.stop().catch((err: unknown) => logger.error({ err }, 'stopping the automation queue failed'));
+          await mailbox?.stop().catch((err: unknown) => logger.error({ err }, 'stopping the mailbox reader failed'));
           await database.close();
           logger.info('stopped');
           process.exit(0);

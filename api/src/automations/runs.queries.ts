@@ -155,6 +155,12 @@ export async function updateMessage(
     .update({ ...columns, ...(countAttempt ? { attempts: db.raw('attempts + 1') } : {}) });
 }
 
+/** The lead an e-mail of the outbox went to (a reply's In-Reply-To names the message). */
+export async function findLeadIdOfEmailMessage(db: Knex, id: string): Promise<string | undefined> {
+  const row = await db('automation_messages').where({ id, channel: 'email' }).first('lead_id');
+  return row?.lead_id;
+}
+
 export type MessageListRow = AutomationMessageRow & { lead_name: string };
 
 export type MessageFilter = OutboxQuery['status'];

@@ -12,6 +12,7 @@ export interface StaffEmailSender {
     to: string;
     subject: string;
     body: string;
+    replyTo?: string;
     attachments?: readonly EmailAttachment[];
   }) => Promise<void>;
   close: () => void;

@@ -5,8 +5,11 @@ import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger.ts';
 
-/** A customer's quote link holds its token (a bearer secret): /q/{token}/… and /api/quotes/{token}/… */
-const QUOTE_LINK = /^(\/q|\/api\/quotes)\/[^/?]+/;
+/**
+ * A customer's quote link holds its token (a bearer secret): /q/{token}/… and /api/quotes/{token}/…;
+ * so does an e-mail's unsubscribe link, /u/{token}.
+ */
+const QUOTE_LINK = /^(\/q|\/api\/quotes|\/u)\/[^/?]+/;
 
 /**
  * The URL as logged: an admin route's query keeps its parameter names, not their values

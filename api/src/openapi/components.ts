@@ -2,6 +2,7 @@
 // whose schema has no name here is a list of a named one (ActivityList) or an error at build time.
 import { activityCreateSchema } from '@shine/shared/activities';
 import { alertSettingsSchema, alertSettingsUpdateSchema } from '@shine/shared/alerts';
+import { companyDetailsSchema } from '@shine/shared/company-settings';
 import { leadAlertSettingsSchema, leadAlertSettingsViewSchema } from '@shine/shared/lead-alerts';
 import { loginSchema, passwordChangeSchema } from '@shine/shared/auth';
 import { automationRecipeCreateSchema } from '@shine/shared/automation-recipes';
@@ -109,6 +110,7 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['LiveEvent', liveEventSchema],
   ['AlertSettings', alertSettingsSchema],
   ['LeadAlertSettingsView', leadAlertSettingsViewSchema],
+  ['CompanyDetails', companyDetailsSchema],
   ['Quote', quoteSchema],
   ['QuoteList', quoteListSchema],
   ['QuoteSent', quoteSentSchema],
@@ -137,6 +139,7 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['SetupPassword', setupPasswordSchema],
   ['AlertSettingsUpdate', alertSettingsUpdateSchema],
   ['LeadAlertSettings', leadAlertSettingsSchema],
+  ['CompanyDetailsUpdate', companyDetailsSchema],
   ['QuoteCreate', quoteCreateSchema],
   ['QuoteUpdate', quoteUpdateSchema],
   ['QuoteSend', quoteSendSchema],

@@ -1,4 +1,5 @@
-// The company's settings (admins): speed-to-lead alerts.
+// The company's settings (admins): speed-to-lead alerts, the company's details for automated e-mail.
+import { companyDetailsSchema } from '@shine/shared/company-settings';
 import { leadAlertSettingsSchema, leadAlertSettingsViewSchema } from '@shine/shared/lead-alerts';
 import { json, type Operation } from './operation.ts';
 
@@ -29,5 +30,25 @@ export const settingsOperations: Operation[] = [
     role: 'admin',
     body: leadAlertSettingsSchema,
     answers: { 200: json(leadAlertSettingsViewSchema, 'The settings now.') },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/settings/company',
+    tag: 'Settings',
+    summary: 'The company’s name and postal address, printed at the foot of every automated e-mail',
+    access: 'session',
+    role: 'admin',
+    answers: { 200: json(companyDetailsSchema, 'The details (the site’s defaults until saved).') },
+  },
+  {
+    method: 'put',
+    path: '/api/admin/settings/company',
+    tag: 'Settings',
+    summary: 'Save the company’s name and postal address',
+    description: 'US law asks a commercial e-mail for the sender’s postal address; a P.O. box will do.',
+    access: 'session',
+    role: 'admin',
+    body: companyDetailsSchema,
+    answers: { 200: json(companyDetailsSchema, 'The details now.') },
   },
 ];

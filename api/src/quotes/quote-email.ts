@@ -11,6 +11,8 @@ export interface QuoteEmail {
   subject: string;
   body: string;
   attachments: Array<{ filename: string; content: Buffer; contentType: string }>;
+  /** The lead's reply address (mailbox.service.ts): the customer's answer lands on the lead. */
+  replyTo?: string;
 }
 
 /**
@@ -30,9 +32,11 @@ export function quoteEmail(
   url: string,
   validUntil: string,
   pdf: Buffer,
+  replyTo?: string,
 ): QuoteEmail {
   return {
     to: to.email,
+    ...(replyTo ? { replyTo } : {}),
     attachments: [{ filename: quotePdfFilename(quote.version), content: pdf, contentType: 'application/pdf' }],
     subject: `Your cleaning quote from ${DEFAULT_COMPANY.name}: ${formatAmount(quote.total)}`,
     body: [

@@ -6,6 +6,7 @@ import { type Request, Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { validate } from '../http/validate.ts';
+import { replyAddressOfLead } from '../mailbox/mailbox.service.ts';
 import { emailQuote, quoteEmail, type SendEmail } from './quote-email.ts';
 import { renderQuotePdf } from './quote-pdf.ts';
 import { sendPdf } from './quote-pdf-response.ts';
@@ -62,7 +63,8 @@ export function quotesRouter({ db, config, logger, now, sendEmail }: QuotesDeps)
     let emailed = false;
     if (req.body.email && sendEmail) {
       const pdf = await renderQuotePdf(sent.quote, `${sent.lead.firstName} ${sent.lead.lastName}`, timeZone);
-      emailed = await emailQuote(sendEmail, logger, quoteEmail(sent.lead, sent.quote, url, validUntil, pdf));
+      const replyTo = await replyAddressOfLead(db, config.mailbox.replyAddress, sent.lead.id);
+      emailed = await emailQuote(sendEmail, logger, quoteEmail(sent.lead, sent.quote, url, validUntil, pdf, replyTo));
     }
     const body: QuoteSent = { quote: sent.quote, url, emailed };
     res.json(body);

@@ -10,6 +10,7 @@ import { activityCreateSchema } from '@shine/shared/activities';
 import { AUTOMATION_RECIPE_KEYS, automationRecipeCreateSchema } from '@shine/shared/automation-recipes';
 import { automationPreviewSchema, outboxQuerySchema } from '@shine/shared/automation-rules';
 import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
+import { companyDetailsSchema } from '@shine/shared/company-settings';
 import { exportRequestSchema } from '@shine/shared/export';
 import { leadAlertSettingsSchema } from '@shine/shared/lead-alerts';
 import {
@@ -42,6 +43,7 @@ import {
   activityBody,
   alertSettingsBody,
   leadAlertSettingsBody,
+  companyDetailsBody,
   automationBody,
   bulkAssignBody,
   exportBody,
@@ -406,6 +408,15 @@ const endpoints: Endpoint[] = [
     schema: leadAlertSettingsSchema,
     // Someone named who is not on the team.
     validMayFail: [400],
+  },
+  { method: 'GET', path: '/api/admin/settings/company', access: 'admin', success: [200] },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings/company',
+    access: 'admin',
+    success: [200],
+    body: () => companyDetailsBody,
+    schema: companyDetailsSchema,
   },
   { method: 'GET', path: '/api/admin/users', access: 'admin', success: [200] },
   {

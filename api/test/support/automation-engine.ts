@@ -11,6 +11,7 @@ import { type Config, loadConfig } from '../../src/config.ts';
 import { createDatabase, type Database } from '../../src/db/database.ts';
 import type { LeadEventListener } from '../../src/lead-events/lead-events.service.ts';
 import { createLogger } from '../../src/logger.ts';
+import { replyAddressOfLead } from '../../src/mailbox/mailbox.service.ts';
 import { driver, testDatabaseUrl } from './test-app.ts';
 
 export interface ReceivedMail {
@@ -129,7 +130,7 @@ export interface TestEngine {
 
 export async function startTestEngine(
   db: Knex,
-  options: { env?: Record<string, string>; now?: () => Date } = {},
+  options: { env?: Record<string, string>; now?: () => Date; replyMailbox?: string } = {},
 ): Promise<TestEngine> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -151,6 +152,7 @@ export async function startTestEngine(
     now: options.now ?? (() => new Date()),
     schedule: false,
     publicOrigin: 'https://shine.example',
+    replyAddressOf: (leadId) => replyAddressOfLead(db, options.replyMailbox, leadId),
   });
   await engine.start();
   return { engine, config, stop: () => engine.stop() };

@@ -13,7 +13,11 @@ export interface OutgoingMessage {
    * recipient's mail system, which shows it once.
    */
   id?: string;
-  /** Files sent with an e-mail (a quote's PDF); SMS has none. */
+  /** E-mail only: where the recipient's answer goes (the lead's plus address on REPLY_MAILBOX). */
+  replyTo?: string;
+  /** E-mail only: more header fields (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+  /** E-mail only: files sent with it (a quote's PDF). */
   attachments?: readonly EmailAttachment[];
 }
 
@@ -41,6 +45,19 @@ function domainOf(from: string): string {
   return /@([^>\s]+)/.exec(from)?.[1] ?? 'shine.invalid';
 }
 
+/** An outbox row's Message-ID: the same row, the same id, however often it is sent. */
+function messageIdOf(outboxId: string, domain: string): string {
+  return `<${outboxId}@${domain}>`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The outbox row a Message-ID of ours was made from (messageIdOf); undefined for anyone else's. */
+export function outboxIdOfMessageId(messageId: string): string | undefined {
+  const local = /^<([^@<>]+)@[^<>]+>$/.exec(messageId.trim())?.[1];
+  return local && UUID.test(local) ? local.toLowerCase() : undefined;
+}
+
 function createMailer(smtpUrl: string, from: string): Transport {
   const domain = domainOf(from);
   // `url` (nodemailer parses it into host, port, secure and auth) plus our timeouts: a server that
@@ -59,7 +76,9 @@ function createMailer(smtpUrl: string, from: string): Transport {
         subject: message.subject ?? '',
         text: message.body,
         ...(message.attachments?.length ? { attachments: [...message.attachments] } : {}),
-        ...(message.id ? { messageId: `<${message.id}@${domain}>` } : {}),
+        ...(message.id ? { messageId: messageIdOf(message.id, domain) } : {}),
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
       return String(info.messageId ?? '');
     },

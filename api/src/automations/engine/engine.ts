@@ -45,6 +45,7 @@ import {
 import { getLeadAlertSettings } from '../../settings/settings.service.ts';
 import type { LeadAlertStep } from '@shine/shared/lead-alerts';
 import { createTransports, type Transports } from '../delivery/transports.ts';
+import type { ReplyAddressOf } from './automated-email.ts';
 import {
   claimRun,
   finishRun,
@@ -116,8 +117,10 @@ export interface AutomationEngineOptions {
   schedule?: boolean;
   /** Instead of the transports the configuration describes (tests point them at local servers). */
   transports?: Transports;
-  /** Where the CRM is (PUBLIC_ORIGIN): the link in a staff alert. */
+  /** Where the CRM is (PUBLIC_ORIGIN): the link in a staff alert, the unsubscribe link of e-mail to leads. */
   publicOrigin: string;
+  /** The reply address of a lead's e-mail (server.ts hands in the mailbox's; none: no Reply-To). */
+  replyAddressOf?: ReplyAddressOf;
 }
 
 export interface AutomationEngine {
@@ -156,6 +159,7 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
   let systemUserId: Promise<string> | undefined;
   const context: AlertContext = {
     publicOrigin: options.publicOrigin,
+    ...(options.replyAddressOf ? { replyAddressOf: options.replyAddressOf } : {}),
     db,
     transports,
     budget: { total: config.sendsPerHour, perRecipient: config.sendsPerRecipientPerHour },

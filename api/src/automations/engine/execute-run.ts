@@ -17,6 +17,7 @@ import type { Transports } from '../delivery/transports.ts';
 import { findOrInsertMessageOfRun, finishRun, holdRun, updateMessage } from '../runs.queries.ts';
 import { type BudgetDecision, type SendBudget, takeSendSlot } from '../send-budget.ts';
 import { AssigneeUnavailableError, assignByRule } from './assign-action.ts';
+import { automatedEmailParts, type ReplyAddressOf } from './automated-email.ts';
 import { consentRefusal } from './message-consent.ts';
 
 /** A failure that no retry can fix (the template was deleted, the lead is gone): fail at once. */
@@ -30,6 +31,9 @@ export interface RunContext {
   now: () => Date;
   /** The author of the activities automations record (see docs/decisions.md). */
   systemUserId: () => Promise<string>;
+  /** PUBLIC_ORIGIN: the unsubscribe link of automated e-mail. */
+  publicOrigin: string;
+  replyAddressOf?: ReplyAddressOf;
 }
 
 interface ActivityNote {
@@ -88,13 +92,14 @@ async function deliver(
 ): Promise<void> {
   const { run, lead } = attempt;
   const rendered = await renderMessage(ctx.db, channel, templateId, lead);
+  const emailParts = channel === 'email' ? await automatedEmailParts(ctx.db, lead.id, ctx) : undefined;
   const message = await findOrInsertMessageOfRun(ctx.db, {
     lead_id: lead.id,
     run_id: run.id,
     channel,
     recipient: rendered.to,
     subject: rendered.subject,
-    body: rendered.body,
+    body: emailParts ? `${rendered.body}\n${emailParts.footer}` : rendered.body,
   });
   const label = channel === 'email' ? 'E-mail' : 'SMS';
   const subject = message.subject ?? `${label} "${rendered.templateName}"`;
@@ -138,7 +143,13 @@ async function deliver(
       }
     }
     try {
-      await transport.send({ to: message.recipient, subject: message.subject, body: message.body, id: message.id });
+      await transport.send({
+        to: message.recipient,
+        subject: message.subject,
+        body: message.body,
+        id: message.id,
+        ...(emailParts ? { replyTo: emailParts.replyTo, headers: emailParts.headers } : {}),
+      });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await updateMessage(ctx.db, message.id, {

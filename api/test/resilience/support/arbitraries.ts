@@ -486,3 +486,9 @@ export const quoteAcceptBody = shapedBody({
 });
 
 export const quoteDeclineBody = shapedBody({ reason: textOrPayload(1100) });
+
+/** PUT /api/admin/settings/company: the name and the postal address, well or badly formed. */
+export const companyDetailsBody = shapedBody({
+  name: textOrPayload(120),
+  postalAddress: fc.oneof(fc.constant('1200 Main Street\nDallas, TX 75202'), textOrPayload(300)),
+});

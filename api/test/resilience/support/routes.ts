@@ -1,5 +1,6 @@
 // The API's route table as issue 9 tests it. `route-table.resilience.ts` checks it against the routes
 // the app really registers, both ways, so a new route cannot escape the matrix unnoticed.
+import { DEFAULT_COMPANY_DETAILS_SETTINGS } from '@shine/shared/company-settings';
 import { DEFAULT_LEAD_ALERT_SETTINGS } from '@shine/shared/lead-alerts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -213,6 +214,14 @@ export const ROUTES: Route[] = [
     access: 'admin',
     role: 'admin',
     validBody: () => ({ ...DEFAULT_LEAD_ALERT_SETTINGS }),
+  },
+  { method: 'GET', path: '/api/admin/settings/company', access: 'admin', role: 'admin' },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings/company',
+    access: 'admin',
+    role: 'admin',
+    validBody: () => ({ ...DEFAULT_COMPANY_DETAILS_SETTINGS }),
   },
   { method: 'GET', path: '/api/admin/users', access: 'admin', role: 'admin' },
   {

@@ -30,4 +30,6 @@ export const API = {
   alertSettings: '/api/admin/me/alerts',
   /** Admins: the company's speed-to-lead alerts (on duty, escalation). */
   leadAlertSettings: '/api/admin/settings/lead-alerts',
+  /** Admins: the company's name and postal address at the foot of automated e-mail. */
+  companySettings: '/api/admin/settings/company',
 } as const;

@@ -36,3 +36,4 @@ export const auditKey = [API.audit] as const;
 export const auditListKey = (params: QueryParams) => [API.audit, { ...params }] as const;
 export const alertSettingsKey = [API.alertSettings] as const;
 export const leadAlertSettingsKey = [API.leadAlertSettings] as const;
+export const companySettingsKey = [API.companySettings] as const;

@@ -1,0 +1,48 @@
+// The company's name and postal address for the footer of automated e-mail (issue 18, item 5).
+// Admins change them through settings.routes.ts; the automation engine reads them for every e-mail.
+import {
+  type CompanyDetailsSettings,
+  companyDetailsSchema,
+  DEFAULT_COMPANY_DETAILS_SETTINGS,
+} from '@shine/shared/company-settings';
+import type { Knex } from 'knex';
+import { recordAudit } from '../audit/audit.service.ts';
+import { findSettingRow, lockSettingRow, writeSettingRow } from './settings.queries.ts';
+
+const COMPANY_KEY = 'company';
+
+function readCompanyDetails(stored: unknown): CompanyDetailsSettings {
+  const parsed = companyDetailsSchema.safeParse(stored);
+  return parsed.success ? parsed.data : DEFAULT_COMPANY_DETAILS_SETTINGS;
+}
+
+export async function getCompanyDetails(db: Knex): Promise<CompanyDetailsSettings> {
+  return readCompanyDetails((await findSettingRow(db, COMPANY_KEY))?.value);
+}
+
+/** PUT /api/admin/settings/company by an admin: the whole details, with their audit row. */
+export async function saveCompanyDetails(
+  db: Knex,
+  actorId: string,
+  details: CompanyDetailsSettings,
+  now: Date,
+): Promise<CompanyDetailsSettings> {
+  return db.transaction(async (trx) => {
+    const before = readCompanyDetails((await lockSettingRow(trx, COMPANY_KEY))?.value);
+    await writeSettingRow(trx, COMPANY_KEY, details, actorId, now);
+    const changed = (Object.keys(details) as Array<keyof CompanyDetailsSettings>).filter(
+      (field) => details[field] !== before[field],
+    );
+    if (changed.length > 0) {
+      await recordAudit(trx, {
+        actorId,
+        entity: 'settings',
+        entityId: COMPANY_KEY,
+        action: 'updated',
+        before: Object.fromEntries(changed.map((field) => [field, before[field]])),
+        after: Object.fromEntries(changed.map((field) => [field, details[field]])),
+      });
+    }
+    return details;
+  });
+}

@@ -1,0 +1,40 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../test/fetch-mock.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { signedInAs } from '../test/team-fixtures.ts';
+import { CompanyDetailsSettings } from './CompanyDetailsSettings.tsx';
+
+const saved = { name: 'Lone Star Shine Cleaning', postalAddress: '1200 Main Street\nDallas, TX 75202' };
+
+describe('CompanyDetailsSettings', () => {
+  it('shows the saved details and sends the changed address', async () => {
+    const { calls } = mockFetch({
+      ...signedInAs('admin'),
+      'GET /api/admin/settings/company': { body: saved },
+      'PUT /api/admin/settings/company': (call) => ({ body: call.body }),
+    });
+    renderWithProviders(<CompanyDetailsSettings />);
+    const address = await screen.findByLabelText('Postal address');
+    expect((address as HTMLTextAreaElement).value).toBe(saved.postalAddress);
+    const user = userEvent.setup();
+    await user.clear(address);
+    await user.type(address, 'PO Box 77{enter}Fort Worth, TX 76102');
+    await user.click(screen.getByRole('button', { name: 'Save company details' }));
+    await screen.findByText('Company details saved');
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { name: saved.name, postalAddress: 'PO Box 77\nFort Worth, TX 76102' },
+    ]);
+  });
+
+  it('refuses an empty address beside the field, without a request', async () => {
+    const { calls } = mockFetch({ ...signedInAs('admin'), 'GET /api/admin/settings/company': { body: saved } });
+    renderWithProviders(<CompanyDetailsSettings />);
+    const user = userEvent.setup();
+    await user.clear(await screen.findByLabelText('Postal address'));
+    await user.click(screen.getByRole('button', { name: 'Save company details' }));
+    expect(await screen.findByText('Enter the postal address')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+});
