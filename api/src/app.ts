@@ -44,6 +44,7 @@ import { openLeadCountsByAssignee } from './leads/open-leads.service.ts';
 import { liveRouter } from './live/live.routes.ts';
 import { openApiRouter } from './openapi/openapi.routes.ts';
 import { customerQuotesRouter } from './quotes/customer-quotes.routes.ts';
+import { replyAddressOfLead } from './mailbox/mailbox.service.ts';
 import { quotePageRouter } from './quotes/quote-page.routes.ts';
 import { leadQuotesRouter, type QuotesDeps, quotesRouter } from './quotes/quotes.routes.ts';
 import { reportsRouter } from './reports/reports.routes.ts';
@@ -142,7 +143,11 @@ export function createApp(deps: AppDeps): App {
   const sessions = createSessionMiddleware(deps);
   const mailer = createStaffEmailSender(config.automations);
   const team: TeamDeps = { ...deps, openLeadCounts: openLeadCountsByAssignee, sendEmail: mailer?.send };
-  const quotes: QuotesDeps = { ...deps, sendEmail: mailer?.send };
+  const quotes: QuotesDeps = {
+    ...deps,
+    sendEmail: mailer?.send,
+    replyAddressOf: (leadId) => replyAddressOfLead(deps.db, deps.config.mailbox.replyAddress, leadId),
+  };
   const quoteLinkLimit = quoteLinkRateLimit(deps.db, config.rateLimitQuoteLinksPerMinute);
   const api = Router();
   api.use(answerWritesWhenHeard(deps.db));

@@ -6,7 +6,6 @@ import { type Request, Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { validate } from '../http/validate.ts';
-import { replyAddressOfLead } from '../mailbox/mailbox.service.ts';
 import { emailQuote, quoteEmail, type SendEmail } from './quote-email.ts';
 import { renderQuotePdf } from './quote-pdf.ts';
 import { sendPdf } from './quote-pdf-response.ts';
@@ -23,6 +22,11 @@ import {
 export interface QuotesDeps extends Pick<AppDeps, 'db' | 'config' | 'logger' | 'now'> {
   /** undefined: no SMTP; staff copy the link. */
   sendEmail: SendEmail | undefined;
+  /**
+   * The lead's reply address (the mailbox feature, wired by app.ts: the mailbox reads the automations,
+   * which read quotes, so quotes cannot import it); undefined without REPLY_MAILBOX.
+   */
+  replyAddressOf: (leadId: string) => Promise<string | undefined>;
 }
 
 /** Where customers' links point: PUBLIC_ORIGIN, or (development, where it may be unset) this request's origin. */
@@ -48,7 +52,7 @@ export function leadQuotesRouter({ db, config, now }: QuotesDeps): Router {
 }
 
 /** /api/admin/quotes/{id}/… */
-export function quotesRouter({ db, config, logger, now, sendEmail }: QuotesDeps): Router {
+export function quotesRouter({ db, config, logger, now, sendEmail, replyAddressOf }: QuotesDeps): Router {
   const router = Router();
   const timeZone = config.businessTimeZone;
 
@@ -63,7 +67,7 @@ export function quotesRouter({ db, config, logger, now, sendEmail }: QuotesDeps)
     let emailed = false;
     if (req.body.email && sendEmail) {
       const pdf = await renderQuotePdf(sent.quote, `${sent.lead.firstName} ${sent.lead.lastName}`, timeZone);
-      const replyTo = await replyAddressOfLead(db, config.mailbox.replyAddress, sent.lead.id);
+      const replyTo = await replyAddressOf(sent.lead.id);
       emailed = await emailQuote(sendEmail, logger, quoteEmail(sent.lead, sent.quote, url, validUntil, pdf, replyTo));
     }
     const body: QuoteSent = { quote: sent.quote, url, emailed };
