@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { loadCliEnv } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { resolveLeadFilter } from '../leads/lead-filter.ts';
-import { listLeads } from '../leads/leads.service.ts';
+import { listLeads } from '../leads/lead-list.service.ts';
 import { countExportRows, streamLeadsCsv } from '../leads/leads-export-stream.ts';
 import { buildMetrics, buildStats, metricsEtag, statsEtag } from '../reports/reports.service.ts';
 

@@ -26,14 +26,9 @@ import { countExportRows, streamLeadsCsv } from './leads-export-stream.ts';
 import { listHeldSubmissions, releaseHeldSubmission, removeHeldSubmission } from './held-submissions.service.ts';
 import { receiveQuote, recordRejection } from './lead-intake.service.ts';
 import { resolveLeadFilter } from './lead-filter.ts';
+import { listLeads } from './lead-list.service.ts';
 import { applyRequestDetails, dismissRequestDetails, getLeadDetail } from './lead-requests.service.ts';
-import {
-  assertLeadExists,
-  assignLeadsByStaff,
-  changeLeadStatusByStaff,
-  listLeads,
-  updateLead,
-} from './leads.service.ts';
+import { assertLeadExists, assignLeadsByStaff, changeLeadStatusByStaff, updateLead } from './leads.service.ts';
 
 /** What a held submission keeps of its client's user agent. */
 const USER_AGENT_MAX = 500;
