@@ -120,7 +120,12 @@ describeApi('the lead list by cursor: GET /api/admin/leads?cursor=', () => {
         created_at: TIMES[n % TIMES.length],
       })),
     );
-    for (const filter of [{ status: 'Qualified' }, { search: 'mary' }, { status: 'Qualified', search: 'mary' }]) {
+    const filters: Array<Record<string, string>> = [
+      { status: 'Qualified' },
+      { search: 'mary' },
+      { status: 'Qualified', search: 'mary' },
+    ];
+    for (const filter of filters) {
       const all = await list({ ...filter, pageSize: 200, sort: 'createdAt' });
       const { forward } = await walk({ ...filter, pageSize: 4, sort: 'createdAt' });
       expect(forward.flatMap(ids)).toEqual(ids(all));
