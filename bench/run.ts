@@ -8,6 +8,7 @@
 //   pnpm bench --cluster [--duration 10] [--connections 32]   (bench/cluster.ts: 3 processes behind HAProxy)
 //   pnpm bench --intake [--duration 10] [--rounds 5] [--connections 32]   (bench/intake.ts: POST /api/leads vs pgbench)
 //   pnpm bench --soak [--minutes 5] [--connections 32]   (bench/soak.ts: RSS and heap over a steady load)
+//   pnpm bench --pages [--duration 10] [--rounds 5] [--connections 32]   (bench/pages.ts: deep pages, every sort, cursors)
 //
 // --only TEXT: only the HTTP scenarios whose name contains TEXT (e.g. `--only 304`), without the
 // export, RSS and live measurements.
@@ -42,6 +43,7 @@ const { values: args } = parseArgs({
     cluster: { type: 'boolean', default: false },
     intake: { type: 'boolean', default: false },
     soak: { type: 'boolean', default: false },
+    pages: { type: 'boolean', default: false },
     minutes: { type: 'string', default: '5' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL },
     only: { type: 'string' },
@@ -109,6 +111,11 @@ const serverEnv = {
   RATE_LIMIT_LEADS_PER_MINUTE: '100000000',
   RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000',
 };
+if (args.pages) {
+  const { benchPages } = await import('./pages.ts');
+  await benchPages({ databaseUrl, duration, rounds, connections, serverEnv, admin: ADMIN });
+  process.exit(0);
+}
 const server = await startAppServer(serverEnv);
 const results: Record<string, unknown> = {};
 const rows: Array<Record<string, string | number>> = [];
