@@ -194,6 +194,20 @@ describeApi('the lead list by cursor: GET /api/admin/leads?cursor=', () => {
     expect(empty.body).toMatchObject({ items: [], page: 2, nextCursor: null, prevCursor: null });
   });
 
+  it("shares a filter's total between its pages and sorts until the leads change", async () => {
+    const agent = await t.agent();
+    await insertLeads(
+      t.db,
+      Array.from({ length: 3 }, (_, n) => ({ first_name: `Lead${n}` })),
+    );
+    const total = async (query: string) => ((await agent.get(`/api/admin/leads?${query}`)).body as LeadPage).total;
+    expect(await total('pageSize=1')).toBe(3);
+    expect(await total('pageSize=1&page=2&sort=firstName')).toBe(3);
+    await insertLead(t.db, { first_name: 'Later' });
+    expect(await total('pageSize=1&page=3&sort=lastName')).toBe(4);
+    expect(await total('pageSize=1&search=later')).toBe(1);
+  });
+
   it(`estimates the total beyond ${EXACT_TOTAL_UP_TO} matching leads, and says so`, async () => {
     await t.db.raw(
       `insert into leads (first_name, last_name, email, phone, zipcode, bedrooms, bathrooms, cleaning_type, frequency, status)

@@ -14,12 +14,25 @@ import {
 } from './lead-list.queries.ts';
 import { toLead } from './lead-mapper.ts';
 
-export async function listLeads(db: Knex, query: Resolved<LeadListQuery>): Promise<LeadPage> {
+export type LeadTotal = Awaited<ReturnType<typeof countOrEstimateLeadRows>>;
+
+/**
+ * `sharedTotal`: where the route keeps totals by filter and data version, so that the pages of one
+ * filter (any sort, any depth) count once per change of the leads; without it, every call counts.
+ */
+export async function listLeads(
+  db: Knex,
+  query: Resolved<LeadListQuery>,
+  sharedTotal: (count: () => Promise<LeadTotal>) => Promise<LeadTotal> = (count) => count(),
+): Promise<LeadPage> {
   const cursor =
     query.cursor === undefined
       ? undefined
       : decodeLeadCursor(query.cursor, { sort: query.sort, order: query.order, keyKind: LEAD_SORTS[query.sort].kind });
-  const [page, count] = await Promise.all([readPage(db, query, cursor), countOrEstimateLeadRows(db, query)]);
+  const [page, count] = await Promise.all([
+    readPage(db, query, cursor),
+    sharedTotal(() => countOrEstimateLeadRows(db, query)),
+  ]);
   const first = page.rows[0];
   const last = page.rows.at(-1);
   const cursorAt = (row: ListedLeadRow, direction: LeadCursor['direction'], target: number) =>
