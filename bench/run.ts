@@ -9,6 +9,7 @@
 //   pnpm bench --intake [--duration 10] [--rounds 5] [--connections 32]   (bench/intake.ts: POST /api/leads vs pgbench)
 //   pnpm bench --soak [--minutes 5] [--connections 32]   (bench/soak.ts: RSS and heap over a steady load)
 //   pnpm bench --first-load [--loads 20] [--reseed]   (bench/first-load.ts: Chromium, 3,000 leads, first row and sorts)
+//   pnpm bench --pages [--duration 10] [--rounds 5] [--connections 32]   (bench/pages.ts: deep pages, every sort, cursors)
 //
 // --only TEXT: only the HTTP scenarios whose name contains TEXT (e.g. `--only 304`), without the
 // export, RSS and live measurements.
@@ -45,6 +46,7 @@ const { values: args } = parseArgs({
     soak: { type: 'boolean', default: false },
     'first-load': { type: 'boolean', default: false },
     loads: { type: 'string', default: '20' },
+    pages: { type: 'boolean', default: false },
     minutes: { type: 'string', default: '5' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL },
     only: { type: 'string' },
@@ -122,6 +124,11 @@ const serverEnv = {
   RATE_LIMIT_LEADS_PER_MINUTE: '100000000',
   RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000',
 };
+if (args.pages) {
+  const { benchPages } = await import('./pages.ts');
+  await benchPages({ databaseUrl, duration, rounds, connections, serverEnv, admin: ADMIN });
+  process.exit(0);
+}
 const server = await startAppServer(serverEnv);
 const results: Record<string, unknown> = {};
 const rows: Array<Record<string, string | number>> = [];

@@ -4,12 +4,12 @@
 //
 //   pnpm exec node api/src/cli/explain-reads.ts [--database-url URL]   (seeded by pnpm bench or pnpm seed)
 import { parseArgs } from 'node:util';
-import { leadListQuerySchema } from '@shine/shared/leads';
+import { LEAD_SORT_FIELDS, leadListQuerySchema } from '@shine/shared/leads';
 import type { Knex } from 'knex';
 import { loadCliEnv } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { resolveLeadFilter } from '../leads/lead-filter.ts';
-import { listLeads } from '../leads/leads.service.ts';
+import { listLeads } from '../leads/lead-list.service.ts';
 import { countExportRows, streamLeadsCsv } from '../leads/leads-export-stream.ts';
 import { buildMetrics, buildStats, metricsEtag, statsEtag } from '../reports/reports.service.ts';
 
@@ -72,6 +72,11 @@ const timeZone = 'America/Chicago';
 const SOME_USER = '00000000-0000-4000-8000-000000000000';
 const list = (query: Record<string, string>) => (knex: Knex) =>
   listLeads(knex, resolveLeadFilter(leadListQuerySchema.parse(query), SOME_USER));
+/** The cursor of the page after `query`'s page, read before any statement is captured. */
+const nextCursorOf = async (query: Record<string, string>) =>
+  (await listLeads(db, resolveLeadFilter(leadListQuerySchema.parse(query), SOME_USER))).nextCursor ?? '';
+const afterPage1000 = await nextCursorOf({ page: '1000' });
+const afterPage1000ByStatus = await nextCursorOf({ page: '1000', sort: 'status' });
 const cases: Array<[string, (knex: Knex) => Promise<unknown>]> = [
   ['Leads list, first page (GET /api/admin/leads)', list({})],
   ['Leads list sorted by last name, ascending', list({ sort: 'lastName', order: 'asc' })],
@@ -83,6 +88,14 @@ const cases: Array<[string, (knex: Knex) => Promise<unknown>]> = [
   ['Leads of one person (GET /api/admin/leads?assignedTo=me)', list({ assignedTo: 'me' })],
   ['Leads unassigned (GET /api/admin/leads?assignedTo=none)', list({ assignedTo: 'none' })],
   ['Leads page 500 (GET /api/admin/leads?page=500)', list({ page: '500' })],
+  // Issue 20, "any page fast": the last page of 2,000 in every sort (an index-only scan under OFFSET,
+  // then 50 rows by id), and the page after it by cursor (an index range from the cursor's row).
+  ...LEAD_SORT_FIELDS.map((sort): [string, (knex: Knex) => Promise<unknown>] => [
+    `Leads page 2,000, sort=${sort} ascending`,
+    list({ page: '2000', sort, order: 'asc' }),
+  ]),
+  ['Leads by cursor: the page after page 1,000 (default sort)', list({ cursor: afterPage1000 })],
+  ['Leads by cursor: the page after page 1,000, sort=status', list({ cursor: afterPage1000ByStatus, sort: 'status' })],
   ['Stats ETag (a 304 costs only this)', statsEtag],
   ['Stats (GET /api/admin/stats)', buildStats],
   ['Metrics ETag (a 304 costs only this)', (knex) => metricsEtag(knex, now, timeZone)],
@@ -106,7 +119,11 @@ try {
         query.bindings.length > 0 ? `-- bindings: ${JSON.stringify(query.bindings)}` : '',
         '```',
       );
-      out.push('```', await explain(query), '```', '');
+      // The list's estimated total is itself an EXPLAIN (planning only, nothing executed).
+      const plan = /^explain/i.test(query.sql)
+        ? "(the planner's row estimate: planned, not executed)"
+        : await explain(query);
+      out.push('```', plan, '```', '');
     }
   }
 } finally {

@@ -1,30 +1,11 @@
-import { CLOSED_LEAD_STATUSES, LEAD_PRIORITIES, LEAD_STATUSES } from '@shine/shared/enums';
+import { CLOSED_LEAD_STATUSES } from '@shine/shared/enums';
 import type { SpamRule } from '@shine/shared/intake';
-import type { LeadListQuery, LeadSortField } from '@shine/shared/leads';
 import type { Knex } from 'knex';
 import { userNameOf } from '../auth/user-names.service.ts';
-import { sqlStringList } from '../db/sql-text.ts';
 import type { LeadRow } from '../db/tables.ts';
-import { applyLeadFilter, type Resolved, type ResolvedLeadFilter } from './lead-filter.ts';
+import { applyLeadFilter, type ResolvedLeadFilter } from './lead-filter.ts';
 import type { NamedLeadRow } from './lead-mapper.ts';
 import { FIRST_REQUEST_FROM_LEAD } from './lead-requests.queries.ts';
-
-/**
- * Sort expressions. Status and priority sort in pipeline order rather than alphabetically, and an
- * absent estimate sorts as the 250 it is shown as; each expression has an index of the same shape
- * (see the leads migration). The id breaks ties so that pages never overlap.
- */
-const SORT_EXPRESSIONS: Record<LeadSortField, string> = {
-  lastRequestAt: 'last_request_at',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-  firstName: 'first_name',
-  lastName: 'last_name',
-  status: `array_position(array[${sqlStringList(LEAD_STATUSES)}]::text[], status)`,
-  priority: `array_position(array[${sqlStringList(LEAD_PRIORITIES)}]::text[], priority)`,
-  estimatedValue: 'coalesce(estimated_value, 250)',
-  nextFollowUpAt: 'next_follow_up_at',
-};
 
 /** The columns a quote request fills: what a new lead stores and what a repeat request may update. */
 export const LEAD_REQUEST_COLUMNS = [
@@ -183,22 +164,6 @@ export function leadNameSubquery(db: Knex, leadId: string): Knex.QueryBuilder {
   return db('leads as named')
     .select(db.raw("named.first_name || ' ' || named.last_name"))
     .whereRaw(`named.id = ${leadId}`);
-}
-
-export async function listLeadRows(db: Knex, query: Resolved<LeadListQuery>): Promise<NamedLeadRow[]> {
-  const direction = query.order === 'asc' ? 'asc' : 'desc';
-  const rows = applyLeadFilter(db('leads').select('leads.*', assigneeName(db)), query)
-    .orderByRaw(`${SORT_EXPRESSIONS[query.sort]} ${direction}, id ${direction}`)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return (await rows) as NamedLeadRow[];
-}
-
-export async function countLeadRows(db: Knex, filter: ResolvedLeadFilter): Promise<number> {
-  const row = (await applyLeadFilter(db('leads'), filter).first(db.raw('count(*)::int as count'))) as
-    | { count: number }
-    | undefined;
-  return Number(row?.count ?? 0);
 }
 
 /** The export's rows: the given ids, or everything matching the filter; newest first. */

@@ -26,14 +26,9 @@ import { countExportRows, streamLeadsCsv } from './leads-export-stream.ts';
 import { listHeldSubmissions, releaseHeldSubmission, removeHeldSubmission } from './held-submissions.service.ts';
 import { receiveQuote, recordRejection } from './lead-intake.service.ts';
 import { resolveLeadFilter } from './lead-filter.ts';
+import { type LeadTotal, listLeads } from './lead-list.service.ts';
 import { applyRequestDetails, dismissRequestDetails, getLeadDetail } from './lead-requests.service.ts';
-import {
-  assertLeadExists,
-  assignLeadsByStaff,
-  changeLeadStatusByStaff,
-  listLeads,
-  updateLead,
-} from './leads.service.ts';
+import { assertLeadExists, assignLeadsByStaff, changeLeadStatusByStaff, updateLead } from './leads.service.ts';
 
 /** What a held submission keeps of its client's user agent. */
 const USER_AGENT_MAX = 500;
@@ -69,6 +64,8 @@ export function adminLeadsRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): Rout
 
   // Pages recently served, by ETag (see http/etag-memo.ts): an unchanged page is not recounted.
   const pages = createEtagMemo<LeadPage>(LIST_MEMO_ENTRIES);
+  // Totals by filter and leads version: every page of a filter, in any sort, shares one count.
+  const totals = createEtagMemo<LeadTotal>(LIST_MEMO_ENTRIES);
 
   router.get('/', validate({ query: leadListQuerySchema }), async (req, res) => {
     // "Mine" is resolved before the tag: two people asking for their own leads see different pages.
@@ -77,7 +74,9 @@ export function adminLeadsRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): Rout
     const versions = await readDataVersions(db, ['leads', 'users']);
     const etag = weakEtag('leads', versions.leads, versions.users, digest(query));
     if (answerIfFresh(req, res, etag)) return;
-    res.json(await pages.get(etag, () => listLeads(db, query)));
+    const { search, status, priority, assignedTo } = query;
+    const totalTag = weakEtag('leads-total', versions.leads, digest({ search, status, priority, assignedTo }));
+    res.json(await pages.get(etag, () => listLeads(db, query, (count) => totals.get(totalTag, count))));
   });
 
   router.post('/export', validate({ body: exportRequestSchema }), async (req, res) => {

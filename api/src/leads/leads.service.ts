@@ -1,21 +1,18 @@
 import type { LeadStatus } from '@shine/shared/enums';
-import type { LeadListQuery, LeadUpdate } from '@shine/shared/leads';
+import type { LeadUpdate } from '@shine/shared/leads';
 import { API_ERRORS } from '@shine/shared/messages';
-import type { Lead, LeadPage, Person } from '@shine/shared/types';
+import type { Lead, Person } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { findAssignableUser } from '../auth/assignable-users.service.ts';
 import { AppError } from '../http/app-error.ts';
 import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
 import { assigneeStateOf, diffLeadFields, leadChange, recordLeadChanges } from './lead-audit.ts';
-import type { Resolved } from './lead-filter.ts';
 import { setEmailUnsubscribed } from './lead-consent.queries.ts';
 import { type NamedLeadRow, toLead } from './lead-mapper.ts';
 import {
-  countLeadRows,
   findLeadRow,
   type LeadChanges,
   leadNameSubquery,
-  listLeadRows,
   lockAssigneesOfLeads,
   lockLeadRow,
   openLeadCountSubquery,
@@ -23,11 +20,6 @@ import {
   updateLeadRow,
   updateLeadStatusRow,
 } from './leads.queries.ts';
-
-export async function listLeads(db: Knex, query: Resolved<LeadListQuery>): Promise<LeadPage> {
-  const [rows, total] = await Promise.all([listLeadRows(db, query), countLeadRows(db, query)]);
-  return { items: rows.map(toLead), total, page: query.page, pageSize: query.pageSize };
-}
 
 /** Throws the 404 other features answer when they are handed an unknown lead. */
 export async function assertLeadExists(db: Knex, id: string): Promise<void> {

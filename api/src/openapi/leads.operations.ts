@@ -50,6 +50,8 @@ export const leadOperations: Operation[] = [
     path: '/api/admin/leads',
     tag: 'Leads',
     summary: 'A page of leads, filtered and sorted',
+    description:
+      "Pages by number (`page`) or by cursor: `cursor` takes an earlier answer's `nextCursor` or `prevCursor` (opaque; same sort and order; `page` is then ignored and the answer's `page` is the cursor's). A walk by cursor neither repeats nor skips a lead when others arrive meanwhile. A cursor this list did not hand out, or one of another sort or order, is a 400 on `cursor`. `total` is exact up to 10,000 matching leads; beyond that it is PostgreSQL's estimate and `totalIsEstimate` is true.",
     access: session,
     query: leadListQuerySchema,
     conditional: true,

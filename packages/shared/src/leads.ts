@@ -77,6 +77,9 @@ export const leadFilterSchema = z.object({
 });
 export type LeadFilter = z.output<typeof leadFilterSchema>;
 
+/** A cursor the API hands out is at most ~600 characters (a name of up to 100 characters as the sort key, an id). */
+const LEAD_CURSOR_MAX = 1000;
+
 /** The `page` of a paged list (1-based). */
 const pageNumberSchema = z.coerce
   .number()
@@ -98,6 +101,12 @@ export const leadListQuerySchema = leadFilterSchema.extend({
     .enum(LEAD_SORT_FIELDS, { error: `Sort must be one of: ${LEAD_SORT_FIELDS.join(', ')}` })
     .default('lastRequestAt'),
   order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+  /**
+   * An answer's `nextCursor` or `prevCursor`, opaque: the page after (or before) that answer's rows in
+   * the same sort and order, found by position rather than by counting (docs/requirements.md#lead-list).
+   * With a cursor, `page` is ignored; the answer's `page` is the cursor's.
+   */
+  cursor: z.string().min(1, 'Cursor must not be empty').max(LEAD_CURSOR_MAX, 'Cursor is too long').optional(),
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 

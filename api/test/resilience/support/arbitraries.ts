@@ -1,5 +1,6 @@
 // fast-check generators for hostile input: the shapes of the shared schemas, filled with wrong types,
 // missing and extra fields, huge and empty strings, Unicode edge cases, markup and SQL-looking text.
+import { encodeLeadCursor } from '../../../src/leads/lead-cursor.ts';
 import {
   ACTIVITY_STATUSES,
   ACTIVITY_TYPES,
@@ -254,6 +255,25 @@ export function exportBody(leadIds: () => string[]): fc.Arbitrary<unknown> {
   });
 }
 
+/**
+ * The list's `cursor`: ones the API could have handed out (any sort, order, direction and page, keys of
+ * every kind, including hostile text as a name key), tampered JSON, and text that is no cursor at all.
+ */
+const leadCursor: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .record({
+      sort: fc.constantFrom(...LEAD_SORT_FIELDS),
+      order: fc.constantFrom('asc' as const, 'desc' as const),
+      direction: fc.constantFrom('after' as const, 'before' as const),
+      key: fc.oneof(fc.constantFrom('2025-01-01 12:00:00.123456+00', 'infinity', '3', '250.00'), nastyString),
+      id: uuid,
+      page: fc.integer({ min: 1, max: 3000 }),
+    })
+    .map(encodeLeadCursor),
+  fc.jsonValue().map((value) => Buffer.from(JSON.stringify(value)).toString('base64url')),
+  nastyString,
+);
+
 /** Query strings for the leads list: valid, hostile, repeated keys (arrays) and unknown keys. */
 export const leadListQuery: fc.Arbitrary<string> = fc
   .tuple(
@@ -267,6 +287,7 @@ export const leadListQuery: fc.Arbitrary<string> = fc
         pageSize: fc.oneof(fc.integer({ min: -1, max: 500 }).map(String), fc.constantFrom('1e3', '50.5', 'NaN')),
         sort: fc.oneof(fc.constantFrom(...LEAD_SORT_FIELDS), fc.constantFrom('id; drop table leads', 'password_hash')),
         order: fc.constantFrom('asc', 'desc', 'ASC', 'sideways'),
+        cursor: leadCursor,
       },
       { requiredKeys: [] },
     ),

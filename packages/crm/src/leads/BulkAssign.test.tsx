@@ -48,7 +48,15 @@ describe('assignment', () => {
     const lead = makeLead({ assignedTo: ana.id, assignee: { id: ana.id, name: 'Ana Ruiz' } });
     renderWithProviders(
       <LeadsTable
-        data={{ items: [lead, makeLead()], total: 2, page: 1, pageSize: 20 }}
+        data={{
+          items: [lead, makeLead()],
+          total: 2,
+          page: 1,
+          pageSize: 20,
+          nextCursor: null,
+          prevCursor: null,
+          totalIsEstimate: false,
+        }}
         loading={false}
         params={{ page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' }}
         onPageChange={() => {}}

@@ -18,7 +18,15 @@ describe('lead intake flags', () => {
     const fine = makeLead({ firstName: 'Fay', contactDueAt: '2999-01-01T00:00:00.000Z' });
     renderWithProviders(
       <LeadsTable
-        data={{ items: [repeat, late, fine], total: 3, page: 1, pageSize: 20 }}
+        data={{
+          items: [repeat, late, fine],
+          total: 3,
+          page: 1,
+          pageSize: 20,
+          nextCursor: null,
+          prevCursor: null,
+          totalIsEstimate: false,
+        }}
         loading={false}
         params={params}
         onPageChange={() => {}}

@@ -15,7 +15,15 @@ describe('LeadsTable', () => {
     const onSelect = vi.fn();
     renderWithProviders(
       <LeadsTable
-        data={{ items: [lead], total: 1, page: 1, pageSize: 20 }}
+        data={{
+          items: [lead],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+          nextCursor: null,
+          prevCursor: null,
+          totalIsEstimate: false,
+        }}
         loading={false}
         params={params}
         onPageChange={() => {}}
@@ -50,7 +58,15 @@ describe('LeadsTable', () => {
   it('shows the empty state of the brief', () => {
     renderWithProviders(
       <LeadsTable
-        data={{ items: [], total: 0, page: 1, pageSize: 20 }}
+        data={{
+          items: [],
+          total: 0,
+          page: 1,
+          pageSize: 20,
+          nextCursor: null,
+          prevCursor: null,
+          totalIsEstimate: false,
+        }}
         loading={false}
         params={params}
         onPageChange={() => {}}

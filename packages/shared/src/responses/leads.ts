@@ -120,7 +120,17 @@ export const leadDetailSchema = leadSchema.extend({
 });
 export type LeadDetail = z.output<typeof leadDetailSchema>;
 
-export const leadPageSchema = pageOf(leadSchema);
+export const leadPageSchema = pageOf(leadSchema).extend({
+  /** The `cursor` of the page after this one; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** The `cursor` of the page before this one; null on the first page. */
+  prevCursor: z.string().nullable(),
+  /**
+   * True when `total` is the planner's estimate rather than a count: a filter matching more than
+   * 10,000 leads is not counted row by row on every page (see docs/performance.md).
+   */
+  totalIsEstimate: z.boolean(),
+});
 export type LeadPage = z.output<typeof leadPageSchema>;
 
 /** What a held submission's visitor sent, as the form sent it. */

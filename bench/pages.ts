@@ -1,0 +1,137 @@
+// `pnpm bench --pages` (issue 20, item 2): the lead list at depth and in every sort, each against the
+// bare node:http baseline of the same run (bench/load.ts), on the seeded 100k leads. Every request
+// asks for a different page, so the ETag memo (last 100 pages) seldom answers:
+// - the last pages by number (page 1,950–2,000 of 2,000, any sort and order: 918 distinct pages);
+// - each sort on its own, a random page 1–2,000 in either order (4,000 distinct pages per sort);
+// - the next page by cursor from random rows, any sort and order (every cursor different).
+// Writes bench/results/pages.json.
+//
+//   pnpm bench --pages [--duration 10] [--rounds 5] [--connections 32] [--database-url URL]
+// (with --connections other than 32 the file is bench/results/pages-<n>-connections.json)
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { encodeLeadCursor } from '../api/src/leads/lead-cursor.ts';
+import { LEAD_SORTS } from '../api/src/leads/lead-list.queries.ts';
+import { responseKey } from './baseline-server.ts';
+import { psql } from './database.ts';
+import { essentialHeaders, sendRaw } from './http.ts';
+import { measureScenario, type Scenario, startBaselineServer, summariseAutocannon } from './load.ts';
+import { writeBenchResult } from './results.ts';
+import { signIn, startAppServer } from '../scripts/server-process.ts';
+
+const LIST = '/api/admin/leads';
+const PAGE_SIZE = 50;
+const ORDERS = ['asc', 'desc'] as const;
+// The API's own sorts (bench/ has no dependency on the shared package).
+const LEAD_SORT_FIELDS = Object.keys(LEAD_SORTS) as Array<keyof typeof LEAD_SORTS>;
+/** Rows per sort to start cursors from. */
+const CURSOR_ROWS = 400;
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
+const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
+
+/** Cursors "after" random rows of every sort and order (each the next page of some page). */
+function randomCursors(databaseUrl: string): string[] {
+  const cursors: string[] = [];
+  for (const sort of LEAD_SORT_FIELDS) {
+    const rows = psql(
+      databaseUrl,
+      `select (${LEAD_SORTS[sort].expression})::text || '|' || id from leads order by random() limit ${CURSOR_ROWS}`,
+    ).split('\n');
+    for (const row of rows) {
+      const split = row.lastIndexOf('|');
+      const order = pick(ORDERS);
+      cursors.push(
+        `sort=${sort}&order=${order}&cursor=${encodeLeadCursor({
+          sort,
+          order,
+          direction: 'after',
+          key: row.slice(0, split),
+          id: row.slice(split + 1),
+          page: 2,
+        })}`,
+      );
+    }
+  }
+  return cursors;
+}
+
+export async function benchPages(settings: {
+  databaseUrl: string;
+  duration: number;
+  rounds: number;
+  connections: number;
+  serverEnv: Record<string, string | undefined>;
+  admin: { email: string; password: string };
+}): Promise<void> {
+  const { databaseUrl, duration, rounds, connections } = settings;
+  const totalPages = Math.ceil(Number(psql(databaseUrl, 'select count(*) from leads')) / PAGE_SIZE);
+  const cursors = randomCursors(databaseUrl);
+  const server = await startAppServer(settings.serverEnv);
+  const workDir = mkdtempSync(path.join(tmpdir(), 'shine-bench-pages-'));
+  let baseline: Awaited<ReturnType<typeof startBaselineServer>> | null = null;
+  try {
+    const cookie = await signIn(server.url, settings.admin.email, settings.admin.password);
+    const headers = { cookie, accept: 'application/json' };
+    const scenario = (name: string, vary: () => string): Scenario => {
+      const query = vary();
+      return {
+        name,
+        method: 'GET',
+        path: `${LIST}?${query}`,
+        varyPath: () => `${LIST}?${vary()}`,
+        headers,
+        expect: 200,
+        target: { p99Ms: 100 },
+      };
+    };
+    const scenarios: Scenario[] = [
+      scenario(
+        `last pages by number (${totalPages - 50}–${totalPages} of ${totalPages}), any sort and order`,
+        () => `sort=${pick(LEAD_SORT_FIELDS)}&order=${pick(ORDERS)}&page=${between(totalPages - 50, totalPages)}`,
+      ),
+      scenario('next page by cursor from a random row, any sort and order', () => pick(cursors)),
+      ...LEAD_SORT_FIELDS.map((sort) =>
+        scenario(
+          `sort=${sort}, random page 1–${totalPages}, either order`,
+          () => `sort=${sort}&order=${pick(ORDERS)}&page=${between(1, totalPages)}`,
+        ),
+      ),
+    ];
+    const recorded: Record<string, unknown> = {};
+    for (const each of scenarios) {
+      const response = await sendRaw(server.url, each);
+      if (response.status !== 200) throw new Error(`${each.name}: ${response.status} ${response.body.toString()}`);
+      each.responseBytes = response.body.length;
+      recorded[responseKey('GET', each.path, false)] = {
+        status: response.status,
+        headers: essentialHeaders(response.headers),
+        body: response.body.toString('base64'),
+      };
+    }
+    const responsesFile = path.join(workDir, 'responses.json');
+    writeFileSync(responsesFile, JSON.stringify(recorded));
+    baseline = await startBaselineServer(responsesFile);
+
+    const rows: Array<Record<string, string | number>> = [];
+    const results: Record<string, unknown> = {};
+    for (const each of scenarios) {
+      const measured = await measureScenario(each, server.url, baseline.url, { connections, duration, rounds });
+      results[each.name] = measured;
+      rows.push(summariseAutocannon(each, measured));
+      console.log(`${each.name}: p99 ${measured.app.p99Ms} ms, ${Math.round(measured.app.requestsPerSecond)} req/s`);
+    }
+    console.table(rows);
+    // One connection: the server's own time per request, without queueing behind 31 others.
+    writeBenchResult(connections === 32 ? 'pages' : `pages-${connections}-connections`, {
+      settings: { pages: totalPages, pageSize: PAGE_SIZE, duration, rounds, connections },
+      table: rows,
+      results,
+    });
+  } finally {
+    await baseline?.stop();
+    await server.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
