@@ -3,54 +3,20 @@
 // Twilio-compatible HTTP server.
 import type { AutomationPreview, AutomationRun, OutboxMessage } from '@shine/shared/automation-rules';
 import type { Activity, Automation, Template } from '@shine/shared/types';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createLeadEventsRelay,
-  drainEngines,
-  dropQueueSchema,
-  startSmsApi,
-  startSmtpServer,
-  startTestEngine,
-  type TestEngine,
-  type TestSmsApi,
-  type TestSmtpServer,
-  transportEnv,
-  waitFor,
-} from './support/automation-engine.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { drainEngines, useDeliveringEngine, waitFor } from './support/automation-engine.ts';
 import { SMS_REFUSALS } from '@shine/shared/sms-consent';
-import { type Agent, countRows, describeApi, insertLead, useTestApp, VALID_QUOTE } from './support/test-app.ts';
+import { type Agent, countRows, describeApi, insertLead, VALID_QUOTE } from './support/test-app.ts';
 
 const DAY = 86_400_000;
 
 describeApi('automation engine', () => {
-  const relay = createLeadEventsRelay();
-  const t = useTestApp({ onLeadEvent: relay.onLeadEvent });
+  const h = useDeliveringEngine({ env: { AUTOMATION_RETRY_LIMIT: '1' } });
+  const { t, relay } = h;
   let agent: Agent;
-  let smtp: TestSmtpServer;
-  let sms: TestSmsApi;
-  let engine: TestEngine;
 
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    sms = await startSmsApi();
-    engine = await startTestEngine(t.db, {
-      env: { ...transportEnv(smtp, sms), AUTOMATION_RETRY_LIMIT: '1' },
-      now: () => t.clock.now ?? new Date(),
-    });
-    relay.connect(engine.engine);
-  });
-  afterAll(async () => {
-    relay.connect(undefined);
-    await engine?.stop();
-    await dropQueueSchema(t.db);
-    await smtp?.close();
-    await sms?.close();
-  });
   beforeEach(async () => {
     agent = await t.agent();
-    smtp.received.length = 0;
-    smtp.refuseWith = undefined;
-    sms.received.length = 0;
   });
 
   const createTemplate = async (body: object) => {
@@ -101,8 +67,8 @@ describeApi('automation engine', () => {
 
     const [run] = await settledRuns(leadId, 1);
     expect(run).toMatchObject({ status: 'succeeded', trigger: 'lead_created', automationId: rule.id, attempts: 1 });
-    expect(smtp.received).toHaveLength(1);
-    const mail = smtp.received[0];
+    expect(h.smtp.received).toHaveLength(1);
+    const mail = h.smtp.received[0];
     expect(mail?.to).toEqual([VALID_QUOTE.email]);
     expect(mail?.from).toBe('robot@example.com');
     expect(mail?.raw).toContain('Subject: Welcome, Ann!');
@@ -140,15 +106,15 @@ describeApi('automation engine', () => {
           .expect(201)
       ).body.id as string;
 
-      expect(await engine.engine.scanTimeTriggers()).toBe(1);
-      expect(await engine.engine.scanTimeTriggers()).toBe(0);
+      expect(await h.engine.engine.scanTimeTriggers()).toBe(1);
+      expect(await h.engine.engine.scanTimeTriggers()).toBe(0);
       await settledRuns(missed, 1);
-      expect(smtp.received).toHaveLength(1);
-      expect(smtp.received[0]?.raw).toContain('Subject: Welcome, Missed!');
+      expect(h.smtp.received).toHaveLength(1);
+      expect(h.smtp.received[0]?.raw).toContain('Subject: Welcome, Missed!');
       expect(await runsOfLead(early)).toEqual([]);
       expect(await t.db('lead_events').whereNull('handled_at')).toEqual([]);
     } finally {
-      relay.connect(engine.engine);
+      relay.connect(h.engine.engine);
     }
   });
 
@@ -163,13 +129,13 @@ describeApi('automation engine', () => {
     try {
       await agent.patch(`/api/admin/leads/${leadId}/status`).send({ status: 'Contacted' }).expect(200);
       await agent.patch(`/api/admin/leads/${leadId}/status`).send({ status: 'Qualified' }).expect(200);
-      expect(await engine.engine.scanTimeTriggers()).toBe(1);
-      expect(await engine.engine.scanTimeTriggers()).toBe(0);
+      expect(await h.engine.engine.scanTimeTriggers()).toBe(1);
+      expect(await h.engine.engine.scanTimeTriggers()).toBe(0);
       const [run] = await settledRuns(leadId, 1);
       expect(run).toMatchObject({ automationId: rule.id, trigger: 'status_changed', status: 'succeeded' });
       expect((await activitiesOf(leadId)).map((a) => a.subject)).toContain('Send the quote');
     } finally {
-      relay.connect(engine.engine);
+      relay.connect(h.engine.engine);
     }
   });
 
@@ -183,7 +149,7 @@ describeApi('automation engine', () => {
     const leadId = (await agent.post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
     await waitFor(async () => (await t.db('lead_events').whereNotNull('handled_at').first()) !== undefined);
     await agent.patch(`/api/admin/leads/${leadId}`).send({ priority: 'High' }).expect(200);
-    expect(await engine.engine.scanTimeTriggers()).toBe(0);
+    expect(await h.engine.engine.scanTimeTriggers()).toBe(0);
     expect(await runsOfLead(leadId)).toEqual([]);
   });
 
@@ -208,7 +174,7 @@ describeApi('automation engine', () => {
     const leadId = (await agent.post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
     const runs = await settledRuns(leadId, 1);
     expect(runs[0]?.automationId).toBe(matching.id);
-    expect(smtp.received).toHaveLength(0);
+    expect(h.smtp.received).toHaveLength(0);
   });
 
   it('status_changed with from/to: a pending task due in dueInHours; update_status by a rule fires no status_changed rule', async () => {
@@ -231,7 +197,7 @@ describeApi('automation engine', () => {
     await agent.patch(`/api/admin/leads/${leadId}/status`).send({ status: 'Contacted' }).expect(200);
     const runs = await settledRuns(leadId, 2);
     expect(runs.map((run) => run.automationId).sort()).toEqual([task.id, promote.id].sort());
-    await drainEngines(engine.engine);
+    await drainEngines(h.engine.engine);
     expect(await runsOfLead(leadId)).toHaveLength(2);
     // The rule's own change wrote no event: the outbox holds the staff change alone.
     const changes = await t.db('lead_events').where({ lead_id: leadId }).select('from_status', 'to_status');
@@ -270,8 +236,8 @@ describeApi('automation engine', () => {
     ).body.id as string;
     const [run] = await settledRuns(leadId, 1);
     expect(run?.status).toBe('succeeded');
-    expect(sms.received).toHaveLength(1);
-    expect(sms.received[0]).toMatchObject({
+    expect(h.sms.received).toHaveLength(1);
+    expect(h.sms.received[0]).toMatchObject({
       path: '/2010-04-01/Accounts/AC123/Messages.json',
       authorization: `Basic ${Buffer.from('AC123:secret-token').toString('base64')}`,
       form: { To: '+12145550100', From: '+12145550000', Body: 'Hi Ann, Lone Star Shine Cleaning here.' },
@@ -298,7 +264,7 @@ describeApi('automation engine', () => {
       expect(run).toMatchObject({
         outcome: `SMS to ${VALID_QUOTE.phone} ${SMS_REFUSALS.noConsent}`,
       });
-      expect(sms.received).toHaveLength(0);
+      expect(h.sms.received).toHaveLength(0);
       expect(await outboxOf(leadId)).toMatchObject([
         { channel: 'sms', status: 'not_sent', reason: SMS_REFUSALS.noConsent },
       ]);
@@ -320,12 +286,12 @@ describeApi('automation engine', () => {
       ).body.id as string;
       const run = await skippedRun(leadId);
       expect(run).toMatchObject({ outcome: `SMS to ${VALID_QUOTE.phone} ${SMS_REFUSALS.optedOut}` });
-      expect(sms.received).toHaveLength(0);
+      expect(h.sms.received).toHaveLength(0);
     });
   });
 
   it('a refused delivery is retried with back-off, then shows as failed on the run, the outbox and the lead', async () => {
-    smtp.refuseWith = { message: 'Mailbox temporarily unavailable' };
+    h.smtp.refuseWith = { message: 'Mailbox temporarily unavailable' };
     const template = await welcomeEmail();
     await createRule({ trigger: 'lead_created', actions: { type: 'send_email', templateId: template.id } });
     const leadId = (await agent.post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
@@ -339,7 +305,7 @@ describeApi('automation engine', () => {
     const outbox = (await agent.get('/api/admin/outbox?status=failed').expect(200)).body as OutboxMessage[];
     expect(outbox).toMatchObject([{ leadId, status: 'failed', attempts: 2 }]);
     expect(outbox[0]?.reason).toContain('Mailbox temporarily unavailable');
-    expect(smtp.received).toHaveLength(0);
+    expect(h.smtp.received).toHaveLength(0);
   });
 
   it('a rule whose template was deleted fails at once, with a reason', async () => {
@@ -364,16 +330,16 @@ describeApi('automation engine', () => {
       const fresh = await insertLead(t.db, { created_at: new Date(start.getTime() + 2 * DAY) });
 
       t.clock.now = new Date(start.getTime() + 2 * DAY);
-      expect(await engine.engine.scanTimeTriggers()).toBe(0);
+      expect(await h.engine.engine.scanTimeTriggers()).toBe(0);
       t.clock.now = new Date(start.getTime() + 3 * DAY + 60_000);
-      expect(await engine.engine.scanTimeTriggers()).toBe(1);
+      expect(await h.engine.engine.scanTimeTriggers()).toBe(1);
       await settledRuns(quiet, 1);
       // Every minute after: nothing new for the same silence.
-      expect(await engine.engine.scanTimeTriggers()).toBe(0);
+      expect(await h.engine.engine.scanTimeTriggers()).toBe(0);
       expect(await countRows(t.db, 'automation_runs')).toBe(1);
       // The task the rule created is activity: the next nudge is three days after it.
       t.clock.now = new Date(start.getTime() + 5 * DAY + 60_000);
-      expect(await engine.engine.scanTimeTriggers()).toBe(1); // only `fresh`
+      expect(await h.engine.engine.scanTimeTriggers()).toBe(1); // only `fresh`
       await settledRuns(fresh, 1);
       expect(await runsOfLead(quiet)).toHaveLength(1);
     });
@@ -390,15 +356,15 @@ describeApi('automation engine', () => {
       await insertLead(t.db, { priority: 'Low', next_follow_up_at: new Date('2025-06-10T11:00:00Z') });
       await insertLead(t.db, { priority: 'High', next_follow_up_at: new Date('2025-06-10T13:00:00Z') });
 
-      expect(await engine.engine.scanTimeTriggers()).toBe(1);
-      expect(await engine.engine.scanTimeTriggers()).toBe(0);
+      expect(await h.engine.engine.scanTimeTriggers()).toBe(1);
+      expect(await h.engine.engine.scanTimeTriggers()).toBe(0);
       await settledRuns(due, 1);
-      expect(smtp.received).toHaveLength(1);
+      expect(h.smtp.received).toHaveLength(1);
 
       await agent.patch(`/api/admin/leads/${due}`).send({ nextFollowUpAt: '2025-06-10T11:30:00.000Z' }).expect(200);
-      expect(await engine.engine.scanTimeTriggers()).toBe(1);
+      expect(await h.engine.engine.scanTimeTriggers()).toBe(1);
       await settledRuns(due, 2);
-      expect(smtp.received).toHaveLength(2);
+      expect(h.smtp.received).toHaveLength(2);
     });
   });
 
@@ -431,8 +397,8 @@ describeApi('automation engine', () => {
         subject: 'Welcome, Olga!',
       });
 
-      await drainEngines(engine.engine);
-      expect(smtp.received).toHaveLength(0);
+      await drainEngines(h.engine.engine);
+      expect(h.smtp.received).toHaveLength(0);
       const after = await Promise.all(
         ['activities', 'automation_runs', 'automation_messages'].map((table) => countRows(t.db, table)),
       );

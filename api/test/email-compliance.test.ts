@@ -8,47 +8,19 @@ import { companyDetailsSchema, DEFAULT_COMPANY_DETAILS_SETTINGS } from '@shine/s
 import type { Automation, Lead, Template } from '@shine/shared/types';
 import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import {
-  createLeadEventsRelay,
-  dropQueueSchema,
-  startSmsApi,
-  startSmtpServer,
-  startTestEngine,
-  type TestEngine,
-  type TestSmsApi,
-  type TestSmtpServer,
-  transportEnv,
-  waitFor,
-} from './support/automation-engine.ts';
-import { type Agent, describeApi, useTestApp, VALID_QUOTE } from './support/test-app.ts';
+import { beforeEach, expect, it } from 'vitest';
+import { useDeliveringEngine, waitFor } from './support/automation-engine.ts';
+import { type Agent, describeApi, VALID_QUOTE } from './support/test-app.ts';
 
 const MAILBOX = 'sales@shine.example';
 
 describeApi('e-mail compliance: postal address, one-click unsubscribe, reply address', () => {
-  const relay = createLeadEventsRelay();
-  const t = useTestApp({ onLeadEvent: relay.onLeadEvent });
+  const h = useDeliveringEngine({ replyMailbox: MAILBOX });
+  const { t } = h;
   let agent: Agent;
-  let smtp: TestSmtpServer;
-  let sms: TestSmsApi;
-  let engine: TestEngine;
 
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    sms = await startSmsApi();
-    engine = await startTestEngine(t.db, { env: transportEnv(smtp, sms), replyMailbox: MAILBOX });
-    relay.connect(engine.engine);
-  });
-  afterAll(async () => {
-    relay.connect(undefined);
-    await engine?.stop();
-    await dropQueueSchema(t.db);
-    await smtp?.close();
-    await sms?.close();
-  });
   beforeEach(async () => {
     agent = await t.agent();
-    smtp.received.length = 0;
     await t.db('company_settings').where({ key: 'company' }).delete();
   });
 
@@ -103,8 +75,8 @@ describeApi('e-mail compliance: postal address, one-click unsubscribe, reply add
     await welcomeRule();
     const leadId = (await agent.post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
     await settledRuns(leadId, 1);
-    expect(smtp.received).toHaveLength(1);
-    const mail = await simpleParser(smtp.received[0]?.raw ?? '');
+    expect(h.smtp.received).toHaveLength(1);
+    const mail = await simpleParser(h.smtp.received[0]?.raw ?? '');
 
     // The header lines as sent (unfolded), not mailparser's reading of them.
     const header = (key: string) =>
@@ -160,9 +132,9 @@ describeApi('e-mail compliance: postal address, one-click unsubscribe, reply add
     const rule = await welcomeRule();
     const first = (await agent.post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
     await settledRuns(first, 1);
-    const link = /<(https:[^>]+)>/.exec(smtp.received[0]?.raw ?? '')?.[1] as string;
+    const link = /<(https:[^>]+)>/.exec(h.smtp.received[0]?.raw ?? '')?.[1] as string;
     await supertest(t.app).post(new URL(link).pathname).expect(200);
-    smtp.received.length = 0;
+    h.smtp.received.length = 0;
 
     // The same lead again: a status change triggers a second rule of the same template.
     await agent.patch(`/api/admin/automations/${rule.id}`).send({ trigger: 'status_changed' }).expect(200);
@@ -173,6 +145,6 @@ describeApi('e-mail compliance: postal address, one-click unsubscribe, reply add
     expect(skipped?.outcome).toMatch(/unsubscribed/i);
     const messages = (await agent.get(`/api/admin/leads/${first}/messages`).expect(200)).body as OutboxMessage[];
     expect(messages.find((m) => m.status === 'not_sent')?.reason).toMatch(/unsubscribed/i);
-    expect(smtp.received).toHaveLength(0);
+    expect(h.smtp.received).toHaveLength(0);
   });
 });

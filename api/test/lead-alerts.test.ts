@@ -4,22 +4,16 @@
 import type { LeadAlertSettings, LeadAlertSettingsView } from '@shine/shared/lead-alerts';
 import { DEFAULT_LEAD_ALERT_SETTINGS } from '@shine/shared/lead-alerts';
 import type { Activity, Lead } from '@shine/shared/types';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  createLeadEventsRelay,
   drainEngines,
-  dropQueueSchema,
   openSecondPool,
-  startSmsApi,
-  startSmtpServer,
   startTestEngine,
-  type TestEngine,
-  type TestSmsApi,
-  type TestSmtpServer,
   transportEnv,
+  useDeliveringEngine,
 } from './support/automation-engine.ts';
 import { addStaff, resetTeam } from './support/team.ts';
-import { type Agent, describeApi, insertLead, signIn, useTestApp, VALID_QUOTE } from './support/test-app.ts';
+import { type Agent, describeApi, insertLead, signIn, VALID_QUOTE } from './support/test-app.ts';
 
 /** Monday 23 November 2026, 10:00 in Dallas (CST, UTC−6). */
 const MONDAY_10AM = new Date('2026-11-23T16:00:00Z');
@@ -27,31 +21,12 @@ const MINUTE = 60_000;
 const at = (base: Date, minutes: number) => new Date(base.getTime() + minutes * MINUTE);
 
 describeApi('speed-to-lead alerts', () => {
-  const relay = createLeadEventsRelay();
-  const t = useTestApp({ onLeadEvent: relay.onLeadEvent });
+  const h = useDeliveringEngine({ env: { AUTOMATION_RETRY_LIMIT: '1' } });
+  const { t } = h;
   let agent: Agent;
-  let smtp: TestSmtpServer;
-  let sms: TestSmsApi;
-  let engine: TestEngine;
   let ana: string;
   let bo: string;
 
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    sms = await startSmsApi();
-    engine = await startTestEngine(t.db, {
-      env: { ...transportEnv(smtp, sms), AUTOMATION_RETRY_LIMIT: '1' },
-      now: () => t.clock.now ?? new Date(),
-    });
-    relay.connect(engine.engine);
-  });
-  afterAll(async () => {
-    relay.connect(undefined);
-    await engine?.stop();
-    await dropQueueSchema(t.db);
-    await smtp?.close();
-    await sms?.close();
-  });
   beforeEach(async () => {
     await t.db('company_settings').delete();
     await resetTeam(t.db);
@@ -60,8 +35,6 @@ describeApi('speed-to-lead alerts', () => {
     bo = await addStaff(t.db, { email: 'bo.owner@example.com', role: 'admin', name: 'Bo Owner' });
     await t.db('users').where({ id: ana }).update({ phone: '(214) 555-0101' });
     await t.db('users').where({ id: bo }).update({ phone: '(214) 555-0202' });
-    smtp.received.length = 0;
-    sms.received.length = 0;
   });
 
   /** Ana on duty on weekdays and Saturday, Bo the escalation contact, both channels. */
@@ -88,7 +61,7 @@ describeApi('speed-to-lead alerts', () => {
   /** Runs the scan as of `when` and waits until everything it queued is done. */
   const scanAt = async (when: Date) => {
     t.clock.now = when;
-    await drainEngines(engine.engine);
+    await drainEngines(h.engine.engine);
   };
   const newLeadAt = (when: Date, overrides: Record<string, unknown> = {}) =>
     insertLead(t.db, {
@@ -98,7 +71,7 @@ describeApi('speed-to-lead alerts', () => {
       created_at: when,
       ...overrides,
     });
-  const smsTo = (phone: string) => sms.received.filter((message) => message.form.To === phone);
+  const smsTo = (phone: string) => h.sms.received.filter((message) => message.form.To === phone);
 
   describe('settings', () => {
     it('start switched off, and an admin saves them with an audit row', async () => {
@@ -182,14 +155,14 @@ describeApi('speed-to-lead alerts', () => {
     );
     // A second process on the same database hears of the same lead and scans at the same time.
     const pool = await openSecondPool(t.db);
-    const second = await startTestEngine(pool.db, { env: transportEnv(smtp, sms) });
+    const second = await startTestEngine(pool.db, { env: transportEnv(h.smtp, h.sms) });
     try {
       const created = await agent.post('/api/leads').send(VALID_QUOTE).expect(201);
       const leadId = created.body.id as string;
       const event = await t.db('lead_events').where({ lead_id: leadId }).first('id');
       second.engine.handleLeadEvent({ id: event?.id as string, leadId, trigger: 'lead_created' });
-      await Promise.all([engine.engine.scanTimeTriggers(), second.engine.scanTimeTriggers()]);
-      await drainEngines(engine.engine, second.engine);
+      await Promise.all([h.engine.engine.scanTimeTriggers(), second.engine.scanTimeTriggers()]);
+      await drainEngines(h.engine.engine, second.engine);
       await checkOnDutyAlertOf(leadId);
     } finally {
       await second.stop();
@@ -204,8 +177,8 @@ describeApi('speed-to-lead alerts', () => {
     expect(text).toContain('New lead: Ann Lee. Deep cleaning, biweekly, 2 bd / 1.5 ba');
     expect(text).toContain(`Call ${VALID_QUOTE.phone}`);
     expect(text).toContain(`https://shine.example/admin/crm?section=leads&lead=${leadId}`);
-    expect(smtp.received.map((mail) => mail.to)).toEqual([['ana.diaz@example.com']]);
-    expect(smtp.received[0]?.raw).toContain('Subject: New lead: Ann Lee');
+    expect(h.smtp.received.map((mail) => mail.to)).toEqual([['ana.diaz@example.com']]);
+    expect(h.smtp.received[0]?.raw).toContain('Subject: New lead: Ann Lee');
     expect(await timelineOf(leadId)).toContain('On-duty alert sent to Ana Diaz (SMS, e-mail)');
     expect(await t.db('lead_alerts').where({ lead_id: leadId })).toMatchObject([{ step: 'on_duty', status: 'sent' }]);
   }
@@ -221,7 +194,7 @@ describeApi('speed-to-lead alerts', () => {
     await scanAt(at(MONDAY_10AM, 5));
     expect(smsTo('+12145550202')).toHaveLength(1);
     expect(smsTo('+12145550202')[0]?.form.Body).toContain('Not answered in 5 min: Cara Moss');
-    expect(smtp.received.map((mail) => mail.to[0])).toEqual(['ana.diaz@example.com', 'bo.owner@example.com']);
+    expect(h.smtp.received.map((mail) => mail.to[0])).toEqual(['ana.diaz@example.com', 'bo.owner@example.com']);
     expect((await leadOf(leadId)).tags).toContain('Escalated');
     expect(await timelineOf(leadId)).toContain(
       'Escalation sent to Bo Owner (SMS, e-mail): not answered in 5 business minutes',
@@ -229,7 +202,7 @@ describeApi('speed-to-lead alerts', () => {
 
     await scanAt(at(MONDAY_10AM, 30));
     expect(smsTo('+12145550202')).toHaveLength(1);
-    expect(smtp.received).toHaveLength(2);
+    expect(h.smtp.received).toHaveLength(2);
   });
 
   it('a call logged in time, or a status moved on, means no escalation', async () => {
@@ -266,7 +239,7 @@ describeApi('speed-to-lead alerts', () => {
     await saveAt(at(sunday11, -60), weekdaysAna({ onDuty: [bo, ana, ana, ana, ana, ana, ana] }));
     const quiet = await newLeadAt(sunday11, { first_name: 'Sunday' });
     await scanAt(at(sunday11, 1));
-    expect(sms.received).toHaveLength(0);
+    expect(h.sms.received).toHaveLength(0);
     expect(await timelineOf(quiet)).toContain('On-duty alert not sent: the quote came outside business hours');
 
     await saveAt(
@@ -289,8 +262,8 @@ describeApi('speed-to-lead alerts', () => {
     await saveAt(at(tuesday10pm, -60), settings);
     const night = await newLeadAt(tuesday10pm, { first_name: 'Night' });
     await scanAt(at(tuesday10pm, 1));
-    expect(sms.received).toHaveLength(0);
-    expect(smtp.received).toHaveLength(0);
+    expect(h.sms.received).toHaveLength(0);
+    expect(h.smtp.received).toHaveLength(0);
     expect(await timelineOf(night)).toContain("On-duty alert not sent: it is Ana Diaz's quiet hours");
 
     await saveAt(at(tuesday10pm, 2), { ...settings, respectQuietHours: false });
@@ -313,13 +286,13 @@ describeApi('speed-to-lead alerts', () => {
     await newLeadAt(at(MONDAY_10AM, -5), { first_name: 'Before' });
     await saveAt(MONDAY_10AM, weekdaysAna());
     await scanAt(at(MONDAY_10AM, 30));
-    expect(sms.received).toHaveLength(0);
+    expect(h.sms.received).toHaveLength(0);
     expect(await t.db('lead_alerts')).toHaveLength(0);
 
     await saveAt(at(MONDAY_10AM, 31), weekdaysAna({ enabled: false }));
     await newLeadAt(at(MONDAY_10AM, 32), { first_name: 'Off' });
     await scanAt(at(MONDAY_10AM, 60));
-    expect(sms.received).toHaveLength(0);
+    expect(h.sms.received).toHaveLength(0);
     expect(await t.db('lead_alerts')).toHaveLength(0);
   });
 });

@@ -6,13 +6,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type AutomationEngine, createAutomationEngine } from '../../src/automations/engine/engine.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createDatabase, type Database } from '../../src/db/database.ts';
 import type { LeadEventListener } from '../../src/lead-events/lead-events.service.ts';
 import { createLogger } from '../../src/logger.ts';
 import { replyAddressOfLead } from '../../src/mailbox/mailbox.service.ts';
-import { driver, testDatabaseUrl } from './test-app.ts';
+import { driver, type TestAppContext, testDatabaseUrl, useTestApp } from './test-app.ts';
 
 export interface ReceivedMail {
   from: string;
@@ -214,4 +215,50 @@ export async function drainEngines(...engines: AutomationEngine[]): Promise<void
   await waitFor(idle);
   for (const engine of engines) await engine.scanTimeTriggers();
   await waitFor(idle);
+}
+
+export interface DeliveringEngineContext {
+  t: TestAppContext;
+  relay: ReturnType<typeof createLeadEventsRelay>;
+  /** The servers the engine delivers to and the engine itself: set from the file's first test on. */
+  smtp: TestSmtpServer;
+  sms: TestSmsApi;
+  engine: TestEngine;
+}
+
+/**
+ * A test file's app with the automation engine running on its database and delivering to a real SMTP
+ * server and the SMS stand-in, on the app's clock (pinned when a test sets `t.clock.now`). Registers the
+ * hooks that start them before the file's tests, empty the received messages before each, and stop and
+ * remove everything after.
+ */
+export function useDeliveringEngine(
+  options: { env?: Record<string, string>; replyMailbox?: string } = {},
+): DeliveringEngineContext {
+  const relay = createLeadEventsRelay();
+  const t = useTestApp({ onLeadEvent: relay.onLeadEvent });
+  const context = { t, relay } as DeliveringEngineContext;
+  beforeAll(async () => {
+    context.smtp = await startSmtpServer();
+    context.sms = await startSmsApi();
+    context.engine = await startTestEngine(t.db, {
+      env: { ...transportEnv(context.smtp, context.sms), ...options.env },
+      now: () => t.clock.now ?? new Date(),
+      ...(options.replyMailbox ? { replyMailbox: options.replyMailbox } : {}),
+    });
+    relay.connect(context.engine.engine);
+  });
+  afterAll(async () => {
+    relay.connect(undefined);
+    await context.engine?.stop();
+    await dropQueueSchema(t.db);
+    await context.smtp?.close();
+    await context.sms?.close();
+  });
+  beforeEach(() => {
+    context.smtp.received.length = 0;
+    context.smtp.refuseWith = undefined;
+    context.sms.received.length = 0;
+  });
+  return context;
 }
