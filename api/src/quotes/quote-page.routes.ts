@@ -7,6 +7,7 @@ import { MAX_PREFERRED_DATES, quoteAcceptSchema, quoteDeclineSchema } from '@shi
 import express, { type RequestHandler, type Response, Router } from 'express';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
+import { linkPageHeaders, sendHtml } from '../http/link-page.ts';
 import { AppError } from '../http/app-error.ts';
 import { quoteLinkRateLimit } from '../http/rate-limits.ts';
 import { clientOf } from './customer-quotes.routes.ts';
@@ -25,17 +26,6 @@ import { renderQuotePdf } from './quote-pdf.ts';
 
 /** The page's two forms are a few hundred bytes. */
 const FORM_LIMIT = '8kb';
-
-const pageHeaders: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('X-Robots-Tag', 'noindex, nofollow');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  next();
-};
-
-function sendHtml(res: Response, status: number, html: string): void {
-  res.status(status).type('html').send(html);
-}
 
 function sendClosed(res: Response, error: unknown): void {
   if (!(error instanceof AppError) || (error.status !== 404 && error.status !== 410)) throw error;
@@ -86,7 +76,7 @@ const strings = (body: unknown): Record<string, string> =>
 export function quotePageRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
   const router = Router();
   const timeZone = config.businessTimeZone;
-  router.use(pageHeaders);
+  router.use(linkPageHeaders);
   router.use(
     quoteLinkRateLimit(db, config.rateLimitQuoteLinksPerMinute, (res, message) =>
       res.type('html').send(renderClosedQuotePage(message, 'unknown')),

@@ -7,6 +7,7 @@ import { formatAmount } from '@shine/shared/quote-pricing';
 import { MAX_PREFERRED_DATES, PREFERRED_TIME_WINDOWS, TIME_WINDOW_LABELS } from '@shine/shared/quotes';
 import type { Quote } from '@shine/shared/responses/quotes';
 import escapeHtml from 'escape-html';
+import { linkPageDocument } from '../http/link-page.ts';
 import { ALWAYS_INCLUDED, CANCELLATION_TERMS, GUARANTEE_TERMS, INCLUDED, WELCOME_NOTE } from './quote-terms.ts';
 
 const company = DEFAULT_COMPANY;
@@ -49,26 +50,17 @@ ul{padding-left:var(--space-5)}
 @media (max-width:32rem){.pair{grid-template-columns:1fr}h1{font-size:var(--text-2xl)}section{padding:var(--space-4)}}`;
 
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-<meta name="description" content="${e(`Your cleaning quote from ${company.name}.`)}">
-<title>${e(title)}</title>
-<style>${STYLES}</style>
-</head>
-<body>
-<a class="skip" href="#main">Skip to the quote</a>
+  return linkPageDocument({
+    title,
+    styles: STYLES,
+    description: `Your cleaning quote from ${company.name}.`,
+    body: `<a class="skip" href="#main">Skip to the quote</a>
 <header><a href="/">${e(company.name)}</a></header>
 <main id="main">
 ${body}
 </main>
-<footer><p>${e(company.name)} · <a href="tel:${e(company.phone.replace(/[^\d+]/g, ''))}">${e(company.phone)}</a> · <a href="mailto:${e(company.email)}">${e(company.email)}</a></p></footer>
-</body>
-</html>`;
+<footer><p>${e(company.name)} · <a href="tel:${e(company.phone.replace(/[^\d+]/g, ''))}">${e(company.phone)}</a> · <a href="mailto:${e(company.email)}">${e(company.email)}</a></p></footer>`,
+  });
 }
 
 const list = (items: readonly string[]) => `<ul>${items.map((item) => `<li>${e(item)}</li>`).join('')}</ul>`;

@@ -2,6 +2,7 @@
 // form post, never indexed. They name the company, not the person: the link may be forwarded.
 import { buildCssVariables } from '@shine/design-tokens';
 import escapeHtml from 'escape-html';
+import { linkPageDocument } from '../http/link-page.ts';
 
 const e = (value: string) => escapeHtml(value);
 
@@ -15,22 +16,13 @@ h1{font-size:var(--text-2xl);line-height:1.2;margin:0 0 var(--space-3)}
 :focus-visible{outline:3px solid var(--color-primary);outline-offset:2px}`;
 
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-<title>${e(title)}</title>
-<style>${STYLES}</style>
-</head>
-<body>
-<main id="main"><section>
+  return linkPageDocument({
+    title,
+    styles: STYLES,
+    body: `<main id="main"><section>
 ${body}
-</section></main>
-</body>
-</html>`;
+</section></main>`,
+  });
 }
 
 /** GET: what the link does, and the button that does it (the POST unsubscribes at once). */

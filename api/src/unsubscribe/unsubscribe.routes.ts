@@ -7,27 +7,16 @@
 // Never cached, never indexed, no referrer. Not rate-limited per address like the quote links: one
 // provider's servers post the one-click unsubscribes of all its users, and a 128-bit signature is not
 // guessed at any rate.
-import type { RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
+import { linkPageHeaders, sendHtml } from '../http/link-page.ts';
 import { getCompanyDetails } from '../settings/company-details.service.ts';
 import { renderUnknownUnsubscribeLink, renderUnsubscribeConfirmation, renderUnsubscribed } from './unsubscribe-page.ts';
 import { isUnsubscribeTokenValid, unsubscribeByToken } from './unsubscribe.service.ts';
 
-const pageHeaders: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('X-Robots-Tag', 'noindex, nofollow');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  next();
-};
-
-function sendHtml(res: Response, status: number, html: string): void {
-  res.status(status).type('html').send(html);
-}
-
 export function unsubscribeRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): Router {
   const router = Router();
-  router.use(pageHeaders);
+  router.use(linkPageHeaders);
 
   router.get('/:token', async (req, res) => {
     if (!(await isUnsubscribeTokenValid(db, req.params.token)))
