@@ -1,10 +1,8 @@
 import { type CompanyDetailsSettings as CompanyDetails, companyDetailsSchema } from '@shine/shared/company-settings';
-import { Button, Card, Form, Input, Typography } from 'antd';
-import { useEffect, useId } from 'react';
-import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
-import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
-import { showServerIssues } from '../ui/server-issues.ts';
+import { Button, Form, Input, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useToast } from '../ui/use-toast.ts';
+import { SettingsCard, saveSettings } from './SettingsCard.tsx';
 import { useCompanySettings, useSaveCompanySettings } from './company-settings.queries.ts';
 
 const FIELDS = ['name', 'postalAddress'] as const;
@@ -18,39 +16,24 @@ export function CompanyDetailsSettings() {
   const save = useSaveCompanySettings();
   const toast = useToast();
   const [form] = Form.useForm<CompanyDetails>();
-  const headingId = useId();
 
   useEffect(() => {
     if (view.data) form.setFieldsValue(view.data);
   }, [view.data, form]);
 
-  const submit = (values: CompanyDetails) => {
-    const parsed = companyDetailsSchema.safeParse(values);
-    if (!parsed.success) {
-      form.setFields(parsed.error.issues.map((issue) => ({ name: issue.path as never, errors: [issue.message] })));
-      return;
-    }
-    save.mutate(parsed.data, {
-      onSuccess: () => toast.success('Company details saved'),
-      onError: (error) => {
-        const rest = showServerIssues(form, error, FIELDS);
-        if (rest.length > 0) toast.error('Could not save the company details', rest.join(' '));
-      },
+  const submit = (values: CompanyDetails) =>
+    saveSettings({
+      form,
+      schema: companyDetailsSchema,
+      values,
+      fields: FIELDS,
+      save,
+      toast,
+      messages: { saved: 'Company details saved', failed: 'Could not save the company details' },
     });
-  };
 
   return (
-    <Card
-      role="region"
-      aria-labelledby={headingId}
-      title={
-        <Typography.Title level={2} id={headingId} className="card-heading">
-          Company details in e-mails
-        </Typography.Title>
-      }
-    >
-      {view.isError ? <QueryErrorAlert error={view.error} onRetry={() => void view.refetch()} /> : null}
-      {view.isPending ? <LoadingSkeleton rows={3} /> : null}
+    <SettingsCard title="Company details in e-mails" view={view} skeletonRows={3}>
       {view.data ? (
         // Prefixes the fields' ids (companyDetails_name…): the Team section's dialogs have a "name" field too.
         <Form<CompanyDetails>
@@ -75,6 +58,6 @@ export function CompanyDetailsSettings() {
           </Button>
         </Form>
       ) : null}
-    </Card>
+    </SettingsCard>
   );
 }

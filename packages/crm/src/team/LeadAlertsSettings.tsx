@@ -1,12 +1,10 @@
 import { OPENING_HOURS } from '@shine/shared/business-time';
 import { type LeadAlertSettings, leadAlertSettingsSchema, WEEKDAY_NAMES } from '@shine/shared/lead-alerts';
-import { Alert, Button, Card, Checkbox, Form, InputNumber, Select, Switch, Typography } from 'antd';
-import { useEffect, useId } from 'react';
+import { Alert, Button, Checkbox, Form, InputNumber, Select, Switch, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useAssignees } from './assignees.queries.ts';
-import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
-import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
-import { showServerIssues } from '../ui/server-issues.ts';
 import { useToast } from '../ui/use-toast.ts';
+import { SettingsCard, saveSettings } from './SettingsCard.tsx';
 import { useLeadAlertSettings, useSaveLeadAlertSettings } from './lead-alerts.queries.ts';
 
 /** A cleared select holds undefined; the API's "nobody" is null. */
@@ -42,7 +40,6 @@ export function LeadAlertsSettings() {
   const save = useSaveLeadAlertSettings();
   const toast = useToast();
   const [form] = Form.useForm<FormValues>();
-  const headingId = useId();
   const enabled = Form.useWatch('enabled', form);
 
   useEffect(() => {
@@ -54,33 +51,19 @@ export function LeadAlertsSettings() {
     label: person.away ? `${person.name} (away)` : person.name,
   }));
 
-  const submit = (values: FormValues) => {
-    const parsed = leadAlertSettingsSchema.safeParse(toSettings(values));
-    if (!parsed.success) {
-      form.setFields(parsed.error.issues.map((issue) => ({ name: issue.path as never, errors: [issue.message] })));
-      return;
-    }
-    save.mutate(parsed.data, {
-      onSuccess: () => toast.success('Speed-to-lead alerts saved'),
-      onError: (error) => {
-        const rest = showServerIssues(form, error, FIELDS);
-        if (rest.length > 0) toast.error('Could not save the alerts', rest.join(' '));
-      },
+  const submit = (values: FormValues) =>
+    saveSettings({
+      form,
+      schema: leadAlertSettingsSchema,
+      values: toSettings(values),
+      fields: FIELDS,
+      save,
+      toast,
+      messages: { saved: 'Speed-to-lead alerts saved', failed: 'Could not save the alerts' },
     });
-  };
 
   return (
-    <Card
-      role="region"
-      aria-labelledby={headingId}
-      title={
-        <Typography.Title level={2} id={headingId} className="card-heading">
-          Speed to lead: on duty and escalation
-        </Typography.Title>
-      }
-    >
-      {view.isError ? <QueryErrorAlert error={view.error} onRetry={() => void view.refetch()} /> : null}
-      {view.isPending ? <LoadingSkeleton rows={6} /> : null}
+    <SettingsCard title="Speed to lead: on duty and escalation" view={view} skeletonRows={6}>
       {view.data ? (
         <Form<FormValues>
           form={form}
@@ -176,6 +159,6 @@ export function LeadAlertsSettings() {
           </Button>
         </Form>
       ) : null}
-    </Card>
+    </SettingsCard>
   );
 }
