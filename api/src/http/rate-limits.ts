@@ -13,6 +13,18 @@ function clientKey(req: Request): string {
   return ipKeyGenerator(req.ip ?? 'unknown');
 }
 
+/** `limit` requests per client address per minute, counted under `prefix` in the shared store. */
+function perClientPerMinute(db: Knex, prefix: string, limit: number) {
+  return {
+    windowMs: MINUTE_MS,
+    limit,
+    standardHeaders: 'draft-8' as const,
+    legacyHeaders: false,
+    keyGenerator: clientKey,
+    store: new KnexRateLimitStore(db, prefix),
+  };
+}
+
 /**
  * POST /api/leads: `perMinute` quotes per client address per minute. `onLimited` hears of each refused
  * request (the rejection count); the client still gets its 429 if counting fails.
@@ -23,12 +35,7 @@ export function leadsRateLimit(
   onLimited: () => Promise<void> = async () => {},
 ): RateLimitRequestHandler {
   return rateLimit({
-    windowMs: MINUTE_MS,
-    limit: perMinute,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: clientKey,
-    store: new KnexRateLimitStore(db, 'leads:'),
+    ...perClientPerMinute(db, 'leads:', perMinute),
     message: { message: API_ERRORS.rateLimited },
     handler: async (_req, res, _next, options) => {
       await onLimited().catch(() => {});
@@ -122,12 +129,7 @@ export function quoteLinkRateLimit(
   },
 ): RateLimitRequestHandler {
   return rateLimit({
-    windowMs: MINUTE_MS,
-    limit: perMinute,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: clientKey,
-    store: new KnexRateLimitStore(db, 'quote-ip:'),
+    ...perClientPerMinute(db, 'quote-ip:', perMinute),
     handler: (_req, res, _next, options) => {
       res.status(options.statusCode);
       respond(res, API_ERRORS.rateLimited);
@@ -141,12 +143,7 @@ export function quoteLinkRateLimit(
  */
 export function smsWebhookRateLimit(db: Knex, perMinute: number): RateLimitRequestHandler {
   return rateLimit({
-    windowMs: MINUTE_MS,
-    limit: perMinute,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: clientKey,
-    store: new KnexRateLimitStore(db, 'sms-webhook:'),
+    ...perClientPerMinute(db, 'sms-webhook:', perMinute),
     message: { message: API_ERRORS.rateLimited },
   });
 }
