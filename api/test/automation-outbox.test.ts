@@ -74,7 +74,10 @@ describeApi('automation outbox without a transport', () => {
     }
     expect(outbox.find((message) => message.channel === 'email')).toMatchObject({
       subject: 'Hi Ann',
-      body: 'Welcome Ann',
+      // The outbox keeps what was (or would have been) sent: the template and the compliance footer.
+      body: expect.stringMatching(
+        /^Welcome Ann\n\n--\n.+\nUnsubscribe from these e-mails: https:\/\/shine\.example\/u\//,
+      ),
     });
     expect((await agent.get('/api/admin/outbox?status=sent').expect(200)).body).toEqual([]);
     const activities = (await agent.get(`/api/admin/activities/lead/${leadId}`).expect(200)).body as Activity[];
