@@ -107,6 +107,8 @@ export const API_ERRORS = {
   leadNotFound: 'Lead not found',
   smsSignatureInvalid: 'The request is not signed by the SMS provider',
   smsWebhookIncomplete: 'From and MessageSid are required',
+  leadHasNoEmail: 'This lead has no e-mail address. Add one to the lead first.',
+  leadHasNoPhone: 'This lead has no phone number. Add one to the lead first.',
   assigneeNotAssignable: 'Leads can only be assigned to an active member of the team',
   personNotOnTeam: 'Choose an active member of the team',
   activityNotFound: 'Activity not found',

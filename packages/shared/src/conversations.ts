@@ -1,0 +1,40 @@
+// A lead's conversation (docs/requirements.md#conversations): the message staff send by hand from the
+// lead's drawer. The same schema validates the CRM's reply form and POST /api/admin/leads/{id}/messages.
+import { z } from 'zod';
+
+export const CONVERSATION_CHANNELS = ['email', 'sms'] as const;
+export type ConversationChannel = (typeof CONVERSATION_CHANNELS)[number];
+
+/** Carriers join a long text from parts up to 1600 characters; Twilio refuses a longer body. */
+export const SMS_BODY_MAX = 1600;
+export const EMAIL_BODY_MAX = 20_000;
+export const EMAIL_SUBJECT_MAX = 200;
+
+export const manualMessageSchema = z
+  .strictObject({
+    channel: z.enum(CONVERSATION_CHANNELS, { error: 'Channel must be email or sms' }),
+    body: z
+      .string({ error: 'Write the message' })
+      .trim()
+      .min(1, 'Write the message')
+      .max(EMAIL_BODY_MAX, `At most ${EMAIL_BODY_MAX} characters`),
+    /** E-mail only (required there); a text has none. */
+    subject: z
+      .string({ error: 'The subject must be text' })
+      .trim()
+      .max(EMAIL_SUBJECT_MAX, `At most ${EMAIL_SUBJECT_MAX} characters`)
+      .optional(),
+  })
+  .superRefine((message, ctx) => {
+    if (message.channel === 'sms' && message.body.length > SMS_BODY_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['body'], message: `A text has at most ${SMS_BODY_MAX} characters` });
+    }
+    if (message.channel === 'email' && !message.subject) {
+      ctx.addIssue({ code: 'custom', path: ['subject'], message: 'Enter a subject' });
+    }
+    if (message.channel === 'sms' && message.subject) {
+      ctx.addIssue({ code: 'custom', path: ['subject'], message: 'A text has no subject' });
+    }
+  });
+export type ManualMessage = z.output<typeof manualMessageSchema>;
+export type ManualMessageInput = z.input<typeof manualMessageSchema>;
