@@ -13,7 +13,9 @@ import { type TeamDeps, teamRouter, usersRouter } from './auth/users.routes.ts';
 import { userNames } from './auth/users.service.ts';
 import { automationsRouter } from './automations/automations.routes.ts';
 import { automationRunsRouter, leadAutomationRouter, outboxRouter } from './automations/runs.routes.ts';
+import { createManualDelivery } from './automations/manual-delivery.service.ts';
 import { createStaffEmailSender } from './automations/staff-email.service.ts';
+import { type ConversationsDeps, inboxRouter, leadConversationRouter } from './conversations/conversations.routes.ts';
 import { smsWebhookRouter } from './conversations/sms-webhook.routes.ts';
 import type { AppDeps } from './deps.ts';
 import { healthRouter } from './health/health.routes.ts';
@@ -66,6 +68,7 @@ function adminApi(
   sessions: ReturnType<typeof createSessionMiddleware>,
   team: TeamDeps,
   quotes: QuotesDeps,
+  conversations: ConversationsDeps,
 ): Router {
   const admin = Router();
   // The API's own time for each staff call, beside the browser's (bench/first-load.ts reads it from
@@ -100,6 +103,8 @@ function adminApi(
   admin.use('/leads', adminLeadsRouter(deps));
   admin.use('/leads', leadAutomationRouter(deps));
   admin.use('/leads', leadQuotesRouter(quotes));
+  admin.use('/leads', leadConversationRouter(conversations));
+  admin.use('/inbox', inboxRouter(deps));
   admin.use('/quotes', quotesRouter(quotes));
   admin.use('/held-submissions', heldSubmissionsRouter(deps));
   admin.use('/activities', leadActivitiesRouter(deps));
@@ -148,6 +153,8 @@ export function createApp(deps: AppDeps): App {
     sendEmail: mailer?.send,
     replyAddressOf: (leadId) => replyAddressOfLead(deps.db, deps.config.mailbox.replyAddress, leadId),
   };
+  const delivery = createManualDelivery(config.automations);
+  const conversations: ConversationsDeps = { ...deps, delivery, replyAddressOf: quotes.replyAddressOf };
   const quoteLinkLimit = quoteLinkRateLimit(deps.db, config.rateLimitQuoteLinksPerMinute);
   const api = Router();
   api.use(answerWritesWhenHeard(deps.db));
@@ -160,7 +167,7 @@ export function createApp(deps: AppDeps): App {
   api.use('/setup-password', jsonBody(SETUP_PASSWORD_JSON_LIMIT), setupPasswordRouter(deps));
   api.use('/quotes', quoteLinkLimit, jsonBody(PUBLIC_JSON_LIMIT), customerQuotesRouter(deps));
   api.use('/webhooks', smsWebhookRateLimit(deps.db, SMS_WEBHOOK_CALLS_PER_MINUTE), smsWebhookRouter(deps));
-  api.use('/admin', adminApi(deps, sessions, team, quotes));
+  api.use('/admin', adminApi(deps, sessions, team, quotes, conversations));
   api.use(openApiRouter());
   api.use(apiNotFound);
   app.use('/api', api);
@@ -176,6 +183,7 @@ export function createApp(deps: AppDeps): App {
     close: () => {
       sessions.close();
       mailer?.close();
+      delivery.close();
     },
   };
 }

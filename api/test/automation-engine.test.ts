@@ -83,7 +83,7 @@ describeApi('automation engine', () => {
     const ruleRuns = (await agent.get(`/api/admin/automations/${rule.id}/runs`).expect(200)).body as AutomationRun[];
     expect(ruleRuns.map((r) => r.id)).toEqual([run?.id]);
     expect(ruleRuns[0]?.leadName).toBe('Ann Lee');
-    const messages = (await agent.get(`/api/admin/leads/${leadId}/messages`).expect(200)).body as OutboxMessage[];
+    const messages = (await agent.get(`/api/admin/leads/${leadId}/outbox`).expect(200)).body as OutboxMessage[];
     expect(messages).toMatchObject([{ channel: 'email', status: 'sent', recipient: VALID_QUOTE.email }]);
   });
 

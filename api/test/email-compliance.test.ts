@@ -95,7 +95,7 @@ describeApi('e-mail compliance: postal address, one-click unsubscribe, reply add
     expect(replyTo).toMatch(/^sales\+[a-z2-7]{20}@shine\.example$/);
     expect(replyTo).not.toContain(leadId);
     // What was sent is what the outbox shows.
-    const [outbox] = (await agent.get(`/api/admin/leads/${leadId}/messages`).expect(200)).body as OutboxMessage[];
+    const [outbox] = (await agent.get(`/api/admin/leads/${leadId}/outbox`).expect(200)).body as OutboxMessage[];
     expect(outbox?.body).toContain(`Unsubscribe from these e-mails: ${link}`);
 
     const path = new URL(link as string).pathname;
@@ -143,7 +143,7 @@ describeApi('e-mail compliance: postal address, one-click unsubscribe, reply add
     const skipped = runs.find((run) => run.trigger === 'status_changed');
     expect(skipped).toMatchObject({ status: 'skipped' });
     expect(skipped?.outcome).toMatch(/unsubscribed/i);
-    const messages = (await agent.get(`/api/admin/leads/${first}/messages`).expect(200)).body as OutboxMessage[];
+    const messages = (await agent.get(`/api/admin/leads/${first}/outbox`).expect(200)).body as OutboxMessage[];
     expect(messages.find((m) => m.status === 'not_sent')?.reason).toMatch(/unsubscribed/i);
     expect(h.smtp.received).toHaveLength(0);
   });

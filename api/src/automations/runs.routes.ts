@@ -23,13 +23,16 @@ export function automationRunsRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): 
   return router;
 }
 
-/** /api/admin/leads/:id/runs and /messages: what automations did to one lead. */
+/**
+ * /api/admin/leads/:id/runs and /outbox: what automations did to one lead (the lead's whole
+ * conversation, these messages included, is the conversations feature's /messages).
+ */
 export function leadAutomationRouter({ db }: Pick<AppDeps, 'db'>): Router {
   const router = Router();
   router.get('/:id/runs', validate({ params: idParamsSchema }), async (req, res) => {
     res.json(await listRunsOfLead(db, req.params.id));
   });
-  router.get('/:id/messages', validate({ params: idParamsSchema }), async (req, res) => {
+  router.get('/:id/outbox', validate({ params: idParamsSchema }), async (req, res) => {
     res.json(await listMessagesOfLead(db, req.params.id));
   });
   return router;

@@ -22,9 +22,16 @@ export interface ConversationMessageRow {
   created_at: Date;
 }
 
+export interface ConversationReadRow {
+  user_id: string;
+  lead_id: string;
+  read_up_to: Date;
+}
+
 declare module 'knex/types/tables.js' {
   interface Tables {
     conversation_messages: ConversationMessageRow;
+    conversation_reads: ConversationReadRow;
   }
 }
 
@@ -56,11 +63,95 @@ export async function findMessageIdByExternalId(
   return row?.id;
 }
 
-/** A lead's conversation, oldest first. */
-export function listMessageRowsOfLead(db: Knex, leadId: string): Promise<ConversationMessageRow[]> {
-  return db('conversation_messages')
-    .where({ lead_id: leadId })
-    .orderBy([{ column: 'at' }, { column: 'created_at' }]);
+export type MessageListRow = ConversationMessageRow & { sent_by_name: string | null };
+
+/** A lead's conversation, oldest first, with the name of whoever sent a message by hand (`userName`: auth's subquery). */
+export function listMessageRowsOfLead(
+  db: Knex,
+  leadId: string,
+  userName: (userId: string) => Knex.QueryBuilder,
+): Promise<MessageListRow[]> {
+  return db('conversation_messages as m')
+    .select('m.*', userName('m.sent_by').as('sent_by_name'))
+    .where('m.lead_id', leadId)
+    .orderBy([{ column: 'm.at' }, { column: 'm.created_at' }]);
+}
+
+export async function insertMessage(db: Knex, message: NewConversationMessage): Promise<ConversationMessageRow> {
+  const [row] = await db('conversation_messages').insert(message).returning('*');
+  return row as ConversationMessageRow;
+}
+
+/**
+ * The person has read the lead's replies up to the latest one stored now (never backwards: two tabs
+ * marking at once keep the later mark). Nothing to mark when the lead has no reply.
+ */
+export async function markRepliesRead(db: Knex, userId: string, leadId: string): Promise<void> {
+  const latest = db('conversation_messages').max('created_at').where({ lead_id: leadId, direction: 'in' });
+  await db.raw(
+    `insert into conversation_reads (user_id, lead_id, read_up_to)
+     select ?, ?, latest from (?) as last_reply (latest) where latest is not null
+     on conflict (user_id, lead_id) do update
+       set read_up_to = greatest(conversation_reads.read_up_to, excluded.read_up_to)`,
+    [userId, leadId, latest],
+  );
+}
+
+export interface InboxRow {
+  lead_id: string;
+  lead_name: string;
+  unread: number | string;
+  last_at: Date;
+  last_channel: ConversationChannel;
+  last_body: string;
+}
+
+/** Replies the person has not read: a query of (lead_id, id, channel, body, created_at). */
+function unreadRepliesOf(db: Knex, userId: string): Knex.QueryBuilder {
+  return db('conversation_messages as m')
+    .leftJoin('conversation_reads as r', function joinReads() {
+      this.on('r.lead_id', '=', 'm.lead_id').andOn('r.user_id', '=', db.raw('?', [userId]));
+    })
+    .where('m.direction', 'in')
+    .where((unread) => unread.whereNull('r.read_up_to').orWhereRaw('m.created_at > r.read_up_to'))
+    .select('m.lead_id', 'm.id', 'm.channel', 'm.body', 'm.created_at');
+}
+
+/** The leads with replies the person has not read, newest reply first (`leadName`: leads' subquery). */
+export async function listInboxRows(
+  db: Knex,
+  userId: string,
+  leadName: (leadId: string) => Knex.QueryBuilder,
+  limit: number,
+): Promise<{ rows: InboxRow[]; total: number }> {
+  const perLead = db
+    .with('unread', unreadRepliesOf(db, userId))
+    .from('unread as u')
+    .select(
+      'u.lead_id',
+      db.raw('count(*) over (partition by u.lead_id) as unread'),
+      db.raw('row_number() over (partition by u.lead_id order by u.created_at desc, u.id desc) as nth'),
+      'u.created_at as last_at',
+      'u.channel as last_channel',
+      'u.body as last_body',
+    );
+  const rows = (await db
+    .from(perLead.as('p'))
+    .where('p.nth', 1)
+    .select(
+      'p.lead_id',
+      'p.unread',
+      'p.last_at',
+      'p.last_channel',
+      'p.last_body',
+      leadName('p.lead_id').as('lead_name'),
+    )
+    .orderBy([{ column: 'p.last_at', order: 'desc' }, { column: 'p.lead_id' }])
+    .limit(limit)) as InboxRow[];
+  const counted = (await db.from(unreadRepliesOf(db, userId).as('u')).countDistinct({ n: 'u.lead_id' }).first()) as
+    | { n: number | string }
+    | undefined;
+  return { rows, total: Number(counted?.n ?? 0) };
 }
 
 export async function updateMessageDelivery(

@@ -6,6 +6,7 @@ import { type SmsKeyword, smsKeywordOf } from '@shine/shared/sms-consent';
 import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
+import { getCompanyDetails } from '../settings/company-details.service.ts';
 import { findOrCreateLeadsOfTexter, optInPhoneToSms, optOutPhoneFromSms } from '../leads/sms-consent.service.ts';
 import { recordInboundMessage } from './conversations.service.ts';
 
@@ -16,10 +17,16 @@ export interface InboundSms {
   sid: string;
 }
 
-/** The company contact line a HELP gets back. */
-export const SMS_HELP_REPLY =
-  `${DEFAULT_COMPANY.name}: quotes and bookings. Call ${DEFAULT_COMPANY.phone} or e-mail ${DEFAULT_COMPANY.email}. ` +
-  'Msg & data rates may apply. Reply STOP to opt out.';
+/**
+ * The company contact line a HELP gets back: the name an admin saved in the company details (the
+ * site's until then), and the site's phone and e-mail (the settings keep no other contact line).
+ */
+export function smsHelpReply(companyName: string): string {
+  return (
+    `${companyName}: quotes and bookings. Call ${DEFAULT_COMPANY.phone} or e-mail ${DEFAULT_COMPANY.email}. ` +
+    'Msg & data rates may apply. Reply STOP to opt out.'
+  );
+}
 
 export interface InboundSmsOutcome {
   keyword: SmsKeyword | null;
@@ -36,7 +43,7 @@ export async function receiveInboundSms(db: Knex, sms: InboundSms, now: Date): P
   if (keyword === 'start') await optInPhoneToSms(db, sms.from);
   const { leads } = await findOrCreateLeadsOfTexter(db, sms.from, now);
   const [lead, ...others] = leads;
-  const reply = keyword === 'help' ? SMS_HELP_REPLY : null;
+  const reply = keyword === 'help' ? smsHelpReply((await getCompanyDetails(db)).name) : null;
   if (!lead) return { keyword, leadId: null, duplicate: false, reply };
   const stored = await recordInboundMessage(db, {
     leadId: lead.id,

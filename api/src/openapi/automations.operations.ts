@@ -125,9 +125,9 @@ export const automationOperations: Operation[] = [
   },
   {
     method: 'get',
-    path: '/api/admin/leads/:id/messages',
+    path: '/api/admin/leads/:id/outbox',
     tag: 'Automations',
-    summary: 'The messages automations rendered for a lead',
+    summary: 'The messages automations rendered for a lead, newest first',
     access: session,
     params: idParamsSchema,
     answers: { 200: json(z.array(outboxMessageSchema), 'The messages.') },

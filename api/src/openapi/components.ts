@@ -3,6 +3,7 @@
 import { activityCreateSchema } from '@shine/shared/activities';
 import { alertSettingsSchema, alertSettingsUpdateSchema } from '@shine/shared/alerts';
 import { companyDetailsSchema } from '@shine/shared/company-settings';
+import { manualMessageSchema } from '@shine/shared/conversations';
 import { leadAlertSettingsSchema, leadAlertSettingsViewSchema } from '@shine/shared/lead-alerts';
 import { loginSchema, passwordChangeSchema } from '@shine/shared/auth';
 import { automationRecipeCreateSchema } from '@shine/shared/automation-recipes';
@@ -29,6 +30,13 @@ import {
   outboxMessageSchema,
 } from '@shine/shared/responses/automations';
 import { errorBodySchema } from '@shine/shared/responses/common';
+import {
+  inboxEntrySchema,
+  inboxSchema,
+  leadMessageSchema,
+  leadMessagesSchema,
+  sentLeadMessageSchema,
+} from '@shine/shared/responses/conversations';
 import { healthDownSchema, healthUpSchema } from '@shine/shared/responses/health';
 import {
   estimateSchema,
@@ -89,6 +97,11 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['AutomationRun', automationRunSchema],
   ['OutboxMessage', outboxMessageSchema],
   ['AutomationPreview', automationPreviewResultSchema],
+  ['LeadMessage', leadMessageSchema],
+  ['LeadMessages', leadMessagesSchema],
+  ['SentLeadMessage', sentLeadMessageSchema],
+  ['InboxEntry', inboxEntrySchema],
+  ['Inbox', inboxSchema],
   ['AutomationRecipeState', automationRecipeStateSchema],
   ['Template', templateSchema],
   ['StatsReport', statsReportSchema],
@@ -131,6 +144,7 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['AutomationUpdate', automationUpdateSchema],
   ['AutomationPreviewRequest', automationPreviewSchema],
   ['AutomationRecipeCreate', automationRecipeCreateSchema],
+  ['ManualMessage', manualMessageSchema],
   ['TemplateCreate', templateCreateSchema],
   ['TemplateUpdate', templateUpdateSchema],
   ['UserCreate', userCreateSchema],

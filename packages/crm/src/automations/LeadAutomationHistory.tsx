@@ -3,12 +3,12 @@ import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { MessageList } from './MessageList.tsx';
 import { RunList } from './RunList.tsx';
-import { useLeadMessages, useLeadRuns } from './runs.queries.ts';
+import { useLeadOutbox, useLeadRuns } from './runs.queries.ts';
 
 /** In the lead drawer: the rules that ran for this lead and the messages they rendered. */
 export function LeadAutomationHistory({ leadId }: { leadId: string }) {
   const runs = useLeadRuns(leadId);
-  const messages = useLeadMessages(leadId);
+  const messages = useLeadOutbox(leadId);
   return (
     <section className="section-stack" aria-labelledby="lead-automation-title">
       <Typography.Title level={2} className="drawer-subtitle" id="lead-automation-title">

@@ -24,8 +24,8 @@ export function useLeadRuns(leadId: string) {
   return useQuery<AutomationRun[]>({ queryKey: [API.leads, leadId, 'runs'], refetchInterval: WHILE_OPEN_MS });
 }
 
-export function useLeadMessages(leadId: string) {
-  return useQuery<OutboxMessage[]>({ queryKey: [API.leads, leadId, 'messages'], refetchInterval: WHILE_OPEN_MS });
+export function useLeadOutbox(leadId: string) {
+  return useQuery<OutboxMessage[]>({ queryKey: [API.leads, leadId, 'outbox'], refetchInterval: WHILE_OPEN_MS });
 }
 
 export function useOutbox(status: OutboxQuery['status']) {

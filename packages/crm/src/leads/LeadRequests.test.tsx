@@ -39,7 +39,7 @@ function renderDrawer(detail: LeadDetail, routes: Parameters<typeof mockFetch>[0
     [`GET /api/admin/leads/${detail.id}`]: { body: detail },
     [`GET /api/admin/activities/lead/${detail.id}`]: { body: [] },
     [`GET /api/admin/leads/${detail.id}/runs`]: { body: [] },
-    [`GET /api/admin/leads/${detail.id}/messages`]: { body: [] },
+    [`GET /api/admin/leads/${detail.id}/outbox`]: { body: [] },
     ...routes,
   });
   const rendered = renderWithProviders(<LeadDrawer leadId={detail.id} onClose={() => {}} onOpenLead={() => {}} />);
