@@ -11,6 +11,7 @@ import { AUTOMATION_RECIPE_KEYS, automationRecipeCreateSchema } from '@shine/sha
 import { automationPreviewSchema, outboxQuerySchema } from '@shine/shared/automation-rules';
 import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
 import { companyDetailsSchema } from '@shine/shared/company-settings';
+import { manualMessageSchema } from '@shine/shared/conversations';
 import { exportRequestSchema } from '@shine/shared/export';
 import { leadAlertSettingsSchema } from '@shine/shared/lead-alerts';
 import {
@@ -51,6 +52,7 @@ import {
   leadListQuery,
   leadUpdateBody,
   loginBody,
+  manualMessageBody,
   ownSettingsBody,
   passwordChangeBody,
   quoteAcceptBody,
@@ -324,12 +326,26 @@ const endpoints: Endpoint[] = [
   },
   {
     method: 'GET',
-    path: '/api/admin/leads/:id/messages',
+    path: '/api/admin/leads/:id/outbox',
     access: 'admin',
     success: [200],
     id: 'lead',
     unknownId: [200, 404],
   },
+  { method: 'GET', path: '/api/admin/leads/:id/messages', access: 'admin', success: [200], id: 'lead' },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/:id/messages',
+    access: 'admin',
+    success: [201],
+    id: 'lead',
+    body: () => manualMessageBody,
+    schema: manualMessageSchema,
+    // A lead without an e-mail address or a phone, or a number that answered STOP.
+    validMayFail: [409],
+  },
+  { method: 'POST', path: '/api/admin/leads/:id/messages/read', access: 'admin', success: [204], id: 'lead' },
+  { method: 'GET', path: '/api/admin/inbox', access: 'admin', success: [200] },
   {
     method: 'GET',
     path: '/api/admin/outbox',

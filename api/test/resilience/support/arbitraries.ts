@@ -513,3 +513,10 @@ export const companyDetailsBody = shapedBody({
   name: textOrPayload(120),
   postalAddress: fc.oneof(fc.constant('1200 Main Street\nDallas, TX 75202'), textOrPayload(300)),
 });
+
+/** POST /api/admin/leads/{id}/messages: a message sent by hand, on a channel or not, with or without a subject. */
+export const manualMessageBody = shapedBody({
+  channel: fc.constantFrom('email', 'sms', 'fax'),
+  body: fc.oneof(fc.constant('Tuesday at 10 works. See you then!'), textOrPayload(1700)),
+  subject: fc.oneof(fc.constant('Your cleaning on Tuesday'), textOrPayload(210)),
+});

@@ -180,7 +180,18 @@ export const ROUTES: Route[] = [
     validBody: () => ({}),
   },
   { method: 'GET', path: '/api/admin/leads/:id/runs', access: 'admin', role: 'sales', id: 'lead' },
+  { method: 'GET', path: '/api/admin/leads/:id/outbox', access: 'admin', role: 'sales', id: 'lead' },
   { method: 'GET', path: '/api/admin/leads/:id/messages', access: 'admin', role: 'sales', id: 'lead' },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/:id/messages',
+    access: 'admin',
+    role: 'sales',
+    id: 'lead',
+    validBody: () => ({ channel: 'email', subject: 'Your cleaning', body: 'Tuesday at 10 works.' }),
+  },
+  { method: 'POST', path: '/api/admin/leads/:id/messages/read', access: 'admin', role: 'sales', id: 'lead' },
+  { method: 'GET', path: '/api/admin/inbox', access: 'admin', role: 'sales' },
   { method: 'GET', path: '/api/admin/outbox', access: 'admin', role: 'sales' },
   { method: 'GET', path: '/api/admin/templates', access: 'admin', role: 'sales' },
   {
