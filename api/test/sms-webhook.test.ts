@@ -3,7 +3,8 @@
 // unknown number becoming a lead with source "SMS".
 import { SMS_REFUSALS } from '@shine/shared/sms-consent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMS_HELP_REPLY } from '../src/conversations/sms-inbound.service.ts';
+import { DEFAULT_COMPANY_DETAILS_SETTINGS } from '@shine/shared/company-settings';
+import { smsHelpReply } from '../src/conversations/sms-inbound.service.ts';
 import { twilioSignature } from '../src/conversations/twilio-signature.ts';
 import { listenOn } from './support/live-client.ts';
 import { countRows, describeApi, insertLead, useTestApp } from './support/test-app.ts';
@@ -126,11 +127,23 @@ describeApi('SMS webhook', () => {
       expect((await t.db('leads').where({ id: leadId }).first('sms_opted_out_at'))?.sms_opted_out_at).toBeNull();
     });
 
-    it('HELP answers with the company contact line', async () => {
+    it('HELP answers with the company contact line, under the name saved in the company details', async () => {
       await insertLead(t.db, { phone: '(214) 555-0123' });
-      const body = await (await signedPost(form({ Body: 'help' }))).text();
-      expect(body).toContain('<Message>');
-      expect(body).toContain(SMS_HELP_REPLY.replace(/&/g, '&amp;'));
+      const xml = (reply: string) => `<Message>${reply.replace(/&/g, '&amp;')}</Message>`;
+      const before = await (await signedPost(form({ Body: 'help' }))).text();
+      expect(before).toContain(xml(smsHelpReply(DEFAULT_COMPANY_DETAILS_SETTINGS.name)));
+      const agent = await t.agent();
+      await agent
+        .put('/api/admin/settings/company')
+        .send({ name: 'Shine & Sons', postalAddress: '1 Elm St, Plano, TX 75023' })
+        .expect(200);
+      try {
+        const after = await (await signedPost(form({ Body: 'HELP' }))).text();
+        expect(after).toContain(xml(smsHelpReply('Shine & Sons')));
+        expect(after).toContain('Shine &amp; Sons: quotes and bookings.');
+      } finally {
+        await t.db('company_settings').where({ key: 'company' }).delete();
+      }
     });
 
     it('after STOP, an automated text is refused for the reason that the number opted out', async () => {
