@@ -2,7 +2,16 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLiveEvent, type LiveStatus, STREAM_RETRY_MS, STREAM_SILENCE_MS, startLiveStream } from './live-stream.ts';
 import { API } from './paths.ts';
-import { leadActivitiesKey, leadKey, leadListKey, metricsKey, statsKey, templatesKey } from './query-keys.ts';
+import {
+  inboxKey,
+  leadActivitiesKey,
+  leadKey,
+  leadListKey,
+  leadMessagesKey,
+  metricsKey,
+  statsKey,
+  templatesKey,
+} from './query-keys.ts';
 
 /** A stand-in for the browser's EventSource: the test plays the server. */
 class FakeEventSource extends EventTarget {
@@ -36,6 +45,9 @@ function seeded(): QueryClient {
     metricsKey,
     templatesKey,
     leadActivitiesKey('a'),
+    leadMessagesKey('a'),
+    leadMessagesKey('b'),
+    inboxKey,
   ]) {
     client.setQueryData(key, { seeded: true });
   }
@@ -61,6 +73,14 @@ describe('applyLiveEvent', () => {
     const client = seeded();
     applyLiveEvent(client, { type: 'activity.created', leadId: 'a', activityId: 'x' });
     expect(invalidated(client)).toEqual(expect.arrayContaining([leadActivitiesKey('a'), leadKey('a'), metricsKey]));
+    expect(invalidated(client)).not.toContainEqual(templatesKey);
+  });
+
+  it("a message refreshes that lead's thread and the Inbox, not another lead's thread", () => {
+    const client = seeded();
+    applyLiveEvent(client, { type: 'message.created', leadId: 'a', messageId: 'x' });
+    expect(invalidated(client)).toEqual(expect.arrayContaining([leadMessagesKey('a'), inboxKey]));
+    expect(invalidated(client)).not.toContainEqual(leadMessagesKey('b'));
     expect(invalidated(client)).not.toContainEqual(templatesKey);
   });
 });

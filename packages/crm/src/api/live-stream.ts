@@ -13,6 +13,7 @@ import {
   auditKey,
   activitySummaryKey,
   heldKey,
+  inboxKey,
   intakeKey,
   leadActivitiesKey,
   leadKey,
@@ -56,7 +57,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       refresh(leadKey(event.leadId));
       return;
     case 'message.created':
-      refresh(leadKey(event.leadId));
+      // The lead and its thread (under its key), and the Inbox's unread replies.
+      for (const key of [leadKey(event.leadId), inboxKey]) refresh(key);
       return;
     case 'held.created':
       for (const key of [heldKey, intakeKey]) refresh(key);

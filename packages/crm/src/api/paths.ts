@@ -19,6 +19,8 @@ export const API = {
   automationPreview: '/api/admin/automations/preview',
   outbox: '/api/admin/outbox',
   leadsAssign: '/api/admin/leads/assign',
+  /** Leads with replies the signed-in person has not read; a lead's thread is leads/{id}/messages. */
+  inbox: '/api/admin/inbox',
   /** PATCH a draft; /send, /pdf (issue 17). A lead's versions are under leads/{id}/quotes. */
   quotes: '/api/admin/quotes',
   users: '/api/admin/users',

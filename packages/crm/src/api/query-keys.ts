@@ -12,6 +12,10 @@ export const leadKey = (id: string) => [API.leads, id] as const;
 /** Under leadKey(id): refreshing the lead refreshes its history. */
 export const leadHistoryKey = (id: string) => [API.leads, id, 'history'] as const;
 
+/** Under leadKey(id): a new message refreshes the lead and its thread together. */
+export const leadMessagesKey = (id: string) => [API.leads, id, 'messages'] as const;
+export const inboxKey = [API.inbox] as const;
+
 export const activitiesKey = [API.activities] as const;
 export const leadActivitiesKey = (leadId: string) => [API.activities, 'lead', leadId] as const;
 

@@ -4,6 +4,7 @@ import { Button, Drawer, Grid, Layout, Menu, Result, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LiveContext } from '../api/live.ts';
+import { InboxNavCount } from '../conversations/InboxNavCount.tsx';
 import { HeldNavCount } from '../held/HeldNavCount.tsx';
 import { LogoutButton, SettingsButton } from '../layout/HeaderActions.tsx';
 import { useCurrentUser, useIsAdmin } from '../session/current-user.ts';
@@ -24,6 +25,7 @@ import { useQuoteAcceptedAlerts } from '../quotes/use-quote-accepted-alerts.ts';
 import './crm.css';
 
 const LeadsSection = lazy(SECTION_CHUNKS.leads);
+const InboxSection = lazy(SECTION_CHUNKS.inbox);
 const HeldSection = lazy(SECTION_CHUNKS.held);
 const ActivitiesSection = lazy(SECTION_CHUNKS.activities);
 const AutomationsSection = lazy(SECTION_CHUNKS.automations);
@@ -36,6 +38,8 @@ function SectionContent({ section }: { section: SectionKey }) {
   switch (section) {
     case 'leads':
       return <LeadsSection />;
+    case 'inbox':
+      return <InboxSection />;
     case 'held':
       return <HeldSection />;
     case 'activities':
@@ -85,11 +89,12 @@ function Navigation({
         items={sectionsFor(isAdmin).map((key) => ({
           key,
           icon: <span aria-hidden="true">{SECTIONS[key].icon}</span>,
-          // Held shows how many wait for review, so they are seen from any section.
+          // Held shows how many wait for review, Inbox how many leads have unread replies, so they
+          // are seen from any section.
           label:
-            key === 'held' ? (
+            key === 'held' || key === 'inbox' ? (
               <span>
-                {SECTIONS[key].title} <HeldNavCount />
+                {SECTIONS[key].title} {key === 'held' ? <HeldNavCount /> : <InboxNavCount />}
               </span>
             ) : (
               SECTIONS[key].title

@@ -9,6 +9,7 @@ type Loader = () => Promise<{ default: ComponentType }>;
 /** The dashboard is part of the page chunk; every other section is a chunk of its own. */
 export const SECTION_CHUNKS: Record<Exclude<SectionKey, 'dashboard'>, Loader> = {
   leads: () => import('../leads/LeadsSection.tsx').then((m) => ({ default: m.LeadsSection })),
+  inbox: () => import('../conversations/InboxSection.tsx').then((m) => ({ default: m.InboxSection })),
   held: () => import('../held/HeldSection.tsx').then((m) => ({ default: m.HeldSection })),
   activities: () => import('../activities/ActivitiesSection.tsx').then((m) => ({ default: m.ActivitiesSection })),
   automations: () => import('../automations/AutomationsSection.tsx').then((m) => ({ default: m.AutomationsSection })),

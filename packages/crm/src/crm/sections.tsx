@@ -6,6 +6,7 @@ import {
   FileTextOutlined,
   IdcardOutlined,
   InboxOutlined,
+  MessageOutlined,
   TeamOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
@@ -14,6 +15,7 @@ import type { ReactNode } from 'react';
 export const SECTION_KEYS = [
   'dashboard',
   'leads',
+  'inbox',
   'held',
   'activities',
   'automations',
@@ -27,6 +29,7 @@ export type SectionKey = (typeof SECTION_KEYS)[number];
 export const SECTIONS: Record<SectionKey, { title: string; icon: ReactNode; adminOnly?: boolean }> = {
   dashboard: { title: 'Dashboard', icon: <DashboardOutlined /> },
   leads: { title: 'Leads', icon: <TeamOutlined /> },
+  inbox: { title: 'Inbox', icon: <MessageOutlined /> },
   held: { title: 'Held', icon: <InboxOutlined /> },
   activities: { title: 'Activities', icon: <CalendarOutlined /> },
   automations: { title: 'Automations', icon: <ThunderboltOutlined /> },

@@ -1,12 +1,13 @@
 import { MailOutlined, PhoneOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDealValue, toTelHref } from '@shine/shared/format';
-import type { Lead } from '@shine/shared/types';
-import { Button, Descriptions, Divider, Drawer, Grid, Space, Tag, Typography } from 'antd';
+import type { Lead, LeadDetail } from '@shine/shared/types';
+import { Button, Descriptions, Divider, Drawer, Grid, Space, Tabs, Tag, Typography } from 'antd';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { useState } from 'react';
 import { ActivityTimeline } from '../activities/ActivityTimeline.tsx';
 import { NewActivityDialog } from '../activities/NewActivityDialog.tsx';
 import { LeadAutomationHistory } from '../automations/LeadAutomationHistory.tsx';
+import { LeadConversation } from '../conversations/LeadConversation.tsx';
 import { QuoteBuilder } from '../quotes/QuoteBuilder.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
@@ -99,7 +100,6 @@ export function LeadDrawer({
 }) {
   const screens = Grid.useBreakpoint();
   const lead = useLead(leadId);
-  const [activityOpen, setActivityOpen] = useState(false);
   const data = lead.data;
 
   return (
@@ -114,39 +114,52 @@ export function LeadDrawer({
       {lead.isPending ? <LoadingSkeleton rows={10} /> : null}
       {lead.isError ? <QueryErrorAlert error={lead.error} onRetry={() => void lead.refetch()} /> : null}
       {data ? (
-        <div className="section-stack">
-          <Space wrap>
-            <Button icon={<PhoneOutlined aria-hidden="true" />} href={toTelHref(data.phone)}>
-              Call {data.phone}
-            </Button>
-            <Button icon={<MailOutlined aria-hidden="true" />} href={`mailto:${data.email}`}>
-              Email
-            </Button>
-            <LeadStatusSelect lead={data} />
-          </Space>
-          <LeadIntakeFlags lead={data} />
-          <LeadDetails lead={data} />
-          <LeadIntakeDetails lead={data} onOpenLead={onOpenLead} />
-          <LeadRequests lead={data} />
-          <Divider titlePlacement="start">Quote</Divider>
-          <QuoteBuilder lead={data} />
-          <Divider titlePlacement="start">Follow-up &amp; deal</Divider>
-          <LeadEditForm key={`${data.id}:${data.updatedAt}`} lead={data} />
-          <Divider titlePlacement="start">Activity</Divider>
-          <div className="drawer-activity-head">
-            <Typography.Title level={2} className="drawer-subtitle">
-              Activity timeline
-            </Typography.Title>
-            <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => setActivityOpen(true)}>
-              Log Activity
-            </Button>
-          </div>
-          <ActivityTimeline leadId={data.id} />
-          <LeadHistory leadId={data.id} />
-          <LeadAutomationHistory leadId={data.id} />
-          <NewActivityDialog open={activityOpen} onClose={() => setActivityOpen(false)} lead={data} lockLead />
-        </div>
+        <Tabs
+          items={[
+            { key: 'details', label: 'Details', children: <LeadDetailsTab lead={data} onOpenLead={onOpenLead} /> },
+            { key: 'conversation', label: 'Conversation', children: <LeadConversation lead={data} /> },
+          ]}
+        />
       ) : null}
     </Drawer>
+  );
+}
+
+/** The drawer's first tab: everything about the lead but its conversation. */
+function LeadDetailsTab({ lead: data, onOpenLead }: { lead: LeadDetail; onOpenLead: (id: string) => void }) {
+  const [activityOpen, setActivityOpen] = useState(false);
+  return (
+    <div className="section-stack">
+      <Space wrap>
+        <Button icon={<PhoneOutlined aria-hidden="true" />} href={toTelHref(data.phone)}>
+          Call {data.phone}
+        </Button>
+        <Button icon={<MailOutlined aria-hidden="true" />} href={`mailto:${data.email}`}>
+          Email
+        </Button>
+        <LeadStatusSelect lead={data} />
+      </Space>
+      <LeadIntakeFlags lead={data} />
+      <LeadDetails lead={data} />
+      <LeadIntakeDetails lead={data} onOpenLead={onOpenLead} />
+      <LeadRequests lead={data} />
+      <Divider titlePlacement="start">Quote</Divider>
+      <QuoteBuilder lead={data} />
+      <Divider titlePlacement="start">Follow-up &amp; deal</Divider>
+      <LeadEditForm key={`${data.id}:${data.updatedAt}`} lead={data} />
+      <Divider titlePlacement="start">Activity</Divider>
+      <div className="drawer-activity-head">
+        <Typography.Title level={2} className="drawer-subtitle">
+          Activity timeline
+        </Typography.Title>
+        <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => setActivityOpen(true)}>
+          Log Activity
+        </Button>
+      </div>
+      <ActivityTimeline leadId={data.id} />
+      <LeadHistory leadId={data.id} />
+      <LeadAutomationHistory leadId={data.id} />
+      <NewActivityDialog open={activityOpen} onClose={() => setActivityOpen(false)} lead={data} lockLead />
+    </div>
   );
 }
