@@ -2,7 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_MAIL_BASE_URL, E2E_MAIL_PORT, E2E_PORT, E2E_SMTP_PORT } from './support/env.ts';
+import {
+  E2E_ADMIN,
+  E2E_BASE_URL,
+  E2E_MAIL_BASE_URL,
+  E2E_MAIL_PORT,
+  E2E_PORT,
+  E2E_SMS_AUTH_TOKEN,
+  E2E_SMS_PORT,
+  E2E_SMTP_PORT,
+} from './support/env.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 // A fresh embedded database for every run, so specs never see another run's data. The config is
@@ -82,7 +91,9 @@ export default defineConfig({
       stderr: 'pipe',
       env: serverEnv(E2E_PORT, dataDir),
     },
-    // crm/quotes.spec.ts: quotes e-mailed to the SMTP server the spec starts, on a database of their own.
+    // crm/quotes.spec.ts: quotes e-mailed to the SMTP server the spec starts, on a database of their own;
+    // crm/conversations.spec.ts: texts sent to the SMS stand-in that spec starts, and the inbound SMS
+    // webhook signed over this server's PUBLIC_ORIGIN.
     {
       command: 'node api/src/server.ts',
       cwd: repoRoot,
@@ -91,7 +102,15 @@ export default defineConfig({
       timeout: 120_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { ...serverEnv(E2E_MAIL_PORT, path.join(dataDir, 'mail')), SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}` },
+      env: {
+        ...serverEnv(E2E_MAIL_PORT, path.join(dataDir, 'mail')),
+        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+        PUBLIC_ORIGIN: E2E_MAIL_BASE_URL,
+        SMS_API_URL: `http://127.0.0.1:${E2E_SMS_PORT}`,
+        SMS_ACCOUNT_SID: 'ACe2e',
+        SMS_AUTH_TOKEN: E2E_SMS_AUTH_TOKEN,
+        SMS_FROM: '+12145550000',
+      },
     },
   ],
 });

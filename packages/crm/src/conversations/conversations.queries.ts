@@ -11,10 +11,15 @@ import { inboxKey, leadActivitiesKey, leadMessagesKey } from '../api/query-keys.
 
 const messagesPath = (leadId: string) => `${API.leads}/${encodeURIComponent(leadId)}/messages`;
 
+/**
+ * The automated messages in a thread change without a live event (the queue works on its own, like
+ * the drawer's run history): polled while the thread is open, besides `message.created`.
+ */
+const THREAD_POLL_MS = 5_000;
+
 /** GET /api/admin/leads/{id}/messages: every message to and from the lead, oldest first. */
 export function useLeadMessages(leadId: string) {
-  const live = useLive();
-  return useQuery<LeadMessages>({ queryKey: leadMessagesKey(leadId), ...livePolling(live, POLL_INTERVAL_MS.leads) });
+  return useQuery<LeadMessages>({ queryKey: leadMessagesKey(leadId), refetchInterval: THREAD_POLL_MS });
 }
 
 /** GET /api/admin/inbox: the leads whose replies the signed-in person has not read. */

@@ -14,8 +14,9 @@ import type { ReactNode } from 'react';
 
 export const SECTION_KEYS = [
   'dashboard',
-  'leads',
+  // What waits for an answer comes first after the Dashboard.
   'inbox',
+  'leads',
   'held',
   'activities',
   'automations',
