@@ -101,6 +101,8 @@ describe('LeadConversation', () => {
     });
     await screen.findByText('No messages yet.');
     await screen.findByText('Start from a template');
+    expect(screen.getByRole('radiogroup', { name: 'Send as' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Reply to the customer' })).toBeTruthy();
     await chooseOption('Template', 'Follow-up');
     expect(fieldValue('Subject')).toBe('Your Deep quote');
     expect(fieldValue('Message')).toBe('Hi Kim, any questions?');

@@ -87,9 +87,9 @@ export function ReplyForm({ lead }: { lead: Lead }) {
 
   return (
     <Form layout="vertical" className="reply-form" onFinish={submit} aria-label="Reply to the customer">
-      <Form.Item label="Send as" htmlFor="reply-channel">
+      <Form.Item label={<span id="reply-channel-label">Send as</span>}>
         <Radio.Group
-          id="reply-channel"
+          aria-labelledby="reply-channel-label"
           optionType="button"
           buttonStyle="solid"
           value={channel}
