@@ -106,10 +106,10 @@ test('a customer’s text reaches the Inbox and the drawer; staff answer; STOP b
   await expect(entry).toContainText('Is Tuesday morning still open?');
   await expect(menu.getByTestId('inbox-nav-count')).toBeVisible();
 
-  // Opening it shows the text in the drawer's conversation, and reading it empties the Inbox of it.
+  // Opening it shows the drawer on the conversation with the text, and reading it empties the Inbox of it.
   await entry.click();
   const drawer = page.getByRole('dialog', { name: `${name} Tester` });
-  await drawer.getByRole('tab', { name: 'Conversation' }).click();
+  await expect(drawer.getByRole('tab', { name: 'Conversation', selected: true })).toBeVisible();
   const thread = drawer.getByRole('list', { name: 'Messages, oldest first' });
   await expect(thread.getByRole('listitem').last()).toContainText('Is Tuesday morning still open?');
   await expect(thread.getByRole('listitem').last()).toContainText('Customer');

@@ -54,7 +54,7 @@ describe('Inbox', () => {
     expect(buttons[0]?.textContent).toContain('2 unread');
     expect(buttons[0]?.textContent).toContain('Is Tuesday open?');
     await userEvent.click(buttons[1] as HTMLElement);
-    expect(screen.getByLabelText('address').textContent).toBe(`section=leads&lead=${LEAD_B}`);
+    expect(screen.getByLabelText('address').textContent).toBe(`section=leads&lead=${LEAD_B}&tab=conversation`);
   });
 
   it('says so when nothing is unread, and the menu shows no count', async () => {

@@ -32,7 +32,7 @@ function InboxItem({ entry, onOpen }: { entry: InboxEntry; onOpen: () => void })
 export function InboxSection() {
   const inbox = useInbox();
   const [, setSearchParams] = useSearchParams();
-  const open = (leadId: string) => setSearchParams({ section: 'leads', lead: leadId });
+  const open = (leadId: string) => setSearchParams({ section: 'leads', lead: leadId, tab: 'conversation' });
   return (
     <Card className="leads-card">
       <section className="section-stack" aria-labelledby="inbox-title">

@@ -20,6 +20,7 @@ import { LeadIntakeDetails } from './LeadIntakeDetails.tsx';
 import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
 import { LeadRequests } from './LeadRequests.tsx';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
+import type { LeadDrawerTab } from './lead-drawer-tabs.ts';
 import { useLead } from './leads.queries.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
 
@@ -92,8 +93,11 @@ export function LeadDrawer({
   leadId,
   onClose,
   onOpenLead,
+  initialTab = 'details',
 }: {
   leadId: string | undefined;
+  /** The tab it opens on (the Inbox opens the conversation). */
+  initialTab?: LeadDrawerTab;
   onClose: () => void;
   /** Shows another lead in this drawer (a repeat request's earlier, closed lead). */
   onOpenLead: (id: string) => void;
@@ -115,6 +119,8 @@ export function LeadDrawer({
       {lead.isError ? <QueryErrorAlert error={lead.error} onRetry={() => void lead.refetch()} /> : null}
       {data ? (
         <Tabs
+          key={data.id}
+          defaultActiveKey={initialTab}
           items={[
             { key: 'details', label: 'Details', children: <LeadDetailsTab lead={data} onOpenLead={onOpenLead} /> },
             { key: 'conversation', label: 'Conversation', children: <LeadConversation lead={data} /> },

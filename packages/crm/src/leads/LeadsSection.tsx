@@ -1,10 +1,11 @@
 import { AppstoreOutlined, DownloadOutlined, TableOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { Button, Card, Segmented, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { leadFilterKey, type LeadView } from './lead-view-params.ts';
 import { BulkAssignDialog } from './BulkAssignDialog.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { LeadDrawer } from './LeadDrawer.tsx';
+import type { LeadDrawerTab } from './lead-drawer-tabs.ts';
 import { useLeadFromUrl } from './use-lead-from-url.ts';
 import { LeadFilters } from './LeadFilters.tsx';
 import { LeadsTable } from './LeadsTable.tsx';
@@ -32,8 +33,10 @@ export function LeadsSection() {
   const setSelectedIds = (ids: string[]) => setSelection({ filterKey, ids });
   const [exportOpen, setExportOpen] = useState(false);
   const [assignOpen, setAssignOpen] = useState(false);
-  const [openLeadId, setOpenLeadId] = useState<string>();
-  useLeadFromUrl(setOpenLeadId);
+  const [openLead, setOpenLead] = useState<{ id: string; tab: LeadDrawerTab }>();
+  const openLeadOn = useCallback((id: string, tab: LeadDrawerTab) => setOpenLead({ id, tab }), []);
+  const setOpenLeadId = useCallback((id: string) => setOpenLead({ id, tab: 'details' }), []);
+  useLeadFromUrl(openLeadOn);
 
   return (
     <Card className="leads-card">
@@ -105,7 +108,12 @@ export function LeadsSection() {
         onClose={() => setAssignOpen(false)}
         onAssigned={() => setSelectedIds([])}
       />
-      <LeadDrawer leadId={openLeadId} onClose={() => setOpenLeadId(undefined)} onOpenLead={setOpenLeadId} />
+      <LeadDrawer
+        leadId={openLead?.id}
+        initialTab={openLead?.tab}
+        onClose={() => setOpenLead(undefined)}
+        onOpenLead={setOpenLeadId}
+      />
     </Card>
   );
 }
