@@ -10,7 +10,16 @@ import { endLiveStreams, publishLiveEvent, publishSessionsRevoked } from '../src
 import { openSecondPool } from './support/automation-engine.ts';
 import { type LiveClient, listenOn, openLive } from './support/live-client.ts';
 import { addStaff, resetTeam, STAFF_PASSWORD } from './support/team.ts';
-import { ADMIN, buildTestApp, describeApi, driver, type TestApp, useTestApp, VALID_QUOTE } from './support/test-app.ts';
+import {
+  ADMIN,
+  buildTestApp,
+  cachesHeard,
+  describeApi,
+  driver,
+  type TestApp,
+  useTestApp,
+  VALID_QUOTE,
+} from './support/test-app.ts';
 
 const LEAD_ID = '00000000-0000-4000-8000-000000000001';
 
@@ -188,6 +197,8 @@ describeApi('live stream', () => {
     first.close();
     const missed: LiveEvent = { type: 'lead.updated', leadId: LEAD_ID, changes: ['tags'] };
     await publishLiveEvent(t.db, missed);
+    // The replay comes from what this process's hub has heard: the event must have reached it first.
+    await cachesHeard(t.db);
 
     const again = await connect({ 'last-event-id': seen.id as string });
     const replayed = await again.next();

@@ -6,7 +6,7 @@ import {
   DEFAULT_COMPANY_DETAILS_SETTINGS,
 } from '@shine/shared/company-settings';
 import type { Knex } from 'knex';
-import { recordAudit } from '../audit/audit.service.ts';
+import { auditSettingChange } from './setting-audit.ts';
 import { findSettingRow, lockSettingRow, writeSettingRow } from './settings.queries.ts';
 
 const COMPANY_KEY = 'company';
@@ -30,19 +30,7 @@ export async function saveCompanyDetails(
   return db.transaction(async (trx) => {
     const before = readCompanyDetails((await lockSettingRow(trx, COMPANY_KEY))?.value);
     await writeSettingRow(trx, COMPANY_KEY, details, actorId, now);
-    const changed = (Object.keys(details) as Array<keyof CompanyDetailsSettings>).filter(
-      (field) => details[field] !== before[field],
-    );
-    if (changed.length > 0) {
-      await recordAudit(trx, {
-        actorId,
-        entity: 'settings',
-        entityId: COMPANY_KEY,
-        action: 'updated',
-        before: Object.fromEntries(changed.map((field) => [field, before[field]])),
-        after: Object.fromEntries(changed.map((field) => [field, details[field]])),
-      });
-    }
+    await auditSettingChange(trx, { actorId, key: COMPANY_KEY, before, after: details });
     return details;
   });
 }

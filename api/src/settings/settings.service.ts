@@ -10,10 +10,10 @@ import {
 } from '@shine/shared/lead-alerts';
 import { API_ERRORS } from '@shine/shared/messages';
 import type { Knex } from 'knex';
-import { recordAudit } from '../audit/audit.service.ts';
 import { findAlertRecipients } from '../auth/alert-recipients.service.ts';
 import { findAssignableUser } from '../auth/assignable-users.service.ts';
 import { AppError } from '../http/app-error.ts';
+import { auditSettingChange } from './setting-audit.ts';
 import { findSettingRow, lockSettingRow, writeSettingRow } from './settings.queries.ts';
 
 const LEAD_ALERTS_KEY = 'lead-alerts';
@@ -70,19 +70,7 @@ export async function saveLeadAlertSettings(
       actorId,
       now,
     );
-    const changed = (Object.keys(settings) as Array<keyof LeadAlertSettings>).filter(
-      (field) => JSON.stringify(settings[field]) !== JSON.stringify(before.settings[field]),
-    );
-    if (changed.length > 0) {
-      await recordAudit(trx, {
-        actorId,
-        entity: 'settings',
-        entityId: LEAD_ALERTS_KEY,
-        action: 'updated',
-        before: Object.fromEntries(changed.map((field) => [field, before.settings[field]])),
-        after: Object.fromEntries(changed.map((field) => [field, settings[field]])),
-      });
-    }
+    await auditSettingChange(trx, { actorId, key: LEAD_ALERTS_KEY, before: before.settings, after: settings });
     return { settings, enabledAt };
   });
 }

@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import { SYSTEM_USERNAME } from '../../src/auth/system-user.service.ts';
 import { ADMIN_USERNAME } from './admin.ts';
+import { cachesHeard } from './test-app.ts';
 
 export interface TeamUserSeed {
   name: string;
@@ -31,6 +32,7 @@ export async function insertTeamUser(db: Knex, seed: TeamUserSeed): Promise<stri
       ...(seed.createdAt ? { created_at: seed.createdAt } : {}),
     })
     .returning('id');
+  await cachesHeard(db);
   return (row as { id: string }).id;
 }
 
@@ -39,6 +41,7 @@ export async function resetTeam(db: Knex): Promise<void> {
   await db.raw('truncate table audit_log, assignment_rotation');
   await db('users').whereNotIn('username', [ADMIN_USERNAME, SYSTEM_USERNAME]).delete();
   await db('users').where({ username: ADMIN_USERNAME }).update({ name: 'Admin', last_assigned_at: null });
+  await cachesHeard(db);
 }
 
 /** The lead's audit rows, oldest first. */

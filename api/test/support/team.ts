@@ -2,7 +2,7 @@
 // design, so it is hashed once per run), and removed again before each test of a file that makes them.
 import type { Knex } from 'knex';
 import type { UserRole } from '../../src/db/tables.ts';
-import { ADMIN, ADMIN_NAME } from './test-app.ts';
+import { ADMIN, ADMIN_NAME, cachesHeard } from './test-app.ts';
 
 export const STAFF_PASSWORD = ADMIN.password;
 
@@ -20,6 +20,7 @@ export async function addStaff(
       disabled_at: person.disabled ? new Date() : null,
     })
     .returning('id');
+  await cachesHeard(db);
   return (row as { id: string }).id;
 }
 
@@ -40,6 +41,7 @@ export async function resetTeam(db: Knex): Promise<void> {
     away_until: null,
     devices_revoked_at: null,
   });
+  await cachesHeard(db);
 }
 
 /** The token of a set-up link (its last path segment). */

@@ -12,6 +12,7 @@ import { hashPassword } from '../../src/auth/passwords.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createDatabase, type Database } from '../../src/db/database.ts';
 import { migrateLatest } from '../../src/db/migrate.ts';
+import { notificationsHeard } from '../../src/db/notifications.ts';
 import { type LeadEventListener, listenToLeadEvents } from '../../src/lead-events/lead-events.service.ts';
 import { createLogger, type Logger } from '../../src/logger.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './admin.ts';
@@ -222,7 +223,17 @@ export async function insertLead(db: Knex, overrides: Record<string, unknown> = 
       ...overrides,
     })
     .returning('id');
+  await cachesHeard(db);
   return (row as { id: string }).id;
+}
+
+/**
+ * After a test writes to the database directly (not through the app): waits until the app's caches have
+ * heard the change's notification, as the app's own writes do before they answer (http/write-barrier.ts),
+ * so the next request's ETag and totals show it.
+ */
+export function cachesHeard(db: Knex): Promise<void> {
+  return notificationsHeard(db);
 }
 
 /** Row count as a number (PostgreSQL's driver answers count(*) as a string, PGlite as a number). */

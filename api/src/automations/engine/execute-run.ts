@@ -106,33 +106,23 @@ async function deliver(
   const activityType: ActivityType = channel === 'email' ? 'email' : 'note';
   const transport = ctx.transports[channel];
 
+  /** The message stays in the outbox unsent, with the reason on it, the timeline and the run. */
+  const keepUnsent = (reason: string, runStatus: 'skipped' | 'succeeded', held?: { held_until: null }) =>
+    ctx.db.transaction(async (trx) => {
+      await updateMessage(trx, message.id, { status: 'not_sent', reason, ...held });
+      await recordActivity(ctx, trx, attempt, {
+        type: activityType,
+        subject: `${label} not sent: ${subject}`,
+        description: `${reason} (kept in the outbox).\n\n${message.body}`,
+        status: 'cancelled',
+      });
+      await finishRun(trx, run.id, runStatus, { outcome: `${label} to ${message.recipient} ${reason}` });
+    });
+
   const refusal = message.status === 'sent' ? null : consentRefusal(channel, lead);
-  if (refusal) {
-    await ctx.db.transaction(async (trx) => {
-      await updateMessage(trx, message.id, { status: 'not_sent', reason: refusal, held_until: null });
-      await recordActivity(ctx, trx, attempt, {
-        type: activityType,
-        subject: `${label} not sent: ${subject}`,
-        description: `${refusal} (kept in the outbox).\n\n${message.body}`,
-        status: 'cancelled',
-      });
-      await finishRun(trx, run.id, 'skipped', { outcome: `${label} to ${message.recipient} ${refusal}` });
-    });
-    return;
-  }
-  if (!transport && message.status !== 'sent') {
-    await ctx.db.transaction(async (trx) => {
-      await updateMessage(trx, message.id, { status: 'not_sent', reason: NO_TRANSPORT_REASON });
-      await recordActivity(ctx, trx, attempt, {
-        type: activityType,
-        subject: `${label} not sent: ${subject}`,
-        description: `${NO_TRANSPORT_REASON} (kept in the outbox).\n\n${message.body}`,
-        status: 'cancelled',
-      });
-      await finishRun(trx, run.id, 'succeeded', { outcome: `${label} to ${message.recipient} ${NO_TRANSPORT_REASON}` });
-    });
-    return;
-  }
+  // A refusal (no consent, opted out) skips the run; a missing transport is the setup's, not the lead's.
+  if (refusal) return keepUnsent(refusal, 'skipped', { held_until: null });
+  if (!transport && message.status !== 'sent') return keepUnsent(NO_TRANSPORT_REASON, 'succeeded');
   if (transport && message.status !== 'sent') {
     // A message granted its slot before (a retry after a failed send) sends without asking again.
     if (!message.budget_at) {
