@@ -123,7 +123,7 @@ test('a customer’s text reaches the Inbox and the drawer; staff answer; STOP b
 
   // Staff answer by text from the drawer.
   await drawer.getByText('Text', { exact: true }).click();
-  await drawer.getByLabel('Message').fill('Yes! We will be there at 9.');
+  await drawer.getByRole('textbox', { name: 'Message', exact: true }).fill('Yes! We will be there at 9.');
   await drawer.getByRole('button', { name: 'Send text' }).click();
   await expect(thread.getByRole('listitem').last()).toContainText('Yes! We will be there at 9.');
   await expect(thread.getByRole('listitem').last()).toContainText('Sent');
