@@ -5,11 +5,12 @@
 // skipped with the reason in the run and the outbox.
 import type { AutomationRun, OutboxMessage } from '@shine/shared/automation-rules';
 import { companyDetailsSchema, DEFAULT_COMPANY_DETAILS_SETTINGS } from '@shine/shared/company-settings';
-import type { Automation, Lead, Template } from '@shine/shared/types';
+import type { Lead } from '@shine/shared/types';
 import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
 import { beforeEach, expect, it } from 'vitest';
 import { useDeliveringEngine, waitFor } from './support/automation-engine.ts';
+import { createWelcomeEmailRule } from './support/welcome-rule.ts';
 import { type Agent, describeApi, VALID_QUOTE } from './support/test-app.ts';
 
 const MAILBOX = 'sales@shine.example';
@@ -24,25 +25,6 @@ describeApi('e-mail compliance: postal address, one-click unsubscribe, reply add
     await t.db('company_settings').where({ key: 'company' }).delete();
   });
 
-  const welcomeRule = async () => {
-    const template = (
-      await agent
-        .post('/api/admin/templates')
-        .send({ name: 'Welcome', type: 'email', subject: 'Welcome, {{firstName}}!', content: 'Hi {{firstName}}!' })
-        .expect(201)
-    ).body as Template;
-    return (
-      await agent
-        .post('/api/admin/automations')
-        .send({
-          name: 'Welcome',
-          trigger: 'lead_created',
-          conditions: '{}',
-          actions: JSON.stringify({ type: 'send_email', templateId: template.id }),
-        })
-        .expect(201)
-    ).body as Automation;
-  };
   const settledRuns = (leadId: string, count: number) =>
     waitFor(async () => {
       const runs = (await agent.get(`/api/admin/leads/${leadId}/runs`).expect(200)).body as AutomationRun[];
@@ -72,7 +54,7 @@ describeApi('e-mail compliance: postal address, one-click unsubscribe, reply add
       .put('/api/admin/settings/company')
       .send({ name: 'Shine Test Co', postalAddress: '1200 Main Street\nDallas, TX 75202' })
       .expect(200);
-    await welcomeRule();
+    await createWelcomeEmailRule(agent);
     const leadId = (await agent.post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
     await settledRuns(leadId, 1);
     expect(h.smtp.received).toHaveLength(1);
@@ -129,7 +111,7 @@ describeApi('e-mail compliance: postal address, one-click unsubscribe, reply add
   });
 
   it('skips the automated e-mail of an unsubscribed lead, with the reason in its run and the outbox', async () => {
-    const rule = await welcomeRule();
+    const rule = await createWelcomeEmailRule(agent);
     const first = (await agent.post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
     await settledRuns(first, 1);
     const link = /<(https:[^>]+)>/.exec(h.smtp.received[0]?.raw ?? '')?.[1] as string;

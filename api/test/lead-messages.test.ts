@@ -5,13 +5,14 @@
 import type { AutomationRun } from '@shine/shared/automation-rules';
 import { inboxSchema, leadMessagesSchema, type SentLeadMessage } from '@shine/shared/responses/conversations';
 import { MANUAL_SMS_WITHOUT_CONSENT_WARNING, SMS_REFUSALS } from '@shine/shared/sms-consent';
-import type { Activity, Template } from '@shine/shared/types';
+import type { Activity } from '@shine/shared/types';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordInboundMessage } from '../src/conversations/conversations.service.ts';
 import { twilioSignature } from '../src/conversations/twilio-signature.ts';
 import { transportEnv, useDeliveringEngine, waitFor } from './support/automation-engine.ts';
 import { addStaff, STAFF_PASSWORD } from './support/team.ts';
+import { createWelcomeEmailRule } from './support/welcome-rule.ts';
 import {
   type Agent,
   buildTestApp,
@@ -58,21 +59,7 @@ describeApi('lead messages: the thread, sending by hand, read marks and the Inbo
     as.post(`/api/admin/leads/${leadId}/messages`).send(message);
 
   it('merges the automated messages, the replies and the messages sent by hand, oldest first', async () => {
-    const template = (
-      await agent
-        .post('/api/admin/templates')
-        .send({ name: 'Welcome', type: 'email', subject: 'Welcome, {{firstName}}!', content: 'Hi {{firstName}}!' })
-        .expect(201)
-    ).body as Template;
-    await agent
-      .post('/api/admin/automations')
-      .send({
-        name: 'Welcome',
-        trigger: 'lead_created',
-        conditions: '{}',
-        actions: JSON.stringify({ type: 'send_email', templateId: template.id }),
-      })
-      .expect(201);
+    await createWelcomeEmailRule(agent);
     const leadId = (await agent.post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
     await waitFor(async () => {
       const runs = (await agent.get(`/api/admin/leads/${leadId}/runs`).expect(200)).body as AutomationRun[];
