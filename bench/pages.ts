@@ -6,7 +6,9 @@
 // - the next page by cursor from random rows, any sort and order (every cursor different).
 // Writes bench/results/pages.json.
 //
-//   pnpm bench --pages [--duration 10] [--rounds 5] [--connections 32] [--database-url URL]
+//   pnpm bench --pages [--duration 10] [--rounds 5] [--connections 32] [--database-url URL] [--profile]
+// --profile: then the last pages and the cursor pages again, 8 s each, against a server with V8's CPU
+// profiler on (bench/cpu-profile.ts): where the time goes, and whether Node or PostgreSQL is the limit.
 // (with --connections other than 32 the file is bench/results/pages-<n>-connections.json)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +19,7 @@ import { responseKey } from './baseline-server.ts';
 import { psql } from './database.ts';
 import { essentialHeaders, sendRaw } from './http.ts';
 import { measureScenario, type Scenario, startBaselineServer, summariseAutocannon } from './load.ts';
+import { printScenarioProfile, profileScenario, type ScenarioProfile } from './cpu-profile.ts';
 import { writeBenchResult } from './results.ts';
 import { signIn, startAppServer } from '../scripts/server-process.ts';
 
@@ -64,6 +67,7 @@ export async function benchPages(settings: {
   connections: number;
   serverEnv: Record<string, string | undefined>;
   admin: { email: string; password: string };
+  profile: boolean;
 }): Promise<void> {
   const { databaseUrl, duration, rounds, connections } = settings;
   const totalPages = Math.ceil(Number(psql(databaseUrl, 'select count(*) from leads')) / PAGE_SIZE);
@@ -123,11 +127,21 @@ export async function benchPages(settings: {
       console.log(`${each.name}: p99 ${measured.app.p99Ms} ms, ${Math.round(measured.app.requestsPerSecond)} req/s`);
     }
     console.table(rows);
+    const profiles: ScenarioProfile[] = [];
+    if (settings.profile) {
+      await server.stop();
+      for (const each of scenarios.slice(0, 2)) {
+        const profile = await profileScenario({ scenario: each, ...settings, seconds: 8 });
+        printScenarioProfile(profile);
+        profiles.push(profile);
+      }
+    }
     // One connection: the server's own time per request, without queueing behind 31 others.
     writeBenchResult(connections === 32 ? 'pages' : `pages-${connections}-connections`, {
       settings: { pages: totalPages, pageSize: PAGE_SIZE, duration, rounds, connections },
       table: rows,
       results,
+      profiles,
     });
   } finally {
     await baseline?.stop();

@@ -9,7 +9,7 @@
 //   pnpm bench --intake [--duration 10] [--rounds 5] [--connections 32]   (bench/intake.ts: POST /api/leads vs pgbench)
 //   pnpm bench --soak [--minutes 5] [--connections 32]   (bench/soak.ts: RSS and heap over a steady load)
 //   pnpm bench --first-load [--loads 20] [--reseed]   (bench/first-load.ts: Chromium, 3,000 leads, first row and sorts)
-//   pnpm bench --pages [--duration 10] [--rounds 5] [--connections 32]   (bench/pages.ts: deep pages, every sort, cursors)
+//   pnpm bench --pages [--duration 10] [--rounds 5] [--connections 32] [--profile]   (bench/pages.ts: deep pages, every sort, cursors)
 //
 // --only TEXT: only the HTTP scenarios whose name contains TEXT (e.g. `--only 304`), without the
 // export, RSS and live measurements.
@@ -47,6 +47,7 @@ const { values: args } = parseArgs({
     'first-load': { type: 'boolean', default: false },
     loads: { type: 'string', default: '20' },
     pages: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
     minutes: { type: 'string', default: '5' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL },
     only: { type: 'string' },
@@ -126,7 +127,7 @@ const serverEnv = {
 };
 if (args.pages) {
   const { benchPages } = await import('./pages.ts');
-  await benchPages({ databaseUrl, duration, rounds, connections, serverEnv, admin: ADMIN });
+  await benchPages({ databaseUrl, duration, rounds, connections, serverEnv, admin: ADMIN, profile: args.profile });
   process.exit(0);
 }
 const server = await startAppServer(serverEnv);
