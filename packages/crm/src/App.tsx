@@ -1,11 +1,12 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, Grid, type ThemeConfig } from 'antd';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { createQueryClient } from './api/query-client.ts';
 import { LoginPage } from './auth/LoginPage.tsx';
 import { RequireAuth } from './auth/RequireAuth.tsx';
 import { NotFoundPage } from './layout/NotFoundPage.tsx';
+import { lazyChunk } from './lazy-chunk.ts';
 import { PAGE_CHUNKS } from './page-chunks.ts';
 import { type CrmPlatform, PlatformContext } from './platform/platform.ts';
 import { PageSkeleton } from './layout/PageSkeleton.tsx';
@@ -18,9 +19,9 @@ import 'virtual:antd-styles.css';
 import './styles.css';
 
 // The staff screens and the set-up page load on demand, so the login page stays small.
-const DashboardPage = lazy(PAGE_CHUNKS.dashboard);
-const CrmPage = lazy(PAGE_CHUNKS.crm);
-const SetupPasswordPage = lazy(PAGE_CHUNKS.setupPassword);
+const DashboardPage = lazyChunk(PAGE_CHUNKS.dashboard);
+const CrmPage = lazyChunk(PAGE_CHUNKS.crm);
+const SetupPasswordPage = lazyChunk(PAGE_CHUNKS.setupPassword);
 
 export type { CrmPlatform } from './platform/platform.ts';
 
