@@ -131,10 +131,10 @@ const config: IConfiguration = {
     {
       name: 'no-unresolvable-imports',
       comment:
-        'no-unresolvable-imports: an import that does not resolve (a typo, or a file outside a package exports map).',
+        'no-unresolvable-imports: an import that does not resolve (a typo, or a file outside a package exports map). A Vite virtual module (virtual:…) is served by a plugin of the build.',
       severity: 'error',
       from: {},
-      to: { couldNotResolve: true },
+      to: { couldNotResolve: true, pathNot: '^virtual:' },
     },
   ],
   options: {

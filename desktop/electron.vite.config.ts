@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { antdStaticStyles } from '@shine/crm/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
@@ -53,7 +54,7 @@ export default defineConfig({
     experimental: {
       renderBuiltUrl: (filename, { hostType }) => (hostType === 'html' ? `${APP_BASE}${filename}` : { relative: true }),
     },
-    plugins: [react(), devCspPlugin()],
+    plugins: [react(), antdStaticStyles(), devCspPlugin()],
     server: {
       port: DEV_SERVER_PORT,
       strictPort: true,

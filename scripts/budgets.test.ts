@@ -60,10 +60,15 @@ test('crm: first load = entry + static imports + modulepreloads, the rest is laz
   write('crm/assets/chart.js', `console.error("${CHART_LIBRARY_MARKER}");`);
   write(
     'crm/index.html',
-    '<script type="module" crossorigin src="/admin/assets/index.js"></script><link rel="modulepreload" crossorigin href="/admin/assets/preloaded.js">',
+    '<script type="module" crossorigin src="/admin/assets/index.js"></script><link rel="modulepreload" crossorigin href="/admin/assets/preloaded.js"><link rel="stylesheet" crossorigin href="/admin/assets/index.css">',
   );
+  write('crm/assets/index.css', '.ant-btn{color:red}');
   const [firstLoad, lazy, charts] = checkCrm(path.join(root, 'crm'));
-  assert.match(firstLoad?.measured ?? '', /in 3 modules/);
+  assert.match(firstLoad?.measured ?? '', /in 3 modules and 1 stylesheets/);
+  const expected = ['index.js', 'vendor.js', 'preloaded.js', 'index.css']
+    .map((name) => gzipSize(Buffer.from(readFixture(`crm/assets/${name}`))))
+    .reduce((a, b) => a + b, 0);
+  assert.match(firstLoad?.measured ?? '', new RegExp(`^${(expected / 1024).toFixed(1)} KB `));
   assert.equal(firstLoad?.ok, true);
   assert.match(lazy?.measured ?? '', /^2 lazy chunks/);
   assert.equal(lazy?.ok, true);

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { antdStaticStyles } from './build/antd-static-styles.ts';
 
 /** Dev only: the app lives under /admin/, but people (and the brief) type /admin. */
 function redirectBareBase(): Plugin {
@@ -22,7 +23,7 @@ function redirectBareBase(): Plugin {
 // Browser build of the CRM, served by the all-in-one server at /admin (history fallback for its routes).
 export default defineConfig({
   base: '/admin/',
-  plugins: [react(), redirectBareBase()],
+  plugins: [react(), antdStaticStyles(), redirectBareBase()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

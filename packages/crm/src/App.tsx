@@ -1,11 +1,12 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, Grid } from 'antd';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { App as AntApp, ConfigProvider, Grid, type ThemeConfig } from 'antd';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { createQueryClient } from './api/query-client.ts';
 import { LoginPage } from './auth/LoginPage.tsx';
 import { RequireAuth } from './auth/RequireAuth.tsx';
 import { NotFoundPage } from './layout/NotFoundPage.tsx';
+import { lazyChunk } from './lazy-chunk.ts';
 import { PAGE_CHUNKS } from './page-chunks.ts';
 import { type CrmPlatform, PlatformContext } from './platform/platform.ts';
 import { PageSkeleton } from './layout/PageSkeleton.tsx';
@@ -13,14 +14,21 @@ import { ScrollToTopOnSearchChange } from './layout/ScrollToTopOnSearchChange.ts
 import { SettingsProvider } from './settings/SettingsProvider.tsx';
 import { crmPhoneTheme, crmTheme, toastConfig, toastPlacement, tooltipConfig } from './ui/theme.ts';
 import { ToastRegion } from './ui/ToastRegion.tsx';
+// antd's rules, made at build time (build/antd-static-styles.ts); before ours, which refine them.
+import 'virtual:antd-styles.css';
 import './styles.css';
 
 // The staff screens and the set-up page load on demand, so the login page stays small.
-const DashboardPage = lazy(PAGE_CHUNKS.dashboard);
-const CrmPage = lazy(PAGE_CHUNKS.crm);
-const SetupPasswordPage = lazy(PAGE_CHUNKS.setupPassword);
+const DashboardPage = lazyChunk(PAGE_CHUNKS.dashboard);
+const CrmPage = lazyChunk(PAGE_CHUNKS.crm);
+const SetupPasswordPage = lazyChunk(PAGE_CHUNKS.setupPassword);
 
 export type { CrmPlatform } from './platform/platform.ts';
+
+// With the stylesheet above, antd builds no styles while rendering (issue 19, item 4); the theme's
+// tokens still reach the page as CSS variables, so the phone theme changes only their values.
+const wideTheme: ThemeConfig = { ...crmTheme, zeroRuntime: true };
+const phoneTheme: ThemeConfig = { ...crmPhoneTheme, zeroRuntime: true };
 
 export interface CrmAppProps {
   /** Where the CRM is mounted: `/admin` in the browser build; the desktop app passes its own. */
@@ -47,7 +55,7 @@ export function CrmApp({ basename = '/admin', platform, queryClient: givenClient
   );
   return (
     <PlatformContext.Provider value={platform}>
-      <ConfigProvider theme={isPhone ? crmPhoneTheme : crmTheme} tooltip={tooltipConfig}>
+      <ConfigProvider theme={isPhone ? phoneTheme : wideTheme} tooltip={tooltipConfig}>
         <AntApp notification={notificationConfig} message={toastConfig}>
           <QueryClientProvider client={queryClient}>
             <SettingsProvider>

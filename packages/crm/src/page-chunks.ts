@@ -1,16 +1,16 @@
 // The lazily loaded pages, one loader each: App renders them, and the entry module starts the one the
 // URL names (with its section) before React renders, in parallel with the session check.
-import type { ComponentType } from 'react';
 import { preloadSectionChunk } from './crm/section-chunks.ts';
-
-type Loader = () => Promise<{ default: ComponentType }>;
+import { chunk } from './lazy-chunk.ts';
 
 export const PAGE_CHUNKS = {
-  dashboard: (() => import('./dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage }))) as Loader,
-  crm: (() => import('./crm/CrmPage.tsx').then((m) => ({ default: m.CrmPage }))) as Loader,
-  setupPassword: (() =>
-    import('./auth/SetupPasswordPage.tsx').then((m) => ({ default: m.SetupPasswordPage }))) as Loader,
+  dashboard: chunk(() => import('./dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage }))),
+  crm: chunk(() => import('./crm/CrmPage.tsx').then((m) => ({ default: m.CrmPage }))),
+  setupPassword: chunk(() => import('./auth/SetupPasswordPage.tsx').then((m) => ({ default: m.SetupPasswordPage }))),
 };
+
+let preloading: Promise<unknown> | undefined;
+let isPreloading = false;
 
 /** Starts fetching the chunks of the page at `pathname` (under `basename`) and of its `?section=`. */
 export function preloadPageChunks(basename: string, pathname: string, search: string): void {
@@ -23,6 +23,26 @@ export function preloadPageChunks(basename: string, pathname: string, search: st
         : page === 'setup-password'
           ? PAGE_CHUNKS.setupPassword
           : undefined;
-  loader?.().catch(() => undefined); // the page's own import reports a failure when it renders
-  if (page === 'crm') preloadSectionChunk(new URLSearchParams(search).get('section'));
+  // A failure is reported by the page's own import, when it renders.
+  isPreloading = true;
+  preloading = Promise.allSettled([
+    loader?.(),
+    page === 'crm' ? preloadSectionChunk(searchSection(search)) : undefined,
+  ]).then(() => {
+    isPreloading = false;
+  });
+}
+
+function searchSection(search: string): string | null {
+  return new URLSearchParams(search).get('section');
+}
+
+/** Whether chunks preloadPageChunks started are still on their way. */
+export function arePageChunksLoading(): boolean {
+  return isPreloading;
+}
+
+/** Settles when the chunks preloadPageChunks started are in, or failed; at once if none were started. */
+export function whenPageChunksPreloaded(): Promise<unknown> {
+  return preloading ?? Promise.resolve();
 }

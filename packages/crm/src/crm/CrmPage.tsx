@@ -1,7 +1,7 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { Button, Drawer, Grid, Layout, Menu, Result, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LiveContext } from '../api/live.ts';
 import { InboxNavCount } from '../conversations/InboxNavCount.tsx';
@@ -17,6 +17,7 @@ import { CrmDashboardSection } from './CrmDashboardSection.tsx';
 import { CurrentDate } from './CurrentDate.tsx';
 import { LiveIndicator } from './LiveIndicator.tsx';
 import { menuKeyboardHandlers } from './menu-keyboard.ts';
+import { lazyChunk } from '../lazy-chunk.ts';
 import { SECTION_CHUNKS } from './section-chunks.ts';
 import { SECTIONS, type SectionKey, sectionsFor, toSectionKey } from './sections.tsx';
 import { useLiveStream } from './use-live-stream.ts';
@@ -24,15 +25,15 @@ import { useNewLeadAlerts } from '../alerts/use-new-lead-alerts.ts';
 import { useQuoteAcceptedAlerts } from '../quotes/use-quote-accepted-alerts.ts';
 import './crm.css';
 
-const LeadsSection = lazy(SECTION_CHUNKS.leads);
-const InboxSection = lazy(SECTION_CHUNKS.inbox);
-const HeldSection = lazy(SECTION_CHUNKS.held);
-const ActivitiesSection = lazy(SECTION_CHUNKS.activities);
-const AutomationsSection = lazy(SECTION_CHUNKS.automations);
-const TemplatesSection = lazy(SECTION_CHUNKS.templates);
-const AnalyticsSection = lazy(SECTION_CHUNKS.analytics);
-const TeamSection = lazy(SECTION_CHUNKS.team);
-const AuditSection = lazy(SECTION_CHUNKS.audit);
+const LeadsSection = lazyChunk(SECTION_CHUNKS.leads);
+const InboxSection = lazyChunk(SECTION_CHUNKS.inbox);
+const HeldSection = lazyChunk(SECTION_CHUNKS.held);
+const ActivitiesSection = lazyChunk(SECTION_CHUNKS.activities);
+const AutomationsSection = lazyChunk(SECTION_CHUNKS.automations);
+const TemplatesSection = lazyChunk(SECTION_CHUNKS.templates);
+const AnalyticsSection = lazyChunk(SECTION_CHUNKS.analytics);
+const TeamSection = lazyChunk(SECTION_CHUNKS.team);
+const AuditSection = lazyChunk(SECTION_CHUNKS.audit);
 
 function SectionContent({ section }: { section: SectionKey }) {
   switch (section) {

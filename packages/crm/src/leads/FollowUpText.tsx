@@ -1,14 +1,16 @@
-import { Typography } from 'antd';
 import { isOverdue } from './lead-format.ts';
 import { formatDateTime } from '../format/date-time.ts';
+import { useNow } from '../ui/use-now.ts';
 
+/** When to follow up, in the danger colour with "· Overdue" once past (a plain span: it is in every row). */
 export function FollowUpText({ nextFollowUpAt, status }: { nextFollowUpAt: string | null; status: string }) {
+  const now = useNow();
   if (!nextFollowUpAt) return <span className="muted">—</span>;
-  const overdue = isOverdue(nextFollowUpAt, status);
+  const overdue = isOverdue(nextFollowUpAt, status, now);
   return (
-    <Typography.Text type={overdue ? 'danger' : undefined}>
+    <span className={overdue ? 'follow-up-overdue' : undefined}>
       {formatDateTime(nextFollowUpAt)}
       {overdue ? ' · Overdue' : ''}
-    </Typography.Text>
+    </span>
   );
 }

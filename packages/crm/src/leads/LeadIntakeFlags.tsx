@@ -4,6 +4,7 @@ import type { Lead } from '@shine/shared/types';
 import { ToneTag } from '../ui/ToneTag.tsx';
 import { DETAILS_DIFFER_COLOR } from '../format/lead-labels.ts';
 import { formatDateTime, isBusinessToday } from '../format/date-time.ts';
+import { useNow } from '../ui/use-now.ts';
 import './lead-flags.css';
 
 type FlaggedLead = Pick<
@@ -23,7 +24,9 @@ export function repeatLabel(lead: Pick<Lead, 'repeatCount' | 'lastRepeatAt'>, no
  * in the lead's Requests) and "Repeat request ×N" (the same person asked again; "— today" when the
  * latest was today, since a repeat resurfaces the lead). Nothing when none applies.
  */
-export function LeadIntakeFlags({ lead, now = new Date() }: { lead: FlaggedLead; now?: Date }) {
+export function LeadIntakeFlags({ lead, now: givenNow }: { lead: FlaggedLead; now?: Date }) {
+  const clock = useNow();
+  const now = givenNow ?? clock;
   const isRepeat = lead.repeatCount > 0;
   const isLate = isAwaitingContact(lead, now);
   const differs = lead.detailsDifferRequestId !== null;

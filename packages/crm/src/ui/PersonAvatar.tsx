@@ -1,18 +1,20 @@
 import type { Person } from '@shine/shared/types';
-import { Avatar } from 'antd';
 import { initialsOf } from '../format/person.ts';
-import { Hint } from './Hint.tsx';
+import { HoverHint } from './HoverHint.tsx';
 
 interface PersonAvatarProps {
   /** Who; null shows "Unassigned". */
   person: Person | null;
   /** Shows the name beside the initials (else it is in a tooltip and read by screen readers). */
   showName?: boolean;
-  size?: 'small' | 'default';
 }
 
-/** A person's initials in a circle; compact enough for a table column or a kanban card. */
-export function PersonAvatar({ person, showName, size = 'small' }: PersonAvatarProps) {
+/**
+ * A person's initials in a circle; compact enough for a table column or a kanban card. A plain span
+ * (person-avatar in styles.css), not antd's Avatar: that one measures its text after every render to
+ * scale it, a forced layout per row of a 100-row table (issue 19, item 4); initials always fit.
+ */
+export function PersonAvatar({ person, showName }: PersonAvatarProps) {
   if (!person) {
     return showName ? (
       <span className="muted">Unassigned</span>
@@ -24,9 +26,9 @@ export function PersonAvatar({ person, showName, size = 'small' }: PersonAvatarP
     );
   }
   const avatar = (
-    <Avatar size={size} className="person-avatar" aria-hidden="true">
+    <span className="person-avatar" aria-hidden="true">
       {initialsOf(person.name)}
-    </Avatar>
+    </span>
   );
   if (showName) {
     return (
@@ -37,11 +39,8 @@ export function PersonAvatar({ person, showName, size = 'small' }: PersonAvatarP
     );
   }
   return (
-    <Hint title={person.name}>
-      <span className="person-chip">
-        {avatar}
-        <span className="visually-hidden">{person.name}</span>
-      </span>
-    </Hint>
+    <HoverHint className="person-chip" title={person.name} anchor={avatar}>
+      <span className="visually-hidden">{person.name}</span>
+    </HoverHint>
   );
 }
