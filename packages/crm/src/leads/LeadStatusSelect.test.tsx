@@ -1,11 +1,11 @@
 import { MESSAGES } from '@shine/shared/messages';
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeLead } from '../test/fixtures.ts';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { chooseOption } from '../test/choose-option.ts';
 import { renderWithProviders } from '../test/render.tsx';
-import { LeadStatusSelect } from './LeadStatusSelect.tsx';
+import { DeferredLeadStatusSelect, LeadStatusSelect } from './LeadStatusSelect.tsx';
 
 const choose = chooseOption;
 
@@ -45,5 +45,39 @@ describe('LeadStatusSelect', () => {
     await choose('Status of Sam Kim', 'Lost');
     await screen.findByText(MESSAGES.leadStatus.failed);
     screen.getByText('Lead not found');
+  });
+});
+
+describe('DeferredLeadStatusSelect (a table row)', () => {
+  it('shows the status as a named combobox without mounting the Select, and a press opens the real one', async () => {
+    const lead = makeLead({ firstName: 'Ada', lastName: 'Byrne', status: 'Contacted' });
+    const { calls } = mockFetch({
+      [`PATCH /api/admin/leads/${lead.id}/status`]: { body: { ...lead, status: 'Won' } },
+    });
+    const { container } = renderWithProviders(<DeferredLeadStatusSelect lead={lead} />);
+    const standIn = screen.getByRole('combobox', { name: 'Status of Ada Byrne' });
+    expect(standIn.getAttribute('aria-expanded')).toBe('false');
+    expect(container.querySelector('.lead-status-select')?.textContent).toBe('Contacted');
+    expect(document.querySelector('.ant-select-dropdown')).toBeNull();
+
+    await choose('Status of Ada Byrne', 'Won');
+    await screen.findByText(MESSAGES.leadStatus.success);
+    expect(calls[0]?.body).toEqual({ status: 'Won' });
+  });
+
+  it('hands keyboard focus to the real Select, closed, so Enter then opens it', async () => {
+    const lead = makeLead({ firstName: 'Bo', lastName: 'Reyes' });
+    renderWithProviders(<DeferredLeadStatusSelect lead={lead} />);
+    const standIn = screen.getByRole('combobox', { name: 'Status of Bo Reyes' });
+    act(() => standIn.focus());
+    await waitFor(() => {
+      const focused = document.activeElement;
+      expect(focused).not.toBe(standIn);
+      expect(focused?.getAttribute('aria-label')).toBe('Status of Bo Reyes');
+    });
+    const select = document.activeElement as HTMLElement;
+    expect(select.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.keyDown(select, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(select.getAttribute('aria-expanded')).toBe('true'));
   });
 });

@@ -14,7 +14,7 @@ import { PRIORITY_COLORS, fullName } from '../format/lead-labels.ts';
 import { describeService, isFromInteractiveElement } from './lead-format.ts';
 import { formatDate } from '../format/date-time.ts';
 import type { LeadListParams, SortOrder } from './leads.queries.ts';
-import { LeadStatusSelect } from './LeadStatusSelect.tsx';
+import { DeferredLeadStatusSelect } from './LeadStatusSelect.tsx';
 import { chooseLeadColumnLayout, LEAD_COLUMN_WIDTHS, type LeadColumnLayout } from './lead-column-layout.ts';
 import { PAGE_SIZE_OPTIONS } from './lead-view-params.ts';
 import { LeadsPagination, showLeadTotal } from './LeadsPagination.tsx';
@@ -220,7 +220,7 @@ function buildColumns(
       sortOrder: sortOrderOf(params, 'status'),
       render: (_value, lead) => (
         <div className="lead-status-cell">
-          <LeadStatusSelect lead={lead} size="small" />
+          <DeferredLeadStatusSelect lead={lead} />
           {layout.priorityInStatus ? <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag> : null}
         </div>
       ),

@@ -2,9 +2,12 @@ import { colors, motion, radius, typography } from '@shine/design-tokens';
 import type { ThemeConfig } from 'antd';
 import { TOOLTIP_OPEN_DELAY_MS } from './tooltip-delay.ts';
 
+/** The class antd puts on every component's root so that the theme's CSS variables apply to it. */
+export const CRM_THEME_CLASS = 'shine-crm';
+
 /** The antd theme built from the design tokens shared with the site. */
 export const crmTheme: ThemeConfig = {
-  cssVar: { key: 'shine-crm' },
+  cssVar: { key: CRM_THEME_CLASS },
   token: {
     colorPrimary: colors.primary,
     colorInfo: colors.primary,
