@@ -116,6 +116,16 @@ describeApi('sign-in, session and sign-out', () => {
     expect((await agent.get('/api/admin/leads')).status).toBe(401);
   });
 
+  it('keeps a session while the app clock is pinned days in the past (a row expires in real time)', async () => {
+    const pinned = Date.now() - 3 * 24 * 3_600_000;
+    t.clock.now = new Date(pinned);
+    const agent = await signIn(t.app);
+    expect((await agent.get('/api/admin/leads')).status).toBe(200);
+    t.clock.now = new Date(pinned + 6 * 60_000); // past the touch interval: the row is written again
+    expect((await agent.get('/api/admin/leads')).status).toBe(200);
+    expect((await agent.get('/api/admin/leads')).status).toBe(200);
+  });
+
   it('does not rewrite the session row on every poll, but at most every 5 minutes', async () => {
     const agent = await signIn(t.app);
     const read = async () => (await t.db('sessions').first('expired', 'sess')) as { expired: Date; sess: unknown };

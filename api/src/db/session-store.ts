@@ -26,6 +26,13 @@ const DEFAULT_LIFETIME_MS = 24 * 3_600_000;
 
 type Callback = (err?: unknown) => void;
 
+/**
+ * A row's expiry, in real time like every expiry the store reads and the cleanup deletes by (the
+ * database's clock). The app's clock (`now`, pinned in tests) only decides when a touch is written:
+ * an expiry from a pinned past clock would end a session at once.
+ */
+const expiryFromNow = (data: SessionData) => Date.now() + (data.cookie.maxAge ?? DEFAULT_LIFETIME_MS);
+
 export class DatabaseSessionStore extends session.Store {
   private readonly inner: ConnectSessionKnexStore;
   private readonly db: Knex;
@@ -93,7 +100,7 @@ export class DatabaseSessionStore extends session.Store {
       return;
     }
     data.touchedAt = now;
-    this.cache.touched(sid, data, now + (data.cookie.maxAge ?? DEFAULT_LIFETIME_MS));
+    this.cache.touched(sid, data, expiryFromNow(data));
     this.refresh(sid, data, now).then(
       () => callback?.(),
       (err: unknown) => callback?.(err),
@@ -105,7 +112,7 @@ export class DatabaseSessionStore extends session.Store {
     await this.db('sessions')
       .where({ sid })
       .update({
-        expired: new Date(now + (data.cookie.maxAge ?? DEFAULT_LIFETIME_MS)),
+        expired: new Date(expiryFromNow(data)),
         sess: this.db.raw(`jsonb_set(jsonb_set(sess::jsonb, '{touchedAt}', ?::jsonb), '{cookie}', ?::jsonb)::json`, [
           JSON.stringify(now),
           JSON.stringify(data.cookie),
