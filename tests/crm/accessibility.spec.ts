@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { createLead, searchLeads, signIn } from './support.ts';
+import { createLead, searchLeads, signIn, waitForCrmScreen } from './support.ts';
 import { uniqueName, uniquePhone } from '../support/unique.ts';
 
 async function scan(page: Page) {
@@ -40,8 +40,7 @@ test.describe('CRM accessibility (axe-core)', () => {
     test(path, async ({ page }) => {
       await signIn(page);
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+      await waitForCrmScreen(page);
       await scan(page);
     });
   }

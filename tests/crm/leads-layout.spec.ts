@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createLead, searchLeads, signIn } from './support.ts';
+import { createLead, searchLeads, signIn, waitForCrmScreen } from './support.ts';
 import { uniqueName } from '../support/unique.ts';
 
 /** How far the document scrolls sideways: 0 when everything fits the window. */
@@ -74,8 +74,7 @@ test.describe('the leads table fits a laptop', () => {
       await page.setViewportSize({ width, height: 844 });
       for (const path of paths) {
         await page.goto(path);
-        await page.waitForLoadState('networkidle');
-        await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+        await waitForCrmScreen(page);
         const overflow = await documentOverflow(page);
         if (overflow > 0) overflowing.push(`${path} at ${width}: ${overflow} px`);
       }

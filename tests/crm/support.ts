@@ -111,3 +111,13 @@ export function latestAnswer<T>(page: Page, path: string): () => T | undefined {
   });
   return () => latest;
 }
+
+/**
+ * Waits until a CRM screen shows its data: its heading is up and no skeleton or spinner is left. Not
+ * `networkidle`: the live event stream stays open, and it opens soon enough after the first reads
+ * that a quiet 500 ms may never come.
+ */
+export async function waitForCrmScreen(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
+}
