@@ -100,6 +100,9 @@ test('a customer’s text reaches the Inbox and the drawer; staff answer; STOP b
   await page.goto('/admin/crm?section=inbox');
   const menu = page.getByRole('navigation', { name: 'CRM sections' });
   await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  // The text must come while the screen listens: the live stream opens after the Inbox's first read,
+  // and a message between the two would only show at the next refresh.
+  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
   await customerTexts(page.request, phone, 'Is Tuesday morning still open?');
   const inbox = page.getByRole('list', { name: 'Leads with unread replies' });
   const entry = inbox.getByRole('button', { name: new RegExp(`${name} Tester`) });
