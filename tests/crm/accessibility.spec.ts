@@ -1,9 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { createLead, searchLeads, signIn, waitForCrmScreen } from './support.ts';
+import { animationsSettled, createLead, searchLeads, signIn, waitForCrmScreen } from './support.ts';
 import { uniqueName, uniquePhone } from '../support/unique.ts';
 
 async function scan(page: Page) {
+  // A toast fading in (another spec's change, heard live) fails colour contrast until it is opaque.
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);

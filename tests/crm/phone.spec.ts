@@ -1,7 +1,7 @@
 import { MESSAGES } from '@shine/shared/messages';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env.ts';
-import { chooseOption, createLead, signIn, toast } from './support.ts';
+import { animationsSettled, chooseOption, createLead, signIn, toast } from './support.ts';
 import { phoneDigits, uniqueName, uniquePhone } from '../support/unique.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -103,14 +103,7 @@ test.describe('phone-sized screen', () => {
 async function expectTouchTarget(target: Locator): Promise<void> {
   await expect(target).toBeVisible();
   // Measured at rest: mid slide-in, the drawer's transform leaves the box a fraction of a pixel short.
-  await target.evaluate((element) =>
-    Promise.all(
-      element.ownerDocument
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await animationsSettled(target.page());
   const box = await target.boundingBox();
   expect(box?.width).toBeGreaterThanOrEqual(44);
   expect(box?.height).toBeGreaterThanOrEqual(44);

@@ -121,3 +121,18 @@ export async function waitForCrmScreen(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
 }
+
+/**
+ * Waits for the page's finite animations (a drawer sliding in, a toast fading in) to end, so that
+ * what is measured next (a box, a colour contrast) is the resting state, not a frame mid-way.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
