@@ -1,15 +1,15 @@
 import { formatDealValue } from '@shine/shared/format';
 import { MESSAGES } from '@shine/shared/messages';
 import type { Lead } from '@shine/shared/types';
-import { Button, Card, Checkbox, Empty, Pagination } from 'antd';
+import { Button, Card, Checkbox, Empty } from 'antd';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
-import type { TablePaginationConfig } from 'antd';
 import { ContactLinks } from '../ui/ContactLinks.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
 import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
 import { PRIORITY_COLORS, fullName } from '../format/lead-labels.ts';
 import { describeService } from './lead-format.ts';
 import type { LeadSelection } from './lead-selection.ts';
+import { type LeadsPaging, LeadsPagination } from './LeadsPagination.tsx';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
 import { PersonAvatar } from '../ui/PersonAvatar.tsx';
 import { ToneTag } from '../ui/ToneTag.tsx';
@@ -17,13 +17,13 @@ import { ToneTag } from '../ui/ToneTag.tsx';
 interface LeadCardListProps {
   leads: Lead[];
   loading: boolean;
-  pagination: TablePaginationConfig;
+  paging: LeadsPaging;
   onOpen: (leadId: string) => void;
   selection?: LeadSelection;
 }
 
 /** Leads as cards on a phone, with the same selection, status dropdown and paging as the table. */
-export function LeadCardList({ leads, loading, pagination, onOpen, selection }: LeadCardListProps) {
+export function LeadCardList({ leads, loading, paging, onOpen, selection }: LeadCardListProps) {
   if (loading && leads.length === 0) return <LoadingSkeleton rows={6} />;
   if (leads.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MESSAGES.empty.leads} />;
 
@@ -92,17 +92,7 @@ export function LeadCardList({ leads, loading, pagination, onOpen, selection }: 
           </li>
         ))}
       </ul>
-      <Pagination
-        current={pagination.current}
-        pageSize={pagination.pageSize}
-        total={pagination.total}
-        onChange={pagination.onChange}
-        showSizeChanger={pagination.showSizeChanger}
-        pageSizeOptions={pagination.pageSizeOptions}
-        showTotal={pagination.showTotal}
-        size="small"
-        align="center"
-      />
+      <LeadsPagination compact {...paging} />
     </div>
   );
 }

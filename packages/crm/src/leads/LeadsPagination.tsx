@@ -3,10 +3,11 @@ import { Pagination } from 'antd';
 import { memo } from 'react';
 import { PAGE_SIZE_OPTIONS } from './lead-view-params.ts';
 
-export const showLeadTotal = (total: number, range: [number, number]) =>
+const showLeadTotal = (total: number, range: [number, number]) =>
   `${range[0]}-${range[1]} of ${formatCount(total, 'lead')}`;
 
-interface LeadsPaginationProps {
+/** Where the list is among the server's pages, and how to move. */
+export interface LeadsPaging {
   current: number;
   pageSize: number;
   total: number;
@@ -14,20 +15,26 @@ interface LeadsPaginationProps {
   onChange: (page: number, pageSize: number) => void;
 }
 
+interface LeadsPaginationProps extends LeadsPaging {
+  /** Small and centred, under the phone's cards; else at the table's right. */
+  compact?: boolean;
+}
+
 /**
- * Paging under the leads table, rendered again only when the page, its size or the total change, not
- * on a sort: once its page-size list has been opened, antd keeps the list mounted and measures its
- * items (a forced layout) every time it renders (issue 19, item 4).
+ * Paging under the leads table or cards, rendered again only when the page, its size or the total
+ * change, not on a sort: once its page-size list has been opened, antd keeps the list mounted and
+ * measures its items (a forced layout) every time it renders (issue 19, item 4).
  */
-export const LeadsPagination = memo(function LeadsPagination(props: LeadsPaginationProps) {
+export const LeadsPagination = memo(function LeadsPagination({ compact, ...paging }: LeadsPaginationProps) {
   return (
     <Pagination
-      className="leads-pagination"
-      align="end"
+      className={compact ? undefined : 'leads-pagination'}
+      size={compact ? 'small' : undefined}
+      align={compact ? 'center' : 'end'}
       showSizeChanger
       pageSizeOptions={PAGE_SIZE_OPTIONS}
       showTotal={showLeadTotal}
-      {...props}
+      {...paging}
     />
   );
 });

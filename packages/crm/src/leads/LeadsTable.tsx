@@ -3,7 +3,7 @@ import { formatDealValue } from '@shine/shared/format';
 import { MESSAGES } from '@shine/shared/messages';
 import type { Lead, LeadPage } from '@shine/shared/types';
 import { Grid, Table } from 'antd';
-import type { TableColumnsType, TablePaginationConfig, TableProps } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
 import { useState } from 'react';
 import { ContactLinks } from '../ui/ContactLinks.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
@@ -16,8 +16,7 @@ import { formatDate } from '../format/date-time.ts';
 import type { LeadListParams, SortOrder } from './leads.queries.ts';
 import { DeferredLeadStatusSelect } from './LeadStatusSelect.tsx';
 import { chooseLeadColumnLayout, LEAD_COLUMN_WIDTHS, type LeadColumnLayout } from './lead-column-layout.ts';
-import { PAGE_SIZE_OPTIONS } from './lead-view-params.ts';
-import { LeadsPagination, showLeadTotal } from './LeadsPagination.tsx';
+import { type LeadsPaging, LeadsPagination } from './LeadsPagination.tsx';
 import { useLatestCallback } from '../ui/use-latest-callback.ts';
 import { useElementWidth } from './use-element-width.ts';
 import './leads-table.css';
@@ -48,26 +47,17 @@ export function LeadsTable(props: LeadsTableProps) {
   // Unmeasured (the first render, or a test's page with no layout): the narrowest form, which fits.
   const layout = chooseLeadColumnLayout(width || 0);
   const changePage = useLatestCallback(onPageChange);
-  const pagination: TablePaginationConfig = {
+  const paging: LeadsPaging = {
     current: params.page,
     pageSize: params.pageSize,
     total: data?.total ?? 0,
-    showSizeChanger: true,
-    pageSizeOptions: PAGE_SIZE_OPTIONS,
-    showTotal: showLeadTotal,
     onChange: changePage,
   };
 
   // Breakpoints are unknown on the very first render; assume a wide screen then.
   if (screens.md === false) {
     return (
-      <LeadCardList
-        leads={data?.items ?? []}
-        loading={loading}
-        pagination={pagination}
-        onOpen={onOpen}
-        selection={selection}
-      />
+      <LeadCardList leads={data?.items ?? []} loading={loading} paging={paging} onOpen={onOpen} selection={selection} />
     );
   }
 
@@ -129,14 +119,7 @@ export function LeadsTable(props: LeadsTableProps) {
         />
       </section>
       {/* As the table did with its own paging: none while nothing matches. */}
-      {pagination.total ? (
-        <LeadsPagination
-          current={params.page}
-          pageSize={params.pageSize}
-          total={pagination.total}
-          onChange={changePage}
-        />
-      ) : null}
+      {paging.total ? <LeadsPagination {...paging} /> : null}
     </div>
   );
 }
