@@ -10,7 +10,7 @@ import { databaseName, psql } from './database.ts';
 import type { Scenario } from './load.ts';
 import { signIn, startAppServer } from '../scripts/server-process.ts';
 
-interface CpuProfile {
+export interface CpuProfile {
   nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
   samples: number[];
   timeDeltas: number[];
@@ -67,7 +67,7 @@ function topShares(selfTime: Map<string, number>, count: number): Array<{ name: 
     .map(([name, value]) => ({ name, share: Math.round((1000 * value) / total) / 10 }));
 }
 
-function summarise(profile: CpuProfile, count: number): Pick<ScenarioProfile, 'byPackage' | 'byFunction'> {
+export function summarise(profile: CpuProfile, count: number): Pick<ScenarioProfile, 'byPackage' | 'byFunction'> {
   const selfById = new Map<number, number>();
   profile.samples.forEach((id, index) => {
     selfById.set(id, (selfById.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));

@@ -8,7 +8,7 @@
 //   pnpm bench --cluster [--duration 10] [--connections 32]   (bench/cluster.ts: 3 processes behind HAProxy)
 //   pnpm bench --intake [--duration 10] [--rounds 5] [--connections 32]   (bench/intake.ts: POST /api/leads vs pgbench)
 //   pnpm bench --soak [--minutes 5] [--connections 32]   (bench/soak.ts: RSS and heap over a steady load)
-//   pnpm bench --first-load [--loads 20] [--reseed]   (bench/first-load.ts: Chromium, 3,000 leads, first row and sorts)
+//   pnpm bench --first-load [--loads 20] [--reseed] [--profile]   (bench/first-load.ts: Chromium, 3,000 leads, first row and sorts)
 //   pnpm bench --pages [--duration 10] [--rounds 5] [--connections 32] [--profile]   (bench/pages.ts: deep pages, every sort, cursors)
 //
 // --only TEXT: only the HTTP scenarios whose name contains TEXT (e.g. `--only 304`), without the
@@ -74,6 +74,7 @@ if (args['first-load']) {
     reseed: args.reseed,
     loads: Number(args.loads),
     admin: ADMIN,
+    profile: args.profile,
   });
   process.exit(0);
 }

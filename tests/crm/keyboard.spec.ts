@@ -88,21 +88,28 @@ test.describe('CRM with the keyboard', () => {
     });
   }
 
-  test('a sortable column header shows a focus ring, not only a colour', async ({ page }) => {
+  test('a sortable column header takes keyboard focus, shows a focus ring (not only a colour) and sorts with Enter', async ({
+    page,
+  }) => {
     await page.goto('/admin/crm?section=leads');
     const header = page.getByRole('columnheader', { name: 'Name' });
+    const sortButton = header.getByRole('button', { name: 'Name' });
     await page.getByRole('searchbox', { name: 'Search leads' }).focus();
-    // Tab to the header, so it has keyboard focus (:focus-visible) as a keyboard user gives it.
+    // Tab to the header's sort button, so it has keyboard focus (:focus-visible) as a keyboard user gives it.
     await expect(async () => {
       await page.keyboard.press('Tab');
-      await expect(header).toBeFocused({ timeout: 100 });
+      await expect(sortButton).toBeFocused({ timeout: 100 });
     }).toPass({ timeout: 15_000 });
-    const ring = await header.evaluate((element) => {
+    const ring = await sortButton.evaluate((element) => {
       const style = getComputedStyle(element);
       return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
     });
     expect(ring.style).not.toBe('none');
     expect(ring.width).toBeGreaterThanOrEqual(2);
+    await page.keyboard.press('Enter');
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page).toHaveURL(/[?&]sort=firstName(&|$)/);
+    await expect(sortButton).toBeFocused();
   });
 
   test('the sidebar menu: Tab lands on the current section, arrows move, Enter and Space open', async ({ page }) => {

@@ -1,9 +1,12 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Lead, LeadPage } from '@shine/shared/types';
 import { describe, expect, it, vi } from 'vitest';
 import { makeLead } from '../test/fixtures.ts';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
+import { fullName } from '../format/lead-labels.ts';
 import { LeadsTable } from './LeadsTable.tsx';
+import type { LeadListParams } from './leads.queries.ts';
 
 const params = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
 
@@ -75,5 +78,86 @@ describe('LeadsTable', () => {
       />,
     );
     screen.getByText('No leads found matching your criteria.');
+  });
+
+  function pageOf(items: Lead[]): LeadPage {
+    return {
+      items,
+      total: items.length,
+      page: 1,
+      pageSize: 20,
+      nextCursor: null,
+      prevCursor: null,
+      totalIsEstimate: false,
+    };
+  }
+
+  it('sorts a column ascending, then descending, then back to the default order, and says so in aria-sort', () => {
+    const onSortChange = vi.fn();
+    const table = (sorting: Pick<LeadListParams, 'sort' | 'order'>) => (
+      <LeadsTable
+        data={pageOf([makeLead()])}
+        loading={false}
+        params={{ ...params, ...sorting }}
+        onPageChange={() => {}}
+        onSortChange={onSortChange}
+        onOpen={() => {}}
+      />
+    );
+    const { rerender } = renderWithProviders(table({ sort: 'createdAt', order: 'desc' }));
+    const value = () => screen.getByRole('columnheader', { name: 'Value' });
+    expect(value().getAttribute('aria-sort')).toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'Created' }).getAttribute('aria-sort')).toBe('descending');
+    // Only sortable columns have a button.
+    expect(within(screen.getByRole('columnheader', { name: 'Assigned' })).queryByRole('button')).toBeNull();
+
+    fireEvent.click(within(value()).getByRole('button', { name: 'Value' }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ sort: 'estimatedValue', order: 'asc' });
+    rerender(table({ sort: 'estimatedValue', order: 'asc' }));
+    expect(value().getAttribute('aria-sort')).toBe('ascending');
+
+    fireEvent.click(within(value()).getByRole('button', { name: 'Value' }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ sort: 'estimatedValue', order: 'desc' });
+    rerender(table({ sort: 'estimatedValue', order: 'desc' }));
+    expect(value().getAttribute('aria-sort')).toBe('descending');
+
+    fireEvent.click(within(value()).getByRole('button', { name: 'Value' }));
+    expect(onSortChange).toHaveBeenLastCalledWith(undefined);
+  });
+
+  it('select-all checks the page, keeps leads checked on other pages, and is mixed while only some are checked', () => {
+    const [a, b] = [makeLead({ firstName: 'Ada' }), makeLead({ firstName: 'Bo' })];
+    const onChange = vi.fn();
+    const table = (selectedIds: string[]) => (
+      <LeadsTable
+        data={pageOf([a, b])}
+        loading={false}
+        params={params}
+        onPageChange={() => {}}
+        onSortChange={() => {}}
+        onOpen={() => {}}
+        selection={{ selectedIds, onChange }}
+      />
+    );
+    const { rerender } = renderWithProviders(table(['elsewhere', a.id]));
+    const all = () => screen.getByRole('checkbox', { name: 'Select all on this page' }) as HTMLInputElement;
+    expect(all().checked).toBe(false);
+    expect(all().indeterminate).toBe(true);
+    expect((screen.getByRole('checkbox', { name: `Select ${fullName(a)}` }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('checkbox', { name: `Select ${fullName(a)}` }).closest('tr')?.className).toContain(
+      'lead-row-selected',
+    );
+
+    fireEvent.click(all());
+    expect(onChange).toHaveBeenLastCalledWith(['elsewhere', a.id, b.id]);
+    rerender(table(['elsewhere', a.id, b.id]));
+    expect(all().checked).toBe(true);
+    expect(all().indeterminate).toBe(false);
+
+    fireEvent.click(all());
+    expect(onChange).toHaveBeenLastCalledWith(['elsewhere']);
+
+    fireEvent.click(screen.getByRole('checkbox', { name: `Select ${fullName(b)}` }));
+    expect(onChange).toHaveBeenLastCalledWith(['elsewhere', a.id]);
   });
 });

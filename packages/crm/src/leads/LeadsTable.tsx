@@ -2,9 +2,9 @@ import type { LeadSortField } from '@shine/shared/leads';
 import { formatDealValue } from '@shine/shared/format';
 import { MESSAGES } from '@shine/shared/messages';
 import type { Lead, LeadPage } from '@shine/shared/types';
-import { Grid, Table } from 'antd';
-import type { TableColumnsType, TableProps } from 'antd';
-import { useState } from 'react';
+import { CaretDownOutlined, CaretUpOutlined } from '@ant-design/icons';
+import { Grid, Spin } from 'antd';
+import { memo, type MouseEvent, type ReactNode, useMemo, useState } from 'react';
 import { ContactLinks } from '../ui/ContactLinks.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
 import { LeadCardList } from './LeadCardList.tsx';
@@ -33,20 +33,46 @@ interface LeadsTableProps {
   selection?: LeadSelection;
 }
 
-function sortOrderOf(params: LeadListParams, field: LeadSortField) {
-  if (params.sort !== field) return null;
-  return params.order === 'asc' ? ('ascend' as const) : ('descend' as const);
+/** One column of the table: what its header says, how it sorts, and what each lead shows in it. */
+interface LeadColumn {
+  key: string;
+  title: string;
+  width: number;
+  sort?: LeadSortField;
+  align?: 'right';
+  render: (lead: Lead) => ReactNode;
 }
 
-/** The leads of one server page: a table on wider screens, cards on a phone. */
+/** As antd's tables sort: a new column ascending, then descending, then back to the default order. */
+function nextSort(params: LeadListParams, field: LeadSortField): { sort: LeadSortField; order: SortOrder } | undefined {
+  if (params.sort !== field) return { sort: field, order: 'asc' };
+  return params.order === 'asc' ? { sort: field, order: 'desc' } : undefined;
+}
+
+/**
+ * The leads of one server page: a table on wider screens, cards on a phone.
+ *
+ * A plain <table> rather than antd's Table (issue 19, item 4): at 100 rows a sort mounts 100 new
+ * rows, and antd's rows (rc-table's cells, each subscribed to the table's context, and antd's
+ * Checkbox with its theme hooks in every row) took ~250 ms of the main thread for it, where the
+ * target is 300 ms from the click to the painted rows. Here a row is a memoised component of plain
+ * cells, and it looks as antd's table does (leads-table.css).
+ */
 export function LeadsTable(props: LeadsTableProps) {
-  const { data, loading, params, onPageChange, onSortChange, onOpen, selection } = props;
+  const { data, loading, params, onPageChange, onSortChange, selection } = props;
   const screens = Grid.useBreakpoint();
   const [box, setBox] = useState<HTMLElement | null>(null);
   const width = useElementWidth(box);
   // Unmeasured (the first render, or a test's page with no layout): the narrowest form, which fits.
   const layout = chooseLeadColumnLayout(width || 0);
   const changePage = useLatestCallback(onPageChange);
+  const onOpen = useLatestCallback(props.onOpen);
+  const select = useLatestCallback((ids: string[]) => selection?.onChange(ids));
+  const columns = useMemo(() => buildColumns(layout, onOpen), [layout, onOpen]);
+  const onToggle = useLatestCallback((leadId: string, checked: boolean) => {
+    const others = (selection?.selectedIds ?? []).filter((id) => id !== leadId);
+    select(checked ? [...others, leadId] : others);
+  });
   const paging: LeadsPaging = {
     current: params.page,
     pageSize: params.pageSize,
@@ -57,86 +83,206 @@ export function LeadsTable(props: LeadsTableProps) {
   // Breakpoints are unknown on the very first render; assume a wide screen then.
   if (screens.md === false) {
     return (
-      <LeadCardList leads={data?.items ?? []} loading={loading} paging={paging} onOpen={onOpen} selection={selection} />
+      <LeadCardList
+        leads={data?.items ?? []}
+        loading={loading}
+        paging={paging}
+        onOpen={props.onOpen}
+        selection={selection}
+      />
     );
   }
 
-  const columns = buildColumns(layout, params, onOpen).map((column) => ({
-    ...column,
-    shouldCellUpdate: isAnotherLead,
-  }));
-  const onChange: TableProps<Lead>['onChange'] = (_pagination, _filters, sorter, extra) => {
-    if (extra.action !== 'sort' || Array.isArray(sorter)) return;
-    const field = sorter.columnKey as LeadSortField | undefined;
-    onSortChange(
-      field && sorter.order ? { sort: field, order: sorter.order === 'ascend' ? 'asc' : 'desc' } : undefined,
-    );
-  };
+  // Not a row before the box is measured (before paint, use-element-width.ts): rows drawn in the
+  // narrowest folding would be drawn again at once in the one that fits.
+  const leads = width === undefined ? [] : (data?.items ?? []);
+  const selected = new Set(selection?.selectedIds);
 
-  // A scrolling wrapper instead of antd's scroll.x: that mode adds a hidden measuring row holding a
-  // copy of the select-all checkbox, a focusable element inside aria-hidden. The box is at most a
-  // screen high (leads-table.css), so when it must scroll sideways its scrollbar is on the screen,
-  // not under twenty rows; the paging sits below it.
+  // A scrolling box of its own: it is at most a screen high (leads-table.css), so when the table must
+  // scroll sideways its scrollbar is on the screen, not under twenty rows; the paging sits below it.
   return (
     <div className="leads-table-block">
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it */}
       <section className="table-scroll leads-table-scroll" aria-label="Leads table" tabIndex={0} ref={setBox}>
-        <Table<Lead>
-          // Cells skip rendering while their lead is unchanged, so another folding of the columns
-          // (lead-column-layout.ts) draws the table anew rather than leave cells of the former one.
-          key={layoutKey(layout)}
-          rowKey="id"
-          className="leads-table"
-          columns={columns}
-          // Not a row before the box is measured (before paint, use-element-width.ts): rows drawn in
-          // the narrowest folding would be drawn again at once in the one that fits.
-          dataSource={width === undefined ? [] : (data?.items ?? [])}
-          loading={loading}
-          pagination={false}
-          onChange={onChange}
-          tableLayout="fixed"
-          style={{ minWidth: layout.minWidth }}
-          locale={{ emptyText: MESSAGES.empty.leads }}
-          rowClassName="lead-row"
-          onRow={(lead) => ({
-            onClick: (event) => {
-              // Clicks inside portals (a dropdown's options) bubble through React but not through the row.
-              const inRow = event.target instanceof Node && event.currentTarget.contains(event.target);
-              if (inRow && !isFromInteractiveElement(event.target)) onOpen(lead.id);
-            },
-          })}
-          rowSelection={
-            selection
-              ? {
-                  selectedRowKeys: selection.selectedIds,
-                  preserveSelectedRowKeys: true,
-                  columnWidth: LEAD_COLUMN_WIDTHS.select,
-                  onChange: (keys) => selection.onChange(keys.map(String)),
-                  getCheckboxProps: (lead) => ({ 'aria-label': `Select ${fullName(lead)}` }),
-                }
-              : undefined
-          }
-        />
+        <Spin spinning={loading}>
+          <table className="leads-table" style={{ minWidth: layout.minWidth }} aria-busy={loading || undefined}>
+            <colgroup>
+              {selection ? <col style={{ width: LEAD_COLUMN_WIDTHS.select }} /> : null}
+              {/* The sorted column's shade is its <col>'s: a sort then need not render the rows on screen again. */}
+              {columns.map((column) => (
+                <col
+                  key={column.key}
+                  style={{ width: column.width }}
+                  className={column.sort && column.sort === params.sort ? 'lead-sorted' : undefined}
+                />
+              ))}
+            </colgroup>
+            <thead>
+              <tr>
+                {selection ? (
+                  <th scope="col" className="lead-select-cell">
+                    <SelectAllCheckbox
+                      pageIds={leads.map((lead) => lead.id)}
+                      selectedIds={selection.selectedIds}
+                      onChange={select}
+                    />
+                  </th>
+                ) : null}
+                {columns.map((column) => (
+                  <LeadColumnHeader
+                    key={column.key}
+                    column={column}
+                    params={params}
+                    onSort={(field) => onSortChange(nextSort(params, field))}
+                  />
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {leads.map((lead) => (
+                <LeadRow
+                  key={lead.id}
+                  lead={lead}
+                  columns={columns}
+                  selected={selection ? selected.has(lead.id) : undefined}
+                  onToggle={onToggle}
+                  onOpen={onOpen}
+                />
+              ))}
+              {width !== undefined && data && leads.length === 0 ? (
+                <tr>
+                  <td className="leads-table-empty" colSpan={columns.length + (selection ? 1 : 0)}>
+                    {MESSAGES.empty.leads}
+                  </td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        </Spin>
       </section>
-      {/* As the table did with its own paging: none while nothing matches. */}
+      {/* As antd's table did with its own paging: none while nothing matches. */}
       {paging.total ? <LeadsPagination {...paging} /> : null}
     </div>
   );
 }
 
-/**
- * A cell renders again only for a changed lead (react-query keeps an unchanged one's object): a sort
- * renders the table once with the rows on screen as it is clicked, then with the new page (issue 19,
- * item 4), and a poll on every fetch. What else a cell shows comes from the folding (a new table:
- * layoutKey) or renders on its own: the status select's saving state, the time in "Overdue" (use-now.ts).
- */
-function isAnotherLead(lead: Lead, previous: Lead): boolean {
-  return lead !== previous;
+function LeadColumnHeader({
+  column,
+  params,
+  onSort,
+}: {
+  column: LeadColumn;
+  params: LeadListParams;
+  onSort: (field: LeadSortField) => void;
+}) {
+  const { sort } = column;
+  const order = sort && params.sort === sort ? params.order : undefined;
+  const className = [column.align === 'right' ? 'lead-cell-right' : '', order ? 'lead-sorted' : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <th
+      scope="col"
+      className={className || undefined}
+      aria-sort={order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : undefined}
+    >
+      {sort ? (
+        // A button in the header, as the WAI-ARIA sortable table example has it: Tab reaches it,
+        // Enter and Space sort, and aria-sort on the header says the order.
+        <button type="button" className="lead-sort-button" onClick={() => onSort(sort)}>
+          <span>{column.title}</span>
+          <span className="lead-sort-icons" aria-hidden="true">
+            <CaretUpOutlined className={order === 'asc' ? 'lead-sort-active' : undefined} />
+            <CaretDownOutlined className={order === 'desc' ? 'lead-sort-active' : undefined} />
+          </span>
+        </button>
+      ) : (
+        column.title
+      )}
+    </th>
+  );
 }
 
-function layoutKey(layout: LeadColumnLayout): string {
-  return [layout.contactInName, layout.serviceInName, layout.priorityInStatus].map(Number).join('');
+/** Checks every lead of the page, or unchecks them all; mixed while only some are checked. */
+function SelectAllCheckbox({
+  pageIds,
+  selectedIds,
+  onChange,
+}: {
+  pageIds: string[];
+  selectedIds: string[];
+  onChange: (ids: string[]) => void;
+}) {
+  const selected = new Set(selectedIds);
+  const checkedHere = pageIds.filter((id) => selected.has(id)).length;
+  const all = pageIds.length > 0 && checkedHere === pageIds.length;
+  const onPage = new Set(pageIds);
+  return (
+    <label className="lead-select-label">
+      <input
+        type="checkbox"
+        className="lead-checkbox"
+        aria-label="Select all on this page"
+        disabled={pageIds.length === 0}
+        checked={all}
+        ref={(element) => {
+          if (element) element.indeterminate = checkedHere > 0 && !all;
+        }}
+        onChange={(event) =>
+          onChange(
+            event.target.checked
+              ? [...selectedIds, ...pageIds.filter((id) => !selected.has(id))]
+              : selectedIds.filter((id) => !onPage.has(id)),
+          )
+        }
+      />
+    </label>
+  );
 }
+
+interface LeadRowProps {
+  lead: Lead;
+  columns: LeadColumn[];
+  /** Undefined: the table has no selection column. */
+  selected: boolean | undefined;
+  onToggle: (leadId: string, checked: boolean) => void;
+  onOpen: (leadId: string) => void;
+}
+
+/**
+ * One lead's row. Memoised: it renders again only for a changed lead (react-query keeps an unchanged
+ * one's object), a changed check or another folding of the columns; what else a cell
+ * shows renders on its own (the status select's saving state, the time in "Overdue": use-now.ts).
+ */
+const LeadRow = memo(function LeadRow({ lead, columns, selected, onToggle, onOpen }: LeadRowProps) {
+  const onClick = (event: MouseEvent<HTMLTableRowElement>) => {
+    // Clicks inside portals (a dropdown's options) bubble through React but not through the row.
+    const inRow = event.target instanceof Node && event.currentTarget.contains(event.target);
+    if (inRow && !isFromInteractiveElement(event.target)) onOpen(lead.id);
+  };
+  return (
+    <tr className={selected ? 'lead-row lead-row-selected' : 'lead-row'} data-row-key={lead.id} onClick={onClick}>
+      {selected === undefined ? null : (
+        <td className="lead-select-cell">
+          <label className="lead-select-label">
+            <input
+              type="checkbox"
+              className="lead-checkbox"
+              aria-label={`Select ${fullName(lead)}`}
+              checked={selected}
+              onChange={(event) => onToggle(lead.id, event.target.checked)}
+            />
+          </label>
+        </td>
+      )}
+      {columns.map((column) => (
+        <td key={column.key} className={column.align === 'right' ? 'lead-cell-right' : undefined}>
+          {column.render(lead)}
+        </td>
+      ))}
+    </tr>
+  );
+});
 
 function NameCell({ lead, layout, onOpen }: { lead: Lead; layout: LeadColumnLayout; onOpen: (id: string) => void }) {
   return (
@@ -155,20 +301,15 @@ function NameCell({ lead, layout, onOpen }: { lead: Lead; layout: LeadColumnLayo
 }
 
 /** The columns of one layout; folded ones appear inside the Name and Status cells instead. */
-function buildColumns(
-  layout: LeadColumnLayout,
-  params: LeadListParams,
-  onOpen: (leadId: string) => void,
-): TableColumnsType<Lead> {
+function buildColumns(layout: LeadColumnLayout, onOpen: (leadId: string) => void): LeadColumn[] {
   const w = LEAD_COLUMN_WIDTHS;
-  const columns: TableColumnsType<Lead> = [
+  const columns: LeadColumn[] = [
     {
       key: 'firstName',
       width: layout.contactInName || layout.serviceInName ? w.nameFolded : w.name,
       title: 'Name',
-      sorter: true,
-      sortOrder: sortOrderOf(params, 'firstName'),
-      render: (_value, lead) => <NameCell lead={lead} layout={layout} onOpen={onOpen} />,
+      sort: 'firstName',
+      render: (lead) => <NameCell lead={lead} layout={layout} onOpen={onOpen} />,
     },
   ];
   if (!layout.contactInName) {
@@ -176,16 +317,11 @@ function buildColumns(
       key: 'contact',
       width: w.contact,
       title: 'Contact',
-      render: (_value, lead) => <ContactLinks email={lead.email} phone={lead.phone} />,
+      render: (lead) => <ContactLinks email={lead.email} phone={lead.phone} />,
     });
   }
   if (!layout.serviceInName) {
-    columns.push({
-      key: 'service',
-      width: w.service,
-      title: 'Service',
-      render: (_value, lead) => describeService(lead),
-    });
+    columns.push({ key: 'service', width: w.service, title: 'Service', render: describeService });
   }
   columns.push(
     {
@@ -193,15 +329,14 @@ function buildColumns(
       key: 'assignee',
       width: w.assignee,
       title: 'Assigned',
-      render: (_value, lead) => <PersonAvatar person={lead.assignee} />,
+      render: (lead) => <PersonAvatar person={lead.assignee} />,
     },
     {
       key: 'status',
       width: w.status,
       title: layout.priorityInStatus ? 'Status / Priority' : 'Status',
-      sorter: true,
-      sortOrder: sortOrderOf(params, 'status'),
-      render: (_value, lead) => (
+      sort: 'status',
+      render: (lead) => (
         <div className="lead-status-cell">
           <DeferredLeadStatusSelect lead={lead} />
           {layout.priorityInStatus ? <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag> : null}
@@ -214,9 +349,8 @@ function buildColumns(
       key: 'priority',
       width: w.priority,
       title: 'Priority',
-      sorter: true,
-      sortOrder: sortOrderOf(params, 'priority'),
-      render: (_value, lead) => <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag>,
+      sort: 'priority',
+      render: (lead) => <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag>,
     });
   }
   columns.push(
@@ -225,25 +359,22 @@ function buildColumns(
       width: w.value,
       title: 'Value',
       align: 'right',
-      sorter: true,
-      sortOrder: sortOrderOf(params, 'estimatedValue'),
-      render: (_value, lead) => formatDealValue(lead.estimatedValue),
+      sort: 'estimatedValue',
+      render: (lead) => formatDealValue(lead.estimatedValue),
     },
     {
       key: 'nextFollowUpAt',
       width: w.followUp,
       title: 'Follow-up',
-      sorter: true,
-      sortOrder: sortOrderOf(params, 'nextFollowUpAt'),
-      render: (_value, lead) => <FollowUpText nextFollowUpAt={lead.nextFollowUpAt} status={lead.status} />,
+      sort: 'nextFollowUpAt',
+      render: (lead) => <FollowUpText nextFollowUpAt={lead.nextFollowUpAt} status={lead.status} />,
     },
     {
       key: 'createdAt',
       width: w.created,
       title: 'Created',
-      sorter: true,
-      sortOrder: sortOrderOf(params, 'createdAt'),
-      render: (_value, lead) => formatDate(lead.createdAt),
+      sort: 'createdAt',
+      render: (lead) => formatDate(lead.createdAt),
     },
   );
   return columns;

@@ -24,7 +24,8 @@ export const LEAD_COLUMN_WIDTHS = {
   status: 170,
   priority: 100,
   value: 100,
-  followUp: 170,
+  /** Room for "Nov 18, 2026" on a line; the time and "· Overdue" wrap below it. */
+  followUp: 150,
   created: 120,
 } as const;
 
@@ -52,13 +53,15 @@ const STEPS: ReadonlyArray<[boolean, boolean, boolean]> = [
   [true, true, true],
 ];
 
+/** Each folding once, so that one width gives the same object (the table's memoised rows rely on it). */
+const LAYOUTS: readonly LeadColumnLayout[] = STEPS.map(([contactInName, serviceInName, priorityInStatus]) => ({
+  contactInName,
+  serviceInName,
+  priorityInStatus,
+  minWidth: widthOf(contactInName, serviceInName, priorityInStatus),
+}));
+
 /** The least folding that fits `width`; the most folded when nothing fits (the table's box then scrolls). */
 export function chooseLeadColumnLayout(width: number): LeadColumnLayout {
-  const layouts = STEPS.map(([contactInName, serviceInName, priorityInStatus]) => ({
-    contactInName,
-    serviceInName,
-    priorityInStatus,
-    minWidth: widthOf(contactInName, serviceInName, priorityInStatus),
-  }));
-  return layouts.find((layout) => layout.minWidth <= width) ?? (layouts.at(-1) as LeadColumnLayout);
+  return LAYOUTS.find((layout) => layout.minWidth <= width) ?? (LAYOUTS.at(-1) as LeadColumnLayout);
 }

@@ -18,7 +18,7 @@ export function isFromInteractiveElement(target: EventTarget | null): boolean {
   return (
     target instanceof Element &&
     target.closest(
-      'a, button, input, textarea, label, [role="combobox"], .ant-select, .ant-checkbox-wrapper, .ant-table-selection-column',
+      'a, button, input, textarea, label, [role="combobox"], .ant-select, .ant-checkbox-wrapper, .lead-select-cell',
     ) !== null
   );
 }
