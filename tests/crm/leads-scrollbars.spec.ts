@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { createLead, searchLeads, signIn, waitForCrmScreen } from './support.ts';
+import { uniqueName } from '../support/unique.ts';
+
+// Playwright hides scrollbars in headless mode (--hide-scrollbars), as on a Mac with overlay
+// scrollbars, so the other layout specs never see one take room. "Headed" here only leaves that flag
+// out: --headless=new (playwright.config.ts) keeps the browser headless, and the page's and the
+// table box's scrollbars take their 15 px each, as on Windows or Linux.
+test.use({ headless: false });
+
+test.describe('the leads table fits a laptop with classic scrollbars', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test("at 1280 × 800 the table fits beside two scrollbars, the page's and its box's own", async ({
+    page,
+    request,
+  }) => {
+    const family = uniqueName('Tall');
+    for (let i = 0; i < 12; i += 1) await createLead(request, { firstName: `${family}${i}` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/admin/crm?section=leads');
+    await searchLeads(page, family);
+    await expect(page.locator('tr.lead-row')).toHaveCount(12);
+    const box = page.getByRole('region', { name: 'Leads table' });
+    // Both scrollbars take their width: the page is taller than the window, the rows than the box.
+    const sizes = await box.evaluate((element) => ({
+      pageScrollsDown: document.documentElement.scrollHeight > document.documentElement.clientHeight,
+      boxScrollsDown: element.scrollHeight > element.clientHeight,
+      sideways: element.scrollWidth - element.clientWidth,
+    }));
+    expect(sizes).toEqual({ pageScrollsDown: true, boxScrollsDown: true, sideways: 0 });
+    // The scrollbars are real here: the box's takes room.
+    expect(
+      await box.evaluate((element) => element.getBoundingClientRect().width - element.clientWidth),
+    ).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
+  });
+
+  test('no CRM screen scrolls sideways at 1280 px with the page scrollbar taking its room', async ({ page }) => {
+    const paths = [
+      '/admin/dashboard',
+      ...['dashboard', 'leads', 'held', 'activities', 'automations', 'templates', 'analytics', 'team', 'audit'].map(
+        (section) => `/admin/crm?section=${section}`,
+      ),
+      '/admin/crm?section=leads&view=pipeline',
+    ];
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const overflowing: string[] = [];
+    for (const path of paths) {
+      await page.goto(path);
+      await waitForCrmScreen(page);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      if (overflow > 0) overflowing.push(`${path}: ${overflow} px`);
+    }
+    expect(overflowing).toEqual([]);
+  });
+});
