@@ -11,9 +11,9 @@
 // shared machine the wall time also counts waiting for a core, the CPU time does not. For a sort, its
 // script, style and layout parts too (ScriptDuration, RecalcStyleDuration, LayoutDuration).
 // Targets: first load ≤ 400 ms, each sort ≤ 300 ms. Writes bench/results/first-load.json.
-// With --profile, the sorts also run under the page's sampling profiler: the functions with the most
-// self time are printed and the profile is written to bench/results/first-load-sorts.cpuprofile (for
-// Chromium's DevTools). The profiler slows the sorts it watches; for function names rather than
+// With --profile, one more warm load and the sorts also run under the page's sampling profiler: the
+// functions with the most self time are printed and the profiles are written to
+// bench/results/first-load-load.cpuprofile and first-load-sorts.cpuprofile (for Chromium's DevTools). The profiler slows the sorts it watches; for function names rather than
 // minified ones, build the CRM with `pnpm --filter @shine/crm exec vite build --minify false` first.
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import { repoRoot, signIn, startAppServer } from '../scripts/server-process.ts';
@@ -161,13 +161,19 @@ async function measureSort(page: Page, cdp: CDPSession, columnIndex: number): Pr
   };
 }
 
-/** Stops the profiler started before the sorts; prints where their main-thread time went. */
-async function printSortProfile(cdp: CDPSession): Promise<void> {
+async function startProfiler(cdp: CDPSession): Promise<void> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+}
+
+/** Stops the profiler; writes its profile and prints where the main thread's time went. */
+async function printProfile(cdp: CDPSession, what: string, name: string): Promise<void> {
   const { profile } = await cdp.send('Profiler.stop');
-  const file = path.join(repoRoot, 'bench/results/first-load-sorts.cpuprofile');
+  const file = path.join(repoRoot, `bench/results/${name}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));
   const { byFunction } = summarise(profile as unknown as CpuProfile, 30);
-  console.log(`the sorts' main thread, profiled (self time; the whole profile in ${path.relative(repoRoot, file)}):`);
+  console.log(`${what}: the main thread, profiled (self time; the whole profile in ${path.relative(repoRoot, file)}):`);
   console.table(byFunction.map((row) => ({ 'function (self time)': row.name, '%': row.share })));
 }
 
@@ -294,14 +300,17 @@ export async function benchFirstLoad(settings: {
     console.log('API calls of a load (ms after navigation start; browser vs the API’s own time):');
     console.table(calls);
 
+    if (settings.profile) {
+      // One more warm load, profiled (not among the samples: the profiler slows it).
+      await startProfiler(cdp);
+      await measureLoad(page, cdp, server.url);
+      await printProfile(cdp, 'a warm load', 'first-load-load');
+    }
+
     await showHundredRows(page);
     const columns = await page.locator('thead .lead-sort-button').count();
     const sorts: Array<Omit<SortSample, 'ms'> & { ms: number | null }> = [];
-    if (settings.profile) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-      await cdp.send('Profiler.start');
-    }
+    if (settings.profile) await startProfiler(cdp);
     for (let index = 0; index < columns; index++) {
       // Ascending, then descending: two orders of each column.
       for (let click = 0; click < 2; click++) {
@@ -316,7 +325,7 @@ export async function benchFirstLoad(settings: {
         });
       }
     }
-    if (settings.profile) await printSortProfile(cdp);
+    if (settings.profile) await printProfile(cdp, 'the sorts', 'first-load-sorts');
     const sortTimes = sorts.flatMap((sort) => (sort.ms === null ? [] : [sort.ms]));
     const sort = {
       rowsPerPage: 100,
