@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { AnalyticsReport } from '@shine/shared/types';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { uniqueName } from '../support/unique.ts';
-import { createLead, signIn } from './support.ts';
+import { createLead, documentOverflow, signIn } from './support.ts';
 
 const DAY_MS = 86_400_000;
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -31,10 +31,7 @@ async function tableRows(card: Locator): Promise<string[][]> {
 }
 
 async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await documentOverflow(page)).toBeLessThanOrEqual(0);
 }
 
 test.describe('analytics', () => {

@@ -1,11 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { createLead, searchLeads, signIn, waitForCrmScreen } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { CRM_SCREEN_PATHS, createLead, documentOverflow, searchLeads, signIn, waitForCrmScreen } from './support.ts';
 import { uniqueName } from '../support/unique.ts';
-
-/** How far the document scrolls sideways: 0 when everything fits the window. */
-function documentOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
 
 test.describe('the leads table fits a laptop', () => {
   test.beforeEach(async ({ page }) => {
@@ -62,17 +57,10 @@ test.describe('the leads table fits a laptop', () => {
 
   test('no CRM screen scrolls sideways at 1280 or 390 px', async ({ page }) => {
     test.slow(); // every section at two widths
-    const paths = [
-      '/admin/dashboard',
-      ...['dashboard', 'leads', 'held', 'activities', 'automations', 'templates', 'analytics', 'team', 'audit'].map(
-        (section) => `/admin/crm?section=${section}`,
-      ),
-      '/admin/crm?section=leads&view=pipeline',
-    ];
     const overflowing: string[] = [];
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 844 });
-      for (const path of paths) {
+      for (const path of CRM_SCREEN_PATHS) {
         await page.goto(path);
         await waitForCrmScreen(page);
         const overflow = await documentOverflow(page);

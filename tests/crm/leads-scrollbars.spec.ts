@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createLead, searchLeads, signIn, waitForCrmScreen } from './support.ts';
+import { CRM_SCREEN_PATHS, createLead, documentOverflow, searchLeads, signIn, waitForCrmScreen } from './support.ts';
 import { uniqueName } from '../support/unique.ts';
 
 // Playwright hides scrollbars in headless mode (--hide-scrollbars), as on a Mac with overlay
@@ -35,27 +35,16 @@ test.describe('the leads table fits a laptop with classic scrollbars', () => {
     expect(
       await box.evaluate((element) => element.getBoundingClientRect().width - element.clientWidth),
     ).toBeGreaterThan(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
-      0,
-    );
+    expect(await documentOverflow(page)).toBe(0);
   });
 
   test('no CRM screen scrolls sideways at 1280 px with the page scrollbar taking its room', async ({ page }) => {
-    const paths = [
-      '/admin/dashboard',
-      ...['dashboard', 'leads', 'held', 'activities', 'automations', 'templates', 'analytics', 'team', 'audit'].map(
-        (section) => `/admin/crm?section=${section}`,
-      ),
-      '/admin/crm?section=leads&view=pipeline',
-    ];
     await page.setViewportSize({ width: 1280, height: 800 });
     const overflowing: string[] = [];
-    for (const path of paths) {
+    for (const path of CRM_SCREEN_PATHS) {
       await page.goto(path);
       await waitForCrmScreen(page);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
+      const overflow = await documentOverflow(page);
       if (overflow > 0) overflowing.push(`${path}: ${overflow} px`);
     }
     expect(overflowing).toEqual([]);

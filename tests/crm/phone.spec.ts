@@ -1,7 +1,7 @@
 import { MESSAGES } from '@shine/shared/messages';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env.ts';
-import { animationsSettled, chooseOption, createLead, signIn, toast } from './support.ts';
+import { animationsSettled, chooseOption, createLead, documentOverflow, signIn, toast } from './support.ts';
 import { phoneDigits, uniqueName, uniquePhone } from '../support/unique.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -40,10 +40,7 @@ test.describe('phone-sized screen', () => {
   test('the sign-in screen has no horizontal scroll', async ({ page }) => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBe(0);
+    expect(await documentOverflow(page)).toBe(0);
   });
 
   test("a toast never covers the drawer's close button; the close button and checkboxes are 44 px targets", async ({

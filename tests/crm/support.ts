@@ -117,6 +117,20 @@ export function latestAnswer<T>(page: Page, path: string): () => T | undefined {
  * `networkidle`: the live event stream stays open, and it opens soon enough after the first reads
  * that a quiet 500 ms may never come.
  */
+/** Every screen of the CRM: the tabbed dashboard, each sidebar section and the pipeline view. */
+export const CRM_SCREEN_PATHS = [
+  '/admin/dashboard',
+  ...['dashboard', 'leads', 'held', 'activities', 'automations', 'templates', 'analytics', 'team', 'audit'].map(
+    (section) => `/admin/crm?section=${section}`,
+  ),
+  '/admin/crm?section=leads&view=pipeline',
+];
+
+/** How far the document scrolls sideways: 0 when everything fits the window. */
+export function documentOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
 export async function waitForCrmScreen(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
