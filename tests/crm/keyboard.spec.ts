@@ -1,6 +1,6 @@
 import { MESSAGES } from '@shine/shared/messages';
 import { expect, type Page, test } from '@playwright/test';
-import { createLead, leadRow, searchLeads, signIn, toast } from './support.ts';
+import { createLead, createLeadFamily, leadRow, searchLeads, signIn, toast } from './support.ts';
 import { uniqueName } from '../support/unique.ts';
 
 /** The focused element's role and accessible name, as a keyboard user would hear it. */
@@ -69,8 +69,7 @@ test.describe('CRM with the keyboard', () => {
       request,
     }) => {
       test.slow(); // 60 key presses, each followed by a look at the page
-      const family = uniqueName('Tab');
-      for (let i = 0; i < 8; i += 1) await createLead(request, { firstName: `${family}${i}` });
+      const family = await createLeadFamily(request, 'Tab', 8);
       await page.setViewportSize({ width, height: 844 });
       await page.goto('/admin/crm?section=leads');
       await searchLeads(page, family);

@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { CRM_SCREEN_PATHS, createLead, documentOverflow, searchLeads, signIn, waitForCrmScreen } from './support.ts';
+import {
+  CRM_SCREEN_PATHS,
+  createLead,
+  createLeadFamily,
+  documentOverflow,
+  searchLeads,
+  signIn,
+  waitForCrmScreen,
+} from './support.ts';
 import { uniqueName } from '../support/unique.ts';
 
 test.describe('the leads table fits a laptop', () => {
@@ -37,8 +45,7 @@ test.describe('the leads table fits a laptop', () => {
     page,
     request,
   }) => {
-    const family = uniqueName('Bar');
-    for (let i = 0; i < 12; i += 1) await createLead(request, { firstName: `${family}${i}` });
+    const family = await createLeadFamily(request, 'Bar', 12);
     await page.setViewportSize({ width: 900, height: 700 });
     await page.goto('/admin/crm?section=leads');
     await searchLeads(page, family);

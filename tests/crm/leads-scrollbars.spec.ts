@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { CRM_SCREEN_PATHS, createLead, documentOverflow, searchLeads, signIn, waitForCrmScreen } from './support.ts';
-import { uniqueName } from '../support/unique.ts';
+import {
+  CRM_SCREEN_PATHS,
+  createLeadFamily,
+  documentOverflow,
+  searchLeads,
+  signIn,
+  waitForCrmScreen,
+} from './support.ts';
 
 // Playwright hides scrollbars in headless mode (--hide-scrollbars), as on a Mac with overlay
 // scrollbars, so the other layout specs never see one take room. "Headed" here only leaves that flag
@@ -17,8 +23,7 @@ test.describe('the leads table fits a laptop with classic scrollbars', () => {
     page,
     request,
   }) => {
-    const family = uniqueName('Tall');
-    for (let i = 0; i < 12; i += 1) await createLead(request, { firstName: `${family}${i}` });
+    const family = await createLeadFamily(request, 'Tall', 12);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/admin/crm?section=leads');
     await searchLeads(page, family);

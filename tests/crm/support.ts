@@ -1,7 +1,7 @@
 import type { Lead } from '@shine/shared/types';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env.ts';
-import { uniquePhone } from '../support/unique.ts';
+import { uniqueName, uniquePhone } from '../support/unique.ts';
 
 export interface LeadInput {
   firstName: string;
@@ -32,6 +32,13 @@ export async function createLead(request: APIRequestContext, input: LeadInput): 
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Lead;
+}
+
+/** `count` leads named `<family>0`, `<family>1`, …, for a search that lists just them; returns the family. */
+export async function createLeadFamily(request: APIRequestContext, prefix: string, count: number): Promise<string> {
+  const family = uniqueName(prefix);
+  for (let i = 0; i < count; i += 1) await createLead(request, { firstName: `${family}${i}` });
+  return family;
 }
 
 /** Signs the page's browser context in through the API (same cookie jar as the page). */

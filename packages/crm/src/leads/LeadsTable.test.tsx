@@ -10,6 +10,18 @@ import type { LeadListParams } from './leads.queries.ts';
 
 const params = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
 
+function pageOf(items: Lead[]): LeadPage {
+  return {
+    items,
+    total: items.length,
+    page: 1,
+    pageSize: 20,
+    nextCursor: null,
+    prevCursor: null,
+    totalIsEstimate: false,
+  };
+}
+
 describe('LeadsTable', () => {
   it('opens a lead from its row, but not from the controls inside it (including dropdown options)', async () => {
     const lead = makeLead({ firstName: 'Nia', lastName: 'Cole', cleaningType: 'Basic' });
@@ -18,15 +30,7 @@ describe('LeadsTable', () => {
     const onSelect = vi.fn();
     renderWithProviders(
       <LeadsTable
-        data={{
-          items: [lead],
-          total: 1,
-          page: 1,
-          pageSize: 20,
-          nextCursor: null,
-          prevCursor: null,
-          totalIsEstimate: false,
-        }}
+        data={pageOf([lead])}
         loading={false}
         params={params}
         onPageChange={() => {}}
@@ -61,15 +65,7 @@ describe('LeadsTable', () => {
   it('shows the empty state of the brief', () => {
     renderWithProviders(
       <LeadsTable
-        data={{
-          items: [],
-          total: 0,
-          page: 1,
-          pageSize: 20,
-          nextCursor: null,
-          prevCursor: null,
-          totalIsEstimate: false,
-        }}
+        data={pageOf([])}
         loading={false}
         params={params}
         onPageChange={() => {}}
@@ -79,18 +75,6 @@ describe('LeadsTable', () => {
     );
     screen.getByText('No leads found matching your criteria.');
   });
-
-  function pageOf(items: Lead[]): LeadPage {
-    return {
-      items,
-      total: items.length,
-      page: 1,
-      pageSize: 20,
-      nextCursor: null,
-      prevCursor: null,
-      totalIsEstimate: false,
-    };
-  }
 
   it('sorts a column ascending, then descending, then back to the default order, and says so in aria-sort', () => {
     const onSortChange = vi.fn();
