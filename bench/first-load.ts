@@ -16,6 +16,7 @@
 // bench/results/first-load-load.cpuprofile and first-load-sorts.cpuprofile (for Chromium's DevTools). The profiler slows the sorts it watches; for function names rather than
 // minified ones, build the CRM with `pnpm --filter @shine/crm exec vite build --minify false` first.
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
+import { findChromium } from '../scripts/chromium.ts';
 import { repoRoot, signIn, startAppServer } from '../scripts/server-process.ts';
 import { countLeads, ensureDatabase, psql, seedLeads } from './database.ts';
 import { type CpuProfile, summarise } from './cpu-profile.ts';
@@ -215,8 +216,10 @@ export async function benchFirstLoad(settings: {
   try {
     const cookie = await signIn(server.url, admin.email, admin.password);
     const [name, value] = cookie.split(/=(.*)/s) as [string, string];
+    const found = await findChromium();
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: found.executablePath,
+      env: { ...process.env, ...found.env },
       headless: false,
       args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
     });

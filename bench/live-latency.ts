@@ -5,6 +5,7 @@
 // process's stream, the CRM's refetch of the list and React's render.
 import { randomInt } from 'node:crypto';
 import { type Browser, chromium } from 'playwright-core';
+import { findChromium } from '../scripts/chromium.ts';
 
 export interface QuoteToScreen {
   samples: number[];
@@ -51,12 +52,13 @@ export async function measureQuoteToScreen(options: {
   /** "name=value" of a signed-in session on the CRM's process. */
   cookie: string;
   quotes: number;
-  chromiumPath?: string;
 }): Promise<QuoteToScreen> {
   let browser: Browser | undefined;
   try {
+    const found = await findChromium();
     browser = await chromium.launch({
-      executablePath: options.chromiumPath ?? '/usr/bin/chromium',
+      executablePath: found.executablePath,
+      env: { ...process.env, ...found.env },
       args: CHROMIUM_ARGS,
     });
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

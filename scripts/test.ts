@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { describeChromium, findChromium } from './chromium.ts';
 
 interface Counts {
   passed: number;
@@ -24,6 +25,27 @@ const root = path.resolve(import.meta.dirname, '..');
 const logDir = path.join(root, '.ci-logs');
 rmSync(logDir, { recursive: true, force: true });
 mkdirSync(logDir, { recursive: true });
+// Tests that skip for want of a real part (api/test/support/missing-parts.ts) name it here.
+const missingPartsFile = path.join(logDir, 'missing-parts.jsonl');
+process.env.SHINE_MISSING_PARTS_FILE = missingPartsFile;
+
+interface MissingPart {
+  part: string;
+  skipped: string;
+  install: string;
+  reason?: string;
+}
+
+/** Each missing part once (a file run on several databases reports it once per run). */
+function readMissingParts(): MissingPart[] {
+  if (!existsSync(missingPartsFile)) return [];
+  const byPart = new Map<string, MissingPart>();
+  for (const line of readFileSync(missingPartsFile, 'utf8').split('\n').filter(Boolean)) {
+    const missing = JSON.parse(line) as MissingPart;
+    byPart.set(missing.part, missing);
+  }
+  return [...byPart.values()];
+}
 
 function sh(command: string, env: NodeJS.ProcessEnv = {}): number {
   console.log(`\n$ ${command}`);
@@ -128,6 +150,30 @@ function playwright(name: string, filter: string, args = ''): Counts {
   return { passed: stats.expected, failed, skipped: stats.skipped };
 }
 
+// The browser of the end-to-end and Lighthouse steps (scripts/chromium.ts), found once; its children
+// inherit it through CHROMIUM_PATH. Without one, those steps fail with the one command that installs it.
+const browser = await findChromium().then(
+  async (choice) => {
+    process.env.CHROMIUM_PATH = choice.executablePath;
+    Object.assign(process.env, choice.env);
+    return { line: await describeChromium(choice), error: undefined };
+  },
+  (error: Error) => ({ line: undefined, error: error.message }),
+);
+
+/** A step that drives the browser: says which one, or fails with why there is none. */
+function withBrowser(run: () => Counts): () => Counts {
+  return () => {
+    if (browser.error) {
+      console.log(browser.error);
+      failures.push({ step: 'browser', title: 'no browser for the end-to-end tests', message: browser.error });
+      return { passed: 0, failed: 1, skipped: 0 };
+    }
+    console.log(browser.line);
+    return run();
+  };
+}
+
 // Without TEST_DATABASE_URL the API suite's PostgreSQL project starts a throw-away embedded server
 // (api/test/support/embedded-postgres.ts). With it (CI: the system PostgreSQL 15), the PostgreSQL
 // project runs a second time on the embedded server, so both versions are covered.
@@ -158,11 +204,11 @@ const steps: Step[] = [
   ...(existsSync(path.join(root, 'scripts/budgets.ts'))
     ? [{ name: 'front-end budgets', run: () => check('node scripts/budgets.ts'), needsBuild: true }]
     : []),
-  { name: 'e2e: site, CRM (Chromium)', run: () => playwright('e2e', '@shine/tests'), needsBuild: true },
+  { name: 'e2e: site, CRM (Chromium)', run: withBrowser(() => playwright('e2e', '@shine/tests')), needsBuild: true },
   // Issue 17: the customer's quote page scores at least 0.95 in every Lighthouse category on mobile.
   {
     name: 'lighthouse: quote page (mobile)',
-    run: () => check('node scripts/lighthouse.ts --only=/q --check'),
+    run: withBrowser(() => check('node scripts/lighthouse.ts --only=/q --check')),
     needsBuild: true,
   },
   // Issue 5: the built app in a real Electron (under Xvfb on Linux); skipped, loudly, without a binary.
@@ -176,19 +222,22 @@ const steps: Step[] = [
     : []),
 ];
 
-const results: Array<{ name: string } & Counts> = [];
+const results: Array<{ name: string } & Counts & { seconds: number }> = [];
 let buildFailed = false;
+const runStarted = performance.now();
 for (const step of steps) {
   if (step.needsBuild && buildFailed) {
     console.log(`\n--- ${step.name}: not run, the build failed`);
-    results.push({ name: step.name, passed: 0, failed: 1, skipped: 0 });
+    results.push({ name: step.name, passed: 0, failed: 1, skipped: 0, seconds: 0 });
     continue;
   }
   console.log(`\n=== ${step.name}`);
+  const started = performance.now();
   const counts = step.run();
   if (step.name === 'build' && counts.failed > 0) buildFailed = true;
-  results.push({ name: step.name, ...counts });
+  results.push({ name: step.name, ...counts, seconds: Math.round((performance.now() - started) / 1000) });
 }
+const totalSeconds = Math.round((performance.now() - runStarted) / 1000);
 
 const total = results.reduce(
   (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
@@ -202,8 +251,18 @@ if (failures.length > 0) {
     console.log(`- [${failure.step}] ${failure.title}\n    ${message}`);
   }
 }
-console.log('\nSummary');
-console.table(results);
+const missingParts = readMissingParts();
+if (missingParts.length > 0) {
+  console.log('\nMissing parts: these tests were skipped (counted as skipped below). Install them to run everything:');
+  for (const missing of missingParts) {
+    console.log(
+      `- ${missing.part}: ${missing.skipped} skipped${missing.reason ? ` (${missing.reason})` : ''}\n    ${missing.install}`,
+    );
+  }
+}
+console.log('\nSummary (seconds per step)');
+console.table([...results, { name: 'total', ...total, seconds: totalSeconds }]);
+writeFileSync(path.join(logDir, 'steps.json'), `${JSON.stringify({ results, totalSeconds, missingParts }, null, 2)}\n`);
 const line = `${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`;
 writeFileSync(path.join(logDir, 'summary.txt'), `${line}\n`);
 console.log(line);

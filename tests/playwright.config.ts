@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.ts';
 import {
   E2E_ADMIN,
   E2E_BASE_URL,
@@ -25,15 +26,8 @@ if (ownDataDir) {
   mkdirSync(path.join(dataDir, 'mail'));
 }
 
-const chromiumArgs = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+// CHROMIUM_PATH, an installed Chromium, or the one the @sparticuz/chromium package ships (Linux x64).
+const browser = await findChromium();
 
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 const SOLO_SPECS = /crm\/(live|lead-alerts)\.spec\.ts$/;
@@ -67,8 +61,9 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: chromiumArgs,
+      executablePath: browser.executablePath,
+      args: CHROMIUM_ARGS,
+      env: { ...process.env, ...browser.env },
     },
   },
   projects: [

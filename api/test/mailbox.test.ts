@@ -11,6 +11,7 @@ import { ABANDONED_AFTER_MS, createMailboxImporter, type MailboxImporter } from 
 import { replyAddressOfLead } from '../src/mailbox/mailbox.service.ts';
 import { isDovecotInstalled, startDovecot, type TestMailServer } from './support/dovecot.ts';
 import { countRows, describeApi, insertLead, useTestApp } from './support/test-app.ts';
+import { reportMissingPart } from './support/missing-parts.ts';
 
 const MAILBOX = 'sales@shine.example';
 
@@ -40,7 +41,15 @@ function rawMessage(message: RawMessage): string {
   return `${headers.join('\r\n')}\r\n\r\n${message.body.replace(/\n/g, '\r\n')}\r\n`;
 }
 
-const describeMailbox = isDovecotInstalled() ? describeApi : describe.skip;
+const dovecotInstalled = isDovecotInstalled();
+if (!dovecotInstalled) {
+  reportMissingPart({
+    part: 'Dovecot (the IMAP server the mailbox tests read replies from)',
+    skipped: 'the mailbox tests',
+    install: 'sudo apt-get install dovecot-imapd',
+  });
+}
+const describeMailbox = dovecotInstalled ? describeApi : describe.skip;
 
 describeMailbox('mailbox: replies by e-mail over IMAP', () => {
   const t = useTestApp();

@@ -4,7 +4,7 @@
 // `pnpm --filter @shine/desktop fetch-electron`. Elsewhere it is skipped with a notice.
 // Linux without a display: `xvfb-run -a pnpm --filter @shine/desktop test:electron`.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,16 @@ if (!electronBinary) {
   console.warn(
     '\n!!! Electron smoke test SKIPPED: no Electron binary (set ELECTRON_PATH, or run `pnpm --filter @shine/desktop fetch-electron`).\n',
   );
+  // Named again in `pnpm test`'s closing summary (the format of api/test/support/missing-parts.ts).
+  const missingPartsFile = process.env.SHINE_MISSING_PARTS_FILE;
+  if (missingPartsFile) {
+    const missing = {
+      part: 'the Electron binary',
+      skipped: 'the desktop smoke test',
+      install: 'pnpm --filter @shine/desktop fetch-electron (downloads it; Linux without a display also needs xvfb)',
+    };
+    appendFileSync(missingPartsFile, `${JSON.stringify(missing)}\n`);
+  }
 }
 
 async function freePort(): Promise<number> {

@@ -49,7 +49,7 @@ function clientMajorVersion(binary: string): number | undefined {
 }
 
 /** pg_dump / pg_restore of the server's major version, or a clear error saying what to install. */
-async function findPgTool(tool: 'pg_dump' | 'pg_restore', url: string): Promise<string> {
+export async function findPgTool(tool: 'pg_dump' | 'pg_restore', url: string): Promise<string> {
   const major = await serverMajorVersion(url);
   const candidates = [`/usr/lib/postgresql/${major}/bin/${tool}`, tool];
   for (const candidate of candidates) {

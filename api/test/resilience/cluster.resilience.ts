@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer, waitFor } from '../support/automation-engine.ts';
 import { type LiveClient, openLive } from '../support/live-client.ts';
 import { type Cluster, createClusterDatabase, haproxyMissing, startCluster } from './support/cluster.ts';
-import { loudNotice } from './support/faults-cluster.ts';
+import { reportMissingPart } from '../support/missing-parts.ts';
 import { recordFigure } from './support/figures.ts';
 import { buildQuote, listAllLeadIds, postQuote, runLoad, signIn } from './support/http.ts';
 
@@ -22,7 +22,9 @@ const QUOTE_PAUSE_MS = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const missing = haproxyMissing();
-if (missing) loudNotice([`CLUSTER TEST SKIPPED: ${missing}`]);
+if (missing) {
+  reportMissingPart({ part: 'HAProxy', skipped: 'the cluster test', install: 'sudo apt-get install haproxy' });
+}
 
 /** The Message-ID of a raw e-mail. */
 const messageIdOf = (raw: string) => /^Message-ID:\s*(\S+)/im.exec(raw)?.[1];

@@ -15,7 +15,6 @@ import {
   ensureFaultsCluster,
   faultsDatabaseUrl,
   isClusterOnline,
-  loudNotice,
   startFaultsCluster,
   stopFaultsCluster,
 } from './support/faults-cluster.ts';
@@ -23,6 +22,7 @@ import { recordFigure } from './support/figures.ts';
 import { type Outcome, buildQuote, listAllLeadIds, postQuote, runLoad, send, signIn } from './support/http.ts';
 import { type ServerProcess, startServer, stopServer } from './support/server-process.ts';
 import { makeTempDir } from './support/run-resources.ts';
+import { reportMissingPart } from '../support/missing-parts.ts';
 
 const FAULTS_DB = 'shine_resilience_faults';
 /** How long one answer may take while the database is down ("no hang beyond a short timeout"). */
@@ -42,7 +42,12 @@ function describeUnexpected(outcomes: Outcome[]): string {
 
 const cluster = await ensureFaultsCluster(FAULTS_DB);
 if (!cluster.available) {
-  loudNotice([`DATABASE FAULT TESTS ON POSTGRESQL SKIPPED: ${cluster.reason}`, 'Run them as root with PostgreSQL 15.']);
+  reportMissingPart({
+    part: 'a PostgreSQL 15 server this run may stop and start (as root)',
+    skipped: 'database fault tests on PostgreSQL',
+    install: 'sudo apt-get install postgresql-15 (then run pnpm test as root)',
+    reason: cluster.reason,
+  });
 }
 
 describe.skipIf(!cluster.available)('PostgreSQL stops and restarts under quote traffic', () => {

@@ -17,11 +17,14 @@ export function haproxyMissing(): string | undefined {
     execFileSync('haproxy', ['-v'], { stdio: 'ignore' });
     return undefined;
   } catch {
-    return 'haproxy is not installed (apt-get install haproxy; .ci/run installs it)';
+    return 'haproxy is not installed';
   }
 }
 
-/** A fresh database on the PostgreSQL server of TEST_DATABASE_URL (dropped by the run's cleanup). */
+/**
+ * A fresh database on the PostgreSQL server of TEST_DATABASE_URL, or on the embedded server the
+ * resilience run starts without it (global-setup.ts); dropped by the run's cleanup.
+ */
 export async function createClusterDatabase(name: string): Promise<string> {
   const admin = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@localhost:5432/postgres');
   admin.pathname = '/postgres';

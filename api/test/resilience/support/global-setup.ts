@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FIGURE_LABELS, type FigureName } from './figures.ts';
+import { startEmbeddedPostgres } from '../../support/embedded-postgres.ts';
 import { cleanUpRun, RUN_DIR_ENV } from './run-resources.ts';
 
 /** Cleans up once, at the end or on the first signal; a second signal is left to its default. */
@@ -30,13 +31,29 @@ function cleanUpOnce(dir: string): () => void {
   return cleanUp;
 }
 
-export default function setup(): () => void {
+/**
+ * The PostgreSQL server of the tests that need one besides their own (the cluster, the backup round
+ * trip): TEST_DATABASE_URL's, or, as in the API suite, a throw-away embedded server removed at the end.
+ */
+async function postgresForRun(): Promise<(() => Promise<void>) | undefined> {
+  if (process.env.TEST_DATABASE_URL) return undefined;
+  const server = await startEmbeddedPostgres('shine_resilience');
+  console.log(
+    `\nTEST_DATABASE_URL is not set: the resilience tests use an embedded ${server.version}, removed at the end.\n`,
+  );
+  // The test files run in forked workers, which inherit this process's environment.
+  process.env.TEST_DATABASE_URL = server.url;
+  return server.stop;
+}
+
+export default async function setup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(path.join(tmpdir(), 'shine-resilience-run-'));
   process.env[RUN_DIR_ENV] = dir;
   const cleanUp = cleanUpOnce(dir);
+  const stopPostgres = await postgresForRun();
   const file = path.join(dir, 'figures.jsonl');
   process.env.RESILIENCE_FIGURES_FILE = file;
-  return () => {
+  return async () => {
     const rows = existsSync(file)
       ? readFileSync(file, 'utf8')
           .split('\n')
@@ -57,5 +74,6 @@ export default function setup(): () => void {
     }
     console.log(`  TOTAL: ${[...totals].map(([name, value]) => `${FIGURE_LABELS[name]} ${value}`).join(', ')}\n`);
     cleanUp();
+    await stopPostgres?.();
   };
 }
