@@ -98,7 +98,7 @@ export async function measureQuoteToScreen(options: {
         timeout: 30_000,
         polling: 50,
       });
-      samples.push((await seenAt.jsonValue()) - sentAt);
+      samples.push(((await seenAt.jsonValue()) as number) - sentAt);
     }
     const sorted = [...samples].sort((a, b) => a - b);
     return { samples, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) as number };

@@ -135,7 +135,7 @@ const hasOwnPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 const steps: Step[] = [
   { name: 'lint (biome, dependency-cruiser)', run: () => check('pnpm lint') },
-  { name: 'typecheck', run: () => check('pnpm -r typecheck') },
+  { name: 'typecheck', run: () => check('pnpm -r typecheck && pnpm typecheck:scripts') },
   { name: 'unit: shared', run: () => vitest('@shine/shared', 'shared') },
   { name: 'unit: scripts', run: () => nodeTest('scripts/*.test.ts', 'scripts') },
   {
