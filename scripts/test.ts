@@ -150,7 +150,7 @@ const steps: Step[] = [
         },
       ]
     : []),
-  // Issue 9: generated bad input, authorisation matrix, database faults, shutdown, backups.
+  // Generated bad input, authorisation matrix, database faults, shutdown, backups.
   { name: 'api: resilience', run: () => vitest('@shine/api', 'resilience', '-c vitest.resilience.config.ts') },
   { name: 'unit: crm', run: () => vitest('@shine/crm', 'crm') },
   { name: 'unit: desktop', run: () => vitest('@shine/desktop', 'desktop') },
@@ -159,13 +159,15 @@ const steps: Step[] = [
     ? [{ name: 'front-end budgets', run: () => check('node scripts/budgets.ts'), needsBuild: true }]
     : []),
   { name: 'e2e: site, CRM (Chromium)', run: () => playwright('e2e', '@shine/tests'), needsBuild: true },
-  // Issue 17: the customer's quote page scores at least 0.95 in every Lighthouse category on mobile.
+  // The customer's quote page (docs/decisions.md, "Quote page and Lighthouse SEO") scores at least
+  // 0.95 in every Lighthouse category on mobile.
   {
     name: 'lighthouse: quote page (mobile)',
     run: () => check('node scripts/lighthouse.ts --only=/q --check'),
     needsBuild: true,
   },
-  // Issue 5: the built app in a real Electron (under Xvfb on Linux); skipped, loudly, without a binary.
+  // The desktop app (docs/requirements.md#desktop): the built app in a real Electron (under Xvfb on
+  // Linux); skipped, loudly, without a binary.
   {
     name: 'e2e: desktop (Electron)',
     run: () => playwright('desktop', '@shine/desktop', '-c playwright.config.ts'),
