@@ -63,11 +63,13 @@ describe('lint-comments', () => {
       'site/src/pages/a.astro': `---\n// (${cite('7')})\n---\n`,
       'scripts/tool.mjs': `/* since ${cite('5')} */\n`,
       'bench/load.js': `const why = "${cite('8')}";\n`,
+      'packages/crm/src/styles.css': `.a {\n  gap: 1px;\n}\n/* (${cite('6')}) */\n`,
     });
     const found = findIssueReferences(root).map((each) => `${each.file}:${each.line}`);
     assert.deepEqual(found, [
       'bench/load.js:1',
       'packages/crm/src/Hint.tsx:1',
+      'packages/crm/src/styles.css:4',
       'scripts/tool.mjs:1',
       'site/src/pages/a.astro:2',
       'tests/crm/title.spec.ts:1',

@@ -1,11 +1,11 @@
 // The repository's own source files, for the checks of `pnpm lint` that read text (lint-comments.ts,
-// lint-docs.ts): every .ts, .tsx, .astro, .js, .mjs and .cjs file under the code folders, without
+// lint-docs.ts): every .ts, .tsx, .astro, .js, .mjs, .cjs and .css file under the code folders, without
 // dependencies, build output and test reports (the folders .gitignore names).
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 export const SOURCE_FOLDERS = ['api', 'packages', 'site', 'desktop', 'scripts', 'bench', 'tests'];
-const SOURCE_FILE = /\.(?:ts|tsx|astro|js|mjs|cjs)$/;
+const SOURCE_FILE = /\.(?:ts|tsx|astro|js|mjs|cjs|css)$/;
 const SKIPPED_FOLDERS = new Set([
   'node_modules',
   'dist',
