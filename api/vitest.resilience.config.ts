@@ -1,4 +1,4 @@
-// `pnpm test:resilience` (issue 9): generated bad input, the authorisation matrix, database faults,
+// `pnpm test:resilience`: generated bad input, the authorisation matrix, database faults,
 // graceful shutdown and backups. Separate from the normal API suite (vitest.config.ts) so that one
 // stays fast; the files end in `.resilience.ts` so no default include pattern picks them up.
 import { defineConfig } from 'vitest/config';

@@ -1,4 +1,4 @@
-// `pnpm bench --cluster` (issue 20, item 5): three API processes behind HAProxy (deploy/haproxy.cfg) on
+// `pnpm bench --cluster` (docs/deploy.md): three API processes behind HAProxy (deploy/haproxy.cfg) on
 // one PostgreSQL, against one process alone on the same database in the same run. Measures quote
 // intake (POST /api/leads, a new visitor each request) and the first page of the leads list through
 // each, then posts quotes through HAProxy while one process is killed with SIGKILL and restarted:

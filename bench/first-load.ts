@@ -1,4 +1,4 @@
-// `pnpm bench --first-load` (issue 19, item 4): a real Chromium (headless, through playwright-core)
+// `pnpm bench --first-load`: a real Chromium (headless, through playwright-core)
 // against the all-in-one server on PostgreSQL with 3,000 seeded leads.
 // - First load: time from navigation start to the first row of the leads table in the DOM, over
 //   repeated full loads of /admin/crm?section=leads (the browser's cache warm, as for a salesperson

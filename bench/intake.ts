@@ -1,4 +1,4 @@
-// `pnpm bench --intake` (issue 20, item 3): quote intake against the database's own limit. The API's
+// `pnpm bench --intake`: quote intake against the database's own limit. The API's
 // POST /api/leads (a new visitor each request, durable commit) and pgbench running the same
 // statements (bench/intake.pgbench.sql, captured from a real request) at the same concurrency on the
 // same PostgreSQL, in alternating rounds so both see the same background load. The rows both make are

@@ -1,4 +1,4 @@
-// Quote → staff screen (issue 16): a real Chromium signed in to the CRM served by one API process;
+// Quote → staff screen (live updates): a real Chromium signed in to the CRM served by one API process;
 // quotes posted to a second process on the same PostgreSQL; for each, the time from sending the POST
 // to the lead's row being in the page's leads table (a MutationObserver in the page stamps the moment).
 // Both clocks are this machine's, so the difference is the whole path: commit, NOTIFY, the other
@@ -100,7 +100,7 @@ export async function measureQuoteToScreen(options: {
         timeout: 30_000,
         polling: 50,
       });
-      samples.push((await seenAt.jsonValue()) - sentAt);
+      samples.push(((await seenAt.jsonValue()) as number) - sentAt);
     }
     const sorted = [...samples].sort((a, b) => a - b);
     return { samples, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) as number };

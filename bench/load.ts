@@ -14,7 +14,7 @@ export interface Scenario {
   varyPath?: () => string;
   /** A different body for every request (a new visitor each time); the baseline answers `body`'s response. */
   varyBody?: () => string;
-  /** Issue 8's target for this endpoint. */
+  /** This endpoint's target (docs/performance.md, "Against the targets"). */
   target: { p99Ms?: number; p50Ms?: number; minRatio?: number };
   responseBytes?: number;
 }

@@ -1,6 +1,7 @@
-// `pnpm bench --pages` (issue 20, item 2): the lead list at depth and in every sort, each against the
-// bare node:http baseline of the same run (bench/load.ts), on the seeded 100k leads. Every request
-// asks for a different page, so the ETag memo (last 100 pages) seldom answers:
+// `pnpm bench --pages` (docs/performance.md, "Any page fast"): the lead list at depth and in every
+// sort, each against the bare node:http baseline of the same run (bench/load.ts), on the seeded
+// 100k leads. Every request asks for a different page, so the ETag memo (last 100 pages) seldom
+// answers:
 // - the last pages by number (page 1,950–2,000 of 2,000, any sort and order: 918 distinct pages);
 // - each sort on its own, a random page 1–2,000 in either order (4,000 distinct pages per sort);
 // - the next page by cursor from random rows, any sort and order (every cursor different).

@@ -1,7 +1,7 @@
-// `pnpm bench` (issue 8): the all-in-one server on a real PostgreSQL with 100k seeded leads, driven
-// by autocannon, each endpoint against a baseline measured in the same run (a bare node:http server
-// answering the same status and bytes; `psql \copy` of the same columns for the export).
-// Prints a table, writes bench/results/latest.json. Not part of CI.
+// `pnpm bench` (docs/performance.md): the all-in-one server on a real PostgreSQL with 100k seeded
+// leads, driven by autocannon, each endpoint against a baseline measured in the same run (a bare
+// node:http server answering the same status and bytes; `psql \copy` of the same columns for the
+// export). Prints a table, writes bench/results/latest.json. Not part of CI.
 //
 //   pnpm bench [--reseed] [--leads 100000] [--duration 10] [--rounds 5] [--connections 32] [--live-quotes 50]
 //              [--database-url URL] [--only TEXT]
@@ -208,7 +208,8 @@ try {
       target: { p99Ms: 100 },
     },
     {
-      // Uncached: every request a different number, typed with dots (phone search by digits, issue 12).
+      // Uncached: every request a different number, typed with dots (phone search by digits:
+      // docs/decisions.md, "Phone search").
       name: 'GET leads search by phone digits (uncached)',
       method: 'GET',
       path: listPath,

@@ -1,4 +1,4 @@
-// `pnpm bench --soak [--minutes 5] [--connections 32]` (issue 20, item 4): the server under a steady
+// `pnpm bench --soak [--minutes 5] [--connections 32]`: the server under a steady
 // mixed load (the leads list, stats, metrics, a conditional list read and new quotes) for N minutes,
 // its resident set sampled every second from /proc and its live heap read from V8's own GC trace
 // (`--trace-gc`: the heap size after each full mark-compact). Reports peak RSS and the drift of RSS and

@@ -1,4 +1,4 @@
-// Supply-chain check (issue 9): `pnpm audit --prod` must report no high or critical advisory.
+// Supply-chain check: `pnpm audit --prod` must report no high or critical advisory.
 //
 // Exit codes: 0 no high/critical finding; 1 findings (or an audit that could not be read);
 // 77 SKIPPED: the registry's audit endpoint could not be reached, so nothing was checked. 77 is the

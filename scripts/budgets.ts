@@ -1,4 +1,5 @@
-// Front-end budgets (issue 8), checked against the built output after `pnpm build`:
+// Front-end budgets (docs/performance.md, "Front-end budgets"), checked against the built output
+// after `pnpm build`:
 // - a site page without islands ships no framework JS (no React, no island renderer);
 // - the quote page's JS is at most 100 KB gzip;
 // - the CRM's first load at /admin (its JS and the stylesheets its page links) is at most 350 KB gzip, and
@@ -15,7 +16,7 @@ export const QUOTE_PAGE_JS_BUDGET = 100 * KB;
 export const CRM_FIRST_LOAD_BUDGET = 350 * KB;
 /**
  * chart.js's own error text, in its core module: whatever the bundler names the chunk, the chunk that
- * carries this carries the chart library (issue 19, item 7: the charts are lazy).
+ * carries this carries the chart library (the charts are lazy: docs/decisions.md, "Charts").
  */
 export const CHART_LIBRARY_MARKER = 'Failed to create chart';
 

@@ -1,4 +1,4 @@
-// `pnpm soak` (issue 9, item 6; on demand, not in CI): mixed traffic against the all-in-one server at
+// `pnpm soak` (on demand, not in CI): mixed traffic against the all-in-one server at
 // 64 connections for 5 minutes: public quotes, CRM polling with a session (leads, stats, metrics,
 // activities), status changes and exports. Samples the server's RSS from /proc/<pid>/status.
 // Passes with zero errors (connection errors, timeouts, non-2xx answers) and RSS growth < 10% after

@@ -181,7 +181,7 @@ const hasOwnPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 const steps: Step[] = [
   { name: 'lint (biome, dependency-cruiser)', run: () => check('pnpm lint') },
-  { name: 'typecheck', run: () => check('pnpm -r typecheck') },
+  { name: 'typecheck', run: () => check('pnpm -r typecheck && pnpm typecheck:scripts') },
   { name: 'unit: shared', run: () => vitest('@shine/shared', 'shared') },
   { name: 'unit: scripts', run: () => nodeTest('scripts/*.test.ts', 'scripts') },
   {
@@ -196,7 +196,7 @@ const steps: Step[] = [
         },
       ]
     : []),
-  // Issue 9: generated bad input, authorisation matrix, database faults, shutdown, backups.
+  // Generated bad input, authorisation matrix, database faults, shutdown, backups.
   { name: 'api: resilience', run: () => vitest('@shine/api', 'resilience', '-c vitest.resilience.config.ts') },
   { name: 'unit: crm', run: () => vitest('@shine/crm', 'crm') },
   { name: 'unit: desktop', run: () => vitest('@shine/desktop', 'desktop') },
@@ -205,13 +205,15 @@ const steps: Step[] = [
     ? [{ name: 'front-end budgets', run: () => check('node scripts/budgets.ts'), needsBuild: true }]
     : []),
   { name: 'e2e: site, CRM (Chromium)', run: withBrowser(() => playwright('e2e', '@shine/tests')), needsBuild: true },
-  // Issue 17: the customer's quote page scores at least 0.95 in every Lighthouse category on mobile.
+  // The customer's quote page (docs/decisions.md, "Quote page and Lighthouse SEO") scores at least
+  // 0.95 in every Lighthouse category on mobile.
   {
     name: 'lighthouse: quote page (mobile)',
     run: withBrowser(() => check('node scripts/lighthouse.ts --only=/q --check')),
     needsBuild: true,
   },
-  // Issue 5: the built app in a real Electron (under Xvfb on Linux); skipped, loudly, without a binary.
+  // The desktop app (docs/requirements.md#desktop): the built app in a real Electron (under Xvfb on
+  // Linux); skipped, loudly, without a binary.
   {
     name: 'e2e: desktop (Electron)',
     run: () => playwright('desktop', '@shine/desktop', '-c playwright.config.ts'),

@@ -307,8 +307,9 @@ export interface AutomationsConfig {
   retryLimit: number;
   retryDelaySeconds: number;
   /**
-   * The send budget (issue 13): automated messages handed to a transport in any 60 minutes, in all
-   * and per recipient (address or phone). Messages over it are held in the outbox, sent later.
+   * The send budget (docs/security.md, review finding 12): automated messages handed to a transport
+   * in any 60 minutes, in all and per recipient (address or phone). Messages over it are held in
+   * the outbox, sent later.
    */
   sendsPerHour: number;
   sendsPerRecipientPerHour: number;

@@ -144,7 +144,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-/** Timeouts against slow uploads (issue 13, item 7; docs/security.md). */
+/** Timeouts against slow uploads (docs/security.md, review finding 7). */
 function serverTimeouts(requestTimeoutMs: number): ServerOptions {
   return {
     requestTimeout: requestTimeoutMs,

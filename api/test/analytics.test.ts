@@ -1,4 +1,4 @@
-// GET /api/admin/reports/analytics (issue 19, item 6): the leads created in a range of business
+// GET /api/admin/reports/analytics: the leads created in a range of business
 // dates, grouped by week and source, source, month and status; definitions in api/README.md.
 import { analyticsReportSchema } from '@shine/shared/responses/reports';
 import supertest from 'supertest';

@@ -1,6 +1,7 @@
-// Issue 15, item 5: the audit trail. Changes to users, automations and templates are recorded with
-// who, when, before and after, in the transaction of the change; admins read it, newest first, with
-// filters; nobody can change or delete a row (there is no route, and the database refuses it).
+// The audit trail (docs/decisions.md, "Audit trail"). Changes to users, automations and templates
+// are recorded with who, when, before and after, in the transaction of the change; admins read it,
+// newest first, with filters; nobody can change or delete a row (there is no route, and the
+// database refuses it).
 import { API_ERRORS } from '@shine/shared/messages';
 import { auditPageSchema } from '@shine/shared/responses/team';
 import { expect, it } from 'vitest';

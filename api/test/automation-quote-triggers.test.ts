@@ -1,4 +1,4 @@
-// Issue 17: the quote triggers. quote_viewed, quote_accepted and quote_declined are lead events written
+// The quote triggers. quote_viewed, quote_accepted and quote_declined are lead events written
 // with the customer's step (the outbox), each once per quote; quote_not_answered is the scan's: N days
 // after sending with no answer, once per sent version, and never once the quote is answered, replaced
 // or expired.

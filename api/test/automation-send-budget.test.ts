@@ -1,8 +1,8 @@
-// Issue 13, item 12: a lead_created e-mail rule answers whoever fills in the public quote form, at
-// any address, with text they wrote. Automated sends are budgeted per hour — one per recipient and
-// AUTOMATION_SENDS_PER_HOUR in all by default — and a message over the budget is held in the outbox
-// with the reason, its run shows as held, and it goes out once the hour allows. The count holds with
-// two processes taking jobs at once (a second pool on PostgreSQL).
+// docs/security.md, review finding 12: a lead_created e-mail rule answers whoever fills in the
+// public quote form, at any address, with text they wrote. Automated sends are budgeted per hour —
+// one per recipient and AUTOMATION_SENDS_PER_HOUR in all by default — and a message over the budget
+// is held in the outbox with the reason, its run shows as held, and it goes out once the hour
+// allows. The count holds with two processes taking jobs at once (a second pool on PostgreSQL).
 import { HOLD_REASONS, type AutomationRun, type OutboxMessage } from '@shine/shared/automation-rules';
 import type { Template } from '@shine/shared/types';
 import { afterEach, beforeAll, afterAll, beforeEach, expect, it } from 'vitest';

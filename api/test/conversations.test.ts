@@ -1,4 +1,4 @@
-// A lead's conversation store (issue 18): an inbound message is stored once per channel and provider
+// A lead's conversation store: an inbound message is stored once per channel and provider
 // id, lands on the lead's timeline, is heard on the live stream, and ends the lead's no_activity chase.
 import type { AutomationPreview } from '@shine/shared/automation-rules';
 import type { Activity } from '@shine/shared/types';

@@ -1,6 +1,7 @@
-// Issue 13, item 5: a date PostgreSQL cannot store (year 0000) was a 500 (SQLSTATE 22008). Every
-// date a request carries is checked against 1900–2200 by the shared schema (a 400 with a message the
-// form shows), and any data exception the database still raises (class 22) answers 400, never 500.
+// docs/security.md, review finding 5: a date PostgreSQL cannot store (year 0000) was a 500
+// (SQLSTATE 22008). Every date a request carries is checked against 1900–2200 by the shared schema
+// (a 400 with a message the form shows), and any data exception the database still raises (class
+// 22) answers 400, never 500.
 import { API_ERRORS } from '@shine/shared/messages';
 import express from 'express';
 import supertest from 'supertest';

@@ -1,8 +1,8 @@
-// E-mail compliance (issue 18, item 5): the company's postal address in settings; every automated
-// e-mail carries it, a visible unsubscribe link, RFC 8058's one-click headers and the lead's reply
-// address (read from the real SMTP server the engine delivers to); the link's GET asks, its POST
-// unsubscribes at once without cookie or origin; an unsubscribed lead's next automated e-mail is
-// skipped with the reason in the run and the outbox.
+// E-mail compliance (docs/requirements.md#email-compliance): the company's postal address in
+// settings; every automated e-mail carries it, a visible unsubscribe link, RFC 8058's one-click
+// headers and the lead's reply address (read from the real SMTP server the engine delivers to); the
+// link's GET asks, its POST unsubscribes at once without cookie or origin; an unsubscribed lead's
+// next automated e-mail is skipped with the reason in the run and the outbox.
 import type { AutomationRun, OutboxMessage } from '@shine/shared/automation-rules';
 import { companyDetailsSchema, DEFAULT_COMPANY_DETAILS_SETTINGS } from '@shine/shared/company-settings';
 import type { Lead } from '@shine/shared/types';

@@ -58,7 +58,7 @@ describeApi('POST /api/admin/leads/export', () => {
     expect(result.content).not.toContain('note, with');
   });
 
-  it('guards formulas behind full-width signs and invisible prefixes, and quotes semicolons and tabs (issue 13)', async () => {
+  it('guards formulas behind full-width signs and invisible prefixes, and quotes semicolons and tabs', async () => {
     const hostile = {
       '\uFF1DHYPERLINK("http://evil")': 'fullwidth@example.com', // full-width equals sign
       '\u200B=1+1': 'zwsp@example.com', // zero-width space first

@@ -1,5 +1,5 @@
-// The outside review's findings on bodies, host names, caching and logs (issue 13, items 1, 8, 10 and
-// 11; docs/security.md), each kept fixed here on both databases.
+// The outside review's findings on bodies, host names, caching and logs (docs/security.md,
+// review findings 1, 8, 10 and 11), each kept fixed here on both databases.
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';

@@ -1,6 +1,7 @@
-// Speed to lead (issue 16, item 3): the company's settings, the on-duty alert of each new lead and the
-// escalation of an unanswered one, delivered by the automation engine to a real SMTP server and a
-// local Twilio-compatible SMS API, on a pinned clock for everything that depends on the hour.
+// Speed to lead (docs/decisions.md, "Speed to lead: on duty and escalation"): the company's
+// settings, the on-duty alert of each new lead and the escalation of an unanswered one, delivered
+// by the automation engine to a real SMTP server and a local Twilio-compatible SMS API, on a pinned
+// clock for everything that depends on the hour.
 import type { LeadAlertSettings, LeadAlertSettingsView } from '@shine/shared/lead-alerts';
 import { DEFAULT_LEAD_ALERT_SETTINGS } from '@shine/shared/lead-alerts';
 import type { Activity, Lead } from '@shine/shared/types';

@@ -1,4 +1,4 @@
-// Lead assignment and the lead's audit trail (issue 15): who holds a lead, the "Mine / Unassigned /
+// Lead assignment and the lead's audit trail: who holds a lead, the "Mine / Unassigned /
 // a person" filters, bulk assignment, who logged an activity, and the audit rows every lead change
 // writes in its own transaction.
 import type { ExportResult } from '@shine/shared/types';

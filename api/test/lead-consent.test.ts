@@ -1,5 +1,6 @@
-// Consent on a lead (issue 18): the quote form's SMS consent with its time and wording, a repeat
-// request adding it, and the e-mail unsubscribe other features record through the leads service.
+// Consent on a lead (docs/requirements.md#sms-consent): the quote form's SMS consent with its time
+// and wording, a repeat request adding it, and the e-mail unsubscribe other features record through
+// the leads service.
 import { leadDetailSchema } from '@shine/shared/responses/leads';
 import { SMS_CONSENT_TEXT } from '@shine/shared/sms-consent';
 import supertest from 'supertest';

@@ -1,7 +1,7 @@
-// The lead list's keyset cursor (issue 20, "any page fast") on PGlite and PostgreSQL: a walk by
-// `nextCursor` (and back by `prevCursor`) meets every lead exactly once in every sort, ties and absent
-// values included, in the order the `page` parameter answers; filters hold; a bad cursor is a 400;
-// a lead added during a walk neither repeats a row nor hides one.
+// The lead list's keyset cursor (docs/performance.md, "Any page fast") on PGlite and PostgreSQL: a
+// walk by `nextCursor` (and back by `prevCursor`) meets every lead exactly once in every sort, ties
+// and absent values included, in the order the `page` parameter answers; filters hold; a bad cursor
+// is a 400; a lead added during a walk neither repeats a row nor hides one.
 import { LEAD_PRIORITIES, LEAD_STATUSES } from '@shine/shared/enums';
 import { LEAD_SORT_FIELDS, type LeadSortField, leadListQuerySchema } from '@shine/shared/leads';
 import type { LeadPage } from '@shine/shared/types';

@@ -1,7 +1,8 @@
-// A lead's conversation for staff (issue 18, item 4): the thread merges the automated outbox with the
-// customer's replies and the messages staff sent by hand, oldest first; a message sent by hand reaches
-// the real SMTP server or the SMS stand-in and is stored with its delivery; a text after STOP is
-// refused (409), one without consent is sent with the warning; read marks and the Inbox are per person.
+// A lead's conversation for staff (docs/requirements.md#conversations): the thread merges the
+// automated outbox with the customer's replies and the messages staff sent by hand, oldest first; a
+// message sent by hand reaches the real SMTP server or the SMS stand-in and is stored with its
+// delivery; a text after STOP is refused (409), one without consent is sent with the warning; read
+// marks and the Inbox are per person.
 import type { AutomationRun } from '@shine/shared/automation-rules';
 import { inboxSchema, leadMessagesSchema, type SentLeadMessage } from '@shine/shared/responses/conversations';
 import { MANUAL_SMS_WITHOUT_CONSENT_WARNING, SMS_REFUSALS } from '@shine/shared/sms-consent';

@@ -1,5 +1,5 @@
-// Issue 13, items 2 and 9: sign-in counted the OWASP device-cookie way (auth/login-throttle.ts), and
-// refused over plain HTTP when cookies are Secure.
+// docs/security.md, review findings 2 and 9: sign-in counted the OWASP device-cookie way
+// (auth/login-throttle.ts), and refused over plain HTTP when cookies are Secure.
 import { API_ERRORS, loginRetryMessage } from '@shine/shared/messages';
 import supertest from 'supertest';
 import { beforeAll, expect, it } from 'vitest';

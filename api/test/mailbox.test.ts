@@ -1,7 +1,8 @@
-// Replies by e-mail (issue 18, items 3 and 6) against a real IMAP server (Dovecot, started for this
-// file): each reply lands on its lead once, also with two importers reading one mailbox; the lead is
-// found by the reply address, then the thread, then the sender; quoted history is trimmed; what names
-// no lead waits unread in the Unmatched folder; IDLE brings a new reply in without a poll.
+// Replies by e-mail (docs/requirements.md#email-replies) against a real IMAP server (Dovecot,
+// started for this file): each reply lands on its lead once, also with two importers reading one
+// mailbox; the lead is found by the reply address, then the thread, then the sender; quoted history
+// is trimmed; what names no lead waits unread in the Unmatched folder; IDLE brings a new reply in
+// without a poll.
 import { randomUUID } from 'node:crypto';
 import type { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 17, the customer's side: the page behind the link (noindex, no staff data, the total and the
+// Quotes, the customer's side: the page behind the link (noindex, no staff data, the total and the
 // terms), its plain-HTML forms, the JSON answers, tokens (unknown 404, expired 410 on a pinned clock,
 // replaced 410), idempotent answers, and what an answer does to the lead.
 import { quoteAnswerSchema } from '@shine/shared/responses/quotes';

@@ -1,4 +1,4 @@
-// Issue 17, staff's side: drafts from the instant estimate, edits, exact money, frozen sent versions,
+// Quotes, staff's side: drafts from the instant estimate, edits, exact money, frozen sent versions,
 // new versions superseding old ones, sending (lead Quoted, timeline, e-mail) and the PDF.
 import { quoteListSchema, quoteSchema, quoteSentSchema } from '@shine/shared/responses/quotes';
 import supertest from 'supertest';

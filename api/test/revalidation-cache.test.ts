@@ -1,10 +1,10 @@
-// Issue 20, "revalidation without the database": two app instances on one database, each with its own
-// pool, listener and caches (like two processes; on PGlite two apps on the one embedded database).
-// A signed-in 304 makes no query once the caches are current; a sign-out, a disabled user, a password
-// change or an expired session in one ends the session in the other (as soon as its notification is
-// delivered); a lead written through one moves the other's ETag; and while a listener is down its
-// caches are not used. Within one process a write is seen by the next request exactly
-// (leads-admin.test.ts, reports.test.ts: 304 until a change, then 200).
+// Revalidation without the database (docs/decisions.md): two app instances on one database, each
+// with its own pool, listener and caches (like two processes; on PGlite two apps on the one
+// embedded database). A signed-in 304 makes no query once the caches are current; a sign-out, a
+// disabled user, a password change or an expired session in one ends the session in the other (as
+// soon as its notification is delivered); a lead written through one moves the other's ETag; and
+// while a listener is down its caches are not used. Within one process a write is seen by the next
+// request exactly (leads-admin.test.ts, reports.test.ts: 304 until a change, then 200).
 import type { Knex } from 'knex';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';

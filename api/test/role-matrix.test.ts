@@ -1,7 +1,8 @@
-// Issue 15, item 2: every admin route × {signed out, sales, admin, disabled user} → the expected
-// status, from the route table the resilience suite checks against the app (both ways). Sales reach
-// leads, activities, exports, reports and their own settings, read automations, runs, the outbox and
-// templates, and are refused (403) the rest; a disabled user's session is gone (401).
+// Roles (docs/decisions.md, "Roles"): every admin route × {signed out, sales, admin, disabled user}
+// → the expected status, from the route table the resilience suite checks against the app (both
+// ways). Sales reach leads, activities, exports, reports and their own settings, read automations,
+// runs, the outbox and templates, and are refused (403) the rest; a disabled user's session is gone
+// (401).
 import type { IncomingMessage } from 'node:http';
 import { API_ERRORS } from '@shine/shared/messages';
 import supertest from 'supertest';

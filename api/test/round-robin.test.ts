@@ -1,6 +1,6 @@
-// The automation action `assign` (issue 15): round robin over the available sales reps, kept in the
-// database so that two processes rotate one sequence; one named person; and what a run records when
-// nobody can take the lead.
+// The automation action `assign` (docs/decisions.md, "Assignment"): round robin over the available
+// sales reps, kept in the database so that two processes rotate one sequence; one named person; and
+// what a run records when nobody can take the lead.
 import type { AutomationPreview, AutomationRun } from '@shine/shared/automation-rules';
 import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';

@@ -1,6 +1,6 @@
-// POST /api/webhooks/sms on the real HTTP stack (issue 18): Twilio's signature (valid, tampered,
-// replayed with other parameters, unsigned), the keywords, matching the sender to a lead, and an
-// unknown number becoming a lead with source "SMS".
+// POST /api/webhooks/sms on the real HTTP stack (docs/requirements.md#inbound-sms): Twilio's
+// signature (valid, tampered, replayed with other parameters, unsigned), the keywords, matching the
+// sender to a lead, and an unknown number becoming a lead with source "SMS".
 import { SMS_REFUSALS } from '@shine/shared/sms-consent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COMPANY_DETAILS_SETTINGS } from '@shine/shared/company-settings';

@@ -1,4 +1,4 @@
-// Issue 15, item 1: staff accounts. Admins add people (a one-time set-up link, e-mailed when SMTP is
+// Staff accounts. Admins add people (a one-time set-up link, e-mailed when SMTP is
 // configured), change them, disable and re-enable them, and reset their link; anyone changes their
 // own settings; the assignee list names the active team.
 import { createHash } from 'node:crypto';

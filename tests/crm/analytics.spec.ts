@@ -1,4 +1,4 @@
-// Issue 19, item 6: analytics over a range of business dates. The range is in the URL; changing it
+// Analytics over a range of business dates. The range is in the URL; changing it
 // changes the figures; each chart's table shows the API's numbers; axe-clean and no sideways scroll
 // of the page at 1280 and 390 px.
 import AxeBuilder from '@axe-core/playwright';

@@ -1,8 +1,9 @@
-// Issue 18 end to end: a customer's text (the provider's signed webhook call) shows in the Inbox with
-// its badge and in the lead drawer's Conversation tab; staff answer by text from the drawer, which the
-// SMS stand-in started here receives; after the customer texts STOP, the next automated text is
-// skipped with the reason and the drawer refuses texts. It runs against the quote-mail server of the
-// config (E2E_MAIL_BASE_URL), whose SMS transport points at this spec's stand-in.
+// Conversations and consent end to end: a customer's text (the provider's signed webhook call)
+// shows in the Inbox with its badge and in the lead drawer's Conversation tab; staff answer by text
+// from the drawer, which the SMS stand-in started here receives; after the customer texts STOP, the
+// next automated text is skipped with the reason and the drawer refuses texts. It runs against the
+// quote-mail server of the config (E2E_MAIL_BASE_URL), whose SMS transport points at this spec's
+// stand-in.
 import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';

@@ -43,7 +43,7 @@ test.describe('lead drawer', () => {
       'Created',
       'Updated',
       'Notes',
-      // Intake (issue 7)
+      // Intake (docs/requirements.md#intake)
       'Quote Estimate',
       'Speed to Lead',
       'UTM Campaign',

@@ -1,7 +1,7 @@
-// Intake integrity (issue 12) end to end: a quote a spam rule catches is held, not lost, and staff
-// release it as a lead; a repeat request from another person never overwrites the lead's details,
-// shows both requests, and staff apply the new ones with one click; a caller is found by the digits
-// on a phone screen.
+// Intake integrity (docs/requirements.md#intake) end to end: a quote a spam rule catches is held,
+// not lost, and staff release it as a lead; a repeat request from another person never overwrites
+// the lead's details, shows both requests, and staff apply the new ones with one click; a caller is
+// found by the digits on a phone screen.
 import { MIN_FORM_FILL_MS } from '@shine/shared/intake';
 import { expect, test } from '@playwright/test';
 import { waitForIsland } from '../site/support.ts';

@@ -1,4 +1,4 @@
-// Issue 17: the quote builder of the lead drawer on a phone: no axe violations with a draft open,
+// The quote builder of the lead drawer on a phone: no axe violations with a draft open,
 // 44 px touch targets, and the draft saved from the keyboard.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, test } from '@playwright/test';

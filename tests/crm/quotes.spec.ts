@@ -1,4 +1,4 @@
-// Issue 17 end to end: staff build a quote in the lead drawer and send it by e-mail; the customer's
+// Quotes end to end: staff build a quote in the lead drawer and send it by e-mail; the customer's
 // link is read from the mail a real SMTP server (started here) received; the customer accepts on the
 // page; the CRM shows the lead Won with the accepted total. It runs against the quote-mail server of
 // the config (E2E_MAIL_BASE_URL), whose SMTP_URL points at this spec's SMTP server.

@@ -1,4 +1,4 @@
-// A team, not one admin (issue 15): the admin adds a rep in Team, the rep sets a password through the
+// A team, not one admin: the admin adds a rep in Team, the rep sets a password through the
 // link, signs in and sees what sales may; a round-robin rule hands two new quotes to two reps; the
 // lead's history names who changed its status.
 import type { Lead } from '@shine/shared/types';

@@ -1,8 +1,9 @@
-// Stored XSS and export safety (issue 9, item 3). Leads, activities, automations and templates whose
-// every free-text field holds script and markup payloads are created through the API, then shown in
-// every CRM view. The test fails on any dialog, on any payload setting window.__xss, on any element
-// with a payload's event handler or a javascript: link in the document; and the CSV export must
-// neutralise formula cells while the JSON export keeps the values exactly.
+// Stored XSS and export safety (docs/security.md, "Stored XSS"). Leads, activities, automations and
+// templates whose every free-text field holds script and markup payloads are created through the
+// API, then shown in every CRM view. The test fails on any dialog, on any payload setting
+// window.__xss, on any element with a payload's event handler or a javascript: link in the
+// document; and the CSV export must neutralise formula cells while the JSON export keeps the values
+// exactly.
 import type { Lead } from '@shine/shared/types';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_BASE_URL } from '../support/env.ts';

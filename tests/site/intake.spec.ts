@@ -1,5 +1,6 @@
-// Lead intake end to end (issue 7): a visit from a campaign link reaches the CRM with its source,
-// a real estimated value and a speed-to-lead clock; the same request again makes no second lead.
+// Lead intake end to end (docs/requirements.md#intake): a visit from a campaign link reaches the
+// CRM with its source, a real estimated value and a speed-to-lead clock; the same request again
+// makes no second lead.
 import { MIN_FORM_FILL_MS } from '@shine/shared/intake';
 import { estimateQuote } from '@shine/shared/pricing';
 import type { Lead } from '@shine/shared/types';

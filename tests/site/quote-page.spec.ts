@@ -1,4 +1,4 @@
-// Issue 17 end to end, the customer's side: staff make and send a quote through the API, the customer
+// Quotes end to end, the customer's side: staff make and send a quote through the API, the customer
 // opens /q/{token} in a real browser (axe finds nothing, on a phone too), accepts it with the plain
 // HTML form, and the lead is Won with the accepted total.
 import AxeBuilder from '@axe-core/playwright';

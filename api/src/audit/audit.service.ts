@@ -1,4 +1,4 @@
-// The audit trail (issue 15): who changed what, when, before and after. Owns audit_log. A feature
+// The audit trail: who changed what, when, before and after. Owns audit_log. A feature
 // records its change with recordAudit inside the transaction that makes the change, so the row and
 // the change commit or roll back together. The table is append-only (a trigger refuses UPDATE and
 // DELETE); nothing here edits or removes a row, and no route does.

@@ -1,4 +1,4 @@
-// The people a staff alert may go to (issue 16, item 3): their phone, e-mail, presence and quiet hours.
+// The people a staff alert may go to: their phone, e-mail, presence and quiet hours.
 import type { Knex } from 'knex';
 import { SYSTEM_USERNAME } from './system-user.service.ts';
 import { userNameSubquery } from './user-names.queries.ts';

@@ -1,4 +1,4 @@
-// Who a staff alert goes to (issue 16, item 3), for the automation engine and the settings screen.
+// Who a staff alert goes to, for the automation engine and the settings screen.
 import { type QuietHours, readAlertSettings } from '@shine/shared/alerts';
 import type { Knex } from 'knex';
 import { findAlertRecipientRows } from './alert-recipients.queries.ts';

@@ -1,4 +1,4 @@
-// GET/PATCH /api/admin/me/alerts: the signed-in user's own new-lead alert settings (issue 16). Stored
+// GET/PATCH /api/admin/me/alerts: the signed-in user's own new-lead alert settings. Stored
 // with the user, so they follow the person from the browser to the desktop app.
 import { type AlertSettings, alertSettingsUpdateSchema, readAlertSettings } from '@shine/shared/alerts';
 import { Router } from 'express';

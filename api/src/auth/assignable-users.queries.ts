@@ -1,4 +1,4 @@
-// Who may be given leads (issue 15): any active person by hand; the sales reps on duty by round robin.
+// Who may be given leads: any active person by hand; the sales reps on duty by round robin.
 // The round robin's position lives in assignment_rotation, one row per rotation, locked while a lead
 // is assigned so that several processes rotate one sequence.
 import type { Knex } from 'knex';

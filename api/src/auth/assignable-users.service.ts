@@ -1,4 +1,4 @@
-// Who leads may be assigned to (issue 15; docs/decisions.md, "Assignment"): by hand, any active
+// Who leads may be assigned to (docs/decisions.md, "Assignment"): by hand, any active
 // person on the team; by the automation action `assign` with round robin, the next sales rep in turn.
 import type { Person } from '@shine/shared/types';
 import type { Knex } from 'knex';

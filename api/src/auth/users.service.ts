@@ -1,8 +1,8 @@
-// The team (issue 15; docs/decisions.md, "Team"): admins add people, change their role, details and
-// availability, disable and re-enable them. Every change is audited in its own transaction. Disabling
-// signs the person out at once: their sessions are deleted and their device cookies stop counting as
-// known devices; a role or name change is written into their sessions, so it holds from their next
-// request.
+// The team (docs/decisions.md, "Roles" and the rows after it): admins add people, change their
+// role, details and availability, disable and re-enable them. Every change is audited in its own
+// transaction. Disabling signs the person out at once: their sessions are deleted and their device
+// cookies stop counting as known devices; a role or name change is written into their sessions, so
+// it holds from their next request.
 import { API_ERRORS } from '@shine/shared/messages';
 import type { OwnSettings, UserCreate, UserUpdate } from '@shine/shared/team';
 import type { Assignee, TeamUser } from '@shine/shared/types';

@@ -1,8 +1,9 @@
-// The hourly send budget of automations (issue 13, item 12). A lead_created rule answers whoever
-// submits the public quote form, with any address: without a budget, anyone could make the product
-// mail any address (or text any phone) again and again. Every automated message is granted its send
-// here before it is handed to a transport: at most `perRecipient` per recipient and `total` in all
-// in any 60 minutes. Over the budget, the message is held (never dropped) until the hour allows.
+// The hourly send budget of automations (docs/security.md, review finding 12). A lead_created rule
+// answers whoever submits the public quote form, with any address: without a budget, anyone could
+// make the product mail any address (or text any phone) again and again. Every automated message is
+// granted its send here before it is handed to a transport: at most `perRecipient` per recipient
+// and `total` in all in any 60 minutes. Over the budget, the message is held (never dropped) until
+// the hour allows.
 //
 // The grant is a row update (automation_messages.budget_at) made under a transaction-scoped advisory
 // lock, so processes sharing the database count one after another and never both take the last slot.

@@ -1,4 +1,4 @@
-// Backup and restore of either database (issue 9, item 7).
+// Backup and restore of either database: `pnpm db:backup` and `pnpm db:restore`.
 // - PostgreSQL: pg_dump's custom format, restored with pg_restore. The client tools must be the
 //   server's major version (a newer pg_dump writes archives an older pg_restore cannot read, an older
 //   one refuses a newer server), so the matching /usr/lib/postgresql/<major>/bin is preferred.

@@ -88,8 +88,9 @@ const cases: Array<[string, (knex: Knex) => Promise<unknown>]> = [
   ['Leads of one person (GET /api/admin/leads?assignedTo=me)', list({ assignedTo: 'me' })],
   ['Leads unassigned (GET /api/admin/leads?assignedTo=none)', list({ assignedTo: 'none' })],
   ['Leads page 500 (GET /api/admin/leads?page=500)', list({ page: '500' })],
-  // Issue 20, "any page fast": the last page of 2,000 in every sort (an index-only scan under OFFSET,
-  // then 50 rows by id), and the page after it by cursor (an index range from the cursor's row).
+  // Any page fast (docs/performance.md): the last page of 2,000 in every sort (an index-only scan
+  // under OFFSET, then 50 rows by id), and the page after it by cursor (an index range from the
+  // cursor's row).
   ...LEAD_SORT_FIELDS.map((sort): [string, (knex: Knex) => Promise<unknown>] => [
     `Leads page 2,000, sort=${sort} ascending`,
     list({ page: '2000', sort, order: 'asc' }),

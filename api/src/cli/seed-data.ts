@@ -1,7 +1,8 @@
-// Realistic, clearly fake leads and activities for `pnpm seed` (issue 8): DFW zip codes, 555-01xx
-// phone numbers in the 214/469/972/817 area codes, example.* e-mail domains, a plausible mix of
-// status, priority, source and service, estimated values, ~3 activities per lead and follow-ups,
-// some overdue. Pure and deterministic for a given seed, so runs can be compared.
+// Realistic, clearly fake leads and activities for `pnpm seed` (docs/performance.md, "Seed data"):
+// DFW zip codes, 555-01xx phone numbers in the 214/469/972/817 area codes, example.* e-mail
+// domains, a plausible mix of status, priority, source and service, estimated values, ~3 activities
+// per lead and follow-ups, some overdue. Pure and deterministic for a given seed, so runs can be
+// compared.
 import { randomUUID } from 'node:crypto';
 import {
   ACTIVITY_TYPES,

@@ -1,6 +1,7 @@
-// A lead's conversation (issue 18): what the customer sent us and what staff sent them one to one.
-// Inbound channels (the SMS webhook, the mailbox reader) hand their messages in here; the automated
-// messages stay the automations' (their outbox), and the messages API merges both.
+// A lead's conversation (docs/requirements.md#conversations): what the customer sent us and what
+// staff sent them one to one. Inbound channels (the SMS webhook, the mailbox reader) hand their
+// messages in here; the automated messages stay the automations' (their outbox), and the messages
+// API merges both.
 import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';

@@ -1,4 +1,4 @@
-// Row types of the automation engine's tables (issue 6), merged into knex's table map. Kept beside
+// Row types of the automation engine's tables, merged into knex's table map. Kept beside
 // tables.ts rather than in it so the two features' migrations and row types change independently.
 import type { AutomationRunStatus, MessageChannel, MessageStatus } from '@shine/shared/automation-rules';
 import type { AutomationTrigger, LeadStatus, QuoteEventTrigger } from '@shine/shared/enums';

@@ -45,10 +45,10 @@ export function isDatabaseUnavailableError(error: unknown, depth = 0): boolean {
 /**
  * SQLSTATE class 22, "data exception": a value the column or the cast cannot hold — a date outside
  * PostgreSQL's range (22008), a time-zone offset it refuses (22009), a number out of range (22003),
- * text it cannot store (22021)... Request schemas refuse what they can foresee (issue 13, item 5);
- * any such value that still reaches the database is the client's input, not our failure (400, not
- * 500). PGlite raises the same codes. Class 22 only: integrity (23), transaction (40) and the rest
- * keep their own mapping.
+ * text it cannot store (22021)... Request schemas refuse what they can foresee (docs/security.md,
+ * review finding 5); any such value that still reaches the database is the client's input, not our
+ * failure (400, not 500). PGlite raises the same codes. Class 22 only: integrity (23), transaction
+ * (40) and the rest keep their own mapping.
  */
 export function isDataException(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

@@ -1,4 +1,4 @@
-// Cache rules for API answers, in one place (issue 13, item 11; docs/security.md).
+// Cache rules for API answers, in one place (docs/security.md, review finding 11).
 import type { RequestHandler } from 'express';
 
 /**

@@ -27,7 +27,8 @@ const CLIENT_SQLSTATES: Record<string, [number, string]> = {
   '22P02': [400, API_ERRORS.invalidInput], // invalid_text_representation
   '22003': [400, API_ERRORS.invalidInput], // numeric_value_out_of_range
   '23514': [400, API_ERRORS.invalidInput], // check_violation
-  // PostgreSQL text cannot hold NUL (U+0000): refused as input, not a 500 (issue 9, generated input).
+  // PostgreSQL text cannot hold NUL (U+0000): refused as input, not a 500 (the resilience suite's
+  // generated input sends it).
   '22021': [400, API_ERRORS.invalidInput], // character_not_in_repertoire: 0x00 in text
   '22P05': [400, API_ERRORS.invalidInput], // untranslatable_character: \u0000 in json
 };

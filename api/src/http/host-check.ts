@@ -1,4 +1,4 @@
-// Requests must name one of our host names (issue 13, item 8; docs/security.md). Without it a forged
+// Requests must name one of our host names (docs/security.md, review finding 8). Without it a forged
 // Host header made the request's "own origin" whatever the attacker chose, so an Origin matching it
 // passed the admin origin check; it also keeps DNS-rebinding pages away from the API.
 import { API_ERRORS } from '@shine/shared/messages';

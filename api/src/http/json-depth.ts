@@ -1,6 +1,6 @@
 // A JSON text's nesting depth, measured by one pass over its bytes before JSON.parse sees it: a body
 // of `[[[[…` a million levels deep is refused after its 33rd bracket instead of blocking the event
-// loop in a recursive parse (issue 13, item 1; docs/security.md).
+// loop in a recursive parse (docs/security.md, review finding 1).
 
 /** Arrays and objects may nest this deep in any request body. */
 export const MAX_JSON_DEPTH = 32;

@@ -15,7 +15,7 @@ export function ownOrigin(req: Request): string | undefined {
 
 /**
  * With PUBLIC_ORIGIN configured only the configured origins count: the Host header is the client's to
- * write, so "the request's own origin" proves nothing (issue 13, item 8).
+ * write, so "the request's own origin" proves nothing (docs/security.md, review finding 8).
  */
 export function isAllowedOrigin(
   origin: string,

@@ -1,5 +1,6 @@
 // One structured log line per request (pino-http), credentials redacted (see logger.ts) and admin
-// query values left out: a lead search holds names, e-mails and phone numbers (issue 13, item 10).
+// query values left out: a lead search holds names, e-mails and phone numbers (docs/security.md,
+// review finding 10).
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';

@@ -1,7 +1,8 @@
-// The lead list's keyset cursor (issue 20, "any page fast"): where a page starts, as the sort key and
-// id of the row next to it, so that the next or previous page is an index range rather than an
-// OFFSET walk, and rows inserted or removed meanwhile neither repeat nor go missing. Opaque to
-// clients (base64url JSON); decoded strictly, since its key is bound into SQL as its sort's type.
+// The lead list's keyset cursor (docs/performance.md, "Any page fast"): where a page starts, as the
+// sort key and id of the row next to it, so that the next or previous page is an index range rather
+// than an OFFSET walk, and rows inserted or removed meanwhile neither repeat nor go missing. Opaque
+// to clients (base64url JSON); decoded strictly, since its key is bound into SQL as its sort's
+// type.
 import { LEAD_SORT_FIELDS, type LeadSortField } from '@shine/shared/leads';
 import { z } from 'zod';
 import { AppError } from '../http/app-error.ts';

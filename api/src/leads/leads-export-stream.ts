@@ -1,9 +1,10 @@
-// The streamed CSV export (issue 8): POST /api/admin/leads/export with `Accept: text/csv`. Rows leave
-// the database in keyset-paged batches (newest first, the order of the buffered export) and are
-// written as they come, so memory stays flat however many leads match. Keyset pages rather than one
-// cursor: each batch is a short indexed range scan that gives the connection back in between, which
-// matters on PGlite (one connection that every other request queues for) and costs PostgreSQL nothing.
-// The bytes are those of the buffered export's `content` (same columns, same CSV rules).
+// The streamed CSV export (docs/performance.md, "Export at scale"): POST /api/admin/leads/export
+// with `Accept: text/csv`. Rows leave the database in keyset-paged batches (newest first, the order
+// of the buffered export) and are written as they come, so memory stays flat however many leads
+// match. Keyset pages rather than one cursor: each batch is a short indexed range scan that gives
+// the connection back in between, which matters on PGlite (one connection that every other request
+// queues for) and costs PostgreSQL nothing. The bytes are those of the buffered export's `content`
+// (same columns, same CSV rules).
 import { buildCsvRow } from '@shine/shared/csv';
 import { EXPORT_COLUMN_HEADERS, resolveExportColumns } from '@shine/shared/export';
 import type { Knex } from 'knex';

@@ -233,7 +233,7 @@ export function changeLeadStatusByAutomation(
 }
 
 /**
- * A quote's effect on its lead (issue 17), inside the quotes feature's transaction opened with
+ * A quote's effect on its lead, inside the quotes feature's transaction opened with
  * withLeadEventOutbox: sending sets Quoted (`actorId`: who sent it), the customer's answer Won or
  * Negotiating (`actorId` null: nobody on the team did it). A real change writes its status_changed
  * event, since neither is an automation's change, so staff's rules on Quoted or Won still run.

@@ -1,6 +1,7 @@
-// Live updates (issue 16): a change publishes its event inside its own transaction, so the event is
-// sent when, and only if, the change commits, to every API process (db/notifications.ts). The stream
-// (live.routes.ts) carries ids and the names of what changed, never a record.
+// Live updates (docs/decisions.md, "Live updates vs polling"): a change publishes its event inside
+// its own transaction, so the event is sent when, and only if, the change commits, to every API
+// process (db/notifications.ts). The stream (live.routes.ts) carries ids and the names of what
+// changed, never a record.
 import { randomBytes } from 'node:crypto';
 import type { LiveEvent } from '@shine/shared/live';
 import type { Knex } from 'knex';

@@ -1,4 +1,4 @@
-// Quotes customers accept online (issue 17): staff's drafts, versions, sending and PDF (any signed-in
+// Quotes customers accept online: staff's drafts, versions, sending and PDF (any signed-in
 // role: quotes are sales work), and the customer's answers by the link's token (public). The
 // customer's page itself, GET /q/{token} (HTML, its PDF and its form posts), lives outside /api.
 import { idParamsSchema } from '@shine/shared/leads';

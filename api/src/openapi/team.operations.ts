@@ -1,4 +1,4 @@
-// The team (staff accounts, set-up links, own settings, assignees) and the audit trail (issue 15).
+// The team (staff accounts, set-up links, own settings, assignees) and the audit trail.
 import {
   assigneeListSchema,
   auditPageSchema,

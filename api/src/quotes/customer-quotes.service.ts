@@ -1,4 +1,4 @@
-// The customer's side of a quote (issue 17), reached only through the link's token: opening it
+// The customer's side of a quote, reached only through the link's token: opening it
 // (recorded), accepting with a typed name (the lead is Won at the accepted total) or declining (the
 // lead goes to Negotiating). An answer is given once: the same answer again changes nothing and gets
 // the same reply; the other answer is refused. Every step is on the lead's timeline.

@@ -1,6 +1,6 @@
-// Staff's side of quotes (issue 17): drafts from the lead's instant estimate, edits while a draft,
-// sending (which freezes the version, replaces the lead's older sent ones and sets the lead Quoted),
-// the versions of a lead. The customer's side is customer-quotes.service.ts.
+// Staff's side of quotes (docs/decisions.md, "Quotes"): drafts from the lead's instant estimate,
+// edits while a draft, sending (which freezes the version, replaces the lead's older sent ones and
+// sets the lead Quoted), the versions of a lead. The customer's side is customer-quotes.service.ts.
 import { DEFAULT_QUOTE_VALID_DAYS, type QuoteCreate, type QuoteUpdate } from '@shine/shared/quotes';
 import { formatDollars, type QuoteContent } from '@shine/shared/quote-pricing';
 import { listPriceOf, recurringDiscountPercentOf } from '@shine/shared/pricing';

@@ -1,4 +1,4 @@
-// The analytics screen's report (issue 19, item 6; definitions in api/README.md, "Analytics"): the
+// The analytics screen's report (definitions in api/README.md, "Analytics"): the
 // leads feature groups its rows in SQL, this module lays them out with every week and month of the
 // range present, zeros included, so a chart and its table show the same buckets.
 import { type AnalyticsRange, monthsOfRange, weeksOfRange } from '@shine/shared/analytics';

@@ -1,5 +1,6 @@
-// The company's name and postal address for the footer of automated e-mail (issue 18, item 5).
-// Admins change them through settings.routes.ts; the automation engine reads them for every e-mail.
+// The company's name and postal address for the footer of automated e-mail
+// (docs/requirements.md#email-compliance). Admins change them through settings.routes.ts; the
+// automation engine reads them for every e-mail.
 import {
   type CompanyDetailsSettings,
   companyDetailsSchema,

@@ -1,4 +1,4 @@
-// The company's settings (today: speed-to-lead alerts, issue 16 item 3). Admins change them through
+// The company's settings (today: the speed-to-lead alerts). Admins change them through
 // settings.routes.ts; the automation engine reads them for every alert, so a change applies to the
 // next lead without a restart.
 import {

@@ -1,6 +1,6 @@
-// One-click unsubscribe from automated e-mail (issue 18, item 5; RFC 8058): the link every automated
-// e-mail carries, and what following it does. The lead's own record is the leads feature's
-// (unsubscribeLeadEmail); the automations check it before each send.
+// One-click unsubscribe from automated e-mail (docs/requirements.md#email-compliance; RFC 8058):
+// the link every automated e-mail carries, and what following it does. The lead's own record is the
+// leads feature's (unsubscribeLeadEmail); the automations check it before each send.
 import type { Knex } from 'knex';
 import { resolveUnsubscribeSecret } from '../db/app-secrets.ts';
 import { findLead, unsubscribeLeadEmail } from '../leads/leads.service.ts';

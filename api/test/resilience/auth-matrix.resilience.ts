@@ -1,4 +1,4 @@
-// The authorisation matrix (issue 9, item 2), generated from the route table: every admin route ×
+// The authorisation matrix, generated from the route table: every admin route ×
 // {no cookie, forged cookie, expired session, logged-out session} → 401 and nothing changes; every
 // admin write from a foreign origin → 403 and nothing changes; the session id changes at login; login
 // is limited per client and per username with a clear 429; new passwords have a minimum length.

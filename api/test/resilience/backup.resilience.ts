@@ -1,4 +1,4 @@
-// Backups (issue 9, item 7): `pnpm db:backup` then `pnpm db:restore` give back exactly the data that
+// Backups: `pnpm db:backup` then `pnpm db:restore` give back exactly the data that
 // was backed up, row by row in every table, for the embedded database and for PostgreSQL. Between the
 // two the data is changed, so a restore that did nothing would fail the comparison.
 import { execFile } from 'node:child_process';

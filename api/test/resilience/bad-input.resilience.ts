@@ -1,4 +1,4 @@
-// Generated bad input against every endpoint (issue 9, item 1), signed in and signed out: wrong
+// Generated bad input against every endpoint, signed in and signed out: wrong
 // types, missing and extra fields, huge and empty strings, Unicode edge cases, markup and SQL-looking
 // text, invalid ids, wrong content types, malformed and deeply nested JSON. Every answer is a 4xx with
 // a JSON `message`, or the documented success; never a 5xx, a hang or a leaked stack trace; a

@@ -1,4 +1,4 @@
-// The resilience suite cleans up after itself (issue 20, item 6): a run whose test fails, and a run
+// The resilience suite cleans up after itself: a run whose test fails, and a run
 // interrupted with SIGINT, leave no server process, no temporary directory and no faults cluster
 // behind. Each case runs the fixture (fixtures/starts-everything.fixture.ts) in a vitest of its own
 // with the suite's global setup, then looks for what it started.

@@ -1,4 +1,4 @@
-// Scale-out on real parts (issue 20, item 5): three API processes behind HAProxy (deploy/haproxy.cfg)
+// Scale-out on real parts (docs/deploy.md): three API processes behind HAProxy (deploy/haproxy.cfg)
 // on one PostgreSQL. Under quote traffic one process is killed with SIGKILL and started again:
 // no acknowledged quote is lost, only requests that process was already answering fail, every lead's
 // automated e-mail goes out once (a re-send after a kill carries the same Message-ID), live events of

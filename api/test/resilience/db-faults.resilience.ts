@@ -1,4 +1,4 @@
-// Database faults (issue 9, item 4). The server runs as a process, quotes are submitted without pause,
+// Database faults. The server runs as a process, quotes are submitted without pause,
 // and the database goes away under it:
 // - PostgreSQL (our own "faults" cluster): stopped and restarted. While it is down the API answers 503
 //   with a clear JSON message, quickly; health says down; it recovers by itself within 5 s of the

@@ -1,4 +1,4 @@
-// Hostile request bodies against the real server process (issue 13, items 1 and 7; docs/security.md):
+// Hostile request bodies against the real server process (docs/security.md, review findings 1 and 7):
 // - deeply nested JSON, plain and gzip, to public and staff routes, signed out and signed in, must not
 //   stall the event loop: /api/health stays under 100 ms at p99 while 20 such uploads run at once;
 // - an upload that stalls (headers or body) is cut by the server's request timeout with 408.

@@ -1,4 +1,4 @@
-// Graceful shutdown (issue 9, item 5): SIGTERM while quotes are being submitted. Requests already
+// Graceful shutdown: SIGTERM while quotes are being submitted. Requests already
 // being received finish with 201, no acknowledged lead is lost, and the process exits by itself
 // within 10 s with status 0.
 import { rmSync } from 'node:fs';

@@ -1,9 +1,10 @@
-// The CRM's antd styles as one stylesheet made at build time (issue 19, item 4). At run time antd
-// then renders with `zeroRuntime` (App.tsx): no style objects built, hashed, serialised and inserted
-// into <style> tags while the first screen or a sorted table renders, which was about a third of the
-// main thread's work on a first load. This is antd's own static extraction (createCache, StyleProvider,
-// extractStyle of @ant-design/cssinjs, as @ant-design/static-style-extract does for the whole
-// library), limited to the components the CRM renders.
+// The CRM's antd styles as one stylesheet made at build time (docs/performance.md, first load and
+// sorting). At run time antd then renders with `zeroRuntime` (App.tsx): no style objects built,
+// hashed, serialised and inserted into <style> tags while the first screen or a sorted table
+// renders, which was about a third of the main thread's work on a first load. This is antd's own
+// static extraction (createCache, StyleProvider, extractStyle of @ant-design/cssinjs, as
+// @ant-design/static-style-extract does for the whole library), limited to the components the CRM
+// renders.
 //
 // Only the style rules are taken, never the design-token variables: those stay with the runtime,
 // which sets them from the theme in use (crmTheme, or crmPhoneTheme with its 16 px fields), so one

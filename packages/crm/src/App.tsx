@@ -25,8 +25,9 @@ const SetupPasswordPage = lazyChunk(PAGE_CHUNKS.setupPassword);
 
 export type { CrmPlatform } from './platform/platform.ts';
 
-// With the stylesheet above, antd builds no styles while rendering (issue 19, item 4); the theme's
-// tokens still reach the page as CSS variables, so the phone theme changes only their values.
+// With the stylesheet above, antd builds no styles while rendering (docs/performance.md, first
+// load); the theme's tokens still reach the page as CSS variables, so the phone theme changes only
+// their values.
 const wideTheme: ThemeConfig = { ...crmTheme, zeroRuntime: true };
 const phoneTheme: ThemeConfig = { ...crmPhoneTheme, zeroRuntime: true };
 

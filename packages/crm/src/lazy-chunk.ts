@@ -33,7 +33,7 @@ export function chunk(load: () => Promise<ChunkModule>): Chunk {
  * URL's chunks before React renders), handing React a thenable that resolves on the spot, instead of
  * suspending for a turn. A Suspense fallback shown even for a moment makes React hold back the content
  * revealed after it until 300 ms have passed (its throttle of fallback reveals): on a warm load of the
- * leads that was ~250 ms of the wait for the first row (issue 19, item 4).
+ * leads that was ~250 ms of the wait for the first row (docs/performance.md, first load).
  */
 export function lazyChunk(load: Chunk): LazyExoticComponent<ComponentType> {
   return lazy(() => {

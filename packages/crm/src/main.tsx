@@ -11,9 +11,9 @@ const BASENAME = '/admin';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-// Before React renders, all at once (issue 19, item 4): the session check, the chunks of the page and
-// section in the URL, and the reads this URL made last time. Rendering then finds them under way
-// instead of starting each after the one before.
+// Before React renders, all at once (docs/performance.md, first load): the session check, the
+// chunks of the page and section in the URL, and the reads this URL made last time. Rendering then
+// finds them under way instead of starting each after the one before.
 const queryClient = createQueryClient();
 void queryClient.prefetchQuery({
   queryKey: sessionQueryKey,

@@ -1,4 +1,4 @@
-// A staff member's new-lead alerts (issue 16): which alerts, sound, and quiet hours. Kept on the
+// A staff member's new-lead alerts: which alerts, sound, and quiet hours. Kept on the
 // server with the user (GET/PATCH /api/admin/me/alerts), so they follow the person to every device.
 import { z } from 'zod';
 import { DEFAULT_BUSINESS_TIMEZONE, minuteOfDayIn } from './business-time.ts';

@@ -1,4 +1,4 @@
-// The analytics screen's date range (issue 19, item 6): business dates in the business time zone,
+// The analytics screen's date range: business dates in the business time zone,
 // both ends included. The API reads it from the query, the CRM from its URL; both with this schema.
 import { z } from 'zod';
 import { MAX_DATE_YEAR, MIN_DATE_YEAR } from './date-range.ts';

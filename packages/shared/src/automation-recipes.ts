@@ -1,6 +1,6 @@
-// Suggested rules the CRM offers as one-click "recipes" (issue 19, item 5; docs/requirements.md,
-// "Starter content"). One click creates the rule inactive; staff turn it on with the rule's switch.
-// A rule made from a recipe keeps the recipe's key, so the recipe is not offered twice.
+// Suggested rules the CRM offers as one-click "recipes" (docs/requirements.md#starter-content). One
+// click creates the rule inactive; staff turn it on with the rule's switch. A rule made from a
+// recipe keeps the recipe's key, so the recipe is not offered twice.
 import { z } from 'zod';
 import {
   type AutomationAction,

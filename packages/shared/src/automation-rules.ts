@@ -96,8 +96,9 @@ export function buildTemplateValues(lead: TemplateLead): Record<TemplatePlacehol
 export const NO_TRANSPORT_REASON = 'not sent: no transport configured';
 
 /**
- * Why an automated message is held (issue 13, item 12): the send budget of the last 60 minutes is
- * spent, for its recipient or in all. It stays in the outbox and goes out when the hour allows.
+ * Why an automated message is held (docs/security.md, review finding 12): the send budget of the
+ * last 60 minutes is spent, for its recipient or in all. It stays in the outbox and goes out when
+ * the hour allows.
  */
 export const HOLD_REASONS = {
   recipient: (limit: number) =>

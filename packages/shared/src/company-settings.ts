@@ -1,6 +1,6 @@
-// The company's details that every automated e-mail carries (issue 18, item 5; docs/requirements.md,
-// "E-mail compliance"): the sender's name and postal address, which US law (CAN-SPAM) asks of a
-// commercial e-mail. Admins keep them (GET/PUT /api/admin/settings/company).
+// The company's details that every automated e-mail carries
+// (docs/requirements.md#email-compliance): the sender's name and postal address, which US law
+// (CAN-SPAM) asks of a commercial e-mail. Admins keep them (GET/PUT /api/admin/settings/company).
 import { z } from 'zod';
 import { DEFAULT_COMPANY } from './company.ts';
 

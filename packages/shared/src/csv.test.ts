@@ -1,6 +1,7 @@
-// Issue 13, item 6: the formula guard sees through full-width signs and invisible prefixes, and
-// every cell holding a separator of any common locale is quoted. Exhaustive over the known tricks,
-// then properties over seeded random cells (reproducible: a failure prints its seed and cell).
+// docs/security.md, review finding 6: the formula guard sees through full-width signs and invisible
+// prefixes, and every cell holding a separator of any common locale is quoted. Exhaustive over the
+// known tricks, then properties over seeded random cells (reproducible: a failure prints its seed
+// and cell).
 import { describe, expect, it } from 'vitest';
 import { buildCsvRow, escapeCsvCell, needsFormulaGuard, neutraliseCell } from './csv.ts';
 import { createRandom } from './random.ts';

@@ -9,7 +9,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  * characters (zero-width space/joiners U+200B–U+200D, word joiner U+2060, BOM U+FEFF, soft hyphen,
  * every bidi mark and isolate), controls (tab, CR, LF, NUL…), spaces of any kind (NBSP, ideographic
  * space…), and the blank-looking Hangul fillers and Braille blank. A cell "\u200B=cmd|…" looks like
- * text in a review and may still be run as a formula by some reader (issue 13, item 6).
+ * text in a review and may still be run as a formula by some reader (docs/security.md, review
+ * finding 6).
  */
 const LEADING_INVISIBLE = /^[\p{Cf}\p{Cc}\p{Z}\s\u115F\u1160\u3164\uFFA0\u2800]+/u;
 

@@ -6,7 +6,7 @@ import { leadUpdateSchema } from './leads.ts';
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues[0]?.message;
 
-describe('dateTimeSchema (issue 13: year 0000 was a 500)', () => {
+describe('dateTimeSchema (year 0000 was a 500)', () => {
   it('accepts 1900 to 2200, in UTC as stored', () => {
     expect(isWithinDateRange('1900-01-01T00:00:00Z')).toBe(true);
     expect(isWithinDateRange('2200-12-31T23:59:59.999Z')).toBe(true);

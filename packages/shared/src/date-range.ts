@@ -1,7 +1,8 @@
-// The one schema for every date and time a request carries (issue 13, item 5). ISO 8601 with an
-// offset alone is not enough: "0000-01-01T00:00:00Z" matches it, and PostgreSQL refuses year 0
-// (SQLSTATE 22008) — a 500 instead of a 400. A CRM has no business with dates outside 1900–2200,
-// so anything outside is refused here, with a message the form can show, before any query runs.
+// The one schema for every date and time a request carries (docs/security.md, review finding 5).
+// ISO 8601 with an offset alone is not enough: "0000-01-01T00:00:00Z" matches it, and PostgreSQL
+// refuses year 0 (SQLSTATE 22008) — a 500 instead of a 400. A CRM has no business with dates
+// outside 1900–2200, so anything outside is refused here, with a message the form can show, before
+// any query runs.
 import { z } from 'zod';
 
 export const MIN_DATE_YEAR = 1900;

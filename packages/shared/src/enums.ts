@@ -40,7 +40,7 @@ export const AUTOMATION_TRIGGERS = [
 ] as const;
 export type AutomationTrigger = (typeof AUTOMATION_TRIGGERS)[number];
 
-/** The customer did something with a sent quote (issue 17): events of the lead-event outbox. */
+/** The customer did something with a sent quote: events of the lead-event outbox. */
 export const QUOTE_EVENT_TRIGGERS = ['quote_viewed', 'quote_accepted', 'quote_declined'] as const;
 export type QuoteEventTrigger = (typeof QUOTE_EVENT_TRIGGERS)[number];
 

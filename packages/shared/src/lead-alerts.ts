@@ -1,4 +1,4 @@
-// Speed to lead (issue 16, item 3): the company's settings for alerting the person on duty of each
+// Speed to lead: the company's settings for alerting the person on duty of each
 // new lead by SMS and/or e-mail, and the escalation contact when nobody has answered the lead within
 // N business minutes. Admins keep them (GET/PUT /api/admin/settings/lead-alerts); the automation
 // engine applies them (docs/decisions.md, "Speed to lead").

@@ -1,4 +1,4 @@
-// A priced quote's arithmetic (issue 17): line items, discounts, tax and total, in integer cents only.
+// A priced quote's arithmetic: line items, discounts, tax and total, in integer cents only.
 // Money never passes through a binary fraction: amounts are whole cents, percentages are whole
 // percent or basis points, and every division is an integer division rounded half up.
 import type { BathroomChoice, BedroomChoice, CleaningType, Frequency } from './enums.ts';

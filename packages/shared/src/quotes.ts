@@ -1,4 +1,4 @@
-// Quotes customers accept online (issue 17): what staff send to edit a draft, and what a customer
+// Quotes customers accept online: what staff send to edit a draft, and what a customer
 // sends to accept or decline. Money travels as decimal strings ("279.50") and is kept in cents
 // (quote-pricing.ts), so no amount ever passes through floating point.
 import { z } from 'zod';

@@ -1,6 +1,6 @@
-// The message templates a fresh install starts with (issue 19, item 5; docs/requirements.md, "Starter
-// content"). A migration inserts them once, into an empty templates table; each keeps its key so a
-// recipe (automation-recipes.ts) can find it after staff rename or edit it.
+// The message templates a fresh install starts with (docs/requirements.md#starter-content). A
+// migration inserts them once, into an empty templates table; each keeps its key so a recipe
+// (automation-recipes.ts) can find it after staff rename or edit it.
 import { PROMO_AMOUNT_DOLLARS } from './constants.ts';
 import type { TemplateType } from './enums.ts';
 

@@ -1,4 +1,4 @@
-// Requests of the Team section, the set-up link and the audit view (issue 15; docs/decisions.md, "Team").
+// Requests of the Team section, the set-up link and the audit view (docs/decisions.md, "Roles").
 import { z } from 'zod';
 import { newPasswordSchema } from './auth.ts';
 import { dateTimeSchema } from './date-range.ts';

@@ -1,4 +1,4 @@
-// The automation action `assign` (issue 15; docs/decisions.md, "Assignment"): round robin among the
+// The automation action `assign` (docs/decisions.md, "Assignment"): round robin among the
 // available sales reps, or one person. Only a lead nobody holds is assigned; the rotation, the lead,
 // the audit row and the run's outcome commit together.
 import { type AutomationAction, ROUND_ROBIN } from '@shine/shared/automations';

@@ -1,7 +1,7 @@
-// What every automated e-mail to a lead carries besides its template (issue 18, items 3 and 5;
-// docs/requirements.md, "E-mail compliance"): the company's name and postal address and a visible
-// unsubscribe link at its foot, RFC 8058's one-click unsubscribe headers, and the lead's reply address
-// so the customer's answer comes back to the lead.
+// What every automated e-mail to a lead carries besides its template
+// (docs/requirements.md#email-compliance and #email-replies): the company's name and postal address
+// and a visible unsubscribe link at its foot, RFC 8058's one-click unsubscribe headers, and the
+// lead's reply address so the customer's answer comes back to the lead.
 import { automatedEmailFooter } from '@shine/shared/company-settings';
 import type { Knex } from 'knex';
 import { getCompanyDetails } from '../../settings/company-details.service.ts';

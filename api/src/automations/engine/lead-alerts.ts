@@ -1,4 +1,4 @@
-// Speed to lead (issue 16, item 3; docs/decisions.md, "Speed to lead"): each new lead alerts the
+// Speed to lead (docs/decisions.md, "Speed to lead: on duty and escalation"): each new lead alerts the
 // person on duty by SMS and/or e-mail; a lead nobody has answered (still New, nothing logged by a
 // person) after N business minutes alerts the escalation contact and is tagged Escalated. Each alert
 // is a lead_alerts row, unique per lead and step, worked by one job at a time like a rule's run; its

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 
-// The automation engine (issue 6): one row per execution of a rule for a lead and an occurrence of
-// its trigger, and the messages those executions rendered (sent, kept in the outbox, or failed).
+// The automation engine (docs/requirements.md#automations): one row per execution of a rule for a
+// lead and an occurrence of its trigger, and the messages those executions rendered (sent, kept in
+// the outbox, or failed).
 export async function up(knex: Knex): Promise<void> {
   // unique (automation, lead, trigger, occurrence): a rule fires at most once per lead per
   // occurrence, however many processes or scans see it (see api/README.md, "Occurrences").

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
-// Lead intake (issue 7): the quote estimate, visit attribution, repeat-request merging,
-// speed-to-lead, and the count of rejected submissions.
+// Lead intake (docs/requirements.md#intake): the quote estimate, visit attribution, repeat-request
+// merging, speed-to-lead, and the count of rejected submissions.
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     alter table leads

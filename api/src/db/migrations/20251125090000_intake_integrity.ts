@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 
-// Intake integrity (issue 12): nothing a visitor sends is dropped, overwritten or unfindable.
+// Intake integrity (docs/requirements.md#intake): nothing a visitor sends is dropped, overwritten
+// or unfindable.
 // - held_submissions: requests a spam rule caught, whole, for staff to release or delete.
 // - lead_requests: every quote request of a lead as it was sent, the first and each repeat; a repeat
 //   no longer overwrites the lead's name, e-mail or phone.

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 
-// The send budget of automations (issue 13, item 12): a rule on lead_created lets any visitor make
-// the product mail any address with text they wrote, so automated sends are capped per recipient
-// and in total per hour. A message over the budget is held, not dropped: it stays in the outbox with
-// its reason and goes out when the hour allows (see docs/decisions.md).
+// The send budget of automations (docs/security.md, review finding 12): a rule on lead_created lets
+// any visitor make the product mail any address with text they wrote, so automated sends are capped
+// per recipient and in total per hour. A message over the budget is held, not dropped: it stays in
+// the outbox with its reason and goes out when the hour allows (see docs/decisions.md).
 // - automation_messages.budget_at: when the message was granted its send (what the hourly counts
 //   count); recipient_key: its recipient normalised (e-mail lower-cased, phone as E.164);
 //   held_until: when a held message is tried again.

@@ -2,7 +2,7 @@ import { STARTER_TEMPLATE_KEYS, STARTER_TEMPLATES } from '@shine/shared/starter-
 import { extractPlaceholders } from '@shine/shared/template-render';
 import type { Knex } from 'knex';
 
-// Starter content (issue 19, item 5; docs/decisions.md, "Starter content"). A migration runs once
+// Starter content (docs/requirements.md#starter-content). A migration runs once
 // per database, so a starter staff delete never comes back on a later start, and it inserts only
 // into an empty templates table, so an install with templates of its own gets no duplicates.
 // - templates.starter_key: which starter a template was made from, so a recipe finds it by key

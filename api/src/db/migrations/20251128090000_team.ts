@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// A team, not one admin (issue 15; docs/decisions.md, "Team"):
+// A team, not one admin (docs/decisions.md, "Roles" and the rows after it):
 // - users gain a display name, a role, a phone for alerts, a disabled mark, an "away" toggle with an
 //   optional return date, an optional cap of open leads, and the instant their device cookies were
 //   revoked (a cookie issued before it is no longer a known device). The username stays the sign-in

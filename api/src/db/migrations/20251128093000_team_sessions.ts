@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 
-// Roles on the server (issue 15; docs/security.md, "Roles"): a session now carries its user's display
-// name and role (auth/auth.routes.ts sets them at sign-in; a session without a role counts as signed
-// out). Sessions that exist when this runs are given them, so nobody is signed out by the upgrade.
-// The system user's display name is the one the CRM shows for the product's own entries.
+// Roles on the server (docs/decisions.md and docs/security.md, "Roles"): a session now carries its
+// user's display name and role (auth/auth.routes.ts sets them at sign-in; a session without a role
+// counts as signed out). Sessions that exist when this runs are given them, so nobody is signed out
+// by the upgrade. The system user's display name is the one the CRM shows for the product's own
+// entries.
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     update sessions s

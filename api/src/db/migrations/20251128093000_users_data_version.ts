@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// The lead list shows each assignee's name (issue 15), so a user's rename must move the list's ETag:
+// The lead list shows each assignee's name, so a user's rename must move the list's ETag:
 // users get a change counter like the other polled tables (the at-commit trigger of
 // 20251124100000_data_versions_at_commit.ts, and the statement trigger for TRUNCATE).
 export async function up(knex: Knex): Promise<void> {

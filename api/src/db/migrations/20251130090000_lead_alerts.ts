@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
-// Speed to lead (issue 16, item 3): the person on duty is alerted of each new lead, and the
-// escalation contact when nobody answers in time.
+// Speed to lead (docs/decisions.md, "Speed to lead: on duty and escalation"): the person on duty is
+// alerted of each new lead, and the escalation contact when nobody answers in time.
 // - company_settings: the company's own settings, one jsonb value per key (today "lead-alerts"),
 //   validated by the API (packages/shared/src/lead-alerts.ts).
 // - lead_alerts: one row per lead and step, unique, so an alert is decided and sent once however

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 
-// Issue 20, "revalidation without the database": each process keeps sessions and the change counters
-// in memory (db/session-cache.ts, db/data-versions.ts), and the database tells every process when
-// they change, in the changing transaction, so whatever writes them (the API, a CLI, the expired
-// session cleanup, a test's TRUNCATE) invalidates every cache at its commit:
+// Revalidation without the database (docs/decisions.md): each process keeps sessions and the change
+// counters in memory (db/session-cache.ts, db/data-versions.ts), and the database tells every
+// process when they change, in the changing transaction, so whatever writes them (the API, a CLI,
+// the expired session cleanup, a test's TRUNCATE) invalidates every cache at its commit:
 // - a session row updated or deleted notifies its sid on `shine_sessions`; TRUNCATE notifies `*`;
 // - a change counter bumped notifies `table:version` on `shine_data_versions`.
 // Channels are per schema, named as db/notifications.ts's channelFor names them.

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Quotes customers accept online (issue 17), owned by api/src/quotes.
+// Quotes customers accept online, owned by api/src/quotes.
 // - quotes: every version of a lead's priced quote. `content` holds what staff decided (cents,
 //   percent, basis points; packages/shared/src/quote-pricing.ts), `pricing` what it came to when
 //   last saved (line items with their words, so a sent quote reads the same after the price table

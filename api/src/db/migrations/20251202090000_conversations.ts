@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 
-// The conversation with a lead (issue 18), owned by api/src/conversations: what the customer sent us
-// (e-mail replies, texts) and what staff sent them one to one. Automated messages stay in the
-// automations' outbox (automation_messages); the messages API merges the two.
+// The conversation with a lead (docs/requirements.md#conversations), owned by
+// api/src/conversations: what the customer sent us (e-mail replies, texts) and what staff sent them
+// one to one. Automated messages stay in the automations' outbox (automation_messages); the
+// messages API merges the two.
 // - external_id: the provider's id (an e-mail's Message-ID, an SMS's SID), unique per channel, so a
 //   message read twice (two processes, a webhook retried) is stored once. Null for a manual message
 //   not yet accepted by its provider (several may be null: NULLs are distinct).

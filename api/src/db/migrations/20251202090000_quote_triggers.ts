@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Automation triggers of quotes (issue 17): quote_viewed, quote_accepted and quote_declined are lead
+// Automation triggers of quotes: quote_viewed, quote_accepted and quote_declined are lead
 // events (the outbox lead_events, written with the customer's answer); quote_not_answered is found by
 // the engine's scan. The checks on the trigger columns widen to them.
 const RULE_TRIGGERS = [

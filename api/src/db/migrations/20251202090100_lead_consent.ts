@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Consent and opt-outs of a lead (issue 18, docs/requirements.md#sms-consent):
+// Consent and opt-outs of a lead (docs/requirements.md#sms-consent):
 // - sms_consent_at / sms_consent_text: when the visitor ticked "Text me about my quote", and the exact
 //   disclosure the form showed them (packages/shared/src/sms-consent.ts); null: never asked for texts.
 // - sms_opted_out_at: the number answered STOP (set on every lead of the number; START clears it).

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 
-// Replies by e-mail (issue 18), owned by api/src/mailbox: each lead's reply token, the part of the
-// plus address its e-mails answer to (sales+{token}@…). Random, not the lead's id, so an address seen
-// in one e-mail tells nothing of other leads; made the first time a lead is e-mailed.
+// Replies by e-mail (docs/requirements.md#email-replies), owned by api/src/mailbox: each lead's
+// reply token, the part of the plus address its e-mails answer to (sales+{token}@…). Random, not
+// the lead's id, so an address seen in one e-mail tells nothing of other leads; made the first time
+// a lead is e-mailed.
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     create table lead_reply_tokens (

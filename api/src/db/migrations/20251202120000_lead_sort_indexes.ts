@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 
-// Issue 20, "any page fast": one index per sort of the CRM's lead table, (sort key, id), each covering
-// the list's equality filters (status, priority, assignee) and the columns its key is computed from.
-// A page by number is then a walk over one index only (an index-only scan under OFFSET: the deferred
-// join in leads.queries.ts reads the page's 50 rows from the table, not the skipped ones), and a page
-// by cursor starts at its key (a row comparison on the same index).
+// Any page fast (docs/performance.md): one index per sort of the CRM's lead table, (sort key, id),
+// each covering the list's equality filters (status, priority, assignee) and the columns its key is
+// computed from. A page by number is then a walk over one index only (an index-only scan under
+// OFFSET: the deferred join in leads.queries.ts reads the page's 50 rows from the table, not the
+// skipped ones), and a page by cursor starts at its key (a row comparison on the same index).
 //
 // The next follow-up sorts as `coalesce(next_follow_up_at, 'infinity')`: the same order as before
 // (no date last going up, first going down) with a key that is never null, so a cursor can compare it.

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Who has read which lead's replies (issue 18), owned by api/src/conversations: one row per person and
+// Who has read which lead's replies, owned by api/src/conversations: one row per person and
 // lead, the creation time of the latest inbound message that person has seen. A reply stored later is
 // unread for them (the Inbox); each person reads for themselves.
 export async function up(knex: Knex): Promise<void> {

@@ -456,7 +456,7 @@ export const leadAlertSettingsBody = shapedBody({
   respectQuietHours: fc.boolean(),
 });
 
-// Quotes (issue 17): money as decimal strings, often right, sometimes not.
+// Quotes: money as decimal strings, often right, sometimes not.
 const moneyText = fc.oneof(
   fc.constantFrom('0', '25', '25.5', '414.00', '9999999.99', '12.345', '-5', '1e3', ' 10 ', ''),
   fc

@@ -1,4 +1,4 @@
-// The figures issue 9 asks the closing note to report (requests tried, faults injected, leads
+// The figures a resilience run reports at its end (requests tried, faults injected, leads
 // acknowledged versus found). Tests run in separate workers, so each figure is appended to a file
 // that the global teardown totals and prints.
 import { appendFileSync } from 'node:fs';

@@ -1,5 +1,6 @@
-// The API's route table as issue 9 tests it. `route-table.resilience.ts` checks it against the routes
-// the app really registers, both ways, so a new route cannot escape the matrix unnoticed.
+// The API's route table, as the authorisation matrix and the bad-input suite walk it.
+// `route-table.resilience.ts` checks it against the routes the app really registers, both ways, so
+// a new route cannot escape the matrix unnoticed.
 import { DEFAULT_COMPANY_DETAILS_SETTINGS } from '@shine/shared/company-settings';
 import { DEFAULT_LEAD_ALERT_SETTINGS } from '@shine/shared/lead-alerts';
 
@@ -252,7 +253,7 @@ export const ROUTES: Route[] = [
   },
   { method: 'POST', path: '/api/admin/users/:id/reset', access: 'admin', role: 'admin', id: 'user' },
   { method: 'GET', path: '/api/admin/audit', access: 'admin', role: 'admin' },
-  // Quotes are sales work (issue 17); the customer answers by the link's token (public).
+  // Quotes are sales work (any signed-in role); the customer answers by the link's token (public).
   { method: 'GET', path: '/api/admin/leads/:id/quotes', access: 'admin', role: 'sales', id: 'lead' },
   {
     method: 'POST',

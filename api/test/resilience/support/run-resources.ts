@@ -1,4 +1,4 @@
-// What a resilience run starts, and how all of it goes away at the end (issue 20, item 6): server
+// What a resilience run starts, and how all of it goes away at the end: server
 // processes, temporary directories, databases and the "faults" PostgreSQL cluster. Tests register what
 // they start in the run's directory (made by global-setup.ts); the global teardown, and a signal
 // handler when the run is interrupted, remove everything registered, also after a failed test or a

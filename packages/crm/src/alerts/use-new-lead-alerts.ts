@@ -1,4 +1,4 @@
-// New-lead alerts (issue 16): when the live stream says a lead was created, a toast with the lead's
+// New-lead alerts: when the live stream says a lead was created, a toast with the lead's
 // name, service and estimate and an Open action; a chime and a system notification unless it is the
 // person's quiet hours; and, while the window is in the background, the count of unseen new leads on
 // the desktop app's icon. What to show follows the person's own settings (GET /api/admin/me/alerts).

@@ -1,4 +1,4 @@
-// The chart library's only door (issue 19, item 6; docs/decisions.md, "Charts"): chart.js, tree-shaken
+// The chart library's only door (docs/decisions.md, "Charts"): chart.js, tree-shaken
 // to the parts registered here, in a chunk loaded when the analytics screen first draws a chart.
 import {
   BarController,

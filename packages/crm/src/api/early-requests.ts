@@ -1,9 +1,10 @@
-// First data without a waterfall (issue 19, item 4). A full load used to ask for its data only after
-// the session check, the page chunk and the section chunk, one after another. The reads a screen makes
-// in its first seconds are remembered per URL (path and query, in localStorage: the same data the
-// address bar already holds), and the next full load of that URL sends them from the entry module,
-// in parallel with the session check; sendApiRequest hands each answer to the first identical GET.
-// Nothing is guessed: a screen that now asks for something else simply fetches it as before.
+// First data without a waterfall (docs/performance.md, first load). A full load used to ask for its
+// data only after the session check, the page chunk and the section chunk, one after another. The
+// reads a screen makes in its first seconds are remembered per URL (path and query, in
+// localStorage: the same data the address bar already holds), and the next full load of that URL
+// sends them from the entry module, in parallel with the session check; sendApiRequest hands each
+// answer to the first identical GET. Nothing is guessed: a screen that now asks for something else
+// simply fetches it as before.
 import { API } from './paths.ts';
 
 const STORAGE_PREFIX = 'shine.crm.firstReads:';

@@ -21,7 +21,7 @@ export const API = {
   leadsAssign: '/api/admin/leads/assign',
   /** Leads with replies the signed-in person has not read; a lead's thread is leads/{id}/messages. */
   inbox: '/api/admin/inbox',
-  /** PATCH a draft; /send, /pdf (issue 17). A lead's versions are under leads/{id}/quotes. */
+  /** PATCH a draft; /send, /pdf. A lead's versions are under leads/{id}/quotes. */
   quotes: '/api/admin/quotes',
   users: '/api/admin/users',
   assignees: '/api/admin/assignees',

@@ -9,7 +9,7 @@ import { useSession } from '../session/session.ts';
  * Staff routes: signed-out visitors go to the login screen (docs/requirements.md#states). The skeleton
  * stays until the session is known and the page's chunks that main.tsx started are in too, so the
  * page renders at once (lazy-chunk.ts) rather than behind a Suspense fallback, whose reveal React
- * holds back by up to 300 ms (issue 19, item 4).
+ * holds back by up to 300 ms (docs/performance.md, first load).
  */
 export function RequireAuth() {
   const session = useSession();

@@ -106,7 +106,7 @@ describe('OutboxView', () => {
     expect(calls.map((call) => call.url)).toContain('/api/admin/outbox?status=failed');
   });
 
-  it('shows a held message in words: its tag, the reason and when it goes out (issue 13)', async () => {
+  it('shows a held message in words: its tag, the reason and when it goes out', async () => {
     const reason =
       'held: this recipient already received an automated message in the last hour (limit 1 per recipient per hour)';
     mockFetch({

@@ -14,8 +14,9 @@ import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 export const HELD_EMPTY_TEXT = 'No held submissions. Every quote request is in Leads.';
 
 /**
- * Held (issue 12): quote requests a spam rule caught, newest first, for staff to release as leads or
- * delete. Nothing a visitor sends is dropped, so this is where a false positive is put right.
+ * Held (docs/requirements.md#held-submissions): quote requests a spam rule caught, newest first,
+ * for staff to release as leads or delete. Nothing a visitor sends is dropped, so this is where a
+ * false positive is put right.
  */
 export function HeldSection() {
   const [paging, setPaging] = useState({ page: 1, pageSize: HELD_PAGE_SIZE });

@@ -164,8 +164,9 @@ function RequestsTable({ lead, requests }: { lead: LeadDetail; requests: LeadReq
 }
 
 /**
- * The lead's quote requests (issue 12): a repeat never overwrites who the person is, so every request
- * is shown as sent, and when one names the person differently staff apply it or keep the lead's.
+ * The lead's quote requests (docs/requirements.md#repeat-requests): a repeat never overwrites who
+ * the person is, so every request is shown as sent, and when one names the person differently staff
+ * apply it or keep the lead's.
  */
 export function LeadRequests({ lead }: { lead: LeadDetail }) {
   // A lead put in the cache from a list or a PATCH answer has no requests until its detail arrives.

@@ -23,7 +23,7 @@ interface LeadsPaginationProps extends LeadsPaging {
 /**
  * Paging under the leads table or cards, rendered again only when the page, its size or the total
  * change, not on a sort: once its page-size list has been opened, antd keeps the list mounted and
- * measures its items (a forced layout) every time it renders (issue 19, item 4).
+ * measures its items (a forced layout) every time it renders (docs/performance.md, sorting).
  */
 export const LeadsPagination = memo(function LeadsPagination({ compact, ...paging }: LeadsPaginationProps) {
   return (

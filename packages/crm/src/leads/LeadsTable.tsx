@@ -52,11 +52,11 @@ function nextSort(params: LeadListParams, field: LeadSortField): { sort: LeadSor
 /**
  * The leads of one server page: a table on wider screens, cards on a phone.
  *
- * A plain <table> rather than antd's Table (issue 19, item 4): at 100 rows a sort mounts 100 new
- * rows, and antd's rows (rc-table's cells, each subscribed to the table's context, and antd's
- * Checkbox with its theme hooks in every row) took ~250 ms of the main thread for it, where the
- * target is 300 ms from the click to the painted rows. Here a row is a memoised component of plain
- * cells, and it looks as antd's table does (leads-table.css).
+ * A plain <table> rather than antd's Table (docs/performance.md, sorting): at 100 rows a sort
+ * mounts 100 new rows, and antd's rows (rc-table's cells, each subscribed to the table's context,
+ * and antd's Checkbox with its theme hooks in every row) took ~250 ms of the main thread for it,
+ * where the target is 300 ms from the click to the painted rows. Here a row is a memoised component
+ * of plain cells, and it looks as antd's table does (leads-table.css).
  */
 export function LeadsTable(props: LeadsTableProps) {
   const { data, loading, params, onPageChange, onSortChange, selection } = props;

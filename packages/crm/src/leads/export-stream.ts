@@ -1,6 +1,7 @@
-// Large CSV exports (issue 8): past STREAMED_EXPORT_THRESHOLD leads the CRM asks for the streamed
-// download (`Accept: text/csv`) and shows progress as rows arrive, instead of waiting for one JSON
-// answer that holds the whole file, first on the server and then again in the browser.
+// Large CSV exports (docs/performance.md, "Export at scale"): past STREAMED_EXPORT_THRESHOLD leads
+// the CRM asks for the streamed download (`Accept: text/csv`) and shows progress as rows arrive,
+// instead of waiting for one JSON answer that holds the whole file, first on the server and then
+// again in the browser.
 import type { ExportFormat } from '@shine/shared/enums';
 import type { ExportRequest } from '@shine/shared/export';
 import { apiRequest } from '../api/http.ts';

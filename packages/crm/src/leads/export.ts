@@ -24,7 +24,7 @@ export function buildExportRequest(
   if (filter.search) activeFilter.search = filter.search;
   if (filter.status) activeFilter.status = filter.status;
   if (filter.priority) activeFilter.priority = filter.priority;
-  // Built apart so the filter type of shared (which gains assignedTo with the API's side of issue 15) takes it.
+  // The assignee only when one is chosen: otherwise the request carries no assignedTo key at all.
   const withAssignee = { ...activeFilter, assignedTo: filter.assignedTo };
   request.filter = filter.assignedTo ? withAssignee : activeFilter;
   return request;

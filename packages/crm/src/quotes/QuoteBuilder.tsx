@@ -1,4 +1,4 @@
-// The lead drawer's quote (issue 17): the versions, the draft being written, a new version of a sent
+// The lead drawer's quote: the versions, the draft being written, a new version of a sent
 // one, and the customer's link once sent. A sent version is frozen: changing it means a new version,
 // which replaces it when sent.
 import type { Lead } from '@shine/shared/types';

@@ -1,4 +1,4 @@
-// The quotes of a lead (issue 17): the versions, and the draft's create / save / send. The versions
+// The quotes of a lead: the versions, and the draft's create / save / send. The versions
 // live under the lead's key, so whatever refreshes the lead (a live event, a status change) refreshes them.
 import type { QuoteCreate } from '@shine/shared/quotes';
 import type { Quote, QuoteList, QuoteSent } from '@shine/shared/responses/quotes';

@@ -1,4 +1,4 @@
-// A customer accepted a quote (issue 17): the lead's assignee gets a toast with the lead's name, the
+// A customer accepted a quote: the lead's assignee gets a toast with the lead's name, the
 // accepted total (now the lead's value) and an Open action; an unassigned lead alerts the admins.
 // The timeline has the acceptance whoever is signed in.
 import type { LiveEvent } from '@shine/shared/live';

@@ -14,7 +14,7 @@ interface HoverHintProps {
 /**
  * A Hint for something repeated down a long list (a table's rows, a board's cards): its antd Tooltip
  * is mounted the first time the pointer rests on the box, instead of a tooltip with its trigger,
- * hooks and store subscription in every row rendered (issue 19, item 4: a sort renders 100 rows). The
+ * hooks and store subscription in every row rendered (a sort renders 100 rows). The
  * delays are Hint's (docs/requirements.md#states, tooltip-delay.ts). Hover only, as Hint: keyboard and
  * screen-reader users get the same text from the content itself.
  */

@@ -12,7 +12,7 @@ interface PersonAvatarProps {
 /**
  * A person's initials in a circle; compact enough for a table column or a kanban card. A plain span
  * (person-avatar in styles.css), not antd's Avatar: that one measures its text after every render to
- * scale it, a forced layout per row of a 100-row table (issue 19, item 4); initials always fit.
+ * scale it, a forced layout per row of a 100-row table; initials always fit.
  */
 export function PersonAvatar({ person, showName }: PersonAvatarProps) {
   if (!person) {

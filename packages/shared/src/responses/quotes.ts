@@ -1,4 +1,4 @@
-// Answers about quotes (issue 17). Money is a decimal string with two decimals ("279.00"), exact.
+// Answers about quotes. Money is a decimal string with two decimals ("279.00"), exact.
 import { z } from 'zod';
 import { BATHROOM_CHOICES, BEDROOM_CHOICES, CLEANING_TYPES, FREQUENCIES } from '../enums.ts';
 import { QUOTE_ADD_ON_KEYS } from '../quote-pricing.ts';

@@ -1,4 +1,4 @@
-// Answers of the Team section, the set-up link and the audit view (issue 15).
+// Answers of the Team section, the set-up link and the audit view.
 import { z } from 'zod';
 import { AUDIT_ENTITIES, USER_ROLES } from '../enums.ts';
 import { countSchema, idSchema, instantSchema, pageOf } from './common.ts';

@@ -1,0 +1,43 @@
+// The repository's own source files, for the checks of `pnpm lint` that read text (lint-comments.ts,
+// lint-docs.ts): every .ts, .tsx, .astro, .js, .mjs, .cjs and .css file under the code folders, without
+// dependencies, build output and test reports (the folders .gitignore names).
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+export const SOURCE_FOLDERS = ['api', 'packages', 'site', 'desktop', 'scripts', 'bench', 'tests'];
+const SOURCE_FILE = /\.(?:ts|tsx|astro|js|mjs|cjs|css)$/;
+const SKIPPED_FOLDERS = new Set([
+  'node_modules',
+  'dist',
+  'out',
+  '.data',
+  '.astro',
+  'test-results',
+  'playwright-report',
+  'coverage',
+  'backups',
+]);
+
+function walk(root: string, folder: string, files: string[]): void {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = readdirSync(path.join(root, folder), { withFileTypes: true });
+  } catch {
+    return; // a folder this checkout does not have
+  }
+  for (const entry of entries) {
+    const relative = path.posix.join(folder, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIPPED_FOLDERS.has(entry.name)) walk(root, relative, files);
+    } else if (entry.isFile() && SOURCE_FILE.test(entry.name)) {
+      files.push(relative);
+    }
+  }
+}
+
+/** Paths relative to `root`, with forward slashes, sorted. */
+export function listSourceFiles(root: string): string[] {
+  const files: string[] = [];
+  for (const folder of SOURCE_FOLDERS) walk(root, folder, files);
+  return files.sort();
+}
