@@ -9,6 +9,9 @@ const shared = { testTimeout: 20_000, hookTimeout: 60_000, pool: 'forks' as cons
 
 export default defineConfig({
   test: {
+    // vitest's default on a 2-core machine is one worker (cores - 1), which leaves a core idle while a
+    // file waits on PostgreSQL or on its own HTTP round trips; three keep both cores busy.
+    maxWorkers: 3,
     projects: [
       {
         test: {

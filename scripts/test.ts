@@ -2,8 +2,17 @@
 // Each step runs even when an earlier one failed (except steps that need the build), so one run
 // shows every failure. Test runners report their own counts; a check without test cases
 // (lint, typecheck, build, audit, budgets) counts as one test.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { describeChromium, findChromium } from './chromium.ts';
@@ -16,9 +25,14 @@ interface Counts {
 
 interface Step {
   name: string;
-  run: () => Counts;
+  run: (out: Output) => Promise<Counts>;
   /** Steps that make no sense when the build failed. */
   needsBuild?: boolean;
+}
+
+/** Steps that run at the same time (each mostly on one core, or waiting): one stage of the run. */
+interface Together {
+  together: Step[];
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -47,26 +61,46 @@ function readMissingParts(): MissingPart[] {
   return [...byPart.values()];
 }
 
-function sh(command: string, env: NodeJS.ProcessEnv = {}): number {
-  console.log(`\n$ ${command}`);
-  const result = spawnSync(command, { cwd: root, shell: true, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status ?? 1;
+/**
+ * Where a step's output goes: the terminal, or (a step running beside others) a log file that is
+ * printed whole when the step ends, so parallel steps never interleave their lines.
+ */
+type Output = { kind: 'terminal' } | { kind: 'file'; file: string };
+
+function sh(command: string, out: Output, env: NodeJS.ProcessEnv = {}): Promise<number> {
+  const header = `\n$ ${command}\n`;
+  const options = { cwd: root, shell: true, env: { ...process.env, ...env } };
+  if (out.kind === 'terminal') {
+    process.stdout.write(header);
+    const child = spawn(command, { ...options, stdio: 'inherit' });
+    return new Promise((resolve) => child.on('close', (status) => resolve(status ?? 1)));
+  }
+  appendFileSync(out.file, header);
+  const fd = openSync(out.file, 'a');
+  const child = spawn(command, { ...options, stdio: ['ignore', fd, fd] });
+  return new Promise((resolve) =>
+    child.on('close', (status) => {
+      closeSync(fd);
+      resolve(status ?? 1);
+    }),
+  );
 }
 
 /** Exit code a check uses to say it could not run here (it says why, loudly); counted as skipped. */
 const EXIT_SKIPPED = 77;
 
-function check(command: string, env?: NodeJS.ProcessEnv): Counts {
-  const status = sh(command, env);
+async function check(command: string, out: Output, env?: NodeJS.ProcessEnv): Promise<Counts> {
+  const status = await sh(command, out, env);
   if (status === EXIT_SKIPPED) return { passed: 0, failed: 0, skipped: 1 };
   return { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 };
 }
 
 /** node:test files; counts come from a TAP copy of the report. */
-function nodeTest(files: string, name: string): Counts {
+async function nodeTest(files: string, name: string, out: Output): Promise<Counts> {
   const report = path.join(logDir, `${name}.tap`);
-  const status = sh(
+  const status = await sh(
     `node --test --test-reporter=spec --test-reporter-destination=stdout --test-reporter=tap --test-reporter-destination=${report} ${files}`,
+    out,
   );
   if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
   const tap = readFileSync(report, 'utf8');
@@ -79,10 +113,11 @@ function nodeTest(files: string, name: string): Counts {
 const failures: Array<{ step: string; title: string; message: string }> = [];
 
 /** A vitest run; counts come from its JSON report. A crash without a report counts as one failure. */
-function vitest(filter: string, name: string, args = '', env?: NodeJS.ProcessEnv): Counts {
+async function vitest(filter: string, name: string, out: Output, args = '', env?: NodeJS.ProcessEnv): Promise<Counts> {
   const report = path.join(logDir, `${name}.json`);
-  const status = sh(
+  const status = await sh(
     `pnpm --filter ${filter} exec vitest run ${args} --reporter=default --reporter=json --outputFile=${report}`,
+    out,
     env,
   );
   if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
@@ -137,9 +172,11 @@ function collectPlaywrightFailures(step: string, suites: PlaywrightSuite[] | und
   }
 }
 
-function playwright(name: string, filter: string, args = ''): Counts {
+async function playwright(name: string, filter: string, out: Output, args = ''): Promise<Counts> {
   const report = path.join(logDir, `${name}.json`);
-  const status = sh(`pnpm --filter ${filter} exec playwright test ${args}`, { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  const status = await sh(`pnpm --filter ${filter} exec playwright test ${args}`, out, {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+  });
   if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
   const { stats, suites } = JSON.parse(readFileSync(report, 'utf8')) as {
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
@@ -162,15 +199,15 @@ const browser = await findChromium().then(
 );
 
 /** A step that drives the browser: says which one, or fails with why there is none. */
-function withBrowser(run: () => Counts): () => Counts {
-  return () => {
+function withBrowser(run: (out: Output) => Promise<Counts>): (out: Output) => Promise<Counts> {
+  return async (out) => {
     if (browser.error) {
       console.log(browser.error);
       failures.push({ step: 'browser', title: 'no browser for the end-to-end tests', message: browser.error });
       return { passed: 0, failed: 1, skipped: 0 };
     }
     console.log(browser.line);
-    return run();
+    return run(out);
   };
 }
 
@@ -179,65 +216,103 @@ function withBrowser(run: () => Counts): () => Counts {
 // project runs a second time on the embedded server, so both versions are covered.
 const hasOwnPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-const steps: Step[] = [
-  { name: 'lint (biome, dependency-cruiser)', run: () => check('pnpm lint') },
-  { name: 'typecheck', run: () => check('pnpm -r typecheck && pnpm typecheck:scripts') },
-  { name: 'unit: shared', run: () => vitest('@shine/shared', 'shared') },
-  { name: 'unit: scripts', run: () => nodeTest('scripts/*.test.ts', 'scripts') },
+const stages: Array<Step | Together> = [
+  // Single-threaded tools, for the most part: side by side they keep both cores busy.
+  {
+    together: [
+      { name: 'lint (biome, comments, docs, dependency-cruiser)', run: (out) => check('pnpm lint', out) },
+      { name: 'typecheck', run: (out) => check('pnpm typecheck', out) },
+      { name: 'unit: shared', run: (out) => vitest('@shine/shared', 'shared', out) },
+      { name: 'unit: scripts', run: (out) => nodeTest('scripts/*.test.ts', 'scripts', out) },
+    ],
+  },
   {
     name: `api: PGlite + PostgreSQL (${hasOwnPostgres ? 'TEST_DATABASE_URL' : 'embedded'})`,
-    run: () => vitest('@shine/api', 'api'),
+    run: (out) => vitest('@shine/api', 'api', out),
   },
   ...(hasOwnPostgres
     ? [
         {
           name: 'api: PostgreSQL (embedded)',
-          run: () => vitest('@shine/api', 'api-embedded', '--project postgres', { TEST_DATABASE_URL: '' }),
+          run: (out: Output) =>
+            vitest('@shine/api', 'api-embedded', out, '--project postgres', { TEST_DATABASE_URL: '' }),
         },
       ]
     : []),
   // Generated bad input, authorisation matrix, database faults, shutdown, backups.
-  { name: 'api: resilience', run: () => vitest('@shine/api', 'resilience', '-c vitest.resilience.config.ts') },
-  { name: 'unit: crm', run: () => vitest('@shine/crm', 'crm') },
-  { name: 'unit: desktop', run: () => vitest('@shine/desktop', 'desktop') },
-  { name: 'build', run: () => check('pnpm build') },
+  { name: 'api: resilience', run: (out) => vitest('@shine/api', 'resilience', out, '-c vitest.resilience.config.ts') },
+  // The build is apart from typecheck: `astro check` and `astro build` both write site/.astro/.
+  {
+    together: [
+      { name: 'unit: crm', run: (out) => vitest('@shine/crm', 'crm', out) },
+      { name: 'unit: desktop', run: (out) => vitest('@shine/desktop', 'desktop', out) },
+      { name: 'build', run: (out) => check('pnpm build', out) },
+    ],
+  },
   ...(existsSync(path.join(root, 'scripts/budgets.ts'))
-    ? [{ name: 'front-end budgets', run: () => check('node scripts/budgets.ts'), needsBuild: true }]
+    ? [{ name: 'front-end budgets', run: (out: Output) => check('node scripts/budgets.ts', out), needsBuild: true }]
     : []),
-  { name: 'e2e: site, CRM (Chromium)', run: withBrowser(() => playwright('e2e', '@shine/tests')), needsBuild: true },
+  {
+    name: 'e2e: site, CRM (Chromium)',
+    run: withBrowser((out) => playwright('e2e', '@shine/tests', out)),
+    needsBuild: true,
+  },
   // The customer's quote page (docs/decisions.md, "Quote page and Lighthouse SEO") scores at least
-  // 0.95 in every Lighthouse category on mobile.
+  // 0.95 in every Lighthouse category on mobile (the median of three runs).
   {
     name: 'lighthouse: quote page (mobile)',
-    run: withBrowser(() => check('node scripts/lighthouse.ts --only=/q --check')),
+    run: withBrowser((out) => check('node scripts/lighthouse.ts --only=/q --check', out)),
     needsBuild: true,
   },
   // The desktop app (docs/requirements.md#desktop): the built app in a real Electron (under Xvfb on
   // Linux); skipped, loudly, without a binary.
   {
     name: 'e2e: desktop (Electron)',
-    run: () => playwright('desktop', '@shine/desktop', '-c playwright.config.ts'),
+    run: (out) => playwright('desktop', '@shine/desktop', out, '-c playwright.config.ts'),
     needsBuild: true,
   },
   ...(existsSync(path.join(root, 'scripts/audit.ts'))
-    ? [{ name: 'supply chain audit', run: () => check('node scripts/audit.ts') }]
+    ? [{ name: 'supply chain audit', run: (out: Output) => check('node scripts/audit.ts', out) }]
     : []),
 ];
 
 const results: Array<{ name: string } & Counts & { seconds: number }> = [];
 let buildFailed = false;
 const runStarted = performance.now();
-for (const step of steps) {
+
+async function runStep(step: Step, out: Output): Promise<void> {
   if (step.needsBuild && buildFailed) {
     console.log(`\n--- ${step.name}: not run, the build failed`);
     results.push({ name: step.name, passed: 0, failed: 1, skipped: 0, seconds: 0 });
-    continue;
+    return;
   }
-  console.log(`\n=== ${step.name}`);
+  if (out.kind === 'terminal') console.log(`\n=== ${step.name}`);
   const started = performance.now();
-  const counts = step.run();
+  const counts = await step.run(out);
+  const seconds = Math.round((performance.now() - started) / 1000);
   if (step.name === 'build' && counts.failed > 0) buildFailed = true;
-  results.push({ name: step.name, ...counts, seconds: Math.round((performance.now() - started) / 1000) });
+  if (out.kind === 'file') {
+    console.log(`\n=== ${step.name} (${seconds} s, beside other steps)`);
+    process.stdout.write(readFileSync(out.file, 'utf8'));
+  }
+  results.push({ name: step.name, ...counts, seconds });
+}
+
+for (const stage of stages) {
+  if ('together' in stage) {
+    console.log(
+      `\n=== ${stage.together.map((step) => step.name).join(' | ')}: side by side, each printed when it ends`,
+    );
+    await Promise.all(
+      stage.together.map((step) => {
+        const file = path.join(logDir, `${step.name.replace(/[^a-z0-9]+/gi, '-')}.log`);
+        writeFileSync(file, '');
+        return runStep(step, { kind: 'file', file });
+      }),
+    );
+  } else {
+    await runStep(stage, { kind: 'terminal' });
+  }
 }
 const totalSeconds = Math.round((performance.now() - runStarted) / 1000);
 
