@@ -17,7 +17,7 @@ export interface MissingPart {
 export function reportMissingPart(missing: MissingPart): void {
   const bar = '!'.repeat(78);
   const lines = [
-    `${missing.skipped.toUpperCase()} SKIPPED: ${missing.part} is missing${missing.reason ? ` (${missing.reason})` : ''}.`,
+    `${missing.skipped.toUpperCase()} SKIPPED, for want of ${missing.part}${missing.reason ? `: ${missing.reason}` : '.'}`,
     `Install it with: ${missing.install}`,
   ];
   console.warn(`\n${bar}\n${lines.map((line) => `!!! ${line}`).join('\n')}\n${bar}\n`);
