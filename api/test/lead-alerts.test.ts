@@ -298,7 +298,11 @@ describeApi('speed-to-lead alerts', () => {
       await saveAt(at(MONDAY_10AM, -60), weekdaysAna({ escalateTo: null }));
       await agent
         .post('/api/admin/automations')
-        .send({ name: 'Assign new quotes to Bo', trigger: 'lead_created', actions: JSON.stringify({ type: 'assign', to: bo }) })
+        .send({
+          name: 'Assign new quotes to Bo',
+          trigger: 'lead_created',
+          actions: JSON.stringify({ type: 'assign', to: bo }),
+        })
         .expect(201);
       t.clock.now = MONDAY_10AM;
       const kevin = (await agent.post('/api/leads').send(KEVIN).expect(201)).body.id as string;

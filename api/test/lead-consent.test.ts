@@ -93,7 +93,10 @@ describeApi('lead consent', () => {
       expect(await t.db('leads').where({ id: kevin }).first('sms_consent_text')).toEqual({ sms_consent_text: null });
       const mariaLead = await detailOf(maria.id);
       expect(mariaLead.smsConsent).not.toBeNull();
-      expect(mariaLead.requests[0]).toMatchObject({ smsConsent: mariaLead.smsConsent, smsConsentText: SMS_CONSENT_TEXT });
+      expect(mariaLead.requests[0]).toMatchObject({
+        smsConsent: mariaLead.smsConsent,
+        smsConsentText: SMS_CONSENT_TEXT,
+      });
     });
   });
 

@@ -222,7 +222,13 @@ describeApi('lead intake: repeat requests', () => {
 
   it('keeps a request with the same phone and the same last name on the lead, flagged for staff', async () => {
     const first = await post(VALID_QUOTE); // Ann Lee, 214-555-0100
-    await post({ ...VALID_QUOTE, firstName: 'Annie', lastName: ' lee ', email: 'annie@work.example', phone: '(214) 555 0100' });
+    await post({
+      ...VALID_QUOTE,
+      firstName: 'Annie',
+      lastName: ' lee ',
+      email: 'annie@work.example',
+      phone: '(214) 555 0100',
+    });
     expect(await countRows(t.db, 'leads')).toBe(1);
     expect(created).toEqual([first.body.id]);
     const agent = await t.agent();

@@ -1,6 +1,7 @@
 // The outbox of lead events (table lead_events): the seam between the leads (and quotes) features and
-// the automation engine. A new lead, a staff status change and a customer's step on a quote write their event in the change's own
-// transaction (withLeadEventOutbox), and so does a repeat request kept on an open lead; after the commit, every listener of that database hears of it
+// the automation engine. A new lead, a repeat request kept on an open lead, a staff status change and
+// a customer's step on a quote write their event in the change's own transaction
+// (withLeadEventOutbox); after the commit, every listener of that database hears of it
 // (listenToLeadEvents, wired by server.ts to the engine). Telling a listener never throws and never
 // waits, so a request is not slowed by the rules; an event whose telling is lost (the process stopped
 // after the commit) is still in the outbox, and the engine's scan takes it up.

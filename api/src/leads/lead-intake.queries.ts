@@ -32,11 +32,7 @@ export const REPEAT_CANDIDATES_MAX = 50;
  * open ones first, then the newest. Whether one is the same person is the service's rule
  * (repeatMatchOf); this only finds them. `phoneDigits` null = do not match on phone.
  */
-export async function findRepeatCandidates(
-  db: Knex,
-  email: string,
-  phoneDigits: string | null,
-): Promise<LeadRow[]> {
+export async function findRepeatCandidates(db: Knex, email: string, phoneDigits: string | null): Promise<LeadRow[]> {
   const query = db('leads')
     .select('*')
     .where((where) => {

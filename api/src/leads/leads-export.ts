@@ -2,7 +2,12 @@
 // chosen) as CSV or JSON text, with the columns of the chosen field groups (shared/export.ts). Every
 // export is written to the audit trail: who, how many, which filter.
 import { buildCsv } from '@shine/shared/csv';
-import { EXPORT_COLUMN_HEADERS, type ExportField, type ExportRequest, resolveExportColumns } from '@shine/shared/export';
+import {
+  EXPORT_COLUMN_HEADERS,
+  type ExportField,
+  type ExportRequest,
+  resolveExportColumns,
+} from '@shine/shared/export';
 import type { ExportResult, Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { recordAudit } from '../audit/audit.service.ts';

@@ -106,10 +106,9 @@ export function samePhoneLeadsOf(db: Knex, leadsAlias = 'leads'): Knex.Raw {
 }
 
 export async function findLeadRow(db: Knex, id: string): Promise<NamedLeadRow | undefined> {
-  return (await db('leads')
-    .select('leads.*', assigneeName(db), samePhoneLeadsOf(db))
-    .where('leads.id', id)
-    .first()) as NamedLeadRow | undefined;
+  return (await db('leads').select('leads.*', assigneeName(db), samePhoneLeadsOf(db)).where('leads.id', id).first()) as
+    | NamedLeadRow
+    | undefined;
 }
 
 export async function updateLeadRow(db: Knex, id: string, changes: LeadChanges): Promise<boolean> {

@@ -56,7 +56,9 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw("delete from lead_events where trigger = 'repeat_request'");
   await knex.raw('alter table lead_events drop column request_id');
   await knex.raw('alter table lead_events drop constraint lead_events_trigger_check');
-  await knex.raw(`alter table lead_events add constraint lead_events_trigger_check check (trigger in (${list(EVENT_TRIGGERS)}))`);
+  await knex.raw(
+    `alter table lead_events add constraint lead_events_trigger_check check (trigger in (${list(EVENT_TRIGGERS)}))`,
+  );
   await knex.raw('alter table lead_requests drop column sms_consent_at, drop column sms_consent_text');
   await knex.raw('drop table if exists same_phone_links');
 }
