@@ -19,7 +19,6 @@ import {
   type RepeatMatch,
   repeatMatchOf,
   resolveLeadSource,
-  sharesPhone,
   SPAM_RULES,
   SPEED_TO_LEAD_TARGET_MINUTES,
   type SpamRule,
@@ -333,8 +332,9 @@ async function takeIn(
   }
   // The same person's Won or Lost lead, which the new lead follows.
   const target = repeated?.lead;
+  // A candidate of no match came by the phone alone: another person of the same phone.
   const samePhone = matches
-    .filter((candidate) => candidate.match === null && sharesPhone(candidate.lead, request))
+    .filter((candidate) => candidate.match === null)
     .slice(0, SAME_PHONE_LINKS_MAX)
     .map((candidate) => candidate.lead.id);
   const nationalDigits = phoneDigits?.slice(-10);

@@ -170,8 +170,8 @@ export function repeatMatchOf(lead: Identity, request: Identity): RepeatMatch | 
   return phone && name ? 'phone and name' : null;
 }
 
-/** Whether a request that is no repeat of the lead shares its phone (the two are linked as "same phone"). */
-export function sharesPhone(lead: Pick<Identity, 'phone'>, request: Pick<Identity, 'phone'>): boolean {
+/** Whether two people gave the same phone (by its digits, when there are enough of them). */
+function sharesPhone(lead: Pick<Identity, 'phone'>, request: Pick<Identity, 'phone'>): boolean {
   const digits = phoneDigitsToMatch(lead.phone);
   return digits !== null && digits === phoneDigitsToMatch(request.phone);
 }
