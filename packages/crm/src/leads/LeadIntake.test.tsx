@@ -1,5 +1,5 @@
 import { estimateQuote } from '@shine/shared/pricing';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeLead } from '../test/fixtures.ts';
 import { mockFetch } from '../test/fetch-mock.ts';
@@ -37,6 +37,41 @@ describe('lead intake flags', () => {
     expect(screen.getByText('Repeat request ×2').closest('tr')?.textContent).toContain('Rey');
     expect(screen.getByText('Not contacted').closest('tr')?.textContent).toContain('Lia');
     expect(screen.getAllByText(/Repeat request|Not contacted/)).toHaveLength(2);
+  });
+
+  it('links a lead to the other person of its phone: "Same phone as …" opens that lead, not the row’s', () => {
+    const kevin = makeLead({ firstName: 'Kevin', lastName: 'Reyes' });
+    const maria = makeLead({
+      firstName: 'Maria',
+      lastName: 'Gonzalez',
+      samePhoneLeads: [{ id: kevin.id, name: 'Kevin Reyes' }],
+    });
+    const opened: string[] = [];
+    renderWithProviders(
+      <LeadsTable
+        data={{
+          items: [maria, { ...kevin, samePhoneLeads: [{ id: maria.id, name: 'Maria Gonzalez' }] }],
+          total: 2,
+          page: 1,
+          pageSize: 20,
+          nextCursor: null,
+          prevCursor: null,
+          totalIsEstimate: false,
+        }}
+        loading={false}
+        params={params}
+        onPageChange={() => {}}
+        onSortChange={() => {}}
+        onOpen={(id) => opened.push(id)}
+      />,
+    );
+    const link = screen.getByRole('button', { name: 'Same phone as Kevin Reyes' });
+    expect(link.closest('tr')?.textContent).toContain('Maria Gonzalez');
+    fireEvent.click(link);
+    expect(opened).toEqual([kevin.id]);
+    expect(screen.getByRole('button', { name: 'Same phone as Maria Gonzalez' }).closest('tr')?.textContent).toContain(
+      'Kevin Reyes',
+    );
   });
 
   it('does not flag a contacted, closed or not yet due lead', () => {
