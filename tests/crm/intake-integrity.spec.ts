@@ -2,10 +2,11 @@
 // release it as a lead; a repeat request under another first name never overwrites the lead's details,
 // shows both requests, and staff apply the new ones with one click; two people of one phone are two
 // leads, each saying "Same phone as" the other; a caller is found by the digits on a phone screen.
+import AxeBuilder from '@axe-core/playwright';
 import { MIN_FORM_FILL_MS } from '@shine/shared/intake';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { waitForIsland } from '../site/support.ts';
-import { createLead, leadRow, searchLeads, signIn, toast } from './support.ts';
+import { animationsSettled, createLead, leadRow, searchLeads, signIn, toast } from './support.ts';
 import { uniqueName, uniquePhone } from '../support/unique.ts';
 
 test('an autofilled quote sent at once is held for review, not lost, and released as a lead', async ({ page }) => {
@@ -155,11 +156,20 @@ test('two people of one phone are two leads, each saying "Same phone as" the oth
   await expect(kevinRow).not.toContainText('Repeat request');
   await expect(kevinRow.getByRole('button', { name: `Same phone as ${maria}` })).toBeVisible();
   await expect(mariaRow.getByRole('button', { name: `Same phone as ${kevin}` })).toBeVisible();
+  await expectNoAxeViolations(page);
 
   // The link opens the other lead's drawer.
   await kevinRow.getByRole('button', { name: `Same phone as ${maria}` }).click();
   const mariaDrawer = page.getByRole('dialog', { name: maria });
   await expect(mariaDrawer).toBeVisible();
+  await expectNoAxeViolations(page);
   await mariaDrawer.getByRole('button', { name: `Same phone as ${kevin}` }).click();
   await expect(page.getByRole('dialog', { name: kevin })).toBeVisible();
 });
+
+/** The WCAG 2.1 AA rules of axe-core on what the page shows now (the new links included). */
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  await animationsSettled(page);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
