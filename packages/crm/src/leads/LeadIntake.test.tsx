@@ -1,4 +1,5 @@
 import { estimateQuote } from '@shine/shared/pricing';
+import type { Lead, LeadPage } from '@shine/shared/types';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeLead } from '../test/fixtures.ts';
@@ -10,6 +11,16 @@ import { LeadsTable } from './LeadsTable.tsx';
 
 const now = new Date('2026-11-18T16:00:00.000Z');
 const params = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
+/** One page of the lead table holding `items`. */
+const pageOf = (items: Lead[]): LeadPage => ({
+  items,
+  total: items.length,
+  page: 1,
+  pageSize: 20,
+  nextCursor: null,
+  prevCursor: null,
+  totalIsEstimate: false,
+});
 
 describe('lead intake flags', () => {
   it('flags a repeat request and a lead not contacted in time in the lead table', () => {
@@ -18,15 +29,7 @@ describe('lead intake flags', () => {
     const fine = makeLead({ firstName: 'Fay', contactDueAt: '2999-01-01T00:00:00.000Z' });
     renderWithProviders(
       <LeadsTable
-        data={{
-          items: [repeat, late, fine],
-          total: 3,
-          page: 1,
-          pageSize: 20,
-          nextCursor: null,
-          prevCursor: null,
-          totalIsEstimate: false,
-        }}
+        data={pageOf([repeat, late, fine])}
         loading={false}
         params={params}
         onPageChange={() => {}}
@@ -49,15 +52,7 @@ describe('lead intake flags', () => {
     const opened: string[] = [];
     renderWithProviders(
       <LeadsTable
-        data={{
-          items: [maria, { ...kevin, samePhoneLeads: [{ id: maria.id, name: 'Maria Gonzalez' }] }],
-          total: 2,
-          page: 1,
-          pageSize: 20,
-          nextCursor: null,
-          prevCursor: null,
-          totalIsEstimate: false,
-        }}
+        data={pageOf([maria, { ...kevin, samePhoneLeads: [{ id: maria.id, name: 'Maria Gonzalez' }] }])}
         loading={false}
         params={params}
         onPageChange={() => {}}
