@@ -283,6 +283,85 @@ describeApi('speed-to-lead alerts', () => {
     expect(await timelineOf(leadId)).toContain('On-duty alert sent to Bo Owner (SMS, e-mail)');
   });
 
+  describe('two people, one phone', () => {
+    /** Kevin Reyes's quote, then Maria Gonzalez's with the same phone (his household), on a Monday morning. */
+    const KEVIN = { ...VALID_QUOTE, firstName: 'Kevin', lastName: 'Reyes', email: 'kevin@example.com' };
+    const MARIA = {
+      ...VALID_QUOTE,
+      firstName: 'Maria',
+      lastName: 'Gonzalez',
+      email: 'maria.g@example.com',
+      phone: '(214) 555 0100',
+      notes: 'Gate code 4411, two dogs.',
+    };
+
+    it('a request that shares only the phone is a new lead: its own on-duty alert, assignment and rules', async () => {
+      await saveAt(at(MONDAY_10AM, -60), weekdaysAna({ escalateTo: null }));
+      await agent
+        .post('/api/admin/automations')
+        .send({
+          name: 'Assign new quotes to Bo',
+          trigger: 'lead_created',
+          actions: JSON.stringify({ type: 'assign', to: bo }),
+        })
+        .expect(201);
+      t.clock.now = MONDAY_10AM;
+      const kevin = (await agent.post('/api/leads').send(KEVIN).expect(201)).body.id as string;
+      await scanAt(at(MONDAY_10AM, 1));
+      t.clock.now = at(MONDAY_10AM, 2);
+      const maria = (await agent.post('/api/leads').send(MARIA).expect(201)).body.id as string;
+      await scanAt(at(MONDAY_10AM, 3));
+
+      expect(maria).not.toBe(kevin);
+      const texts = smsTo('+12145550101').map((message) => message.form.Body ?? '');
+      expect(texts).toHaveLength(2);
+      expect(texts[1]).toContain('New lead: Maria Gonzalez');
+      expect(await timelineOf(maria)).toContain('On-duty alert sent to Ana Diaz (SMS, e-mail)');
+      const mariaLead = await leadOf(maria);
+      expect(mariaLead).toMatchObject({
+        assignedTo: bo,
+        notes: 'Gate code 4411, two dogs.',
+        samePhoneLeads: [{ id: kevin, name: 'Kevin Reyes' }],
+      });
+      expect(await leadOf(kevin)).toMatchObject({
+        firstName: 'Kevin',
+        repeatCount: 0,
+        samePhoneLeads: [{ id: maria, name: 'Maria Gonzalez' }],
+      });
+    });
+
+    it('a true repeat alerts the lead’s assignee, "Repeat request from …", once per request', async () => {
+      await saveAt(at(MONDAY_10AM, -60), weekdaysAna({ escalateTo: null }));
+      t.clock.now = MONDAY_10AM;
+      const kevin = (await agent.post('/api/leads').send(KEVIN).expect(201)).body.id as string;
+      await scanAt(at(MONDAY_10AM, 1));
+      await agent.patch(`/api/admin/leads/${kevin}`).send({ assignedTo: bo }).expect(200);
+      // Kevin again, by e-mail in other letters, from another phone.
+      t.clock.now = at(MONDAY_10AM, 30);
+      await agent
+        .post('/api/leads')
+        .send({ ...KEVIN, email: 'Kevin@Example.com', phone: '972-555-0142' })
+        .expect(201);
+      await scanAt(at(MONDAY_10AM, 31));
+
+      const toBo = smsTo('+12145550202').map((message) => message.form.Body ?? '');
+      expect(toBo).toHaveLength(1);
+      expect(toBo[0]).toContain('Repeat request from Kevin Reyes');
+      expect(toBo[0]).toContain(`https://shine.example/admin/crm?section=leads&lead=${kevin}`);
+      const mail = h.smtp.received.filter((message) => message.to.includes('bo.owner@example.com'));
+      expect(mail).toHaveLength(1);
+      expect(mail[0]?.raw).toContain('Subject: Repeat request from Kevin Reyes');
+      expect(await timelineOf(kevin)).toContain('Repeat-request alert sent to Bo Owner (SMS, e-mail)');
+      expect(await t.db('lead_alerts').where({ lead_id: kevin, step: 'repeat' })).toHaveLength(1);
+
+      // Each repeat is news of its own.
+      t.clock.now = at(MONDAY_10AM, 40);
+      await agent.post('/api/leads').send(KEVIN).expect(201);
+      await scanAt(at(MONDAY_10AM, 41));
+      expect(smsTo('+12145550202')).toHaveLength(2);
+    });
+  });
+
   it('switched off, or for leads from before it was switched on, nobody is alerted', async () => {
     await newLeadAt(at(MONDAY_10AM, -5), { first_name: 'Before' });
     await saveAt(MONDAY_10AM, weekdaysAna());

@@ -64,6 +64,43 @@ describeApi('lead consent', () => {
     });
   });
 
+  describe('SMS consent of a repeat request', () => {
+    const post = (body: object) => supertest(t.app).post('/api/leads').send(body).expect(201);
+
+    it('is kept with each request, with its wording, and on the lead from a true repeat (phone and name)', async () => {
+      const { id } = (await post(VALID_QUOTE)).body;
+      await post({ ...VALID_QUOTE, email: 'ann@work.example', smsConsent: true });
+      const lead = await detailOf(id);
+      expect(lead.requests).toHaveLength(2);
+      expect(lead.smsConsent).not.toBeNull();
+      expect(lead.requests[0]).toMatchObject({ smsConsent: null, smsConsentText: null });
+      expect(lead.requests[1]).toMatchObject({ smsConsent: lead.smsConsent, smsConsentText: SMS_CONSENT_TEXT });
+    });
+
+    it('never sets consent on another person’s lead of the same phone: it goes on the new lead', async () => {
+      const kevin = await insertLead(t.db, { first_name: 'Kevin', last_name: 'Reyes', phone: VALID_QUOTE.phone });
+      const maria = (
+        await post({
+          ...VALID_QUOTE,
+          firstName: 'Maria',
+          lastName: 'Gonzalez',
+          email: 'maria.g@example.com',
+          smsConsent: true,
+        })
+      ).body;
+      expect(maria.id).not.toBe(kevin);
+      const kevinNow = await detailOf(kevin);
+      expect(kevinNow).toMatchObject({ smsConsent: null, repeatCount: 0 });
+      expect(await t.db('leads').where({ id: kevin }).first('sms_consent_text')).toEqual({ sms_consent_text: null });
+      const mariaLead = await detailOf(maria.id);
+      expect(mariaLead.smsConsent).not.toBeNull();
+      expect(mariaLead.requests[0]).toMatchObject({
+        smsConsent: mariaLead.smsConsent,
+        smsConsentText: SMS_CONSENT_TEXT,
+      });
+    });
+  });
+
   describe('STOP and START of a number', () => {
     it('opts every lead of the number out, whatever its format, and back in', async () => {
       const a = await insertLead(t.db, { phone: '(214) 555-0123' });

@@ -1,6 +1,6 @@
 // Lead intake: the estimate recomputed on the server, attribution, repeat requests kept without
 // overwriting anyone, held submissions (released, deleted, purged), phone search by digits, speed-to-lead.
-import { zonedTimeToInstant } from '@shine/shared/business-time';
+import { formatBusinessDate, zonedTimeToInstant } from '@shine/shared/business-time';
 import { matchesLeadSearch } from '@shine/shared/lead-search';
 import { API_ERRORS } from '@shine/shared/messages';
 import { randomUUID } from 'node:crypto';
@@ -95,8 +95,10 @@ describeApi('lead intake: repeat requests', () => {
     created.length = 0;
   });
 
-  it('keeps a repeat by e-mail (any case) on the open lead: service updated, identity kept, request noted', async () => {
+  it('keeps a repeat by e-mail (any case) on the open lead: service updated, identity kept, notes appended, request noted', async () => {
+    t.clock.now = chicago(2026, 11, 24, 20); // Tuesday evening in Dallas, already Wednesday in UTC
     const first = await post(VALID_QUOTE);
+    t.clock.now = chicago(2026, 11, 24, 21);
     const again = await post({
       ...VALID_QUOTE,
       email: 'ANN.LEE@Example.com',
@@ -121,7 +123,8 @@ describeApi('lead intake: repeat requests', () => {
     expect(lead).toMatchObject({
       email: 'ann.lee@example.com', // who the person is never changes by a request
       bedrooms: '4',
-      notes: 'Two dogs, friendly.', // staff-facing notes are kept; the new ones are in the request
+      // Nothing the person wrote is lost: the new notes follow the old, dated as the business says it.
+      notes: 'Two dogs, friendly.\n\nNov 24, 2026 (repeat request): Also the garage, please.',
       source: 'Website Form', // first touch
       repeatCount: 1,
       status: 'New',
@@ -147,6 +150,7 @@ describeApi('lead intake: repeat requests', () => {
       releasedFromRule: null,
     });
     expect(lead.requests[1].estimate.midpoint).toBe(lead.estimate.midpoint);
+    expect(formatBusinessDate(t.clock.now)).toBe('Nov 24, 2026');
 
     const activities = (await agent.get(`/api/admin/activities/lead/${first.body.id}`)).body;
     expect(activities).toHaveLength(1);
@@ -161,37 +165,80 @@ describeApi('lead intake: repeat requests', () => {
     expect(lead.firstContactedAt).toBeNull();
   });
 
-  it('never lets a repeat overwrite another person’s details: the lead keeps them and shows both requests', async () => {
+  it('takes a request that shares only the phone as another person’s new lead, linked both ways', async () => {
     const first = await post(VALID_QUOTE); // Ann Lee, 214-555-0100
-    // Someone else (or Ann under another name) with the same phone, written differently.
-    await post({
+    // Someone else of the household: the same phone, written differently, another name and e-mail.
+    const second = await post({
       ...VALID_QUOTE,
       firstName: 'Kb',
       lastName: 'Onlyuser',
       email: 'kb@other.example',
       phone: '(214) 555 0100',
+      zipcode: '76109',
+      cleaningType: 'Move In/Out',
+      frequency: 'One Time',
+      notes: 'Gate code 4411.',
+    });
+    expect(second.status).toBe(201);
+    // The answer shows nothing of the other lead.
+    expect(second.body.samePhoneLeads).toEqual([]);
+    expect(await countRows(t.db, 'leads')).toBe(2);
+    // A new lead of its own: its lead_created event runs the normal intake (alert, assignment, rules).
+    expect(created).toEqual([first.body.id, second.body.id]);
+    const agent = await t.agent();
+    const ann = (await agent.get(`/api/admin/leads/${first.body.id}`)).body;
+    const kb = (await agent.get(`/api/admin/leads/${second.body.id}`)).body;
+    // Ann's lead is untouched: her details, her notes, one request, no repeat.
+    expect(ann).toMatchObject({
+      firstName: 'Ann',
+      email: 'ann.lee@example.com',
+      zipcode: '75201',
+      cleaningType: 'Deep',
+      notes: 'Two dogs, friendly.',
+      repeatCount: 0,
+      detailsDifferRequestId: null,
+      samePhoneLeads: [{ id: second.body.id, name: 'Kb Onlyuser' }],
+    });
+    expect(ann.requests).toHaveLength(1);
+    expect(kb).toMatchObject({
+      firstName: 'Kb',
+      zipcode: '76109',
+      cleaningType: 'Move In/Out',
+      notes: 'Gate code 4411.',
+      repeatCount: 0,
+      previousLeadId: null,
+      samePhoneLeads: [{ id: first.body.id, name: 'Ann Lee' }],
+    });
+    expect(kb.contactDueAt).not.toBeNull();
+    expect((await agent.get(`/api/admin/activities/lead/${first.body.id}`)).body).toEqual([]);
+
+    // The list shows the link on both rows.
+    const listed = (await agent.get('/api/admin/leads')).body.items;
+    expect(listed.map((l: { samePhoneLeads: unknown }) => l.samePhoneLeads)).toEqual([
+      [{ id: first.body.id, name: 'Ann Lee' }],
+      [{ id: second.body.id, name: 'Kb Onlyuser' }],
+    ]);
+  });
+
+  it('keeps a request with the same phone and the same last name on the lead, flagged for staff', async () => {
+    const first = await post(VALID_QUOTE); // Ann Lee, 214-555-0100
+    await post({
+      ...VALID_QUOTE,
+      firstName: 'Annie',
+      lastName: ' lee ',
+      email: 'annie@work.example',
+      phone: '(214) 555 0100',
     });
     expect(await countRows(t.db, 'leads')).toBe(1);
+    expect(created).toEqual([first.body.id]);
     const agent = await t.agent();
     const lead = (await agent.get(`/api/admin/leads/${first.body.id}`)).body;
-    expect(lead).toMatchObject({
-      firstName: 'Ann',
-      lastName: 'Lee',
-      email: 'ann.lee@example.com',
-      phone: '214-555-0100',
-      repeatCount: 1,
-    });
-    expect(lead.requests.map((r: { firstName: string }) => r.firstName)).toEqual(['Ann', 'Kb']);
+    expect(lead).toMatchObject({ firstName: 'Ann', email: 'ann.lee@example.com', repeatCount: 1, samePhoneLeads: [] });
+    expect(lead.requests.map((r: { firstName: string }) => r.firstName)).toEqual(['Ann', 'Annie']);
     expect(lead.detailsDifferRequestId).toBe(lead.requests[1].id);
     const [note] = (await agent.get(`/api/admin/activities/lead/${first.body.id}`)).body;
-    expect(note.description).toContain('matched on phone');
+    expect(note.description).toContain('matched on phone and name');
     expect(note.description).toContain("Details differ from the lead's: name, e-mail");
-    expect(note.description).toContain('Name: Kb Onlyuser');
-    expect(created).toHaveLength(1);
-
-    // The list flags it too.
-    const listed = (await agent.get('/api/admin/leads')).body.items[0];
-    expect(listed.detailsDifferRequestId).toBe(lead.requests[1].id);
   });
 
   it('applies a request’s details with one call, recorded on the timeline by the staff member', async () => {
@@ -317,10 +364,20 @@ describeApi('lead intake: repeat requests', () => {
 
   it('prefers an open lead to a closed one of the same person', async () => {
     await insertLead(t.db, { email: VALID_QUOTE.email, status: 'Won' });
-    const open = await insertLead(t.db, { phone: VALID_QUOTE.phone, status: 'Quoted' });
+    const open = await insertLead(t.db, { first_name: 'Ann', phone: VALID_QUOTE.phone, status: 'Quoted' });
     await post(VALID_QUOTE);
     expect(await countRows(t.db, 'leads')).toBe(2);
     expect((await t.db('leads').where({ id: open }).first())?.repeat_count).toBe(1);
+  });
+
+  it('follows the same person’s closed lead and links the other person’s open one of the same phone', async () => {
+    const won = await insertLead(t.db, { email: VALID_QUOTE.email, phone: '972-555-0999', status: 'Won' });
+    const kevin = await insertLead(t.db, { first_name: 'Kevin', last_name: 'Reyes', phone: VALID_QUOTE.phone });
+    const response = await post(VALID_QUOTE);
+    expect(await countRows(t.db, 'leads')).toBe(3);
+    const lead = (await (await t.agent()).get(`/api/admin/leads/${response.body.id}`)).body;
+    expect(lead).toMatchObject({ previousLeadId: won, samePhoneLeads: [{ id: kevin, name: 'Kevin Reyes' }] });
+    expect((await t.db('leads').where({ id: kevin }).first())?.repeat_count).toBe(0);
   });
 
   it('does not match phones with too few digits to be a number', async () => {

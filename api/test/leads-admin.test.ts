@@ -235,7 +235,9 @@ describeApi('lead events for automations', () => {
   const events: string[] = [];
   const t = useTestApp({
     onLeadEvent: ({ id, leadId, trigger }) =>
-      events.push(`${trigger === 'lead_created' ? 'created' : 'status'} ${leadId} ${id}`),
+      events.push(
+        `${trigger === 'lead_created' ? 'created' : trigger === 'status_changed' ? 'status' : trigger} ${leadId} ${id}`,
+      ),
   });
   beforeEach(() => {
     events.length = 0;
@@ -262,7 +264,7 @@ describeApi('lead events for automations', () => {
     expect(events.at(-1)).toBe(`status ${created.body.id} ${changeEvent?.id}`);
   });
 
-  it('records and reports nothing for a status set to what it already is, a refused write, a repeat or a honeypot quote', async () => {
+  it('records and reports nothing for a status set to what it already is, a refused write or a honeypot quote', async () => {
     const id = await insertLead(t.db, { status: 'Won' });
     const agent = await t.agent();
     await agent.patch(`/api/admin/leads/${id}/status`).send({ status: 'Won' }).expect(200);
@@ -274,9 +276,15 @@ describeApi('lead events for automations', () => {
     expect(events).toEqual([]);
     expect(await outbox()).toEqual([]);
 
+    // A repeat is no new lead: its event is repeat_request (for the assignee's alert), not lead_created.
     await supertest(t.app).post('/api/leads').send(VALID_QUOTE).expect(201);
     await supertest(t.app).post('/api/leads').send(VALID_QUOTE).expect(201);
-    expect(events).toHaveLength(1);
-    expect(await outbox()).toHaveLength(1);
+    expect(events.map((event) => event.split(' ')[0])).toEqual(['created', 'repeat_request']);
+    const written = await outbox();
+    expect(written.map((event) => event.trigger)).toEqual(['lead_created', 'repeat_request']);
+    const stored = await t.db('lead_events').where({ id: written[1]?.id }).first('request_id');
+    const requests = await t.db('lead_requests').where({ lead_id: written[1]?.lead_id }).pluck('id');
+    expect(requests).toHaveLength(2);
+    expect(requests).toContain(stored?.request_id);
   });
 });

@@ -1,11 +1,12 @@
-// Intake integrity (docs/requirements.md#intake) end to end: a quote a spam rule catches is held,
-// not lost, and staff release it as a lead; a repeat request from another person never overwrites
-// the lead's details, shows both requests, and staff apply the new ones with one click; a caller is
-// found by the digits on a phone screen.
+// Intake integrity (docs/requirements.md#intake) end to end: a quote a spam rule catches is held, not lost, and staff
+// release it as a lead; a repeat request under another first name never overwrites the lead's details,
+// shows both requests, and staff apply the new ones with one click; two people of one phone are two
+// leads, each saying "Same phone as" the other; a caller is found by the digits on a phone screen.
+import AxeBuilder from '@axe-core/playwright';
 import { MIN_FORM_FILL_MS } from '@shine/shared/intake';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { waitForIsland } from '../site/support.ts';
-import { createLead, leadRow, searchLeads, signIn, toast } from './support.ts';
+import { animationsSettled, createLead, leadRow, searchLeads, signIn, toast } from './support.ts';
 import { uniqueName, uniquePhone } from '../support/unique.ts';
 
 test('an autofilled quote sent at once is held for review, not lost, and released as a lead', async ({ page }) => {
@@ -75,7 +76,7 @@ test('an autofilled quote sent at once is held for review, not lost, and release
   await expect(leadRow(page, `${name} Returning`)).toBeVisible();
 });
 
-test('a repeat with another name keeps the original, shows both requests, and applies the new details', async ({
+test('a repeat under another first name keeps the original, shows both requests, and applies the new details', async ({
   page,
   request,
 }) => {
@@ -84,11 +85,12 @@ test('a repeat with another name keeps the original, shows both requests, and ap
   const phone = uniquePhone(); // "(area) 555-line"
   const digits = phone.replace(/\D/g, '');
   await createLead(request, { firstName: original, phone });
-  // Someone else, or the same person under another name, from the same phone typed another way.
+  // The same person (the same last name) under another first name and e-mail, from the same phone
+  // typed another way.
   const other = uniqueName('Kb');
   await createLead(request, {
     firstName: other,
-    lastName: 'Onlyuser',
+    lastName: 'Tester',
     email: `${other.toLowerCase()}@other.example`,
     phone: `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}`,
   });
@@ -101,7 +103,7 @@ test('a repeat with another name keeps the original, shows both requests, and ap
   await expect(row).toBeVisible();
   await expect(row).toContainText('Details differ');
   await expect(row).toContainText('Repeat request ×1 — today');
-  await expect(leadRow(page, `${other} Onlyuser`)).toHaveCount(0);
+  await expect(leadRow(page, `${other} Tester`)).toHaveCount(0);
 
   await row.getByRole('button', { name: `${original} Tester`, exact: true }).click();
   const drawer = page.getByRole('dialog', { name: `${original} Tester` });
@@ -109,10 +111,10 @@ test('a repeat with another name keeps the original, shows both requests, and ap
   const requests = drawer.getByRole('region', { name: 'Requests' });
   await expect(requests.getByRole('note')).toContainText('Details differ');
   await expect(requests).toContainText(original);
-  await expect(requests).toContainText(`${other} Onlyuser`);
+  await expect(requests).toContainText(`${other} Tester`);
   await requests.getByRole('button', { name: 'Apply new details' }).click();
 
-  const renamed = page.getByRole('dialog', { name: `${other} Onlyuser` });
+  const renamed = page.getByRole('dialog', { name: `${other} Tester` });
   await expect(renamed).toBeVisible();
   await expect(renamed).toContainText(`${other.toLowerCase()}@other.example`);
   await expect(renamed.getByRole('article').filter({ hasText: 'Contact details updated' })).toBeVisible();
@@ -120,3 +122,54 @@ test('a repeat with another name keeps the original, shows both requests, and ap
   await expect(renamed.getByRole('region', { name: 'Requests' }).getByRole('note')).toHaveCount(0);
   await expect(renamed.getByRole('button', { name: 'Apply new details' })).toHaveCount(0);
 });
+
+test('two people of one phone are two leads, each saying "Same phone as" the other, a link to its drawer', async ({
+  page,
+  request,
+}) => {
+  test.slow(); // two drawers on a shared, busy machine
+  const family = uniqueName('Household');
+  const phone = uniquePhone();
+  const kevin = `${family} Kevin`;
+  const maria = `${family}m Maria`; // another first and last name: another person
+  await createLead(request, {
+    firstName: family,
+    lastName: 'Kevin',
+    email: `${family.toLowerCase()}.k@example.com`,
+    phone,
+  });
+  await createLead(request, {
+    firstName: `${family}m`,
+    lastName: 'Maria',
+    email: `${family.toLowerCase()}.m@example.com`,
+    phone,
+    notes: 'Gate code 4411, two dogs.',
+  });
+
+  await signIn(page);
+  await page.goto('/admin/crm?section=leads');
+  await searchLeads(page, family);
+  const kevinRow = leadRow(page, kevin);
+  const mariaRow = leadRow(page, maria);
+  await expect(kevinRow).toBeVisible();
+  await expect(mariaRow).toBeVisible();
+  await expect(kevinRow).not.toContainText('Repeat request');
+  await expect(kevinRow.getByRole('button', { name: `Same phone as ${maria}` })).toBeVisible();
+  await expect(mariaRow.getByRole('button', { name: `Same phone as ${kevin}` })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The link opens the other lead's drawer.
+  await kevinRow.getByRole('button', { name: `Same phone as ${maria}` }).click();
+  const mariaDrawer = page.getByRole('dialog', { name: maria });
+  await expect(mariaDrawer).toBeVisible();
+  await expectNoAxeViolations(page);
+  await mariaDrawer.getByRole('button', { name: `Same phone as ${kevin}` }).click();
+  await expect(page.getByRole('dialog', { name: kevin })).toBeVisible();
+});
+
+/** The WCAG 2.1 AA rules of axe-core on what the page shows now (the new links included). */
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  await animationsSettled(page);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}

@@ -20,7 +20,7 @@ export async function createLead(request: APIRequestContext, input: LeadInput): 
       firstName: input.firstName,
       lastName: input.lastName ?? 'Tester',
       email: input.email ?? `${input.firstName.toLowerCase()}@example.com`,
-      // A phone of its own: requests sharing a phone with an open lead are merged into it (repeat requests).
+      // A phone of its own: a request with an open lead's phone and one of its names joins that lead (a repeat).
       phone: input.phone ?? uniquePhone(),
       zipcode: '75201',
       bedrooms: '3',

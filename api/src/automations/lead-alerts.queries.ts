@@ -4,15 +4,19 @@ import type { LeadAlertStep } from '@shine/shared/lead-alerts';
 import type { Knex } from 'knex';
 import type { AutomationMessageRow, LeadAlertRow } from '../db/automation-tables.ts';
 
-/** The lead's alert of this step, or undefined when it already exists (decided once per lead and step). */
+/**
+ * The lead's alert of this step, or undefined when it already exists: decided once per lead and step,
+ * and for a repeat request once per request (`requestId`).
+ */
 export async function insertAlertOnce(
   db: Knex,
   leadId: string,
   step: LeadAlertStep,
+  requestId: string | null = null,
 ): Promise<LeadAlertRow | undefined> {
   const [row] = await db('lead_alerts')
-    .insert({ lead_id: leadId, step })
-    .onConflict(['lead_id', 'step'])
+    .insert({ lead_id: leadId, step, request_id: requestId })
+    .onConflict(['lead_id', 'step', 'request_id'])
     .ignore()
     .returning('*');
   return row;

@@ -52,6 +52,8 @@ export interface LeadAlertRow {
   id: string;
   lead_id: string;
   step: LeadAlertStep;
+  /** The repeat request a `repeat` alert is about (one alert per request); null for the other steps. */
+  request_id: string | null;
   status: 'queued' | 'running' | 'retrying' | 'sent' | 'not_sent' | 'failed';
   /** Who it went (or would have gone) to. */
   recipient_id: string | null;
@@ -66,8 +68,10 @@ export interface LeadAlertRow {
 export interface LeadEventRow {
   id: string;
   lead_id: string;
-  trigger: Extract<AutomationTrigger, 'lead_created' | 'status_changed'> | QuoteEventTrigger;
+  trigger: Extract<AutomationTrigger, 'lead_created' | 'status_changed'> | QuoteEventTrigger | 'repeat_request';
   from_status: LeadStatus | null;
+  /** repeat_request: the request kept on the lead; null otherwise. */
+  request_id: string | null;
   to_status: LeadStatus | null;
   occurred_at: Date;
   handled_at: Date | null;

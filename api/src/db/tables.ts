@@ -131,6 +131,16 @@ export interface LeadRequestRow extends QuoteColumns {
   /** jsonb: the Estimate computed when it arrived. */
   estimate: unknown;
   released_from_rule: SpamRule | null;
+  /** When this request agreed to texts, and the wording it was shown (null: it did not). */
+  sms_consent_at: Date | null;
+  sms_consent_text: string | null;
+}
+
+/** Two leads of different people who gave the same phone (migration 20251204095000): one row per direction. */
+export interface SamePhoneLinkRow {
+  lead_id: string;
+  other_lead_id: string;
+  created_at: Date;
 }
 
 /** A quote request a spam rule held for review (migration 20251125090000). */
@@ -244,5 +254,6 @@ declare module 'knex/types/tables.js' {
     intake_rejections: IntakeRejectionRow;
     lead_requests: LeadRequestRow;
     held_submissions: HeldSubmissionRow;
+    same_phone_links: SamePhoneLinkRow;
   }
 }

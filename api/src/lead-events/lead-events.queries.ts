@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { LeadEventRow } from '../db/automation-tables.ts';
 
 export type NewLeadEvent = Pick<LeadEventRow, 'lead_id' | 'trigger'> &
-  Partial<Pick<LeadEventRow, 'from_status' | 'to_status'>>;
+  Partial<Pick<LeadEventRow, 'from_status' | 'to_status' | 'request_id'>>;
 
 /**
  * A condition on an event that another feature writes as a correlated subquery (e.g. "a rule was in
@@ -44,6 +44,16 @@ export async function listUnhandledLeadEventRows(
     .where('e.occurred_at', '>', since)
     .whereExists(condition(EVENT_COLUMNS))
     .orderBy('e.occurred_at')
+    .limit(limit)) as LeadEventRow[];
+}
+
+/** Unhandled repeat_request events that happened after `since`, oldest first. */
+export async function listUnhandledRepeatRequestRows(db: Knex, since: Date, limit: number): Promise<LeadEventRow[]> {
+  return (await db('lead_events')
+    .whereNull('handled_at')
+    .where('trigger', 'repeat_request')
+    .where('occurred_at', '>', since)
+    .orderBy('occurred_at')
     .limit(limit)) as LeadEventRow[];
 }
 

@@ -1,6 +1,7 @@
 // The outbox of lead events (table lead_events): the seam between the leads (and quotes) features and
-// the automation engine. A new lead, a staff status change and a customer's step on a quote write their event in the change's own
-// transaction (withLeadEventOutbox); after the commit, every listener of that database hears of it
+// the automation engine. A new lead, a repeat request kept on an open lead, a staff status change and
+// a customer's step on a quote write their event in the change's own transaction
+// (withLeadEventOutbox); after the commit, every listener of that database hears of it
 // (listenToLeadEvents, wired by server.ts to the engine). Telling a listener never throws and never
 // waits, so a request is not slowed by the rules; an event whose telling is lost (the process stopped
 // after the commit) is still in the outbox, and the engine's scan takes it up.
@@ -13,6 +14,7 @@ import {
   insertLeadEvent,
   type LeadEventCondition,
   listUnhandledLeadEventRows,
+  listUnhandledRepeatRequestRows,
   markLeadEventHandled as markRowHandled,
   markLeadEventsHandledUnless as markRowsHandledUnless,
 } from './lead-events.queries.ts';
@@ -37,6 +39,8 @@ export interface LeadEventOutbox {
   statusChanged: (leadId: string, from: LeadStatus, to: LeadStatus) => Promise<void>;
   /** The customer opened a sent quote for the first time, accepted or declined it (quotes feature). */
   quoteEvent: (leadId: string, trigger: QuoteEventTrigger) => Promise<void>;
+  /** A true repeat request (`requestId`) of the same person was kept on the open lead. */
+  repeatRequest: (leadId: string, requestId: string) => Promise<void>;
 }
 
 // By database handle: an app and its engine share one; a test's second pool (a second process) does not.
@@ -81,6 +85,11 @@ export async function withLeadEventOutbox<T>(
         const id = await insertLeadEvent(trx, { lead_id: leadId, trigger });
         written.push({ id, leadId, trigger });
       },
+      repeatRequest: async (leadId, requestId) => {
+        const trigger = 'repeat_request';
+        const id = await insertLeadEvent(trx, { lead_id: leadId, trigger, request_id: requestId });
+        written.push({ id, leadId, trigger });
+      },
     };
     return work(trx, outbox);
   });
@@ -104,6 +113,11 @@ export function listUnhandledLeadEvents(
   condition: LeadEventCondition,
 ): Promise<LeadEventRow[]> {
   return listUnhandledLeadEventRows(db, since, limit, condition);
+}
+
+/** Repeat requests kept on a lead since `since` whose alert nobody has offered yet, oldest first. */
+export function listUnhandledRepeatRequests(db: Knex, since: Date, limit: number): Promise<LeadEventRow[]> {
+  return listUnhandledRepeatRequestRows(db, since, limit);
 }
 
 /** Marks handled, in one statement, the unhandled events since `since` that do not meet `condition`. */

@@ -1,10 +1,14 @@
 // The note a merged repeat request leaves on the lead: the whole request, as staff read it.
 import { type Estimate, formatEstimateRange } from '@shine/shared/pricing';
 import type { LeadRow } from '../db/tables.ts';
-import { IDENTITY_FIELD_LABELS, type IdentityField, REJECTION_RULE_LABELS, type SpamRule } from '@shine/shared/intake';
+import {
+  IDENTITY_FIELD_LABELS,
+  type IdentityField,
+  REJECTION_RULE_LABELS,
+  type RepeatMatch,
+  type SpamRule,
+} from '@shine/shared/intake';
 import type { LeadRequestColumn } from './leads.queries.ts';
-
-export type RepeatMatch = 'e-mail' | 'phone' | 'e-mail and phone';
 
 export interface RepeatOutcome {
   match: RepeatMatch;

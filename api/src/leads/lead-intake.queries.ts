@@ -24,15 +24,15 @@ export async function lockIntakeKeys(trx: Knex.Transaction, keys: string[]): Pro
   );
 }
 
+/** How many leads of the same e-mail or phone intake weighs (open ones first, then the newest). */
+export const REPEAT_CANDIDATES_MAX = 50;
+
 /**
- * The lead a new request repeats: an open lead with the same e-mail or phone first, else the latest
- * Won or Lost one. `phoneDigits` null = do not match on phone.
+ * The leads a new request may repeat or share a phone with: those of the same e-mail or phone digits,
+ * open ones first, then the newest. Whether one is the same person is the service's rule
+ * (repeatMatchOf); this only finds them. `phoneDigits` null = do not match on phone.
  */
-export async function findRepeatTarget(
-  db: Knex,
-  email: string,
-  phoneDigits: string | null,
-): Promise<LeadRow | undefined> {
+export async function findRepeatCandidates(db: Knex, email: string, phoneDigits: string | null): Promise<LeadRow[]> {
   const query = db('leads')
     .select('*')
     .where((where) => {
@@ -40,8 +40,22 @@ export async function findRepeatTarget(
       if (phoneDigits) where.orWhereRaw(PHONE_MATCH, [phoneDigits]);
     })
     .orderByRaw(`(status in (${CLOSED})), created_at desc, id desc`)
-    .first();
-  return (await query) as LeadRow | undefined;
+    .limit(REPEAT_CANDIDATES_MAX);
+  return (await query) as LeadRow[];
+}
+
+/** Links a new lead and each of `otherIds` (leads of other people with the same phone), both ways. */
+export async function insertSamePhoneLinks(db: Knex, leadId: string, otherIds: readonly string[]): Promise<void> {
+  if (otherIds.length === 0) return;
+  await db('same_phone_links')
+    .insert(
+      otherIds.flatMap((otherId) => [
+        { lead_id: leadId, other_lead_id: otherId },
+        { lead_id: otherId, other_lead_id: leadId },
+      ]),
+    )
+    .onConflict(['lead_id', 'other_lead_id'])
+    .ignore();
 }
 
 export type RepeatChanges = LeadChanges &

@@ -1,10 +1,12 @@
 // POST /api/leads: what happens to a quote request (definitions in api/README.md, "Lead intake").
 // Nothing a visitor sends is discarded: a request a spam rule catches is held for staff to review
-// (held-submissions.service.ts); a repeat of an open lead is kept as a request of that lead and never
-// overwrites its name, e-mail or phone; anything else is a new lead, valued by the estimate,
-// attributed to its visit, with a contact due time. Every request is a lead_requests row.
+// (held-submissions.service.ts); a repeat of an open lead (the same person: repeatMatchOf, e-mail, or
+// phone and name) is kept as a request of that lead and never overwrites its name, e-mail or phone;
+// anything else is a new lead, valued by the estimate, attributed to its visit, with a contact due
+// time, and linked to the leads of other people that share its phone. Every request is a
+// lead_requests row.
 import { randomUUID } from 'node:crypto';
-import { addBusinessMinutes } from '@shine/shared/business-time';
+import { addBusinessMinutes, formatBusinessDate } from '@shine/shared/business-time';
 import { DEFAULT_LEAD_PRIORITY, DEFAULT_LEAD_SOURCE, DEFAULT_LEAD_STATUS } from '@shine/shared/constants';
 import { CLOSED_LEAD_STATUSES } from '@shine/shared/enums';
 import {
@@ -14,6 +16,8 @@ import {
   phoneDigitsToMatch,
   REJECTION_RULES,
   type RejectionRule,
+  type RepeatMatch,
+  repeatMatchOf,
   resolveLeadSource,
   SPAM_RULES,
   SPEED_TO_LEAD_TARGET_MINUTES,
@@ -29,13 +33,14 @@ import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
 import type { LeadRow } from '../db/tables.ts';
 import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
-import { describeRepeatRequest, type RepeatMatch } from './describe-repeat-request.ts';
+import { describeRepeatRequest } from './describe-repeat-request.ts';
 import { countHeldSubmissionsByRule, insertHeldSubmission } from './held-submissions.queries.ts';
 import {
   countAwaitingContact,
   countRejection,
   findSmsOptOutOfNumber,
-  findRepeatTarget,
+  findRepeatCandidates,
+  insertSamePhoneLinks,
   lockIntakeKeys,
   type RepeatChanges,
   measureSpeedToLead,
@@ -156,12 +161,6 @@ function isValueFromEstimate(lead: LeadRow): boolean {
   return previous?.kind === 'estimate' && Number(lead.estimated_value) === previous.midpoint;
 }
 
-function matchOf(lead: LeadRow, request: NewLead): RepeatMatch {
-  const email = lead.email.toLowerCase() === request.email.toLowerCase();
-  const phone = phoneDigitsToMatch(lead.phone) === phoneDigitsToMatch(request.phone);
-  return email && phone ? 'e-mail and phone' : email ? 'e-mail' : 'phone';
-}
-
 const identityOf = (row: Pick<LeadRow, 'first_name' | 'last_name' | 'email' | 'phone'>): Identity => ({
   firstName: row.first_name,
   lastName: row.last_name,
@@ -221,21 +220,37 @@ function toRequestRow(leadId: string, request: NewLead, origin: IntakeOrigin) {
     referrer_host: request.referrer_host,
     landing_page: request.landing_page,
     released_from_rule: origin.releasedFromRule,
+    sms_consent_at: request.sms_consent_at ?? null,
+    sms_consent_text: request.sms_consent_text ?? null,
   };
 }
 
 /**
- * A repeat of an open lead: the request is kept as it was sent; the lead's name, e-mail and phone
- * stay, and a difference in them flags the lead ("Details differ") for staff to decide. The home and
- * service take the newer values (the older ones stay in the request history), the estimate too, the
- * value as well unless staff changed it. The lead resurfaces (last_request_at) and the request is
- * noted on its timeline by the system user. The speed-to-lead clock is left as it is.
+ * The lead's notes with a repeat request's notes after them, dated as the business says it, so that
+ * nothing the person wrote is lost when they write again.
+ */
+function appendRequestNotes(notes: string | null, request: NewLead, origin: IntakeOrigin): string | null {
+  if (!request.notes) return notes;
+  const entry = `${formatBusinessDate(origin.receivedAt, origin.timeZone)} (repeat request): ${request.notes}`;
+  return notes ? `${notes}\n\n${entry}` : entry;
+}
+
+/**
+ * A repeat of an open lead by the same person: the request is kept as it was sent, consent and all;
+ * the lead's name, e-mail and phone stay, and a difference in them flags the lead ("Details differ")
+ * for staff to decide. The home and service take the newer values (the request keeps its own), the
+ * estimate too, the value as well unless staff changed it; the request's notes are appended to the
+ * lead's, dated. The lead resurfaces (last_request_at), the request is noted on its timeline by the
+ * system user, and its repeat_request event alerts the lead's assignee. The speed-to-lead clock is
+ * left as it is.
  */
 async function mergeRepeatRequest(
   trx: Knex.Transaction,
+  outbox: LeadEventOutbox,
   lead: LeadRow,
   request: NewLead,
   origin: IntakeOrigin,
+  match: RepeatMatch,
 ): Promise<LeadRow> {
   const stored = await insertLeadRequest(trx, toRequestRow(lead.id, request, origin));
   const differences = identityDifferences(identityOf(lead), identityOf(request));
@@ -249,6 +264,7 @@ async function mergeRepeatRequest(
     if (isValueFromEstimate(lead)) changes.estimated_value = request.estimated_value ?? null;
   }
   if (differences.length > 0) changes.details_differ_request_id = stored.id;
+  if (request.notes) changes.notes = appendRequestNotes(lead.notes, request, origin);
   // Consent given on a later request counts; an unticked box on a later one withdraws nothing (STOP does).
   if (request.sms_consent_at && !lead.sms_consent_at) {
     changes.sms_consent_at = request.sms_consent_at;
@@ -265,7 +281,7 @@ async function mergeRepeatRequest(
       type: 'note',
       subject: 'Repeat request',
       description: describeRepeatRequest(request, {
-        match: matchOf(lead, request),
+        match,
         updated,
         differences,
         releasedFromRule: origin.releasedFromRule,
@@ -273,13 +289,18 @@ async function mergeRepeatRequest(
     },
     origin.receivedAt,
   );
+  await outbox.repeatRequest(lead.id, stored.id);
   return row;
 }
 
+/** How many leads of other people a new lead is linked to as "same phone" (the newest, open ones first). */
+export const SAME_PHONE_LINKS_MAX = 5;
+
 /**
  * Takes a request in, inside the caller's transaction: serialised per e-mail and phone, a repeat of
- * an open lead is kept on it; anything else (a Won or Lost lead's person included) is a new lead
- * with its first request and its lead_created outbox event.
+ * an open lead of the same person is kept on it; anything else (a Won or Lost lead's person included)
+ * is a new lead with its first request and its lead_created outbox event, linked both ways to the
+ * leads of other people that gave the same phone.
  */
 export function takeInRequest(
   trx: Knex.Transaction,
@@ -301,10 +322,21 @@ async function takeIn(
   const keys = [`intake:email:${quote.email.toLowerCase()}`];
   if (phoneDigits) keys.push(`intake:phone:${phoneDigits}`);
   await lockIntakeKeys(trx, keys);
-  const target = await findRepeatTarget(trx, quote.email, phoneDigits);
-  if (target && !CLOSED_LEAD_STATUSES.includes(target.status)) {
-    return { kind: 'merged', row: await mergeRepeatRequest(trx, target, request, origin) };
+  const candidates = await findRepeatCandidates(trx, quote.email, phoneDigits);
+  const requester = identityOf(request);
+  const matches = candidates.map((lead) => ({ lead, match: repeatMatchOf(identityOf(lead), requester) }));
+  const repeated = matches.find((candidate) => candidate.match !== null);
+  if (repeated?.match && !CLOSED_LEAD_STATUSES.includes(repeated.lead.status)) {
+    const row = await mergeRepeatRequest(trx, outbox, repeated.lead, request, origin, repeated.match);
+    return { kind: 'merged', row };
   }
+  // The same person's Won or Lost lead, which the new lead follows.
+  const target = repeated?.lead;
+  // A candidate of no match came by the phone alone: another person of the same phone.
+  const samePhone = matches
+    .filter((candidate) => candidate.match === null)
+    .slice(0, SAME_PHONE_LINKS_MAX)
+    .map((candidate) => candidate.lead.id);
   const nationalDigits = phoneDigits?.slice(-10);
   const smsOptedOutAt = nationalDigits ? await findSmsOptOutOfNumber(trx, nationalDigits) : null;
   const row = await insertLeadWithFirstRequest(
@@ -317,6 +349,7 @@ async function takeIn(
     },
     origin.releasedFromRule,
   );
+  await insertSamePhoneLinks(trx, row.id, samePhone);
   await outbox.leadCreated(row.id);
   return { kind: 'created', row };
 }

@@ -12,6 +12,7 @@ import { sqlStringList } from '../db/sql-text.ts';
 import type { LeadCursor, SortKeyKind } from './lead-cursor.ts';
 import { applyLeadFilter, type Resolved, type ResolvedLeadFilter } from './lead-filter.ts';
 import type { NamedLeadRow } from './lead-mapper.ts';
+import { samePhoneLeadsOf } from './leads.queries.ts';
 
 /**
  * Sort keys. Status and priority sort in pipeline order rather than alphabetically, an absent
@@ -77,6 +78,7 @@ export async function selectLeadPageRows(
     .select(
       'leads.*',
       userNameOf(db, 'leads.assigned_to').as('assignee_name'),
+      samePhoneLeadsOf(db),
       db.raw(`(${sort.expression})::text as sort_key`),
     )
     .join(ids.as('page'), 'page.id', 'leads.id')

@@ -27,8 +27,17 @@ function toQuoteFields(row: QuoteColumns): QuoteFields & AttributionFields & { n
   };
 }
 
-/** A leads row with its assignee's display name (the auth feature's userNameOf), as every answer needs. */
-export type NamedLeadRow = LeadRow & { assignee_name: string | null };
+/** A lead of another person with the same phone, as a lead's answer names it. */
+export interface SamePhoneLead {
+  id: string;
+  name: string;
+}
+
+/**
+ * A leads row with its assignee's display name (the auth feature's userNameOf), as every answer needs,
+ * and the leads of the same phone (samePhoneLeadsOf; absent: none, as for a lead just made).
+ */
+export type NamedLeadRow = LeadRow & { assignee_name: string | null; same_phone_leads?: SamePhoneLead[] | null };
 
 /** A leads row as the API's camelCase Lead (numeric as a number, timestamps as ISO strings). */
 export function toLead(row: NamedLeadRow): Lead {
@@ -50,6 +59,7 @@ export function toLead(row: NamedLeadRow): Lead {
     repeatCount: Number(row.repeat_count ?? 0),
     lastRepeatAt: toIso(row.last_repeat_at),
     previousLeadId: row.previous_lead_id ?? null,
+    samePhoneLeads: row.same_phone_leads ?? [],
     firstContactedAt: toIso(row.first_contacted_at),
     speedToLeadMinutes:
       row.speed_to_lead_minutes === null || row.speed_to_lead_minutes === undefined
@@ -72,14 +82,17 @@ export function toLeadRequest(row: LeadRequestRow): LeadRequest {
     ...toQuoteFields(row),
     estimate: (row.estimate ?? null) as Estimate | null,
     releasedFromRule: row.released_from_rule,
+    smsConsent: toIso(row.sms_consent_at),
+    smsConsentText: row.sms_consent_text ?? null,
   };
 }
 
 /**
- * Lead field → column, for the queries that select or sort by API field names. The assignee is no
- * column of its own: a query wanting its name selects userNameOf(assigned_to) (see leads-export.ts).
+ * Lead field → column, for the queries that select or sort by API field names. The assignee and the
+ * leads of the same phone are no columns of their own: a query wanting the assignee's name selects
+ * userNameOf(assigned_to) (see leads-export.ts), one wanting the others samePhoneLeadsOf.
  */
-export const LEAD_COLUMNS: Record<Exclude<keyof Lead, 'assignee'>, keyof LeadRow> = {
+export const LEAD_COLUMNS: Record<Exclude<keyof Lead, 'assignee' | 'samePhoneLeads'>, keyof LeadRow> = {
   id: 'id',
   firstName: 'first_name',
   lastName: 'last_name',

@@ -36,10 +36,11 @@ export async function findLeadRequestRow(
  */
 export const FIRST_REQUEST_FROM_LEAD = {
   columns: `lead_id, received_at, first_name, last_name, email, phone, zipcode, bedrooms, bathrooms, cleaning_type,
-            frequency, notes, estimate, source, utm_source, utm_medium, utm_campaign, referrer_host, landing_page`,
+            frequency, notes, estimate, source, utm_source, utm_medium, utm_campaign, referrer_host, landing_page,
+            sms_consent_at, sms_consent_text`,
   values: `id, last_request_at, first_name, last_name, email, phone, zipcode, bedrooms, bathrooms, cleaning_type,
            frequency, notes, estimate_breakdown, source, utm_source, utm_medium, utm_campaign, referrer_host,
-           landing_page`,
+           landing_page, sms_consent_at, sms_consent_text`,
 } as const;
 
 /** Leads stored without going through intake (the seed): their first request. */

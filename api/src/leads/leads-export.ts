@@ -2,7 +2,12 @@
 // chosen) as CSV or JSON text, with the columns of the chosen field groups (shared/export.ts). Every
 // export is written to the audit trail: who, how many, which filter.
 import { buildCsv } from '@shine/shared/csv';
-import { EXPORT_COLUMN_HEADERS, type ExportRequest, resolveExportColumns } from '@shine/shared/export';
+import {
+  EXPORT_COLUMN_HEADERS,
+  type ExportField,
+  type ExportRequest,
+  resolveExportColumns,
+} from '@shine/shared/export';
 import type { ExportResult, Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -21,7 +26,7 @@ export function exportValueOf(lead: Partial<Lead>, field: keyof Lead): unknown {
 }
 
 /** The lead columns behind the exported fields (the assignee's name is selected with every row). */
-export function exportColumnsOf(fields: ReadonlyArray<keyof Lead>): Array<keyof LeadRow> {
+export function exportColumnsOf(fields: ReadonlyArray<ExportField>): Array<keyof LeadRow> {
   return [
     ...new Set<keyof LeadRow>(fields.map((field) => (field === 'assignee' ? 'assigned_to' : LEAD_COLUMNS[field]))),
   ];

@@ -92,8 +92,21 @@ export async function insertLeadWithFirstRequest(
 const assigneeName = (db: Knex, leadsAlias = 'leads') =>
   userNameOf(db, `${leadsAlias}.assigned_to`).as('assignee_name');
 
+/**
+ * The leads of other people with the same phone (same_phone_links), selected beside `leads.*` as
+ * same_phone_leads: a jsonb array of { id, name }, the newest first.
+ */
+export function samePhoneLeadsOf(db: Knex, leadsAlias = 'leads'): Knex.Raw {
+  return db.raw(
+    `coalesce((select jsonb_agg(jsonb_build_object('id', other.id, 'name', trim(other.first_name || ' ' || other.last_name))
+                                order by other.created_at desc, other.id desc)
+                 from same_phone_links link join leads other on other.id = link.other_lead_id
+                where link.lead_id = ${leadsAlias}.id), '[]'::jsonb) as same_phone_leads`,
+  );
+}
+
 export async function findLeadRow(db: Knex, id: string): Promise<NamedLeadRow | undefined> {
-  return (await db('leads').select('leads.*', assigneeName(db)).where('leads.id', id).first()) as
+  return (await db('leads').select('leads.*', assigneeName(db), samePhoneLeadsOf(db)).where('leads.id', id).first()) as
     | NamedLeadRow
     | undefined;
 }
@@ -150,8 +163,8 @@ export async function updateLeadStatusRow(
      update leads set status = ?, updated_at = now()
        from old
       where leads.id = old.id
-     returning leads.*, old.status as previous_status, ? as assignee_name`,
-    [id, status, userNameOf(db, 'leads.assigned_to')],
+     returning leads.*, old.status as previous_status, ? as assignee_name, ?`,
+    [id, status, userNameOf(db, 'leads.assigned_to'), samePhoneLeadsOf(db)],
   );
   const row = (result.rows as Array<NamedLeadRow & { previous_status: LeadRow['status'] }>)[0];
   if (!row) return undefined;
@@ -190,9 +203,11 @@ export async function markLeadContacted(db: Knex, id: string, at: Date): Promise
 
 /** Inside a transaction: the lead, locked for an update that depends on what it holds now. */
 export async function lockLeadRow(trx: Knex.Transaction, id: string): Promise<NamedLeadRow | undefined> {
-  return (await trx('leads').select('leads.*', assigneeName(trx)).where('leads.id', id).forNoKeyUpdate().first()) as
-    | NamedLeadRow
-    | undefined;
+  return (await trx('leads')
+    .select('leads.*', assigneeName(trx), samePhoneLeadsOf(trx))
+    .where('leads.id', id)
+    .forNoKeyUpdate()
+    .first()) as NamedLeadRow | undefined;
 }
 
 export type LeadIdentity = Pick<LeadRow, 'first_name' | 'last_name' | 'email' | 'phone'>;

@@ -124,3 +124,8 @@ export function addBusinessMinutes(from: Date, minutes: number, timeZone: string
     remaining -= close - open;
   }
 }
+
+/** A date as the business says it, in its zone: "Nov 25, 2026". */
+export function formatBusinessDate(at: Date, timeZone: string = DEFAULT_BUSINESS_TIMEZONE): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone }).format(at);
+}

@@ -13,6 +13,8 @@ export const EXPORT_FIELD_GROUPS = {
   notes: ['notes'],
 } as const satisfies Record<string, ReadonlyArray<keyof Lead>>;
 export type ExportFieldGroup = keyof typeof EXPORT_FIELD_GROUPS;
+/** A lead field an export can write. */
+export type ExportField = (typeof EXPORT_FIELD_GROUPS)[ExportFieldGroup][number];
 export const EXPORT_FIELD_GROUP_NAMES = Object.keys(EXPORT_FIELD_GROUPS) as ExportFieldGroup[];
 
 export const DEFAULT_EXPORT_FIELDS: Record<'csv' | 'json', ExportFieldGroup[]> = {
@@ -63,7 +65,7 @@ export const exportRequestSchema = z.object({
 export type ExportRequest = z.output<typeof exportRequestSchema>;
 
 /** The lead columns an export writes, in order, for a format and optional field groups. */
-export function resolveExportColumns(format: 'csv' | 'json', fields?: readonly ExportFieldGroup[]): Array<keyof Lead> {
+export function resolveExportColumns(format: 'csv' | 'json', fields?: readonly ExportFieldGroup[]): ExportField[] {
   const groups = fields && fields.length > 0 ? fields : DEFAULT_EXPORT_FIELDS[format];
   return EXPORT_FIELD_GROUP_NAMES.filter((group) => groups.includes(group)).flatMap((group) => [
     ...EXPORT_FIELD_GROUPS[group],

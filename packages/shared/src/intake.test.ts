@@ -9,6 +9,7 @@ import {
   MIN_FORM_FILL_MS,
   normalisePhone,
   phoneDigitsToMatch,
+  repeatMatchOf,
   resolveLeadSource,
 } from './intake.ts';
 
@@ -83,6 +84,25 @@ describe('repeat-request matching', () => {
     expect(phoneDigitsToMatch('+1 (214) 555-0101')).toBe('12145550101');
     expect(phoneDigitsToMatch('555-01')).toBeNull();
     expect(phoneDigitsToMatch('-----')).toBeNull();
+  });
+
+  const kevin = { firstName: 'Kevin', lastName: 'Reyes', email: 'kevin@example.com', phone: '(817) 555-0142' };
+  it('takes a request as the same person on the e-mail (any case), or on the phone with the first or last name', () => {
+    expect(repeatMatchOf(kevin, { ...kevin, email: ' KEVIN@Example.com ', phone: '972-555-0100' })).toBe('e-mail');
+    expect(repeatMatchOf(kevin, { ...kevin, email: 'KEVIN@example.com', phone: '817.555.0142' })).toBe(
+      'e-mail and phone',
+    );
+    expect(repeatMatchOf(kevin, { ...kevin, firstName: 'Kev', lastName: ' reyes ', email: 'k@work.example' })).toBe(
+      'phone and name',
+    );
+    expect(repeatMatchOf(kevin, { ...kevin, lastName: 'Reyes-Diaz', email: 'k@work.example' })).toBe('phone and name');
+  });
+
+  it('takes a request that shares only the phone as someone else', () => {
+    const maria = { firstName: 'Maria', lastName: 'Gonzalez', email: 'maria.g@example.com', phone: '817-555-0142' };
+    expect(repeatMatchOf(kevin, maria)).toBeNull();
+    // A lead without an e-mail (made from a text) is matched by nobody's empty e-mail.
+    expect(repeatMatchOf({ ...kevin, email: '' }, { ...maria, email: '' })).toBeNull();
   });
 });
 

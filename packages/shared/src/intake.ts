@@ -151,6 +151,31 @@ export function phoneDigitsToMatch(phone: string): string | null {
   return digits.length >= MIN_PHONE_DIGITS_TO_MATCH ? digits : null;
 }
 
+/** What makes a request a repeat of a lead: the person's own e-mail, or the phone with their name. */
+export type RepeatMatch = 'e-mail' | 'phone and name' | 'e-mail and phone';
+
+const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Whether a request comes from the person of a lead, and on what: its e-mail matches (letter case and
+ * spaces aside), or its phone digits match and so does its first or its last name. A phone alone is
+ * not a person: a household shares one, so a request that shares only the phone is someone else (a
+ * new lead, linked to this one as "same phone"); an e-mail address is its owner's. null: not a repeat.
+ */
+export function repeatMatchOf(lead: Identity, request: Identity): RepeatMatch | null {
+  const email = lead.email.trim() !== '' && sameText(lead.email, request.email);
+  const phone = sharesPhone(lead, request);
+  if (email) return phone ? 'e-mail and phone' : 'e-mail';
+  const name = sameText(lead.firstName, request.firstName) || sameText(lead.lastName, request.lastName);
+  return phone && name ? 'phone and name' : null;
+}
+
+/** Whether two people gave the same phone (by its digits, when there are enough of them). */
+function sharesPhone(lead: Pick<Identity, 'phone'>, request: Pick<Identity, 'phone'>): boolean {
+  const digits = phoneDigitsToMatch(lead.phone);
+  return digits !== null && digits === phoneDigitsToMatch(request.phone);
+}
+
 /** Business minutes a new lead may wait for its first staff activity before the CRM flags it. */
 export const SPEED_TO_LEAD_TARGET_MINUTES = 15;
 

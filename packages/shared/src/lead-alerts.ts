@@ -15,7 +15,8 @@ export const ESCALATED_TAG = 'Escalated';
 /** Staff alerts sent in any 60 minutes, in all: past it, an alert is recorded as not sent (a flood of quotes must not become a flood of texts). */
 export const STAFF_ALERTS_PER_HOUR = 60;
 
-export const LEAD_ALERT_STEPS = ['on_duty', 'escalation'] as const;
+/** on_duty: a new lead; escalation: nobody answered it; repeat: the same person asked again (to the lead's assignee). */
+export const LEAD_ALERT_STEPS = ['on_duty', 'escalation', 'repeat'] as const;
 export type LeadAlertStep = (typeof LEAD_ALERT_STEPS)[number];
 
 const personId = idSchema.nullable();
@@ -92,6 +93,11 @@ export function staffAlertText(
   minutes: number,
 ): { subject: string; body: string } {
   const { title, body } = describeNewLead(lead);
-  const subject = step === 'on_duty' ? title : `Not answered in ${minutes} min: ${nameOf(lead)}`;
+  const subject =
+    step === 'on_duty'
+      ? title
+      : step === 'repeat'
+        ? `Repeat request from ${nameOf(lead)}`
+        : `Not answered in ${minutes} min: ${nameOf(lead)}`;
   return { subject, body: `${subject}. ${body}. Call ${lead.phone}. Open: ${link}` };
 }

@@ -7,9 +7,10 @@
 //   automation-scan   every minute (pg-boss cron, one job per minute for all processes): time
 //                     triggers, and outbox events nobody handled (their report was lost)
 //   automation-run    one run: deliver / create the task / change the status; retried with back-off
-//   lead-alert        one speed-to-lead alert (lead-alerts.ts): the person on duty of a new lead, or
-//                     the escalation contact of an unanswered one; offered at once for a new lead, and
-//                     by the scan for escalations that fell due and alerts nobody offered
+//   lead-alert        one speed-to-lead alert (lead-alerts.ts): the person on duty of a new lead, the
+//                     escalation contact of an unanswered one, or the assignee of a lead its person
+//                     asked again for (a repeat_request event); offered at once for a new lead or a
+//                     repeat, and by the scan for escalations that fell due and alerts nobody offered
 // A message over the hourly send budget holds its run (execute-run.ts); the scan queues it again once
 // the hour allows, as a new job (jobIdOf).
 import { createHash } from 'node:crypto';
@@ -27,6 +28,7 @@ import {
   findLeadEvent,
   type LeadEventListener,
   listUnhandledLeadEvents,
+  listUnhandledRepeatRequests,
   markLeadEventHandled,
   markLeadEventsHandledUnless,
 } from '../../lead-events/lead-events.service.ts';
@@ -200,6 +202,10 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
    * unique per rule, lead and occurrence. Answers how many runs it created.
    */
   async function handleEvent(event: LeadEventRow): Promise<number> {
+    if (event.trigger === 'repeat_request') {
+      await offerRepeatAlert(event);
+      return 0;
+    }
     let created = 0;
     const rules = (await listActiveAutomationRows(db, event.trigger)).filter(
       (rule) => rule.updated_at.getTime() <= event.occurred_at.getTime(),
@@ -247,6 +253,8 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
     }
     // Outbox events whose report was lost (the process stopped after the commit, or the queue failed).
     const since = new Date(at.getTime() - UNHANDLED_EVENT_WINDOW_MS);
+    // Repeat requests first: no rule listens to them, so the next statement would mark them handled.
+    for (const event of await listUnhandledRepeatRequests(db, since, SCAN_BATCH)) await offerRepeatAlert(event);
     // Those no rule was in force for (reported while no rule listened, so never queued) are marked
     // handled: no rule can apply to them any more, since a rule saved from now on is younger.
     for (const event of await listUnhandledLeadEvents(db, since, SCAN_BATCH, ruleInForce(db))) {
@@ -263,8 +271,8 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
   }
 
   /** An alert's job has the alert's id: one job per alert however often it is offered. */
-  async function offerAlert(leadId: string, step: LeadAlertStep): Promise<void> {
-    const alert = await insertAlertOnce(db, leadId, step);
+  async function offerAlert(leadId: string, step: LeadAlertStep, requestId: string | null = null): Promise<void> {
+    const alert = await insertAlertOnce(db, leadId, step, requestId);
     if (alert) await queueAlert(alert.id);
   }
 
@@ -290,6 +298,18 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
     const { enabledAt } = await getLeadAlertSettings(db);
     if (!enabledAt) return;
     for (const id of await leadsOwedOnDutyAlert(db, enabledAt, now(), 1, leadId)) await offerAlert(id, 'on_duty');
+  }
+
+  /** A repeat request kept on a lead: its alert to the lead's assignee, when alerts are on; then the event is handled. */
+  async function offerRepeatAlert(event: LeadEventRow): Promise<void> {
+    const { enabledAt } = await getLeadAlertSettings(db);
+    if (enabledAt && event.request_id) await offerAlert(event.lead_id, 'repeat', event.request_id);
+    await markLeadEventHandled(db, event.id);
+  }
+
+  async function handleRepeatEvent(eventId: string): Promise<void> {
+    const event = await findLeadEvent(db, eventId);
+    if (event && !event.handled_at) await offerRepeatAlert(event);
   }
 
   async function handleAlert(job: Job<{ alertId: string }>): Promise<void> {
@@ -333,6 +353,13 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
   // No rule listens: nothing to queue (a durable job is several writes per lead). The event stays
   // unhandled in the outbox; a rule saved later is younger than the event and never applies to it.
   const handleLeadEvent: LeadEventListener = ({ id: eventId, trigger, leadId }) => {
+    if (trigger === 'repeat_request') {
+      const offered = handleRepeatEvent(eventId)
+        .catch((err: unknown) => logger.error({ err, eventId }, 'repeat alert not offered; the scan will take it up'))
+        .finally(() => queueing.delete(offered));
+      queueing.add(offered);
+      return;
+    }
     if (trigger === 'lead_created') {
       const offered = offerOnDutyAlert(leadId)
         .catch((err: unknown) => logger.error({ err, eventId }, 'lead alert not offered; the scan will take it up'))

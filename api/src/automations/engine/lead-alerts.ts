@@ -3,7 +3,9 @@
 // person) after N business minutes alerts the escalation contact and is tagged Escalated. Each alert
 // is a lead_alerts row, unique per lead and step, worked by one job at a time like a rule's run; its
 // messages are outbox rows, one per channel, so a retry sends only what did not go out. Whatever
-// happens — sent, not sent and why — is written on the lead's timeline.
+// happens — sent, not sent and why — is written on the lead's timeline. A repeat request of the same
+// person alerts the lead's assignee the same way (once per request), or the person on duty when nobody
+// holds the lead: a customer asking twice is the hottest lead there is.
 import { isQuietTime } from '@shine/shared/alerts';
 import { NO_TRANSPORT_REASON, type MessageChannel } from '@shine/shared/automation-rules';
 import { addBusinessMinutes, isWithinBusinessHours, weekdayIn } from '@shine/shared/business-time';
@@ -39,7 +41,11 @@ export interface AlertContext extends RunContext {
   publicOrigin: string;
 }
 
-const STEP_LABEL: Record<LeadAlertStep, string> = { on_duty: 'On-duty alert', escalation: 'Escalation' };
+const STEP_LABEL: Record<LeadAlertStep, string> = {
+  on_duty: 'On-duty alert',
+  escalation: 'Escalation',
+  repeat: 'Repeat-request alert',
+};
 const CHANNEL_LABEL: Record<MessageChannel, string> = { sms: 'SMS', email: 'e-mail' };
 /** At the start of a note. */
 const CHANNEL_NOTE: Record<MessageChannel, string> = { sms: 'SMS', email: 'E-mail' };
@@ -120,6 +126,18 @@ async function planOnDuty(ctx: AlertContext, settings: LeadAlertSettings, at: Da
   return { kind: 'skip', reason: `${absent} and no escalation contact can take it`, recipientId: onDuty?.id ?? null };
 }
 
+/** A repeat request: the lead's assignee, in the hours the on-duty alert keeps; nobody holds it: the person on duty. */
+async function planRepeat(ctx: AlertContext, settings: LeadAlertSettings, lead: Lead, at: Date): Promise<Plan> {
+  if (!lead.assignedTo) return planOnDuty(ctx, settings, at);
+  if (!isWithinBusinessHours(at) && !settings.outsideBusinessHours) {
+    return { kind: 'skip', reason: 'the request came outside business hours', recipientId: lead.assignedTo };
+  }
+  const person = (await findAlertRecipients(ctx.db, [lead.assignedTo], at)).get(lead.assignedTo);
+  if (person && available(person)) return { kind: 'send', recipient: person, note: null };
+  const why = person ? `${person.name} is ${person.disabled ? 'no longer on the team' : 'away'}` : 'the assignee left';
+  return { kind: 'skip', reason: why, recipientId: person?.id ?? null };
+}
+
 async function planEscalation(ctx: AlertContext, settings: LeadAlertSettings, at: Date): Promise<Plan> {
   if (!settings.escalateTo) return { kind: 'skip', reason: 'no escalation contact is set', recipientId: null };
   const person = (await findAlertRecipients(ctx.db, [settings.escalateTo], at)).get(settings.escalateTo);
@@ -132,10 +150,20 @@ async function planEscalation(ctx: AlertContext, settings: LeadAlertSettings, at
   return { kind: 'send', recipient: person, note: null };
 }
 
-async function plan(ctx: AlertContext, alert: LeadAlertRow, settings: LeadAlertSettings, at: Date): Promise<Plan> {
+async function plan(
+  ctx: AlertContext,
+  alert: LeadAlertRow,
+  lead: Lead,
+  settings: LeadAlertSettings,
+  at: Date,
+): Promise<Plan> {
   if (!settings.enabled) return { kind: 'skip', reason: 'speed-to-lead alerts were switched off', recipientId: null };
   const planned =
-    alert.step === 'on_duty' ? await planOnDuty(ctx, settings, at) : await planEscalation(ctx, settings, at);
+    alert.step === 'on_duty'
+      ? await planOnDuty(ctx, settings, at)
+      : alert.step === 'repeat'
+        ? await planRepeat(ctx, settings, lead, at)
+        : await planEscalation(ctx, settings, at);
   if (planned.kind === 'skip') return planned;
   const { recipient } = planned;
   if (settings.respectQuietHours && isQuietTime(recipient.quietHours, at)) {
@@ -271,7 +299,7 @@ export async function executeLeadAlert(ctx: AlertContext, alert: LeadAlertRow, i
       return;
     }
   }
-  const planned = await plan(ctx, alert, settings, at);
+  const planned = await plan(ctx, alert, lead, settings, at);
   if (planned.kind === 'skip') {
     const flagged = alert.step === 'escalation' && settings.enabled ? `; tagged ${ESCALATED_TAG}` : '';
     await finish(ctx, alert, settings, {

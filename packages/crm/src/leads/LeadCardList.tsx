@@ -6,6 +6,7 @@ import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { ContactLinks } from '../ui/ContactLinks.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
 import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
+import { SamePhoneLinks } from './SamePhoneLinks.tsx';
 import { PRIORITY_COLORS, fullName } from '../format/lead-labels.ts';
 import { describeService } from './lead-format.ts';
 import type { LeadSelection } from './lead-selection.ts';
@@ -76,6 +77,7 @@ export function LeadCardList({ leads, loading, paging, onOpen, selection }: Lead
                 <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag>
               </div>
               <LeadIntakeFlags lead={lead} />
+              <SamePhoneLinks lead={lead} onOpen={onOpen} />
               <ContactLinks email={lead.email} phone={lead.phone} />
               <div className="muted">{describeService(lead)}</div>
               <div className="lead-card-foot">

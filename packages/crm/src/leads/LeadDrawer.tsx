@@ -18,6 +18,7 @@ import { LeadEditForm } from './LeadEditForm.tsx';
 import { LeadHistory } from './LeadHistory.tsx';
 import { LeadIntakeDetails } from './LeadIntakeDetails.tsx';
 import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
+import { SamePhoneLinks } from './SamePhoneLinks.tsx';
 import { LeadRequests } from './LeadRequests.tsx';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
 import type { LeadDrawerTab } from './lead-drawer-tabs.ts';
@@ -146,6 +147,7 @@ function LeadDetailsTab({ lead: data, onOpenLead }: { lead: LeadDetail; onOpenLe
         <LeadStatusSelect lead={data} />
       </Space>
       <LeadIntakeFlags lead={data} />
+      <SamePhoneLinks lead={data} onOpen={onOpenLead} />
       <LeadDetails lead={data} />
       <LeadIntakeDetails lead={data} onOpenLead={onOpenLead} />
       <LeadRequests lead={data} />

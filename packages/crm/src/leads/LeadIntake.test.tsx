@@ -1,5 +1,6 @@
 import { estimateQuote } from '@shine/shared/pricing';
-import { screen } from '@testing-library/react';
+import type { Lead, LeadPage } from '@shine/shared/types';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeLead } from '../test/fixtures.ts';
 import { mockFetch } from '../test/fetch-mock.ts';
@@ -10,6 +11,16 @@ import { LeadsTable } from './LeadsTable.tsx';
 
 const now = new Date('2026-11-18T16:00:00.000Z');
 const params = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
+/** One page of the lead table holding `items`. */
+const pageOf = (items: Lead[]): LeadPage => ({
+  items,
+  total: items.length,
+  page: 1,
+  pageSize: 20,
+  nextCursor: null,
+  prevCursor: null,
+  totalIsEstimate: false,
+});
 
 describe('lead intake flags', () => {
   it('flags a repeat request and a lead not contacted in time in the lead table', () => {
@@ -18,15 +29,7 @@ describe('lead intake flags', () => {
     const fine = makeLead({ firstName: 'Fay', contactDueAt: '2999-01-01T00:00:00.000Z' });
     renderWithProviders(
       <LeadsTable
-        data={{
-          items: [repeat, late, fine],
-          total: 3,
-          page: 1,
-          pageSize: 20,
-          nextCursor: null,
-          prevCursor: null,
-          totalIsEstimate: false,
-        }}
+        data={pageOf([repeat, late, fine])}
         loading={false}
         params={params}
         onPageChange={() => {}}
@@ -37,6 +40,33 @@ describe('lead intake flags', () => {
     expect(screen.getByText('Repeat request ×2').closest('tr')?.textContent).toContain('Rey');
     expect(screen.getByText('Not contacted').closest('tr')?.textContent).toContain('Lia');
     expect(screen.getAllByText(/Repeat request|Not contacted/)).toHaveLength(2);
+  });
+
+  it('links a lead to the other person of its phone: "Same phone as …" opens that lead, not the row’s', () => {
+    const kevin = makeLead({ firstName: 'Kevin', lastName: 'Reyes' });
+    const maria = makeLead({
+      firstName: 'Maria',
+      lastName: 'Gonzalez',
+      samePhoneLeads: [{ id: kevin.id, name: 'Kevin Reyes' }],
+    });
+    const opened: string[] = [];
+    renderWithProviders(
+      <LeadsTable
+        data={pageOf([maria, { ...kevin, samePhoneLeads: [{ id: maria.id, name: 'Maria Gonzalez' }] }])}
+        loading={false}
+        params={params}
+        onPageChange={() => {}}
+        onSortChange={() => {}}
+        onOpen={(id) => opened.push(id)}
+      />,
+    );
+    const link = screen.getByRole('button', { name: 'Same phone as Kevin Reyes' });
+    expect(link.closest('tr')?.textContent).toContain('Maria Gonzalez');
+    fireEvent.click(link);
+    expect(opened).toEqual([kevin.id]);
+    expect(screen.getByRole('button', { name: 'Same phone as Maria Gonzalez' }).closest('tr')?.textContent).toContain(
+      'Kevin Reyes',
+    );
   });
 
   it('does not flag a contacted, closed or not yet due lead', () => {

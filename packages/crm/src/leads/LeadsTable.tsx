@@ -9,6 +9,7 @@ import { ContactLinks } from '../ui/ContactLinks.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
 import { LeadCardList } from './LeadCardList.tsx';
 import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
+import { SamePhoneLinks } from './SamePhoneLinks.tsx';
 import type { LeadSelection } from './lead-selection.ts';
 import { PRIORITY_COLORS, fullName } from '../format/lead-labels.ts';
 import { describeService, isFromInteractiveElement } from './lead-format.ts';
@@ -294,6 +295,7 @@ function NameCell({ lead, layout, onOpen }: { lead: Lead; layout: LeadColumnLayo
       </button>
       <span className="muted lead-source">{lead.source}</span>
       <LeadIntakeFlags lead={lead} />
+      <SamePhoneLinks lead={lead} onOpen={onOpen} />
       {layout.contactInName ? <ContactLinks email={lead.email} phone={lead.phone} /> : null}
       {layout.serviceInName ? <span className="muted lead-folded-service">{describeService(lead)}</span> : null}
     </div>

@@ -40,6 +40,7 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     lastRequestAt: '2025-03-01T15:00:00.000Z',
     detailsDifferRequestId: null,
     previousLeadId: null,
+    samePhoneLeads: [],
     firstContactedAt: null,
     speedToLeadMinutes: null,
     contactDueAt: null,
@@ -74,6 +75,8 @@ export function makeLeadRequest(lead: Lead, overrides: Partial<LeadRequest> = {}
     referrerHost: lead.referrerHost,
     landingPage: lead.landingPage,
     releasedFromRule: null,
+    smsConsent: lead.smsConsent,
+    smsConsentText: null,
     ...overrides,
   };
 }

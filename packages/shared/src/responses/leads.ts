@@ -84,6 +84,11 @@ export const leadSchema = z.strictObject({
   detailsDifferRequestId: idSchema.nullable(),
   /** The Won or Lost lead of the same person that this new request follows. */
   previousLeadId: idSchema.nullable(),
+  /**
+   * Leads of other people who gave the same phone (a household), linked both ways when the later one
+   * came in: "Same phone as Kevin Reyes" in the CRM. Empty in the answer to the public form.
+   */
+  samePhoneLeads: z.array(z.strictObject({ id: idSchema, name: z.string() })),
   /** Speed-to-lead: the first staff activity, and the business minutes it took. */
   firstContactedAt: instantSchema.nullable(),
   speedToLeadMinutes: z.number().nullable(),
@@ -110,6 +115,9 @@ export const leadRequestSchema = z.strictObject({
   source: z.string(),
   /** The spam rule that held it before staff released it; null when it came straight in. */
   releasedFromRule: z.enum(SPAM_RULES).nullable(),
+  /** When this request agreed to texts (null: it did not), and the wording the form showed then. */
+  smsConsent: instantSchema.nullable(),
+  smsConsentText: z.string().nullable(),
 });
 export type LeadRequest = z.output<typeof leadRequestSchema>;
 
