@@ -65,7 +65,8 @@ describeApi('lead intake: estimate and attribution', () => {
       },
     });
     expect(response.body).toMatchObject({
-      source: 'google',
+      // A known source under its canonical name; the campaign's own spelling stays in utmSource.
+      source: 'Google',
       utmSource: 'google',
       utmMedium: 'cpc',
       utmCampaign: 'spring-deep-clean',
@@ -76,7 +77,7 @@ describeApi('lead intake: estimate and attribution', () => {
     expect(other.body).toMatchObject({ source: 'Website Form', utmSource: null, landingPage: null });
 
     const stats = await (await t.agent()).get('/api/admin/stats');
-    expect(stats.body.bySource).toEqual({ google: 1, 'Website Form': 1 });
+    expect(stats.body.bySource).toEqual({ Google: 1, 'Website Form': 1 });
   });
 
   it('refuses attribution that is not an object of texts, and stores nothing', async () => {
@@ -143,7 +144,7 @@ describeApi('lead intake: repeat requests', () => {
       bedrooms: '4',
       notes: 'Also the garage, please.',
       utmSource: 'facebook',
-      source: 'facebook',
+      source: 'Facebook',
       releasedFromRule: null,
     });
     expect(lead.requests[1].estimate.midpoint).toBe(lead.estimate.midpoint);
@@ -438,7 +439,7 @@ describeApi('lead intake: held submissions', () => {
     expect(released.body).toMatchObject({
       firstName: 'Ann',
       estimatedValue: 350,
-      source: 'google',
+      source: 'Google',
       createdAt: chicago(2026, 11, 18, 9).toISOString(),
       contactDueAt: chicago(2026, 11, 18, 9, 15).toISOString(),
     });
@@ -614,7 +615,7 @@ describeApi('lead intake: speed-to-lead', () => {
       medianMinutes: 30, // of 10, 30, 60
       contacted: 3,
       bySource: [
-        { source: 'google', medianMinutes: 20, contacted: 2 },
+        { source: 'Google', medianMinutes: 20, contacted: 2 },
         { source: 'Website Form', medianMinutes: 60, contacted: 1 },
       ],
     });
