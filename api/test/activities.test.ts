@@ -47,14 +47,24 @@ describeApi('activities', () => {
       const made = await create({ leadId, type, title: `Logged ${type}` }).expect(201);
       expect(made.body).toMatchObject({ status: 'completed', completedAt: expect.any(String) });
     }
-    const earlier = await create({ leadId, type: 'call', title: 'This morning', scheduledAt: new Date(now - 2 * HOUR).toISOString() });
+    const earlier = await create({
+      leadId,
+      type: 'call',
+      title: 'This morning',
+      scheduledAt: new Date(now - 2 * HOUR).toISOString(),
+    });
     expect(earlier.body).toMatchObject({ status: 'completed' });
     expect(await lastContactedAt()).not.toBeNull();
 
     const other = await insertLead(t.db);
     const later = await agent
       .post('/api/admin/activities')
-      .send({ leadId: other, type: 'call', title: 'Call tomorrow', scheduledAt: new Date(now + 24 * HOUR).toISOString() })
+      .send({
+        leadId: other,
+        type: 'call',
+        title: 'Call tomorrow',
+        scheduledAt: new Date(now + 24 * HOUR).toISOString(),
+      })
       .expect(201);
     expect(later.body).toMatchObject({ status: 'pending', completedAt: null });
     const lead = await t.db('leads').where({ id: other }).first();

@@ -20,9 +20,21 @@ describeApi('closing a lead ends its follow-up', () => {
     ((await agent.get(`/api/admin/activities/lead/${leadId}`).expect(200)).body as Activity[]).map((a) => a.subject);
 
   it('Won or Lost by staff clears the follow-up date, in the history and on the timeline; the table and export no longer show it', async () => {
-    const won = await insertLead(t.db, { first_name: 'Wendy', status: 'Quoted', next_follow_up_at: new Date(followUp()) });
-    const lost = await insertLead(t.db, { first_name: 'Larry', status: 'Contacted', next_follow_up_at: new Date(followUp()) });
-    const open = await insertLead(t.db, { first_name: 'Olive', status: 'New', next_follow_up_at: new Date(followUp()) });
+    const won = await insertLead(t.db, {
+      first_name: 'Wendy',
+      status: 'Quoted',
+      next_follow_up_at: new Date(followUp()),
+    });
+    const lost = await insertLead(t.db, {
+      first_name: 'Larry',
+      status: 'Contacted',
+      next_follow_up_at: new Date(followUp()),
+    });
+    const open = await insertLead(t.db, {
+      first_name: 'Olive',
+      status: 'New',
+      next_follow_up_at: new Date(followUp()),
+    });
 
     const wonLead = (await agent.patch(`/api/admin/leads/${won}/status`).send({ status: 'Won' }).expect(200))
       .body as Lead;
@@ -63,7 +75,10 @@ describeApi('closing a lead ends its follow-up', () => {
     const leadId = (await agent.post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
     await agent.patch(`/api/admin/leads/${leadId}`).send({ nextFollowUpAt: followUp() }).expect(200);
     const sent = await sendNewQuote(agent, leadId);
-    await agent.post(`/api/quotes/${tokenOf(sent.url)}/accept`).send({ name: 'Ann Lee' }).expect(200);
+    await agent
+      .post(`/api/quotes/${tokenOf(sent.url)}/accept`)
+      .send({ name: 'Ann Lee' })
+      .expect(200);
     const lead = (await agent.get(`/api/admin/leads/${leadId}`).expect(200)).body as Lead;
     expect(lead).toMatchObject({ status: 'Won', nextFollowUpAt: null });
     expect(await timelineOf(leadId)).toContain('Follow-up cleared: the lead is Won');

@@ -22,7 +22,12 @@ describeApi('lead sources', () => {
     n += 1;
     const response = await supertest(t.app)
       .post('/api/leads')
-      .send({ ...VALID_QUOTE, email: `visitor${n}@example.com`, phone: `214-555-${String(1000 + n)}`, attribution: { utmSource } })
+      .send({
+        ...VALID_QUOTE,
+        email: `visitor${n}@example.com`,
+        phone: `214-555-${String(1000 + n)}`,
+        attribution: { utmSource },
+      })
       .expect(201);
     return response.body as { id: string; source: string; utmSource: string };
   };
@@ -51,8 +56,11 @@ describeApi('lead sources', () => {
     expect(stats.bySource).toEqual({ Facebook: 3, 'Dallas Moms': 3, 'Website Form': 0 });
 
     const report = analyticsReportSchema.parse(
-      (await agent.get(`/api/admin/reports/analytics?from=${isoDate(now - 2 * DAY)}&to=${isoDate(now + 2 * DAY)}`).expect(200))
-        .body,
+      (
+        await agent
+          .get(`/api/admin/reports/analytics?from=${isoDate(now - 2 * DAY)}&to=${isoDate(now + 2 * DAY)}`)
+          .expect(200)
+      ).body,
     );
     expect(report.sources).toHaveLength(2);
     // Each source under one name: a known one's canonical name, else its most used spelling.
@@ -66,11 +74,14 @@ describeApi('lead sources', () => {
     const weeks = report.leadsPerWeek.filter((week) => week.total > 0);
     expect(weeks.reduce((sum, week) => sum + (week.bySource.Facebook ?? 0), 0)).toBe(3);
     expect(weeks.reduce((sum, week) => sum + (week.bySource['Dallas Moms'] ?? 0), 0)).toBe(3);
-    for (const week of report.leadsPerWeek) expect(Object.keys(week.bySource).sort()).toEqual(['Dallas Moms', 'Facebook']);
+    for (const week of report.leadsPerWeek)
+      expect(Object.keys(week.bySource).sort()).toEqual(['Dallas Moms', 'Facebook']);
 
     const intake = intakeReportSchema.parse((await agent.get('/api/admin/intake').expect(200)).body);
     // Only the leads stored before the rule were contacted: one group each.
-    expect(intake.speedToLead.bySource.map((group) => [group.source.trim().toLowerCase(), group.contacted]).sort()).toEqual([
+    expect(
+      intake.speedToLead.bySource.map((group) => [group.source.trim().toLowerCase(), group.contacted]).sort(),
+    ).toEqual([
       ['dallas  moms', 1],
       ['facebook', 1],
     ]);

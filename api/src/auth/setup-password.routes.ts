@@ -13,14 +13,9 @@ export function setupPasswordRouter({ db, config, now }: Pick<AppDeps, 'db' | 'c
   router.post('/check', limit, validate({ body: setupLinkCheckSchema }), async (req, res) => {
     res.json(await checkSetupLink(db, req.body.token, now()));
   });
-  router.post(
-    '/',
-    limit,
-    validate({ body: setupPasswordSchema }),
-    async (req, res) => {
-      await setPasswordWithLink(db, req.body.token, req.body.password, now());
-      res.status(204).end();
-    },
-  );
+  router.post('/', limit, validate({ body: setupPasswordSchema }), async (req, res) => {
+    await setPasswordWithLink(db, req.body.token, req.body.password, now());
+    res.status(204).end();
+  });
   return router;
 }

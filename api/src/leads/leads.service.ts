@@ -275,7 +275,10 @@ async function setStatus(db: Knex, actorId: string | null, id: string, status: L
     ]);
   }
   if (CLOSED_LEAD_STATUSES.includes(status) && changed.row.next_follow_up_at !== null) {
-    return { lead: await clearFollowUpOfClosedLead(db, actorId, changed.row, status), previousStatus: changed.previousStatus };
+    return {
+      lead: await clearFollowUpOfClosedLead(db, actorId, changed.row, status),
+      previousStatus: changed.previousStatus,
+    };
   }
   return { lead: toLead(changed.row), previousStatus: changed.previousStatus };
 }

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { dateTimeSchema } from './date-range.ts';
-import { ACTIVITY_STATUSES, ACTIVITY_TYPES, type ActivityStatus, type ActivityType, CONTACT_ACTIVITY_TYPES } from './enums.ts';
+import {
+  ACTIVITY_STATUSES,
+  ACTIVITY_TYPES,
+  type ActivityStatus,
+  type ActivityType,
+  CONTACT_ACTIVITY_TYPES,
+} from './enums.ts';
 import { VALIDATION } from './messages.ts';
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);

@@ -63,7 +63,9 @@ describe('SetupPasswordPage', () => {
     expect(screen.getByText(/Ask an admin of your team for a new one/)).toBeTruthy();
     expect(screen.queryByLabelText('New password')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Set password' })).toBeNull();
-    expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([['POST', '/api/setup-password/check', { token: TOKEN }]]);
+    expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
+      ['POST', '/api/setup-password/check', { token: TOKEN }],
+    ]);
   });
 
   it('says so when the link carries no token', async () => {
