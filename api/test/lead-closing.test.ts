@@ -3,6 +3,7 @@
 // timeline, and the table and the export no longer show it.
 import type { Activity, ExportResult, Lead, LeadPage } from '@shine/shared/types';
 import { beforeEach, expect, it } from 'vitest';
+import { up as clearFollowUpsOfClosedLeads } from '../src/db/migrations/20251204091800_closed_leads_follow_up.ts';
 import { sendNewQuote, tokenOf } from './support/quotes.ts';
 import { type Agent, describeApi, insertLead, useTestApp, VALID_QUOTE } from './support/test-app.ts';
 
@@ -82,5 +83,23 @@ describeApi('closing a lead ends its follow-up', () => {
     const lead = (await agent.get(`/api/admin/leads/${leadId}`).expect(200)).body as Lead;
     expect(lead).toMatchObject({ status: 'Won', nextFollowUpAt: null });
     expect(await timelineOf(leadId)).toContain('Follow-up cleared: the lead is Won');
+  });
+
+  it('leads closed before the rule lose their follow-up date once, the old date kept in their history', async () => {
+    const due = new Date(Math.floor((Date.now() + 2 * DAY) / 1000) * 1000);
+    const won = await insertLead(t.db, { status: 'Won', next_follow_up_at: due });
+    const open = await insertLead(t.db, { status: 'Quoted', next_follow_up_at: due });
+    await clearFollowUpsOfClosedLeads(t.db);
+    expect((await t.db('leads').where({ id: won }).first())?.next_follow_up_at).toBeNull();
+    expect((await t.db('leads').where({ id: open }).first())?.next_follow_up_at).toEqual(due);
+    const history = (await agent.get(`/api/admin/leads/${won}/history`).expect(200)).body.items as Array<{
+      action: string;
+      before: unknown;
+      after: unknown;
+    }>;
+    expect(history.map((row) => [row.action, row.before, row.after])).toEqual([
+      ['updated', { nextFollowUpAt: due.toISOString() }, { nextFollowUpAt: null }],
+    ]);
+    expect((await agent.get(`/api/admin/leads/${open}/history`).expect(200)).body.items).toEqual([]);
   });
 });
