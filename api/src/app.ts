@@ -16,6 +16,7 @@ import { automationRunsRouter, leadAutomationRouter, outboxRouter } from './auto
 import { createManualDelivery } from './automations/manual-delivery.service.ts';
 import { createStaffEmailSender } from './automations/staff-email.service.ts';
 import { type ConversationsDeps, inboxRouter, leadConversationRouter } from './conversations/conversations.routes.ts';
+import { recordOutgoingEmail } from './conversations/outgoing-email.ts';
 import { smsWebhookRouter } from './conversations/sms-webhook.routes.ts';
 import type { AppDeps } from './deps.ts';
 import { healthRouter } from './health/health.routes.ts';
@@ -152,6 +153,7 @@ export function createApp(deps: AppDeps): App {
     ...deps,
     sendEmail: mailer?.send,
     replyAddressOf: (leadId) => replyAddressOfLead(deps.db, deps.config.mailbox.replyAddress, leadId),
+    recordEmail: (email) => recordOutgoingEmail(deps.db, email),
   };
   const delivery = createManualDelivery(config.automations);
   const conversations: ConversationsDeps = { ...deps, delivery, replyAddressOf: quotes.replyAddressOf };

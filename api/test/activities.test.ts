@@ -40,6 +40,42 @@ describeApi('activities', () => {
     expect(await lastContactedAt()).toBeNull();
   });
 
+  it('without a status, a call, e-mail or meeting logged now (or at a past time) is completed and counts as contact; one scheduled for later is pending', async () => {
+    const HOUR = 3_600_000;
+    const now = Date.now();
+    for (const type of ['call', 'email', 'meeting']) {
+      const made = await create({ leadId, type, title: `Logged ${type}` }).expect(201);
+      expect(made.body).toMatchObject({ status: 'completed', completedAt: expect.any(String) });
+    }
+    const earlier = await create({
+      leadId,
+      type: 'call',
+      title: 'This morning',
+      scheduledAt: new Date(now - 2 * HOUR).toISOString(),
+    });
+    expect(earlier.body).toMatchObject({ status: 'completed' });
+    expect(await lastContactedAt()).not.toBeNull();
+
+    const other = await insertLead(t.db);
+    const later = await agent
+      .post('/api/admin/activities')
+      .send({
+        leadId: other,
+        type: 'call',
+        title: 'Call tomorrow',
+        scheduledAt: new Date(now + 24 * HOUR).toISOString(),
+      })
+      .expect(201);
+    expect(later.body).toMatchObject({ status: 'pending', completedAt: null });
+    const lead = await t.db('leads').where({ id: other }).first();
+    expect(lead?.last_contacted_at ?? null).toBeNull();
+    // A note or a task still starts pending; a status given is kept.
+    expect((await create({ leadId, type: 'note', title: 'A note' }).expect(201)).body.status).toBe('pending');
+    expect((await create({ leadId, type: 'call', title: 'Missed', status: 'pending' }).expect(201)).body.status).toBe(
+      'pending',
+    );
+  });
+
   it("a completed call sets completedAt and the lead's lastContactedAt, in the same moment", async () => {
     t.clock.now = new Date('2025-03-04T15:30:00.000Z');
     const response = await create({
@@ -124,7 +160,7 @@ describeApi('activities', () => {
 
   it('summarises activities by type and status, every value present', async () => {
     await create({ leadId, type: 'call', title: 'a', status: 'completed' });
-    await create({ leadId, type: 'call', title: 'b' });
+    await create({ leadId, type: 'call', title: 'b', status: 'pending' });
     await create({ leadId, type: 'email', title: 'c', status: 'cancelled' });
     const response = await agent.get('/api/admin/activities/summary');
     expect(response.status).toBe(200);

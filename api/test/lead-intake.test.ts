@@ -18,15 +18,16 @@ describeApi('lead intake: estimate and attribution', () => {
   const post = (body: object) => supertest(t.app).post('/api/leads').send(body);
 
   it('recomputes the estimate on the server, stores its midpoint as the value and the breakdown on the lead', async () => {
-    // Deep 349 + 1 extra bedroom 45 + 1 extra half bathroom 20 = 414; biweekly −15% (62) = 352; ±10% → $315–$385
+    // Deep 349 + 1 extra bedroom 45 + 1 extra half bathroom 20 = 414; biweekly −15% (62) = 352; ±10% → $315–$385.
+    // The value is the $352 the breakdown adds up to (the range's centre, 350, is not what the line says).
     const response = await post({ ...VALID_QUOTE, estimatedValue: 9, estimate: { kind: 'estimate', low: 1 } });
     expect(response.status).toBe(201);
-    expect(response.body.estimatedValue).toBe(350);
+    expect(response.body.estimatedValue).toBe(352);
     expect(response.body.estimate).toEqual({
       kind: 'estimate',
       low: 315,
       high: 385,
-      midpoint: 350,
+      midpoint: 352,
       firstVisitLow: 275,
       firstVisitHigh: 345,
       breakdown: {
@@ -40,11 +41,11 @@ describeApi('lead intake: estimate and attribution', () => {
       },
     });
     const stored = await t.db('leads').where({ id: response.body.id }).first();
-    expect(stored?.estimated_value).toBe('350.00');
-    expect(stored?.estimate_breakdown).toMatchObject({ midpoint: 350 });
+    expect(stored?.estimated_value).toBe('352.00');
+    expect(stored?.estimate_breakdown).toMatchObject({ midpoint: 352 });
 
     const stats = await (await t.agent()).get('/api/admin/stats');
-    expect(stats.body.potentialRevenue).toBe(350);
+    expect(stats.body.potentialRevenue).toBe(352);
   });
 
   it('leaves the value empty when the table asks for a walkthrough', async () => {
@@ -65,7 +66,8 @@ describeApi('lead intake: estimate and attribution', () => {
       },
     });
     expect(response.body).toMatchObject({
-      source: 'google',
+      // A known source under its canonical name; the campaign's own spelling stays in utmSource.
+      source: 'Google',
       utmSource: 'google',
       utmMedium: 'cpc',
       utmCampaign: 'spring-deep-clean',
@@ -76,7 +78,7 @@ describeApi('lead intake: estimate and attribution', () => {
     expect(other.body).toMatchObject({ source: 'Website Form', utmSource: null, landingPage: null });
 
     const stats = await (await t.agent()).get('/api/admin/stats');
-    expect(stats.body.bySource).toEqual({ google: 1, 'Website Form': 1 });
+    expect(stats.body.bySource).toEqual({ Google: 1, 'Website Form': 1 });
   });
 
   it('refuses attribution that is not an object of texts, and stores nothing', async () => {
@@ -146,7 +148,7 @@ describeApi('lead intake: repeat requests', () => {
       bedrooms: '4',
       notes: 'Also the garage, please.',
       utmSource: 'facebook',
-      source: 'facebook',
+      source: 'Facebook',
       releasedFromRule: null,
     });
     expect(lead.requests[1].estimate.midpoint).toBe(lead.estimate.midpoint);
@@ -421,7 +423,7 @@ describeApi('lead intake: held submissions', () => {
     async (rule, change, reason) => {
       const response = await post({ ...VALID_QUOTE, ...change });
       expect(response.status).toBe(201);
-      expect(response.body).toMatchObject({ lastName: 'Lee', status: 'New', estimatedValue: 350, repeatCount: 0 });
+      expect(response.body).toMatchObject({ lastName: 'Lee', status: 'New', estimatedValue: 352, repeatCount: 0 });
       expect(response.body.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(await countRows(t.db, 'leads')).toBe(0);
       expect(await countRows(t.db, 'activities')).toBe(0);
@@ -494,8 +496,8 @@ describeApi('lead intake: held submissions', () => {
     expect(released.status).toBe(201);
     expect(released.body).toMatchObject({
       firstName: 'Ann',
-      estimatedValue: 350,
-      source: 'google',
+      estimatedValue: 352,
+      source: 'Google',
       createdAt: chicago(2026, 11, 18, 9).toISOString(),
       contactDueAt: chicago(2026, 11, 18, 9, 15).toISOString(),
     });
@@ -671,7 +673,7 @@ describeApi('lead intake: speed-to-lead', () => {
       medianMinutes: 30, // of 10, 30, 60
       contacted: 3,
       bySource: [
-        { source: 'google', medianMinutes: 20, contacted: 2 },
+        { source: 'Google', medianMinutes: 20, contacted: 2 },
         { source: 'Website Form', medianMinutes: 60, contacted: 1 },
       ],
     });

@@ -4,6 +4,7 @@
 // delivery; a text after STOP is refused (409), one without consent is sent with the warning; read
 // marks and the Inbox are per person.
 import type { AutomationRun } from '@shine/shared/automation-rules';
+import { DEFAULT_LEAD_ALERT_SETTINGS } from '@shine/shared/lead-alerts';
 import { inboxSchema, leadMessagesSchema, type SentLeadMessage } from '@shine/shared/responses/conversations';
 import { MANUAL_SMS_WITHOUT_CONSENT_WARNING, SMS_REFUSALS } from '@shine/shared/sms-consent';
 import type { Activity } from '@shine/shared/types';
@@ -11,7 +12,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordInboundMessage } from '../src/conversations/conversations.service.ts';
 import { twilioSignature } from '../src/conversations/twilio-signature.ts';
-import { transportEnv, useDeliveringEngine, waitFor } from './support/automation-engine.ts';
+import { drainEngines, transportEnv, useDeliveringEngine, waitFor } from './support/automation-engine.ts';
 import { addStaff, STAFF_PASSWORD } from './support/team.ts';
 import { createWelcomeEmailRule } from './support/welcome-rule.ts';
 import {
@@ -86,6 +87,12 @@ describeApi('lead messages: the thread, sending by hand, read marks and the Inbo
       ['staff', 'sms', 'out', 'sent', 'Tuesday at 10 works.'],
     ]);
     expect(items[0]?.subject).toBe('Welcome, Ann!');
+    expect(items.map((m) => [m.to, m.attachments])).toEqual([
+      [VALID_QUOTE.email, []],
+      [null, []],
+      [VALID_QUOTE.phone, []],
+    ]);
+    expect(items[2]?.subject).toBeNull();
     expect(items[2]).toMatchObject({ sentBy: 'Test Admin', at: new Date(start + 60 * SECOND).toISOString() });
     // The automations' own list moved to /outbox and is unchanged.
     const outbox = (await agent.get(`/api/admin/leads/${leadId}/outbox`).expect(200)).body as unknown[];
@@ -93,6 +100,70 @@ describeApi('lead messages: the thread, sending by hand, read marks and the Inbo
     expect((await agent.get(`/api/admin/leads/${crypto.randomUUID()}/messages`).expect(404)).body.message).toBe(
       'Lead not found',
     );
+  });
+
+  it('holds what the customer was sent (the quote e-mail with its PDF), never the alerts to staff, which the timeline names', async () => {
+    const ana = await addStaff(t.db, { email: 'ana.onduty@example.com', role: 'sales', name: 'Ana Onduty' });
+    await agent
+      .put('/api/admin/settings/lead-alerts')
+      .send({
+        ...DEFAULT_LEAD_ALERT_SETTINGS,
+        enabled: true,
+        sms: false,
+        onDuty: [ana, ana, ana, ana, ana, ana, ana],
+        outsideBusinessHours: true,
+        respectQuietHours: false,
+      })
+      .expect(200);
+    try {
+      const leadId = (await agent.post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
+      await drainEngines(h.engine.engine);
+      expect(h.smtp.received.map((mail) => mail.to)).toEqual([['ana.onduty@example.com']]);
+
+      const draft = await agent.post(`/api/admin/leads/${leadId}/quotes`).send({}).expect(201);
+      const sent = await agent.post(`/api/admin/quotes/${draft.body.id}/send`).send({ email: true }).expect(200);
+      expect(sent.body.emailed).toBe(true);
+      expect(h.smtp.received.map((mail) => mail.to)).toEqual([['ana.onduty@example.com'], [VALID_QUOTE.email]]);
+
+      const items = await thread(leadId);
+      expect(items).toEqual([
+        expect.objectContaining({
+          source: 'staff',
+          channel: 'email',
+          direction: 'out',
+          status: 'sent',
+          to: VALID_QUOTE.email,
+          subject: expect.stringMatching(/^Your cleaning quote from .+: \$/),
+          attachments: ['quote-v1.pdf'],
+          sentBy: 'Test Admin',
+          body: expect.stringContaining(sent.body.url),
+        }),
+      ]);
+      const timeline = (await agent.get(`/api/admin/activities/lead/${leadId}`).expect(200)).body as Activity[];
+      expect(timeline.map((a) => a.subject)).toContain('On-duty alert sent to Ana Onduty (e-mail)');
+      // The automations' own list of the lead still has the alert (Automations → Outbox).
+      const outbox = (await agent.get(`/api/admin/leads/${leadId}/outbox`).expect(200)).body as Array<{
+        recipient: string;
+      }>;
+      expect(outbox.map((m) => m.recipient)).toEqual(['ana.onduty@example.com']);
+    } finally {
+      await t.db('company_settings').delete();
+    }
+  });
+
+  it('records a quote e-mail the mail server refused as failed in the thread', async () => {
+    const leadId = (await agent.post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
+    const draft = await agent.post(`/api/admin/leads/${leadId}/quotes`).send({}).expect(201);
+    h.smtp.refuseWith = { message: 'mailbox unavailable' };
+    try {
+      const sent = await agent.post(`/api/admin/quotes/${draft.body.id}/send`).send({ email: true }).expect(200);
+      expect(sent.body.emailed).toBe(false);
+    } finally {
+      h.smtp.refuseWith = undefined;
+    }
+    expect((await thread(leadId)).map((m) => [m.status, m.reason, m.attachments])).toEqual([
+      ['failed', 'failed: the mail server did not accept the e-mail', ['quote-v1.pdf']],
+    ]);
   });
 
   it('texts by hand through the SMS provider, with the warning when the lead never agreed to texts', async () => {

@@ -25,7 +25,7 @@ describeApi('POST /api/leads', () => {
       source: 'Website Form',
       tags: [],
       // Deep, 2 bedrooms, 1.5 bathrooms, biweekly: $315–$385 per visit (see lead-intake.test.ts)
-      estimatedValue: 350,
+      estimatedValue: 352,
       assignedTo: null,
       lastContactedAt: null,
       nextFollowUpAt: null,

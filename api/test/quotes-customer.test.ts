@@ -106,7 +106,7 @@ describeApi('quotes: the customer’s page and answers', () => {
     const timeline = (await agent.get(`/api/admin/activities/lead/${leadId}`).expect(200)).body;
     const accepted = timeline.find((a: { subject: string }) => a.subject === 'Quote v1 accepted: $311.90');
     expect(accepted.description).toContain('Signed “Ann Lee”');
-    expect(accepted.description).toContain('2025-12-08 (Morning');
+    expect(accepted.description).toContain('Mon, Dec 8, 2025 (Morning');
     expect(accepted.description).toContain('Side gate');
     const [quote] = (await agent.get(`/api/admin/leads/${leadId}/quotes`)).body.items;
     expect(quote).toMatchObject({ status: 'accepted', acceptance: { name: 'Ann Lee', note: 'Side gate' } });

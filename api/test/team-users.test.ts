@@ -96,6 +96,28 @@ describeApi('the team (admins)', () => {
     expect(list.body.items[1]).toMatchObject({ hasPassword: true, setupExpiresAt: null });
   });
 
+  it('checks a link when its page opens, using nothing up: usable, then used, unknown, replaced or expired say so at once', async () => {
+    const { body } = await addedRep();
+    const token = tokenOf(body.setupUrl);
+    const check = (value: string) => supertest(t.app).post('/api/setup-password/check').send({ token: value });
+    const usable = await check(token).expect(200);
+    expect(usable.body).toEqual({ usable: true, expiresAt: body.expiresAt });
+    // Checking twice uses nothing up: the link still sets the password.
+    await check(token).expect(200);
+    await supertest(t.app).post('/api/setup-password').send({ token, password: NEW_PASSWORD }).expect(204);
+    const used = await check(token).expect(400);
+    expect(used.body).toMatchObject({ message: API_ERRORS.setupLinkInvalid, issues: [{ path: 'token' }] });
+    expect((await check('x'.repeat(43)).expect(400)).body.message).toBe(API_ERRORS.setupLinkInvalid);
+    expect((await check('short').expect(400)).body.message).toBe('The set-up link is incomplete');
+
+    const reset = await (await t.agent()).post(`/api/admin/users/${body.user.id}/reset`).expect(200);
+    const newer = await (await t.agent()).post(`/api/admin/users/${body.user.id}/reset`).expect(200);
+    expect((await check(tokenOf(reset.body.setupUrl)).expect(400)).body.message).toBe(API_ERRORS.setupLinkInvalid);
+    await check(tokenOf(newer.body.setupUrl)).expect(200);
+    t.clock.now = new Date(Date.now() + (SETUP_LINK_HOURS + 1) * 3_600_000);
+    expect((await check(tokenOf(newer.body.setupUrl)).expect(400)).body.message).toBe(API_ERRORS.setupLinkExpired);
+  });
+
   it('refuses an unknown link, and an expired one, changing nothing', async () => {
     const { body } = await addedRep();
     const unknown = await supertest(t.app)

@@ -8,7 +8,7 @@ test.describe('sidebar CRM: Activities', () => {
     await signIn(page);
   });
 
-  test('New Activity dialog validates, creates a pending activity and the lead list shows it', async ({
+  test('New Activity dialog validates, logs a call made now as completed and the lead list shows it', async ({
     page,
     request,
   }) => {
@@ -22,7 +22,8 @@ test.describe('sidebar CRM: Activities', () => {
     await dialog.getByRole('button', { name: 'Create Activity' }).click();
     await expect(dialog.getByText('Lead is required')).toBeVisible();
     await expect(dialog.getByText('Title is required')).toBeVisible();
-    await expect(dialog.locator('.ant-select').filter({ hasText: 'Pending' })).toBeVisible();
+    // A call logged now was made: Completed, not an open task.
+    await expect(dialog.locator('.ant-select').filter({ hasText: 'Completed' })).toBeVisible();
 
     const lookup = page.waitForResponse((r) => r.url().includes(`search=${name}`));
     await dialog.getByRole('combobox', { name: 'Lead' }).fill(name);
@@ -38,7 +39,7 @@ test.describe('sidebar CRM: Activities', () => {
       type: 'call',
       title: 'Confirm walkthrough',
       description: 'Ask about the dogs',
-      status: 'pending',
+      status: 'completed',
     });
     await expect(toast(page, MESSAGES.activity.success)).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -46,7 +47,7 @@ test.describe('sidebar CRM: Activities', () => {
     // the section now shows that lead's activities
     const item = page.getByRole('article', { name: 'Call: Confirm walkthrough' });
     await expect(item).toBeVisible();
-    await expect(item).toContainText('Pending');
+    await expect(item).toContainText('Completed');
     await expect(item).toContainText('Ask about the dogs');
   });
 

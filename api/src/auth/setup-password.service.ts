@@ -2,6 +2,7 @@
 // the person opens it and chooses a password. One use; 72 hours; a newer link replaces older unused
 // ones; a disabled person's link is refused until an admin re-enables them.
 import { API_ERRORS } from '@shine/shared/messages';
+import type { SetupLinkStatus } from '@shine/shared/responses/team';
 import type { Knex } from 'knex';
 import { recordAudit } from '../audit/audit.service.ts';
 import { AppError } from '../http/app-error.ts';
@@ -43,6 +44,17 @@ function refusalOf(
   if (new Date(token.expires_at).getTime() <= now.getTime()) return refused(API_ERRORS.setupLinkExpired);
   if (user.disabled_at !== null) return refused(API_ERRORS.setupLinkDisabled);
   return undefined;
+}
+
+/**
+ * POST /api/setup-password/check: the page a link opens asks at once whether the link can still set a
+ * password; the same 400 as a submission would get when it cannot. Nothing is used up or changed.
+ */
+export async function checkSetupLink(db: Knex, token: string, now: Date): Promise<SetupLinkStatus> {
+  const row = await findSetupToken(db, hashSetupToken(token));
+  const refusal = refusalOf(row, row ? await findUserById(db, row.user_id) : undefined, now);
+  if (refusal || !row) throw refusal ?? refused(API_ERRORS.setupLinkInvalid);
+  return { usable: true, expiresAt: new Date(row.expires_at).toISOString() };
 }
 
 /**

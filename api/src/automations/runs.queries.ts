@@ -167,7 +167,7 @@ export type MessageFilter = OutboxQuery['status'];
 
 export function listMessageRows(
   db: Knex,
-  filter: { status: MessageFilter; leadId?: string },
+  filter: { status: MessageFilter; leadId?: string; toLeadOnly?: boolean },
 ): Promise<MessageListRow[]> {
   const query = db('automation_messages as m')
     .select('m.*', leadNameOf(db, 'm.lead_id').as('lead_name'))
@@ -180,5 +180,7 @@ export function listMessageRows(
   else if (filter.status === 'held') query.where('m.status', 'held');
   else if (filter.status !== 'all') query.where('m.status', filter.status);
   if (filter.leadId) query.where('m.lead_id', filter.leadId);
+  // A staff alert about the lead (speed to lead) went to a person on the team, not to the lead.
+  if (filter.toLeadOnly) query.whereNull('m.alert_id');
   return query;
 }

@@ -80,6 +80,12 @@ export async function listMessagesOfLead(db: Knex, leadId: string): Promise<Outb
   return (await listMessageRows(db, { status: 'all', leadId })).map(toMessage);
 }
 
+/** What the automations sent (or tried to send) the lead itself: the lead's outbox without the staff alerts about it. */
+export async function listMessagesToLead(db: Knex, leadId: string): Promise<OutboxMessage[]> {
+  await assertLeadExists(db, leadId);
+  return (await listMessageRows(db, { status: 'all', leadId, toLeadOnly: true })).map(toMessage);
+}
+
 export async function listOutbox(db: Knex, query: OutboxQuery): Promise<OutboxMessage[]> {
   return (await listMessageRows(db, { status: query.status })).map(toMessage);
 }

@@ -18,6 +18,8 @@ export interface ConversationMessageRow {
   external_id: string | null;
   reason: string | null;
   sent_by: string | null;
+  /** The file names attached to an e-mail we sent (the quote's PDF); [] otherwise. */
+  attachments: string[];
   at: Date;
   created_at: Date;
 }
@@ -39,7 +41,7 @@ export type NewConversationMessage = Pick<
   ConversationMessageRow,
   'lead_id' | 'channel' | 'direction' | 'status' | 'subject' | 'body' | 'sender' | 'recipient' | 'external_id' | 'at'
 > &
-  Partial<Pick<ConversationMessageRow, 'reason' | 'sent_by'>>;
+  Partial<Pick<ConversationMessageRow, 'reason' | 'sent_by'>> & { attachments?: Knex.Raw };
 
 /** Inserts the message unless its (channel, external_id) is stored already; answers the new row or undefined. */
 export async function insertMessageOnce(

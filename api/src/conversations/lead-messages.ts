@@ -1,11 +1,12 @@
-// GET /api/admin/leads/{id}/messages: one thread of everything to and from the lead, oldest first —
-// the automated messages (the automations' outbox, through their service) merged with the
-// conversation table (what the customer sent, what staff sent by hand).
+// GET /api/admin/leads/{id}/messages: one thread of what the customer sent or was sent, oldest first —
+// the automated messages to the lead (the automations' outbox, through their service; never the staff
+// alerts about the lead, which the timeline records) merged with the conversation table (what the
+// customer sent, what staff sent by hand, the quote e-mails).
 import type { OutboxMessage } from '@shine/shared/automation-rules';
 import type { LeadMessage, LeadMessages } from '@shine/shared/responses/conversations';
 import type { Knex } from 'knex';
 import { userNameOf } from '../auth/user-names.service.ts';
-import { listMessagesOfLead } from '../automations/runs.service.ts';
+import { listMessagesToLead } from '../automations/runs.service.ts';
 import { listMessageRowsOfLead, type MessageListRow } from './conversations.queries.ts';
 
 export function toLeadMessage(row: MessageListRow): LeadMessage {
@@ -14,7 +15,9 @@ export function toLeadMessage(row: MessageListRow): LeadMessage {
     channel: row.channel,
     direction: row.direction,
     source: row.direction === 'in' ? 'customer' : 'staff',
-    subject: row.subject,
+    to: row.recipient,
+    subject: row.channel === 'email' ? row.subject : null,
+    attachments: row.channel === 'email' ? (row.attachments ?? []) : [],
     body: row.body,
     at: new Date(row.at).toISOString(),
     status: row.status,
@@ -29,7 +32,9 @@ function fromOutbox(message: OutboxMessage): LeadMessage {
     channel: message.channel,
     direction: 'out',
     source: 'automation',
-    subject: message.subject,
+    to: message.recipient,
+    subject: message.channel === 'email' ? message.subject : null,
+    attachments: [],
     body: message.body,
     // When it left, or (not sent yet, or never) when the rule wrote it.
     at: message.sentAt ?? message.createdAt,
@@ -41,7 +46,7 @@ function fromOutbox(message: OutboxMessage): LeadMessage {
 
 /** 404 for an unknown lead (the automations' list asks the leads feature). */
 export async function listLeadMessages(db: Knex, leadId: string): Promise<LeadMessages> {
-  const automated = (await listMessagesOfLead(db, leadId)).map(fromOutbox);
+  const automated = (await listMessagesToLead(db, leadId)).map(fromOutbox);
   const conversation = (await listMessageRowsOfLead(db, leadId, (userId) => userNameOf(db, userId))).map(toLeadMessage);
   // ISO instants in UTC sort as text; the sort is stable, so equal instants keep automated first.
   const items = [...automated, ...conversation].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));

@@ -1,4 +1,5 @@
 // The note a merged repeat request leaves on the lead: the whole request, as staff read it.
+import { formatRooms } from '@shine/shared/format';
 import { type Estimate, formatEstimateRange } from '@shine/shared/pricing';
 import type { LeadRow } from '../db/tables.ts';
 import {
@@ -51,7 +52,7 @@ export function describeRepeatRequest(request: Request, outcome: RepeatOutcome):
     `E-mail: ${request.email}`,
     `Phone: ${request.phone}`,
     `Zip code: ${request.zipcode}`,
-    `Home: ${request.bedrooms} bedrooms, ${request.bathrooms} bathrooms`,
+    `Home: ${formatRooms(request.bedrooms, request.bathrooms)}`,
     `Cleaning: ${request.cleaning_type}, ${request.frequency}`,
     `Estimate: ${estimate.kind === 'estimate' ? formatEstimateRange(estimate) : 'priced after a walkthrough'}`,
     `Notes: ${request.notes ?? '(none)'}`,

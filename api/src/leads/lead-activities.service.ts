@@ -1,7 +1,7 @@
 // A staff member's activity on a lead (POST /api/admin/activities) and a lead's timeline. Logging a
 // call, e-mail or meeting changes the lead itself (its first contact, which stops the speed-to-lead
 // clock, and its last contact), so the use case is the lead's; the activities feature stores the entry.
-import type { ActivityCreate } from '@shine/shared/activities';
+import { type ActivityCreate, defaultActivityStatus } from '@shine/shared/activities';
 import { businessMinutesBetween } from '@shine/shared/business-time';
 import { CONTACT_ACTIVITY_TYPES } from '@shine/shared/enums';
 import { API_ERRORS } from '@shine/shared/messages';
@@ -34,14 +34,15 @@ export function createStaffActivity(
       const minutes = businessMinutesBetween(new Date(lead.created_at), now, timeZone);
       await setFirstContact(trx, input.leadId, now, minutes);
     }
-    const completed = input.status === 'completed';
+    const status = input.status ?? defaultActivityStatus(input.type, input.scheduledAt, now);
+    const completed = status === 'completed';
     const activity = await addActivity(trx, {
       leadId: input.leadId,
       userId,
       type: input.type,
       subject: input.title,
       description: input.description ?? null,
-      status: input.status,
+      status,
       scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null,
       completedAt: completed ? now : null,
     });

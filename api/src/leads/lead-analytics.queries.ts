@@ -3,6 +3,7 @@
 // and leaves as text, so no float ever touches a sum.
 import { DEFAULT_ESTIMATED_VALUE } from '@shine/shared/constants';
 import type { LeadStatus } from '@shine/shared/enums';
+import { canonicalLeadSource, leadSourceKeySql } from '@shine/shared/lead-sources';
 import type { Knex } from 'knex';
 
 const WON: LeadStatus = 'Won';
@@ -23,7 +24,7 @@ export interface LeadAnalyticsRow {
   contacted: number;
 }
 
-// grouping(week, month, source, status) as a bit mask: a 1 bit is a column not grouped by.
+// grouping(week, month, source_key, status) as a bit mask: a 1 bit is a column not grouped by.
 const SETS: Record<number, LeadAnalyticsRow['set']> = {
   5: 'weekSource',
   13: 'source',
@@ -42,17 +43,17 @@ export async function measureLeadAnalytics(
   timeZone: string,
 ): Promise<LeadAnalyticsRow[]> {
   const result = await db.raw<{
-    rows: Array<Omit<LeadAnalyticsRow, 'set'> & { kind: number }>;
+    rows: Array<Omit<LeadAnalyticsRow, 'set'> & { kind: number; source_key: string | null }>;
   }>(
     `with ranged as (
        select to_char(date_trunc('week', created_at at time zone ?), 'YYYY-MM-DD') as week,
               to_char(created_at at time zone ?, 'YYYY-MM') as month,
-              source, status, estimated_value, speed_to_lead_minutes
+              source, ${leadSourceKeySql('source')} as source_key, status, estimated_value, speed_to_lead_minutes
          from leads
         where created_at >= (?::date)::timestamp at time zone ?
           and created_at < (?::date + 1)::timestamp at time zone ?)
-     select week, month, source, status,
-            grouping(week, month, source, status)::int as kind,
+     select week, month, source_key, mode() within group (order by source) as source, status,
+            grouping(week, month, source_key, status)::int as kind,
             count(*)::int as count,
             count(*) filter (where status = ?)::int as won,
             to_char(coalesce(sum(coalesce(estimated_value, ${DEFAULT_ESTIMATED_VALUE})) filter (where status = ?), 0),
@@ -61,9 +62,17 @@ export async function measureLeadAnalytics(
               as "medianMinutes",
             count(speed_to_lead_minutes)::int as contacted
        from ranged
-      group by grouping sets ((week, source), (source), (month), (status), (week))`,
+      group by grouping sets ((week, source_key), (source_key), (month), (status), (week))`,
     [timeZone, timeZone, range.from, timeZone, range.to, timeZone, WON, WON],
   );
+  // One name per source, whatever its spellings: the per-source row's (its week rows may have seen
+  // fewer spellings), a known source under its canonical name.
+  const sourceNames = new Map<string, string>();
+  for (const row of result.rows) {
+    if (SETS[Number(row.kind)] === 'source' && row.source_key !== null) {
+      sourceNames.set(row.source_key, canonicalLeadSource(row.source ?? ''));
+    }
+  }
   return result.rows.flatMap((row) => {
     const set = SETS[Number(row.kind)];
     if (!set) return [];
@@ -72,7 +81,7 @@ export async function measureLeadAnalytics(
         set,
         week: row.week,
         month: row.month,
-        source: row.source,
+        source: set === 'source' || set === 'weekSource' ? (sourceNames.get(row.source_key ?? '') ?? null) : null,
         status: row.status,
         count: Number(row.count),
         won: Number(row.won),

@@ -1,6 +1,7 @@
 // The queries of lead intake: repeat-request matching and merging, speed-to-lead, rejected
 // submissions, and their aggregates for the dashboard (computed in SQL).
 import { CLOSED_LEAD_STATUSES } from '@shine/shared/enums';
+import { canonicalLeadSource, leadSourceKeySql } from '@shine/shared/lead-sources';
 import type { Knex } from 'knex';
 import { sqlStringList } from '../db/sql-text.ts';
 import type { LeadRow } from '../db/tables.ts';
@@ -145,17 +146,18 @@ export interface SpeedToLeadRow {
  */
 export async function measureSpeedToLead(db: Knex, now: Date, days: number): Promise<SpeedToLeadRow[]> {
   const result = await db.raw<{ rows: Array<SpeedToLeadRow & { kind: number }> }>(
-    `select source, grouping(source)::int as kind,
+    `select mode() within group (order by source) as source, grouping(${leadSourceKeySql('source')})::int as kind,
             percentile_cont(0.5) within group (order by speed_to_lead_minutes)::float8 as median,
             count(*)::int as contacted
        from leads
       where created_at >= ?::timestamptz - make_interval(days => ?::int)
         and speed_to_lead_minutes is not null
-      group by grouping sets ((source), ())`,
+      group by grouping sets ((${leadSourceKeySql('source')}), ())`,
     [now.toISOString(), days],
   );
   return result.rows.map((row) => ({
-    source: row.kind === 1 ? null : row.source,
+    // One row per source whatever its spellings' case or spacing; a known source by its canonical name.
+    source: row.kind === 1 ? null : canonicalLeadSource(row.source ?? ''),
     median: row.median === null ? null : Number(row.median),
     contacted: Number(row.contacted),
   }));

@@ -23,7 +23,7 @@ import {
   SPEED_TO_LEAD_TARGET_MINUTES,
   type SpamRule,
 } from '@shine/shared/intake';
-import { type Estimate, estimateQuote } from '@shine/shared/pricing';
+import { type Estimate, estimateQuote, estimateValueOf } from '@shine/shared/pricing';
 import type { QuoteIntake } from '@shine/shared/quote';
 import { SMS_CONSENT_TEXT } from '@shine/shared/sms-consent';
 import type { IntakeReport, Lead, SpeedToLeadGroup } from '@shine/shared/types';
@@ -109,7 +109,7 @@ function toNewLead(
     frequency: quote.frequency,
     notes: quote.notes ? quote.notes : null,
     source: resolveLeadSource(attribution, DEFAULT_LEAD_SOURCE),
-    estimated_value: estimate.kind === 'estimate' ? estimate.midpoint.toFixed(2) : null,
+    estimated_value: estimateValueOf(estimate)?.toFixed(2) ?? null,
     estimate_breakdown: estimate,
     utm_source: attribution.utmSource || null,
     utm_medium: attribution.utmMedium || null,

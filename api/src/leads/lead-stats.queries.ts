@@ -2,6 +2,7 @@
 // "Value" is the estimated value, or the default 250 where there is none (docs/requirements.md#lead).
 import { DEFAULT_ESTIMATED_VALUE } from '@shine/shared/constants';
 import { CLOSED_LEAD_STATUSES, type LeadStatus } from '@shine/shared/enums';
+import { canonicalLeadSource, leadSourceKeySql } from '@shine/shared/lead-sources';
 import type { Knex } from 'knex';
 import { sqlStringList } from '../db/sql-text.ts';
 
@@ -32,12 +33,13 @@ export async function countLeadsByGroup(db: Knex): Promise<LeadGroupCounts> {
       open_value: number;
     }>;
   }>(
-    `select status, priority, source, grouping(status, priority, source)::int as kind,
+    `select status, priority, mode() within group (order by source) as source, grouping(status, priority, source_key)::int as kind,
             count(*)::int as count,
             coalesce(sum(${VALUE}), 0)::float8 as value,
             coalesce(sum(${VALUE}) filter (where status <> ?), 0)::float8 as open_value
-       from leads
-      group by grouping sets ((status), (priority), (source), ())`,
+       from (select status, priority, source, estimated_value, ${leadSourceKeySql('source')} as source_key
+               from leads) as leads
+      group by grouping sets ((status), (priority), (source_key), ())`,
     [LOST],
   );
   const counts: LeadGroupCounts = {
@@ -52,7 +54,8 @@ export async function countLeadsByGroup(db: Knex): Promise<LeadGroupCounts> {
     const count = Number(row.count);
     if (row.kind === 0b011) counts.byStatus.set(row.status as string, { count, value: Number(row.value) });
     else if (row.kind === 0b101) counts.byPriority.set(row.priority as string, count);
-    else if (row.kind === 0b110) counts.bySource.set(row.source as string, count);
+    // Every spelling of a source that differs only in case or spacing is one row; a known source by its canonical name.
+    else if (row.kind === 0b110) counts.bySource.set(canonicalLeadSource(row.source ?? ''), count);
     else if (row.kind === 0b111) {
       counts.total = count;
       counts.potentialRevenue = Number(row.open_value);

@@ -1,9 +1,11 @@
-import type { LeadStatus } from '@shine/shared/enums';
+import { CLOSED_LEAD_STATUSES, type LeadStatus } from '@shine/shared/enums';
 import type { LeadUpdate } from '@shine/shared/leads';
 import { API_ERRORS } from '@shine/shared/messages';
 import type { Lead, Person } from '@shine/shared/types';
 import type { Knex } from 'knex';
+import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findAssignableUser } from '../auth/assignable-users.service.ts';
+import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
 import { AppError } from '../http/app-error.ts';
 import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
 import { assigneeStateOf, diffLeadFields, leadChange, recordLeadChanges } from './lead-audit.ts';
@@ -272,7 +274,43 @@ async function setStatus(db: Knex, actorId: string | null, id: string, status: L
       leadChange(actorId, id, 'status_changed', { status: changed.previousStatus }, { status }),
     ]);
   }
+  if (CLOSED_LEAD_STATUSES.includes(status) && changed.row.next_follow_up_at !== null) {
+    return {
+      lead: await clearFollowUpOfClosedLead(db, actorId, changed.row, status),
+      previousStatus: changed.previousStatus,
+    };
+  }
   return { lead: toLead(changed.row), previousStatus: changed.previousStatus };
+}
+
+/**
+ * A Won or Lost lead is followed up no more: its follow-up date is cleared in the status change's
+ * transaction, with an audit row (by whoever closed it) and a note on the timeline by the product
+ * (not a contact, so it never counts as the lead being answered).
+ */
+async function clearFollowUpOfClosedLead(
+  db: Knex,
+  actorId: string | null,
+  row: NamedLeadRow,
+  status: LeadStatus,
+): Promise<Lead> {
+  const before = toLead(row);
+  await updateLeadRow(db, row.id, { next_follow_up_at: null });
+  await recordLeadChanges(db, [
+    leadChange(actorId, row.id, 'updated', { nextFollowUpAt: before.nextFollowUpAt }, { nextFollowUpAt: null }),
+  ]);
+  await recordSystemActivity(
+    db,
+    {
+      leadId: row.id,
+      userId: await findOrCreateSystemUserId(db),
+      type: 'note',
+      subject: `Follow-up cleared: the lead is ${status}`,
+      description: 'A closed lead has no follow-up date; set a new one if the lead is reopened.',
+    },
+    new Date(),
+  );
+  return { ...before, nextFollowUpAt: null };
 }
 
 /**

@@ -64,13 +64,20 @@ import {
   auditPageSchema,
   personSchema,
   setupLinkSchema,
+  setupLinkStatusSchema,
   teamUserListSchema,
   teamUserSchema,
   userCreatedSchema,
 } from '@shine/shared/responses/team';
 import { quoteAnswerSchema, quoteListSchema, quoteSchema, quoteSentSchema } from '@shine/shared/responses/quotes';
 import { templateSchema } from '@shine/shared/responses/templates';
-import { ownSettingsSchema, setupPasswordSchema, userCreateSchema, userUpdateSchema } from '@shine/shared/team';
+import {
+  ownSettingsSchema,
+  setupLinkCheckSchema,
+  setupPasswordSchema,
+  userCreateSchema,
+  userUpdateSchema,
+} from '@shine/shared/team';
 import { templateCreateSchema, templateUpdateSchema } from '@shine/shared/templates';
 import type { z } from 'zod';
 import { openApiDocumentSchema } from './public.operations.ts';
@@ -113,6 +120,7 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['TeamUserList', teamUserListSchema],
   ['UserCreated', userCreatedSchema],
   ['SetupLink', setupLinkSchema],
+  ['SetupLinkStatus', setupLinkStatusSchema],
   ['Assignee', assigneeSchema],
   ['AssigneeList', assigneeListSchema],
   ['AuditEntry', auditEntrySchema],
@@ -151,6 +159,7 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['UserUpdate', userUpdateSchema],
   ['OwnSettings', ownSettingsSchema],
   ['SetupPassword', setupPasswordSchema],
+  ['SetupLinkCheck', setupLinkCheckSchema],
   ['AlertSettingsUpdate', alertSettingsUpdateSchema],
   ['LeadAlertSettings', leadAlertSettingsSchema],
   ['CompanyDetailsUpdate', companyDetailsSchema],

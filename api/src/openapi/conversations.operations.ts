@@ -12,9 +12,9 @@ export const conversationOperations: Operation[] = [
     method: 'get',
     path: '/api/admin/leads/:id/messages',
     tag,
-    summary: 'Every message to and from a lead, oldest first',
+    summary: 'Every message the customer sent or was sent, oldest first',
     description:
-      'The automated messages (the outbox), the messages staff sent by hand and the customer’s replies (e-mail and text), in one thread.',
+      'The automated messages to the lead (the outbox), the quote e-mails, the messages staff sent by hand and the customer’s replies (e-mail and text), in one thread; each with `to` (the address or number it went to), and for an e-mail its `subject` and `attachments` (file names). Alerts to staff about the lead (on-duty alert, escalation) are not in it: the lead’s timeline names who got them.',
     access: session,
     params: idParamsSchema,
     answers: { 200: json(leadMessagesSchema, 'The thread.'), 404: error('No such lead.') },

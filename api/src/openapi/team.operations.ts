@@ -3,6 +3,7 @@ import {
   assigneeListSchema,
   auditPageSchema,
   setupLinkSchema,
+  setupLinkStatusSchema,
   teamUserListSchema,
   teamUserSchema,
   userCreatedSchema,
@@ -11,6 +12,7 @@ import { idParamsSchema } from '@shine/shared/leads';
 import {
   auditQuerySchema,
   ownSettingsSchema,
+  setupLinkCheckSchema,
   setupPasswordSchema,
   userCreateSchema,
   userUpdateSchema,
@@ -67,6 +69,18 @@ export const teamOperations: Operation[] = [
     role: admin,
     params: idParamsSchema,
     answers: { 200: json(setupLinkSchema, 'The new link.') },
+  },
+  {
+    method: 'post',
+    path: '/api/setup-password/check',
+    tag: 'Team',
+    summary: 'Whether a set-up link can still set a password (public; uses nothing up)',
+    description:
+      'The page a set-up link opens asks at once. An unknown, used, replaced or expired link, or one of a disabled staff member, is refused with 400 and the message a submission would get.',
+    access: 'public',
+    body: setupLinkCheckSchema,
+    rateLimit: 'refused set-up links per client address (15-minute window), shared with choosing the password.',
+    answers: { 200: json(setupLinkStatusSchema, 'The link can set a password until `expiresAt`.') },
   },
   {
     method: 'post',

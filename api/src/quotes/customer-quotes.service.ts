@@ -3,6 +3,7 @@
 // lead goes to Negotiating). An answer is given once: the same answer again changes nothing and gets
 // the same reply; the other answer is refused. Every step is on the lead's timeline.
 import { buildBookingUrl, DEFAULT_COMPANY } from '@shine/shared/company';
+import { formatCalendarDate } from '@shine/shared/format';
 import { API_ERRORS } from '@shine/shared/messages';
 import { formatCents, formatDollars, type QuoteContent } from '@shine/shared/quote-pricing';
 import { type QuoteAccept, type QuoteDecline, TIME_WINDOW_LABELS } from '@shine/shared/quotes';
@@ -133,7 +134,10 @@ function describeAcceptance(accept: QuoteAccept): string {
   const lines = [`Signed “${accept.name}”.`];
   const dates = accept.preferredDates ?? [];
   if (dates.length > 0) {
-    const wanted = dates.map((choice) => `${choice.date} (${TIME_WINDOW_LABELS[choice.window]})`).join('; ');
+    // The days in words ("Tue, Dec 1, 2026"), as staff read them: never the form's raw 2026-12-01.
+    const wanted = dates
+      .map((choice) => `${formatCalendarDate(choice.date)} (${TIME_WINDOW_LABELS[choice.window]})`)
+      .join('; ');
     lines.push(`Preferred first cleaning: ${wanted}.`);
   }
   if (accept.note) lines.push(`Note: ${accept.note}`);

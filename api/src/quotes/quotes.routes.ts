@@ -27,7 +27,24 @@ export interface QuotesDeps extends Pick<AppDeps, 'db' | 'config' | 'logger' | '
    * which read quotes, so quotes cannot import it); undefined without REPLY_MAILBOX.
    */
   replyAddressOf: (leadId: string) => Promise<string | undefined>;
+  /**
+   * Keeps an e-mail to the customer in the lead's conversation, pending, and answers how to record its
+   * delivery (the conversations feature's, wired by app.ts: conversations read the automations, which
+   * read quotes).
+   */
+  recordEmail: (email: {
+    leadId: string;
+    to: string;
+    subject: string;
+    body: string;
+    attachments: readonly string[];
+    sentBy: { id: string; username: string };
+    at: Date;
+  }) => Promise<(outcome: { sent: true } | { sent: false; reason: string }) => Promise<void>>;
 }
+
+/** The thread's reason when the mail server did not take the quote (its answer is logged, not shown). */
+const QUOTE_EMAIL_FAILED = 'failed: the mail server did not accept the e-mail';
 
 /** Where customers' links point: PUBLIC_ORIGIN, or (development, where it may be unset) this request's origin. */
 function originOf(req: Request, publicOrigin: string | undefined): string {
@@ -52,7 +69,7 @@ export function leadQuotesRouter({ db, config, now }: QuotesDeps): Router {
 }
 
 /** /api/admin/quotes/{id}/… */
-export function quotesRouter({ db, config, logger, now, sendEmail, replyAddressOf }: QuotesDeps): Router {
+export function quotesRouter({ db, config, logger, now, sendEmail, replyAddressOf, recordEmail }: QuotesDeps): Router {
   const router = Router();
   const timeZone = config.businessTimeZone;
 
@@ -61,14 +78,26 @@ export function quotesRouter({ db, config, logger, now, sendEmail, replyAddressO
   });
 
   router.post('/:id/send', validate({ params: idParamsSchema, body: quoteSendSchema }), async (req, res) => {
-    const sent = await sendQuote(db, sessionUser(req).id, req.params.id, now(), timeZone);
+    const user = sessionUser(req);
+    const sent = await sendQuote(db, user.id, req.params.id, now(), timeZone);
     const url = quoteUrlOf(originOf(req, config.publicOrigin), sent.token);
     const validUntil = validUntilText(new Date(sent.quote.validUntil ?? now()), timeZone);
     let emailed = false;
     if (req.body.email && sendEmail) {
       const pdf = await renderQuotePdf(sent.quote, `${sent.lead.firstName} ${sent.lead.lastName}`, timeZone);
       const replyTo = await replyAddressOf(sent.lead.id);
-      emailed = await emailQuote(sendEmail, logger, quoteEmail(sent.lead, sent.quote, url, validUntil, pdf, replyTo));
+      const email = quoteEmail(sent.lead, sent.quote, url, validUntil, pdf, replyTo);
+      const settle = await recordEmail({
+        leadId: sent.lead.id,
+        to: email.to,
+        subject: email.subject,
+        body: email.body,
+        attachments: email.attachments.map((file) => file.filename),
+        sentBy: { id: user.id, username: user.username },
+        at: now(),
+      });
+      emailed = await emailQuote(sendEmail, logger, email);
+      await settle(emailed ? { sent: true } : { sent: false, reason: QUOTE_EMAIL_FAILED });
     }
     const body: QuoteSent = { quote: sent.quote, url, emailed };
     res.json(body);

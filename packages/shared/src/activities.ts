@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { dateTimeSchema } from './date-range.ts';
-import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from './enums.ts';
+import {
+  ACTIVITY_STATUSES,
+  ACTIVITY_TYPES,
+  type ActivityStatus,
+  type ActivityType,
+  CONTACT_ACTIVITY_TYPES,
+} from './enums.ts';
 import { VALIDATION } from './messages.ts';
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -18,10 +24,25 @@ export const activityCreateSchema = z.object({
     blankToUndefined,
     z.string().trim().max(5000, 'Description must be at most 5000 characters').optional(),
   ),
-  status: z
-    .enum(ACTIVITY_STATUSES, { error: `Status must be one of: ${ACTIVITY_STATUSES.join(', ')}` })
-    .default('pending'),
+  /** Without one: defaultActivityStatus (a call, e-mail or meeting logged now is completed). */
+  status: z.enum(ACTIVITY_STATUSES, { error: `Status must be one of: ${ACTIVITY_STATUSES.join(', ')}` }).optional(),
   scheduledAt: z.preprocess(blankToUndefined, dateTimeSchema('Scheduled time').optional()),
 });
 export type ActivityCreate = z.output<typeof activityCreateSchema>;
 export type ActivityCreateInput = z.input<typeof activityCreateSchema>;
+
+/**
+ * The status an activity gets when nobody chose one (the API) and that the New Activity form starts
+ * from: a call, e-mail or meeting logged without a time, or at a time already past, was made, so it is
+ * completed (a pending one would be an open task for something already done); one scheduled for
+ * later is pending, as are notes and tasks.
+ */
+export function defaultActivityStatus(
+  type: ActivityType,
+  scheduledAt: string | Date | null | undefined,
+  now: Date,
+): ActivityStatus {
+  if (!CONTACT_ACTIVITY_TYPES.includes(type)) return 'pending';
+  const at = scheduledAt ? new Date(scheduledAt).getTime() : Number.NaN;
+  return Number.isFinite(at) && at > now.getTime() ? 'pending' : 'completed';
+}

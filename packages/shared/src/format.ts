@@ -37,6 +37,40 @@ export function formatCount(count: number, singular: string, plural = `${singula
   return `${count} ${englishPlurals.select(count) === 'one' ? singular : plural}`;
 }
 
+/**
+ * A room choice of the quote form with its noun in the right number: "1 bathroom", "1.5 bathrooms",
+ * "5+ bedrooms". Every place that writes rooms in words uses it.
+ */
+export function formatRoomCount(choice: string, singular: 'bedroom' | 'bathroom'): string {
+  const count = Number.parseFloat(choice);
+  const one = !choice.includes('+') && englishPlurals.select(count) === 'one';
+  return `${choice} ${one ? singular : `${singular}s`}`;
+}
+
+/** "2 bedrooms, 1 bathroom" */
+export function formatRooms(bedrooms: string, bathrooms: string): string {
+  return `${formatRoomCount(bedrooms, 'bedroom')}, ${formatRoomCount(bathrooms, 'bathroom')}`;
+}
+
+const calendarDate = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A calendar date (YYYY-MM-DD, no time zone: a day the customer picked) in the business's words:
+ * "Tue, Dec 1, 2026". Anything that is not such a date is answered as given.
+ */
+export function formatCalendarDate(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return date;
+  const at = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(at.getTime()) ? date : calendarDate.format(at);
+}
+
 /** "tel:" link for a free-form phone number. */
 export function toTelHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildCsv, escapeCsvCell, neutraliseCell } from './csv.ts';
 import { buildBookingUrl, resolveCompany } from './company.ts';
-import { formatCount, formatDealValue, formatPercent } from './format.ts';
+import {
+  formatCalendarDate,
+  formatCount,
+  formatDealValue,
+  formatPercent,
+  formatRoomCount,
+  formatRooms,
+} from './format.ts';
 import { MESSAGES } from './messages.ts';
 import { matchesLeadSearch, phoneSearchDigits } from './lead-search.ts';
 import { extractPlaceholders, findUnknownPlaceholders, renderTemplate } from './template-render.ts';
@@ -47,6 +54,19 @@ describe('CSV', () => {
 });
 
 describe('formatting', () => {
+  it('writes rooms in the right number', () => {
+    expect(formatRooms('1', '1')).toBe('1 bedroom, 1 bathroom');
+    expect(formatRooms('2', '1.5')).toBe('2 bedrooms, 1.5 bathrooms');
+    expect(formatRoomCount('5+', 'bedroom')).toBe('5+ bedrooms');
+    expect(formatRoomCount('3.5+', 'bathroom')).toBe('3.5+ bathrooms');
+  });
+
+  it('writes a calendar date in words, any other text as given', () => {
+    expect(formatCalendarDate('2026-12-01')).toBe('Tue, Dec 1, 2026');
+    expect(formatCalendarDate('2025-03-09')).toBe('Sun, Mar 9, 2025');
+    expect(formatCalendarDate('next week')).toBe('next week');
+  });
+
   it('shows deal values as whole dollars, 250 when absent', () => {
     expect(formatDealValue(null)).toBe('$250');
     expect(formatDealValue('1234.56')).toBe('$1,235');

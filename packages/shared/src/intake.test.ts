@@ -70,7 +70,10 @@ describe('identity of a repeat request', () => {
 
 describe('attribution', () => {
   it('uses the campaign source when present', () => {
-    expect(resolveLeadSource({ utmSource: 'google' }, 'Website Form')).toBe('google');
+    expect(resolveLeadSource({ utmSource: 'google' }, 'Website Form')).toBe('Google');
+    expect(resolveLeadSource({ utmSource: ' facebook ' }, 'Website Form')).toBe('Facebook');
+    expect(resolveLeadSource({ utmSource: 'GOOGLE  ads' }, 'Website Form')).toBe('Google Ads');
+    expect(resolveLeadSource({ utmSource: '  Dallas Moms Group ' }, 'Website Form')).toBe('Dallas Moms Group');
     expect(resolveLeadSource({ utmSource: '  ' }, 'Website Form')).toBe('Website Form');
     expect(resolveLeadSource(undefined, 'Website Form')).toBe('Website Form');
   });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ATTRIBUTION_LIMITS } from './attribution.ts';
 import { CLOSED_LEAD_STATUSES, type LeadStatus } from './enums.ts';
+import { canonicalLeadSource } from './lead-sources.ts';
 
 /**
  * A text that is cut to `max` characters rather than refused: attribution is metadata, and a long
@@ -24,9 +25,12 @@ export const attributionSchema = z.object({
 });
 export type Attribution = z.output<typeof attributionSchema>;
 
-/** The lead's `source`: the campaign's source when there is one, else the default. */
+/**
+ * The lead's `source`: the campaign's source when there is one (a known source under its canonical
+ * name, whatever its case: `facebook` → "Facebook"; any other trimmed), else the default.
+ */
 export function resolveLeadSource(attribution: Attribution | undefined, fallback: string): string {
-  const source = attribution?.utmSource?.trim();
+  const source = canonicalLeadSource(attribution?.utmSource ?? '');
   return source ? source : fallback;
 }
 

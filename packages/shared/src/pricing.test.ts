@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BATHROOM_CHOICES, BEDROOM_CHOICES, CLEANING_TYPES, FREQUENCIES } from './enums.ts';
-import { PRICE_TABLE, estimateQuote, formatEstimateRange } from './pricing.ts';
+import { PRICE_TABLE, estimateQuote, estimateValueOf, formatEstimateRange } from './pricing.ts';
 
 describe('estimateQuote', () => {
   it('prices the smallest one-time basic clean at the starting price', () => {
     const estimate = estimateQuote({ bedrooms: '1', bathrooms: '1', cleaningType: 'Basic', frequency: 'One Time' });
-    expect(estimate).toMatchObject({ kind: 'estimate', low: 180, high: 220, midpoint: 200 });
+    expect(estimate).toMatchObject({ kind: 'estimate', low: 180, high: 220, midpoint: 199 });
     if (estimate.kind === 'estimate') expect(estimate.breakdown.perVisit).toBe(199);
   });
 
@@ -16,12 +16,30 @@ describe('estimateQuote', () => {
       kind: 'estimate',
       low: 220,
       high: 270,
-      midpoint: 245,
+      midpoint: 246,
       firstVisitLow: 180,
       firstVisitHigh: 230,
       breakdown: { subtotal: 289, discountPercent: 15, discount: 43, perVisit: 246 },
     });
     if (estimate.kind === 'estimate') expect(formatEstimateRange(estimate)).toBe('Estimated $220–$270 per visit');
+  });
+
+  it('values the estimate at the per-visit price its breakdown adds up to, not the centre of the rounded range', () => {
+    for (const cleaningType of CLEANING_TYPES) {
+      for (const frequency of FREQUENCIES) {
+        for (const bedrooms of BEDROOM_CHOICES) {
+          for (const bathrooms of BATHROOM_CHOICES) {
+            const estimate = estimateQuote({ bedrooms, bathrooms, cleaningType, frequency });
+            if (estimate.kind !== 'estimate') continue;
+            const { subtotal, discount, perVisit } = estimate.breakdown;
+            expect(subtotal - discount).toBe(perVisit);
+            expect(estimate.midpoint).toBe(perVisit);
+            expect(estimateValueOf(estimate)).toBe(perVisit);
+          }
+        }
+      }
+    }
+    expect(estimateValueOf({ kind: 'walkthrough', reason: 'x' })).toBeNull();
   });
 
   it('does not discount move-in/out cleans for frequency', () => {

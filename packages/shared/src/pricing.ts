@@ -40,6 +40,20 @@ function roundToStep(value: number, step: number): number {
   return Math.round(value / step) * step;
 }
 
+/** The estimate's one rounding to whole dollars (half up): the discount, hence the per-visit price. */
+function roundDollars(value: number): number {
+  return Math.round(value);
+}
+
+/**
+ * The estimate's value in whole dollars: the per-visit price its breakdown adds up to ("= $407"),
+ * which the lead's Estimated Value starts from. The range around it is rounded to the table's step
+ * for display only, so its centre may differ by a dollar or two; the value is never taken from it.
+ */
+export function estimateValueOf(estimate: Estimate): number | null {
+  return estimate.kind === 'estimate' ? estimate.breakdown.perVisit : null;
+}
+
 /** The cleaning's price per visit before any discount, in whole dollars: the type's base plus its room steps. */
 export function listPriceOf(
   input: Pick<EstimateInput, 'bedrooms' | 'bathrooms' | 'cleaningType'>,
@@ -77,7 +91,7 @@ export function estimateQuote(input: EstimateInput, table: PriceTable = PRICE_TA
 
   const { base, bedroomsAdded, bathroomsAdded, subtotal } = listPriceOf(input, table);
   const discountPercent = recurringDiscountPercentOf(input, table);
-  const discount = Math.round((subtotal * discountPercent) / 100);
+  const discount = roundDollars((subtotal * discountPercent) / 100);
   const perVisit = subtotal - discount;
 
   const spread = (perVisit * table.rangeSpreadPercent) / 100;
@@ -87,7 +101,7 @@ export function estimateQuote(input: EstimateInput, table: PriceTable = PRICE_TA
     kind: 'estimate',
     low,
     high,
-    midpoint: Math.round((low + high) / 2),
+    midpoint: perVisit,
     firstVisitLow: Math.max(0, low - table.firstCleaningDiscount),
     firstVisitHigh: Math.max(0, high - table.firstCleaningDiscount),
     breakdown: { base, bedroomsAdded, bathroomsAdded, subtotal, discountPercent, discount, perVisit },

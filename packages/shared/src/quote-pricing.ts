@@ -3,6 +3,7 @@
 // percent or basis points, and every division is an integer division rounded half up.
 import type { BathroomChoice, BedroomChoice, CleaningType, Frequency } from './enums.ts';
 import { PROMO_AMOUNT_DOLLARS, PROMO_CODE } from './constants.ts';
+import { formatRooms } from './format.ts';
 import { PRICE_TABLE, type PriceTable } from './pricing.ts';
 
 export const QUOTE_ADD_ON_KEYS = [
@@ -120,9 +121,7 @@ export function addOnUnit(key: QuoteAddOnKey, table: PriceTable = PRICE_TABLE): 
 }
 
 export function describeCleaning(cleaning: QuoteContent['cleaning']): string {
-  const bedrooms = `${cleaning.bedrooms} bedroom${cleaning.bedrooms === '1' ? '' : 's'}`;
-  const bathrooms = `${cleaning.bathrooms} bathroom${cleaning.bathrooms === '1' ? '' : 's'}`;
-  return `${cleaning.cleaningType} cleaning, ${bedrooms}, ${bathrooms} (${cleaning.frequency})`;
+  return `${cleaning.cleaningType} cleaning, ${formatRooms(cleaning.bedrooms, cleaning.bathrooms)} (${cleaning.frequency})`;
 }
 
 /**

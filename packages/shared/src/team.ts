@@ -78,6 +78,14 @@ export const setupPasswordSchema = z.object({
 });
 export type SetupPassword = z.output<typeof setupPasswordSchema>;
 
+/**
+ * POST /api/setup-password/check (public, rate limited): whether a set-up link can still set a
+ * password, asked when its page opens; it uses nothing up. The token travels in the body, never in
+ * a URL a log would keep.
+ */
+export const setupLinkCheckSchema = setupPasswordSchema.pick({ token: true });
+export type SetupLinkCheck = z.output<typeof setupLinkCheckSchema>;
+
 /** GET /api/admin/audit (admins only): newest first, paged. */
 export const auditQuerySchema = z.object({
   leadId: uuid.optional(),

@@ -2,6 +2,7 @@ import { MESSAGES } from '@shine/shared/messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { chooseOption } from '../test/choose-option.ts';
 import { makeLead } from '../test/fixtures.ts';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
@@ -39,7 +40,7 @@ describe('NewActivityDialog', () => {
     screen.getByText('Title is required');
   });
 
-  it('creates a pending activity for the given lead and toasts success', async () => {
+  it('logs a call made now as completed for the given lead and toasts success', async () => {
     const lead = makeLead({ firstName: 'Maya', lastName: 'Ortiz' });
     const { calls } = mockFetch({
       'GET /api/admin/leads': { body: { items: [lead], total: 1, page: 1, pageSize: 20 } },
@@ -60,10 +61,26 @@ describe('NewActivityDialog', () => {
       type: 'call',
       title: 'Confirm walkthrough',
       description: 'Ask about pets',
-      status: 'pending',
+      status: 'completed',
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onCreated).toHaveBeenCalledWith(lead, lead.id);
+  });
+
+  it('starts a call, e-mail or meeting Completed and a note or task Pending, until the person picks a status', async () => {
+    const lead = makeLead();
+    mockFetch({ 'GET /api/admin/leads': { body: { items: [lead], total: 1, page: 1, pageSize: 20 } } });
+    renderWithProviders(<NewActivityDialog open onClose={() => {}} lead={lead} lockLead />);
+    const statusShown = () => screen.getByRole('combobox', { name: 'Status' }).closest('.ant-select')?.textContent;
+    await screen.findByLabelText('Title');
+    expect(statusShown()).toBe('Completed');
+    await chooseOption('Type', 'Task');
+    await waitFor(() => expect(statusShown()).toBe('Pending'));
+    await chooseOption('Type', 'Meeting');
+    await waitFor(() => expect(statusShown()).toBe('Completed'));
+    await chooseOption('Status', 'Cancelled');
+    await chooseOption('Type', 'Note');
+    await waitFor(() => expect(statusShown()).toBe('Cancelled'));
   });
 
   it('toasts the failure message when the API refuses', async () => {

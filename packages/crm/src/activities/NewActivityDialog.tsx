@@ -1,9 +1,9 @@
-import { activityCreateSchema } from '@shine/shared/activities';
+import { activityCreateSchema, defaultActivityStatus } from '@shine/shared/activities';
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES, type ActivityStatus, type ActivityType } from '@shine/shared/enums';
 import type { Lead } from '@shine/shared/types';
 import { DatePicker, Form, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSubmitValidation, validateOrFocusFirstError, zodRule } from '../ui/form-validation.ts';
 import { ACTIVITY_STATUS_LABELS, ACTIVITY_TYPE_LABELS } from './activity-labels.tsx';
 import { useCreateActivity } from './activities.queries.ts';
@@ -42,16 +42,32 @@ interface NewActivityDialogProps {
   onCreated?: (lead: Lead | undefined, leadId: string) => void;
 }
 
-/** New Activity: lead, type, title, description, scheduled time, status (pending by default). */
+/**
+ * New Activity: lead, type, title, description, scheduled time, status. Until the person picks a
+ * status it follows defaultActivityStatus: a call, e-mail or meeting logged now is Completed, one
+ * scheduled for later (and a note or task) Pending.
+ */
 export function NewActivityDialog({ open, onClose, lead, lockLead, onCreated }: NewActivityDialogProps) {
   const [form] = Form.useForm<ActivityValues>();
   const create = useCreateActivity();
   const { validateTrigger, markSubmitted, reset } = useSubmitValidation();
   const [pickedLead, setPickedLead] = useState<Lead | undefined>(lead);
+  /** The person chose a status: the type and time no longer move it. */
+  const statusChosen = useRef(false);
 
   const close = () => {
     reset();
+    statusChosen.current = false;
     onClose();
+  };
+
+  const followDefaultStatus = (changed: Partial<ActivityValues>, all: ActivityValues) => {
+    if ('status' in changed) {
+      statusChosen.current = true;
+      return;
+    }
+    if (statusChosen.current || !('type' in changed || 'scheduledAt' in changed)) return;
+    form.setFieldsValue({ status: defaultActivityStatus(all.type, all.scheduledAt?.toDate(), new Date()) });
   };
 
   const submit = async () => {
@@ -84,7 +100,14 @@ export function NewActivityDialog({ open, onClose, lead, lockLead, onCreated }: 
         layout="vertical"
         validateTrigger={validateTrigger}
         preserve={false}
-        initialValues={{ leadId: lead?.id, type: 'call', status: 'pending', title: '', description: '' }}
+        initialValues={{
+          leadId: lead?.id,
+          type: 'call',
+          status: defaultActivityStatus('call', null, new Date()),
+          title: '',
+          description: '',
+        }}
+        onValuesChange={followDefaultStatus}
         onFinish={() => void submit()}
       >
         <Form.Item label="Lead" name="leadId" required rules={[rule('leadId')]}>

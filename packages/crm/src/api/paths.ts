@@ -28,6 +28,7 @@ export const API = {
   audit: '/api/admin/audit',
   /** Public: the page a set-up link opens posts the new password here. */
   setupPassword: '/api/setup-password',
+  setupPasswordCheck: '/api/setup-password/check',
   events: '/api/admin/events',
   alertSettings: '/api/admin/me/alerts',
   /** Admins: the company's speed-to-lead alerts (on duty, escalation). */

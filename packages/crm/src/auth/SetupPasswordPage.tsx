@@ -3,7 +3,7 @@ import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { MESSAGES } from '@shine/shared/messages';
 import { setupPasswordSchema } from '@shine/shared/team';
 import { Alert, Button, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { sendApiRequest } from '../api/http.ts';
 import { readErrorMessage } from '../api/http-error.ts';
@@ -21,13 +21,17 @@ interface SetupValues {
 
 type Outcome = { kind: 'idle' } | { kind: 'done' } | { kind: 'refused'; message: string };
 
+/** What the server said of the link when the page opened (POST /api/setup-password/check). */
+type LinkState = { kind: 'checking' } | { kind: 'usable' } | { kind: 'refused'; message: string };
+
 const NO_ANSWER = 'The server did not answer. Check your connection and try again.';
 
 /**
  * The page a set-up link opens (`/admin/setup-password/{token}`, or `?token=`): a new person, or one
  * whose password an admin reset, chooses a password with the same rules as the password change.
- * Public: the token is the proof. The server answers 400 with a clear message when the link is
- * expired, used or unknown; that message is shown as it is.
+ * Public: the token is the proof. The link is checked as the page opens (nothing is used up): an
+ * expired, used, replaced or unknown link says so at once, with the server's message, and offers no
+ * form. Without an answer the form stays: the submission gets the same answer.
  */
 export function SetupPasswordPage() {
   useDocumentTitle('Choose your password');
@@ -37,6 +41,27 @@ export function SetupPasswordPage() {
   const token = params.token ?? searchParams.get('token') ?? '';
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const [link, setLink] = useState<LinkState>({ kind: 'checking' });
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    setLink({ kind: 'checking' });
+    void (async () => {
+      try {
+        const response = await sendApiRequest('POST', API.setupPasswordCheck, {
+          body: { token },
+          signal: controller.signal,
+        });
+        const next: LinkState = response.ok
+          ? { kind: 'usable' }
+          : { kind: 'refused', message: await readErrorMessage(response) };
+        if (!controller.signal.aborted) setLink(next);
+      } catch {
+        if (!controller.signal.aborted) setLink({ kind: 'usable' });
+      }
+    })();
+    return () => controller.abort();
+  }, [token]);
   const { validateTrigger, markSubmitted } = useSubmitValidation();
   // The request's own schema (its password is newPasswordSchema, as in the password change).
   const passwordRule = zodRule(setupPasswordSchema, 'password', (values) => ({ token, password: values.password }));
@@ -73,6 +98,14 @@ export function SetupPasswordPage() {
               Sign in
             </ButtonLink>
           </div>
+        ) : token && link.kind === 'refused' ? (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            title={link.message}
+            description="This link cannot set a password. Ask an admin of your team for a new one."
+          />
         ) : token ? (
           <Form<SetupValues>
             form={form}
@@ -81,7 +114,7 @@ export function SetupPasswordPage() {
             validateTrigger={validateTrigger}
             onFinish={onFinish}
             onFinishFailed={markSubmitted}
-            disabled={pending}
+            disabled={pending || link.kind === 'checking'}
             initialValues={{ password: '', confirmPassword: '' }}
           >
             {outcome.kind === 'refused' ? (

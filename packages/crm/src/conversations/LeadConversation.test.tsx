@@ -16,7 +16,9 @@ const message = (overrides: Partial<LeadMessage>): LeadMessage => ({
   channel: 'sms',
   direction: 'out',
   source: 'automation',
+  to: '(214) 555-0100',
   subject: null,
+  attachments: [],
   body: 'Thanks for your request!',
   at: '2026-11-20T15:00:00.000Z',
   status: 'sent',
@@ -63,8 +65,15 @@ describe('LeadConversation', () => {
   it('shows one thread oldest first with author, channel and delivery, and marks it read on opening', async () => {
     const lead = makeLead();
     const { calls } = renderConversation(lead, [
-      message({ channel: 'email', subject: 'Welcome!', body: 'Hi Ann!', at: '2026-11-20T15:00:00.000Z' }),
-      message({ source: 'customer', direction: 'in', status: 'received', body: 'Is Tuesday open?' }),
+      message({
+        channel: 'email',
+        to: 'ann@example.com',
+        subject: 'Welcome!',
+        body: 'Hi Ann!',
+        attachments: ['quote-v1.pdf'],
+        at: '2026-11-20T15:00:00.000Z',
+      }),
+      message({ source: 'customer', direction: 'in', to: null, status: 'received', body: 'Is Tuesday open?' }),
       message({
         source: 'staff',
         sentBy: 'Olivia Owner',
@@ -81,8 +90,11 @@ describe('LeadConversation', () => {
       'Olivia Owner',
     ]);
     expect(items[0]?.textContent).toContain('E-mail');
-    expect(items[0]?.textContent).toContain('Welcome!');
+    expect(items[0]?.textContent).toContain('to ann@example.com · E-mail');
+    expect(items[0]?.textContent).toContain('Subject: Welcome!');
+    expect(items[0]?.textContent).toContain('Attachment: quote-v1.pdf');
     expect(items[1]?.textContent).toContain('to us · Text');
+    expect(items[2]?.textContent).toContain('to (214) 555-0100 · Text');
     expect(within(items[2] as HTMLElement).getByText('Failed')).toBeTruthy();
     expect(items[2]?.textContent).toContain('failed: refused');
     await waitFor(() =>

@@ -28,3 +28,9 @@ export function authorOf(message: LeadMessage): string {
   if (message.source === 'automation') return 'Automation';
   return message.sentBy ?? 'Staff';
 }
+
+/** Where the message went: the customer's address or number for one we sent; "to us" for one that came in. */
+export function recipientOf(message: LeadMessage): string {
+  if (message.direction === 'in') return message.to ? `to us (${message.to})` : 'to us';
+  return message.to ? `to ${message.to}` : 'to the customer';
+}

@@ -1,5 +1,5 @@
 import { isAwaitingContact } from '@shine/shared/intake';
-import { formatEstimateRange } from '@shine/shared/pricing';
+import { estimateValueOf, formatEstimateRange } from '@shine/shared/pricing';
 import type { Lead } from '@shine/shared/types';
 import { Button, Descriptions, Grid, Typography } from 'antd';
 import { fullName } from '../format/lead-labels.ts';
@@ -17,7 +17,7 @@ function EstimateText({ lead }: { lead: Lead }) {
       <Typography.Text type="secondary" className="estimate-breakdown">
         {' '}
         · base ${b.base} + bedrooms ${b.bedroomsAdded} + bathrooms ${b.bathroomsAdded}
-        {b.discountPercent ? ` − ${b.discountPercent}% recurring ($${b.discount})` : ''} = ${b.perVisit}
+        {b.discountPercent ? ` − ${b.discountPercent}% recurring ($${b.discount})` : ''} = ${estimateValueOf(estimate)}
       </Typography.Text>
     </>
   );

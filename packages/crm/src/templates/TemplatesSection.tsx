@@ -69,7 +69,9 @@ function TemplateCard({ template, canChange, onEdit }: { template: Template; can
             <span className="muted">Subject:</span> {template.subject}
           </p>
         ) : null}
-        <Typography.Paragraph className="template-content" ellipsis={{ rows: 4, expandable: true, symbol: 'more' }}>
+        {/* antd names its expand button "Expand" (its locale); a visible word other than that name fails
+            label-content-name-mismatch, so the button shows the word it is named by. */}
+        <Typography.Paragraph className="template-content" ellipsis={{ rows: 4, expandable: true }}>
           {template.content}
         </Typography.Paragraph>
         {template.variables.length > 0 ? (

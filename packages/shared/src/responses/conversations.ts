@@ -15,7 +15,15 @@ export const leadMessageSchema = z.strictObject({
   channel: z.enum(CONVERSATION_CHANNELS),
   direction: z.enum(['in', 'out']),
   source: z.enum(LEAD_MESSAGE_SOURCES),
+  /**
+   * Where it went: the customer's e-mail address or phone number for a message we sent; for a
+   * message that came in, our address or number when it was recorded, else null.
+   */
+  to: z.string().nullable(),
+  /** An e-mail's subject; null for a text. */
   subject: z.string().nullable(),
+  /** The file names attached to an e-mail (the quote's PDF); [] for none and for a text. */
+  attachments: z.array(z.string()),
   body: z.string(),
   /** Received, sent, or (not sent yet) written. */
   at: instantSchema,
@@ -27,7 +35,11 @@ export const leadMessageSchema = z.strictObject({
 });
 export type LeadMessage = z.output<typeof leadMessageSchema>;
 
-/** Every message to and from a lead, oldest first. */
+/**
+ * Every message the customer sent or was sent, oldest first: automated messages to the lead, quote
+ * e-mails, messages staff wrote by hand, replies. Alerts to staff about the lead are not in it (they
+ * are on the lead's timeline, with their recipient's name).
+ */
 export const leadMessagesSchema = z.strictObject({ items: z.array(leadMessageSchema) });
 export type LeadMessages = z.output<typeof leadMessagesSchema>;
 

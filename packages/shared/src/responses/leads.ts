@@ -23,7 +23,10 @@ export const estimateSchema = z.discriminatedUnion('kind', [
     kind: z.literal('estimate'),
     low: money,
     high: money,
-    /** Stored as the lead's estimated value. */
+    /**
+     * The estimate's value, stored as the lead's estimated value: the per-visit price of the breakdown
+     * (pricing.ts, estimateValueOf), within the rounded range though not always its exact centre.
+     */
     midpoint: money,
     firstVisitLow: money,
     firstVisitHigh: money,

@@ -31,6 +31,9 @@ export type TeamUserList = z.output<typeof teamUserListSchema>;
 /** POST /api/admin/users → 201, and POST /api/admin/users/{id}/reset (setupUrl only). */
 export const setupLinkSchema = z.strictObject({ setupUrl: z.string(), expiresAt: instantSchema });
 export type SetupLink = z.output<typeof setupLinkSchema>;
+/** POST /api/setup-password/check: the link can set a password until `expiresAt`. */
+export const setupLinkStatusSchema = z.strictObject({ usable: z.literal(true), expiresAt: instantSchema });
+export type SetupLinkStatus = z.output<typeof setupLinkStatusSchema>;
 export const userCreatedSchema = z.strictObject({
   user: teamUserSchema,
   setupUrl: z.string(),

@@ -1,0 +1,54 @@
+// An e-mail another feature sends the customer one to one (the quote with its PDF), kept in the lead's
+// conversation like a message sent by hand: stored pending before it is handed to the mail server,
+// then its delivery recorded, so the thread shows what the customer received (or failed to).
+import type { Knex } from 'knex';
+import { toJsonb } from '../db/jsonb.ts';
+import { publishLiveEvent } from '../live/live.service.ts';
+import { insertMessage, updateMessageDelivery } from './conversations.queries.ts';
+
+export interface OutgoingEmail {
+  leadId: string;
+  to: string;
+  subject: string;
+  body: string;
+  /** File names of the attachments. */
+  attachments: readonly string[];
+  /** The person who sent it. */
+  sentBy: { id: string; username: string };
+  at: Date;
+}
+
+/** Stores the e-mail as pending; answers a function that records its delivery. */
+export async function recordOutgoingEmail(
+  db: Knex,
+  email: OutgoingEmail,
+): Promise<(outcome: { sent: true } | { sent: false; reason: string }) => Promise<void>> {
+  const id = await db.transaction(async (trx) => {
+    const row = await insertMessage(trx, {
+      lead_id: email.leadId,
+      channel: 'email',
+      direction: 'out',
+      status: 'pending',
+      subject: email.subject,
+      body: email.body,
+      sender: email.sentBy.username,
+      recipient: email.to,
+      external_id: null,
+      at: email.at,
+      sent_by: email.sentBy.id,
+      attachments: toJsonb(trx, email.attachments),
+    });
+    await publishLiveEvent(trx, { type: 'message.created', leadId: email.leadId, messageId: row.id });
+    return row.id;
+  });
+  return async (outcome) => {
+    await db.transaction(async (trx) => {
+      await updateMessageDelivery(
+        trx,
+        id,
+        outcome.sent ? { status: 'sent', reason: null } : { status: 'failed', reason: outcome.reason },
+      );
+      await publishLiveEvent(trx, { type: 'message.created', leadId: email.leadId, messageId: id });
+    });
+  };
+}
