@@ -12,6 +12,7 @@ import { setupPasswordRouter } from './auth/setup-password.routes.ts';
 import { type TeamDeps, teamRouter, usersRouter } from './auth/users.routes.ts';
 import { userNames } from './auth/users.service.ts';
 import { automationsRouter } from './automations/automations.routes.ts';
+import { automationNames } from './automations/automations.service.ts';
 import { automationRunsRouter, leadAutomationRouter, outboxRouter } from './automations/runs.routes.ts';
 import { createManualDelivery } from './automations/manual-delivery.service.ts';
 import { createStaffEmailSender } from './automations/staff-email.service.ts';
@@ -43,6 +44,7 @@ import { staticFiles } from './http/static.ts';
 import { answerRevocationsWhenEverywhere, answerWritesWhenHeard } from './http/write-barrier.ts';
 import { leadActivitiesRouter } from './leads/lead-activities.routes.ts';
 import { adminLeadsRouter, heldSubmissionsRouter, publicLeadsRouter } from './leads/leads.routes.ts';
+import { leadNames } from './leads/leads.service.ts';
 import { openLeadCountsByAssignee } from './leads/open-leads.service.ts';
 import { liveRouter } from './live/live.routes.ts';
 import { openApiRouter } from './openapi/openapi.routes.ts';
@@ -53,6 +55,7 @@ import { leadQuotesRouter, type QuotesDeps, quotesRouter } from './quotes/quotes
 import { reportsRouter } from './reports/reports.routes.ts';
 import responseTime from 'response-time';
 import { templatesRouter } from './templates/templates.routes.ts';
+import { templateNames } from './templates/templates.service.ts';
 import { unsubscribeRouter } from './unsubscribe/unsubscribe.routes.ts';
 
 /** Per client address: the provider's bursts of inbound texts fit well under it. */
@@ -97,7 +100,14 @@ function adminApi(
   // to every signed-in role.
   const readOnlyForSales = requireRoleToWrite('admin');
   admin.use('/users', requireRole('admin'), usersRouter(team));
-  admin.use('/audit', requireRole('admin'), auditRouter({ ...deps, userNames }));
+  admin.use(
+    '/audit',
+    requireRole('admin'),
+    auditRouter({
+      ...deps,
+      names: { people: userNames, leads: leadNames, automations: automationNames, templates: templateNames },
+    }),
+  );
   admin.use('/settings', requireRole('admin'), settingsRouter(deps));
   admin.use(teamRouter(team));
   admin.use('/me/alerts', alertSettingsRouter(deps));

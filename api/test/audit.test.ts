@@ -7,6 +7,8 @@ import { auditPageSchema } from '@shine/shared/responses/team';
 import { expect, it } from 'vitest';
 import { leadHistory, recordAudit } from '../src/audit/audit.service.ts';
 import { userNames } from '../src/auth/users.service.ts';
+import { leadNames } from '../src/leads/leads.service.ts';
+import { DEFAULT_LEAD_ALERT_SETTINGS } from '@shine/shared/lead-alerts';
 import { addStaff, resetTeam, STAFF_PASSWORD } from './support/team.ts';
 import { ADMIN_NAME, describeApi, insertLead, signIn, useTestApp } from './support/test-app.ts';
 import { beforeEach } from 'vitest';
@@ -121,8 +123,103 @@ describeApi('the audit trail', () => {
     });
     const { items } = await audit(`?leadId=${leadId}`);
     expect(items.map((entry) => entry.actor)).toEqual([{ id: t.adminId, name: ADMIN_NAME }, null]);
-    const history = await leadHistory(t.db, leadId, userNames);
+    const history = await leadHistory(t.db, leadId, { people: userNames, leads: leadNames });
     expect(history).toEqual(items);
+  });
+
+  it('names the subject of every row, keeping the ids: the lead, the person, the rule, the template', async () => {
+    const agent = await t.agent();
+    const leadId = await insertLead(t.db, { first_name: 'Kevin', last_name: 'Reyes' });
+    await agent.patch(`/api/admin/leads/${leadId}/status`).send({ status: 'Qualified' }).expect(200);
+    const { items: leadRows } = await audit('?entity=lead');
+    expect(leadRows[0]).toMatchObject({
+      action: 'status_changed',
+      entityId: leadId,
+      leadId,
+      subject: 'Kevin Reyes',
+      before: { status: 'New' },
+      after: { status: 'Qualified' },
+    });
+    const history = await agent.get(`/api/admin/leads/${leadId}/history`).expect(200);
+    expect(history.body.items[0]).toMatchObject({ leadId, subject: 'Kevin Reyes' });
+
+    const { body } = await agent
+      .post('/api/admin/users')
+      .send({ name: 'Rita Rep', email: 'rita@example.com', role: 'sales' })
+      .expect(201);
+    const ritaId = body.user.id as string;
+    await agent.patch(`/api/admin/users/${ritaId}`).send({ name: 'Rita Ramos' }).expect(200);
+    // Each row names the person as they are called now; the rename itself keeps both names.
+    const people = await audit('?entity=user');
+    expect(people.items.map((entry) => [entry.action, entry.entityId, entry.subject])).toEqual([
+      ['updated', ritaId, 'Rita Ramos'],
+      ['created', ritaId, 'Rita Ramos'],
+    ]);
+
+    const { body: rule } = await agent.post('/api/admin/automations').send(RULE).expect(201);
+    await agent.patch(`/api/admin/automations/${rule.id}`).send({ isActive: true }).expect(200);
+    await agent.delete(`/api/admin/automations/${rule.id}`).expect(204);
+    const rules = await audit('?entity=automation');
+    expect(rules.items.map((entry) => [entry.action, entry.subject])).toEqual([
+      ['deleted', 'Call new leads'],
+      ['toggled', 'Call new leads'],
+      ['created', 'Call new leads'],
+    ]);
+    const { body: template } = await agent
+      .post('/api/admin/templates')
+      .send({ name: 'Hi', type: 'sms', content: 'Hello {{firstName}}' })
+      .expect(201);
+    await agent.patch(`/api/admin/templates/${template.id}`).send({ content: 'Hi {{firstName}}' }).expect(200);
+    const templates = await audit('?entity=template');
+    expect(templates.items.map((entry) => [entry.action, entry.subject])).toEqual([
+      ['updated', 'Hi'],
+      ['created', 'Hi'],
+    ]);
+  });
+
+  it('names the people a settings change names by id, and keeps the ids', async () => {
+    const agent = await t.agent();
+    const samId = await addStaff(t.db, { email: 'sam@example.com', role: 'sales', name: 'Sam Rivera' });
+    const onDuty = [null, samId, samId, t.adminId, null, null, null];
+    await agent
+      .put('/api/admin/settings/lead-alerts')
+      .send({ ...DEFAULT_LEAD_ALERT_SETTINGS, onDuty, escalateTo: t.adminId })
+      .expect(200);
+    const { items } = await audit('?entity=settings');
+    expect(items[0]).toMatchObject({
+      entityId: 'lead-alerts',
+      subject: 'Speed to lead: on duty and escalation',
+      after: { onDuty, escalateTo: t.adminId },
+      names: { [samId]: 'Sam Rivera', [t.adminId]: ADMIN_NAME },
+    });
+  });
+
+  it('says an export’s filter in words: all leads, each criterion with people by name, or how many were chosen', async () => {
+    const agent = await t.agent();
+    const samId = await addStaff(t.db, { email: 'sam@example.com', role: 'sales', name: 'Sam Rivera' });
+    const leadId = await insertLead(t.db);
+    const exported = (body: object) =>
+      agent
+        .post('/api/admin/leads/export')
+        .send({ format: 'json', ...body })
+        .expect(200);
+    await exported({ filter: {} });
+    await exported({ filter: { status: 'New', assignedTo: samId } });
+    await exported({ filter: { search: 'reyes', priority: 'High', assignedTo: 'me' } });
+    await exported({ filter: { assignedTo: 'none' } });
+    await exported({ leadIds: [leadId] });
+    const { items } = await audit('?entity=export');
+    expect(items.map((entry) => entry.subject)).toEqual([
+      '1 chosen lead',
+      'Assigned to: nobody',
+      `Search: “reyes” · Priority: High · Assigned to: ${ADMIN_NAME}`,
+      'Status: New · Assigned to: Sam Rivera',
+      'all leads',
+    ]);
+    expect(items[3]).toMatchObject({
+      after: { filter: { status: 'New', assignedTo: samId } },
+      names: { [samId]: 'Sam Rivera' },
+    });
   });
 
   it('is for admins only: sales are refused with 403', async () => {

@@ -174,6 +174,29 @@ describeApi('live stream', () => {
     await resetTeam(t.db);
   });
 
+  it('sends a person added in Team, edited, disabled and enabled, by id; nothing for an edit that changes nothing', async () => {
+    const client = await connect();
+    await client.next('ready');
+    const agent = await t.agent();
+    const { body } = await agent
+      .post('/api/admin/users')
+      .send({ name: 'Nia Live', email: 'nia.live@example.com', role: 'sales' })
+      .expect(201);
+    const userId = body.user.id as string;
+    expect((await client.next('user.created')).data).toEqual({ type: 'user.created', userId });
+    await agent.patch(`/api/admin/users/${userId}`).send({ name: 'Nia Lively' }).expect(200);
+    expect((await client.next('user.changed')).data).toEqual({ type: 'user.changed', userId });
+    await agent.patch(`/api/admin/users/${userId}`).send({ name: 'Nia Lively' }).expect(200);
+    await agent.patch(`/api/admin/users/${userId}`).send({ disabled: true }).expect(200);
+    await agent.patch(`/api/admin/users/${userId}`).send({ disabled: false }).expect(200);
+    await agent.patch('/api/admin/me').send({ phone: '214-555-0111' }).expect(200);
+    // In commit order: the edit that changed nothing sent nothing before the disabling.
+    expect((await client.next('user.changed')).data).toEqual({ type: 'user.changed', userId });
+    expect((await client.next('user.changed')).data).toEqual({ type: 'user.changed', userId });
+    expect((await client.next('user.changed')).data).toEqual({ type: 'user.changed', userId: t.adminId });
+    await resetTeam(t.db);
+  });
+
   it('sends nothing for a change that rolls back', async () => {
     const client = await connect();
     await client.next('ready');

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@shine/shared/types';
 import type { AuditRowWithActor } from './audit.queries.ts';
 
-export function toAuditEntry(row: AuditRowWithActor): AuditEntry {
+export function toAuditEntry(row: AuditRowWithActor, named: Pick<AuditEntry, 'subject' | 'names'>): AuditEntry {
   return {
     id: String(row.id),
     at: new Date(row.at).toISOString(),
@@ -14,5 +14,7 @@ export function toAuditEntry(row: AuditRowWithActor): AuditEntry {
     // jsonb comes back parsed from pg and PGlite alike.
     before: row.before ?? null,
     after: row.after ?? null,
+    subject: named.subject,
+    names: named.names,
   };
 }

@@ -1,9 +1,13 @@
 import type { AuditQuery } from '@shine/shared/team';
 import type { Knex } from 'knex';
-import type { AuditLogRow } from '../db/tables.ts';
+import type { AuditEntity, AuditLogRow } from '../db/tables.ts';
 
-/** A query of `id, name` per person (auth/users.service.ts `userNames`), joined for the actor's name. */
-export type PersonNames = (db: Knex) => Knex.QueryBuilder;
+/**
+ * A query of `id, name` from the feature that owns the table: auth's people (auth/users.service.ts
+ * `userNames`, joined for the actor's name), leads, rules, templates.
+ */
+export type NameQuery = (db: Knex) => Knex.QueryBuilder;
+export type PersonNames = NameQuery;
 
 export interface AuditRowWithActor extends AuditLogRow {
   actor_name: string | null;
@@ -43,4 +47,35 @@ export async function countAuditRows(db: Knex, query: AuditQuery): Promise<numbe
 
 export function listLeadAuditRows(db: Knex, leadId: string, names: PersonNames): Promise<AuditRowWithActor[]> {
   return withActor(filtered(db, { leadId }), db, names).limit(LEAD_HISTORY_LIMIT);
+}
+
+/** The names of `ids` (uuids) that `names` knows, by id. */
+export async function selectNames(db: Knex, names: NameQuery, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows: Array<{ id: string; name: string | null }> = await db
+    .from(names(db).as('named'))
+    .whereIn('named.id', ids)
+    .select('named.id', 'named.name');
+  return new Map(rows.flatMap((row) => (row.name === null ? [] : [[String(row.id), row.name]])));
+}
+
+/**
+ * The name each of `ids` (of `entity`) last had in its own audit rows (a created, renamed or deleted
+ * rule, template or person holds it): the name of one since removed.
+ */
+export async function selectLastKnownNames(
+  db: Knex,
+  entity: AuditEntity,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const name = "coalesce(a.after->>'name', a.before->>'name')";
+  const rows: Array<{ entity_id: string; name: string }> = await db('audit_log as a')
+    .distinctOn('a.entity_id')
+    .select('a.entity_id', db.raw(`${name} as name`))
+    .where('a.entity', entity)
+    .whereIn('a.entity_id', ids)
+    .whereRaw(`${name} is not null`)
+    .orderBy([{ column: 'a.entity_id' }, { column: 'a.at', order: 'desc' }, { column: 'a.id', order: 'desc' }]);
+  return new Map(rows.map((row) => [row.entity_id, row.name]));
 }

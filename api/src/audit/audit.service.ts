@@ -6,11 +6,19 @@ import type { AuditQuery } from '@shine/shared/team';
 import type { AuditEntry, AuditPage } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import type { AuditEntity } from '../db/tables.ts';
-import { countAuditRows, listAuditRows, listLeadAuditRows, type PersonNames } from './audit.queries.ts';
+import {
+  type AuditRowWithActor,
+  countAuditRows,
+  listAuditRows,
+  listLeadAuditRows,
+  type NameQuery,
+  type PersonNames,
+} from './audit.queries.ts';
 import { toAuditEntry } from './audit-mapper.ts';
+import { type AuditNames, nameAuditRows } from './audit-subjects.ts';
 import { toJsonb } from '../db/jsonb.ts';
 
-export type { PersonNames };
+export type { AuditNames, NameQuery, PersonNames };
 
 export interface AuditChange {
   /** The signed-in user; null for the automation engine and the command line. */
@@ -61,16 +69,22 @@ export function changedFields(
   };
 }
 
+async function toAuditEntries(db: Knex, rows: AuditRowWithActor[], names: AuditNames): Promise<AuditEntry[]> {
+  const named = await nameAuditRows(db, rows, names);
+  return rows.map((row, index) => toAuditEntry(row, named[index] as (typeof named)[number]));
+}
+
 /**
- * GET /api/admin/audit: newest first, filtered and paged. `names` is the auth feature's people
- * (auth/users.service.ts `userNames`), handed in so that audit never imports the features it records.
+ * GET /api/admin/audit: newest first, filtered and paged, each row with its subject named. `names` are
+ * the queries of names of the features it records (auth's people, leads, rules, templates), handed in
+ * so that audit never imports them.
  */
-export async function listAudit(db: Knex, query: AuditQuery, names: PersonNames): Promise<AuditPage> {
-  const [rows, total] = await Promise.all([listAuditRows(db, query, names), countAuditRows(db, query)]);
-  return { items: rows.map(toAuditEntry), total, page: query.page, pageSize: query.pageSize };
+export async function listAudit(db: Knex, query: AuditQuery, names: AuditNames): Promise<AuditPage> {
+  const [rows, total] = await Promise.all([listAuditRows(db, query, names.people), countAuditRows(db, query)]);
+  return { items: await toAuditEntries(db, rows, names), total, page: query.page, pageSize: query.pageSize };
 }
 
 /** GET /api/admin/leads/{id}/history: the lead's part of the audit trail, newest first. */
-export async function leadHistory(db: Knex, leadId: string, names: PersonNames): Promise<AuditEntry[]> {
-  return (await listLeadAuditRows(db, leadId, names)).map(toAuditEntry);
+export async function leadHistory(db: Knex, leadId: string, names: AuditNames): Promise<AuditEntry[]> {
+  return toAuditEntries(db, await listLeadAuditRows(db, leadId, names.people), names);
 }

@@ -25,7 +25,7 @@ import {
   updateUserRow,
   userNamesQuery,
 } from './users.queries.ts';
-import { publishSessionsRevoked } from '../live/live.service.ts';
+import { publishLiveEvent, publishSessionsRevoked } from '../live/live.service.ts';
 
 /** Open leads per assignee, asked of the leads feature (app.ts hands it in: auth never imports leads). */
 export type OpenLeadCounts = (db: Knex) => Promise<Map<string, number>>;
@@ -83,6 +83,7 @@ export async function createTeamUser(
       action: 'created',
       after: { name: created.name, email: created.username, role: created.role, phone: created.phone },
     });
+    await publishLiveEvent(trx, { type: 'user.created', userId: created.id });
     return { row: created, link: issued };
   });
   return { user: await teamUserOf(db, row, now, openLeadCounts), ...link };
@@ -165,9 +166,13 @@ export async function updateOwnSettings(
   return teamUserOf(db, row, now, openLeadCounts);
 }
 
+/** The audit row of a change to a person, and its live event when anything other screens show changed. */
 async function auditUserChange(trx: Knex, actorId: string, before: UserRow, after: UserRow): Promise<void> {
   const changed = changedFields(auditedFieldsOf(before), auditedFieldsOf(after));
   if (changed) await recordAudit(trx, { actorId, entity: 'user', entityId: after.id, action: 'updated', ...changed });
+  if (changed || (before.disabled_at === null) !== (after.disabled_at === null)) {
+    await publishLiveEvent(trx, { type: 'user.changed', userId: after.id });
+  }
 }
 
 async function rewriteSessionsIfNeeded(trx: Knex, before: UserRow, after: UserRow): Promise<void> {

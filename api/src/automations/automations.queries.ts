@@ -108,3 +108,8 @@ export function ruleInForce(db: Knex): LeadEventCondition {
       .whereRaw(`a.trigger = ${event.trigger}`)
       .whereRaw(`a.updated_at <= ${event.occurredAt}`);
 }
+
+/** `id, name` of every rule, for another feature to name one (an audit row's subject). */
+export function automationNamesQuery(db: Knex): Knex.QueryBuilder {
+  return db('automations').select('id', 'name');
+}

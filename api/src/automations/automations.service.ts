@@ -77,3 +77,6 @@ export async function deleteAutomation(db: Knex, id: string, actorId: string): P
     await recordAudit(trx, automationAudit(actorId, automation, { action: 'deleted', before: audited(automation) }));
   });
 }
+
+/** For other features: `select id, name from automations` (audit names a rule's rows by it). */
+export { automationNamesQuery as automationNames } from './automations.queries.ts';

@@ -173,6 +173,11 @@ export async function updateLeadStatusRow(
 }
 
 /** The lead's full name, as a scalar subquery on the lead whose id is the SQL expression `leadId`. */
+/** `id, name` of every lead ("Kevin Reyes"), for another feature to name one (an audit row's subject). */
+export function leadNamesQuery(db: Knex): Knex.QueryBuilder {
+  return db('leads').select('id', db.raw("first_name || ' ' || last_name as name"));
+}
+
 export function leadNameSubquery(db: Knex, leadId: string): Knex.QueryBuilder {
   return db('leads as named')
     .select(db.raw("named.first_name || ' ' || named.last_name"))

@@ -28,7 +28,13 @@ import { receiveQuote, recordRejection } from './lead-intake.service.ts';
 import { resolveLeadFilter } from './lead-filter.ts';
 import { type LeadTotal, listLeads } from './lead-list.service.ts';
 import { applyRequestDetails, dismissRequestDetails, getLeadDetail } from './lead-requests.service.ts';
-import { assertLeadExists, assignLeadsByStaff, changeLeadStatusByStaff, updateLead } from './leads.service.ts';
+import {
+  assertLeadExists,
+  assignLeadsByStaff,
+  changeLeadStatusByStaff,
+  leadNames,
+  updateLead,
+} from './leads.service.ts';
 
 /** What a held submission keeps of its client's user agent. */
 const USER_AGENT_MAX = 500;
@@ -105,7 +111,7 @@ export function adminLeadsRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): Rout
 
   router.get('/:id/history', validate({ params: idParamsSchema }), async (req, res) => {
     await assertLeadExists(db, req.params.id);
-    res.json({ items: await leadHistory(db, req.params.id, userNames) });
+    res.json({ items: await leadHistory(db, req.params.id, { people: userNames, leads: leadNames }) });
   });
 
   router.get('/:id', validate({ params: idParamsSchema }), async (req, res) => {

@@ -63,6 +63,9 @@ export async function unsubscribeLeadEmail(
   });
 }
 
+/** For other features: `id, name` of every lead (audit names a lead's rows by it). */
+export { leadNamesQuery as leadNames } from './leads.queries.ts';
+
 /** For another feature's query: the lead's full name, a scalar subquery on the lead whose id is `leadId` (SQL). */
 export function leadNameOf(db: Knex, leadId: string): Knex.QueryBuilder {
   return leadNameSubquery(db, leadId);

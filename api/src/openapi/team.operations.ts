@@ -117,7 +117,7 @@ export const teamOperations: Operation[] = [
     tag: 'Audit',
     summary: 'The audit trail: who changed what, when, before and after; newest first',
     description:
-      'A null actor is the automation engine or the command line. Rows cannot be changed or deleted: there is no such call, and the database refuses it.',
+      'A null actor is the automation engine or the command line. Each row names its subject in words (`subject`: the lead, person, rule or template by its name, the settings by their title, an export by its filter, e.g. "Status: New · Assigned to: Sam Rivera" or "all leads"), and the people its `before` and `after` name by id (`names`, id → name; the ids stay as they were). Rows cannot be changed or deleted: there is no such call, and the database refuses it.',
     access: session,
     role: admin,
     query: auditQuerySchema,

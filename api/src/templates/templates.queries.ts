@@ -71,3 +71,8 @@ export async function deleteTemplateRow(db: Knex, id: string): Promise<TemplateR
   const [row] = await db('templates').where({ id }).delete().returning('*');
   return row;
 }
+
+/** `id, name` of every template, for another feature to name one (an audit row's subject). */
+export function templateNamesQuery(db: Knex): Knex.QueryBuilder {
+  return db('templates').select('id', 'name');
+}

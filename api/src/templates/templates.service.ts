@@ -141,3 +141,6 @@ export async function deleteTemplate(db: Knex, id: string, actorId: string): Pro
     await recordAudit(trx, templateAudit(actorId, template, { action: 'deleted', before: audited(template) }));
   });
 }
+
+/** For other features: `select id, name from templates` (audit names a template's rows by it). */
+export { templateNamesQuery as templateNames } from './templates.queries.ts';

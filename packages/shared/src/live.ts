@@ -31,6 +31,10 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('message.created'), leadId: id, messageId: id }),
   /** A quote held for review (see the held submissions). */
   z.strictObject({ type: z.literal('held.created'), heldId: id }),
+  /** A person added to the team: every open screen's list of people (names, pickers) refreshes. */
+  z.strictObject({ type: z.literal('user.created'), userId: id }),
+  /** A person's name, role, phone, availability or account (disabled, enabled) changed. */
+  z.strictObject({ type: z.literal('user.changed'), userId: id }),
 ]);
 export type LiveEvent = z.output<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent['type'];

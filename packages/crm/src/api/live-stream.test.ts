@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLiveEvent, type LiveStatus, STREAM_RETRY_MS, STREAM_SILENCE_MS, startLiveStream } from './live-stream.ts';
 import { API } from './paths.ts';
 import {
+  assigneesKey,
+  auditKey,
   inboxKey,
   leadActivitiesKey,
   leadKey,
@@ -10,6 +12,7 @@ import {
   leadMessagesKey,
   metricsKey,
   statsKey,
+  teamUsersKey,
   templatesKey,
 } from './query-keys.ts';
 
@@ -48,6 +51,9 @@ function seeded(): QueryClient {
     leadMessagesKey('a'),
     leadMessagesKey('b'),
     inboxKey,
+    assigneesKey,
+    teamUsersKey,
+    auditKey,
   ]) {
     client.setQueryData(key, { seeded: true });
   }
@@ -81,6 +87,22 @@ describe('applyLiveEvent', () => {
     applyLiveEvent(client, { type: 'message.created', leadId: 'a', messageId: 'x' });
     expect(invalidated(client)).toEqual(expect.arrayContaining([leadMessagesKey('a'), inboxKey]));
     expect(invalidated(client)).not.toContainEqual(leadMessagesKey('b'));
+    expect(invalidated(client)).not.toContainEqual(templatesKey);
+  });
+
+  it('a person added refreshes the people behind names and pickers, not the leads', () => {
+    const client = seeded();
+    applyLiveEvent(client, { type: 'user.created', userId: 'u' });
+    expect(invalidated(client)).toEqual(expect.arrayContaining([assigneesKey, teamUsersKey]));
+    expect(invalidated(client)).not.toContainEqual(leadListKey({ page: 1 }));
+  });
+
+  it('a person changed refreshes the people, the leads showing their name and the audit trail', () => {
+    const client = seeded();
+    applyLiveEvent(client, { type: 'user.changed', userId: 'u' });
+    expect(invalidated(client)).toEqual(
+      expect.arrayContaining([assigneesKey, teamUsersKey, leadListKey({ page: 1 }), auditKey]),
+    );
     expect(invalidated(client)).not.toContainEqual(templatesKey);
   });
 });
@@ -121,6 +143,15 @@ describe('startLiveStream', () => {
     expect(invalidated(client)).toContainEqual(leadKey('a'));
     stop();
     expect(latest().closed).toBe(true);
+  });
+
+  it('listens for the events of people added or changed', () => {
+    const client = seeded();
+    const stop = startLiveStream({ queryClient: client, open, onStatus: (s) => statuses.push(s) });
+    latest().emit('ready', { resumed: false });
+    latest().emit('user.created', { type: 'user.created', userId: 'u' });
+    expect(invalidated(client)).toEqual([assigneesKey, teamUsersKey]);
+    stop();
   });
 
   it('says reconnecting while EventSource retries, and refetches everything when the server could not replay', () => {

@@ -21,6 +21,7 @@ import {
   metricsKey,
   statsKey,
   teamUsersKey,
+  assigneesKey,
 } from './query-keys.ts';
 
 /** connecting: first attempt; live: open; reconnecting: lost, EventSource retrying; polling: given up for now. */
@@ -33,6 +34,8 @@ export const LIVE_EVENT_TYPES = [
   'message.created',
   'held.created',
   'quote.accepted',
+  'user.created',
+  'user.changed',
 ] as const;
 
 /** After the server refused the stream, how long the reads poll before the stream is tried again. */
@@ -66,6 +69,15 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
     case 'quote.accepted':
       // The lead (Won, its value), its quote versions (under its key) and its timeline.
       for (const key of [leadsKey, statsKey, metricsKey, leadActivitiesKey(event.leadId), activitiesKey]) refresh(key);
+      return;
+    case 'user.created':
+      // The people behind every name and picker: a lead assigned to someone missing from them reads
+      // "(no longer active)".
+      for (const key of [assigneesKey, teamUsersKey]) refresh(key);
+      return;
+    case 'user.changed':
+      // A new name shows on the leads assigned to them and in the audit trail too.
+      for (const key of [assigneesKey, teamUsersKey, leadsKey, auditKey]) refresh(key);
       return;
   }
 }

@@ -9,6 +9,7 @@ import { leadKey } from '../api/query-keys.ts';
 import { useTeamUsers } from '../team/team.queries.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { AuditChanges } from './AuditChanges.tsx';
+import { AuditSubject } from './AuditSubject.tsx';
 import { useAuditPage } from './audit.queries.ts';
 import { actorName, describeAuditEntry } from './describe-audit.ts';
 import { useAuditFilter } from './use-audit-filter.ts';
@@ -27,7 +28,17 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
 const columns: TableColumnsType<AuditEntry> = [
   { key: 'at', title: 'When', width: 170, render: (_value, entry) => formatDateTime(entry.at) },
   { key: 'actor', title: 'Who', width: 160, render: (_value, entry) => actorName(entry) },
-  { key: 'entity', title: 'What', width: 110, render: (_value, entry) => <Tag>{ENTITY_LABELS[entry.entity]}</Tag> },
+  {
+    key: 'entity',
+    title: 'What',
+    width: 220,
+    render: (_value, entry) => (
+      <div className="audit-what">
+        <Tag>{ENTITY_LABELS[entry.entity]}</Tag>
+        <AuditSubject entry={entry} />
+      </div>
+    ),
+  },
   {
     key: 'change',
     title: 'Change',

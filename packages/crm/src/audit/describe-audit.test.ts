@@ -1,23 +1,11 @@
 import type { AuditEntry } from '@shine/shared/types';
 import { describe, expect, it } from 'vitest';
+import { makeAuditEntry } from '../test/audit-fixtures.ts';
 import { describeAuditEntry, detailChanges, fieldLabel, formatAuditValue, listChanges } from './describe-audit.ts';
 
 const ana = { id: '0b1c2d3e-4f5a-4b6c-8d7e-000000000002', name: 'Ana Ruiz' };
 
-function entry(overrides: Partial<AuditEntry>): AuditEntry {
-  return {
-    id: '1',
-    at: '2025-03-01T15:00:00.000Z',
-    actor: ana,
-    entity: 'lead',
-    entityId: null,
-    leadId: null,
-    action: 'updated',
-    before: null,
-    after: null,
-    ...overrides,
-  };
-}
+const entry = (overrides: Partial<AuditEntry>) => makeAuditEntry(ana, overrides);
 
 describe('describeAuditEntry', () => {
   it('names who changed the status, from and to', () => {
@@ -61,6 +49,36 @@ describe('describeAuditEntry', () => {
       'Ana Ruiz merged a repeat request into this lead',
     );
     expect(describeAuditEntry(entry({ action: 'something_new' }))).toBe('Ana Ruiz something new');
+  });
+});
+
+describe('people named by id', () => {
+  const sam = '0b1c2d3e-4f5a-4b6c-8d7e-000000000003';
+
+  it('reads a settings change by name: "on duty: Sam Rivera", the ids kept in the row', () => {
+    const settings = entry({
+      entity: 'settings',
+      entityId: 'lead-alerts',
+      before: { onDuty: [null, null], escalateTo: null },
+      after: { onDuty: [null, sam], escalateTo: ana.id },
+      names: { [sam]: 'Sam Rivera', [ana.id]: 'Ana Ruiz' },
+    });
+    expect(detailChanges(settings)).toEqual([
+      { field: 'onDuty', label: 'on duty', from: '—, —', to: '—, Sam Rivera' },
+      { field: 'escalateTo', label: 'escalate to', from: '—', to: 'Ana Ruiz' },
+    ]);
+    expect(formatAuditValue(sam)).toBe(sam);
+  });
+
+  it('leaves an export’s filter to its subject, and lists the rest', () => {
+    const exported = entry({
+      entity: 'export',
+      action: 'exported',
+      after: { format: 'csv', count: 3, filter: { assignedTo: sam } },
+      subject: 'Assigned to: Sam Rivera',
+      names: { [sam]: 'Sam Rivera' },
+    });
+    expect(detailChanges(exported).map((change) => change.field)).toEqual(['format', 'count']);
   });
 });
 

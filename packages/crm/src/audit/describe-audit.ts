@@ -18,6 +18,7 @@ const FIELD_LABELS: Record<string, string> = {
   lastContactedAt: 'last contacted',
   maxOpenLeads: 'open-lead cap',
   awayUntil: 'away until',
+  onDuty: 'on duty',
   isActive: 'active',
   firstName: 'first name',
   lastName: 'last name',
@@ -62,13 +63,21 @@ export function fieldLabel(field: string): string {
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
-/** One audited value as a person reads it. */
-export function formatAuditValue(value: unknown): string {
+/** People by id, as the API names those a row holds by id (`AuditEntry.names`). */
+export type AuditNames = AuditEntry['names'];
+
+/** One audited value as a person reads it; a person's id reads as their name. */
+export function formatAuditValue(value: unknown, names: AuditNames = {}): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'string') return ISO_INSTANT.test(value) ? formatDateTime(value) : value;
+  if (typeof value === 'string') {
+    if (Object.hasOwn(names, value)) return names[value] as string;
+    return ISO_INSTANT.test(value) ? formatDateTime(value) : value;
+  }
   if (typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return value.length > 0 ? value.map(formatAuditValue).join(', ') : '—';
+  if (Array.isArray(value)) {
+    return value.length > 0 ? value.map((item) => formatAuditValue(item, names)).join(', ') : '—';
+  }
   return JSON.stringify(value);
 }
 
@@ -83,7 +92,7 @@ function withNames(side: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** "field: old → new" for each field the row changed, in the order the row lists them. */
-export function listChanges(before: unknown, after: unknown): FieldChange[] {
+export function listChanges(before: unknown, after: unknown, names: AuditNames = {}): FieldChange[] {
   const from = withNames(asRecord(before));
   const to = withNames(asRecord(after));
   const fields = [...new Set([...Object.keys(from), ...Object.keys(to)])];
@@ -91,8 +100,8 @@ export function listChanges(before: unknown, after: unknown): FieldChange[] {
     .map((field) => ({
       field,
       label: fieldLabel(field),
-      from: formatAuditValue(from[field]),
-      to: formatAuditValue(to[field]),
+      from: formatAuditValue(from[field], names),
+      to: formatAuditValue(to[field], names),
     }))
     .filter((change) => change.from !== change.to);
 }
@@ -123,8 +132,15 @@ export function describeAuditEntry(entry: Pick<AuditEntry, 'actor' | 'action' | 
   }
 }
 
-/** The changes worth listing under the line: a status or assignment line already says it all. */
-export function detailChanges(entry: Pick<AuditEntry, 'action' | 'before' | 'after'>): FieldChange[] {
+/** What the row's subject already says in words (an export's filter or hand-picked count). */
+const SAID_BY_SUBJECT = new Set(['filter', 'selected']);
+
+/**
+ * The changes worth listing under the line: a status or assignment line already says it all, and an
+ * export's subject says its filter.
+ */
+export function detailChanges(entry: Pick<AuditEntry, 'action' | 'before' | 'after' | 'names'>): FieldChange[] {
   if (entry.action === 'status_changed' || entry.action === 'assigned') return [];
-  return listChanges(entry.before, entry.after);
+  const changes = listChanges(entry.before, entry.after, entry.names);
+  return entry.action === 'exported' ? changes.filter((change) => !SAID_BY_SUBJECT.has(change.field)) : changes;
 }

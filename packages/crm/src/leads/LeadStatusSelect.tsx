@@ -42,21 +42,28 @@ export function LeadStatusSelect({ lead, size, autoFocus, defaultOpen }: LeadSta
 /**
  * The status dropdown of a table row, for a table that mounts 100 rows at a time (a sort, a page):
  * until it is focused or pressed it is antd's markup for a closed small Select, without the Select
- * (its hooks, trigger and listbox cost ~1.2 ms a row). Focus (Tab) or a press swaps in the real
- * Select, focused, and open for a press; it then stays for the row's life, so focus never falls to
- * <body> after a change. Same accessible name, role and value as the real one.
+ * (its hooks, trigger and listbox cost ~1.2 ms a row). Focus (Tab) or a click or tap swaps in the
+ * real Select, focused, and open for a click; it then stays for the row's life, so focus never falls
+ * to <body> after a change. Same accessible name, role and value as the real one.
+ *
+ * The swap waits for the click, not the mousedown: a Select mounted during a mousedown registers its
+ * close-on-outside-press listener on window while that very mousedown is still bubbling there, and
+ * closes at once (its target, the stand-in, is gone), so the first press only focused it.
  */
 export function DeferredLeadStatusSelect({ lead }: { lead: Lead }) {
   const [activated, setActivated] = useState<'focus' | 'press' | null>(null);
   if (activated) return <LeadStatusSelect lead={lead} size="small" autoFocus defaultOpen={activated === 'press'} />;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the press target of the whole box, as antd's is; keyboard users reach the combobox inside, which swaps on focus
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard's path is the combobox inside, which swaps on focus
     <div
       className={`ant-select ant-select-sm ant-select-outlined lead-status-select ${CRM_THEME_CLASS} ant-select-css-var ant-select-single ant-select-show-arrow`}
       onMouseDown={(event) => {
-        if (event.button !== 0) return;
-        event.preventDefault(); // the real Select takes the focus, not this stand-in about to go
-        setActivated('press');
+        // The real Select takes the focus on the click, not this stand-in about to go.
+        if (event.button === 0) event.preventDefault();
+      }}
+      onClick={(event) => {
+        if (event.button === 0) setActivated('press');
       }}
     >
       <div className="ant-select-content ant-select-content-has-value" title={lead.status}>

@@ -58,6 +58,14 @@ export const auditEntrySchema = z.strictObject({
   action: z.string(),
   before: z.unknown(),
   after: z.unknown(),
+  /**
+   * What the row is about, in words: the lead's or the person's name, the rule's or the template's
+   * name, the settings' title, an export's filter ("Status: New · Assigned to: Sam Rivera", "all
+   * leads") or how many leads were chosen. Null when it cannot be named (a lead since removed).
+   */
+  subject: z.string().nullable(),
+  /** The people that `before`, `after` or the filter name by id, id → name (the ids stay as they are). */
+  names: z.record(z.string(), z.string()),
 });
 export type AuditEntry = z.output<typeof auditEntrySchema>;
 export const auditPageSchema = pageOf(auditEntrySchema);
