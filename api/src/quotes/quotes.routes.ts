@@ -27,6 +27,8 @@ export interface QuotesDeps extends Pick<AppDeps, 'db' | 'config' | 'logger' | '
    * which read quotes, so quotes cannot import it); undefined without REPLY_MAILBOX.
    */
   replyAddressOf: (leadId: string) => Promise<string | undefined>;
+  /** A new id for an e-mail to the lead, recorded for it (the mailbox feature, wired by app.ts): its Message-ID's. */
+  sentEmailIdOf: (leadId: string) => Promise<string>;
 }
 
 /** Where customers' links point: PUBLIC_ORIGIN, or (development, where it may be unset) this request's origin. */
@@ -52,7 +54,15 @@ export function leadQuotesRouter({ db, config, now }: QuotesDeps): Router {
 }
 
 /** /api/admin/quotes/{id}/… */
-export function quotesRouter({ db, config, logger, now, sendEmail, replyAddressOf }: QuotesDeps): Router {
+export function quotesRouter({
+  db,
+  config,
+  logger,
+  now,
+  sendEmail,
+  replyAddressOf,
+  sentEmailIdOf,
+}: QuotesDeps): Router {
   const router = Router();
   const timeZone = config.businessTimeZone;
 
@@ -68,7 +78,8 @@ export function quotesRouter({ db, config, logger, now, sendEmail, replyAddressO
     if (req.body.email && sendEmail) {
       const pdf = await renderQuotePdf(sent.quote, `${sent.lead.firstName} ${sent.lead.lastName}`, timeZone);
       const replyTo = await replyAddressOf(sent.lead.id);
-      emailed = await emailQuote(sendEmail, logger, quoteEmail(sent.lead, sent.quote, url, validUntil, pdf, replyTo));
+      const message = quoteEmail(sent.lead, sent.quote, url, validUntil, pdf, replyTo);
+      emailed = await emailQuote(sendEmail, logger, { ...message, id: await sentEmailIdOf(sent.lead.id) });
     }
     const body: QuoteSent = { quote: sent.quote, url, emailed };
     res.json(body);
