@@ -5,7 +5,6 @@
 // with the reason, never filed on the lead of its sender's address.
 import type { Knex } from 'knex';
 import { findLeadIdOfSentEmail } from '../automations/sent-email.service.ts';
-import { outboxIdOfMessageId } from '../automations/delivery/transports.ts';
 import { findLeadIdOfSentManualEmail } from '../conversations/conversations.service.ts';
 import type { ParsedReply } from './parse-reply.ts';
 import { replyTokensIn } from './reply-address.ts';
@@ -26,9 +25,17 @@ export const HELD_REASONS = {
   noProof: 'It has no reply address of a lead and answers no e-mail we sent; the From: line alone proves nothing.',
 } as const;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The id an e-mail of ours was sent under: its Message-ID is `<{id}@{our domain}>`. */
+function idOfMessageId(messageId: string): string | undefined {
+  const local = /^<([^@<>]+)@[^<>]+>$/.exec(messageId.trim())?.[1];
+  return local && UUID.test(local) ? local.toLowerCase() : undefined;
+}
+
 /** The lead an e-mail of ours went to, from its Message-ID: an automated one, one sent by hand, a quote. */
 async function findLeadIdOfOurMessageId(db: Knex, messageId: string): Promise<string | undefined> {
-  const id = outboxIdOfMessageId(messageId);
+  const id = idOfMessageId(messageId);
   if (!id) return undefined;
   return (
     (await findLeadIdOfSentEmail(db, messageId)) ??
