@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { makeLead } from '../test/fixtures.ts';
 import { renderWithProviders } from '../test/render.tsx';
+import { InboxNavCount } from './InboxNavCount.tsx';
 import { UnmatchedEmailsPanel } from './UnmatchedEmailsPanel.tsx';
 
 const receivedAt = new Date(Date.now() - 3600_000).toISOString();
@@ -93,5 +94,15 @@ describe('Unmatched e-mail', () => {
     mockFetch({ 'GET /api/admin/unmatched-emails': { body: { items: [], total: 0 } } });
     renderWithProviders(<UnmatchedEmailsPanel />);
     expect(await screen.findByText('No unmatched e-mail.')).toBeTruthy();
+  });
+
+  it('counts the held e-mails beside "Inbox" in the menu', async () => {
+    mockFetch({
+      'GET /api/admin/inbox': { body: { items: [], total: 0 } },
+      'GET /api/admin/unmatched-emails': { body: held },
+    });
+    renderWithProviders(<InboxNavCount />);
+    expect((await screen.findByTestId('unmatched-nav-count')).textContent).toBe('1 unmatched e-mail');
+    expect(screen.queryByTestId('inbox-nav-count')).toBeNull();
   });
 });
