@@ -10,8 +10,9 @@
 // after the store and before the MOVE leaves it there too, and the next pass finds it stored (a
 // duplicate) and moves it. Two processes racing store it once (the other is told "duplicate") and
 // both MOVE: Dovecot's Maildir copies, then expunges, so both MOVEs can go through (the two-importer
-// test sees it), and the process whose copy is the newer one deletes it. Messages an earlier version moved before storing and left unread in the processed folder
-// are stored by the sweep of any process that has seen them unread for ABANDONED_AFTER_MS.
+// test sees it), and the process whose copy is the newer one deletes it. Messages an earlier version
+// moved before storing and left unread in the processed folder are stored by the sweep of any
+// process that has seen them unread for ABANDONED_AFTER_MS.
 import { ImapFlow } from 'imapflow';
 import type { Knex } from 'knex';
 import type { MailboxConfig } from '../config.ts';
