@@ -90,7 +90,8 @@ export async function findInboundEmailId(
 export async function findLeadIdOfManualEmail(db: Knex, id: string): Promise<string | undefined> {
   const row = await db('conversation_messages')
     .where({ id, channel: 'email', direction: 'out' })
-    .whereIn('status', ['sent', 'pending'])
+    // Never handed to a mail server: nobody has its Message-ID. A failed send may still have gone out.
+    .whereNot('status', 'not_sent')
     .first('lead_id');
   return row?.lead_id;
 }
