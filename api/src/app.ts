@@ -49,7 +49,8 @@ import { openLeadCountsByAssignee } from './leads/open-leads.service.ts';
 import { liveRouter } from './live/live.routes.ts';
 import { openApiRouter } from './openapi/openapi.routes.ts';
 import { customerQuotesRouter } from './quotes/customer-quotes.routes.ts';
-import { replyAddressOfLead } from './mailbox/mailbox.service.ts';
+import { unmatchedEmailsRouter } from './mailbox/unmatched-emails.routes.ts';
+import { replyAddressOfLead, sentEmailIdOfLead } from './mailbox/mailbox.service.ts';
 import { quotePageRouter } from './quotes/quote-page.routes.ts';
 import { leadQuotesRouter, type QuotesDeps, quotesRouter } from './quotes/quotes.routes.ts';
 import { reportsRouter } from './reports/reports.routes.ts';
@@ -116,6 +117,7 @@ function adminApi(
   admin.use('/leads', leadQuotesRouter(quotes));
   admin.use('/leads', leadConversationRouter(conversations));
   admin.use('/inbox', inboxRouter(deps));
+  admin.use('/unmatched-emails', unmatchedEmailsRouter(deps));
   admin.use('/quotes', quotesRouter(quotes));
   admin.use('/held-submissions', heldSubmissionsRouter(deps));
   admin.use('/activities', leadActivitiesRouter(deps));
@@ -164,6 +166,7 @@ export function createApp(deps: AppDeps): App {
     sendEmail: mailer?.send,
     replyAddressOf: (leadId) => replyAddressOfLead(deps.db, deps.config.mailbox.replyAddress, leadId),
     recordEmail: (email) => recordOutgoingEmail(deps.db, email),
+    sentEmailIdOf: (leadId) => sentEmailIdOfLead(deps.db, leadId),
   };
   const delivery = createManualDelivery(config.automations);
   const conversations: ConversationsDeps = { ...deps, delivery, replyAddressOf: quotes.replyAddressOf };

@@ -1,17 +1,30 @@
-// Replies by e-mail (docs/requirements.md#email-replies) against a real IMAP server (Dovecot,
-// started for this file): each reply lands on its lead once, also with two importers reading one
-// mailbox; the lead is found by the reply address, then the thread, then the sender; quoted history
-// is trimmed; what names no lead waits unread in the Unmatched folder; IDLE brings a new reply in
-// without a poll.
+// Replies by e-mail against a real IMAP server (Dovecot, started for this file): each reply lands on its
+// lead once, also with two importers reading one mailbox; the lead is found by the reply address, or
+// by an e-mail of ours the reply answers, and by nothing a sender can write (docs/security.md, "Forged
+// replies"): everything else is held for staff as "Unmatched e-mail" and waits unread in the Unmatched
+// folder; the thread orders by when we received a message; a message leaves INBOX only once stored;
+// quoted history is trimmed; IDLE brings a new reply in without a poll.
 import { randomUUID } from 'node:crypto';
 import type { ImapFlow } from 'imapflow';
+import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/logger.ts';
 import { ABANDONED_AFTER_MS, createMailboxImporter, type MailboxImporter } from '../src/mailbox/mailbox-importer.ts';
 import { replyAddressOfLead } from '../src/mailbox/mailbox.service.ts';
+import { HELD_REASONS } from '../src/mailbox/match-lead.ts';
+import { startSmtpServer } from './support/automation-engine.ts';
 import { isDovecotInstalled, startDovecot, type TestMailServer } from './support/dovecot.ts';
-import { countRows, describeApi, insertLead, useTestApp } from './support/test-app.ts';
+import {
+  ADMIN_NAME,
+  buildTestApp,
+  countRows,
+  describeApi,
+  insertLead,
+  signIn,
+  useTestApp,
+  VALID_QUOTE,
+} from './support/test-app.ts';
 import { reportMissingPart } from './support/missing-parts.ts';
 
 const MAILBOX = 'sales@shine.example';
@@ -23,16 +36,21 @@ interface RawMessage {
   messageId?: string;
   inReplyTo?: string;
   references?: string;
+  /** The Date: header (default: now); anyone can write any date there. */
+  date?: Date;
+  /** An Authentication-Results header, as the receiving mail server adds it. */
+  authenticationResults?: string;
   body: string;
   html?: boolean;
 }
 
 function rawMessage(message: RawMessage): string {
   const headers = [
+    ...(message.authenticationResults ? [`Authentication-Results: ${message.authenticationResults}`] : []),
     `From: Customer <${message.from}>`,
     `To: ${message.to}`,
     `Subject: ${message.subject ?? 'Re: Your cleaning quote'}`,
-    `Date: Mon, 23 Nov 2026 15:00:00 +0000`,
+    `Date: ${(message.date ?? new Date()).toUTCString()}`,
     `Message-ID: ${message.messageId ?? `<${randomUUID()}@customer.example>`}`,
     ...(message.inReplyTo ? [`In-Reply-To: ${message.inReplyTo}`] : []),
     ...(message.references ? [`References: ${message.references}`] : []),
@@ -58,7 +76,8 @@ describeMailbox('mailbox: replies by e-mail over IMAP', () => {
   let inspector: ImapFlow;
   const importers: MailboxImporter[] = [];
 
-  const clock = { now: new Date('2026-11-23T16:00:00Z') };
+  /** The importers' clock: the real time unless a test pins it. */
+  const clock: { now: Date | undefined } = { now: undefined };
 
   function importer(overrides: { pollSeconds?: number } = {}): MailboxImporter {
     const config = loadConfig({ IMAP_URL: server.url, REPLY_MAILBOX: MAILBOX, LOG_LEVEL: 'silent' });
@@ -66,7 +85,7 @@ describeMailbox('mailbox: replies by e-mail over IMAP', () => {
       db: t.db,
       config: { ...config.mailbox, imap: config.mailbox.imap!, ...overrides },
       logger: createLogger(config),
-      now: () => clock.now,
+      now: () => clock.now ?? new Date(),
     });
     importers.push(created);
     return created;
@@ -108,6 +127,7 @@ describeMailbox('mailbox: replies by e-mail over IMAP', () => {
   });
 
   beforeEach(async () => {
+    clock.now = undefined;
     await Promise.all(importers.splice(0).map((i) => i.stop()));
     for (const path of ['INBOX', 'Processed', 'Unmatched']) {
       const exists = (await inspector.list()).some((box) => box.path === path);
@@ -139,8 +159,8 @@ describeMailbox('mailbox: replies by e-mail over IMAP', () => {
 
     const stored = await storedMessages();
     expect(stored.map((m) => m.external_id).sort()).toEqual([...sent].sort());
-    // Each message stored by one importer; the other found it moved (or, when both MOVEs went
-    // through, was told it is a duplicate and deleted its copy). Nothing failed.
+    // Each message stored by one importer; the other was told it is a duplicate or found it moved
+    // (when both MOVEs went through, the newer copy was deleted). Nothing failed.
     const total = (field: keyof (typeof summaries)[number]) => summaries.reduce((sum, s) => sum + s[field], 0);
     expect(total('stored')).toBe(sent.length);
     expect(total('failed') + total('unmatched')).toBe(0);
@@ -155,18 +175,10 @@ describeMailbox('mailbox: replies by e-mail over IMAP', () => {
     expect(await countRows(t.db, 'conversation_messages')).toBe(sent.length);
   });
 
-  it('finds the lead by the reply address first, then the thread, then the sender', async () => {
+  it('files a reply by its reply address, else by the e-mail of ours it answers, and holds the rest', async () => {
     const byToken = await insertLead(t.db, { email: 'token@customer.example' });
     const byThread = await insertLead(t.db, { email: 'thread@customer.example' });
-    const closedSender = await insertLead(t.db, {
-      email: 'sender@customer.example',
-      status: 'Lost',
-      created_at: new Date('2026-11-20T00:00:00Z'),
-    });
-    const openSender = await insertLead(t.db, {
-      email: 'Sender@Customer.example',
-      created_at: new Date('2026-11-01T00:00:00Z'),
-    });
+    const bySender = await insertLead(t.db, { email: 'Sender@Customer.example' });
     const [outbox] = await t
       .db('automation_messages')
       .insert({ lead_id: byThread, channel: 'email', recipient: 'thread@customer.example', body: 'Hi', status: 'sent' })
@@ -184,7 +196,6 @@ describeMailbox('mailbox: replies by e-mail over IMAP', () => {
         lead: byThread,
         from: 'nobody',
       },
-      { id: '<sender-only@c.example>', to: MAILBOX, lead: openSender, from: 'SENDER' },
     ];
     for (const c of cases) {
       await server.deliver(
@@ -198,6 +209,10 @@ describeMailbox('mailbox: replies by e-mail over IMAP', () => {
         }),
       );
     }
+    // The sender's address is a lead's, but a From: line proves nothing: held, not filed on that lead.
+    await server.deliver(
+      rawMessage({ from: 'SENDER@customer.example', to: MAILBOX, messageId: '<sender-only@c.example>', body: 'Hi' }),
+    );
     await server.deliver(
       rawMessage({
         from: 'stranger@nowhere.example',
@@ -208,14 +223,198 @@ describeMailbox('mailbox: replies by e-mail over IMAP', () => {
     );
 
     const summary = await importer().pollOnce();
-    expect(summary).toMatchObject({ stored: 4, unmatched: 1, duplicates: 0, failed: 0 });
+    expect(summary).toMatchObject({ stored: 3, unmatched: 2, duplicates: 0, failed: 0 });
     const stored = await storedMessages();
     for (const c of cases) expect(stored.find((m) => m.external_id === c.id)?.lead_id, c.id).toBe(c.lead);
-    expect(stored.some((m) => m.lead_id === closedSender)).toBe(false);
-    // Never dropped: the stranger's message waits unread where staff read the mailbox.
-    expect(await folder('Unmatched')).toEqual([
-      expect.objectContaining({ messageId: '<stranger@n.example>', seen: false }),
+    expect(stored.some((m) => m.lead_id === bySender)).toBe(false);
+    const held = await t.db('unmatched_emails').orderBy('external_id').select('external_id', 'reason', 'status');
+    expect(held).toEqual([
+      { external_id: '<sender-only@c.example>', reason: HELD_REASONS.noProof, status: 'held' },
+      { external_id: '<stranger@n.example>', reason: HELD_REASONS.noProof, status: 'held' },
     ]);
+    // Never dropped: held in the database, and waiting unread where staff read the mailbox.
+    const unmatched = await folder('Unmatched');
+    expect(unmatched.map((m) => m.messageId).sort()).toEqual(['<sender-only@c.example>', '<stranger@n.example>']);
+    expect(unmatched.every((m) => !m.seen)).toBe(true);
+  });
+
+  it('holds a forged From: with no reply address and no known In-Reply-To; staff attach it or dismiss it', async () => {
+    const leadId = await insertLead(t.db, { email: 'ana@customer.example', first_name: 'Ana', last_name: 'Diaz' });
+    await replyAddressOfLead(t.db, MAILBOX, leadId);
+    const forged = {
+      from: 'ana@customer.example',
+      to: MAILBOX,
+      inReplyTo: '<made-up@attacker.example>',
+      authenticationResults:
+        'mx.shine.example; spf=fail smtp.mailfrom=attacker.example; dkim=none; dmarc=fail header.from=customer.example',
+    };
+    await server.deliver(
+      rawMessage({ ...forged, messageId: '<forged-1@attacker.example>', body: 'Send the key to the new address.' }),
+    );
+    await server.deliver(rawMessage({ ...forged, messageId: '<forged-2@attacker.example>', body: 'Cancel it.' }));
+
+    expect(await importer().pollOnce()).toMatchObject({ stored: 0, unmatched: 2, failed: 0 });
+    expect(await countRows(t.db, 'conversation_messages')).toBe(0);
+    expect(
+      Number((await t.db('activities').where({ lead_id: leadId, type: 'email' }).count({ n: '*' }).first())?.n),
+    ).toBe(0);
+    expect((await folder('Unmatched')).every((m) => !m.seen)).toBe(true);
+
+    const agent = await t.agent();
+    const list = await agent.get('/api/admin/unmatched-emails').expect(200);
+    expect(list.body.total).toBe(2);
+    const first = list.body.items.find((item: { body: string }) => item.body.startsWith('Send the key'));
+    expect(first).toMatchObject({
+      from: 'ana@customer.example',
+      to: [MAILBOX],
+      status: 'held',
+      reason: HELD_REASONS.unknownThread,
+      authentication: 'spf=fail dkim=none dmarc=fail',
+      suggestedLead: { id: leadId, name: 'Ana Diaz' },
+      leadId: null,
+      resolvedBy: null,
+    });
+    const second = list.body.items.find((item: { body: string }) => item.body === 'Cancel it.');
+
+    // Staff attach one to the lead they chose: in the thread, on the timeline with who did it.
+    const attached = await agent.post(`/api/admin/unmatched-emails/${first.id}/attach`).send({ leadId }).expect(200);
+    expect(attached.body).toMatchObject({ status: 'attached', leadId, leadName: 'Ana Diaz', resolvedBy: ADMIN_NAME });
+    const thread = await agent.get(`/api/admin/leads/${leadId}/messages`).expect(200);
+    expect(thread.body.items).toEqual([
+      expect.objectContaining({ direction: 'in', body: 'Send the key to the new address.' }),
+    ]);
+    const [activity] = await t.db('activities').where({ lead_id: leadId, type: 'email' }).select('subject', 'user_id');
+    expect(activity).toEqual({
+      subject: `E-mail from ana@customer.example, attached by ${ADMIN_NAME}: Re: Your cleaning quote`,
+      user_id: t.adminId,
+    });
+    await agent.post(`/api/admin/unmatched-emails/${first.id}/attach`).send({ leadId }).expect(409);
+
+    // The other is dismissed: gone from the held list, kept in the database.
+    const dismissed = await agent.post(`/api/admin/unmatched-emails/${second.id}/dismiss`).expect(200);
+    expect(dismissed.body).toMatchObject({ status: 'dismissed', resolvedBy: ADMIN_NAME, leadId: null });
+    expect((await agent.get('/api/admin/unmatched-emails').expect(200)).body).toEqual({ items: [], total: 0 });
+    const all = await agent.get('/api/admin/unmatched-emails?status=all').expect(200);
+    expect(all.body.items.map((item: { status: string }) => item.status).sort()).toEqual(['attached', 'dismissed']);
+    expect(await countRows(t.db, 'conversation_messages')).toBe(1);
+  });
+
+  it('files a reply answering an e-mail staff sent by hand or a quote e-mail, by its In-Reply-To', async () => {
+    const smtp = await startSmtpServer();
+    const sender = await buildTestApp(t.db, {
+      env: { SMTP_URL: smtp.url, PUBLIC_ORIGIN: 'https://shine.example.com', ALLOWED_HOSTS: '127.0.0.1' },
+    });
+    try {
+      const staff = await signIn(sender.app);
+      const leadId = (await supertest(sender.app).post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
+      await staff
+        .post(`/api/admin/leads/${leadId}/messages`)
+        .send({ channel: 'email', subject: 'Your cleaning', body: 'Does Tuesday work?' })
+        .expect(201);
+      const draft = await staff.post(`/api/admin/leads/${leadId}/quotes`).send({}).expect(201);
+      await staff.post(`/api/admin/quotes/${draft.body.id}/send`).send({ email: true }).expect(200);
+      const messageIds = smtp.received.map((mail) => /^Message-ID:\s*(<[^>]+>)/im.exec(mail.raw)?.[1]);
+      expect(messageIds).toEqual([expect.stringMatching(/^</), expect.stringMatching(/^</)]);
+
+      // From another address than the lead's, to the bare mailbox: only the answer ties it to the lead.
+      for (const [n, inReplyTo] of messageIds.entries()) {
+        await server.deliver(
+          rawMessage({
+            from: 'ann.work@office.example',
+            to: MAILBOX,
+            inReplyTo,
+            messageId: `<answer-${n}@o.example>`,
+            body: `Answer ${n}`,
+          }),
+        );
+      }
+      expect(await importer().pollOnce()).toMatchObject({ stored: 2, unmatched: 0, failed: 0 });
+      expect((await storedMessages()).filter((m) => m.direction === 'in')).toEqual([
+        expect.objectContaining({ lead_id: leadId, external_id: '<answer-0@o.example>' }),
+        expect.objectContaining({ lead_id: leadId, external_id: '<answer-1@o.example>' }),
+      ]);
+    } finally {
+      await sender.close();
+      await smtp.close();
+    }
+  });
+
+  it('orders the thread by when we received a message, not by the Date: its sender wrote', async () => {
+    const leadId = await insertLead(t.db, { email: 'ana@customer.example' });
+    const to = (await replyAddressOfLead(t.db, MAILBOX, leadId)) as string;
+    const agent = await t.agent();
+    await agent
+      .post(`/api/admin/leads/${leadId}/messages`)
+      .send({ channel: 'email', subject: 'Your cleaning', body: 'Does Tuesday work?' })
+      .expect(201);
+    const monthAgo = new Date(Date.now() - 30 * 24 * 3600_000);
+    await server.deliver(
+      rawMessage({ from: 'ana@customer.example', to, date: monthAgo, messageId: '<backdated@c.example>', body: 'No.' }),
+    );
+    expect((await importer().pollOnce()).stored).toBe(1);
+    const thread = (await agent.get(`/api/admin/leads/${leadId}/messages`).expect(200)).body.items as Array<{
+      body: string;
+      at: string;
+    }>;
+    expect(thread.map((m) => m.body)).toEqual(['Does Tuesday work?', 'No.']);
+    expect(Date.parse(thread[1]?.at ?? '')).toBeGreaterThan(monthAgo.getTime() + 29 * 24 * 3600_000);
+  });
+
+  it('files one Message-ID on every lead whose reply address it was sent to', async () => {
+    const [ana, ben] = await Promise.all(
+      ['ana', 'ben'].map((name) => insertLead(t.db, { email: `${name}@customer.example` })),
+    );
+    const [anaAddress, benAddress] = (await Promise.all(
+      [ana, ben].map((id) => replyAddressOfLead(t.db, MAILBOX, id as string)),
+    )) as string[];
+    // A sender chooses its Message-ID: one already stored for one lead must not hide a reply to another.
+    await server.deliver(
+      rawMessage({ from: 'x@e.example', to: anaAddress as string, messageId: '<same@e.example>', body: 'To Ana' }),
+    );
+    await server.deliver(
+      rawMessage({ from: 'y@e.example', to: benAddress as string, messageId: '<same@e.example>', body: 'To Ben' }),
+    );
+    await server.deliver(
+      rawMessage({
+        from: 'z@e.example',
+        to: `${anaAddress}, ${benAddress}`,
+        messageId: '<both@e.example>',
+        body: 'To both',
+      }),
+    );
+    expect(await importer().pollOnce()).toMatchObject({ failed: 0, unmatched: 0 });
+    const stored = await storedMessages();
+    const on = (leadId: string | undefined) =>
+      stored
+        .filter((m) => m.lead_id === leadId)
+        .map((m) => `${m.external_id} ${m.body}`)
+        .sort();
+    expect(on(ana)).toEqual(['<both@e.example> To both', '<same@e.example> To Ana']);
+    expect(on(ben)).toEqual(['<both@e.example> To both', '<same@e.example> To Ben']);
+    expect(await folder('INBOX')).toEqual([]);
+  });
+
+  it('leaves a message in INBOX while it cannot be stored, and imports it once it can', async () => {
+    const leadId = await insertLead(t.db, { email: 'ana@customer.example' });
+    const to = (await replyAddressOfLead(t.db, MAILBOX, leadId)) as string;
+    await server.deliver(
+      rawMessage({ from: 'ana@customer.example', to, messageId: '<kept@c.example>', body: 'Keep me' }),
+    );
+    // The database refuses the row (as a full disk or a dropped connection would): nothing is stored.
+    await t.db.raw(
+      `alter table conversation_messages add constraint refuse_keep_me check (body <> 'Keep me') not valid`,
+    );
+    try {
+      expect(await importer().pollOnce()).toMatchObject({ stored: 0, failed: 1 });
+      expect(await folder('INBOX')).toEqual([expect.objectContaining({ messageId: '<kept@c.example>', seen: false })]);
+      expect(await folder('Processed')).toEqual([]);
+    } finally {
+      await t.db.raw('alter table conversation_messages drop constraint refuse_keep_me');
+    }
+    expect(await importer().pollOnce()).toMatchObject({ stored: 1, failed: 0 });
+    expect((await storedMessages()).map((m) => m.external_id)).toEqual(['<kept@c.example>']);
+    expect(await folder('INBOX')).toEqual([]);
+    expect(await folder('Processed')).toEqual([expect.objectContaining({ messageId: '<kept@c.example>', seen: true })]);
   });
 
   it('stores the customer’s words without the quoted history, from plain text or HTML', async () => {
@@ -255,6 +454,7 @@ describeMailbox('mailbox: replies by e-mail over IMAP', () => {
   it('imports a message a dead importer left unread in the processed folder, once it has waited there', async () => {
     const leadId = await insertLead(t.db, { email: 'ana@customer.example' });
     const to = (await replyAddressOfLead(t.db, MAILBOX, leadId)) as string;
+    clock.now = new Date();
     const reader = importer();
     await reader.pollOnce(); // makes the folders
     // Claimed (moved) by a process that died before storing it.
@@ -267,7 +467,7 @@ describeMailbox('mailbox: replies by e-mail over IMAP', () => {
     expect((await reader.pollOnce()).stored).toBe(0);
     clock.now = new Date(clock.now.getTime() + ABANDONED_AFTER_MS - 1000);
     expect((await reader.pollOnce()).stored).toBe(0);
-    clock.now = new Date(clock.now.getTime() + 1000);
+    clock.now = new Date((clock.now as Date).getTime() + 1000);
     expect((await reader.pollOnce()).stored).toBe(1);
     expect((await storedMessages()).map((m) => m.external_id)).toEqual(['<orphan@c.example>']);
     expect(await folder('Processed')).toEqual([expect.objectContaining({ seen: true })]);

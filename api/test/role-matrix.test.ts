@@ -82,6 +82,20 @@ describeApi('role matrix', () => {
         .expect(201)
     ).body.id as string;
     const draft = await admin.post(`/api/admin/leads/${quoted}/quotes`).send({}).expect(201);
+    // Held e-mail comes only from the mailbox: one as its importer holds it.
+    const [unmatched] = await t
+      .db('unmatched_emails')
+      .insert({
+        mailbox: 'sales@matrix.example',
+        external_id: `<matrix-${people}@mail.example>`,
+        source_digest: `matrix-${people}`,
+        sender: 'someone@mail.example',
+        subject: 'Hello',
+        body: 'Hello',
+        received_at: new Date(),
+        reason: 'held for the matrix',
+      })
+      .returning('id');
     return {
       lead,
       quote: draft.body.id,
@@ -90,6 +104,7 @@ describeApi('role matrix', () => {
       template: (template as { id: string }).id,
       automation: (automation as { id: string }).id,
       user: await addStaff(t.db, { email: `person${people}@matrix.example`, role: 'sales' }),
+      unmatched: (unmatched as { id: string }).id,
     };
   }
 

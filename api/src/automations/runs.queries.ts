@@ -157,7 +157,8 @@ export async function updateMessage(
 
 /** The lead an e-mail of the outbox went to (a reply's In-Reply-To names the message). */
 export async function findLeadIdOfEmailMessage(db: Knex, id: string): Promise<string | undefined> {
-  const row = await db('automation_messages').where({ id, channel: 'email' }).first('lead_id');
+  // A staff alert names the lead but went to a person on the team: no answer to it is the customer's.
+  const row = await db('automation_messages').where({ id, channel: 'email' }).whereNull('alert_id').first('lead_id');
   return row?.lead_id;
 }
 

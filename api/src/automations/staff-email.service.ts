@@ -14,6 +14,8 @@ export interface StaffEmailSender {
     body: string;
     replyTo?: string;
     attachments?: readonly EmailAttachment[];
+    /** Its Message-ID is made of it (a reply answering it names it); absent: the mail library's own. */
+    id?: string;
   }) => Promise<void>;
   close: () => void;
 }

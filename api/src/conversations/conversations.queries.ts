@@ -16,6 +16,8 @@ export interface ConversationMessageRow {
   sender: string;
   recipient: string | null;
   external_id: string | null;
+  /** An inbound e-mail's mailbox (the importer's IMAP account); else null. */
+  mailbox: string | null;
   reason: string | null;
   sent_by: string | null;
   /** The file names attached to an e-mail we sent (the quote's PDF); [] otherwise. */
@@ -41,16 +43,20 @@ export type NewConversationMessage = Pick<
   ConversationMessageRow,
   'lead_id' | 'channel' | 'direction' | 'status' | 'subject' | 'body' | 'sender' | 'recipient' | 'external_id' | 'at'
 > &
-  Partial<Pick<ConversationMessageRow, 'reason' | 'sent_by'>> & { attachments?: Knex.Raw };
+  Partial<Pick<ConversationMessageRow, 'reason' | 'sent_by' | 'mailbox'>> & { attachments?: Knex.Raw };
 
-/** Inserts the message unless its (channel, external_id) is stored already; answers the new row or undefined. */
+/**
+ * Inserts the message unless it is stored already (a text: its SID; an inbound e-mail: its lead,
+ * mailbox and Message-ID); answers the new row or undefined.
+ */
 export async function insertMessageOnce(
   db: Knex,
   message: NewConversationMessage,
 ): Promise<ConversationMessageRow | undefined> {
   const [row] = await db('conversation_messages')
     .insert(message)
-    .onConflict(['channel', 'external_id'])
+    // Either unique index (the migration's partial ones) may be the one a repeat meets.
+    .onConflict()
     .ignore()
     .returning('*');
   return row as ConversationMessageRow | undefined;
@@ -63,6 +69,33 @@ export async function findMessageIdByExternalId(
 ): Promise<string | undefined> {
   const row = await db('conversation_messages').where({ channel, external_id: externalId }).first('id');
   return row?.id;
+}
+
+/** An inbound e-mail stored on the lead from that mailbox under that Message-ID. */
+export async function findInboundEmailId(
+  db: Knex,
+  key: { leadId: string; mailbox: string; externalId: string },
+): Promise<string | undefined> {
+  const row = await db('conversation_messages')
+    .where({
+      channel: 'email',
+      direction: 'in',
+      lead_id: key.leadId,
+      mailbox: key.mailbox,
+      external_id: key.externalId,
+    })
+    .first('id');
+  return row?.id;
+}
+
+/** The lead an e-mail staff sent by hand went to, by the message's id (its Message-ID is made of it). */
+export async function findLeadIdOfManualEmail(db: Knex, id: string): Promise<string | undefined> {
+  const row = await db('conversation_messages')
+    .where({ id, channel: 'email', direction: 'out' })
+    // Never handed to a mail server: nobody has its Message-ID. A failed send may still have gone out.
+    .whereNot('status', 'not_sent')
+    .first('lead_id');
+  return row?.lead_id;
 }
 
 export type MessageListRow = ConversationMessageRow & { sent_by_name: string | null };

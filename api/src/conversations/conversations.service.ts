@@ -6,7 +6,12 @@ import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
-import { findMessageIdByExternalId, insertMessageOnce } from './conversations.queries.ts';
+import {
+  findInboundEmailId,
+  findLeadIdOfManualEmail,
+  findMessageIdByExternalId,
+  insertMessageOnce,
+} from './conversations.queries.ts';
 
 export interface InboundMessage {
   leadId: string;
@@ -16,21 +21,29 @@ export interface InboundMessage {
   subject: string | null;
   /** Sender address or E.164 phone. */
   from: string;
-  /** Message-ID or provider SID; unique per channel → imported once. */
+  /** Message-ID or provider SID: a text once per SID, an e-mail once per lead, mailbox and Message-ID. */
   externalId: string;
+  /** E-mail: the mailbox it was read from (part of its key: a sender chooses its Message-ID). */
+  mailbox?: string;
+  /** When the product received it (never a date the sender wrote): its place in the thread. */
   receivedAt: Date;
+  /** A person on the team who filed it on the lead by hand (an unmatched e-mail attached): the timeline says who. */
+  filedBy?: { id: string; name: string };
 }
 
 /** What the timeline says of a message that came in. */
 function describeInbound(message: InboundMessage): { type: 'email' | 'note'; subject: string } {
   if (message.channel === 'email') {
-    return { type: 'email', subject: `E-mail from the customer${message.subject ? `: ${message.subject}` : ''}` };
+    const what = message.filedBy
+      ? `E-mail from ${message.from || 'an unknown sender'}, attached by ${message.filedBy.name}`
+      : 'E-mail from the customer';
+    return { type: 'email', subject: `${what}${message.subject ? `: ${message.subject}` : ''}` };
   }
   return { type: 'note', subject: `Text from the customer (${message.from})` };
 }
 
 /**
- * Stores an inbound message once (unique per channel and externalId); duplicate: true when it was
+ * Stores an inbound message once (a text per SID; an e-mail per lead, mailbox and Message-ID); duplicate: true when it was
  * already stored. Writes the lead's timeline and publishes a live event. The timeline entry is also
  * the lead's latest activity, so a reply ends the current `no_activity` chase of the lead
  * (leads/lead-candidates.queries.ts counts silence from the latest activity).
@@ -52,20 +65,39 @@ export async function recordInboundMessage(
       sender: message.from,
       recipient: null,
       external_id: message.externalId,
+      ...(message.channel === 'email' ? { mailbox: message.mailbox ?? '' } : {}),
       at: message.receivedAt,
     });
     if (!row) return undefined;
     const { type, subject } = describeInbound(message);
     await recordSystemActivity(
       trx,
-      { leadId: message.leadId, userId: systemUserId, type, subject: subject.slice(0, 300), description: message.body },
+      {
+        leadId: message.leadId,
+        userId: message.filedBy?.id ?? systemUserId,
+        type,
+        subject: subject.slice(0, 300),
+        description: message.body,
+      },
       message.receivedAt,
     );
     await publishLiveEvent(trx, { type: 'message.created', leadId: message.leadId, messageId: row.id });
     return row.id;
   });
   if (stored) return { id: stored, duplicate: false };
-  const existing = await findMessageIdByExternalId(db, message.channel, message.externalId);
+  const existing =
+    message.channel === 'email'
+      ? await findInboundEmailId(db, {
+          leadId: message.leadId,
+          mailbox: message.mailbox ?? '',
+          externalId: message.externalId,
+        })
+      : await findMessageIdByExternalId(db, message.channel, message.externalId);
   if (!existing) throw new Error('An inbound message was neither stored nor found');
   return { id: existing, duplicate: true };
+}
+
+/** For the mailbox: the lead an e-mail staff sent by hand went to, by the message's id (its Message-ID's uuid). */
+export function findLeadIdOfSentManualEmail(db: Knex, id: string): Promise<string | undefined> {
+  return findLeadIdOfManualEmail(db, id);
 }

@@ -1,36 +1,46 @@
-// One message of the mailbox onto its lead: parsed, matched (match-lead.ts), stored through the
-// conversation store, which keeps one row per Message-ID however often it is offered.
+// One message of the mailbox onto its lead(s): parsed, matched (match-lead.ts) and stored through the
+// conversation store, once per lead, mailbox and Message-ID however often it is offered; a message
+// nothing ties to a lead is held for staff (unmatched-emails.service.ts), once per mailbox and bytes.
 import type { Knex } from 'knex';
 import { recordInboundMessage } from '../conversations/conversations.service.ts';
 import { type LeadMatch, matchLead } from './match-lead.ts';
 import { parseReply } from './parse-reply.ts';
+import { holdEmail } from './unmatched-emails.service.ts';
 
 export type ImportOutcome =
-  | { kind: 'stored'; match: LeadMatch; duplicate: boolean }
-  /** Names no lead: left for staff in the mailbox (docs/decisions.md, "Replies by e-mail"). */
-  | { kind: 'unmatched' };
+  /** duplicate: it was stored on each of its leads before (a second copy, another process's store). */
+  | { kind: 'stored'; leads: LeadMatch[]; duplicate: boolean }
+  /** Held for staff as "Unmatched e-mail" (docs/security.md, "Forged replies"). */
+  | { kind: 'held'; duplicate: boolean };
 
-/** Parses and matches without storing: what the importer decides before it claims the message. */
-export async function prepareImport(db: Knex, source: Buffer, arrivedAt: Date, replyMailbox: string | undefined) {
-  const reply = await parseReply(source, arrivedAt);
+/** Parses and matches without storing. `receivedAt`: when the product read it. */
+export async function prepareImport(db: Knex, source: Buffer, receivedAt: Date, replyMailbox: string | undefined) {
+  const reply = await parseReply(source, receivedAt);
   const match = await matchLead(db, reply, replyMailbox);
   return { reply, match };
 }
 
+/** Stores it (`mailbox`: the IMAP account it was read from, part of its key); throws when it could not be stored. */
 export async function storeImport(
   db: Knex,
   prepared: Awaited<ReturnType<typeof prepareImport>>,
+  mailbox: string,
 ): Promise<ImportOutcome> {
   const { reply, match } = prepared;
-  if (!match) return { kind: 'unmatched' };
-  const stored = await recordInboundMessage(db, {
-    leadId: match.leadId,
-    channel: 'email',
-    body: reply.body,
-    subject: reply.subject,
-    from: reply.from ?? '',
-    externalId: reply.externalId,
-    receivedAt: reply.receivedAt,
-  });
-  return { kind: 'stored', match, duplicate: stored.duplicate };
+  if (match.kind === 'held') return { kind: 'held', ...(await holdEmail(db, mailbox, reply, match.reason)) };
+  let duplicate = true;
+  for (const { leadId } of match.leads) {
+    const stored = await recordInboundMessage(db, {
+      leadId,
+      channel: 'email',
+      body: reply.body,
+      subject: reply.subject,
+      from: reply.from ?? '',
+      externalId: reply.externalId,
+      mailbox,
+      receivedAt: reply.receivedAt,
+    });
+    duplicate &&= stored.duplicate;
+  }
+  return { kind: 'stored', leads: match.leads, duplicate };
 }

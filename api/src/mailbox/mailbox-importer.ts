@@ -3,19 +3,22 @@
 // offers it (imapflow falls back to NOOP polling where it does not), and a poll every
 // IMAP_POLL_SECONDS catches anything a dropped connection missed.
 //
-// Exactly once, also with several processes on one mailbox: a message is claimed by an IMAP MOVE out
-// of INBOX into the processed folder, then stored (the conversation store is unique per Message-ID),
-// then marked \Seen there. A MOVE that finds the message gone was another process's claim. The MOVE
-// is not exclusive everywhere: Dovecot's Maildir copies, then expunges, so two processes racing can
-// both "move" one message (the two-importer test sees it). The store then says the second copy is a
-// duplicate, and that process deletes its copy: one row, one copy in the processed folder. A process that dies between the MOVE and the \Seen leaves the message
-// unread in the processed folder: the sweep of any process that has seen it unread for
-// ABANDONED_AFTER_MS stores it then (a duplicate of a stored row is recognised and only marked read).
+// Exactly once, also with several processes on one mailbox: a message is stored first (on its lead,
+// unique per lead, mailbox and Message-ID; or held for staff, unique per mailbox and bytes), and only
+// then leaves INBOX: marked \Seen and moved into the processed folder, or moved unread into Unmatched
+// when held. A message that cannot be stored stays in INBOX for the next pass; a process that dies
+// after the store and before the MOVE leaves it there too, and the next pass finds it stored (a
+// duplicate) and moves it. Two processes racing store it once (the other is told "duplicate") and
+// both MOVE: Dovecot's Maildir copies, then expunges, so both MOVEs can go through (the two-importer
+// test sees it), and the process whose copy is the newer one deletes it. Messages an earlier version
+// moved before storing and left unread in the processed folder are stored by the sweep of any
+// process that has seen them unread for ABANDONED_AFTER_MS.
 import { ImapFlow } from 'imapflow';
 import type { Knex } from 'knex';
 import type { MailboxConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { type ImportOutcome, prepareImport, storeImport } from './import-message.ts';
+import { digestOf } from './parse-reply.ts';
 
 export interface ImportSummary {
   stored: number;
@@ -52,6 +55,8 @@ function emptySummary(): ImportSummary {
 
 export function createMailboxImporter({ db, config, logger, now }: MailboxImporterOptions): MailboxImporter {
   const log = logger.child({ component: 'mailbox' });
+  /** Part of an inbound e-mail's key: the same Message-ID read from another mailbox is another message. */
+  const mailboxKey = `${config.imap.user}@${config.imap.host}`.toLowerCase();
   let client: ImapFlow | undefined;
   let foldersReady = false;
   let stopped = false;
@@ -94,27 +99,34 @@ export function createMailboxImporter({ db, config, logger, now }: MailboxImport
   }
 
   async function prepare(imap: ImapFlow, uid: number) {
-    const message = await imap.fetchOne(String(uid), { source: true, internalDate: true }, { uid: true });
+    const message = await imap.fetchOne(String(uid), { source: true }, { uid: true });
     if (message === false || !message.source) return undefined;
-    const arrived = message.internalDate instanceof Date ? message.internalDate : now();
-    return prepareImport(db, message.source, arrived, config.replyAddress);
+    // Its place in the thread is when we read it: never the sender's Date:, and not the server's
+    // INTERNALDATE either (whole seconds: a reply would sort before a message sent in the same second).
+    return prepareImport(db, message.source, now(), config.replyAddress);
   }
 
   function count(summary: ImportSummary, outcome: ImportOutcome): void {
-    if (outcome.kind === 'unmatched') summary.unmatched++;
-    else if (outcome.duplicate) summary.duplicates++;
+    if (outcome.duplicate) summary.duplicates++;
+    else if (outcome.kind === 'held') summary.unmatched++;
     else summary.stored++;
   }
 
-  /** What a pass leaves to do in the processed folder: mark the stored read, delete second copies. */
-  interface Claimed {
-    stored: number[];
-    duplicates: number[];
+  /** A message this pass moved: deleted when an older copy of the same bytes is in that folder. */
+  interface MovedCopy {
+    folder: string;
+    uid: number;
+    messageId: string;
+    digest: string;
   }
 
-  /** INBOX: claim each message by moving it, then store it; unread in the processed folder until stored. */
-  async function importInbox(imap: ImapFlow, summary: ImportSummary): Promise<Claimed> {
-    const claimed: Claimed = { stored: [], duplicates: [] };
+  /**
+   * INBOX: each message is stored (on its lead, or held) before it leaves INBOX, then moved: read to
+   * the processed folder, or unread to Unmatched when held. A message that could not be stored stays
+   * in INBOX, untouched, for the next pass.
+   */
+  async function importInbox(imap: ImapFlow, summary: ImportSummary): Promise<MovedCopy[]> {
+    const copies: MovedCopy[] = [];
     const lock = await imap.getMailboxLock(INBOX);
     try {
       for (const uid of (await imap.search({ all: true }, { uid: true })) || []) {
@@ -124,16 +136,20 @@ export function createMailboxImporter({ db, config, logger, now }: MailboxImport
             summary.takenByOthers++;
             continue;
           }
-          const target = prepared.match ? config.processedFolder : config.unmatchedFolder;
-          const moved = await imap.messageMove(String(uid), target, { uid: true });
-          const claimedUid = moved ? moved.uidMap?.get(uid) : undefined;
-          if (claimedUid === undefined) {
-            summary.takenByOthers++;
-            continue;
-          }
-          const outcome = await storeImport(db, prepared);
+          const outcome = await storeImport(db, prepared, mailboxKey);
           count(summary, outcome);
-          if (outcome.kind === 'stored') claimed[outcome.duplicate ? 'duplicates' : 'stored'].push(claimedUid);
+          const target = outcome.kind === 'held' ? config.unmatchedFolder : config.processedFolder;
+          if (outcome.kind === 'stored') await imap.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
+          const moved = await imap.messageMove(String(uid), target, { uid: true });
+          const movedUid = moved ? moved.uidMap?.get(uid) : undefined;
+          if (movedUid === undefined) summary.takenByOthers++;
+          else
+            copies.push({
+              folder: target,
+              uid: movedUid,
+              messageId: prepared.reply.externalId,
+              digest: prepared.reply.digest,
+            });
         } catch (err) {
           summary.failed++;
           log.error({ err: { message: (err as Error).message } }, 'a mailbox message could not be imported');
@@ -142,18 +158,40 @@ export function createMailboxImporter({ db, config, logger, now }: MailboxImport
     } finally {
       lock.release();
     }
-    return claimed;
+    return copies;
   }
 
-  /** The processed folder: mark what was stored read; store what a dead process left unread. */
-  async function sweepProcessed(imap: ImapFlow, claimed: Claimed, summary: ImportSummary): Promise<void> {
+  /**
+   * Two processes' MOVEs of one message can both go through (Dovecot's Maildir copies, then
+   * expunges): each process deletes its copy when an older one (a lower UID) of the same bytes is in
+   * the folder. The newer copy is made after the older one, so its owner, looking after its own MOVE,
+   * always sees both. Another message that merely claims the same Message-ID is never a reason to
+   * delete; a message without a Message-ID keeps every copy.
+   */
+  async function dropSecondCopies(imap: ImapFlow, copies: MovedCopy[]): Promise<void> {
+    for (const folder of new Set(copies.map((copy) => copy.folder))) {
+      const lock = await imap.getMailboxLock(folder);
+      try {
+        for (const copy of copies.filter((c) => c.folder === folder && !c.messageId.startsWith('sha256:'))) {
+          const same = (await imap.search({ header: { 'message-id': copy.messageId } }, { uid: true })) || [];
+          for (const older of same.filter((uid) => uid < copy.uid)) {
+            const message = await imap.fetchOne(String(older), { source: true }, { uid: true });
+            if (message === false || !message.source || digestOf(message.source) !== copy.digest) continue;
+            await imap.messageDelete(String(copy.uid), { uid: true });
+            break;
+          }
+        }
+      } finally {
+        lock.release();
+      }
+    }
+  }
+
+  /** The processed folder: store what a process of an earlier version moved there and left unread. */
+  async function sweepProcessed(imap: ImapFlow, summary: ImportSummary): Promise<void> {
     const lock = await imap.getMailboxLock(config.processedFolder);
     try {
-      if (claimed.stored.length > 0) await imap.messageFlagsAdd(claimed.stored.join(','), ['\\Seen'], { uid: true });
-      if (claimed.duplicates.length > 0) await imap.messageDelete(claimed.duplicates.join(','), { uid: true });
-      const unread = ((await imap.search({ seen: false }, { uid: true })) || []).filter(
-        (uid) => !claimed.stored.includes(uid) && !claimed.duplicates.includes(uid),
-      );
+      const unread = (await imap.search({ seen: false }, { uid: true })) || [];
       const at = now().getTime();
       unreadSince = new Map(unread.map((uid) => [uid, unreadSince.get(uid) ?? at]));
       const abandoned = unread.filter((uid) => at - (unreadSince.get(uid) ?? at) >= ABANDONED_AFTER_MS);
@@ -162,7 +200,7 @@ export function createMailboxImporter({ db, config, logger, now }: MailboxImport
         try {
           const prepared = await prepare(imap, uid);
           if (!prepared) continue;
-          const outcome = await storeImport(db, prepared);
+          const outcome = await storeImport(db, prepared, mailboxKey);
           count(summary, outcome);
           if (outcome.kind === 'stored') await imap.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
           else await imap.messageMove(String(uid), config.unmatchedFolder, { uid: true });
@@ -186,8 +224,9 @@ export function createMailboxImporter({ db, config, logger, now }: MailboxImport
     const summary = emptySummary();
     const imap = await connection();
     await ensureFolders(imap);
-    const claimed = await importInbox(imap, summary);
-    await sweepProcessed(imap, claimed, summary);
+    const copies = await importInbox(imap, summary);
+    await sweepProcessed(imap, summary);
+    await dropSecondCopies(imap, copies);
     // Back on INBOX, where IDLE (imapflow starts it when the connection rests) hears of new mail.
     await imap.mailboxOpen(INBOX);
     if (summary.stored + summary.duplicates + summary.unmatched + summary.failed > 0) log.info(summary, 'mailbox read');

@@ -1,36 +1,72 @@
-// Which lead a reply belongs to, in order of certainty: the reply address's token (it names the lead
-// and nothing else), then a Message-ID of ours that it answers, then the sender's address (a customer
-// who wrote a new e-mail to the mailbox). A token that names no lead (a deleted lead) falls through.
+// Which lead a reply belongs to, by proof the product gave out and nothing a sender can write: the
+// reply address's token (it names the lead and nothing else), else a Message-ID of an e-mail we sent
+// to the lead that it answers (In-Reply-To, References). A From: line proves nothing (anyone can
+// write any address there), so a message with neither is held for staff (unmatched-emails.service.ts)
+// with the reason, never filed on the lead of its sender's address.
 import type { Knex } from 'knex';
 import { findLeadIdOfSentEmail } from '../automations/sent-email.service.ts';
-import { findLeadIdBySenderEmail } from '../leads/lead-senders.service.ts';
+import { findLeadIdOfSentManualEmail } from '../conversations/conversations.service.ts';
 import type { ParsedReply } from './parse-reply.ts';
 import { replyTokensIn } from './reply-address.ts';
-import { findLeadIdOfReplyToken } from './reply-tokens.queries.ts';
+import { findLeadIdOfLeadSentEmail, findLeadIdOfReplyToken } from './reply-tokens.queries.ts';
 
-export type MatchedBy = 'reply-address' | 'thread' | 'sender';
+export type MatchedBy = 'reply-address' | 'thread';
 
 export interface LeadMatch {
   leadId: string;
   by: MatchedBy;
 }
 
+export type MatchResult = { kind: 'matched'; leads: LeadMatch[] } | { kind: 'held'; reason: string };
+
+export const HELD_REASONS = {
+  unknownToken: 'Its reply address names no lead (a deleted lead, or an address we never gave out).',
+  unknownThread: 'It answers no e-mail we sent (In-Reply-To and References name none of ours).',
+  noProof: 'It has no reply address of a lead and answers no e-mail we sent; the From: line alone proves nothing.',
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The id an e-mail of ours was sent under: its Message-ID is `<{id}@{our domain}>`. */
+function idOfMessageId(messageId: string): string | undefined {
+  const local = /^<([^@<>]+)@[^<>]+>$/.exec(messageId.trim())?.[1];
+  return local && UUID.test(local) ? local.toLowerCase() : undefined;
+}
+
+/** The lead an e-mail of ours went to, from its Message-ID: an automated one, one sent by hand, a quote. */
+async function findLeadIdOfOurMessageId(db: Knex, messageId: string): Promise<string | undefined> {
+  const id = idOfMessageId(messageId);
+  if (!id) return undefined;
+  return (
+    (await findLeadIdOfSentEmail(db, messageId)) ??
+    (await findLeadIdOfSentManualEmail(db, id)) ??
+    (await findLeadIdOfLeadSentEmail(db, id))
+  );
+}
+
+/**
+ * Every lead whose reply address the message carries (one message to two leads' addresses is filed on
+ * both); else the lead of the newest e-mail of ours it answers; else held, with the reason.
+ */
 export async function matchLead(
   db: Knex,
-  reply: Pick<ParsedReply, 'recipients' | 'answers' | 'from'>,
+  reply: Pick<ParsedReply, 'recipients' | 'answers'>,
   replyMailbox: string | undefined,
-): Promise<LeadMatch | undefined> {
-  for (const token of replyMailbox ? replyTokensIn(reply.recipients, replyMailbox) : []) {
+): Promise<MatchResult> {
+  const tokens = replyMailbox ? [...new Set(replyTokensIn(reply.recipients, replyMailbox))] : [];
+  const byToken: LeadMatch[] = [];
+  for (const token of tokens) {
     const leadId = await findLeadIdOfReplyToken(db, token);
-    if (leadId) return { leadId, by: 'reply-address' };
+    if (leadId && !byToken.some((match) => match.leadId === leadId)) byToken.push({ leadId, by: 'reply-address' });
   }
+  if (byToken.length > 0) return { kind: 'matched', leads: byToken };
   for (const messageId of reply.answers) {
-    const leadId = await findLeadIdOfSentEmail(db, messageId);
-    if (leadId) return { leadId, by: 'thread' };
+    const leadId = await findLeadIdOfOurMessageId(db, messageId);
+    if (leadId) return { kind: 'matched', leads: [{ leadId, by: 'thread' }] };
   }
-  if (reply.from) {
-    const leadId = await findLeadIdBySenderEmail(db, reply.from);
-    if (leadId) return { leadId, by: 'sender' };
-  }
-  return undefined;
+  const reasons = [
+    ...(tokens.length > 0 ? [HELD_REASONS.unknownToken] : []),
+    ...(reply.answers.length > 0 ? [HELD_REASONS.unknownThread] : []),
+  ];
+  return { kind: 'held', reason: reasons.length > 0 ? reasons.join(' ') : HELD_REASONS.noProof };
 }

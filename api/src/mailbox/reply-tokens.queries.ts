@@ -25,3 +25,28 @@ export async function findLeadIdOfReplyToken(db: Knex, token: string): Promise<s
   const row = await db('lead_reply_tokens').where({ token }).first('lead_id');
   return row?.lead_id;
 }
+
+// lead_sent_emails: the Message-IDs (their uuid) of e-mails sent to a lead outside the outbox and the
+// conversation table (the quote e-mail), so a reply answering one is filed on its lead.
+export interface LeadSentEmailRow {
+  id: string;
+  lead_id: string;
+  created_at: Date;
+}
+
+declare module 'knex/types/tables.js' {
+  interface Tables {
+    lead_sent_emails: LeadSentEmailRow;
+  }
+}
+
+/** A new id for an e-mail to the lead: its Message-ID is made of it. */
+export async function insertLeadSentEmail(db: Knex, leadId: string): Promise<string> {
+  const [row] = await db('lead_sent_emails').insert({ lead_id: leadId }).returning('id');
+  return (row as { id: string }).id;
+}
+
+export async function findLeadIdOfLeadSentEmail(db: Knex, id: string): Promise<string | undefined> {
+  const row = await db('lead_sent_emails').where({ id }).first('lead_id');
+  return row?.lead_id;
+}

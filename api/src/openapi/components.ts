@@ -3,7 +3,7 @@
 import { activityCreateSchema } from '@shine/shared/activities';
 import { alertSettingsSchema, alertSettingsUpdateSchema } from '@shine/shared/alerts';
 import { companyDetailsSchema } from '@shine/shared/company-settings';
-import { manualMessageSchema } from '@shine/shared/conversations';
+import { manualMessageSchema, unmatchedEmailAttachSchema } from '@shine/shared/conversations';
 import { leadAlertSettingsSchema, leadAlertSettingsViewSchema } from '@shine/shared/lead-alerts';
 import { loginSchema, passwordChangeSchema } from '@shine/shared/auth';
 import { automationRecipeCreateSchema } from '@shine/shared/automation-recipes';
@@ -36,6 +36,8 @@ import {
   leadMessageSchema,
   leadMessagesSchema,
   sentLeadMessageSchema,
+  unmatchedEmailSchema,
+  unmatchedEmailsSchema,
 } from '@shine/shared/responses/conversations';
 import { healthDownSchema, healthUpSchema } from '@shine/shared/responses/health';
 import {
@@ -109,6 +111,8 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['SentLeadMessage', sentLeadMessageSchema],
   ['InboxEntry', inboxEntrySchema],
   ['Inbox', inboxSchema],
+  ['UnmatchedEmail', unmatchedEmailSchema],
+  ['UnmatchedEmails', unmatchedEmailsSchema],
   ['AutomationRecipeState', automationRecipeStateSchema],
   ['Template', templateSchema],
   ['StatsReport', statsReportSchema],
@@ -153,6 +157,7 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['AutomationPreviewRequest', automationPreviewSchema],
   ['AutomationRecipeCreate', automationRecipeCreateSchema],
   ['ManualMessage', manualMessageSchema],
+  ['UnmatchedEmailAttach', unmatchedEmailAttachSchema],
   ['TemplateCreate', templateCreateSchema],
   ['TemplateUpdate', templateUpdateSchema],
   ['UserCreate', userCreateSchema],

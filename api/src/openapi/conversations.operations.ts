@@ -1,7 +1,17 @@
 // The CRM's calls about a lead's conversation (every message to and from the lead) and the Inbox.
-import { manualMessageSchema } from '@shine/shared/conversations';
+import {
+  manualMessageSchema,
+  unmatchedEmailAttachSchema,
+  unmatchedEmailQuerySchema,
+} from '@shine/shared/conversations';
 import { idParamsSchema } from '@shine/shared/leads';
-import { inboxSchema, leadMessagesSchema, sentLeadMessageSchema } from '@shine/shared/responses/conversations';
+import {
+  inboxSchema,
+  leadMessagesSchema,
+  sentLeadMessageSchema,
+  unmatchedEmailSchema,
+  unmatchedEmailsSchema,
+} from '@shine/shared/responses/conversations';
 import { empty, error, json, type Operation } from './operation.ts';
 
 const session = 'session' as const;
@@ -51,5 +61,44 @@ export const conversationOperations: Operation[] = [
     summary: 'Leads with replies the signed-in person has not read, newest reply first',
     access: session,
     answers: { 200: json(inboxSchema, 'At most 100 leads; `total` counts them all.') },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/unmatched-emails',
+    tag,
+    summary: 'E-mail the mailbox held: no reply address of a lead, no answer to an e-mail we sent',
+    description:
+      'Never filed on a lead by itself (a From: line proves nothing). Each carries the reason, the mail server’s Authentication-Results verdict when it gave one, and a lead with the sender’s address as a hint. Newest first, at most 100; `status` defaults to `held`.',
+    access: session,
+    query: unmatchedEmailQuerySchema,
+    answers: { 200: json(unmatchedEmailsSchema, 'The held e-mail (or the status asked) and how many there are.') },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/unmatched-emails/:id/attach',
+    tag,
+    summary: 'File a held e-mail on the lead the person chose',
+    description: 'Stored in the lead’s thread and on its timeline, which names who attached it.',
+    access: session,
+    params: idParamsSchema,
+    body: unmatchedEmailAttachSchema,
+    answers: {
+      200: json(unmatchedEmailSchema, 'Attached.'),
+      404: error('No such e-mail, or no such lead.'),
+      409: error('It is attached already.'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/unmatched-emails/:id/dismiss',
+    tag,
+    summary: 'Dismiss a held e-mail (it is kept, never deleted)',
+    access: session,
+    params: idParamsSchema,
+    answers: {
+      200: json(unmatchedEmailSchema, 'Dismissed.'),
+      404: error('No such e-mail.'),
+      409: error('It is attached already.'),
+    },
   },
 ];

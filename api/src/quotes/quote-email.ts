@@ -13,6 +13,8 @@ export interface QuoteEmail {
   attachments: Array<{ filename: string; content: Buffer; contentType: string }>;
   /** The lead's reply address (mailbox.service.ts): the customer's answer lands on the lead. */
   replyTo?: string;
+  /** Its Message-ID is made of it, recorded for the lead (mailbox.service.ts): a reply answering it is filed there. */
+  id?: string;
 }
 
 /**

@@ -41,6 +41,8 @@ export interface QuotesDeps extends Pick<AppDeps, 'db' | 'config' | 'logger' | '
     sentBy: { id: string; username: string };
     at: Date;
   }) => Promise<(outcome: { sent: true } | { sent: false; reason: string }) => Promise<void>>;
+  /** A new id for an e-mail to the lead, recorded for it (the mailbox feature, wired by app.ts): its Message-ID's. */
+  sentEmailIdOf: (leadId: string) => Promise<string>;
 }
 
 /** The thread's reason when the mail server did not take the quote (its answer is logged, not shown). */
@@ -69,7 +71,16 @@ export function leadQuotesRouter({ db, config, now }: QuotesDeps): Router {
 }
 
 /** /api/admin/quotes/{id}/… */
-export function quotesRouter({ db, config, logger, now, sendEmail, replyAddressOf, recordEmail }: QuotesDeps): Router {
+export function quotesRouter({
+  db,
+  config,
+  logger,
+  now,
+  sendEmail,
+  replyAddressOf,
+  sentEmailIdOf,
+  recordEmail,
+}: QuotesDeps): Router {
   const router = Router();
   const timeZone = config.businessTimeZone;
 
@@ -96,7 +107,7 @@ export function quotesRouter({ db, config, logger, now, sendEmail, replyAddressO
         sentBy: { id: user.id, username: user.username },
         at: now(),
       });
-      emailed = await emailQuote(sendEmail, logger, email);
+      emailed = await emailQuote(sendEmail, logger, { ...email, id: await sentEmailIdOf(sent.lead.id) });
       await settle(emailed ? { sent: true } : { sent: false, reason: QUOTE_EMAIL_FAILED });
     }
     const body: QuoteSent = { quote: sent.quote, url, emailed };

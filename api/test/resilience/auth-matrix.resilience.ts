@@ -3,6 +3,7 @@
 // admin write from a foreign origin → 403 and nothing changes; the session id changes at login; login
 // is limited per client and per username with a clear 429; new passwords have a minimum length.
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
@@ -77,6 +78,8 @@ async function existingIds(app: TestApp, cookie: string): Promise<Record<IdKind,
     request: (JSON.parse(detail.text) as { requests: Array<{ id: string }> }).requests[0]?.id as string,
     held: (JSON.parse(held.text) as { items: Array<{ id: string }> }).items[0]?.id as string,
     user: (JSON.parse(user.text) as { user: { id: string } }).user.id,
+    // Held e-mail comes only from the mailbox: a well-formed id of none (the session decides first).
+    unmatched: randomUUID(),
   };
 }
 

@@ -11,7 +11,11 @@ import { AUTOMATION_RECIPE_KEYS, automationRecipeCreateSchema } from '@shine/sha
 import { automationPreviewSchema, outboxQuerySchema } from '@shine/shared/automation-rules';
 import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
 import { companyDetailsSchema } from '@shine/shared/company-settings';
-import { manualMessageSchema } from '@shine/shared/conversations';
+import {
+  manualMessageSchema,
+  unmatchedEmailAttachSchema,
+  unmatchedEmailQuerySchema,
+} from '@shine/shared/conversations';
 import { exportRequestSchema } from '@shine/shared/export';
 import { leadAlertSettingsSchema } from '@shine/shared/lead-alerts';
 import {
@@ -76,7 +80,17 @@ import { type TestApp, signInTestApp, startTestApp } from './support/app.ts';
 import { ROUTES, routeKey } from './support/routes.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type IdKind = 'lead' | 'automation' | 'template' | 'held' | 'request' | 'recipe' | 'user' | 'quote' | 'token';
+type IdKind =
+  | 'lead'
+  | 'automation'
+  | 'template'
+  | 'held'
+  | 'request'
+  | 'recipe'
+  | 'user'
+  | 'quote'
+  | 'token'
+  | 'unmatched';
 
 interface Endpoint {
   method: Method;
@@ -112,6 +126,8 @@ const ids: Record<IdKind, string[]> = {
   quote: [],
   // A customer's link is 256 random bits: no generated one is a real link (404 unless the body is refused first).
   token: [],
+  // Held e-mail comes only from the mailbox: none here (404 unless the body is refused first).
+  unmatched: [],
 };
 /** The lead of each quote request (a request's path names both). */
 const requestLeads = new Map<string, string>();
@@ -348,6 +364,24 @@ const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/admin/inbox', access: 'admin', success: [200] },
   {
     method: 'GET',
+    path: '/api/admin/unmatched-emails',
+    access: 'admin',
+    success: [200],
+    query: fc.constantFrom('', 'status=held', 'status=all', 'status=dismissed', 'status=nope', 'status='),
+    schema: unmatchedEmailQuerySchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/unmatched-emails/:id/attach',
+    access: 'admin',
+    success: [200],
+    id: 'unmatched',
+    body: () => fc.record({ leadId: fc.oneof(fc.uuid(), fc.string()) }),
+    schema: unmatchedEmailAttachSchema,
+  },
+  { method: 'POST', path: '/api/admin/unmatched-emails/:id/dismiss', access: 'admin', success: [200], id: 'unmatched' },
+  {
+    method: 'GET',
     path: '/api/admin/outbox',
     access: 'admin',
     success: [200],
@@ -545,6 +579,7 @@ async function refreshIds(): Promise<void> {
   }>;
   ids.request = requests.map((row) => row.id);
   ids.quote = (await app.db('quotes').select('id').limit(50)).map((row: { id: string }) => row.id);
+  ids.unmatched = (await app.db('unmatched_emails').select('id').limit(50)).map((row: { id: string }) => row.id);
   requestLeads.clear();
   for (const row of requests) requestLeads.set(row.id, row.lead_id);
 }

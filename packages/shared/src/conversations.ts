@@ -38,3 +38,21 @@ export const manualMessageSchema = z
   });
 export type ManualMessage = z.output<typeof manualMessageSchema>;
 export type ManualMessageInput = z.input<typeof manualMessageSchema>;
+
+/** E-mail the mailbox held because nothing the product gave out tied it to a lead (docs/security.md, "Forged replies"). */
+export const UNMATCHED_EMAIL_STATUSES = ['held', 'attached', 'dismissed'] as const;
+export type UnmatchedEmailStatus = (typeof UNMATCHED_EMAIL_STATUSES)[number];
+
+/** GET /api/admin/unmatched-emails?status=…: the held ones unless asked otherwise. */
+export const unmatchedEmailQuerySchema = z.strictObject({
+  status: z
+    .enum([...UNMATCHED_EMAIL_STATUSES, 'all'], { error: 'Status must be held, attached, dismissed or all' })
+    .default('held'),
+});
+export type UnmatchedEmailQuery = z.output<typeof unmatchedEmailQuerySchema>;
+
+/** POST /api/admin/unmatched-emails/{id}/attach: the lead staff chose. */
+export const unmatchedEmailAttachSchema = z.strictObject({
+  leadId: z.uuid({ error: 'Choose a lead' }),
+});
+export type UnmatchedEmailAttach = z.output<typeof unmatchedEmailAttachSchema>;

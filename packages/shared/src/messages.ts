@@ -120,6 +120,8 @@ export const API_ERRORS = {
   heldNotFound: 'This held submission no longer exists: it was released or deleted.',
   leadRequestNotFound: 'This request does not belong to the lead',
   heldPayloadInvalid: 'This held submission no longer passes the quote form’s validation and cannot be released.',
+  unmatchedEmailNotFound: 'This unmatched e-mail does not exist.',
+  unmatchedEmailAttached: 'This e-mail is already attached to a lead.',
   quoteNotFound: 'Quote not found',
   quoteDraftExists: 'This lead already has a draft quote: edit it, or send it before starting another version.',
   quoteFrozen: 'This quote was sent and can no longer be changed. Create a new version to change it.',

@@ -9,7 +9,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * `request` is a quote request of the `lead` (a path holds both); `user` a team member (not the
  * signed-in one); `quote` a draft quote of another lead.
  */
-export type IdKind = 'lead' | 'automation' | 'template' | 'held' | 'request' | 'user' | 'quote';
+export type IdKind = 'lead' | 'automation' | 'template' | 'held' | 'request' | 'user' | 'quote' | 'unmatched';
 /** public: anyone; login/me: open to all by design; admin: a signed-in session only. */
 export type Access = 'public' | 'login' | 'me' | 'admin';
 /**
@@ -193,6 +193,16 @@ export const ROUTES: Route[] = [
   },
   { method: 'POST', path: '/api/admin/leads/:id/messages/read', access: 'admin', role: 'sales', id: 'lead' },
   { method: 'GET', path: '/api/admin/inbox', access: 'admin', role: 'sales' },
+  { method: 'GET', path: '/api/admin/unmatched-emails', access: 'admin', role: 'sales' },
+  {
+    method: 'POST',
+    path: '/api/admin/unmatched-emails/:id/attach',
+    access: 'admin',
+    role: 'sales',
+    id: 'unmatched',
+    validBody: (existing) => ({ leadId: existing.lead }),
+  },
+  { method: 'POST', path: '/api/admin/unmatched-emails/:id/dismiss', access: 'admin', role: 'sales', id: 'unmatched' },
   { method: 'GET', path: '/api/admin/outbox', access: 'admin', role: 'sales' },
   { method: 'GET', path: '/api/admin/templates', access: 'admin', role: 'sales' },
   {

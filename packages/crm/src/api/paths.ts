@@ -21,6 +21,8 @@ export const API = {
   leadsAssign: '/api/admin/leads/assign',
   /** Leads with replies the signed-in person has not read; a lead's thread is leads/{id}/messages. */
   inbox: '/api/admin/inbox',
+  /** E-mail the mailbox held: no reply address of a lead, no answer to an e-mail we sent. */
+  unmatchedEmails: '/api/admin/unmatched-emails',
   /** PATCH a draft; /send, /pdf. A lead's versions are under leads/{id}/quotes. */
   quotes: '/api/admin/quotes',
   users: '/api/admin/users',

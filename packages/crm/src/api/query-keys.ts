@@ -15,6 +15,8 @@ export const leadHistoryKey = (id: string) => [API.leads, id, 'history'] as cons
 /** Under leadKey(id): a new message refreshes the lead and its thread together. */
 export const leadMessagesKey = (id: string) => [API.leads, id, 'messages'] as const;
 export const inboxKey = [API.inbox] as const;
+/** The held ones (the API's default status). */
+export const unmatchedEmailsKey = [API.unmatchedEmails] as const;
 
 export const activitiesKey = [API.activities] as const;
 export const leadActivitiesKey = (leadId: string) => [API.activities, 'lead', leadId] as const;

@@ -1,14 +1,32 @@
 import { useInbox } from './conversations.queries.ts';
+import { useUnmatchedEmails } from './unmatched-emails.queries.ts';
 
-/** How many leads have replies the signed-in person has not read, beside "Inbox"; nothing when none. */
+const shown = (count: number) => (count > 99 ? '99+' : count);
+
+/**
+ * Beside "Inbox": how many leads have replies the signed-in person has not read, and how many e-mails
+ * are held as unmatched (they wait for someone to attach or dismiss them); nothing when none.
+ */
 export function InboxNavCount() {
   const inbox = useInbox();
+  const unmatched = useUnmatchedEmails();
   const total = inbox.data?.total;
-  if (!total) return null;
+  const held = unmatched.data?.total;
+  if (!total && !held) return null;
   return (
-    <span className="nav-count" data-testid="inbox-nav-count">
-      {total > 99 ? '99+' : total}
-      <span className="visually-hidden"> unread</span>
-    </span>
+    <>
+      {total ? (
+        <span className="nav-count" data-testid="inbox-nav-count">
+          {shown(total)}
+          <span className="visually-hidden"> unread</span>
+        </span>
+      ) : null}
+      {held ? (
+        <span className="nav-count" data-testid="unmatched-nav-count">
+          {shown(held)}
+          <span className="visually-hidden"> unmatched e-mail</span>
+        </span>
+      ) : null}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { useInbox } from './conversations.queries.ts';
 import { CHANNEL_LABELS } from './message-labels.ts';
+import { UnmatchedEmailsPanel } from './UnmatchedEmailsPanel.tsx';
 import './conversations.css';
 
 function InboxItem({ entry, onOpen }: { entry: InboxEntry; onOpen: () => void }) {
@@ -34,24 +35,27 @@ export function InboxSection() {
   const [, setSearchParams] = useSearchParams();
   const open = (leadId: string) => setSearchParams({ section: 'leads', lead: leadId, tab: 'conversation' });
   return (
-    <Card className="leads-card">
-      <section className="section-stack" aria-labelledby="inbox-title">
-        <Typography.Title level={2} id="inbox-title" className="drawer-subtitle">
-          Unread replies
-        </Typography.Title>
-        {inbox.isPending ? <LoadingSkeleton rows={4} /> : null}
-        {inbox.isError ? <QueryErrorAlert error={inbox.error} onRetry={() => void inbox.refetch()} /> : null}
-        {inbox.data && inbox.data.items.length === 0 ? (
-          <Empty description="No unread replies. Customers’ e-mails and texts show here until you read them." />
-        ) : null}
-        {inbox.data && inbox.data.items.length > 0 ? (
-          <ul className="inbox-list" aria-label="Leads with unread replies">
-            {inbox.data.items.map((entry) => (
-              <InboxItem key={entry.leadId} entry={entry} onOpen={() => open(entry.leadId)} />
-            ))}
-          </ul>
-        ) : null}
-      </section>
-    </Card>
+    <div className="section-stack">
+      <Card className="leads-card">
+        <section className="section-stack" aria-labelledby="inbox-title">
+          <Typography.Title level={2} id="inbox-title" className="drawer-subtitle">
+            Unread replies
+          </Typography.Title>
+          {inbox.isPending ? <LoadingSkeleton rows={4} /> : null}
+          {inbox.isError ? <QueryErrorAlert error={inbox.error} onRetry={() => void inbox.refetch()} /> : null}
+          {inbox.data && inbox.data.items.length === 0 ? (
+            <Empty description="No unread replies. Customers’ e-mails and texts show here until you read them." />
+          ) : null}
+          {inbox.data && inbox.data.items.length > 0 ? (
+            <ul className="inbox-list" aria-label="Leads with unread replies">
+              {inbox.data.items.map((entry) => (
+                <InboxItem key={entry.leadId} entry={entry} onOpen={() => open(entry.leadId)} />
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      </Card>
+      <UnmatchedEmailsPanel />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 // Answers of a lead's conversation (/api/admin/leads/{id}/messages) and the Inbox (/api/admin/inbox).
 import { z } from 'zod';
-import { CONVERSATION_CHANNELS } from '../conversations.ts';
+import { CONVERSATION_CHANNELS, UNMATCHED_EMAIL_STATUSES } from '../conversations.ts';
 import { countSchema, idSchema, instantSchema } from './common.ts';
 
 /** 'received': a message that came in; the others are a sent message's delivery (the outbox's, plus 'held'). */
@@ -65,3 +65,37 @@ export type InboxEntry = z.output<typeof inboxEntrySchema>;
 /** Newest reply first; `total` counts every lead with unread replies (the menu's badge). */
 export const inboxSchema = z.strictObject({ items: z.array(inboxEntrySchema), total: countSchema });
 export type Inbox = z.output<typeof inboxSchema>;
+
+/** An e-mail the mailbox held (GET /api/admin/unmatched-emails): never filed on a lead by itself. */
+export const unmatchedEmailSchema = z.strictObject({
+  id: idSchema,
+  /** The From: address as written (anyone can write any address there); null without one. */
+  from: z.string().nullable(),
+  /** To, Cc, Delivered-To, X-Original-To. */
+  to: z.array(z.string()),
+  subject: z.string().nullable(),
+  /** The sender's words, the quoted history trimmed. */
+  body: z.string(),
+  /** When the product received it. */
+  receivedAt: instantSchema,
+  /** The Date: header as the sender wrote it; null without one. */
+  dateHeader: instantSchema.nullable(),
+  /** Why it was held. */
+  reason: z.string(),
+  /** The mail server's Authentication-Results verdict (e.g. "spf=pass dkim=fail dmarc=fail"); null when it gave none. */
+  authentication: z.string().nullable(),
+  status: z.enum(UNMATCHED_EMAIL_STATUSES),
+  /** The lead it was attached to; null while held or once dismissed. */
+  leadId: idSchema.nullable(),
+  leadName: z.string().nullable(),
+  /** Who attached or dismissed it, and when. */
+  resolvedBy: z.string().nullable(),
+  resolvedAt: instantSchema.nullable(),
+  /** A lead whose e-mail address is the From: address: a hint to check, never proof. */
+  suggestedLead: z.strictObject({ id: idSchema, name: z.string() }).nullable(),
+});
+export type UnmatchedEmail = z.output<typeof unmatchedEmailSchema>;
+
+/** Newest first, at most 100; `total` counts every one of the status asked (the menu's badge for held). */
+export const unmatchedEmailsSchema = z.strictObject({ items: z.array(unmatchedEmailSchema), total: countSchema });
+export type UnmatchedEmails = z.output<typeof unmatchedEmailsSchema>;

@@ -1,0 +1,108 @@
+import type { UnmatchedEmail, UnmatchedEmails } from '@shine/shared/responses/conversations';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../test/fetch-mock.ts';
+import { makeLead } from '../test/fixtures.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { InboxNavCount } from './InboxNavCount.tsx';
+import { UnmatchedEmailsPanel } from './UnmatchedEmailsPanel.tsx';
+
+const receivedAt = new Date(Date.now() - 3600_000).toISOString();
+
+const forged: UnmatchedEmail = {
+  id: '8c1c2a7e-8a51-4f0e-9a51-00000000000a',
+  from: 'ana@customer.example',
+  to: ['sales@shine.example'],
+  subject: 'Re: Your cleaning quote',
+  body: 'Send the key to the new address.',
+  receivedAt,
+  dateHeader: receivedAt,
+  reason: 'It answers no e-mail we sent (In-Reply-To and References name none of ours).',
+  authentication: 'spf=fail dkim=none dmarc=fail',
+  status: 'held',
+  leadId: null,
+  leadName: null,
+  resolvedBy: null,
+  resolvedAt: null,
+  suggestedLead: { id: '3f1c2a7e-8a51-4f0e-9a51-00000000000a', name: 'Ana Diaz' },
+};
+
+const held: UnmatchedEmails = { items: [forged], total: 1 };
+
+describe('Unmatched e-mail', () => {
+  it('shows why an e-mail was held and what the mail server said, and attaches it to the lead staff choose', async () => {
+    const lead = makeLead({ id: '3f1c2a7e-8a51-4f0e-9a51-00000000000a', firstName: 'Ana', lastName: 'Diaz' });
+    const { calls } = mockFetch({
+      'GET /api/admin/unmatched-emails': { body: held },
+      'GET /api/admin/leads': {
+        body: {
+          items: [lead],
+          total: 1,
+          totalIsEstimate: false,
+          page: 1,
+          pageSize: 20,
+          nextCursor: null,
+          prevCursor: null,
+        },
+      },
+      [`POST /api/admin/unmatched-emails/${forged.id}/attach`]: {
+        body: { ...forged, status: 'attached', leadId: lead.id, leadName: 'Ana Diaz', resolvedBy: 'Test Admin' },
+      },
+    });
+    renderWithProviders(<UnmatchedEmailsPanel />);
+    const list = await screen.findByRole('list', { name: 'Unmatched e-mail' });
+    const item = within(list).getByRole('article', { name: 'From ana@customer.example' });
+    expect(item.textContent).toContain(forged.reason);
+    expect(item.textContent).toContain('spf=fail dkim=none dmarc=fail');
+    expect(item.textContent).toContain('Anyone can write any From: address');
+    const attach = within(item).getByRole('button', { name: 'Attach' });
+    expect(attach).toHaveProperty('disabled', true);
+
+    fireEvent.mouseDown(
+      within(item).getByRole('combobox', { name: 'Lead to attach the e-mail from ana@customer.example to' }),
+    );
+    const option = await waitFor(() => {
+      const found = document.querySelector('.ant-select-item-option[title^="Ana Diaz"]');
+      if (!found) throw new Error('no option');
+      return found;
+    });
+    fireEvent.click(option);
+    await userEvent.click(attach);
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      url: `/api/admin/unmatched-emails/${forged.id}/attach`,
+      body: { leadId: lead.id },
+    });
+  });
+
+  it('dismisses an e-mail', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/unmatched-emails': { body: held },
+      [`POST /api/admin/unmatched-emails/${forged.id}/dismiss`]: { body: { ...forged, status: 'dismissed' } },
+    });
+    renderWithProviders(<UnmatchedEmailsPanel />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Dismiss the e-mail from ana@customer.example' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+        `/api/admin/unmatched-emails/${forged.id}/dismiss`,
+      ]),
+    );
+  });
+
+  it('says so when nothing is held', async () => {
+    mockFetch({ 'GET /api/admin/unmatched-emails': { body: { items: [], total: 0 } } });
+    renderWithProviders(<UnmatchedEmailsPanel />);
+    expect(await screen.findByText('No unmatched e-mail.')).toBeTruthy();
+  });
+
+  it('counts the held e-mails beside "Inbox" in the menu', async () => {
+    mockFetch({
+      'GET /api/admin/inbox': { body: { items: [], total: 0 } },
+      'GET /api/admin/unmatched-emails': { body: held },
+    });
+    renderWithProviders(<InboxNavCount />);
+    expect((await screen.findByTestId('unmatched-nav-count')).textContent).toBe('1 unmatched e-mail');
+    expect(screen.queryByTestId('inbox-nav-count')).toBeNull();
+  });
+});
