@@ -79,7 +79,7 @@ export function authRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 
     validate({ body: passwordChangeSchema }),
     async (req, res) => {
       const { currentPassword, newPassword } = req.body;
-      if (!(await changePassword(db, sessionUser(req).id, currentPassword, newPassword, req.sessionID))) {
+      if (!(await changePassword(db, sessionUser(req).id, currentPassword, newPassword, req.sessionID, now()))) {
         markCurrentPasswordRefused(res);
         throw new AppError(400, API_ERRORS.wrongPassword, [
           { path: 'currentPassword', message: API_ERRORS.wrongPassword },

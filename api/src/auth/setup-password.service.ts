@@ -61,7 +61,7 @@ export async function setPasswordWithLink(db: Knex, token: string, password: str
     const user = row ? await findUserForUpdate(trx, row.user_id) : undefined;
     const refusal = refusalOf(row, user, now);
     if (refusal || !row) throw refusal ?? refused(API_ERRORS.setupLinkInvalid);
-    await updateUserPassword(trx, row.user_id, passwordHash);
+    await updateUserPassword(trx, row.user_id, passwordHash, now);
     await markSetupTokenUsed(trx, row.id, now);
     await deleteUserSessions(trx, row.user_id);
     await recordAudit(trx, { actorId: row.user_id, entity: 'user', entityId: row.user_id, action: 'password_set' });
