@@ -63,6 +63,12 @@ export async function findMessageIdByExternalId(
   return row?.id;
 }
 
+/** The lead an inbound text of this provider id was filed on, if it was received before. */
+export async function findLeadOfReceivedSms(db: Knex, externalId: string): Promise<string | undefined> {
+  const row = await db('conversation_messages').where({ channel: 'sms', external_id: externalId }).first('lead_id');
+  return row?.lead_id;
+}
+
 export type MessageListRow = ConversationMessageRow & { sent_by_name: string | null };
 
 /** A lead's conversation, oldest first, with the name of whoever sent a message by hand (`userName`: auth's subquery). */
