@@ -330,8 +330,8 @@ describeApi('speed-to-lead alerts', () => {
     expect(flood).toHaveLength(70);
     expect(flood.filter((alert) => alert.status === 'sent')).toHaveLength(3);
     expect(flood.filter((alert) => alert.status === 'folded')).toHaveLength(67);
-    const folded = flood.find((alert) => alert.status === 'folded');
-    expect(await timelineOf(folded?.lead_id)).toContain(
+    const folded = flood.find((alert) => alert.status === 'folded') as { lead_id: string };
+    expect(await timelineOf(folded.lead_id)).toContain(
       'On-duty alert folded into a digest: 3 alerts for quotes from the same address went out in the last hour',
     );
     // ...and ten minutes later they go out in one digest, without the names the sender chose.
@@ -341,7 +341,7 @@ describeApi('speed-to-lead alerts', () => {
     expect(digest[0]?.form.Body).toMatch(/^67 leads new \(digest\)\. .*Open: https:\/\/shine\.example\/admin\/crm\?section=leads$/);
     expect(digest[0]?.form.Body).not.toContain('Flood');
     expect(await t.db('lead_alerts').where({ status: 'folded' })).toHaveLength(0);
-    expect(await timelineOf(folded?.lead_id)).toContain('On-duty alert sent to Ana Diaz in a digest of 67 leads (SMS, e-mail)');
+    expect(await timelineOf(folded.lead_id)).toContain('On-duty alert sent to Ana Diaz in a digest of 67 leads (SMS, e-mail)');
     await scanAt(at(start, 30));
     expect(smsTo('+12145550101')).toHaveLength(5);
   }, 120_000);
