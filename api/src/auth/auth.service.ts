@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { UserRole, UserRow } from '../db/tables.ts';
 import { AppError } from '../http/app-error.ts';
+import { publishSessionsRevoked } from '../live/live.service.ts';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.ts';
 import {
   deleteUserSessions,
@@ -62,8 +63,13 @@ export async function changePassword(
   const user = await findUserById(db, userId);
   if (!user || user.password_hash === null) throw new AppError(401, API_ERRORS.unauthenticated);
   if (!(await verifyPassword(user.password_hash, currentPassword))) return false;
-  await updateUserPassword(db, userId, await hashPassword(newPassword), now);
-  await deleteUserSessions(db, userId, currentSid);
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (trx) => {
+    await updateUserPassword(trx, userId, passwordHash, now);
+    await deleteUserSessions(trx, userId, currentSid);
+    // The other sessions' live streams end with them, in every process.
+    await publishSessionsRevoked(trx, userId, currentSid);
+  });
   return true;
 }
 
@@ -100,6 +106,7 @@ export async function resetPassword(db: Knex, username: string, password: string
   await db.transaction(async (trx) => {
     await updateUserPassword(trx, user.id, passwordHash, new Date());
     await deleteUserSessions(trx, user.id);
+    await publishSessionsRevoked(trx, user.id);
     await recordAudit(trx, { actorId: null, entity: 'user', entityId: user.id, action: 'password_set' });
   });
   return true;

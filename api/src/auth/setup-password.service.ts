@@ -5,6 +5,7 @@ import { API_ERRORS } from '@shine/shared/messages';
 import type { Knex } from 'knex';
 import { recordAudit } from '../audit/audit.service.ts';
 import { AppError } from '../http/app-error.ts';
+import { publishSessionsRevoked } from '../live/live.service.ts';
 import { hashPassword } from './passwords.ts';
 import { hashSetupToken, issueSetupToken, type SetupLinkToken } from './setup-links.ts';
 import { findSetupToken, markSetupTokenUsed } from './setup-tokens.queries.ts';
@@ -64,6 +65,7 @@ export async function setPasswordWithLink(db: Knex, token: string, password: str
     await updateUserPassword(trx, row.user_id, passwordHash, now);
     await markSetupTokenUsed(trx, row.id, now);
     await deleteUserSessions(trx, row.user_id);
+    await publishSessionsRevoked(trx, row.user_id);
     await recordAudit(trx, { actorId: row.user_id, entity: 'user', entityId: row.user_id, action: 'password_set' });
   });
 }
