@@ -116,7 +116,9 @@ describeApi('e-mail compliance: postal address, one-click unsubscribe, reply add
     const earlier = `/u/${Buffer.concat([id, mac]).toString('base64url')}`;
     await supertest(t.app).get(earlier).expect(200);
     await supertest(t.app).post(earlier).type('form').send('List-Unsubscribe=One-Click').expect(200);
-    expect(((await agent.get(`/api/admin/leads/${leadId}`).expect(200)).body as Lead).emailUnsubscribedAt).not.toBeNull();
+    expect(
+      ((await agent.get(`/api/admin/leads/${leadId}`).expect(200)).body as Lead).emailUnsubscribedAt,
+    ).not.toBeNull();
   });
 
   it('answers 404 for a link it did not sign, and changes nothing', async () => {

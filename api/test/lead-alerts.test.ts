@@ -303,10 +303,18 @@ describeApi('speed-to-lead alerts', () => {
     const everyDay = [ana, ana, ana, ana, ana, ana, ana];
     await saveAt(
       start,
-      weekdaysAna({ onDuty: everyDay, outsideBusinessHours: true, respectQuietHours: false, escalateAfterMinutes: 480 }),
+      weekdaysAna({
+        onDuty: everyDay,
+        outsideBusinessHours: true,
+        respectQuietHours: false,
+        escalateAfterMinutes: 480,
+      }),
     );
     const quoteFrom = async (address: string, quote: Record<string, string>) => {
-      const response = await agent.post('/api/leads').set('x-forwarded-for', address).send({ ...VALID_QUOTE, ...quote });
+      const response = await agent
+        .post('/api/leads')
+        .set('x-forwarded-for', address)
+        .send({ ...VALID_QUOTE, ...quote });
       expect(response.status, response.text).toBe(201);
       return response.body.id as string;
     };
@@ -338,10 +346,14 @@ describeApi('speed-to-lead alerts', () => {
     await scanAt(at(start, 11));
     const digest = smsTo('+12145550101').slice(4);
     expect(digest).toHaveLength(1);
-    expect(digest[0]?.form.Body).toMatch(/^67 leads new \(digest\)\. .*Open: https:\/\/shine\.example\/admin\/crm\?section=leads$/);
+    expect(digest[0]?.form.Body).toMatch(
+      /^67 leads new \(digest\)\. .*Open: https:\/\/shine\.example\/admin\/crm\?section=leads$/,
+    );
     expect(digest[0]?.form.Body).not.toContain('Flood');
     expect(await t.db('lead_alerts').where({ status: 'folded' })).toHaveLength(0);
-    expect(await timelineOf(folded.lead_id)).toContain('On-duty alert sent to Ana Diaz in a digest of 67 leads (SMS, e-mail)');
+    expect(await timelineOf(folded.lead_id)).toContain(
+      'On-duty alert sent to Ana Diaz in a digest of 67 leads (SMS, e-mail)',
+    );
     await scanAt(at(start, 30));
     expect(smsTo('+12145550101')).toHaveLength(5);
   }, 120_000);

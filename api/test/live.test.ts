@@ -265,7 +265,7 @@ describeApi('live stream', () => {
       await stream.ended;
     }
 
-    it('a password change elsewhere ends the other sessions\' streams; the changer\'s own stream stays', async () => {
+    it("a password change elsewhere ends the other sessions' streams; the changer's own stream stays", async () => {
       const stolen = await connect({ cookie: await sessionCookie(t.app, REP) });
       await stolen.next('ready');
       const mine = await sessionCookie(t.app, REP);
@@ -280,7 +280,7 @@ describeApi('live stream', () => {
       expect((await own.next('lead.created')).data).toEqual({ type: 'lead.created', leadId: LEAD_ID });
     });
 
-    it('signing out ends that session\'s streams only', async () => {
+    it("signing out ends that session's streams only", async () => {
       const session = await sessionCookie(t.app, REP);
       const other = await connect({ cookie: await sessionCookie(t.app, REP) });
       await other.next('ready');
@@ -297,7 +297,10 @@ describeApi('live stream', () => {
       const reset = await (await t.agent()).post(`/api/admin/users/${repId}/reset`);
       expect(reset.status, reset.text).toBe(200);
       const token = String(reset.body.setupUrl).split('/').pop();
-      await supertest(t.app).post('/api/setup-password').send({ token, password: 'a-brand-new-password-42' }).expect(204);
+      await supertest(t.app)
+        .post('/api/setup-password')
+        .send({ token, password: 'a-brand-new-password-42' })
+        .expect(204);
       await expectEndedBefore(stream);
     });
   });
@@ -329,7 +332,7 @@ describe.skipIf(driver !== 'postgres')('live stream across processes (PostgreSQL
     expect((await client.next('lead.created')).data).toEqual({ type: 'lead.created', leadId: created.body.id });
     client.close();
   });
-  it('signing out in one process ends the session\'s stream held by another, before any later event', async () => {
+  it("signing out in one process ends the session's stream held by another, before any later event", async () => {
     const session = await sessionCookie(other.app);
     const client = await openLive(http.baseUrl, { cookie: session });
     await client.next('ready');

@@ -191,10 +191,13 @@ describeApi('sign-in from a known device (OWASP device cookies)', () => {
     };
     for (const [way, changePassword] of Object.entries(ways)) {
       await t.db('login_attempts').delete();
-      await t.db('users').where({ username: SECOND_USER.username }).update({
-        password_hash: await hashPassword(SECOND_USER.password),
-        devices_revoked_at: null,
-      });
+      await t
+        .db('users')
+        .where({ username: SECOND_USER.username })
+        .update({
+          password_hash: await hashPassword(SECOND_USER.password),
+          devices_revoked_at: null,
+        });
       const issued = new Date();
       t.clock.now = issued;
       const device = await knownDevice(SECOND_USER);
@@ -212,10 +215,13 @@ describeApi('sign-in from a known device (OWASP device cookies)', () => {
       );
       expect(old.status, way).toBe(429);
     }
-    await t.db('users').where({ username: SECOND_USER.username }).update({
-      password_hash: await hashPassword(SECOND_USER.password),
-      devices_revoked_at: null,
-    });
+    await t
+      .db('users')
+      .where({ username: SECOND_USER.username })
+      .update({
+        password_hash: await hashPassword(SECOND_USER.password),
+        devices_revoked_at: null,
+      });
     await t.db('login_attempts').delete();
     t.clock.now = undefined;
   });

@@ -123,7 +123,8 @@ describeApi('SMS webhook', () => {
 
     it('a replayed START (same MessageSid) after a STOP does not opt the number back in, nor a replayed STOP out', async () => {
       const leadId = await insertLead(t.db, { phone: '(214) 555-0123' });
-      const optedOut = async () => (await t.db('leads').where({ id: leadId }).first('sms_opted_out_at'))?.sms_opted_out_at;
+      const optedOut = async () =>
+        (await t.db('leads').where({ id: leadId }).first('sms_opted_out_at'))?.sms_opted_out_at;
       const start = form({ Body: 'START' });
       expect((await signedPost(start)).status).toBe(200);
       expect((await signedPost(form({ Body: 'STOP' }))).status).toBe(200);

@@ -83,12 +83,7 @@ const DIGEST_CLAIM_MS = 5 * 60_000;
  * marked running, with the oldest as the carrier of the digest's messages (digest_id). One process
  * at a time (advisory lock), so an alert goes into one digest only. Empty when no digest is due.
  */
-export async function claimDigest(
-  db: Knex,
-  step: LeadAlertStep,
-  dueBefore: Date,
-  now: Date,
-): Promise<LeadAlertRow[]> {
+export async function claimDigest(db: Knex, step: LeadAlertStep, dueBefore: Date, now: Date): Promise<LeadAlertRow[]> {
   return db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?)', [DIGEST_LOCK]);
     const abandoned = new Date(now.getTime() - DIGEST_CLAIM_MS);

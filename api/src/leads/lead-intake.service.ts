@@ -60,7 +60,10 @@ export interface IntakeClock {
  * address (an IPv6 address by its /56 network, as the rate limits count it), never the address.
  */
 export function staffAlertClientKey(clientIp: string): string {
-  return createHash('sha256').update(`staff-alert-client:${ipKeyGenerator(clientIp)}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`staff-alert-client:${ipKeyGenerator(clientIp)}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /** Who sent a request, kept with a held submission so that staff can judge it. */
@@ -364,9 +367,7 @@ export async function receiveQuote(
   }
 
   const clientKey = meta.clientIp ? staffAlertClientKey(meta.clientIp) : null;
-  const taken = await withLeadEventOutbox(db, (trx, outbox) =>
-    takeIn(trx, outbox, quote, request, origin, clientKey),
-  );
+  const taken = await withLeadEventOutbox(db, (trx, outbox) => takeIn(trx, outbox, quote, request, origin, clientKey));
   if (taken.kind === 'merged') {
     return { kind: 'merged', leadId: taken.row.id, answer: buildReceipt(request, clock.now) };
   }
