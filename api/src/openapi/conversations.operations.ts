@@ -1,5 +1,6 @@
 // The CRM's calls about a lead's conversation (every message to and from the lead) and the Inbox.
-import { manualMessageSchema } from '@shine/shared/conversations';
+import { MANUAL_MESSAGES_PER_USER_PER_HOUR, manualMessageSchema } from '@shine/shared/conversations';
+import { API_ERRORS } from '@shine/shared/messages';
 import { idParamsSchema } from '@shine/shared/leads';
 import { inboxSchema, leadMessagesSchema, sentLeadMessageSchema } from '@shine/shared/responses/conversations';
 import { empty, error, json, type Operation } from './operation.ts';
@@ -33,6 +34,9 @@ export const conversationOperations: Operation[] = [
       201: json(sentLeadMessageSchema, 'Stored, with its delivery and any warning.'),
       404: error('No such lead.'),
       409: error('The number answered STOP to texts, or the lead has no e-mail address or phone number.'),
+      429: error(
+        `${API_ERRORS.manualMessageBudget} (${MANUAL_MESSAGES_PER_USER_PER_HOUR} messages by hand per person in any 60 minutes; Retry-After says when a slot is free; nothing was stored.)`,
+      ),
     },
   },
   {

@@ -38,3 +38,10 @@ export const manualMessageSchema = z
   });
 export type ManualMessage = z.output<typeof manualMessageSchema>;
 export type ManualMessageInput = z.input<typeof manualMessageSchema>;
+
+/**
+ * Messages one person may send by hand in any 60 minutes, all leads together: generous for a day's
+ * work (a message every 36 seconds), and a stolen session cannot message every lead at once.
+ * API_ERRORS.manualMessageBudget names the number.
+ */
+export const MANUAL_MESSAGES_PER_USER_PER_HOUR = 100;
