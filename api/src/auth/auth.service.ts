@@ -97,7 +97,8 @@ export async function createAdmin(db: Knex, email: string, password: string): Pr
 
 /**
  * `pnpm admin:password`: sets a user's password, signs them out everywhere and revokes their device
- * cookies; false when there is no such user. It does not re-enable a disabled user (that is the Team section's, by another admin).
+ * cookies; false when there is no such user. It does not re-enable a disabled user (that is the Team
+ * section's, by another admin).
  */
 export async function resetPassword(db: Knex, username: string, password: string): Promise<boolean> {
   const user = await findUserByUsername(db, username);
