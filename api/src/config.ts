@@ -347,8 +347,16 @@ export function loadEnvFiles(): void {
  * COOKIE_SECURE=true makes the session cookie Secure, which is only set over HTTPS; this server speaks
  * plain HTTP, so it sees HTTPS only through a proxy it trusts (X-Forwarded-Proto with TRUST_PROXY).
  */
-export function configWarnings(config: Pick<Config, 'cookieSecure' | 'trustProxy' | 'publicOrigin'>): string[] {
+export function configWarnings(
+  config: Pick<Config, 'cookieSecure' | 'trustProxy' | 'publicOrigin' | 'isProduction'>,
+): string[] {
   const warnings: string[] = [];
+  // Not refused: one-off production runs (benchmarks, a first look on a private network) need none.
+  if (config.isProduction && !config.publicOrigin) {
+    warnings.push(
+      'NODE_ENV=production without PUBLIC_ORIGIN: set-up and quote links are built from the Host header of the request (the links in automated messages point to localhost), other host names are not refused, and the origin check of staff writes trusts that Host, so a forged Host can send people links to another site. Set PUBLIC_ORIGIN to the address people use (e.g. PUBLIC_ORIGIN=https://shine.example.com).',
+    );
+  }
   if (config.cookieSecure && config.trustProxy === false) {
     warnings.push(
       'COOKIE_SECURE=true without TRUST_PROXY: this server speaks plain HTTP and trusts no proxy to say the request came over HTTPS, so every sign-in will be refused. Set TRUST_PROXY for the HTTPS proxy in front of it (e.g. TRUST_PROXY=1).',

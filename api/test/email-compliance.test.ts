@@ -3,12 +3,14 @@
 // headers and the lead's reply address (read from the real SMTP server the engine delivers to); the
 // link's GET asks, its POST unsubscribes at once without cookie or origin; an unsubscribed lead's
 // next automated e-mail is skipped with the reason in the run and the outbox.
+import { createHmac } from 'node:crypto';
 import type { AutomationRun, OutboxMessage } from '@shine/shared/automation-rules';
 import { companyDetailsSchema, DEFAULT_COMPANY_DETAILS_SETTINGS } from '@shine/shared/company-settings';
 import type { Lead } from '@shine/shared/types';
 import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
 import { beforeEach, expect, it } from 'vitest';
+import { resolveUnsubscribeSecret } from '../src/db/app-secrets.ts';
 import { useDeliveringEngine, waitFor } from './support/automation-engine.ts';
 import { createWelcomeEmailRule } from './support/welcome-rule.ts';
 import { type Agent, describeApi, VALID_QUOTE } from './support/test-app.ts';
@@ -81,6 +83,10 @@ describeApi('e-mail compliance: postal address, one-click unsubscribe, reply add
     expect(outbox?.body).toContain(`Unsubscribe from these e-mails: ${link}`);
 
     const path = new URL(link as string).pathname;
+    // Opaque: the link does not carry the lead's id, in any encoding.
+    const tokenBytes = Buffer.from(path.slice('/u/'.length), 'base64url').toString('hex');
+    expect(tokenBytes).not.toContain(leadId.replaceAll('-', '').slice(0, 8));
+    expect(path).not.toContain(leadId);
     const page = await supertest(t.app).get(path).expect(200);
     expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(page.headers['cache-control']).toBe('no-store');
@@ -100,6 +106,19 @@ describeApi('e-mail compliance: postal address, one-click unsubscribe, reply add
     expect(((await agent.get(`/api/admin/leads/${leadId}`).expect(200)).body as Lead).emailUnsubscribedAt).toBe(
       lead.emailUnsubscribedAt,
     );
+  });
+
+  it('a link sent before the tokens were opaque (the id in clear) still unsubscribes', async () => {
+    const leadId = (await agent.post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
+    const id = Buffer.from(leadId.replaceAll('-', ''), 'hex');
+    const key = await resolveUnsubscribeSecret(t.db);
+    const mac = createHmac('sha256', key).update('unsubscribe:').update(id).digest().subarray(0, 16);
+    const earlier = `/u/${Buffer.concat([id, mac]).toString('base64url')}`;
+    await supertest(t.app).get(earlier).expect(200);
+    await supertest(t.app).post(earlier).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    expect(
+      ((await agent.get(`/api/admin/leads/${leadId}`).expect(200)).body as Lead).emailUnsubscribedAt,
+    ).not.toBeNull();
   });
 
   it('answers 404 for a link it did not sign, and changes nothing', async () => {

@@ -7,8 +7,10 @@ import { API_ERRORS } from '@shine/shared/messages';
 import { pino } from 'pino';
 import supertest from 'supertest';
 import { beforeEach, expect, it } from 'vitest';
+import { setupUrlOf } from '../src/auth/setup-links.ts';
 import { REDACTED_PATHS } from '../src/logger.ts';
 import { type IdKind, ROUTES, fillPath } from './resilience/support/routes.ts';
+import { listAllRoutes } from './support/express-routes.ts';
 import { type Agent, buildTestApp, describeApi, signIn, useTestApp, VALID_QUOTE } from './support/test-app.ts';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -214,6 +216,46 @@ describeApi('request log', () => {
       const urls = lines.map((text) => JSON.parse(text).req?.url).filter(Boolean);
       expect(urls).toEqual(['/q/[redacted]', '/q/[redacted]/pdf', '/api/quotes/[redacted]/accept']);
       expect(lines.join('\n')).not.toContain(token);
+    } finally {
+      await logged.close();
+    }
+  });
+  it('leaves every secret path segment out, whatever its case: every route that takes a token, and the set-up link', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = pino({ level: 'info', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, sink);
+    const logged = await buildTestApp(t.db, { logger });
+    const token = 'Secret_Token-0123456789abcdefghijklmnopqrst';
+    try {
+      // Every route of the app with a :token parameter, from the router itself: a new one is walked too.
+      const tokenRoutes = listAllRoutes(logged.app).filter((route) => route.path.includes(':token'));
+      expect(tokenRoutes.map((route) => route.path)).toEqual(
+        expect.arrayContaining(['/q/:token', '/q/:token/pdf', '/u/:token', '/api/quotes/:token/accept']),
+      );
+      // The CRM's set-up page (a browser route, served by the static fallback) as the link is built.
+      const setupPath = new URL(setupUrlOf('https://shine.example', token)).pathname;
+      const requests = [
+        ...tokenRoutes.map((route) => ({ method: route.method, path: route.path.replace(':token', token) })),
+        { method: 'GET', path: setupPath },
+        { method: 'GET', path: `/admin/setup-password?token=${token}` },
+      ];
+      const shout = (path: string) => path.replace(token, '\0').toUpperCase().replace('\0', token);
+      for (const { method, path } of requests) {
+        for (const spelled of [path, shout(path), `/${path}`]) {
+          lines.length = 0;
+          const request = supertest(logged.app)[method.toLowerCase() as 'get' | 'post'](spelled);
+          await (method === 'GET' ? request : request.send({}));
+          const entries = lines.map((text) => JSON.parse(text)).filter((entry) => entry.req?.url);
+          expect(entries, `${method} ${spelled} logged`).toHaveLength(1);
+          expect(lines.join('\n'), `${method} ${spelled}`).not.toContain(token);
+          expect(entries[0].req.url, `${method} ${spelled}`).toContain('[redacted]');
+        }
+      }
     } finally {
       await logged.close();
     }

@@ -22,7 +22,8 @@ const MINUTE = 60_000;
 const at = (base: Date, minutes: number) => new Date(base.getTime() + minutes * MINUTE);
 
 describeApi('speed-to-lead alerts', () => {
-  const h = useDeliveringEngine({ env: { AUTOMATION_RETRY_LIMIT: '1' } });
+  // TRUST_PROXY: the tests of the alert budget send quotes from several client addresses.
+  const h = useDeliveringEngine({ env: { AUTOMATION_RETRY_LIMIT: '1' }, appEnv: { TRUST_PROXY: 'true' } });
   const { t } = h;
   let agent: Agent;
   let ana: string;
@@ -171,15 +172,15 @@ describeApi('speed-to-lead alerts', () => {
     }
   });
 
-  /** What the form's quote made: one SMS and one e-mail to Ana, and the timeline says so. */
-  async function checkOnDutyAlertOf(leadId: string) {
-    expect(smsTo('+12145550101')).toHaveLength(1);
-    const text = smsTo('+12145550101')[0]?.form.Body ?? '';
+  /** What the form's quote made: one SMS and one e-mail to Ana (after `before` others), and the timeline says so. */
+  async function checkOnDutyAlertOf(leadId: string, before = 0) {
+    expect(smsTo('+12145550101')).toHaveLength(before + 1);
+    const text = smsTo('+12145550101')[before]?.form.Body ?? '';
     expect(text).toContain('New lead: Ann Lee. Deep cleaning, biweekly, 2 bd / 1.5 ba');
     expect(text).toContain(`Call ${VALID_QUOTE.phone}`);
     expect(text).toContain(`https://shine.example/admin/crm?section=leads&lead=${leadId}`);
-    expect(h.smtp.received.map((mail) => mail.to)).toEqual([['ana.diaz@example.com']]);
-    expect(h.smtp.received[0]?.raw).toContain('Subject: New lead: Ann Lee');
+    expect(h.smtp.received.map((mail) => mail.to)).toEqual(Array(before + 1).fill(['ana.diaz@example.com']));
+    expect(h.smtp.received[before]?.raw).toContain('Subject: New lead: Ann Lee');
     expect(await timelineOf(leadId)).toContain('On-duty alert sent to Ana Diaz (SMS, e-mail)');
     expect(await t.db('lead_alerts').where({ lead_id: leadId })).toMatchObject([{ step: 'on_duty', status: 'sent' }]);
   }
@@ -375,4 +376,65 @@ describeApi('speed-to-lead alerts', () => {
     expect(h.sms.received).toHaveLength(0);
     expect(await t.db('lead_alerts')).toHaveLength(0);
   });
+
+  it('70 quotes from one address leave the alerts on: the next lead from another address is alerted on its own, the flood in one digest', async () => {
+    const start = new Date();
+    // Every day, any hour; no escalation within this test's half hour (only the on-duty alerts count).
+    const everyDay = [ana, ana, ana, ana, ana, ana, ana];
+    await saveAt(
+      start,
+      weekdaysAna({
+        onDuty: everyDay,
+        outsideBusinessHours: true,
+        respectQuietHours: false,
+        escalateAfterMinutes: 480,
+      }),
+    );
+    const quoteFrom = async (address: string, quote: Record<string, string>) => {
+      const response = await agent
+        .post('/api/leads')
+        .set('x-forwarded-for', address)
+        .send({ ...VALID_QUOTE, ...quote });
+      expect(response.status, response.text).toBe(201);
+      return response.body.id as string;
+    };
+    for (let i = 0; i < 70; i++) {
+      await quoteFrom('203.0.113.66', {
+        firstName: 'Flood',
+        lastName: 'Visitor',
+        email: `flood${i}@example.com`,
+        phone: `(469) 555-${String(1000 + i)}`,
+        notes: '',
+      });
+      if (i % 10 === 9) await drainEngines(h.engine.engine);
+    }
+    const realLead = await quoteFrom('198.51.100.20', {});
+    await drainEngines(h.engine.engine);
+
+    // The real person's lead is alerted on its own, as any lead is.
+    await checkOnDutyAlertOf(realLead, 3);
+    // The flood: three alerts on their own, the rest folded (none dropped, none skipped)...
+    const flood = await t.db('lead_alerts').whereNot({ lead_id: realLead });
+    expect(flood).toHaveLength(70);
+    expect(flood.filter((alert) => alert.status === 'sent')).toHaveLength(3);
+    expect(flood.filter((alert) => alert.status === 'folded')).toHaveLength(67);
+    const folded = flood.find((alert) => alert.status === 'folded') as { lead_id: string };
+    expect(await timelineOf(folded.lead_id)).toContain(
+      'On-duty alert folded into a digest: 3 alerts for quotes from the same address went out in the last hour',
+    );
+    // ...and ten minutes later they go out in one digest, without the names the sender chose.
+    await scanAt(at(start, 11));
+    const digest = smsTo('+12145550101').slice(4);
+    expect(digest).toHaveLength(1);
+    expect(digest[0]?.form.Body).toMatch(
+      /^67 leads new \(digest\)\. .*Open: https:\/\/shine\.example\/admin\/crm\?section=leads$/,
+    );
+    expect(digest[0]?.form.Body).not.toContain('Flood');
+    expect(await t.db('lead_alerts').where({ status: 'folded' })).toHaveLength(0);
+    expect(await timelineOf(folded.lead_id)).toContain(
+      'On-duty alert sent to Ana Diaz in a digest of 67 leads (SMS, e-mail)',
+    );
+    await scanAt(at(start, 30));
+    expect(smsTo('+12145550101')).toHaveLength(5);
+  }, 120_000);
 });

@@ -4,6 +4,8 @@
 // delivery; a text after STOP is refused (409), one without consent is sent with the warning; read
 // marks and the Inbox are per person.
 import type { AutomationRun } from '@shine/shared/automation-rules';
+import { MANUAL_MESSAGES_PER_USER_PER_HOUR } from '@shine/shared/conversations';
+import { API_ERRORS } from '@shine/shared/messages';
 import { DEFAULT_LEAD_ALERT_SETTINGS } from '@shine/shared/lead-alerts';
 import { inboxSchema, leadMessagesSchema, type SentLeadMessage } from '@shine/shared/responses/conversations';
 import { MANUAL_SMS_WITHOUT_CONSENT_WARNING, SMS_REFUSALS } from '@shine/shared/sms-consent';
@@ -16,6 +18,7 @@ import { drainEngines, transportEnv, useDeliveringEngine, waitFor } from './supp
 import { addStaff, STAFF_PASSWORD } from './support/team.ts';
 import { createWelcomeEmailRule } from './support/welcome-rule.ts';
 import {
+  ADMIN,
   type Agent,
   buildTestApp,
   countRows,
@@ -211,6 +214,42 @@ describeApi('lead messages: the thread, sending by hand, read marks and the Inbo
     expect(await countRows(t.db, 'conversation_messages')).toBe(stored);
     // E-mail stays possible.
     await send(leadId, { channel: 'email', subject: 'Your texts', body: 'We will write here.' }).expect(201);
+  });
+
+  it(`refuses a message by hand past ${MANUAL_MESSAGES_PER_USER_PER_HOUR} an hour per person (429, nothing stored or sent), until the hour allows`, async () => {
+    const start = new Date();
+    api.clock.now = start;
+    const leadId = await insertLead(t.db, { phone: '(214) 555-0123' });
+    const me = (await t.db('users').whereRaw('lower(username) = lower(?)', [ADMIN.username]).first('id'))?.id;
+    // What this person sent by hand in the last hour, the oldest 50 minutes ago.
+    await t.db('conversation_messages').insert(
+      Array.from({ length: MANUAL_MESSAGES_PER_USER_PER_HOUR - 1 }, (_, i) => ({
+        lead_id: leadId,
+        channel: 'email',
+        direction: 'out',
+        status: 'sent',
+        subject: 'Earlier',
+        body: `Earlier message ${i}`,
+        sender: ADMIN.username,
+        recipient: 'cara@example.com',
+        at: new Date(start.getTime() - (50 - i * 0.4) * 60_000),
+        sent_by: me,
+      })),
+    );
+    await send(leadId, { channel: 'sms', body: 'The last one this hour.' }).expect(201);
+    const stored = await countRows(t.db, 'conversation_messages');
+    const refused = await send(leadId, { channel: 'sms', body: 'One too many.' }).expect(429);
+    expect(refused.body.message).toBe(API_ERRORS.manualMessageBudget);
+    expect(Number(refused.headers['retry-after'])).toBe(10 * 60);
+    expect(await countRows(t.db, 'conversation_messages')).toBe(stored);
+    expect(h.sms.received.map((sms) => sms.form.Body)).toEqual(['The last one this hour.']);
+    // Another person's budget is their own.
+    await addStaff(t.db, { email: 'budget.rep@example.com', role: 'sales' });
+    const rep = await signIn(api.app, { username: 'budget.rep@example.com', password: STAFF_PASSWORD });
+    await send(leadId, { channel: 'sms', body: 'From a colleague.' }, rep).expect(201);
+    // Once the oldest leaves the hour, a slot is free again.
+    api.clock.now = new Date(start.getTime() + 10 * 60_000 + 1_000);
+    await send(leadId, { channel: 'sms', body: 'One too many.' }).expect(201);
   });
 
   it('e-mails by hand over SMTP with the lead’s reply address, also to a lead who unsubscribed', async () => {

@@ -5,7 +5,7 @@ import type { LiveEvent } from '@shine/shared/live';
 import { API_ERRORS } from '@shine/shared/messages';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_STREAMS_PER_USER } from '../src/live/live.routes.ts';
+import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from '../src/live/live.routes.ts';
 import { endLiveStreams, publishLiveEvent, publishSessionsRevoked } from '../src/live/live.service.ts';
 import { openSecondPool } from './support/automation-engine.ts';
 import { type LiveClient, listenOn, openLive } from './support/live-client.ts';
@@ -240,9 +240,9 @@ describeApi('live stream', () => {
     await expect(client.next()).rejects.toThrow('the stream ended');
   });
 
-  it(`allows ${MAX_STREAMS_PER_USER} streams per user, then answers 429`, async () => {
+  it(`allows ${MAX_STREAMS_PER_SESSION} streams per session, then answers 429`, async () => {
     const clients = [];
-    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) clients.push(await connect());
+    for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) clients.push(await connect());
     await Promise.all(clients.map((client) => client.next('ready')));
     const extra = await connect();
     expect(extra.status).toBe(429);
@@ -252,6 +252,80 @@ describeApi('live stream', () => {
     // The server hears the close on its own time: wait for the slot, not for a fixed pause.
     await expect.poll(async () => (await connect()).status, { timeout: 5_000 }).toBe(200);
     await endLiveStreams(t.db);
+  });
+  it(`a session holding its ${MAX_STREAMS_PER_SESSION} streams does not starve the user's other devices; the user's ceiling is ${MAX_STREAMS_PER_USER}`, async () => {
+    // The stolen session holds its six...
+    for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) await (await connect()).next('ready');
+    expect((await connect()).status).toBe(429);
+    // ...and the user's own other devices still connect, up to the user's ceiling across sessions.
+    let opened = MAX_STREAMS_PER_SESSION;
+    while (opened < MAX_STREAMS_PER_USER) {
+      const device = await sessionCookie(t.app);
+      for (let i = 0; i < MAX_STREAMS_PER_SESSION && opened < MAX_STREAMS_PER_USER; i++, opened++) {
+        const stream = await connect({ cookie: device });
+        expect(stream.status).toBe(200);
+        await stream.next('ready');
+      }
+    }
+    const beyond = await connect({ cookie: await sessionCookie(t.app) });
+    expect(beyond.status).toBe(429);
+    expect(JSON.parse(beyond.preamble)).toEqual({ message: API_ERRORS.tooManyLiveStreams });
+  });
+
+  describe('a stream ends as soon as its session does, before any later event', () => {
+    const REP = { username: 'rep.sessions@example.com', password: STAFF_PASSWORD };
+    let repId: string;
+    beforeEach(async () => {
+      await resetTeam(t.db);
+      repId = await addStaff(t.db, { email: REP.username, role: 'sales', name: 'Rep Sessions' });
+    });
+    afterAll(async () => resetTeam(t.db));
+
+    /** The stream ends without the event published after `end` answered (notices arrive in commit order). */
+    async function expectEndedBefore(stream: LiveClient) {
+      await publishLiveEvent(t.db, { type: 'lead.created', leadId: LEAD_ID });
+      await expect(stream.next('lead.created')).rejects.toThrow('the stream ended');
+      await stream.ended;
+    }
+
+    it("a password change elsewhere ends the other sessions' streams; the changer's own stream stays", async () => {
+      const stolen = await connect({ cookie: await sessionCookie(t.app, REP) });
+      await stolen.next('ready');
+      const mine = await sessionCookie(t.app, REP);
+      const own = await connect({ cookie: mine });
+      await own.next('ready');
+      const changed = await supertest(t.app)
+        .post('/api/admin/me/password')
+        .set('cookie', mine)
+        .send({ currentPassword: REP.password, newPassword: 'a-brand-new-password-42' });
+      expect(changed.status, changed.text).toBe(204);
+      await expectEndedBefore(stolen);
+      expect((await own.next('lead.created')).data).toEqual({ type: 'lead.created', leadId: LEAD_ID });
+    });
+
+    it("signing out ends that session's streams only", async () => {
+      const session = await sessionCookie(t.app, REP);
+      const other = await connect({ cookie: await sessionCookie(t.app, REP) });
+      await other.next('ready');
+      const stream = await connect({ cookie: session });
+      await stream.next('ready');
+      await supertest(t.app).post('/api/admin/logout').set('cookie', session).expect(204);
+      await expectEndedBefore(stream);
+      expect((await other.next('lead.created')).data).toEqual({ type: 'lead.created', leadId: LEAD_ID });
+    });
+
+    it('a password set by a set-up link ends every stream of the person', async () => {
+      const stream = await connect({ cookie: await sessionCookie(t.app, REP) });
+      await stream.next('ready');
+      const reset = await (await t.agent()).post(`/api/admin/users/${repId}/reset`);
+      expect(reset.status, reset.text).toBe(200);
+      const token = String(reset.body.setupUrl).split('/').pop();
+      await supertest(t.app)
+        .post('/api/setup-password')
+        .send({ token, password: 'a-brand-new-password-42' })
+        .expect(204);
+      await expectEndedBefore(stream);
+    });
   });
 });
 
@@ -280,5 +354,13 @@ describe.skipIf(driver !== 'postgres')('live stream across processes (PostgreSQL
     expect(created.status, created.text).toBe(201);
     expect((await client.next('lead.created')).data).toEqual({ type: 'lead.created', leadId: created.body.id });
     client.close();
+  });
+  it("signing out in one process ends the session's stream held by another, before any later event", async () => {
+    const session = await sessionCookie(other.app);
+    const client = await openLive(http.baseUrl, { cookie: session });
+    await client.next('ready');
+    await supertest(t.app).post('/api/admin/logout').set('cookie', session).expect(204);
+    await publishLiveEvent(t.db, { type: 'lead.created', leadId: LEAD_ID });
+    await expect(client.next('lead.created')).rejects.toThrow('the stream ended');
   });
 });

@@ -170,6 +170,62 @@ describeApi('sign-in from a known device (OWASP device cookies)', () => {
     expect(known.status).toBe(200);
   });
 
+  it('a password change or a reset by set-up link revokes the device cookies issued before it', async () => {
+    const newPassword = 'a-brand-new-password-42';
+    const ways = {
+      'changed by its owner': async (device: Awaited<ReturnType<typeof knownDevice>>) => {
+        const changed = await device.agent
+          .post('/api/admin/me/password')
+          .send({ currentPassword: SECOND_USER.password, newPassword });
+        expect(changed.status, changed.text).toBe(204);
+      },
+      'reset by a set-up link': async () => {
+        const admin = supertest.agent(t.app);
+        await admin.post('/api/admin/login').send(ADMIN).expect(200);
+        const user = await t.db('users').where({ username: SECOND_USER.username }).first('id');
+        const reset = await admin.post(`/api/admin/users/${user?.id}/reset`);
+        expect(reset.status, reset.text).toBe(200);
+        const token = String(reset.body.setupUrl).split('/').pop();
+        await supertest(t.app).post('/api/setup-password').send({ token, password: newPassword }).expect(204);
+      },
+    };
+    for (const [way, changePassword] of Object.entries(ways)) {
+      await t.db('login_attempts').delete();
+      await t
+        .db('users')
+        .where({ username: SECOND_USER.username })
+        .update({
+          password_hash: await hashPassword(SECOND_USER.password),
+          devices_revoked_at: null,
+        });
+      const issued = new Date();
+      t.clock.now = issued;
+      const device = await knownDevice(SECOND_USER);
+      t.clock.now = new Date(issued.getTime() + 5_000);
+      await changePassword(device);
+      t.clock.now = new Date(issued.getTime() + 10_000);
+      // Strangers fill the username's bucket for unknown clients...
+      for (let i = 0; i < LIMIT; i++) {
+        expect((await anonymous(`198.51.100.${i + 1}`, wrong(SECOND_USER.username))).status).toBe(401);
+      }
+      // ...and the old cookie no longer lets its holder past them, even with the new password.
+      const old = await anonymous('198.51.100.103', { username: SECOND_USER.username, password: newPassword }).set(
+        'cookie',
+        `${DEVICE_COOKIE}=${device.cookieValue}`,
+      );
+      expect(old.status, way).toBe(429);
+    }
+    await t
+      .db('users')
+      .where({ username: SECOND_USER.username })
+      .update({
+        password_hash: await hashPassword(SECOND_USER.password),
+        devices_revoked_at: null,
+      });
+    await t.db('login_attempts').delete();
+    t.clock.now = undefined;
+  });
+
   it('locks out only the device whose cookie fails too often, for 15 minutes', async () => {
     t.clock.now = new Date();
     const device = await knownDevice();

@@ -121,6 +121,26 @@ describeApi('SMS webhook', () => {
       expect((await messagesOf(open)).length).toBe(13);
     });
 
+    it('a replayed START (same MessageSid) after a STOP does not opt the number back in, nor a replayed STOP out', async () => {
+      const leadId = await insertLead(t.db, { phone: '(214) 555-0123' });
+      const optedOut = async () =>
+        (await t.db('leads').where({ id: leadId }).first('sms_opted_out_at'))?.sms_opted_out_at;
+      const start = form({ Body: 'START' });
+      expect((await signedPost(start)).status).toBe(200);
+      expect((await signedPost(form({ Body: 'STOP' }))).status).toBe(200);
+      expect(await optedOut()).not.toBeNull();
+      // A captured, validly signed START sent again: the duplicate is known, its keyword is not acted on.
+      expect(await (await signedPost(start)).text()).toBe(EMPTY_TWIML);
+      expect(await optedOut()).not.toBeNull();
+      const stop = form({ Body: 'STOP' });
+      await signedPost(stop);
+      await signedPost(form({ Body: 'START' }));
+      expect(await optedOut()).toBeNull();
+      await signedPost(stop);
+      expect(await optedOut()).toBeNull();
+      expect(await messagesOf(leadId)).toHaveLength(4);
+    });
+
     it('a keyword inside a sentence is a message, not a keyword', async () => {
       const leadId = await insertLead(t.db, { phone: '(214) 555-0123' });
       await signedPost(form({ Body: 'Please stop by at 10' }));

@@ -8,6 +8,7 @@ import { findSessionUser, requireAuth, sessionUser } from '../http/auth-guard.ts
 import { requireHttpsForSecureCookies } from '../http/https-required.ts';
 import { loginRateLimitPerClient, markCurrentPasswordRefused, passwordChangeRateLimits } from '../http/rate-limits.ts';
 import { validate } from '../http/validate.ts';
+import { publishSessionEnded } from '../live/live.service.ts';
 import { authenticate, changePassword } from './auth.service.ts';
 import { knownDevice, knownDevices } from './known-devices.ts';
 import { loginThrottle } from './login-throttle.ts';
@@ -67,7 +68,10 @@ export function authRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 
 
   router.post('/logout', requireAuth, async (req, res) => {
     // The device cookie stays: the device is still one this user signed in from.
+    const sessionId = req.sessionID;
     await destroy(req);
+    // Its live streams end now, in every process, not at their next heartbeat.
+    await publishSessionEnded(db, sessionId);
     res.clearCookie(sessionCookieName(config), sessionCookieOptions(config));
     res.status(204).end();
   });
@@ -79,7 +83,7 @@ export function authRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 
     validate({ body: passwordChangeSchema }),
     async (req, res) => {
       const { currentPassword, newPassword } = req.body;
-      if (!(await changePassword(db, sessionUser(req).id, currentPassword, newPassword, req.sessionID))) {
+      if (!(await changePassword(db, sessionUser(req).id, currentPassword, newPassword, req.sessionID, now()))) {
         markCurrentPasswordRefused(res);
         throw new AppError(400, API_ERRORS.wrongPassword, [
           { path: 'currentPassword', message: API_ERRORS.wrongPassword },

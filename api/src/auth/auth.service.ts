@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { UserRole, UserRow } from '../db/tables.ts';
 import { AppError } from '../http/app-error.ts';
+import { publishSessionsRevoked } from '../live/live.service.ts';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.ts';
 import {
   deleteUserSessions,
@@ -47,7 +48,8 @@ export async function authenticate(
 }
 
 /**
- * Changes a signed-in user's password and signs their other sessions out; false (nothing changed)
+ * Changes a signed-in user's password, signs their other sessions out and revokes their device
+ * cookies; false (nothing changed)
  * when the current password is wrong (the route counts those, see http/rate-limits.ts).
  */
 export async function changePassword(
@@ -56,12 +58,18 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
   currentSid: string,
+  now: Date,
 ): Promise<boolean> {
   const user = await findUserById(db, userId);
   if (!user || user.password_hash === null) throw new AppError(401, API_ERRORS.unauthenticated);
   if (!(await verifyPassword(user.password_hash, currentPassword))) return false;
-  await updateUserPassword(db, userId, await hashPassword(newPassword));
-  await deleteUserSessions(db, userId, currentSid);
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (trx) => {
+    await updateUserPassword(trx, userId, passwordHash, now);
+    await deleteUserSessions(trx, userId, currentSid);
+    // The other sessions' live streams end with them, in every process.
+    await publishSessionsRevoked(trx, userId, currentSid);
+  });
   return true;
 }
 
@@ -88,16 +96,18 @@ export async function createAdmin(db: Knex, email: string, password: string): Pr
 }
 
 /**
- * `pnpm admin:password`: sets a user's password and signs them out everywhere; false when there is no
- * such user. It does not re-enable a disabled user (that is the Team section's, by another admin).
+ * `pnpm admin:password`: sets a user's password, signs them out everywhere and revokes their device
+ * cookies; false when there is no such user. It does not re-enable a disabled user (that is the Team
+ * section's, by another admin).
  */
 export async function resetPassword(db: Knex, username: string, password: string): Promise<boolean> {
   const user = await findUserByUsername(db, username);
   if (!user) return false;
   const passwordHash = await hashPassword(password);
   await db.transaction(async (trx) => {
-    await updateUserPassword(trx, user.id, passwordHash);
+    await updateUserPassword(trx, user.id, passwordHash, new Date());
     await deleteUserSessions(trx, user.id);
+    await publishSessionsRevoked(trx, user.id);
     await recordAudit(trx, { actorId: null, entity: 'user', entityId: user.id, action: 'password_set' });
   });
   return true;

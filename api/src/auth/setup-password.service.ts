@@ -6,6 +6,7 @@ import type { SetupLinkStatus } from '@shine/shared/responses/team';
 import type { Knex } from 'knex';
 import { recordAudit } from '../audit/audit.service.ts';
 import { AppError } from '../http/app-error.ts';
+import { publishSessionsRevoked } from '../live/live.service.ts';
 import { hashPassword } from './passwords.ts';
 import { hashSetupToken, issueSetupToken, type SetupLinkToken } from './setup-links.ts';
 import { findSetupToken, markSetupTokenUsed } from './setup-tokens.queries.ts';
@@ -73,9 +74,10 @@ export async function setPasswordWithLink(db: Knex, token: string, password: str
     const user = row ? await findUserForUpdate(trx, row.user_id) : undefined;
     const refusal = refusalOf(row, user, now);
     if (refusal || !row) throw refusal ?? refused(API_ERRORS.setupLinkInvalid);
-    await updateUserPassword(trx, row.user_id, passwordHash);
+    await updateUserPassword(trx, row.user_id, passwordHash, now);
     await markSetupTokenUsed(trx, row.id, now);
     await deleteUserSessions(trx, row.user_id);
+    await publishSessionsRevoked(trx, row.user_id);
     await recordAudit(trx, { actorId: row.user_id, entity: 'user', entityId: row.user_id, action: 'password_set' });
   });
 }

@@ -59,8 +59,14 @@ export async function insertUserUnlessExists(db: Knex, user: NewUser): Promise<U
   return result.rows[0];
 }
 
-export async function updateUserPassword(db: Knex, id: string, passwordHash: string): Promise<void> {
-  await db('users').where({ id }).update({ password_hash: passwordHash, updated_at: db.fn.now() });
+/**
+ * Sets a new password and revokes the user's device cookies: a cookie issued before `at` no longer
+ * spares its holder the per-address limit, nor gives it a lockout bucket of its own.
+ */
+export async function updateUserPassword(db: Knex, id: string, passwordHash: string, at: Date): Promise<void> {
+  await db('users')
+    .where({ id })
+    .update({ password_hash: passwordHash, devices_revoked_at: at, updated_at: db.fn.now() });
 }
 
 export type UserColumns = Partial<

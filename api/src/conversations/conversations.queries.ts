@@ -98,6 +98,31 @@ export async function findLeadIdOfManualEmail(db: Knex, id: string): Promise<str
   return row?.lead_id;
 }
 
+/**
+ * The `limit`-th most recent message `userId` sent by hand since `since`, if there is one: the
+ * person's hourly budget is spent until it leaves the window.
+ */
+export async function findLimitingManualMessage(
+  db: Knex,
+  userId: string,
+  since: Date,
+  limit: number,
+): Promise<Date | undefined> {
+  const row = await db('conversation_messages')
+    .where({ sent_by: userId, direction: 'out' })
+    .where('at', '>', since)
+    .orderBy('at', 'desc')
+    .offset(limit - 1)
+    .first('at');
+  return row ? new Date(row.at) : undefined;
+}
+
+/** The lead an inbound text of this provider id was filed on, if it was received before. */
+export async function findLeadOfReceivedSms(db: Knex, externalId: string): Promise<string | undefined> {
+  const row = await db('conversation_messages').where({ channel: 'sms', external_id: externalId }).first('lead_id');
+  return row?.lead_id;
+}
+
 export type MessageListRow = ConversationMessageRow & { sent_by_name: string | null };
 
 /** A lead's conversation, oldest first, with the name of whoever sent a message by hand (`userName`: auth's subquery). */

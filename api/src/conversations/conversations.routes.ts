@@ -8,7 +8,7 @@ import { sessionUser } from '../http/auth-guard.ts';
 import { validate } from '../http/validate.ts';
 import { listInbox, markLeadMessagesRead } from './inbox.ts';
 import { listLeadMessages } from './lead-messages.ts';
-import { type ManualMessageDeps, sendManualMessage } from './manual-message.ts';
+import { ManualBudgetSpentError, type ManualMessageDeps, sendManualMessage } from './manual-message.ts';
 
 export type ConversationsDeps = Pick<AppDeps, 'db' | 'now'> &
   Omit<ManualMessageDeps, 'db' | 'businessTimeZone'> & {
@@ -30,7 +30,10 @@ export function leadConversationRouter(deps: ConversationsDeps): Router {
       req.params.id,
       req.body,
       now(),
-    );
+    ).catch((error: unknown) => {
+      if (error instanceof ManualBudgetSpentError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    });
     res.status(201).json(sent);
   });
   router.post('/:id/messages/read', validate({ params: idParamsSchema }), async (req, res) => {

@@ -4,7 +4,7 @@
 // provider refuses it. Consent (docs/requirements.md#sms-consent): a text needs only that the number
 // did not answer STOP, and warns when the lead never agreed to texts; e-mail goes to an unsubscribed
 // lead too (a one-to-one reply is not the automated mail they left).
-import type { ManualMessage } from '@shine/shared/conversations';
+import { MANUAL_MESSAGES_PER_USER_PER_HOUR, type ManualMessage } from '@shine/shared/conversations';
 import { API_ERRORS } from '@shine/shared/messages';
 import type { SentLeadMessage } from '@shine/shared/responses/conversations';
 import { MANUAL_SMS_WITHOUT_CONSENT_WARNING, nationalDigitsOf, SMS_REFUSALS } from '@shine/shared/sms-consent';
@@ -15,7 +15,12 @@ import { AppError } from '../http/app-error.ts';
 import { createStaffActivity } from '../leads/lead-activities.service.ts';
 import { findLead } from '../leads/leads.service.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
-import { type ConversationMessageRow, insertMessage, updateMessageDelivery } from './conversations.queries.ts';
+import {
+  type ConversationMessageRow,
+  findLimitingManualMessage,
+  insertMessage,
+  updateMessageDelivery,
+} from './conversations.queries.ts';
 import { toLeadMessage } from './lead-messages.ts';
 
 export interface ManualMessageDeps {
@@ -46,6 +51,25 @@ function recipientOf(lead: Lead, channel: ManualMessage['channel']): string {
   if (lead.smsOptedOutAt) throw new AppError(409, SMS_REFUSALS.optedOut);
   if (!nationalDigitsOf(lead.phone)) throw new AppError(409, API_ERRORS.leadHasNoPhone);
   return lead.phone;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** 429: the sender's hourly budget of messages by hand is spent; a slot is free again after `retryAfterSeconds`. */
+export class ManualBudgetSpentError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super(429, API_ERRORS.manualMessageBudget);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** Refuses a message past the sender's hourly budget, before anything is stored or sent. */
+async function checkManualBudget(db: Knex, senderId: string, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - HOUR_MS);
+  const limiting = await findLimitingManualMessage(db, senderId, since, MANUAL_MESSAGES_PER_USER_PER_HOUR);
+  if (!limiting) return;
+  throw new ManualBudgetSpentError(Math.max(1, Math.ceil((limiting.getTime() + HOUR_MS - now.getTime()) / 1000)));
 }
 
 async function deliver(
@@ -89,6 +113,7 @@ export async function sendManualMessage(
   const lead = await findLead(db, leadId);
   if (!lead) throw new AppError(404, API_ERRORS.leadNotFound);
   const recipient = recipientOf(lead, message.channel);
+  await checkManualBudget(db, sender.id, now);
   const warning = message.channel === 'sms' && !lead.smsConsent ? MANUAL_SMS_WITHOUT_CONSENT_WARNING : null;
   const pending = await db.transaction(async (trx) => {
     const row = await insertMessage(trx, {

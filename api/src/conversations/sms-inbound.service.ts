@@ -8,6 +8,7 @@ import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
 import { getCompanyDetails } from '../settings/company-details.service.ts';
 import { findOrCreateLeadsOfTexter, optInPhoneToSms, optOutPhoneFromSms } from '../leads/sms-consent.service.ts';
+import { findLeadOfReceivedSms } from './conversations.queries.ts';
 import { recordInboundMessage } from './conversations.service.ts';
 
 export interface InboundSms {
@@ -38,12 +39,16 @@ export interface InboundSmsOutcome {
 
 export async function receiveInboundSms(db: Knex, sms: InboundSms, now: Date): Promise<InboundSmsOutcome> {
   const keyword = smsKeywordOf(sms.body);
+  const reply = keyword === 'help' ? smsHelpReply((await getCompanyDetails(db)).name) : null;
+  // A message already received (the provider's retry, or a signed call replayed by whoever captured
+  // it) changes nothing: a START replayed after a STOP must not opt the number back in.
+  const known = await findLeadOfReceivedSms(db, sms.sid);
+  if (known) return { keyword, leadId: known, duplicate: true, reply };
   // The opt-out is the number's, whether or not a lead has it, and before anything else can fail.
   if (keyword === 'stop') await optOutPhoneFromSms(db, sms.from, now);
   if (keyword === 'start') await optInPhoneToSms(db, sms.from);
   const { leads } = await findOrCreateLeadsOfTexter(db, sms.from, now);
   const [lead, ...others] = leads;
-  const reply = keyword === 'help' ? smsHelpReply((await getCompanyDetails(db)).name) : null;
   if (!lead) return { keyword, leadId: null, duplicate: false, reply };
   const stored = await recordInboundMessage(db, {
     leadId: lead.id,

@@ -54,7 +54,7 @@ export interface LeadAlertRow {
   step: LeadAlertStep;
   /** The repeat request a `repeat` alert is about (one alert per request); null for the other steps. */
   request_id: string | null;
-  status: 'queued' | 'running' | 'retrying' | 'sent' | 'not_sent' | 'failed';
+  status: 'queued' | 'running' | 'retrying' | 'sent' | 'not_sent' | 'failed' | 'folded';
   /** Who it went (or would have gone) to. */
   recipient_id: string | null;
   outcome: string | null;
@@ -62,6 +62,10 @@ export interface LeadAlertRow {
   created_at: Date;
   updated_at: Date;
   finished_at: Date | null;
+  /** Over the hourly budget: folded into a digest instead of sent on its own (migration 20251204090000). */
+  folded_at: Date | null;
+  /** The alert whose outbox messages carried the digest this one went out in. */
+  digest_id: string | null;
 }
 
 /** The outbox of lead events (migration 20251124090000): written with the change, marked when handled. */

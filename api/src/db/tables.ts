@@ -119,6 +119,8 @@ export interface LeadRow extends QuoteColumns {
   /** The number answered STOP (START clears it). */
   sms_opted_out_at: Date | null;
   email_unsubscribed_at: Date | null;
+  /** A pseudonymous key of the client address of the quote that made the lead (staff alert budget). */
+  client_key: string | null;
   /** Generated: the phone's digits, for search. */
   phone_digits?: string;
 }

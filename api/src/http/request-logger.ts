@@ -1,28 +1,46 @@
-// One structured log line per request (pino-http), credentials redacted (see logger.ts) and admin
-// query values left out: a lead search holds names, e-mails and phone numbers (docs/security.md,
-// review finding 10).
+// One structured log line per request (pino-http), credentials redacted (see logger.ts), secret path
+// segments and admin query values left out: a lead search holds names, e-mails and phone numbers.
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger.ts';
 
 /**
- * A customer's quote link holds its token (a bearer secret): /q/{token}/… and /api/quotes/{token}/…;
- * so does an e-mail's unsubscribe link, /u/{token}.
+ * The paths whose next segment is a bearer secret: a customer's quote link (/q/{token}/… and
+ * /api/quotes/{token}/…), an e-mail's unsubscribe link (/u/{token}) and a new person's set-up link
+ * (/admin/setup-password/{token}). Routing ignores case and repeated slashes, so this rule does too.
  */
-const QUOTE_LINK = /^(\/q|\/api\/quotes|\/u)\/[^/?]+/;
+export const SECRET_PATH_PREFIXES = ['/q', '/u', '/api/quotes', '/admin/setup-password'] as const;
+
+const SECRET_SEGMENT = new RegExp(
+  `^/+(${SECRET_PATH_PREFIXES.map((prefix) => prefix.slice(1).replaceAll('/', '/+')).join('|')})/+[^/?#]+`,
+  'i',
+);
+/** Query parameters that are secrets wherever they appear (the set-up page takes `?token=` too). */
+const SECRET_QUERY_NAMES = new Set(['token']);
+
+function withQueryNamesOnly(path: string, query: string): string {
+  const names = [...new URLSearchParams(query).keys()];
+  return `${path}?${names.map((name) => `${encodeURIComponent(name)}=[redacted]`).join('&')}`;
+}
 
 /**
- * The URL as logged: an admin route's query keeps its parameter names, not their values
- * (`/api/admin/leads?search=[redacted]&page=[redacted]`), a quote link's token is left out
- * (`/q/[redacted]`); other URLs are logged as they came.
+ * The URL as logged, by one rule for every route: a secret path segment is left out whatever its
+ * case (`/q/[redacted]`, `/Q/[redacted]/pdf`); an admin route's query, any query of a secret path and
+ * any query holding a `token` keep their parameter names, not their values
+ * (`/api/admin/leads?search=[redacted]&page=[redacted]`); other URLs are logged as they came.
  */
 export function loggedUrl(url: string): string {
-  if (QUOTE_LINK.test(url)) return url.replace(QUOTE_LINK, '$1/[redacted]');
   const queryAt = url.indexOf('?');
-  if (queryAt === -1 || !url.startsWith('/api/admin')) return url;
-  const names = [...new URLSearchParams(url.slice(queryAt + 1)).keys()];
-  return `${url.slice(0, queryAt)}?${names.map((name) => `${encodeURIComponent(name)}=[redacted]`).join('&')}`;
+  const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
+  const path = rawPath.replace(SECRET_SEGMENT, '/$1/[redacted]');
+  if (queryAt === -1) return path;
+  const query = url.slice(queryAt + 1);
+  const secretQuery =
+    path !== rawPath ||
+    /^\/+api\/+admin/i.test(path) ||
+    [...new URLSearchParams(query).keys()].some((name) => SECRET_QUERY_NAMES.has(name.toLowerCase()));
+  return secretQuery ? withQueryNamesOnly(path, query) : url;
 }
 
 export function requestLogger(logger: Logger): RequestHandler {

@@ -5,7 +5,8 @@
 // anything else is a new lead, valued by the estimate, attributed to its visit, with a contact due
 // time, and linked to the leads of other people that share its phone. Every request is a
 // lead_requests row.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { addBusinessMinutes, formatBusinessDate } from '@shine/shared/business-time';
 import { DEFAULT_LEAD_PRIORITY, DEFAULT_LEAD_SOURCE, DEFAULT_LEAD_STATUS } from '@shine/shared/constants';
 import { CLOSED_LEAD_STATUSES } from '@shine/shared/enums';
@@ -57,6 +58,17 @@ export interface IntakeClock {
   now: Date;
   /** BUSINESS_TIMEZONE: business hours for the contact due time, business dates for the counts. */
   timeZone: string;
+}
+
+/**
+ * The key under which the staff alerts of one client address share a budget: a SHA-256 of the
+ * address (an IPv6 address by its /56 network, as the rate limits count it), never the address.
+ */
+export function staffAlertClientKey(clientIp: string): string {
+  return createHash('sha256')
+    .update(`staff-alert-client:${ipKeyGenerator(clientIp)}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /** Who sent a request, kept with a held submission so that staff can judge it. */
@@ -317,6 +329,7 @@ async function takeIn(
   quote: QuoteIntake,
   request: NewLead,
   origin: IntakeOrigin,
+  clientKey: string | null = null,
 ): Promise<TakenIn> {
   const phoneDigits = phoneDigitsToMatch(quote.phone);
   const keys = [`intake:email:${quote.email.toLowerCase()}`];
@@ -346,6 +359,7 @@ async function takeIn(
       estimate_breakdown: toJsonb(trx, request.estimate_breakdown),
       previous_lead_id: target?.id ?? null,
       sms_opted_out_at: smsOptedOutAt,
+      client_key: clientKey,
     },
     origin.releasedFromRule,
   );
@@ -385,7 +399,8 @@ export async function receiveQuote(
     return { kind: 'held', heldId: held.id, rule: verdict.rule, answer: buildReceipt(request, clock.now) };
   }
 
-  const taken = await withLeadEventOutbox(db, (trx, outbox) => takeIn(trx, outbox, quote, request, origin));
+  const clientKey = meta.clientIp ? staffAlertClientKey(meta.clientIp) : null;
+  const taken = await withLeadEventOutbox(db, (trx, outbox) => takeIn(trx, outbox, quote, request, origin, clientKey));
   if (taken.kind === 'merged') {
     return { kind: 'merged', leadId: taken.row.id, answer: buildReceipt(request, clock.now) };
   }

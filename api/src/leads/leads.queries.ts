@@ -45,6 +45,7 @@ export type NewLeadRow = Pick<LeadRow, LeadRequestColumn | 'notes'> &
       | 'sms_consent_at'
       | 'sms_consent_text'
       | 'sms_opted_out_at'
+      | 'client_key'
     >
   >;
 

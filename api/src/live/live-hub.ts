@@ -12,11 +12,20 @@ export const LIVE_CHANNEL = 'shine_live';
 const BUFFER_MS = 5 * 60_000;
 const BUFFER_MAX = 2_000;
 
-/** A payload on the live channel: an event for the streams, or "this user's sessions ended". */
-export type LiveNotice = { kind: 'event'; id: string; event: LiveEvent } | { kind: 'revoked'; userId: string };
+/**
+ * A payload on the live channel: an event for the streams; "this user's sessions ended" (all, or all
+ * but the one that changed the password); or "this session ended" (signed out). Sessions are named by
+ * a hash of their id (liveSessionKey), never the id itself.
+ */
+export type LiveNotice =
+  | { kind: 'event'; id: string; event: LiveEvent }
+  | { kind: 'revoked'; userId: string; exceptSessionKey?: string }
+  | { kind: 'session-ended'; sessionKey: string };
 
 export interface LiveStream {
   userId: string;
+  /** The session the stream was opened by (liveSessionKey of its id). */
+  sessionKey: string;
   send: (id: string | undefined, type: string, data: unknown) => void;
   end: () => void;
 }
@@ -64,6 +73,12 @@ export class LiveHub {
     return count;
   }
 
+  streamsOfSession(sessionKey: string): number {
+    let count = 0;
+    for (const stream of this.streams) if (stream.sessionKey === sessionKey) count++;
+    return count;
+  }
+
   /** The events after `lastId`, or undefined when the buffer does not hold it (the client must resync). */
   since(lastId: string): Array<{ id: string; event: LiveEvent }> | undefined {
     this.trim();
@@ -86,7 +101,13 @@ export class LiveHub {
       return;
     }
     if (notice.kind === 'revoked') {
-      for (const stream of [...this.streams]) if (stream.userId === notice.userId) stream.end();
+      for (const stream of [...this.streams]) {
+        if (stream.userId === notice.userId && stream.sessionKey !== notice.exceptSessionKey) stream.end();
+      }
+      return;
+    }
+    if (notice.kind === 'session-ended') {
+      for (const stream of [...this.streams]) if (stream.sessionKey === notice.sessionKey) stream.end();
       return;
     }
     this.buffer.push({ id: notice.id, at: this.clock(), event: notice.event });

@@ -1,7 +1,8 @@
 // GET /api/admin/events: the live stream (Server-Sent Events) for signed-in staff. Behind the admin
 // router's origin and session checks like every admin call. The stream ends when the session does:
-// at once when the user's sessions are revoked in any process, otherwise at the next heartbeat that
-// finds the session gone (signed out, expired).
+// at once, in every process, when it is signed out, when the user's password is changed elsewhere or
+// set by a link, or when the user is disabled; at the next heartbeat that finds it gone otherwise
+// (expired).
 import { LIVE_HEARTBEAT_MS, LIVE_RETRY_MS } from '@shine/shared/live';
 import { API_ERRORS } from '@shine/shared/messages';
 import { type Request, Router } from 'express';
@@ -9,10 +10,15 @@ import type { AppDeps } from '../deps.ts';
 import { AppError } from '../http/app-error.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import type { LiveStream } from './live-hub.ts';
-import { liveHub } from './live.service.ts';
+import { liveHub, liveSessionKey } from './live.service.ts';
 
-/** Streams one user may hold open in one process (a few windows and the desktop app). */
-export const MAX_STREAMS_PER_USER = 6;
+/** Streams one session may hold open in one process (a few windows of one browser). */
+export const MAX_STREAMS_PER_SESSION = 6;
+/**
+ * Streams one user may hold open in one process, all sessions together: higher, so that a stolen
+ * session holding its six cannot starve the user's other devices.
+ */
+export const MAX_STREAMS_PER_USER = 20;
 
 const sessionAlive = (req: Request) =>
   new Promise<boolean>((resolve) => {
@@ -26,7 +32,10 @@ export function liveRouter({ db }: Pick<AppDeps, 'db'>): Router {
     const user = sessionUser(req);
     const hub = liveHub(db);
     await hub.start();
-    if (hub.streamsOf(user.id) >= MAX_STREAMS_PER_USER) throw new AppError(429, API_ERRORS.tooManyLiveStreams);
+    const sessionKey = liveSessionKey(req.sessionID);
+    if (hub.streamsOfSession(sessionKey) >= MAX_STREAMS_PER_SESSION || hub.streamsOf(user.id) >= MAX_STREAMS_PER_USER) {
+      throw new AppError(429, API_ERRORS.tooManyLiveStreams);
+    }
 
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
@@ -42,6 +51,7 @@ export function liveRouter({ db }: Pick<AppDeps, 'db'>): Router {
     };
     const stream: LiveStream = {
       userId: user.id,
+      sessionKey,
       send: (id, type, data) => write(`${id ? `id: ${id}\n` : ''}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`),
       end: () => {
         if (!open) return;

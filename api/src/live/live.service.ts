@@ -2,7 +2,7 @@
 // its own transaction, so the event is sent when, and only if, the change commits, to every API
 // process (db/notifications.ts). The stream (live.routes.ts) carries ids and the names of what
 // changed, never a record.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { LiveEvent } from '@shine/shared/live';
 import type { Knex } from 'knex';
 import { notify, notifyEach } from '../db/notifications.ts';
@@ -47,8 +47,26 @@ export function publishLiveEvents(trx: Knex, events: readonly LiveEvent[]): Prom
   );
 }
 
-/** Ends the user's open streams in every process when `trx` commits (disabled, signed out everywhere). */
-export function publishSessionsRevoked(trx: Knex, userId: string): Promise<void> {
-  const notice: LiveNotice = { kind: 'revoked', userId };
+/** How a session is named on the live channel and in the hub: a hash, so its id is never sent around. */
+export function liveSessionKey(sessionId: string): string {
+  return createHash('sha256').update(`live-session:${sessionId}`).digest('hex').slice(0, 32);
+}
+
+/**
+ * Ends the user's open streams in every process when `trx` commits (disabled, password set or
+ * changed): all of them, or all but those of `exceptSessionId` (the session that changed it).
+ */
+export function publishSessionsRevoked(trx: Knex, userId: string, exceptSessionId?: string): Promise<void> {
+  const notice: LiveNotice = {
+    kind: 'revoked',
+    userId,
+    ...(exceptSessionId ? { exceptSessionKey: liveSessionKey(exceptSessionId) } : {}),
+  };
   return notify(trx, LIVE_CHANNEL, JSON.stringify(notice));
+}
+
+/** Ends the streams of one session in every process (signed out). */
+export function publishSessionEnded(db: Knex, sessionId: string): Promise<void> {
+  const notice: LiveNotice = { kind: 'session-ended', sessionKey: liveSessionKey(sessionId) };
+  return notify(db, LIVE_CHANNEL, JSON.stringify(notice));
 }

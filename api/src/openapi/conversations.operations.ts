@@ -1,9 +1,11 @@
 // The CRM's calls about a lead's conversation (every message to and from the lead) and the Inbox.
 import {
+  MANUAL_MESSAGES_PER_USER_PER_HOUR,
   manualMessageSchema,
   unmatchedEmailAttachSchema,
   unmatchedEmailQuerySchema,
 } from '@shine/shared/conversations';
+import { API_ERRORS } from '@shine/shared/messages';
 import { idParamsSchema } from '@shine/shared/leads';
 import {
   inboxSchema,
@@ -43,6 +45,9 @@ export const conversationOperations: Operation[] = [
       201: json(sentLeadMessageSchema, 'Stored, with its delivery and any warning.'),
       404: error('No such lead.'),
       409: error('The number answered STOP to texts, or the lead has no e-mail address or phone number.'),
+      429: error(
+        `${API_ERRORS.manualMessageBudget} (${MANUAL_MESSAGES_PER_USER_PER_HOUR} messages by hand per person in any 60 minutes; Retry-After says when a slot is free; nothing was stored.)`,
+      ),
     },
   },
   {

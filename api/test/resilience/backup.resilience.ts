@@ -236,30 +236,27 @@ if (toolsMissing) {
   });
 }
 
-describe.skipIf(toolsMissing !== undefined)(
-  'PostgreSQL backup and restore (pg_dump custom format)',
-  () => {
-    const dir = makeTempDir('pgbackup');
-    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+describe.skipIf(toolsMissing !== undefined)('PostgreSQL backup and restore (pg_dump custom format)', () => {
+  const dir = makeTempDir('pgbackup');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-    it('restores exactly the data that was backed up, over changed data and into an empty database', async () => {
-      const databaseUrl = sourceUrl;
-      const file = path.join(dir, 'backup.dump');
-      await seedThroughApi({ databaseUrl });
-      const original = await withDatabase({ databaseUrl }, snapshot);
-      expect(original.leads?.length).toBeGreaterThan(10);
+  it('restores exactly the data that was backed up, over changed data and into an empty database', async () => {
+    const databaseUrl = sourceUrl;
+    const file = path.join(dir, 'backup.dump');
+    await seedThroughApi({ databaseUrl });
+    const original = await withDatabase({ databaseUrl }, snapshot);
+    expect(original.leads?.length).toBeGreaterThan(10);
 
-      await cli('db-backup', [file], { DATABASE_URL: databaseUrl });
-      await withDatabase({ databaseUrl }, changeEverything);
-      expect(await withDatabase({ databaseUrl }, snapshot)).not.toEqual(original);
+    await cli('db-backup', [file], { DATABASE_URL: databaseUrl });
+    await withDatabase({ databaseUrl }, changeEverything);
+    expect(await withDatabase({ databaseUrl }, snapshot)).not.toEqual(original);
 
-      await cli('db-restore', [file], { DATABASE_URL: databaseUrl });
-      expect(await withDatabase({ databaseUrl }, snapshot)).toEqual(original);
+    await cli('db-restore', [file], { DATABASE_URL: databaseUrl });
+    expect(await withDatabase({ databaseUrl }, snapshot)).toEqual(original);
 
-      await cli('db-restore', [file], { DATABASE_URL: targetUrl });
-      expect(await withDatabase({ databaseUrl: targetUrl }, snapshot)).toEqual(original);
-      recordFigure('backup round trip: PostgreSQL', 'tablesCompared', Object.keys(original).length * 2);
-      recordFigure('backup round trip: PostgreSQL', 'rowsCompared', countRows(original) * 2);
-    });
-  },
-);
+    await cli('db-restore', [file], { DATABASE_URL: targetUrl });
+    expect(await withDatabase({ databaseUrl: targetUrl }, snapshot)).toEqual(original);
+    recordFigure('backup round trip: PostgreSQL', 'tablesCompared', Object.keys(original).length * 2);
+    recordFigure('backup round trip: PostgreSQL', 'rowsCompared', countRows(original) * 2);
+  });
+});

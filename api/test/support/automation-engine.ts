@@ -233,10 +233,10 @@ export interface DeliveringEngineContext {
  * remove everything after.
  */
 export function useDeliveringEngine(
-  options: { env?: Record<string, string>; replyMailbox?: string } = {},
+  options: { env?: Record<string, string>; replyMailbox?: string; appEnv?: Record<string, string> } = {},
 ): DeliveringEngineContext {
   const relay = createLeadEventsRelay();
-  const t = useTestApp({ onLeadEvent: relay.onLeadEvent });
+  const t = useTestApp({ onLeadEvent: relay.onLeadEvent, ...(options.appEnv ? { env: options.appEnv } : {}) });
   const context = { t, relay } as DeliveringEngineContext;
   beforeAll(async () => {
     context.smtp = await startSmtpServer();

@@ -17,14 +17,15 @@ function join(prefix: string, path: string): string {
   return joined.length > 1 ? joined.replace(/\/$/, '') : joined;
 }
 
-function listRoutes(stack: Layer[], prefix = ''): string[] {
-  const found: string[] = [];
+/** Every route of the router stack, with its path parameters as written (`:token`, `:id`). */
+function listRoutes(stack: Layer[], prefix = ''): Array<{ method: string; path: string }> {
+  const found: Array<{ method: string; path: string }> = [];
   for (const layer of stack) {
     if (layer.route) {
       const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
       for (const path of paths) {
         for (const method of Object.keys(layer.route.methods).filter((m) => m !== '_all')) {
-          found.push(routeKey({ method, path: join(prefix, path) }));
+          found.push({ method: method.toUpperCase(), path: join(prefix, path) });
         }
       }
     } else if (layer.handle?.stack) {
@@ -38,5 +39,15 @@ function listRoutes(stack: Layer[], prefix = ''): string[] {
 /** Every METHOD /api/... route the app serves (routeKey form). */
 export function listApiRoutes(app: Express): Set<string> {
   const { router } = app as Express & { router: { stack: Layer[] } };
-  return new Set(listRoutes(router.stack).filter((key) => key.includes(' /api/')));
+  return new Set(
+    listRoutes(router.stack)
+      .map(routeKey)
+      .filter((key) => key.includes(' /api/')),
+  );
+}
+
+/** Every route the app serves, inside /api and outside (the quote page, the unsubscribe link). */
+export function listAllRoutes(app: Express): Array<{ method: string; path: string }> {
+  const { router } = app as Express & { router: { stack: Layer[] } };
+  return listRoutes(router.stack);
 }

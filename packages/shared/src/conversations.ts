@@ -56,3 +56,10 @@ export const unmatchedEmailAttachSchema = z.strictObject({
   leadId: z.uuid({ error: 'Choose a lead' }),
 });
 export type UnmatchedEmailAttach = z.output<typeof unmatchedEmailAttachSchema>;
+
+/**
+ * Messages one person may send by hand in any 60 minutes, all leads together: generous for a day's
+ * work (a message every 36 seconds), and a stolen session cannot message every lead at once.
+ * API_ERRORS.manualMessageBudget names the number.
+ */
+export const MANUAL_MESSAGES_PER_USER_PER_HOUR = 100;

@@ -12,8 +12,19 @@ export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thurs
 /** The tag an escalated lead gets: visible in the list and the drawer, and a filter. */
 export const ESCALATED_TAG = 'Escalated';
 
-/** Staff alerts sent in any 60 minutes, in all: past it, an alert is recorded as not sent (a flood of quotes must not become a flood of texts). */
+/**
+ * Staff alerts sent on their own in any 60 minutes, in all: past it, further alerts are folded into a
+ * digest message (a flood of quotes must not become a flood of texts, nor switch the alerts off).
+ */
 export const STAFF_ALERTS_PER_HOUR = 60;
+/**
+ * Alerts sent on their own in any 60 minutes for the quotes of one client address (per step): past
+ * it, that address's further leads are folded into the digest, so one sender cannot use up the
+ * hourly ceiling that everyone else's leads need.
+ */
+export const STAFF_ALERTS_PER_CLIENT_PER_HOUR = 3;
+/** A digest goes out once its oldest folded alert has waited this long (at most one per step this often). */
+export const STAFF_ALERT_DIGEST_MINUTES = 10;
 
 /** on_duty: a new lead; escalation: nobody answered it; repeat: the same person asked again (to the lead's assignee). */
 export const LEAD_ALERT_STEPS = ['on_duty', 'escalation', 'repeat'] as const;
@@ -83,6 +94,29 @@ export function describeNewLead(
       ? `Estimate ${formatCurrency(lead.estimate.low)}–${formatCurrency(lead.estimate.high)}`
       : 'Needs a walkthrough';
   return { title: `New lead: ${nameOf(lead)}`, body: `${service} · ${estimate}` };
+}
+
+/**
+ * The digest of alerts folded over the budget: how many leads, and the link to the lead list. No names
+ * or text from the quotes: whoever floods the form chooses those.
+ */
+export function staffAlertDigestText(
+  step: LeadAlertStep,
+  count: number,
+  link: string,
+  minutes: number,
+): { subject: string; body: string } {
+  const leads = count === 1 ? '1 lead' : `${count} leads`;
+  const subject =
+    step === 'on_duty'
+      ? `${leads} new (digest)`
+      : step === 'repeat'
+        ? `${count === 1 ? '1 repeat request' : `${count} repeat requests`} (digest)`
+        : `${leads} not answered in ${minutes} min (digest)`;
+  return {
+    subject,
+    body: `${subject}. Too many alerts at once, so these were gathered into this one message. Open: ${link}`,
+  };
 }
 
 /** The text of a staff alert: short enough for one or two SMS segments, with the phone to call and the link to open. */

@@ -135,6 +135,8 @@ export const API_ERRORS = {
   payloadTooLarge: 'Request body too large',
   unsupportedMediaType: 'Content-Type must be application/json',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
+  manualMessageBudget:
+    'You have sent 100 messages by hand in the last hour, the most one person may send in an hour. This one was not sent: please wait a few minutes and send it again.',
   tooManyLiveStreams: 'Too many live connections are open for this account. Close another CRM window and try again.',
   loginRateLimited: 'Too many login attempts. Please wait 15 minutes and try again.',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',

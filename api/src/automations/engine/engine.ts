@@ -58,7 +58,13 @@ import {
   runOfOccurrence,
 } from '../runs.queries.ts';
 import { executeRun, PermanentRunError } from './execute-run.ts';
-import { type AlertContext, executeLeadAlert, leadsOwedEscalation, leadsOwedOnDutyAlert } from './lead-alerts.ts';
+import {
+  type AlertContext,
+  executeLeadAlert,
+  leadsOwedEscalation,
+  leadsOwedOnDutyAlert,
+  sendDueDigests,
+} from './lead-alerts.ts';
 import { createQueue } from './queue.ts';
 
 const EVENT_QUEUE = 'automation-event';
@@ -280,7 +286,10 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
     await boss.send(ALERT_QUEUE, { alertId: id }, { id, heartbeatSeconds: HEARTBEAT_SECONDS });
   }
 
-  /** Speed to lead: escalations that fell due, on-duty alerts nobody offered, alerts whose job was lost. */
+  /**
+   * Speed to lead: escalations that fell due, on-duty alerts nobody offered, alerts whose job was lost,
+   * and the digests of alerts folded over the hourly budget.
+   */
   async function scanLeadAlerts(at: Date): Promise<void> {
     const { settings, enabledAt } = await getLeadAlertSettings(db);
     if (enabledAt) {
@@ -291,6 +300,7 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
         await offerAlert(leadId, 'escalation');
     }
     for (const { id } of await listStrandedAlertIds(db, new Date(Date.now() - 60_000))) await queueAlert(id);
+    await sendDueDigests(context, at);
   }
 
   /** A new lead: its on-duty alert at once, when alerts are on (and were before the lead came in). */

@@ -13,7 +13,10 @@ import {
   ESCALATED_TAG,
   type LeadAlertSettings,
   type LeadAlertStep,
+  STAFF_ALERT_DIGEST_MINUTES,
+  STAFF_ALERTS_PER_CLIENT_PER_HOUR,
   STAFF_ALERTS_PER_HOUR,
+  staffAlertDigestText,
   staffAlertText,
   WEEKDAY_NAMES,
 } from '@shine/shared/lead-alerts';
@@ -25,7 +28,14 @@ import type { LeadAlertRow } from '../../db/automation-tables.ts';
 import { listAlertCandidates } from '../../leads/lead-candidates.service.ts';
 import { findLead, tagLeadByAutomation } from '../../leads/leads.service.ts';
 import { getLeadAlertSettings } from '../../settings/settings.service.ts';
-import { alertOfLead, countAlertsSentSince, finishAlert, findOrInsertAlertMessage } from '../lead-alerts.queries.ts';
+import {
+  alertOfLead,
+  claimDigest,
+  countAlertsSentSince,
+  finishAlert,
+  findOrInsertAlertMessage,
+  releaseDigest,
+} from '../lead-alerts.queries.ts';
 import { updateMessage } from '../runs.queries.ts';
 import type { RunContext } from './execute-run.ts';
 
@@ -51,10 +61,13 @@ const CHANNEL_LABEL: Record<MessageChannel, string> = { sms: 'SMS', email: 'e-ma
 const CHANNEL_NOTE: Record<MessageChannel, string> = { sms: 'SMS', email: 'E-mail' };
 const MISSING_ADDRESS: Record<MessageChannel, string> = { sms: 'no phone number', email: 'no e-mail address' };
 
-/** Who the alert goes to, or why it goes to nobody. */
+/** Who the alert goes to, or why it goes to nobody, or why it waits for the digest. */
 type Plan =
   | { kind: 'send'; recipient: AlertRecipient; note: string | null }
-  | { kind: 'skip'; reason: string; recipientId: string | null };
+  | { kind: 'skip'; reason: string; recipientId: string | null }
+  | { kind: 'fold'; reason: string; recipientId: string };
+/** Who, or why nobody, before the budget is asked. */
+type RecipientPlan = Exclude<Plan, { kind: 'fold' }>;
 
 /** Nobody answered: still New, and nothing a person logged on it. */
 function unansweredUnless(db: Knex, systemUserId: string) {
@@ -106,7 +119,7 @@ export async function leadsOwedEscalation(
 
 const available = (person: AlertRecipient): boolean => !person.disabled && !person.away;
 
-async function planOnDuty(ctx: AlertContext, settings: LeadAlertSettings, at: Date): Promise<Plan> {
+async function planOnDuty(ctx: AlertContext, settings: LeadAlertSettings, at: Date): Promise<RecipientPlan> {
   if (!isWithinBusinessHours(at) && !settings.outsideBusinessHours) {
     return { kind: 'skip', reason: 'the quote came outside business hours', recipientId: null };
   }
@@ -127,7 +140,12 @@ async function planOnDuty(ctx: AlertContext, settings: LeadAlertSettings, at: Da
 }
 
 /** A repeat request: the lead's assignee, in the hours the on-duty alert keeps; nobody holds it: the person on duty. */
-async function planRepeat(ctx: AlertContext, settings: LeadAlertSettings, lead: Lead, at: Date): Promise<Plan> {
+async function planRepeat(
+  ctx: AlertContext,
+  settings: LeadAlertSettings,
+  lead: Lead,
+  at: Date,
+): Promise<RecipientPlan> {
   if (!lead.assignedTo) return planOnDuty(ctx, settings, at);
   if (!isWithinBusinessHours(at) && !settings.outsideBusinessHours) {
     return { kind: 'skip', reason: 'the request came outside business hours', recipientId: lead.assignedTo };
@@ -138,7 +156,7 @@ async function planRepeat(ctx: AlertContext, settings: LeadAlertSettings, lead: 
   return { kind: 'skip', reason: why, recipientId: person?.id ?? null };
 }
 
-async function planEscalation(ctx: AlertContext, settings: LeadAlertSettings, at: Date): Promise<Plan> {
+async function planEscalation(ctx: AlertContext, settings: LeadAlertSettings, at: Date): Promise<RecipientPlan> {
   if (!settings.escalateTo) return { kind: 'skip', reason: 'no escalation contact is set', recipientId: null };
   const person = (await findAlertRecipients(ctx.db, [settings.escalateTo], at)).get(settings.escalateTo);
   if (!person || !available(person)) {
@@ -150,6 +168,38 @@ async function planEscalation(ctx: AlertContext, settings: LeadAlertSettings, at
   return { kind: 'send', recipient: person, note: null };
 }
 
+/**
+ * Who an alert of `step` goes to now, whatever the budget (an alert on its own, or a digest). A repeat
+ * request goes to its lead's assignee; a digest of repeat requests (no one lead) to the person on duty.
+ */
+async function planRecipient(
+  ctx: AlertContext,
+  step: LeadAlertStep,
+  settings: LeadAlertSettings,
+  at: Date,
+  lead?: Lead,
+): Promise<RecipientPlan> {
+  if (!settings.enabled) return { kind: 'skip', reason: 'speed-to-lead alerts were switched off', recipientId: null };
+  const planned =
+    step === 'escalation'
+      ? await planEscalation(ctx, settings, at)
+      : step === 'repeat' && lead
+        ? await planRepeat(ctx, settings, lead, at)
+        : await planOnDuty(ctx, settings, at);
+  if (planned.kind === 'skip') return planned;
+  const { recipient } = planned;
+  if (settings.respectQuietHours && isQuietTime(recipient.quietHours, at)) {
+    return { kind: 'skip', reason: `it is ${recipient.name}'s quiet hours`, recipientId: recipient.id };
+  }
+  return planned;
+}
+
+/**
+ * The budget that keeps the staff's phones usable without letting the public switch the alerts off:
+ * past STAFF_ALERTS_PER_CLIENT_PER_HOUR for the quotes of one client address, or STAFF_ALERTS_PER_HOUR
+ * in all, an alert is folded into the next digest, never dropped. One sender's quotes use up only
+ * their own address's budget, so another person's lead is still alerted on its own.
+ */
 async function plan(
   ctx: AlertContext,
   alert: LeadAlertRow,
@@ -157,24 +207,17 @@ async function plan(
   settings: LeadAlertSettings,
   at: Date,
 ): Promise<Plan> {
-  if (!settings.enabled) return { kind: 'skip', reason: 'speed-to-lead alerts were switched off', recipientId: null };
-  const planned =
-    alert.step === 'on_duty'
-      ? await planOnDuty(ctx, settings, at)
-      : alert.step === 'repeat'
-        ? await planRepeat(ctx, settings, lead, at)
-        : await planEscalation(ctx, settings, at);
+  const planned = await planRecipient(ctx, alert.step, settings, at, lead);
   if (planned.kind === 'skip') return planned;
-  const { recipient } = planned;
-  if (settings.respectQuietHours && isQuietTime(recipient.quietHours, at)) {
-    return { kind: 'skip', reason: `it is ${recipient.name}'s quiet hours`, recipientId: recipient.id };
+  const since = new Date(at.getTime() - HOUR);
+  const recipientId = planned.recipient.id;
+  const sameClient = await countAlertsSentSince(ctx.db, since, { leadId: alert.lead_id, step: alert.step });
+  if (sameClient >= STAFF_ALERTS_PER_CLIENT_PER_HOUR) {
+    const reason = `${STAFF_ALERTS_PER_CLIENT_PER_HOUR} alerts for quotes from the same address went out in the last hour`;
+    return { kind: 'fold', reason, recipientId };
   }
-  if ((await countAlertsSentSince(ctx.db, new Date(at.getTime() - HOUR))) >= STAFF_ALERTS_PER_HOUR) {
-    return {
-      kind: 'skip',
-      reason: `${STAFF_ALERTS_PER_HOUR} staff alerts went out in the last hour (the limit)`,
-      recipientId: recipient.id,
-    };
+  if ((await countAlertsSentSince(ctx.db, since)) >= STAFF_ALERTS_PER_HOUR) {
+    return { kind: 'fold', reason: `${STAFF_ALERTS_PER_HOUR} staff alerts went out in the last hour`, recipientId };
   }
   return planned;
 }
@@ -192,13 +235,11 @@ interface Delivery {
 async function deliver(
   ctx: AlertContext,
   alert: LeadAlertRow,
-  lead: Lead,
   recipient: AlertRecipient,
   settings: LeadAlertSettings,
+  text: { subject: string; body: string },
   isFinalAttempt: boolean,
 ): Promise<Delivery> {
-  const link = `${ctx.publicOrigin}/admin/crm?section=leads&lead=${encodeURIComponent(lead.id)}`;
-  const text = staffAlertText(alert.step, lead, link, settings.escalateAfterMinutes);
   const delivery: Delivery = { sent: [], notes: [], failed: false, retryable: undefined };
   const channels = (['sms', 'email'] as const).filter((channel) => settings[channel]);
   for (const channel of channels) {
@@ -208,7 +249,7 @@ async function deliver(
       continue;
     }
     const message = await findOrInsertAlertMessage(ctx.db, {
-      lead_id: lead.id,
+      lead_id: alert.lead_id,
       alert_id: alert.id,
       channel,
       recipient: address,
@@ -249,7 +290,13 @@ async function finish(
   ctx: AlertContext,
   alert: LeadAlertRow,
   settings: LeadAlertSettings,
-  entry: { subject: string; description: string; status: 'sent' | 'not_sent' | 'failed'; recipientId: string | null },
+  entry: {
+    subject: string;
+    description: string;
+    status: 'sent' | 'not_sent' | 'failed' | 'folded';
+    recipientId: string | null;
+    foldedAt?: Date;
+  },
 ): Promise<void> {
   const authorId = await ctx.systemUserId();
   await ctx.db.transaction(async (trx) => {
@@ -265,7 +312,7 @@ async function finish(
       },
       ctx.now(),
     );
-    await finishAlert(trx, alert.id, entry.status, entry.subject, entry.recipientId);
+    await finishAlert(trx, alert.id, entry.status, entry.subject, entry.recipientId, entry.foldedAt);
   });
 }
 
@@ -312,8 +359,20 @@ export async function executeLeadAlert(ctx: AlertContext, alert: LeadAlertRow, i
     });
     return;
   }
+  if (planned.kind === 'fold') {
+    await finish(ctx, alert, settings, {
+      subject: `${label} folded into a digest: ${planned.reason}${why ? ` (${why})` : ''}`,
+      description: `Not sent on its own: ${planned.reason}. This lead is counted in the next digest message, within ${STAFF_ALERT_DIGEST_MINUTES} minutes.`,
+      status: 'folded',
+      recipientId: planned.recipientId,
+      foldedAt: at,
+    });
+    return;
+  }
   const { recipient } = planned;
-  const delivery = await deliver(ctx, alert, lead, recipient, settings, isFinalAttempt);
+  const link = `${ctx.publicOrigin}/admin/crm?section=leads&lead=${encodeURIComponent(lead.id)}`;
+  const text = staffAlertText(alert.step, lead, link, minutes);
+  const delivery = await deliver(ctx, alert, recipient, settings, text, isFinalAttempt);
   if (delivery.retryable !== undefined) throw delivery.retryable;
   const channels = delivery.sent.map((channel) => CHANNEL_LABEL[channel]).join(', ');
   const notes = [planned.note, ...delivery.notes].filter((note): note is string => note !== null);
@@ -327,4 +386,62 @@ export async function executeLeadAlert(ctx: AlertContext, alert: LeadAlertRow, i
     status: sent ? 'sent' : delivery.failed ? 'failed' : 'not_sent',
     recipientId: recipient.id,
   });
+}
+
+/**
+ * Sends the digest of each step whose oldest folded alert has waited STAFF_ALERT_DIGEST_MINUTES: one
+ * message per channel to whoever would get the alert now, saying how many leads, with the link to the
+ * lead list; each folded lead's timeline then says it went out in that digest. A send that may work
+ * later leaves them folded for the next scan.
+ */
+export async function sendDueDigests(ctx: AlertContext, at: Date): Promise<void> {
+  const dueBefore = new Date(at.getTime() - STAFF_ALERT_DIGEST_MINUTES * MINUTE);
+  for (const step of ['on_duty', 'escalation', 'repeat'] as const) {
+    const batch = await claimDigest(ctx.db, step, dueBefore, at);
+    const [carrier] = batch;
+    if (!carrier) continue;
+    const { settings } = await getLeadAlertSettings(ctx.db);
+    const label = STEP_LABEL[step];
+    const count = batch.length === 1 ? '1 lead' : `${batch.length} leads`;
+    const planned = await planRecipient(ctx, step, settings, at);
+    if (planned.kind === 'skip') {
+      for (const alert of batch) {
+        await finish(ctx, alert, settings, {
+          subject: `${label} not sent (digest of ${count}): ${planned.reason}`,
+          description: `Nobody was alerted: ${planned.reason}.`,
+          status: 'not_sent',
+          recipientId: planned.recipientId,
+        });
+      }
+      continue;
+    }
+    const { recipient } = planned;
+    const text = staffAlertDigestText(
+      step,
+      batch.length,
+      `${ctx.publicOrigin}/admin/crm?section=leads`,
+      settings.escalateAfterMinutes,
+    );
+    const delivery = await deliver(ctx, carrier, recipient, settings, text, false);
+    if (delivery.retryable !== undefined) {
+      await releaseDigest(
+        ctx.db,
+        batch.map((alert) => alert.id),
+      );
+      continue;
+    }
+    const sent = delivery.sent.length > 0;
+    const channels = delivery.sent.map((channel) => CHANNEL_LABEL[channel]).join(', ');
+    const subject = sent
+      ? `${label} sent to ${recipient.name} in a digest of ${count} (${channels})`
+      : `${label} to ${recipient.name} not sent (digest of ${count})`;
+    for (const alert of batch) {
+      await finish(ctx, alert, settings, {
+        subject,
+        description: [planned.note, ...delivery.notes].filter((note) => note !== null).join('\n') || subject,
+        status: sent ? 'sent' : 'not_sent',
+        recipientId: recipient.id,
+      });
+    }
+  }
 }
