@@ -4,36 +4,17 @@
 //
 //   pnpm exec node --test scripts/lint-comments.test.ts
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { findIssueReferences } from './lint-comments.ts';
+import { usePlantedTree } from './planted-tree.ts';
 
 const script = path.join(import.meta.dirname, 'lint-comments.ts');
 // Spelled in two parts so that this file does not hold what it plants.
 const cite = (number: string) => `${'Iss'}ue ${number}`;
 
-let root = '';
-
-function plant(files: Record<string, string>): void {
-  for (const [file, source] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), source);
-  }
-}
-
-function lint(): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [script, '--root', root], { encoding: 'utf8' });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
-}
-
 describe('lint-comments', () => {
-  before(() => {
-    root = mkdtempSync(path.join(tmpdir(), 'shine-lint-comments-'));
-  });
-  after(() => rmSync(root, { recursive: true, force: true }));
+  const { root, plant, remove, lint } = usePlantedTree(script, 'shine-lint-comments-');
 
   it('passes a tree whose comments give reasons', () => {
     plant({
@@ -53,7 +34,7 @@ describe('lint-comments', () => {
     const result = lint();
     assert.equal(result.status, 1, result.output);
     assert.match(result.output, /api\/src\/cited\.ts:2: cites an issue number/);
-    rmSync(path.join(root, 'api/src/cited.ts'));
+    remove('api/src/cited.ts');
   });
 
   it('refuses strings, "#" numbers and every source kind under every code folder', () => {
@@ -65,7 +46,7 @@ describe('lint-comments', () => {
       'bench/load.js': `const why = "${cite('8')}";\n`,
       'packages/crm/src/styles.css': `.a {\n  gap: 1px;\n}\n/* (${cite('6')}) */\n`,
     });
-    const found = findIssueReferences(root).map((each) => `${each.file}:${each.line}`);
+    const found = findIssueReferences(root()).map((each) => `${each.file}:${each.line}`);
     assert.deepEqual(found, [
       'bench/load.js:1',
       'packages/crm/src/Hint.tsx:1',

@@ -5,33 +5,15 @@
 //
 //   pnpm exec node --test scripts/lint-docs.test.ts
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { findCitations, findMissingFunctions, isInCode } from './lint-docs.ts';
+import { usePlantedTree } from './planted-tree.ts';
 
 const script = path.join(import.meta.dirname, 'lint-docs.ts');
-let root = '';
-
-function plant(files: Record<string, string>): void {
-  for (const [file, source] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), source);
-  }
-}
-
-function lint(): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [script, '--root', root], { encoding: 'utf8' });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
-}
 
 describe('lint-docs', () => {
-  before(() => {
-    root = mkdtempSync(path.join(tmpdir(), 'shine-lint-docs-'));
-  });
-  after(() => rmSync(root, { recursive: true, force: true }));
+  const { root, plant, lint } = usePlantedTree(script, 'shine-lint-docs-');
 
   it('counts calls and verb-first names as functions; fields, SQL and fenced blocks not', () => {
     const markdown = [
@@ -81,7 +63,7 @@ describe('lint-docs', () => {
       'api/src/http/auth-guard.ts': 'export const requireRole = (role) => role;\n',
       'api/node_modules/x/index.js': 'export function recordLeadContact() {}\n',
     });
-    assert.deepEqual(findMissingFunctions(root), [{ name: 'recordLeadContact', doc: 'api/README.md', line: 3 }]);
+    assert.deepEqual(findMissingFunctions(root()), [{ name: 'recordLeadContact', doc: 'api/README.md', line: 3 }]);
     const result = lint();
     assert.equal(result.status, 1, result.output);
     assert.match(result.output, /api\/README\.md:3: `recordLeadContact` is not in the code/);

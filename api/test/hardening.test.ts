@@ -175,7 +175,8 @@ describeApi('Cache-Control on staff answers', () => {
 describeApi('request log', () => {
   const t = useTestApp();
 
-  it('logs an admin route with its query names, never the search terms', async () => {
+  /** A logger as the server's (same redaction), whose lines the test reads. */
+  function capturedLog() {
     const lines: string[] = [];
     const sink = new Writable({
       write(chunk, _encoding, done) {
@@ -184,6 +185,11 @@ describeApi('request log', () => {
       },
     });
     const logger = pino({ level: 'info', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, sink);
+    return { lines, logger };
+  }
+
+  it('logs an admin route with its query names, never the search terms', async () => {
+    const { lines, logger } = capturedLog();
     const logged = await buildTestApp(t.db, { logger });
     try {
       const agent = await signIn(logged.app);
@@ -199,14 +205,7 @@ describeApi('request log', () => {
   });
 
   it('logs a customer’s quote link without its token (the link is the key to the quote)', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const logger = pino({ level: 'info', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, sink);
+    const { lines, logger } = capturedLog();
     const logged = await buildTestApp(t.db, { logger });
     const token = 'Secret_Token-0123456789abcdefghijklmnopqrst';
     try {
@@ -221,14 +220,7 @@ describeApi('request log', () => {
     }
   });
   it('leaves every secret path segment out, whatever its case: every route that takes a token, and the set-up link', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const logger = pino({ level: 'info', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, sink);
+    const { lines, logger } = capturedLog();
     const logged = await buildTestApp(t.db, { logger });
     const token = 'Secret_Token-0123456789abcdefghijklmnopqrst';
     try {

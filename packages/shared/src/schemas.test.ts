@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityCreateSchema } from './activities.ts';
+import { activityCreateSchema, defaultActivityStatus } from './activities.ts';
 import { loginSchema, newPasswordSchema, passwordChangeSchema } from './auth.ts';
 import { automationCreateSchema, automationUpdateSchema } from './automations.ts';
 import { exportRequestSchema, resolveExportColumns, buildExportFileName } from './export.ts';
@@ -56,7 +56,7 @@ describe('passwordChangeSchema', () => {
 });
 
 describe('activityCreateSchema', () => {
-  it('defaults status to pending and maps blank optionals to undefined', () => {
+  it('leaves a status nobody chose to defaultActivityStatus and maps blank optionals to undefined', () => {
     const parsed = activityCreateSchema.parse({
       leadId: LEAD_ID,
       type: 'call',
@@ -64,7 +64,24 @@ describe('activityCreateSchema', () => {
       description: '',
       scheduledAt: '',
     });
-    expect(parsed).toEqual({ leadId: LEAD_ID, type: 'call', title: 'Intro call', status: 'pending' });
+    expect(parsed).toEqual({
+      leadId: LEAD_ID,
+      type: 'call',
+      title: 'Intro call',
+      description: undefined,
+      scheduledAt: undefined,
+    });
+    expect(parsed.status).toBeUndefined();
+  });
+  it('defaults a call, e-mail or meeting logged now or earlier to completed; later, a note or a task to pending', () => {
+    const now = new Date();
+    const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
+    const inAnHour = new Date(now.getTime() + 3_600_000).toISOString();
+    expect(defaultActivityStatus('call', undefined, now)).toBe('completed');
+    expect(defaultActivityStatus('email', hourAgo, now)).toBe('completed');
+    expect(defaultActivityStatus('meeting', inAnHour, now)).toBe('pending');
+    expect(defaultActivityStatus('note', undefined, now)).toBe('pending');
+    expect(defaultActivityStatus('task', hourAgo, now)).toBe('pending');
   });
   it('uses the messages of docs/requirements.md#validation for lead and title', () => {
     expect(firstMessage(activityCreateSchema.safeParse({ leadId: '', type: 'call', title: 'x' }))).toBe(
