@@ -36,6 +36,7 @@ import {
 import {
   auditQuerySchema,
   ownSettingsSchema,
+  setupLinkCheckSchema,
   setupPasswordSchema,
   userCreateSchema,
   userUpdateSchema,
@@ -66,6 +67,7 @@ import {
   quoteSendBody,
   rawBody,
   recipeBody,
+  setupLinkCheckBody,
   setupPasswordBody,
   statusBody,
   templateBody,
@@ -439,6 +441,16 @@ const endpoints: Endpoint[] = [
     body: () => setupPasswordBody,
     schema: setupPasswordSchema,
     // No generated token is a real link's: refused with its message.
+    validMayFail: [400],
+  },
+  {
+    method: 'POST',
+    path: '/api/setup-password/check',
+    access: 'public',
+    success: [200],
+    body: () => setupLinkCheckBody,
+    schema: setupLinkCheckSchema,
+    // No generated token is a real link's: refused with its message, and nothing is used up.
     validMayFail: [400],
   },
   {

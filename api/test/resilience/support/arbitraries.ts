@@ -425,6 +425,11 @@ export const setupPasswordBody = shapedBody({
   password: fc.oneof(fc.string({ minLength: 0, maxLength: 20 }), textOrPayload(300)),
 });
 
+/** POST /api/setup-password/check: generated tokens are never a real link's. */
+export const setupLinkCheckBody = shapedBody({
+  token: fc.oneof(fc.base64String({ minLength: 20, maxLength: 60 }), textOrPayload(250)),
+});
+
 /** PATCH /api/admin/me/alerts: switches, and quiet hours well or badly formed. */
 export const alertSettingsBody = shapedBody({
   newLeadToast: fc.oneof(fc.boolean(), fc.constantFrom('yes', 1, null)),

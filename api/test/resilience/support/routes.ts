@@ -227,6 +227,12 @@ export const ROUTES: Route[] = [
     access: 'public',
     validBody: () => ({ token: 'an-unknown-set-up-link-token-000000000000', password: 'a-new-long-password-123' }),
   },
+  {
+    method: 'POST',
+    path: '/api/setup-password/check',
+    access: 'public',
+    validBody: () => ({ token: 'an-unknown-set-up-link-token-000000000000' }),
+  },
   { method: 'PATCH', path: '/api/admin/me', access: 'admin', role: 'sales', validBody: () => ({ away: false }) },
   { method: 'GET', path: '/api/admin/assignees', access: 'admin', role: 'sales' },
   { method: 'GET', path: '/api/admin/settings/lead-alerts', access: 'admin', role: 'admin' },
