@@ -6,8 +6,6 @@ import { signIn } from './server-process.ts';
 const LEAD = {
   firstName: 'Lighthouse',
   lastName: 'Customer',
-  email: 'lighthouse.customer@example.com',
-  phone: '214-555-0190',
   zipcode: '75201',
   bedrooms: '3',
   bathrooms: '2',
@@ -26,9 +24,18 @@ async function postJson<T>(url: string, body: unknown, headers: Record<string, s
   return (await response.json()) as T;
 }
 
+/** Each quote is a customer of its own: a second request of the same person would be a repeat of the first lead. */
+let customers = 0;
+
 export async function sentQuotePath(serverUrl: string, admin: { email: string; password: string }): Promise<string> {
   const origin = { origin: serverUrl };
-  const lead = await postJson<{ id: string }>(`${serverUrl}/api/leads`, LEAD, origin);
+  customers += 1;
+  const customer = {
+    ...LEAD,
+    email: `lighthouse.customer${customers}@example.com`,
+    phone: `214-555-${String(190 + customers).padStart(4, '0')}`,
+  };
+  const lead = await postJson<{ id: string }>(`${serverUrl}/api/leads`, customer, origin);
   const staff = { ...origin, cookie: await signIn(serverUrl, admin.email, admin.password) };
   const draft = await postJson<{ id: string }>(`${serverUrl}/api/admin/leads/${lead.id}/quotes`, {}, staff);
   const sent = await postJson<{ url: string }>(

@@ -58,7 +58,8 @@ test.describe('CRM accessibility (axe-core)', () => {
       const name = uniqueName('Axe');
       const phone = uniquePhone();
       await createLead(request, { firstName: name, phone });
-      await createLead(request, { firstName: `${name}b`, lastName: 'Other', email: `${name}b@other.example`, phone });
+      // The same phone and last name under another first name and e-mail: a repeat whose details differ.
+      await createLead(request, { firstName: `${name}b`, lastName: 'Tester', email: `${name}b@other.example`, phone });
       const held = await request.post('/api/leads', {
         data: {
           firstName: name,
