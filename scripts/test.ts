@@ -13,6 +13,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { describeChromium, findChromium } from './chromium.ts';
@@ -198,6 +199,28 @@ const browser = await findChromium().then(
   (error: Error) => ({ line: undefined, error: error.message }),
 );
 
+/** Whether nothing on this machine listens on the port (127.0.0.1). */
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The end-to-end servers' port (E2E_PORT; the mail, SMTP and SMS stand-ins take it + 1000, + 2000,
+ * + 3000): 3111 when those four are free, else the first free set above it, so a server already on
+ * 3111 (another run of `pnpm test`, a forgotten dev server) does not fail the suite.
+ */
+async function chooseE2ePort(): Promise<number> {
+  for (let base = 3111; base < 4000; base += 17) {
+    const ports = [base, base + 1000, base + 2000, base + 3000];
+    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return base;
+  }
+  throw new Error('no free ports for the end-to-end servers between 3111 and 7000');
+}
+
 /** A step that drives the browser: says which one, or fails with why there is none. */
 function withBrowser(run: (out: Output) => Promise<Counts>): (out: Output) => Promise<Counts> {
   return async (out) => {
@@ -254,7 +277,11 @@ const stages: Array<Step | Together> = [
     : []),
   {
     name: 'e2e: site, CRM (Chromium)',
-    run: withBrowser((out) => playwright('e2e', '@shine/tests', out)),
+    run: withBrowser(async (out) => {
+      process.env.E2E_PORT ??= String(await chooseE2ePort());
+      console.log(`End-to-end servers on ports ${process.env.E2E_PORT} (+1000, +2000, +3000)`);
+      return playwright('e2e', '@shine/tests', out);
+    }),
     needsBuild: true,
   },
   // The customer's quote page (docs/decisions.md, "Quote page and Lighthouse SEO") scores at least

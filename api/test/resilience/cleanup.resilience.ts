@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isClusterOnline } from './support/faults-cluster.ts';
+import { clusterExists, isClusterOnline } from './support/faults-cluster.ts';
 import { type FixtureRun, isProcessRunning, readMarker, runFixture, whenStarted } from './support/fixture-run.ts';
 
 const markers = mkdtempSync(path.join(tmpdir(), 'shine-resilience-cleanup-'));
@@ -35,7 +35,7 @@ function expectNothingLeft(started: Started): void {
   expect(existsSync(started.runDir), "the run's directory is gone").toBe(false);
   if (started.cluster) {
     expect(isClusterOnline(), 'the faults cluster is stopped').toBe(false);
-    expect(existsSync('/etc/postgresql/15/faults'), 'the faults cluster is removed').toBe(false);
+    expect(clusterExists(), 'the faults cluster is removed').toBe(false);
   }
 }
 

@@ -1,11 +1,25 @@
-// A PostgreSQL 15 cluster of our own ("faults", port 5433) that the fault tests may stop and start.
+// A PostgreSQL 15 cluster of our own ("faults_<run>", a free port) that the fault tests may stop and start.
 // The shared main cluster (5432) is never touched. CI runs as root on a fresh machine with only the
 // main cluster, so the helper creates this one when it is missing; the run's cleanup removes it again
 // (run-resources.ts).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-export const FAULTS_CLUSTER = { version: '15', name: 'faults', port: 5433, password: 'postgres' } as const;
+/** Where global-setup.ts puts the run's cluster (its workers and the fixture runs they start inherit it). */
+export const FAULTS_CLUSTER_ENV = { name: 'SHINE_FAULTS_CLUSTER', port: 'SHINE_FAULTS_PORT' } as const;
+
+/**
+ * The run's own cluster, named after the run with a free port, so two runs on one machine never stop
+ * each other's; read when used, since the global setup names it after this module is loaded.
+ */
+export function faultsCluster() {
+  return {
+    version: '15',
+    name: process.env[FAULTS_CLUSTER_ENV.name] ?? 'faults',
+    port: Number(process.env[FAULTS_CLUSTER_ENV.port] ?? 5433),
+    password: 'postgres',
+  } as const;
+}
 
 export interface ClusterStatus {
   available: boolean;
@@ -19,7 +33,7 @@ function run(command: string, args: string[], options: { asPostgres?: boolean } 
 }
 
 function psql(sql: string, database = 'postgres'): string {
-  return run('psql', ['-p', String(FAULTS_CLUSTER.port), '-d', database, '-qAtc', JSON.stringify(sql)], {
+  return run('psql', ['-p', String(faultsCluster().port), '-d', database, '-qAtc', JSON.stringify(sql)], {
     asPostgres: true,
   });
 }
@@ -29,13 +43,13 @@ export function loudNotice(lines: string[]): void {
   console.warn(`\n${bar}\n${lines.map((line) => `!!! ${line}`).join('\n')}\n${bar}\n`);
 }
 
-function clusterExists(): boolean {
-  return existsSync(`/etc/postgresql/${FAULTS_CLUSTER.version}/${FAULTS_CLUSTER.name}/postgresql.conf`);
+export function clusterExists(): boolean {
+  return existsSync(`/etc/postgresql/${faultsCluster().version}/${faultsCluster().name}/postgresql.conf`);
 }
 
 export function isClusterOnline(): boolean {
   try {
-    run('pg_ctlcluster', [FAULTS_CLUSTER.version, FAULTS_CLUSTER.name, 'status']);
+    run('pg_ctlcluster', [faultsCluster().version, faultsCluster().name, 'status']);
     return true;
   } catch {
     return false;
@@ -46,7 +60,7 @@ async function waitUntilReady(timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      run('pg_isready', ['-q', '-h', '127.0.0.1', '-p', String(FAULTS_CLUSTER.port)]);
+      run('pg_isready', ['-q', '-h', '127.0.0.1', '-p', String(faultsCluster().port)]);
       return;
     } catch {
       if (Date.now() > deadline) throw new Error('the faults cluster did not accept connections in time');
@@ -63,16 +77,16 @@ export async function ensureFaultsCluster(database: string): Promise<ClusterStat
   if (process.getuid?.() !== 0) {
     return { available: false, reason: 'not running as root: cannot create or stop a PostgreSQL cluster' };
   }
-  if (!existsSync(`/usr/lib/postgresql/${FAULTS_CLUSTER.version}/bin/postgres`)) {
-    return { available: false, reason: `PostgreSQL ${FAULTS_CLUSTER.version} is not installed` };
+  if (!existsSync(`/usr/lib/postgresql/${faultsCluster().version}/bin/postgres`)) {
+    return { available: false, reason: `PostgreSQL ${faultsCluster().version} is not installed` };
   }
   try {
     if (!clusterExists()) {
-      run('pg_createcluster', [FAULTS_CLUSTER.version, FAULTS_CLUSTER.name, '--port', String(FAULTS_CLUSTER.port)]);
+      run('pg_createcluster', [faultsCluster().version, faultsCluster().name, '--port', String(faultsCluster().port)]);
     }
-    if (!isClusterOnline()) run('pg_ctlcluster', [FAULTS_CLUSTER.version, FAULTS_CLUSTER.name, 'start']);
+    if (!isClusterOnline()) run('pg_ctlcluster', [faultsCluster().version, faultsCluster().name, 'start']);
     await waitUntilReady();
-    psql(`ALTER USER postgres PASSWORD '${FAULTS_CLUSTER.password}'`);
+    psql(`ALTER USER postgres PASSWORD '${faultsCluster().password}'`);
     psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     psql(`CREATE DATABASE ${database}`);
     return { available: true };
@@ -82,23 +96,23 @@ export async function ensureFaultsCluster(database: string): Promise<ClusterStat
 }
 
 export function faultsDatabaseUrl(database: string): string {
-  return `postgres://postgres:${FAULTS_CLUSTER.password}@127.0.0.1:${FAULTS_CLUSTER.port}/${database}`;
+  return `postgres://postgres:${faultsCluster().password}@127.0.0.1:${faultsCluster().port}/${database}`;
 }
 
 /** Fast shutdown: open connections are cut, as when the database host goes away. */
 export function stopFaultsCluster(): void {
-  run('pg_ctlcluster', [FAULTS_CLUSTER.version, FAULTS_CLUSTER.name, 'stop', '-m', 'fast']);
+  run('pg_ctlcluster', [faultsCluster().version, faultsCluster().name, 'stop', '-m', 'fast']);
 }
 
 export async function startFaultsCluster(): Promise<void> {
-  if (!isClusterOnline()) run('pg_ctlcluster', [FAULTS_CLUSTER.version, FAULTS_CLUSTER.name, 'start']);
+  if (!isClusterOnline()) run('pg_ctlcluster', [faultsCluster().version, faultsCluster().name, 'start']);
   await waitUntilReady();
 }
 
 /** Stops and removes the cluster, if this machine has it and we may (the end of a run). */
 export function dropFaultsCluster(): void {
   if (process.getuid?.() !== 0 || !clusterExists()) return;
-  run('pg_dropcluster', [FAULTS_CLUSTER.version, FAULTS_CLUSTER.name, '--stop']);
+  run('pg_dropcluster', [faultsCluster().version, faultsCluster().name, '--stop']);
 }
 
 export function dropFaultsDatabase(database: string): void {

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FIGURE_LABELS, type FigureName } from './figures.ts';
 import { startEmbeddedPostgres } from '../../support/embedded-postgres.ts';
+import { findFreePort } from '../../support/free-port.ts';
+import { FAULTS_CLUSTER_ENV } from './faults-cluster.ts';
 import { cleanUpRun, RUN_DIR_ENV } from './run-resources.ts';
 
 /** Cleans up once, at the end or on the first signal; a second signal is left to its default. */
@@ -51,6 +53,9 @@ export default async function setup(): Promise<() => Promise<void>> {
   process.env[RUN_DIR_ENV] = dir;
   const cleanUp = cleanUpOnce(dir);
   const stopPostgres = await postgresForRun();
+  // The fault tests' PostgreSQL cluster: this run's own (a run's fixture runs share their parent's).
+  process.env[FAULTS_CLUSTER_ENV.name] ??= `faults_${process.pid}`;
+  process.env[FAULTS_CLUSTER_ENV.port] ??= String(await findFreePort());
   const file = path.join(dir, 'figures.jsonl');
   process.env.RESILIENCE_FIGURES_FILE = file;
   return async () => {
