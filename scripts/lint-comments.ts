@@ -6,7 +6,7 @@
 //   node scripts/lint-comments.ts [--root DIR]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { listSourceFiles } from './source-files.ts';
+import { listSourceFiles, rootArgument } from './source-files.ts';
 
 export const ISSUE_REFERENCE = /\bissue\s*#?\d+/i;
 
@@ -28,9 +28,7 @@ export function findIssueReferences(root: string): IssueReference[] {
 }
 
 function main(): void {
-  const rootFlag = process.argv.indexOf('--root');
-  const root =
-    rootFlag >= 0 ? path.resolve(process.argv[rootFlag + 1] ?? '.') : path.resolve(import.meta.dirname, '..');
+  const root = rootArgument();
   const found = findIssueReferences(root);
   for (const each of found) console.error(`${each.file}:${each.line}: cites an issue number: ${each.text}`);
   if (found.length > 0) {

@@ -11,7 +11,7 @@
 //   node scripts/lint-docs.ts [--root DIR]
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { listSourceFiles } from './source-files.ts';
+import { listSourceFiles, rootArgument } from './source-files.ts';
 
 /** Functions of other code that the docs name on purpose (seen in a profile, not called by ours). */
 const OTHER_CODE = new Set(['useCacheToken']);
@@ -93,9 +93,7 @@ export function findMissingFunctions(root: string): Citation[] {
 }
 
 function main(): void {
-  const rootFlag = process.argv.indexOf('--root');
-  const root =
-    rootFlag >= 0 ? path.resolve(process.argv[rootFlag + 1] ?? '.') : path.resolve(import.meta.dirname, '..');
+  const root = rootArgument();
   const missing = findMissingFunctions(root);
   for (const each of missing) console.error(`${each.doc}:${each.line}: \`${each.name}\` is not in the code`);
   if (missing.length > 0) {

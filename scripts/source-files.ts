@@ -41,3 +41,9 @@ export function listSourceFiles(root: string): string[] {
   for (const folder of SOURCE_FOLDERS) walk(root, folder, files);
   return files.sort();
 }
+
+/** The tree a check reads: `--root <folder>` (its tests plant one), else this repository. */
+export function rootArgument(argv: readonly string[] = process.argv): string {
+  const flag = argv.indexOf('--root');
+  return flag >= 0 ? path.resolve(argv[flag + 1] ?? '.') : path.resolve(import.meta.dirname, '..');
+}
