@@ -7,7 +7,7 @@ import { API_ERRORS } from '@shine/shared/messages';
 import type { Activity, Lead, LeadPage } from '@shine/shared/types';
 import { beforeEach, expect, it } from 'vitest';
 import { auditRowsOf, insertTeamUser, resetTeam } from './support/team-users.ts';
-import { type Agent, describeApi, insertLead, useTestApp, VALID_QUOTE } from './support/test-app.ts';
+import { type Agent, cachesHeard, describeApi, insertLead, useTestApp, VALID_QUOTE } from './support/test-app.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -117,6 +117,7 @@ describeApi('lead assignment', () => {
       .set('If-None-Match', before.headers.etag as string)
       .expect(304);
     await t.db('users').where({ id: maria }).update({ name: 'Maria López' });
+    await cachesHeard(t.db);
     const after = await agent
       .get('/api/admin/leads')
       .set('If-None-Match', before.headers.etag as string)
