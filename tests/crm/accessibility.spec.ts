@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from '../support/axe.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { animationsSettled, createLead, searchLeads, signIn, waitForCrmScreen } from './support.ts';
 import { uniqueName, uniquePhone } from '../support/unique.ts';
@@ -6,7 +6,7 @@ import { uniqueName, uniquePhone } from '../support/unique.ts';
 async function scan(page: Page) {
   // A toast fading in (another spec's change, heard live) fails colour contrast until it is opaque.
   await animationsSettled(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await (await axeBuilder(page)).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);
 }
@@ -16,7 +16,7 @@ async function scan(page: Page) {
  * out of order (moderate, but it breaks navigating by headings).
  */
 async function scanAllRules(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await (await axeBuilder(page)).analyze();
   const summary = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order')
     .map((v) => `${what}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -156,7 +156,7 @@ test.describe('CRM accessibility (axe-core)', () => {
       await scan(page);
       await scanAllRules(page, 'templates');
       // An experimental rule, so only run when asked for: a control's visible words are part of its name.
-      const mismatch = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).analyze();
+      const mismatch = await (await axeBuilder(page)).withRules(['label-content-name-mismatch']).analyze();
       expect(mismatch.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
         [],
       );

@@ -1,7 +1,7 @@
 // Analytics over a range of business dates. The range is in the URL; changing it
 // changes the figures; each chart's table shows the API's numbers; axe-clean and no sideways scroll
 // of the page at 1280 and 390 px.
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from '../support/axe.ts';
 import type { AnalyticsReport } from '@shine/shared/types';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { uniqueName } from '../support/unique.ts';
@@ -111,7 +111,7 @@ test.describe('analytics', () => {
       }
       await expect(page.locator('.ant-skeleton')).toHaveCount(0);
       await expectNoSidewaysScroll(page);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await (await axeBuilder(page)).analyze();
       const serious = results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order')
         .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

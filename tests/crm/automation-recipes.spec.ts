@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from '../support/axe.ts';
 import { MESSAGES } from '@shine/shared/messages';
 import type { AutomationRecipeState } from '@shine/shared/responses/automations';
 import { expect, type Page, test } from '@playwright/test';
@@ -16,7 +16,7 @@ async function recipeState(page: Page): Promise<AutomationRecipeState | undefine
 }
 
 async function expectNoSeriousAxeViolation(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await (await axeBuilder(page)).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);

@@ -7,7 +7,7 @@
 import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from '../support/axe.ts';
 import { SMS_REFUSALS } from '@shine/shared/sms-consent';
 import type { AutomationRun } from '@shine/shared/automation-rules';
 import type { Lead } from '@shine/shared/types';
@@ -135,7 +135,7 @@ test('a customer’s text reaches the Inbox and the drawer; staff answer; STOP b
 
   // The phone-sized drawer passes axe with the conversation open.
   await page.setViewportSize({ width: 390, height: 844 });
-  const axe = await new AxeBuilder({ page })
+  const axe = await (await axeBuilder(page))
     .include('.ant-drawer')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -2,7 +2,7 @@
 // release it as a lead; a repeat request under another first name never overwrites the lead's details,
 // shows both requests, and staff apply the new ones with one click; two people of one phone are two
 // leads, each saying "Same phone as" the other; a caller is found by the digits on a phone screen.
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from '../support/axe.ts';
 import { MIN_FORM_FILL_MS } from '@shine/shared/intake';
 import { expect, type Page, test } from '@playwright/test';
 import { waitForIsland } from '../site/support.ts';
@@ -170,6 +170,6 @@ test('two people of one phone are two leads, each saying "Same phone as" the oth
 /** The WCAG 2.1 AA rules of axe-core on what the page shows now (the new links included). */
 async function expectNoAxeViolations(page: Page): Promise<void> {
   await animationsSettled(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await (await axeBuilder(page)).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -1,7 +1,7 @@
 // Speed to lead in the Team section: an admin puts someone on duty, and a quote from outside is
 // alerted (here without SMS or mail servers, so its timeline says what was not sent and why). It
 // switches alerts on for the shared server, so it runs with the solo specs, after the others.
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from '../support/axe.ts';
 import { DEFAULT_LEAD_ALERT_SETTINGS, WEEKDAY_NAMES } from '@shine/shared/lead-alerts';
 import { expect, test } from '@playwright/test';
 import { uniqueName, uniquePhone } from '../support/unique.ts';
@@ -44,7 +44,7 @@ test.describe('speed-to-lead alerts', () => {
     await expect(card.getByRole('alert')).toContainText('No SMS provider is configured');
     await expect(card.getByRole('alert')).toContainText('No escalation contact');
 
-    const axe = await new AxeBuilder({ page })
+    const axe = await (await axeBuilder(page))
       .include('#crm-main')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze();

@@ -1,6 +1,6 @@
 // The quote builder of the lead drawer on a phone: no axe violations with a draft open,
 // 44 px touch targets, and the draft saved from the keyboard.
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from '../support/axe.ts';
 import { expect, type Locator, test } from '@playwright/test';
 import { uniqueName } from '../support/unique.ts';
 import { createLead, signIn } from './support.ts';
@@ -25,7 +25,7 @@ test('the quote builder on a phone: axe clean, 44 px targets, saved from the key
   const form = drawer.getByRole('form', { name: 'Quote v1 (draft)' });
   await expect(form).toBeVisible();
 
-  const results = await new AxeBuilder({ page })
+  const results = await (await axeBuilder(page))
     .include('.quote-builder')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();

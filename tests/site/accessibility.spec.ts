@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from '../support/axe.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { PUBLIC_ROUTES, waitForIsland } from './support.ts';
 
 async function scan(page: Page) {
-  const results = await new AxeBuilder({ page })
+  const results = await (await axeBuilder(page))
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -1,12 +1,12 @@
 // Quotes end to end, the customer's side: staff make and send a quote through the API, the customer
 // opens /q/{token} in a real browser (axe finds nothing, on a phone too), accepts it with the plain
 // HTML form, and the lead is Won with the accepted total.
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from '../support/axe.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { createLead, signIn } from '../crm/support.ts';
 
 async function scan(page: Page) {
-  const results = await new AxeBuilder({ page })
+  const results = await (await axeBuilder(page))
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
