@@ -55,8 +55,23 @@ const styles = {
     padding: `${spacing[5]}px`,
   },
   heading: { margin: `0 0 ${spacing[4]}px`, fontSize: '24px', lineHeight: '30px', fontWeight: 700, color: colors.text },
-  paragraph: { margin: `0 0 ${spacing[4]}px`, fontSize: '16px', lineHeight: '24px', color: colors.text },
-  note: { margin: `0 0 ${spacing[4]}px`, fontSize: '14px', lineHeight: '21px', color: colors.textMuted },
+  // A long link breaks where it must rather than widen a phone's screen.
+  paragraph: {
+    margin: `0 0 ${spacing[4]}px`,
+    fontSize: '16px',
+    lineHeight: '24px',
+    color: colors.text,
+    overflowWrap: 'anywhere',
+    wordBreak: 'break-word',
+  },
+  note: {
+    margin: `0 0 ${spacing[4]}px`,
+    fontSize: '14px',
+    lineHeight: '21px',
+    color: colors.textMuted,
+    overflowWrap: 'anywhere',
+    wordBreak: 'break-word',
+  },
   link: { color: colors.primary, textDecoration: 'underline' },
   button: {
     display: 'inline-block',
@@ -78,7 +93,14 @@ const styles = {
     margin: `0 0 ${spacing[4]}px`,
   },
   footer: { padding: `${spacing[4]}px ${spacing[5]}px` },
-  footerText: { margin: `0 0 ${spacing[1]}px`, fontSize: '13px', lineHeight: '20px', color: colors.textMuted },
+  footerText: {
+    margin: `0 0 ${spacing[1]}px`,
+    fontSize: '13px',
+    lineHeight: '20px',
+    color: colors.textMuted,
+    overflowWrap: 'anywhere',
+    wordBreak: 'break-word',
+  },
 } satisfies Record<string, CSSProperties>;
 
 function inlines(runs: readonly Inline[]): ReactNode[] {
