@@ -22,6 +22,7 @@ import { smsWebhookRouter } from './conversations/sms-webhook.routes.ts';
 import type { AppDeps } from './deps.ts';
 import { healthRouter } from './health/health.routes.ts';
 import { requireAuth, requireRole, requireRoleToWrite } from './http/auth-guard.ts';
+import { getCompanyDetails } from './settings/company-details.service.ts';
 import { settingsRouter } from './settings/settings.routes.ts';
 import {
   EXPORT_JSON_LIMIT,
@@ -160,7 +161,12 @@ export function createApp(deps: AppDeps): App {
 
   const sessions = createSessionMiddleware(deps);
   const mailer = createStaffEmailSender(config.automations);
-  const team: TeamDeps = { ...deps, openLeadCounts: openLeadCountsByAssignee, sendEmail: mailer?.send };
+  const team: TeamDeps = {
+    ...deps,
+    openLeadCounts: openLeadCountsByAssignee,
+    sendEmail: mailer?.send,
+    companyDetails: () => getCompanyDetails(deps.db),
+  };
   const quotes: QuotesDeps = {
     ...deps,
     sendEmail: mailer?.send,

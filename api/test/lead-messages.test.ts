@@ -261,7 +261,9 @@ describeApi('lead messages: the thread, sending by hand, read marks and the Inbo
     expect(h.smtp.received).toHaveLength(1);
     const mail = await simpleParser(h.smtp.received[0]?.raw ?? '');
     expect(mail.subject).toBe('Your quote');
-    expect(mail.text?.trim()).toBe('Here are the details.');
+    // What staff wrote, then the company's name and address (the HTML twin says the same in the layout).
+    expect(mail.text).toMatch(/^Here are the details\.\n\n--\n.+, .+\n/);
+    expect(mail.html).toContain('Here are the details.');
     expect(h.smtp.received[0]?.to).toEqual(['kim@example.com']);
     expect(mail.replyTo?.text).toMatch(/^sales\+[a-z2-7]+@shine\.example$/);
     // No unsubscribe on a one-to-one e-mail.

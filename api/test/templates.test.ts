@@ -1,7 +1,9 @@
+import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { API_ERRORS, VALIDATION } from '@shine/shared/messages';
+import { templatePreviewResultSchema } from '@shine/shared/responses/templates';
 import type { Template } from '@shine/shared/types';
 import { beforeEach, expect, it } from 'vitest';
-import { type Agent, describeApi, useTestApp } from './support/test-app.ts';
+import { type Agent, countRows, describeApi, useTestApp } from './support/test-app.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const EMAIL = {
@@ -103,5 +105,41 @@ describeApi('templates', () => {
     const again = await agent.delete(`/api/admin/templates/${template.id}`);
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ message: API_ERRORS.templateNotFound });
+  });
+
+  it('previews an e-mail template, saved or not, as the example lead gets it: the layout’s HTML and its text twin', async () => {
+    const response = await agent
+      .post('/api/admin/templates/preview')
+      .send({
+        name: 'Welcome',
+        subject: 'Hi {{firstName}}',
+        content: 'Use {{promoCode}} <b>now</b>, {{firstName}}.\n\nBook: {{bookingUrl}}',
+      })
+      .expect(200);
+    const preview = templatePreviewResultSchema.parse(response.body);
+    expect(preview.subject).toBe('Hi Ann');
+    expect(preview.html).toMatch(/<html[^>]* lang="en"/);
+    expect(preview.html).toContain('<title>Hi Ann</title>');
+    expect(preview.html).toContain('Use WELCOME40 &lt;b&gt;now&lt;/b&gt;, Ann.');
+    expect(preview.html).toContain(`href="${DEFAULT_COMPANY.bookingUrl}"`);
+    expect(preview.html).not.toMatch(/<script/i);
+    expect(preview.text).toContain(`Use WELCOME40 <b>now</b>, Ann.\n\nBook: ${DEFAULT_COMPANY.bookingUrl}`);
+    expect(preview.text).toContain('Unsubscribe from these e-mails: ');
+    // Without a subject, the template's name is the subject, as when it is sent.
+    const unnamed = await agent
+      .post('/api/admin/templates/preview')
+      .send({ name: 'Welcome', content: 'Hi' })
+      .expect(200);
+    expect(unnamed.body.subject).toBe('Welcome');
+    expect(await countRows(t.db, 'templates')).toBe(0);
+  });
+
+  it('refuses to preview what could not be saved: no content, an unknown placeholder', async () => {
+    const empty = await agent.post('/api/admin/templates/preview').send({ subject: 'Hi', content: '  ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe(VALIDATION.content);
+    const unknown = await agent.post('/api/admin/templates/preview').send({ content: 'Hi {{who}}' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toMatch(/^Unknown placeholder \{\{who\}\}/);
   });
 });

@@ -1,9 +1,11 @@
+import type { CompanyDetailsSettings } from '@shine/shared/company-settings';
 import { idParamsSchema } from '@shine/shared/leads';
 import { ownSettingsSchema, userCreateSchema, userUpdateSchema } from '@shine/shared/team';
 import type { AssigneeList, SetupLink, TeamUserList, UserCreated } from '@shine/shared/types';
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
+import { publicOriginOf } from '../http/public-origin.ts';
 import { validate } from '../http/validate.ts';
 import { emailSetupLink, type SendEmail } from './setup-link-email.ts';
 import { setupUrlOf } from './setup-links.ts';
@@ -21,15 +23,12 @@ export interface TeamDeps extends Pick<AppDeps, 'db' | 'config' | 'logger' | 'no
   openLeadCounts: OpenLeadCounts;
   /** undefined: no SMTP, set-up links are only shown to the admin. */
   sendEmail: SendEmail | undefined;
-}
-
-/** Where set-up links point: PUBLIC_ORIGIN, or (development, where it may be unset) this request's own origin. */
-function originOf(req: Request, publicOrigin: string | undefined): string {
-  return publicOrigin ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  /** The name and address the e-mail's footer shows (the settings feature's, wired by app.ts: settings read auth). */
+  companyDetails: () => Promise<CompanyDetailsSettings>;
 }
 
 /** /api/admin/users (app.ts mounts it behind requireRole('admin')). */
-export function usersRouter({ db, config, logger, now, openLeadCounts, sendEmail }: TeamDeps): Router {
+export function usersRouter({ db, config, logger, now, openLeadCounts, sendEmail, companyDetails }: TeamDeps): Router {
   const router = Router();
 
   router.get('/', async (_req, res) => {
@@ -39,8 +38,8 @@ export function usersRouter({ db, config, logger, now, openLeadCounts, sendEmail
 
   router.post('/', validate({ body: userCreateSchema }), async (req, res) => {
     const { user, token, expiresAt } = await createTeamUser(db, req.body, sessionUser(req).id, now(), openLeadCounts);
-    const setupUrl = setupUrlOf(originOf(req, config.publicOrigin), token);
-    const emailed = await emailSetupLink(sendEmail, logger, user, setupUrl);
+    const setupUrl = setupUrlOf(publicOriginOf(req, config.publicOrigin), token);
+    const emailed = await emailSetupLink(sendEmail, logger, user, setupUrl, companyDetails);
     const body: UserCreated = { user, setupUrl, expiresAt: expiresAt.toISOString(), emailed };
     res.status(201).json(body);
   });
@@ -51,8 +50,8 @@ export function usersRouter({ db, config, logger, now, openLeadCounts, sendEmail
 
   router.post('/:id/reset', validate({ params: idParamsSchema }), async (req, res) => {
     const link = await resetSetupLink(db, req.params.id, sessionUser(req).id, now());
-    const setupUrl = setupUrlOf(originOf(req, config.publicOrigin), link.token);
-    await emailSetupLink(sendEmail, logger, link, setupUrl);
+    const setupUrl = setupUrlOf(publicOriginOf(req, config.publicOrigin), link.token);
+    await emailSetupLink(sendEmail, logger, link, setupUrl, companyDetails);
     const body: SetupLink = { setupUrl, expiresAt: link.expiresAt.toISOString() };
     res.json(body);
   });

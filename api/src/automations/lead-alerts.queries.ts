@@ -130,7 +130,10 @@ export function listStrandedAlertIds(db: Knex, olderThan: Date): Promise<Array<{
   return db('lead_alerts').where({ status: 'queued' }).where('updated_at', '<', olderThan).select('id').limit(500);
 }
 
-export type NewAlertMessage = Pick<AutomationMessageRow, 'lead_id' | 'alert_id' | 'recipient' | 'subject' | 'body'> & {
+export type NewAlertMessage = Pick<
+  AutomationMessageRow,
+  'lead_id' | 'alert_id' | 'recipient' | 'subject' | 'body' | 'html'
+> & {
   channel: MessageChannel;
 };
 

@@ -7,7 +7,14 @@ import { createTransports } from './delivery/transports.ts';
 export interface ManualDelivery {
   /** Resolves with the provider's id (Message-ID or SID); rejects when not accepted. undefined: no SMTP. */
   email:
-    | ((message: { id: string; to: string; subject: string; body: string; replyTo?: string }) => Promise<string>)
+    | ((message: {
+        id: string;
+        to: string;
+        subject: string;
+        body: string;
+        html: string;
+        replyTo?: string;
+      }) => Promise<string>)
     | undefined;
   /** Resolves with the provider's SID; rejects when not accepted. undefined: no SMS account. */
   sms: ((message: { to: string; body: string }) => Promise<string>) | undefined;

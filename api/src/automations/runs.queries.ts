@@ -131,7 +131,7 @@ export function listRunRowsOfLead(db: Knex, leadId: string): Promise<RunListRow[
 
 export type NewMessage = Pick<
   AutomationMessageRow,
-  'lead_id' | 'run_id' | 'channel' | 'recipient' | 'subject' | 'body'
+  'lead_id' | 'run_id' | 'channel' | 'recipient' | 'subject' | 'body' | 'html'
 >;
 
 /** The run's message, rendered once: a retry sends the same text again. */

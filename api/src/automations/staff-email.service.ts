@@ -11,8 +11,13 @@ export interface StaffEmailSender {
   send: (message: {
     to: string;
     subject: string;
+    /** The plain-text part. */
     body: string;
+    /** The HTML part (email.service.ts renders both). */
+    html: string;
     replyTo?: string;
+    /** More header fields (List-Unsubscribe, List-Unsubscribe-Post). */
+    headers?: Record<string, string>;
     attachments?: readonly EmailAttachment[];
     /** Its Message-ID is made of it (a reply answering it names it); absent: the mail library's own. */
     id?: string;

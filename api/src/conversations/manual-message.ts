@@ -11,10 +11,12 @@ import { MANUAL_SMS_WITHOUT_CONSENT_WARNING, nationalDigitsOf, SMS_REFUSALS } fr
 import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import type { ManualDelivery } from '../automations/manual-delivery.service.ts';
+import { renderEmail } from '../email/email.service.ts';
 import { AppError } from '../http/app-error.ts';
 import { createStaffActivity } from '../leads/lead-activities.service.ts';
 import { findLead } from '../leads/leads.service.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
+import { getCompanyDetails } from '../settings/company-details.service.ts';
 import {
   type ConversationMessageRow,
   findLimitingManualMessage,
@@ -22,6 +24,7 @@ import {
   updateMessageDelivery,
 } from './conversations.queries.ts';
 import { toLeadMessage } from './lead-messages.ts';
+import { manualEmailContent } from './manual-email.ts';
 
 export interface ManualMessageDeps {
   db: Knex;
@@ -82,11 +85,14 @@ async function deliver(
     if (message.channel === 'email') {
       if (!deps.delivery.email) return { status: 'not_sent', reason: NO_TRANSPORT.email };
       const replyTo = await deps.replyAddressOf(row.lead_id);
+      const company = await getCompanyDetails(deps.db);
+      const email = await renderEmail(manualEmailContent(message.subject ?? '', message.body, company));
       const id = await deps.delivery.email({
         id: row.id,
         to,
-        subject: message.subject ?? '',
-        body: message.body,
+        subject: email.subject,
+        body: email.text,
+        html: email.html,
         ...(replyTo ? { replyTo } : {}),
       });
       return { status: 'sent', reason: null, external_id: id || null };

@@ -31,7 +31,10 @@ export interface AutomationMessageRow {
   channel: MessageChannel;
   recipient: string;
   subject: string | null;
+  /** The text; an e-mail's plain-text part. */
   body: string;
+  /** An e-mail's HTML part, rendered with its text (migration 20251205090000); null for SMS. */
+  html: string | null;
   status: MessageStatus;
   reason: string | null;
   attempts: number;

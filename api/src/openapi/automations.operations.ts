@@ -10,8 +10,8 @@ import {
   automationSchema,
   outboxMessageSchema,
 } from '@shine/shared/responses/automations';
-import { templateSchema } from '@shine/shared/responses/templates';
-import { templateCreateSchema, templateUpdateSchema } from '@shine/shared/templates';
+import { templatePreviewResultSchema, templateSchema } from '@shine/shared/responses/templates';
+import { templateCreateSchema, templatePreviewSchema, templateUpdateSchema } from '@shine/shared/templates';
 import { z } from 'zod';
 import { empty, error, json, type Operation } from './operation.ts';
 
@@ -140,6 +140,16 @@ export const automationOperations: Operation[] = [
     access: session,
     query: outboxQuerySchema,
     answers: { 200: json(z.array(outboxMessageSchema), 'The messages.') },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/templates/preview',
+    tag: 'Templates',
+    summary: 'An e-mail template (saved or not) as the example lead would get it: its HTML and text; nothing is sent',
+    role: admin,
+    access: session,
+    body: templatePreviewSchema,
+    answers: { 200: json(templatePreviewResultSchema, 'The rendered message.') },
   },
   ...editable({
     path: '/api/admin/templates',

@@ -72,7 +72,7 @@ import {
   userCreatedSchema,
 } from '@shine/shared/responses/team';
 import { quoteAnswerSchema, quoteListSchema, quoteSchema, quoteSentSchema } from '@shine/shared/responses/quotes';
-import { templateSchema } from '@shine/shared/responses/templates';
+import { templatePreviewResultSchema, templateSchema } from '@shine/shared/responses/templates';
 import {
   ownSettingsSchema,
   setupLinkCheckSchema,
@@ -80,7 +80,7 @@ import {
   userCreateSchema,
   userUpdateSchema,
 } from '@shine/shared/team';
-import { templateCreateSchema, templateUpdateSchema } from '@shine/shared/templates';
+import { templateCreateSchema, templatePreviewSchema, templateUpdateSchema } from '@shine/shared/templates';
 import type { z } from 'zod';
 import { openApiDocumentSchema } from './public.operations.ts';
 
@@ -115,6 +115,7 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['UnmatchedEmails', unmatchedEmailsSchema],
   ['AutomationRecipeState', automationRecipeStateSchema],
   ['Template', templateSchema],
+  ['TemplatePreview', templatePreviewResultSchema],
   ['StatsReport', statsReportSchema],
   ['Metrics', metricsSchema],
   ['IntakeReport', intakeReportSchema],
@@ -160,6 +161,7 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['UnmatchedEmailAttach', unmatchedEmailAttachSchema],
   ['TemplateCreate', templateCreateSchema],
   ['TemplateUpdate', templateUpdateSchema],
+  ['TemplatePreviewRequest', templatePreviewSchema],
   ['UserCreate', userCreateSchema],
   ['UserUpdate', userUpdateSchema],
   ['OwnSettings', ownSettingsSchema],

@@ -1,16 +1,20 @@
 // The quote by e-mail, with its PDF, through the SMTP server the automations use (staff-email.service.ts):
 // a convenience, never a requirement. Staff always get the link to copy; a refused or failed send
-// only means `emailed: false` (logged without the address).
-import { DEFAULT_COMPANY } from '@shine/shared/company';
-import { formatAmount } from '@shine/shared/quote-pricing';
-import type { Quote } from '@shine/shared/responses/quotes';
+// only means `emailed: false` (logged without the address). What it says: quote-email-content.ts.
+import { renderEmail } from '../email/email.service.ts';
 import type { Logger } from '../logger.ts';
+import { unsubscribeHeaders } from '../unsubscribe/unsubscribe.service.ts';
+import { type QuoteEmailInput, quoteEmailContent } from './quote-email-content.ts';
 
 export interface QuoteEmail {
   to: string;
   subject: string;
+  /** The plain-text part. */
   body: string;
+  html: string;
   attachments: Array<{ filename: string; content: Buffer; contentType: string }>;
+  /** List-Unsubscribe and List-Unsubscribe-Post (RFC 8058), as on every automated e-mail. */
+  headers: Record<string, string>;
   /** The lead's reply address (mailbox.service.ts): the customer's answer lands on the lead. */
   replyTo?: string;
   /** Its Message-ID is made of it, recorded for the lead (mailbox.service.ts): a reply answering it is filed there. */
@@ -28,31 +32,18 @@ export function quotePdfFilename(version: number): string {
   return `quote-v${version}.pdf`;
 }
 
-export function quoteEmail(
-  to: { email: string; firstName: string },
-  quote: Quote,
-  url: string,
-  validUntil: string,
-  pdf: Buffer,
-  replyTo?: string,
-): QuoteEmail {
+export async function quoteEmail(input: QuoteEmailInput): Promise<QuoteEmail> {
+  const rendered = await renderEmail(quoteEmailContent(input));
   return {
-    to: to.email,
-    ...(replyTo ? { replyTo } : {}),
-    attachments: [{ filename: quotePdfFilename(quote.version), content: pdf, contentType: 'application/pdf' }],
-    subject: `Your cleaning quote from ${DEFAULT_COMPANY.name}: ${formatAmount(quote.total)}`,
-    body: [
-      `Hello ${to.firstName},`,
-      '',
-      `Thank you for asking ${DEFAULT_COMPANY.name} for a quote. Yours comes to ${formatAmount(quote.total)}.`,
-      ...(quote.message ? ['', quote.message] : []),
-      '',
-      'The quote is attached as a PDF. See what is included and accept or decline it here:',
-      '',
-      url,
-      '',
-      `The quote is valid until ${validUntil}. Questions? Call us at ${DEFAULT_COMPANY.phone} or reply to this e-mail.`,
-    ].join('\n'),
+    to: input.to.email,
+    ...(input.replyTo ? { replyTo: input.replyTo } : {}),
+    attachments: [
+      { filename: quotePdfFilename(input.quote.version), content: input.pdf, contentType: 'application/pdf' },
+    ],
+    subject: rendered.subject,
+    body: rendered.text,
+    html: rendered.html,
+    headers: unsubscribeHeaders(input.unsubscribeUrl),
   };
 }
 

@@ -2,10 +2,13 @@
 import { idParamsSchema } from '@shine/shared/leads';
 import { quoteCreateSchema, quoteSendSchema, quoteUpdateSchema } from '@shine/shared/quotes';
 import type { QuoteList, QuoteSent } from '@shine/shared/responses/quotes';
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
+import { publicOriginOf } from '../http/public-origin.ts';
 import { validate } from '../http/validate.ts';
+import { getCompanyDetails } from '../settings/company-details.service.ts';
+import { unsubscribeUrlOf } from '../unsubscribe/unsubscribe.service.ts';
 import { emailQuote, quoteEmail, type SendEmail } from './quote-email.ts';
 import { renderQuotePdf } from './quote-pdf.ts';
 import { sendPdf } from './quote-pdf-response.ts';
@@ -48,11 +51,6 @@ export interface QuotesDeps extends Pick<AppDeps, 'db' | 'config' | 'logger' | '
 /** The thread's reason when the mail server did not take the quote (its answer is logged, not shown). */
 const QUOTE_EMAIL_FAILED = 'failed: the mail server did not accept the e-mail';
 
-/** Where customers' links point: PUBLIC_ORIGIN, or (development, where it may be unset) this request's origin. */
-function originOf(req: Request, publicOrigin: string | undefined): string {
-  return publicOrigin ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-}
-
 /** /api/admin/leads/{id}/quotes */
 export function leadQuotesRouter({ db, config, now }: QuotesDeps): Router {
   const router = Router();
@@ -91,13 +89,23 @@ export function quotesRouter({
   router.post('/:id/send', validate({ params: idParamsSchema, body: quoteSendSchema }), async (req, res) => {
     const user = sessionUser(req);
     const sent = await sendQuote(db, user.id, req.params.id, now(), timeZone);
-    const url = quoteUrlOf(originOf(req, config.publicOrigin), sent.token);
+    const origin = publicOriginOf(req, config.publicOrigin);
+    const url = quoteUrlOf(origin, sent.token);
     const validUntil = validUntilText(new Date(sent.quote.validUntil ?? now()), timeZone);
     let emailed = false;
     if (req.body.email && sendEmail) {
       const pdf = await renderQuotePdf(sent.quote, `${sent.lead.firstName} ${sent.lead.lastName}`, timeZone);
       const replyTo = await replyAddressOf(sent.lead.id);
-      const email = quoteEmail(sent.lead, sent.quote, url, validUntil, pdf, replyTo);
+      const email = await quoteEmail({
+        to: sent.lead,
+        quote: sent.quote,
+        url,
+        validUntil,
+        pdf,
+        company: await getCompanyDetails(db),
+        unsubscribeUrl: await unsubscribeUrlOf(db, origin, sent.lead.id),
+        ...(replyTo ? { replyTo } : {}),
+      });
       const settle = await recordEmail({
         leadId: sent.lead.id,
         to: email.to,

@@ -1,14 +1,31 @@
 import { idParamsSchema } from '@shine/shared/leads';
-import { templateCreateSchema, templateUpdateSchema } from '@shine/shared/templates';
+import type { TemplatePreviewResult } from '@shine/shared/responses/templates';
+import { templateCreateSchema, templatePreviewSchema, templateUpdateSchema } from '@shine/shared/templates';
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
+import { publicOriginOf } from '../http/public-origin.ts';
 import { validate } from '../http/validate.ts';
+import { getCompanyDetails } from '../settings/company-details.service.ts';
+import { previewTemplateEmail } from './template-email.service.ts';
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from './templates.service.ts';
 
 /** /api/admin/templates */
-export function templatesRouter({ db }: Pick<AppDeps, 'db'>): Router {
+export function templatesRouter({ db, config }: Pick<AppDeps, 'db' | 'config'>): Router {
   const router = Router();
+
+  // Before /:id. The unsubscribe link of the preview is a link of no lead: it opens the page that
+  // says the link is not valid.
+  router.post('/preview', validate({ body: templatePreviewSchema }), async (req, res) => {
+    const { name, subject, content } = req.body;
+    const rendered = await previewTemplateEmail(
+      { name: name ?? 'Preview', subject: subject ?? null, content },
+      await getCompanyDetails(db),
+      `${publicOriginOf(req, config.publicOrigin)}/u/preview`,
+    );
+    const body: TemplatePreviewResult = rendered;
+    res.json(body);
+  });
 
   router.get('/', async (_req, res) => {
     res.json(await listTemplates(db));

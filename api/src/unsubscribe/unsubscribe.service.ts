@@ -24,6 +24,14 @@ export async function unsubscribeUrlOf(db: Knex, publicOrigin: string, leadId: s
   return `${publicOrigin}/u/${signUnsubscribeToken(await secretOf(db), leadId)}`;
 }
 
+/** RFC 8058's headers for a message carrying the link: mail apps show their own Unsubscribe button. */
+export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${unsubscribeUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
 /** Whether the token names a lead that exists (a deleted lead's link is no longer valid). */
 export async function isUnsubscribeTokenValid(db: Knex, token: string): Promise<boolean> {
   const leadId = verifyUnsubscribeToken(await secretOf(db), token);

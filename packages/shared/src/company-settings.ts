@@ -24,13 +24,3 @@ export const DEFAULT_COMPANY_DETAILS_SETTINGS: CompanyDetailsSettings = {
   name: DEFAULT_COMPANY.name,
   postalAddress: `${DEFAULT_COMPANY.streetAddress}\n${DEFAULT_COMPANY.city}, ${DEFAULT_COMPANY.region} ${DEFAULT_COMPANY.postalCode}`,
 };
-
-/** The footer of every automated e-mail: who sent it, where they are, and how to stop it. */
-export function automatedEmailFooter(details: CompanyDetailsSettings, unsubscribeUrl: string): string {
-  const address = details.postalAddress
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .join(', ');
-  return ['', '--', `${details.name}, ${address}`, `Unsubscribe from these e-mails: ${unsubscribeUrl}`].join('\n');
-}

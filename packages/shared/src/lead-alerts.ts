@@ -96,6 +96,14 @@ export function describeNewLead(
   return { title: `New lead: ${nameOf(lead)}`, body: `${service} · ${estimate}` };
 }
 
+/** A staff alert: its subject, what it says after it, and the CRM link; `body` is all three in one text (the SMS). */
+export interface StaffAlertText {
+  subject: string;
+  details: string;
+  link: string;
+  body: string;
+}
+
 /**
  * The digest of alerts folded over the budget: how many leads, and the link to the lead list. No names
  * or text from the quotes: whoever floods the form chooses those.
@@ -105,7 +113,7 @@ export function staffAlertDigestText(
   count: number,
   link: string,
   minutes: number,
-): { subject: string; body: string } {
+): StaffAlertText {
   const leads = count === 1 ? '1 lead' : `${count} leads`;
   const subject =
     step === 'on_duty'
@@ -113,10 +121,8 @@ export function staffAlertDigestText(
       : step === 'repeat'
         ? `${count === 1 ? '1 repeat request' : `${count} repeat requests`} (digest)`
         : `${leads} not answered in ${minutes} min (digest)`;
-  return {
-    subject,
-    body: `${subject}. Too many alerts at once, so these were gathered into this one message. Open: ${link}`,
-  };
+  const details = 'Too many alerts at once, so these were gathered into this one message.';
+  return { subject, details, link, body: `${subject}. ${details} Open: ${link}` };
 }
 
 /** The text of a staff alert: short enough for one or two SMS segments, with the phone to call and the link to open. */
@@ -125,7 +131,7 @@ export function staffAlertText(
   lead: Parameters<typeof describeNewLead>[0] & Pick<Lead, 'phone'>,
   link: string,
   minutes: number,
-): { subject: string; body: string } {
+): StaffAlertText {
   const { title, body } = describeNewLead(lead);
   const subject =
     step === 'on_duty'
@@ -133,5 +139,6 @@ export function staffAlertText(
       : step === 'repeat'
         ? `Repeat request from ${nameOf(lead)}`
         : `Not answered in ${minutes} min: ${nameOf(lead)}`;
-  return { subject, body: `${subject}. ${body}. Call ${lead.phone}. Open: ${link}` };
+  const details = `${body}. Call ${lead.phone}.`;
+  return { subject, details, link, body: `${subject}. ${details} Open: ${link}` };
 }

@@ -53,3 +53,39 @@ export function renderTemplate(text: string, values: Readonly<Record<string, unk
     return value === null || value === undefined ? '' : String(value);
   });
 }
+
+/**
+ * The placeholders whose values the company wrote (its details, the promo, the booking link). The
+ * others are a lead's, typed by whoever filled in the quote form: an e-mail shows them as text, never
+ * as a link or markup.
+ */
+export const COMPANY_PLACEHOLDERS: ReadonlySet<TemplatePlaceholder> = new Set([
+  'companyName',
+  'companyPhone',
+  'companyEmail',
+  'promoCode',
+  'bookingUrl',
+]);
+
+/** A piece of a rendered template: the template's own words, or one placeholder's value. */
+export interface TemplatePart {
+  text: string;
+  /** A value a visitor could have typed (a lead's field): never made a link. */
+  isLeadValue: boolean;
+}
+
+/** renderTemplate, in pieces that say where each came from; joined, they are renderTemplate's text. */
+export function renderTemplateParts(text: string, values: Readonly<Record<string, unknown>>): TemplatePart[] {
+  const parts: TemplatePart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(PLACEHOLDER_PATTERN)) {
+    if (match.index > last) parts.push({ text: text.slice(last, match.index), isLeadValue: false });
+    const name = match[1] as string;
+    const value = Object.hasOwn(values, name) ? values[name] : undefined;
+    const rendered = value === null || value === undefined ? '' : String(value);
+    if (rendered) parts.push({ text: rendered, isLeadValue: !COMPANY_PLACEHOLDERS.has(name as TemplatePlaceholder) });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), isLeadValue: false });
+  return parts;
+}

@@ -55,3 +55,12 @@ export const templateUpdateSchema = z
   .superRefine(checkPlaceholders)
   .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
 export type TemplateUpdate = z.output<typeof templateUpdateSchema>;
+
+/**
+ * POST /api/admin/templates/preview: an e-mail template as it is being edited (saved or not), to see
+ * it as a customer would get it. The same rules as saving it.
+ */
+export const templatePreviewSchema = z
+  .object({ name: templateFields.name.optional(), subject: templateFields.subject, content: templateFields.content })
+  .superRefine(checkPlaceholders);
+export type TemplatePreviewInput = z.input<typeof templatePreviewSchema>;

@@ -2,11 +2,18 @@
 // HTTP API. A channel without configuration has no transport: its messages stay in the outbox.
 import nodemailer from 'nodemailer';
 import type { AutomationsConfig } from '../../config.ts';
+import { emailLogoAttachment } from '../../email/email.service.ts';
 
 export interface OutgoingMessage {
   to: string;
   subject: string | null;
+  /** The text (an e-mail's plain-text part). */
   body: string;
+  /**
+   * E-mail only: the HTML twin of the body (email.service.ts). With it the message is
+   * multipart/alternative, the logo its HTML shows attached inline.
+   */
+  html?: string | null;
   /**
    * The outbox row's id: an e-mail's Message-ID is made from it, so a message sent again (its process
    * died after the server accepted it and before the outbox said so) is the same message to the
@@ -70,12 +77,14 @@ function createMailer(smtpUrl: string, from: string): Transport {
   });
   return {
     async send(message) {
+      const attachments = [...(message.attachments ?? []), ...(message.html ? [emailLogoAttachment()] : [])];
       const info = await transporter.sendMail({
         from,
         to: message.to,
         subject: message.subject ?? '',
         text: message.body,
-        ...(message.attachments?.length ? { attachments: [...message.attachments] } : {}),
+        ...(message.html ? { html: message.html } : {}),
+        ...(attachments.length ? { attachments } : {}),
         ...(message.id ? { messageId: messageIdOf(message.id, domain) } : {}),
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         ...(message.headers ? { headers: message.headers } : {}),

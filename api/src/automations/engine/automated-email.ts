@@ -2,14 +2,14 @@
 // (docs/requirements.md#email-compliance and #email-replies): the company's name and postal address
 // and a visible unsubscribe link at its foot, RFC 8058's one-click unsubscribe headers, and the
 // lead's reply address so the customer's answer comes back to the lead.
-import { automatedEmailFooter } from '@shine/shared/company-settings';
 import type { Knex } from 'knex';
+import type { EmailFooter } from '../../email/email.service.ts';
 import { getCompanyDetails } from '../../settings/company-details.service.ts';
-import { unsubscribeUrlOf } from '../../unsubscribe/unsubscribe.service.ts';
+import { unsubscribeHeaders, unsubscribeUrlOf } from '../../unsubscribe/unsubscribe.service.ts';
 
 export interface AutomatedEmailParts {
-  /** Appended to the rendered body before it is stored in the outbox: what is sent is what it shows. */
-  footer: string;
+  /** The foot of the message, in its HTML and its text (what is sent is what the outbox shows). */
+  footer: EmailFooter;
   headers: Record<string, string>;
   replyTo: string | undefined;
 }
@@ -24,11 +24,8 @@ export async function automatedEmailParts(
 ): Promise<AutomatedEmailParts> {
   const unsubscribeUrl = await unsubscribeUrlOf(db, links.publicOrigin, leadId);
   return {
-    footer: automatedEmailFooter(await getCompanyDetails(db), unsubscribeUrl),
-    headers: {
-      'List-Unsubscribe': `<${unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    footer: { company: await getCompanyDetails(db), unsubscribeUrl },
+    headers: unsubscribeHeaders(unsubscribeUrl),
     replyTo: await links.replyAddressOf?.(leadId),
   };
 }

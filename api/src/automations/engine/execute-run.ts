@@ -12,6 +12,7 @@ import type { Knex } from 'knex';
 import { addActivity } from '../../activities/activities.service.ts';
 import type { AutomationRunRow } from '../../db/automation-tables.ts';
 import { changeLeadStatusByAutomation, findLead } from '../../leads/leads.service.ts';
+import { renderTemplateEmail } from '../../templates/template-email.service.ts';
 import { findTemplate } from '../../templates/templates.service.ts';
 import type { Transports } from '../delivery/transports.ts';
 import { findOrInsertMessageOfRun, finishRun, holdRun, updateMessage } from '../runs.queries.ts';
@@ -76,6 +77,8 @@ export async function renderMessage(db: Knex, channel: MessageChannel, templateI
   }
   const values = buildTemplateValues(lead);
   return {
+    template,
+    values,
     templateName: template.name,
     to: channel === 'email' ? lead.email : lead.phone,
     subject: channel === 'email' ? renderTemplate(template.subject ?? template.name, values) : null,
@@ -93,13 +96,16 @@ async function deliver(
   const { run, lead } = attempt;
   const rendered = await renderMessage(ctx.db, channel, templateId, lead);
   const emailParts = channel === 'email' ? await automatedEmailParts(ctx.db, lead.id, ctx) : undefined;
+  // An e-mail is stored as sent: its text and HTML twins, rendered once; a retry sends the stored row.
+  const email = emailParts && (await renderTemplateEmail(rendered.template, rendered.values, emailParts.footer));
   const message = await findOrInsertMessageOfRun(ctx.db, {
     lead_id: lead.id,
     run_id: run.id,
     channel,
     recipient: rendered.to,
     subject: rendered.subject,
-    body: emailParts ? `${rendered.body}\n${emailParts.footer}` : rendered.body,
+    body: email ? email.text : rendered.body,
+    html: email ? email.html : null,
   });
   const label = channel === 'email' ? 'E-mail' : 'SMS';
   const subject = message.subject ?? `${label} "${rendered.templateName}"`;
@@ -137,6 +143,7 @@ async function deliver(
         to: message.recipient,
         subject: message.subject,
         body: message.body,
+        html: message.html,
         id: message.id,
         ...(emailParts ? { replyTo: emailParts.replyTo, headers: emailParts.headers } : {}),
       });

@@ -16,6 +16,7 @@ import {
   STAFF_ALERT_DIGEST_MINUTES,
   STAFF_ALERTS_PER_CLIENT_PER_HOUR,
   STAFF_ALERTS_PER_HOUR,
+  type StaffAlertText,
   staffAlertDigestText,
   staffAlertText,
   WEEKDAY_NAMES,
@@ -26,7 +27,9 @@ import { recordSystemActivity, staffActivityOf } from '../../activities/activiti
 import { type AlertRecipient, findAlertRecipients } from '../../auth/alert-recipients.service.ts';
 import type { LeadAlertRow } from '../../db/automation-tables.ts';
 import { listAlertCandidates } from '../../leads/lead-candidates.service.ts';
+import { type RenderedEmail, renderEmail } from '../../email/email.service.ts';
 import { findLead, tagLeadByAutomation } from '../../leads/leads.service.ts';
+import { getCompanyDetails } from '../../settings/company-details.service.ts';
 import { getLeadAlertSettings } from '../../settings/settings.service.ts';
 import {
   alertOfLead,
@@ -37,6 +40,7 @@ import {
   releaseDigest,
 } from '../lead-alerts.queries.ts';
 import { updateMessage } from '../runs.queries.ts';
+import { staffAlertEmailContent } from './alert-email.ts';
 import type { RunContext } from './execute-run.ts';
 
 const HOUR = 3_600_000;
@@ -232,12 +236,18 @@ interface Delivery {
   retryable: unknown;
 }
 
+/** The alert as staff e-mail (alert-email.ts), rendered with its text twin. */
+async function alertEmail(ctx: AlertContext, text: StaffAlertText, button: string): Promise<RenderedEmail> {
+  return renderEmail(staffAlertEmailContent(text, button, await getCompanyDetails(ctx.db)));
+}
+
 async function deliver(
   ctx: AlertContext,
   alert: LeadAlertRow,
   recipient: AlertRecipient,
   settings: LeadAlertSettings,
-  text: { subject: string; body: string },
+  text: StaffAlertText,
+  button: string,
   isFinalAttempt: boolean,
 ): Promise<Delivery> {
   const delivery: Delivery = { sent: [], notes: [], failed: false, retryable: undefined };
@@ -248,13 +258,15 @@ async function deliver(
       delivery.notes.push(`${CHANNEL_NOTE[channel]} not sent: ${recipient.name} has ${MISSING_ADDRESS[channel]}`);
       continue;
     }
+    const email = channel === 'email' ? await alertEmail(ctx, text, button) : undefined;
     const message = await findOrInsertAlertMessage(ctx.db, {
       lead_id: alert.lead_id,
       alert_id: alert.id,
       channel,
       recipient: address,
-      subject: channel === 'email' ? text.subject : null,
-      body: text.body,
+      subject: email ? email.subject : null,
+      body: email ? email.text : text.body,
+      html: email ? email.html : null,
     });
     if (message.status === 'sent') {
       delivery.sent.push(channel);
@@ -267,7 +279,13 @@ async function deliver(
       continue;
     }
     try {
-      await transport.send({ to: message.recipient, subject: message.subject, body: message.body, id: message.id });
+      await transport.send({
+        to: message.recipient,
+        subject: message.subject,
+        body: message.body,
+        html: message.html,
+        id: message.id,
+      });
       await updateMessage(ctx.db, message.id, { status: 'sent', reason: null, sent_at: ctx.now(), countAttempt: true });
       delivery.sent.push(channel);
     } catch (error) {
@@ -372,7 +390,7 @@ export async function executeLeadAlert(ctx: AlertContext, alert: LeadAlertRow, i
   const { recipient } = planned;
   const link = `${ctx.publicOrigin}/admin/crm?section=leads&lead=${encodeURIComponent(lead.id)}`;
   const text = staffAlertText(alert.step, lead, link, minutes);
-  const delivery = await deliver(ctx, alert, recipient, settings, text, isFinalAttempt);
+  const delivery = await deliver(ctx, alert, recipient, settings, text, 'Open the lead', isFinalAttempt);
   if (delivery.retryable !== undefined) throw delivery.retryable;
   const channels = delivery.sent.map((channel) => CHANNEL_LABEL[channel]).join(', ');
   const notes = [planned.note, ...delivery.notes].filter((note): note is string => note !== null);
@@ -422,7 +440,7 @@ export async function sendDueDigests(ctx: AlertContext, at: Date): Promise<void>
       `${ctx.publicOrigin}/admin/crm?section=leads`,
       settings.escalateAfterMinutes,
     );
-    const delivery = await deliver(ctx, carrier, recipient, settings, text, false);
+    const delivery = await deliver(ctx, carrier, recipient, settings, text, 'Open the leads', false);
     if (delivery.retryable !== undefined) {
       await releaseDigest(
         ctx.db,

@@ -41,7 +41,7 @@ import {
   userCreateSchema,
   userUpdateSchema,
 } from '@shine/shared/team';
-import { templateCreateSchema, templateUpdateSchema } from '@shine/shared/templates';
+import { templateCreateSchema, templatePreviewSchema, templateUpdateSchema } from '@shine/shared/templates';
 import fc from 'fast-check';
 import type { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -399,6 +399,14 @@ const endpoints: Endpoint[] = [
     schema: outboxQuerySchema,
   },
   { method: 'GET', path: '/api/admin/templates', access: 'admin', success: [200] },
+  {
+    method: 'POST',
+    path: '/api/admin/templates/preview',
+    access: 'admin',
+    success: [200],
+    body: () => templateBody,
+    schema: templatePreviewSchema,
+  },
   {
     method: 'POST',
     path: '/api/admin/templates',

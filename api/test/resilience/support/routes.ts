@@ -207,6 +207,13 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/admin/templates', access: 'admin', role: 'sales' },
   {
     method: 'POST',
+    path: '/api/admin/templates/preview',
+    access: 'admin',
+    role: 'admin',
+    validBody: () => ({ subject: 'Hi {{firstName}}', content: 'Hello {{firstName}}' }),
+  },
+  {
+    method: 'POST',
     path: '/api/admin/templates',
     access: 'admin',
     role: 'admin',

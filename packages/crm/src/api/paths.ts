@@ -16,6 +16,8 @@ export const API = {
   activities: '/api/admin/activities',
   automations: '/api/admin/automations',
   templates: '/api/admin/templates',
+  /** POST: an e-mail template being edited, rendered as the customer gets it (HTML and text). */
+  templatePreview: '/api/admin/templates/preview',
   automationPreview: '/api/admin/automations/preview',
   outbox: '/api/admin/outbox',
   leadsAssign: '/api/admin/leads/assign',

@@ -5,6 +5,7 @@ import type { Template } from '@shine/shared/types';
 import { Form, Input, Modal, Radio, Select, Switch } from 'antd';
 import { useSubmitValidation, validateOrFocusFirstError, zodRule } from '../ui/form-validation.ts';
 import { DEFAULT_TEMPLATE_VALUES, fromTemplate, type TemplateFormValues, toTemplatePayload } from './template-form.ts';
+import { TemplateEmailPreview } from './TemplateEmailPreview.tsx';
 import { TEMPLATE_TYPE_LABELS } from './template-labels.ts';
 import { useCreateTemplate, useUpdateTemplate } from './templates.queries.ts';
 
@@ -23,6 +24,10 @@ export function TemplateFormDialog({ open, onClose, template }: TemplateFormDial
   const update = useUpdateTemplate();
   const { validateTrigger, markSubmitted, reset } = useSubmitValidation();
   const type = Form.useWatch('type', form) ?? DEFAULT_TEMPLATE_VALUES.type;
+  const name = Form.useWatch('name', form);
+  const subject = Form.useWatch('subject', form);
+  const content = Form.useWatch('content', form);
+  const isEmail = type === 'email';
   const pending = create.isPending || update.isPending;
 
   const close = () => {
@@ -56,56 +61,59 @@ export function TemplateFormDialog({ open, onClose, template }: TemplateFormDial
       okText={pending ? 'Saving...' : template ? 'Save Changes' : 'Create Template'}
       okButtonProps={{ loading: pending }}
       destroyOnHidden
-      width={640}
+      width={isEmail ? 1280 : 640}
     >
-      <Form<TemplateFormValues>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        validateTrigger={validateTrigger}
-        initialValues={template ? fromTemplate(template) : DEFAULT_TEMPLATE_VALUES}
-      >
-        <Form.Item label="Name" name="name" required rules={[rule('name')]}>
-          <Input maxLength={200} placeholder="e.g. Quote follow-up" />
-        </Form.Item>
-        <div className="form-grid">
-          <Form.Item label="Type" name="type" required rules={[rule('type')]}>
-            <Radio.Group
-              optionType="button"
-              options={TEMPLATE_TYPES.map((value) => ({ value, label: TEMPLATE_TYPE_LABELS[value] }))}
+      <div className={isEmail ? 'template-editor template-editor--with-preview' : 'template-editor'}>
+        <Form<TemplateFormValues>
+          form={form}
+          layout="vertical"
+          preserve={false}
+          validateTrigger={validateTrigger}
+          initialValues={template ? fromTemplate(template) : DEFAULT_TEMPLATE_VALUES}
+        >
+          <Form.Item label="Name" name="name" required rules={[rule('name')]}>
+            <Input maxLength={200} placeholder="e.g. Quote follow-up" />
+          </Form.Item>
+          <div className="form-grid">
+            <Form.Item label="Type" name="type" required rules={[rule('type')]}>
+              <Radio.Group
+                optionType="button"
+                options={TEMPLATE_TYPES.map((value) => ({ value, label: TEMPLATE_TYPE_LABELS[value] }))}
+              />
+            </Form.Item>
+            <Form.Item label="Active" name="isActive" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </div>
+          {isEmail ? (
+            <Form.Item label="Subject" name="subject" rules={[rule('subject')]}>
+              <Input maxLength={300} placeholder="e.g. Your cleaning quote, {{firstName}}" />
+            </Form.Item>
+          ) : null}
+          <Form.Item
+            label="Content"
+            name="content"
+            required
+            rules={[rule('content')]}
+            extra="Placeholders such as {{firstName}} and {{lastName}} are filled in for each lead."
+          >
+            <Input.TextArea rows={6} maxLength={type === 'sms' ? 1600 : 10_000} showCount />
+          </Form.Item>
+          <Form.Item label="Insert placeholder" htmlFor="template-placeholder">
+            <Select
+              id="template-placeholder"
+              value={null}
+              placeholder="Choose a placeholder to add to the content"
+              showSearch
+              onChange={(name: string | null) => {
+                if (name) insertPlaceholder(name);
+              }}
+              options={TEMPLATE_PLACEHOLDERS.map((name) => ({ value: name, label: `{{${name}}}` }))}
             />
           </Form.Item>
-          <Form.Item label="Active" name="isActive" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </div>
-        {type === 'email' ? (
-          <Form.Item label="Subject" name="subject" rules={[rule('subject')]}>
-            <Input maxLength={300} placeholder="e.g. Your cleaning quote, {{firstName}}" />
-          </Form.Item>
-        ) : null}
-        <Form.Item
-          label="Content"
-          name="content"
-          required
-          rules={[rule('content')]}
-          extra="Placeholders such as {{firstName}} and {{lastName}} are filled in for each lead."
-        >
-          <Input.TextArea rows={6} maxLength={type === 'sms' ? 1600 : 10_000} showCount />
-        </Form.Item>
-        <Form.Item label="Insert placeholder" htmlFor="template-placeholder">
-          <Select
-            id="template-placeholder"
-            value={null}
-            placeholder="Choose a placeholder to add to the content"
-            showSearch
-            onChange={(name: string | null) => {
-              if (name) insertPlaceholder(name);
-            }}
-            options={TEMPLATE_PLACEHOLDERS.map((name) => ({ value: name, label: `{{${name}}}` }))}
-          />
-        </Form.Item>
-      </Form>
+        </Form>
+        {isEmail ? <TemplateEmailPreview name={name} subject={subject} content={content} /> : null}
+      </div>
     </Modal>
   );
 }

@@ -1,7 +1,8 @@
 import { MESSAGES } from '@shine/shared/messages';
-import type { TemplateCreate, TemplateUpdate } from '@shine/shared/templates';
+import type { TemplatePreviewResult } from '@shine/shared/responses/templates';
+import type { TemplateCreate, TemplatePreviewInput, TemplateUpdate } from '@shine/shared/templates';
 import type { Template } from '@shine/shared/types';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, apiRequest } from '../api/http.ts';
 import { API } from '../api/paths.ts';
 import { automationRecipesKey, templatesKey } from '../api/query-keys.ts';
@@ -12,6 +13,21 @@ const itemPath = (id: string) => `${API.templates}/${encodeURIComponent(id)}`;
 
 export function useTemplates() {
   return useQuery<Template[]>({ queryKey: templatesKey });
+}
+
+/**
+ * The e-mail as the server renders it (the same renderer that sends it); undefined input: nothing to
+ * show yet. The last preview stays on screen while the next one renders.
+ */
+export function useTemplatePreview(input: TemplatePreviewInput | undefined) {
+  return useQuery<TemplatePreviewResult>({
+    queryKey: [API.templatePreview, input],
+    queryFn: () => apiJson<TemplatePreviewResult>('POST', API.templatePreview, input),
+    enabled: input !== undefined,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    gcTime: 60_000,
+  });
 }
 
 export function useCreateTemplate() {

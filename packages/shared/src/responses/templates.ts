@@ -15,3 +15,12 @@ export const templateSchema = z.strictObject({
   createdAt: instantSchema,
 });
 export type Template = z.output<typeof templateSchema>;
+
+/** The preview of an e-mail template: the message as the example lead would get it, both its parts. */
+export const templatePreviewResultSchema = z.strictObject({
+  subject: z.string(),
+  /** A whole HTML document, to show in a sandboxed frame. */
+  html: z.string(),
+  text: z.string(),
+});
+export type TemplatePreviewResult = z.output<typeof templatePreviewResultSchema>;
