@@ -1,7 +1,7 @@
 // The template editor's preview (docs/requirements.md#email-layout): the e-mail as the server renders
 // it for sending, in a sandboxed frame at desktop and phone widths, and its plain-text twin; it follows
 // the typing, escapes what it shows, and the dialog stays axe-clean around it.
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from '../support/axe.ts';
 import { expect, test } from '@playwright/test';
 import { signIn } from './support.ts';
 import { uniqueName } from '../support/unique.ts';
@@ -49,7 +49,7 @@ test.describe('sidebar CRM: the e-mail template preview', () => {
     await expect(text).toContainText('Hello again Ann.');
     await expect(text).toContainText('Unsubscribe from these e-mails: ');
 
-    const results = await new AxeBuilder({ page }).include('.ant-modal').analyze();
+    const results = await (await axeBuilder(page)).include('.ant-modal').analyze();
     const summary = results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

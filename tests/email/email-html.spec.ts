@@ -4,7 +4,7 @@
 // only, at most 600 px wide, readable with images off and in dark mode. Each is opened in Chromium at
 // 390 and 600 px, light and dark, checked with axe, and its screenshots kept as the test's artefacts
 // (under the Playwright output dir).
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from '../support/axe.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { buildTemplateValues } from '@shine/shared/automation-rules';
 import { DEFAULT_COMPANY_DETAILS_SETTINGS } from '@shine/shared/company-settings';
@@ -81,7 +81,7 @@ const KINDS: Record<string, EmailContent> = {
 };
 
 async function expectAxeClean(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await (await axeBuilder(page)).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = results.violations.map(
     (v) => `${what}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
