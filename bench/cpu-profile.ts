@@ -86,6 +86,24 @@ export function summarise(profile: CpuProfile, count: number): Pick<ScenarioProf
   return { byPackage: topShares(byPackage, count), byFunction: topShares(byFunction, count) };
 }
 
+/** Counts the CPU seconds of the server and of the database's backends from now until `stop()`. */
+export function startCpuCount(
+  databaseUrl: string,
+  serverPid: number,
+): { stop: () => { serverCpuSeconds: number; postgresCpuSeconds: number } } {
+  const backendsBefore = new Map(postgresBackends(databaseUrl).map((pid) => [pid, cpuSecondsOf(pid)]));
+  const serverBefore = cpuSecondsOf(serverPid);
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return {
+    stop: () => ({
+      serverCpuSeconds: round(cpuSecondsOf(serverPid) - serverBefore),
+      postgresCpuSeconds: round(
+        postgresBackends(databaseUrl).reduce((sum, pid) => sum + cpuSecondsOf(pid) - (backendsBefore.get(pid) ?? 0), 0),
+      ),
+    }),
+  };
+}
+
 /** Runs `scenario` for `seconds` against a profiled server of its own (same database and settings). */
 export async function profileScenario(settings: {
   scenario: Scenario;

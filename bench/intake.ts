@@ -4,14 +4,17 @@
 // same PostgreSQL, in alternating rounds so both see the same background load. The rows both make are
 // deleted afterwards. Writes bench/results/intake.json.
 //
-//   pnpm bench --intake [--duration 10] [--rounds 5] [--connections 32] [--database-url URL]
+//   pnpm bench --intake [--duration 10] [--rounds 5] [--connections 32] [--database-url URL] [--profile]
 import { spawnSync } from 'node:child_process';
-import { cpus } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { recordLoadAverage } from './load-average.ts';
 import { writeBenchResult } from './results.ts';
 import { repoRoot, startAppServer } from '../scripts/server-process.ts';
 import { countLeads, psql } from './database.ts';
+import { type CpuProfile, startCpuCount, summarise } from './cpu-profile.ts';
 
 const API_DOMAIN = 'bench-intake.example.com';
 const PGBENCH_DOMAIN = 'bench-pgbench.example.com';
@@ -101,24 +104,66 @@ function removeBenchRows(databaseUrl: string): void {
   psql(databaseUrl, `delete from rate_limits where key like 'leads:pgbench-%'`);
 }
 
+const serverSettings = (databaseUrl: string) => ({
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: undefined,
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'bench-intake-secret-0123456789abcdef0123456',
+  RATE_LIMIT_LEADS_PER_MINUTE: '100000000',
+  // The intake's own work only: no rule runs on the new leads.
+  AUTOMATIONS_ENABLED: 'false',
+});
+
+/**
+ * `--profile`: quotes for `seconds` against a server of its own with V8's CPU profiler on, with the
+ * CPU seconds of the server and of PostgreSQL's backends meanwhile: where a quote's time goes.
+ */
+async function profileIntake(databaseUrl: string, connections: number, seconds: number) {
+  const directory = mkdtempSync(path.join(tmpdir(), 'shine-bench-intake-profile-'));
+  const server = await startAppServer({
+    ...serverSettings(databaseUrl),
+    NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${directory}`,
+  });
+  try {
+    const cpu = startCpuCount(databaseUrl, server.pid);
+    const answer = await postQuotes(server.url, connections, seconds, 99);
+    const used = cpu.stop();
+    await server.stop();
+    const file = readdirSync(directory).find((name) => name.endsWith('.cpuprofile'));
+    if (!file) throw new Error('the server wrote no CPU profile');
+    const profile = JSON.parse(readFileSync(path.join(directory, file), 'utf8')) as CpuProfile;
+    const figures = { ...answer, ...used, ...summarise(profile, 15) };
+    console.log(
+      `POST /api/leads, profiled (${connections} connections, ${seconds} s): ${Math.round(answer.requestsPerSecond)} req/s; ` +
+        `CPU seconds: server ${used.serverCpuSeconds}, PostgreSQL backends ${used.postgresCpuSeconds}`,
+    );
+    console.table(
+      figures.byPackage.map((row, index) => ({
+        'package (self time)': row.name,
+        '%': row.share,
+        'function (self time)': figures.byFunction[index]?.name ?? '',
+        '% ': figures.byFunction[index]?.share ?? '',
+      })),
+    );
+    return figures;
+  } finally {
+    await server.stop();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
 export async function benchIntake(settings: {
   databaseUrl: string;
   duration: number;
   rounds: number;
   connections: number;
+  profile: boolean;
 }): Promise<void> {
   const { databaseUrl, duration, rounds, connections } = settings;
   const leads = countLeads(databaseUrl);
   removeBenchRows(databaseUrl);
-  const server = await startAppServer({
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: undefined,
-    NODE_ENV: 'production',
-    SESSION_SECRET: 'bench-intake-secret-0123456789abcdef0123456',
-    RATE_LIMIT_LEADS_PER_MINUTE: '100000000',
-    // The intake's own work only: no rule runs on the new leads.
-    AUTOMATIONS_ENABLED: 'false',
-  });
+  const load = recordLoadAverage('bench --intake');
+  const server = await startAppServer(serverSettings(databaseUrl));
   const api: number[] = [];
   const database: number[] = [];
   let non2xx = 0;
@@ -136,6 +181,9 @@ export async function benchIntake(settings: {
     await server.stop();
     removeBenchRows(databaseUrl);
   }
+  const profile = settings.profile ? await profileIntake(databaseUrl, connections, 10) : undefined;
+  if (profile) removeBenchRows(databaseUrl);
+  const loadAverage = load.end();
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   const row = {
     'POST /api/leads req/s (median)': Math.round(median(api)),
@@ -148,7 +196,9 @@ export async function benchIntake(settings: {
   console.table([row]);
   writeBenchResult('intake', {
     settings: { leads, duration, rounds, connections },
+    loadAverage,
     rounds: { api, pgbench: database },
     table: [row],
+    profile,
   });
 }

@@ -4,7 +4,10 @@
 // answers:
 // - the last pages by number (page 1,950–2,000 of 2,000, any sort and order: 918 distinct pages);
 // - each sort on its own, a random page 1–2,000 in either order (4,000 distinct pages per sort);
-// - the next page by cursor from random rows, any sort and order (every cursor different).
+// - the next page by cursor from random rows, any sort and order (every cursor different);
+// - page 1 (memoised, as the CRM polls it) against a random page by number in the default order, the
+//   ratio of the two being the measure of "a page by number costs what page 1 costs"; after a seed in
+//   the same run (`--reseed`), the random pages first, on the tables exactly as `pnpm seed` left them.
 // Writes bench/results/pages.json.
 //
 //   pnpm bench --pages [--duration 10] [--rounds 5] [--connections 32] [--database-url URL] [--profile]
@@ -21,6 +24,7 @@ import { psql } from './database.ts';
 import { essentialHeaders, sendRaw } from './http.ts';
 import { measureScenario, type Scenario, startBaselineServer, summariseAutocannon } from './load.ts';
 import { printScenarioProfile, profileScenario, type ScenarioProfile } from './cpu-profile.ts';
+import { recordLoadAverage } from './load-average.ts';
 import { writeBenchResult } from './results.ts';
 import { signIn, startAppServer } from '../scripts/server-process.ts';
 
@@ -69,8 +73,11 @@ export async function benchPages(settings: {
   serverEnv: Record<string, string | undefined>;
   admin: { email: string; password: string };
   profile: boolean;
+  /** The database was seeded by this run: the first scenario measures the tables as `pnpm seed` left them. */
+  justSeeded: boolean;
 }): Promise<void> {
   const { databaseUrl, duration, rounds, connections } = settings;
+  const load = recordLoadAverage('bench --pages');
   const totalPages = Math.ceil(Number(psql(databaseUrl, 'select count(*) from leads')) / PAGE_SIZE);
   const cursors = randomCursors(databaseUrl);
   const server = await startAppServer(settings.serverEnv);
@@ -91,12 +98,24 @@ export async function benchPages(settings: {
         target: { p99Ms: 100 },
       };
     };
+    const randomPage = () => `page=${between(1, totalPages)}`;
+    const firstPage: Scenario = {
+      ...scenario('page 1, default order (memoised)', () => 'page=1'),
+      varyPath: undefined,
+    };
+    const randomByNumber = scenario(`random page 1–${totalPages} by number, default order`, randomPage);
+    const cursorPages = scenario('next page by cursor from a random row, any sort and order', () => pick(cursors));
     const scenarios: Scenario[] = [
+      ...(settings.justSeeded
+        ? [scenario(`random page 1–${totalPages} by number, right after pnpm seed (no other VACUUM)`, randomPage)]
+        : []),
+      firstPage,
+      randomByNumber,
       scenario(
         `last pages by number (${totalPages - 50}–${totalPages} of ${totalPages}), any sort and order`,
         () => `sort=${pick(LEAD_SORT_FIELDS)}&order=${pick(ORDERS)}&page=${between(totalPages - 50, totalPages)}`,
       ),
-      scenario('next page by cursor from a random row, any sort and order', () => pick(cursors)),
+      cursorPages,
       ...LEAD_SORT_FIELDS.map((sort) =>
         scenario(
           `sort=${sort}, random page 1–${totalPages}, either order`,
@@ -127,6 +146,40 @@ export async function benchPages(settings: {
       rows.push(summariseAutocannon(each, measured));
       console.log(`${each.name}: p99 ${measured.app.p99Ms} ms, ${Math.round(measured.app.requestsPerSecond)} req/s`);
     }
+    // The issue's measure of depth: a page by number against page 1, same run, same server.
+    const byName = (name: string) => results[name] as Awaited<ReturnType<typeof measureScenario>>;
+    const first = byName(firstPage.name);
+    // And against a cursor page: the same reads (one indexed range of 51 rows) with no depth at all.
+    const cursor = byName(cursorPages.name);
+    for (const each of scenarios.filter((candidate) => candidate.name.startsWith('random page'))) {
+      const deep = byName(each.name);
+      const ratio = deep.app.requestsPerSecond / cursor.app.requestsPerSecond;
+      rows.push({
+        endpoint: `${each.name} vs a cursor page`,
+        'req/s': Math.round(deep.app.requestsPerSecond),
+        'p50 ms': deep.app.p50Ms,
+        'p99 ms': deep.app.p99Ms,
+        'baseline req/s': `cursor: ${Math.round(cursor.app.requestsPerSecond)}`,
+        ratio: `${ratio.toFixed(2)}×`,
+        target: 'depth costs nothing: ~1×',
+        verdict: ratio >= 0.8 ? 'ok' : 'MISS',
+      });
+    }
+    for (const each of scenarios.filter((candidate) => candidate.name.startsWith('random page'))) {
+      const deep = byName(each.name);
+      const ratio = deep.app.requestsPerSecond / first.app.requestsPerSecond;
+      rows.push({
+        endpoint: `${each.name} vs page 1`,
+        'req/s': Math.round(deep.app.requestsPerSecond),
+        'p50 ms': deep.app.p50Ms,
+        'p99 ms': deep.app.p99Ms,
+        'baseline req/s': `page 1: ${Math.round(first.app.requestsPerSecond)}`,
+        ratio: `${ratio.toFixed(2)}×`,
+        target: '>= 0.5× page 1, p99 <= 100 ms',
+        verdict: ratio >= 0.5 && deep.app.p99Ms <= 100 ? 'ok' : 'MISS',
+      });
+    }
+    const loadAverage = load.end();
     console.table(rows);
     const profiles: ScenarioProfile[] = [];
     if (settings.profile) {
@@ -139,7 +192,15 @@ export async function benchPages(settings: {
     }
     // One connection: the server's own time per request, without queueing behind 31 others.
     writeBenchResult(connections === 32 ? 'pages' : `pages-${connections}-connections`, {
-      settings: { pages: totalPages, pageSize: PAGE_SIZE, duration, rounds, connections },
+      settings: {
+        pages: totalPages,
+        pageSize: PAGE_SIZE,
+        duration,
+        rounds,
+        connections,
+        justSeeded: settings.justSeeded,
+      },
+      loadAverage,
       table: rows,
       results,
       profiles,

@@ -4,9 +4,10 @@
 // export). Prints a table, writes bench/results/latest.json. Not part of CI.
 //
 //   pnpm bench [--reseed] [--leads 100000] [--duration 10] [--rounds 5] [--connections 32] [--live-quotes 50]
-//              [--database-url URL] [--only TEXT]
+//              [--database-url URL] [--only TEXT] [--profile]
+// --profile: then the first page and the 304 again, 8 s each, against a server with V8's CPU profiler.
 //   pnpm bench --cluster [--duration 10] [--connections 32]   (bench/cluster.ts: 3 processes behind HAProxy)
-//   pnpm bench --intake [--duration 10] [--rounds 5] [--connections 32]   (bench/intake.ts: POST /api/leads vs pgbench)
+//   pnpm bench --intake [--duration 10] [--rounds 5] [--connections 32] [--profile]   (bench/intake.ts: POST /api/leads vs pgbench)
 //   pnpm bench --soak [--minutes 5] [--connections 32]   (bench/soak.ts: RSS and heap over a steady load)
 //   pnpm bench --first-load [--loads 20] [--reseed] [--profile]   (bench/first-load.ts: Chromium, 3,000 leads, first row and sorts)
 //   pnpm bench --pages [--duration 10] [--rounds 5] [--connections 32] [--profile]   (bench/pages.ts: deep pages, every sort, cursors)
@@ -29,6 +30,8 @@ import {
   timePsqlCopy,
 } from './database.ts';
 import { essentialHeaders, sendRaw } from './http.ts';
+import { printScenarioProfile, profileScenario, type ScenarioProfile } from './cpu-profile.ts';
+import { recordLoadAverage } from './load-average.ts';
 import { measureQuoteToScreen } from './live-latency.ts';
 import { repoRoot, signIn, startAppServer } from '../scripts/server-process.ts';
 
@@ -102,7 +105,8 @@ if (countLeads(databaseUrl) < leadCount) {
   console.log(`seeded in ${(seedMs / 1000).toFixed(1)} s`);
 }
 const totalLeads = countLeads(databaseUrl);
-psql(databaseUrl, 'vacuum analyze');
+// `pnpm seed` ends with its own VACUUM ANALYZE: after a seed in this run, measure what it left.
+if (seedMs === null) psql(databaseUrl, 'vacuum analyze');
 if (args.soak) {
   const { benchSoak } = await import('./soak.ts');
   await benchSoak({ databaseUrl, minutes: Number(args.minutes), connections, admin: ADMIN });
@@ -110,7 +114,7 @@ if (args.soak) {
 }
 if (args.intake) {
   const { benchIntake } = await import('./intake.ts');
-  await benchIntake({ databaseUrl, duration, rounds, connections });
+  await benchIntake({ databaseUrl, duration, rounds, connections, profile: args.profile });
   process.exit(0);
 }
 
@@ -128,9 +132,19 @@ const serverEnv = {
 };
 if (args.pages) {
   const { benchPages } = await import('./pages.ts');
-  await benchPages({ databaseUrl, duration, rounds, connections, serverEnv, admin: ADMIN, profile: args.profile });
+  await benchPages({
+    databaseUrl,
+    duration,
+    rounds,
+    connections,
+    serverEnv,
+    admin: ADMIN,
+    profile: args.profile,
+    justSeeded: seedMs !== null,
+  });
   process.exit(0);
 }
+const load = recordLoadAverage('bench');
 const server = await startAppServer(serverEnv);
 const results: Record<string, unknown> = {};
 const rows: Array<Record<string, string | number>> = [];
@@ -197,7 +211,7 @@ try {
       path: listPath,
       headers: admin,
       expect: 200,
-      target: { p99Ms: 100 },
+      target: { p99Ms: 100, minRatio: 0.5 },
     },
     {
       name: 'GET leads search=smi',
@@ -265,6 +279,20 @@ try {
   ];
 
   for (const scenario of getScenarios) await record(scenario);
+  // Bytes of a list page as sent (the bench's clients, like autocannon, ask for no compression) and
+  // as a browser receives it (gzip, which the CRM's fetch always accepts).
+  const gzipped = await sendRaw(server.url, {
+    method: 'GET',
+    path: listPath,
+    headers: { ...admin, 'accept-encoding': 'gzip' },
+  });
+  results['bytes of the first page'] = {
+    identity: firstPage.body.length,
+    gzip: gzipped.headers['content-encoding'] === 'gzip' ? gzipped.body.length : null,
+  };
+  console.log(
+    `first page of 50: ${firstPage.body.length} bytes, ${gzipped.body.length} bytes with ${gzipped.headers['content-encoding'] ?? 'no'} encoding`,
+  );
   const scenarios = [...getScenarios, postScenario].filter(
     (scenario) => only === undefined || scenario.name.toLowerCase().includes(only),
   );
@@ -387,6 +415,26 @@ try {
     }
   }
 
+  // --profile: where a first page and a 304 spend the server's time (V8's sampling profiler, each
+  // against a fresh profiled server of its own on the same database).
+  const profiles: ScenarioProfile[] = [];
+  if (args.profile) {
+    for (const name of ['GET leads (first page)', 'GET leads 304 (If-None-Match)']) {
+      const scenario = scenarios.find((candidate) => candidate.name === name);
+      if (!scenario) continue;
+      const profile = await profileScenario({
+        scenario,
+        databaseUrl,
+        serverEnv,
+        admin: ADMIN,
+        connections,
+        seconds: 8,
+      });
+      printScenarioProfile(profile);
+      profiles.push(profile);
+    }
+  }
+  const loadAverage = load.end();
   console.table(rows);
   if (buffered) {
     console.log(
@@ -403,9 +451,11 @@ try {
         at: new Date().toISOString(),
         machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
         settings: { leads: totalLeads, duration, rounds, connections, exportReps, seedMs, only },
+        loadAverage,
         peakRss: { afterHttp: peakRssHttp, afterStreamedExport: peakRssStreamed, afterBufferedExport: peakRssBuffered },
         table: rows,
         results,
+        profiles,
       },
       null,
       2,

@@ -72,6 +72,43 @@ describeApi('the CRM lead table: GET /api/admin/leads', () => {
     expect(names(second)).toEqual(['Mary']);
   });
 
+  it("answers each lead with the list's fields only, each as the lead's own answer has it", async () => {
+    // Timestamps with microseconds (cut to milliseconds either way), absent and present values, an
+    // assignee and a repeat: every field of the list's shape against GET /api/admin/leads/{id}.
+    await insertLead(t.db, {
+      first_name: 'Full',
+      email: 'full@example.com',
+      created_at: '2025-02-03 04:05:06.789999+00',
+      last_request_at: '2025-02-04 10:00:00.000500-06',
+      next_follow_up_at: '2026-12-31 23:59:59.999999+00',
+      last_repeat_at: '2025-02-04 10:00:00.0005-06',
+      repeat_count: 2,
+      first_contacted_at: '2025-02-03 05:00:00+00',
+      contact_due_at: '2025-02-03 04:20:06.789+00',
+      assigned_to: t.adminId,
+      estimated_value: '0.50',
+      notes: 'not in the list',
+      tags: ['vip'],
+    });
+    const page = await list('?pageSize=100');
+    expect(page.items).toHaveLength(5);
+    for (const item of page.items) {
+      const whole = (await agent.get(`/api/admin/leads/${item.id}`).expect(200)).body as Lead;
+      const listed = Object.fromEntries(Object.keys(item).map((key) => [key, whole[key as keyof Lead]]));
+      expect(item, item.firstName).toEqual(listed);
+      expect(Object.keys(item)).not.toContain('notes');
+      expect(Object.keys(item)).not.toContain('estimate');
+    }
+    expect(page.items.find((item) => item.firstName === 'Full')).toMatchObject({
+      createdAt: '2025-02-03T04:05:06.789Z',
+      lastRequestAt: '2025-02-04T16:00:00.000Z',
+      nextFollowUpAt: '2026-12-31T23:59:59.999Z',
+      repeatCount: 2,
+      estimatedValue: 0.5,
+      assignee: { id: t.adminId },
+    });
+  });
+
   it('searches full name and e-mail case-insensitively, phone as a substring', async () => {
     expect(names(await list('?search=smith'))).toEqual(['John', 'Mary']);
     expect(names(await list('?search=MARY%20SM'))).toEqual(['Mary']);

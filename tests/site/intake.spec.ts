@@ -50,7 +50,11 @@ async function findLeads(page: Page, email: string): Promise<Lead[]> {
   });
   expect(login.ok()).toBe(true);
   const response = await page.request.get(`/api/admin/leads?search=${encodeURIComponent(email)}`);
-  return ((await response.json()) as { items: Lead[] }).items;
+  const { items } = (await response.json()) as { items: Array<{ id: string }> };
+  // The list answers what the CRM's table shows; attribution and the estimate are in the whole lead.
+  return Promise.all(
+    items.map(async ({ id }) => (await (await page.request.get(`/api/admin/leads/${id}`)).json()) as Lead),
+  );
 }
 
 test('the quote form shows a live estimate with the first-cleaning promotion, or the walkthrough message', async ({

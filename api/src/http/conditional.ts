@@ -8,9 +8,23 @@ export function weakEtag(...parts: Array<string | number>): string {
   return `W/"${parts.join('-')}"`;
 }
 
-/** A short stable digest of a normalised query, so that each filter combination has its own tag. */
+/** Digests kept by their text: polled reads ask for the same few queries over and over. */
+const KNOWN_DIGESTS = 1000;
+const digests = new Map<string, string>();
+
+/**
+ * A short stable digest of a normalised query, so that each filter combination has its own tag. The
+ * last KNOWN_DIGESTS are remembered: a poll's tag then costs its JSON, not a SHA-256 as well.
+ */
 export function digest(value: unknown): string {
-  return createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 16);
+  const text = JSON.stringify(value);
+  let known = digests.get(text);
+  if (known === undefined) {
+    known = createHash('sha256').update(text).digest('base64url').slice(0, 16);
+    if (digests.size >= KNOWN_DIGESTS) digests.delete(digests.keys().next().value as string);
+    digests.set(text, known);
+  }
+  return known;
 }
 
 /**

@@ -1,5 +1,6 @@
 // The central error middleware: every failure becomes `{ message, issues? }` with the right
 // status. Nothing internal (stack, SQL, driver text) ever reaches the client; it goes to the log.
+import { loggedRequest } from './request-logger.ts';
 import { API_ERRORS } from '@shine/shared/messages';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
@@ -63,9 +64,10 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   const known = classify(error);
   const status = known?.status ?? 500;
   if (status >= 500) {
-    // pino-http attaches the error to the request log line; 503s are expected during an outage.
-    if (status === 503) req.log?.warn({ err: error }, 'database unavailable');
-    else req.log?.error({ err: error }, 'unhandled error');
+    // The request's log line carries the error too (request-logger.ts); 503s are expected during an outage.
+    const request = loggedRequest(req);
+    if (status === 503) req.log?.warn({ err: error, req: request }, 'database unavailable');
+    else req.log?.error({ err: error, req: request }, 'unhandled error');
     res.err = error instanceof Error ? error : new Error(String(error));
   }
   if (status === 503) res.setHeader('Retry-After', '5');

@@ -1,8 +1,8 @@
-// One structured log line per request (pino-http), credentials redacted (see logger.ts), secret path
+// One structured log line per request (pino), credentials redacted (see logger.ts), secret path
 // segments and admin query values left out: a lead search holds names, e-mails and phone numbers.
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger.ts';
 
 /**
@@ -43,29 +43,74 @@ export function loggedUrl(url: string): string {
   return secretQuery ? withQueryNamesOnly(path, query) : url;
 }
 
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** This request's id, also sent as X-Request-Id and written in its log line. */
+    id: string;
+    /** The app's logger, for an error in this request's handling (error-handler.ts names the request). */
+    log: Logger;
+  }
+  interface ServerResponse {
+    /** The error that ended this request with a 5xx, for its log line. */
+    err?: Error;
+  }
+}
+
+type Level = 'info' | 'warn' | 'error';
+
+function levelOf(statusCode: number, failed: boolean): Level {
+  if (failed || statusCode >= 500) return 'error';
+  if (statusCode >= 400) return 'warn';
+  return 'info';
+}
+
+/**
+ * The request's fields in its log line: id, method, the URL as loggedUrl leaves it, the client's
+ * address. Built only for a line that is written, never per request.
+ */
+export function loggedRequest(req: IncomingMessage): {
+  id: string;
+  method?: string;
+  url: string;
+  remoteAddress?: string;
+} {
+  // Express rewrites req.url while routing (a mounted router sees its own part): the URL as it came.
+  const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '';
+  return { id: req.id, method: req.method, url: loggedUrl(url), remoteAddress: req.socket?.remoteAddress };
+}
+
+/**
+ * pino directly, not pino-http: pino-http makes a child logger per request, serialising the request
+ * into its bindings whether or not a line is ever written (at LOG_LEVEL=warn, for nothing). Here a
+ * request costs its id and one listener; the line (same fields: req, res, responseTime, msg) is built
+ * when it finishes, and only when its level is enabled.
+ */
 export function requestLogger(logger: Logger): RequestHandler {
-  return pinoHttp({
-    logger,
-    genReqId: (_req, res) => {
-      const id = randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    customLogLevel: (_req, res, err) => {
-      if (err || res.statusCode >= 500) return 'error';
-      if (res.statusCode >= 400) return 'warn';
-      return 'info';
-    },
+  return (req, res, next) => {
+    const id = randomUUID();
+    req.id = id;
+    req.log = logger;
+    res.setHeader('X-Request-Id', id);
     // The health check is polled by load balancers; keep it out of the info log.
-    autoLogging: { ignore: (req) => req.url === '/api/health' },
-    serializers: {
-      req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: loggedUrl(req.url),
-        remoteAddress: req.remoteAddress,
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-  }) as unknown as RequestHandler;
+    if (req.url === '/api/health') return next();
+    const started = Date.now();
+    const done = () => {
+      res.removeListener('finish', done);
+      res.removeListener('close', done);
+      const failure = res.err;
+      const level = levelOf(res.statusCode, failure !== undefined);
+      if (!logger.isLevelEnabled(level)) return;
+      const line = {
+        req: loggedRequest(req),
+        res: { statusCode: res.statusCode },
+        ...(failure ? { err: failure } : {}),
+        responseTime: Date.now() - started,
+      };
+      const message = failure ? 'request errored' : res.writableEnded ? 'request completed' : 'request aborted';
+      logger[level](line, message);
+    };
+    res.on('finish', done);
+    res.on('close', done);
+    next();
+  };
 }

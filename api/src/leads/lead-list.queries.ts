@@ -3,7 +3,8 @@
 // (migration 20251202120000_lead_sort_indexes), so that
 // - a page by number skips its OFFSET inside that index (a deferred join: the subquery picks the
 //   page's ids from the index alone, then only those rows are read from the table);
-// - a page by cursor starts at its key: `(key, id) > (cursor key, cursor id)` is an index condition.
+// - a page by cursor starts at its key: `(key, id) > (cursor key, cursor id)` is an index condition;
+// - a deep page by number seeks the same way to the nearest boundary of a page map (lead-page-map.ts).
 import { LEAD_PRIORITIES, LEAD_STATUSES } from '@shine/shared/enums';
 import type { LeadListQuery, LeadSortField } from '@shine/shared/leads';
 import type { Knex } from 'knex';
@@ -11,7 +12,8 @@ import { userNameOf } from '../auth/user-names.service.ts';
 import { sqlStringList } from '../db/sql-text.ts';
 import type { LeadCursor, SortKeyKind } from './lead-cursor.ts';
 import { applyLeadFilter, type Resolved, type ResolvedLeadFilter } from './lead-filter.ts';
-import type { NamedLeadRow } from './lead-mapper.ts';
+import type { LeadRow } from '../db/tables.ts';
+import type { SamePhoneLead } from './lead-mapper.ts';
 import { samePhoneLeadsOf } from './leads.queries.ts';
 
 /**
@@ -44,11 +46,88 @@ export const LEAD_SORTS: Record<LeadSortField, { expression: string; kind: SortK
   },
 };
 
-/** A list row with its sort key as text (what a cursor holds). */
-export type ListedLeadRow = NamedLeadRow & { sort_key: string };
+/**
+ * A list row: the columns of a LeadListItem (the shared contract), its timestamps already ISO 8601
+ * text (LIST_TIMESTAMPS), and its sort key as text (what a cursor holds).
+ */
+export interface ListedLeadRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  bedrooms: string;
+  bathrooms: string;
+  cleaning_type: string;
+  frequency: string;
+  source: string;
+  status: LeadRow['status'];
+  priority: LeadRow['priority'];
+  assigned_to: string | null;
+  assignee_name: string | null;
+  estimated_value: string | number | null;
+  repeat_count: string | number | null;
+  details_differ_request_id: string | null;
+  same_phone_leads: SamePhoneLead[] | null;
+  next_follow_up_at_iso: string | null;
+  created_at_iso: string;
+  last_request_at_iso: string;
+  last_repeat_at_iso: string | null;
+  first_contacted_at_iso: string | null;
+  contact_due_at_iso: string | null;
+  sort_key: string;
+}
 
-/** Where a page starts: a page number (OFFSET over the index), or the row next to it (a cursor). */
-export type PagePosition = { page: number } | { cursor: LeadCursor };
+/**
+ * The list's timestamps as the API writes them (`Date#toISOString`: UTC, milliseconds, "Z"), formatted
+ * by PostgreSQL: the driver then hands over text, and 50 rows × 6 timestamps are neither parsed into
+ * `Date`s nor formatted back in Node (docs/performance.md, "Lean list answers"). Microseconds are cut,
+ * not rounded, as the driver's `Date` cuts them. Named apart from the columns: ORDER BY resolves a bare
+ * name to an output column first, and the page must be ordered by the timestamps, not by their text.
+ */
+const LIST_TIMESTAMPS: Record<string, string> = {
+  next_follow_up_at_iso: 'next_follow_up_at',
+  created_at_iso: 'created_at',
+  last_request_at_iso: 'coalesce(last_request_at, created_at)',
+  last_repeat_at_iso: 'last_repeat_at',
+  first_contacted_at_iso: 'first_contacted_at',
+  contact_due_at_iso: 'contact_due_at',
+};
+const isoText = (expression: string) => `to_char((${expression}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const LIST_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'bedrooms',
+  'bathrooms',
+  'cleaning_type',
+  'frequency',
+  'source',
+  'status',
+  'priority',
+  'assigned_to',
+  'estimated_value',
+  'repeat_count',
+  'details_differ_request_id',
+].map((column) => `leads.${column}`);
+
+/**
+ * A page by number found through a page map (lead-page-map.ts): the rows after the boundary `after`
+ * in the list's order, `skip` of them skipped, while the leads are still at `version`.
+ */
+export interface PageSeek {
+  after: { key: string; id: string };
+  skip: number;
+  version: string;
+}
+
+/**
+ * Where a page starts: a page number (OFFSET over the index), the row next to it (a cursor), or a
+ * page number's seek (no rows at all when the leads have moved past the seek's version).
+ */
+export type PagePosition = { page: number } | { cursor: LeadCursor } | { seek: PageSeek };
 
 /**
  * Up to `pageSize + 1` rows from the position, in scan order: the list's order, or its reverse for a
@@ -66,17 +145,21 @@ export async function selectLeadPageRows(
   const ids = applyLeadFilter(db('leads').select('leads.id'), query)
     .orderByRaw(`${sort.expression} ${direction}, leads.id ${direction}`)
     .limit(query.pageSize + 1);
-  if ('cursor' in position) {
+  const startAfter = (row: { key: string; id: string }) =>
     ids.whereRaw(`(${sort.expression}, leads.id) ${descending ? '<' : '>'} (?::${sort.cast}, ?::uuid)`, [
-      position.cursor.key,
-      position.cursor.id,
+      row.key,
+      row.id,
     ]);
-  } else {
-    ids.offset((position.page - 1) * query.pageSize);
-  }
+  if ('cursor' in position) startAfter(position.cursor);
+  else if ('seek' in position) {
+    startAfter(position.seek.after)
+      .whereRaw("(select version from data_versions where name = 'leads') = ?::bigint", [position.seek.version])
+      .offset(position.seek.skip);
+  } else ids.offset((position.page - 1) * query.pageSize);
   const rows = db('leads')
     .select(
-      'leads.*',
+      ...LIST_COLUMNS,
+      ...Object.entries(LIST_TIMESTAMPS).map(([name, expression]) => db.raw(`${isoText(expression)} as ${name}`)),
       userNameOf(db, 'leads.assigned_to').as('assignee_name'),
       samePhoneLeadsOf(db),
       db.raw(`(${sort.expression})::text as sort_key`),

@@ -9,7 +9,6 @@ import {
   leadUpdateSchema,
 } from '@shine/shared/leads';
 import { quoteIntakeSchema } from '@shine/shared/quote';
-import type { LeadPage } from '@shine/shared/types';
 import { Router } from 'express';
 import { readDataVersions } from '../db/data-versions.ts';
 import type { AppDeps } from '../deps.ts';
@@ -27,6 +26,7 @@ import { listHeldSubmissions, releaseHeldSubmission, removeHeldSubmission } from
 import { receiveQuote, recordRejection } from './lead-intake.service.ts';
 import { resolveLeadFilter } from './lead-filter.ts';
 import { type LeadTotal, listLeads } from './lead-list.service.ts';
+import { createPageMaps } from './lead-page-map.ts';
 import { applyRequestDetails, dismissRequestDetails, getLeadDetail } from './lead-requests.service.ts';
 import {
   assertLeadExists,
@@ -68,10 +68,13 @@ const LIST_MEMO_ENTRIES = 100;
 export function adminLeadsRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): Router {
   const router = Router();
 
-  // Pages recently served, by ETag (see http/etag-memo.ts): an unchanged page is not recounted.
-  const pages = createEtagMemo<LeadPage>(LIST_MEMO_ENTRIES);
+  // Pages recently served, by ETag (see http/etag-memo.ts), as the bytes sent: an unchanged page is
+  // neither recounted nor serialised and encoded again.
+  const pages = createEtagMemo<Buffer>(LIST_MEMO_ENTRIES);
   // Totals by filter and leads version: every page of a filter, in any sort, shares one count.
   const totals = createEtagMemo<LeadTotal>(LIST_MEMO_ENTRIES);
+  // Page maps by filter, sort and leads version: a deep page by number is a seek, not a walk.
+  const pageMaps = createPageMaps();
 
   router.get('/', validate({ query: leadListQuerySchema }), async (req, res) => {
     // "Mine" is resolved before the tag: two people asking for their own leads see different pages.
@@ -82,7 +85,11 @@ export function adminLeadsRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): Rout
     if (answerIfFresh(req, res, etag)) return;
     const { search, status, priority, assignedTo } = query;
     const totalTag = weakEtag('leads-total', versions.leads, digest({ search, status, priority, assignedTo }));
-    res.json(await pages.get(etag, () => listLeads(db, query, (count) => totals.get(totalTag, count))));
+    const total = (count: () => Promise<LeadTotal>) => totals.get(totalTag, count);
+    const body = await pages.get(etag, async () =>
+      Buffer.from(JSON.stringify(await listLeads(db, query, { total, pageMaps }))),
+    );
+    res.type('json').send(body);
   });
 
   router.post('/export', validate({ body: exportRequestSchema }), async (req, res) => {

@@ -15,6 +15,7 @@ export type {
   HeldSubmissionPage,
   Lead,
   LeadDetail,
+  LeadListItem,
   LeadPage,
   LeadRequest,
 } from './responses/leads.ts';

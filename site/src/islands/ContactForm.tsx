@@ -2,11 +2,10 @@ import type { ContactMessage, contactMessageSchema } from '@shine/shared/contact
 import { MESSAGES } from '@shine/shared/messages';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { TextAreaField, TextField } from './form/fields.tsx';
+import { SubmitButton, TextAreaField, TextField } from './form/fields.tsx';
 import { createLazyResolver } from './form/lazy-resolver.ts';
 import { useToast } from './toast/toast.ts';
 import { ToastViewport } from './toast/ToastViewport.tsx';
-import { useIsHydrated } from './use-is-hydrated.ts';
 
 type ContactFormInput = z.input<typeof contactMessageSchema>;
 
@@ -26,7 +25,6 @@ const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(re
  * "Message Sent!" toast shows and the form is cleared.
  */
 export function ContactForm() {
-  const isHydrated = useIsHydrated();
   const { toast, show, dismiss } = useToast();
   const {
     register,
@@ -115,14 +113,7 @@ export function ContactForm() {
             error={errors.message?.message}
           />
           <div className="form-actions">
-            <button
-              type="submit"
-              className="btn btn--primary btn--lg btn--block"
-              disabled={!isHydrated}
-              aria-disabled={isSubmitting || undefined}
-            >
-              {isSubmitting ? 'Sending...' : 'Send Message'}
-            </button>
+            <SubmitButton busy={isSubmitting} label="Send Message" busyLabel="Sending..." />
           </div>
         </div>
       </form>

@@ -2,6 +2,7 @@ import { MESSAGES } from '@shine/shared/messages';
 import type { QuoteSubmission } from '@shine/shared/quote';
 import { type SubmitEvent, useRef, useState } from 'react';
 import { type DefaultValues, useForm, useWatch } from 'react-hook-form';
+import { SubmitButton } from './form/fields.tsx';
 import { createLazyResolver } from './form/lazy-resolver.ts';
 import { QuoteEstimate, toEstimateInput } from './quote/QuoteEstimate.tsx';
 import { createFillTimer } from './quote/fill-timer.ts';
@@ -11,7 +12,6 @@ import { buildQuotePayload, isQuoteFieldName, type QuoteFormInput } from './quot
 import { submitQuote } from './quote/submit-quote.ts';
 import { saveFlashToast, useToast } from './toast/toast.ts';
 import { ToastViewport } from './toast/ToastViewport.tsx';
-import { useIsHydrated } from './use-is-hydrated.ts';
 
 const THANK_YOU_PATH = '/thank-you';
 
@@ -38,7 +38,6 @@ const { resolver, preload } = createLazyResolver<QuoteFormInput, QuoteSubmission
  * failure every value stays as typed; on success the thank-you page shows the success toast.
  */
 export function QuoteForm() {
-  const isHydrated = useIsHydrated();
   const { toast, show, dismiss } = useToast();
   const [isLeaving, setLeaving] = useState(false);
   // A ref, not state: a second click in the same frame must see the first submission.
@@ -136,15 +135,7 @@ export function QuoteForm() {
             <input id="quote-website" type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
           </div>
           <div className="form-actions">
-            {/* aria-disabled while pending keeps focus on the button (disabled would drop it to <body>). */}
-            <button
-              type="submit"
-              className="btn btn--primary btn--lg btn--block"
-              disabled={!isHydrated}
-              aria-disabled={isBusy || undefined}
-            >
-              {isBusy ? 'Submitting...' : 'Get My Free Quote'}
-            </button>
+            <SubmitButton busy={isBusy} label="Get My Free Quote" busyLabel="Submitting..." />
           </div>
         </div>
       </form>

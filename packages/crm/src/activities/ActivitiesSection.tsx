@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@shine/shared/messages';
-import type { Lead } from '@shine/shared/types';
+import type { LeadListItem } from '@shine/shared/types';
 import { Button, Card, Empty, Typography } from 'antd';
 import { useState } from 'react';
 import { ContactLinks } from '../ui/ContactLinks.tsx';
@@ -11,7 +11,7 @@ import { NewActivityDialog } from './NewActivityDialog.tsx';
 
 /** Activities: pick a lead to see its activities; log new ones from the New Activity dialog. */
 export function ActivitiesSection() {
-  const [lead, setLead] = useState<Lead>();
+  const [lead, setLead] = useState<LeadListItem>();
   const [dialogOpen, setDialogOpen] = useState(false);
 
   return (

@@ -1,4 +1,4 @@
-import type { Lead, LeadPage } from '@shine/shared/types';
+import type { LeadListItem, LeadPage } from '@shine/shared/types';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState } from 'react';
@@ -9,29 +9,29 @@ import { leadListKey } from '../api/query-keys.ts';
 interface LeadPickerProps {
   id?: string;
   value?: string;
-  onChange?: (leadId: string | undefined, lead: Lead | undefined) => void;
+  onChange?: (leadId: string | undefined, lead: LeadListItem | undefined) => void;
   /** A lead to show as the current choice before any search (the drawer's lead, for instance). */
-  knownLead?: Lead;
+  knownLead?: LeadListItem;
   disabled?: boolean;
   placeholder?: string;
   'aria-label'?: string;
 }
 
-function optionLabel(lead: Lead): string {
+function optionLabel(lead: LeadListItem): string {
   return `${fullName(lead)} · ${lead.email}`;
 }
 
 /** Picks a lead by name, e-mail or phone, searching on the server. */
 export function LeadPicker({ id, value, onChange, knownLead, disabled, placeholder, ...rest }: LeadPickerProps) {
   const [searchText, setSearchText] = useState('');
-  const [picked, setPicked] = useState<Lead | undefined>(knownLead);
+  const [picked, setPicked] = useState<LeadListItem | undefined>(knownLead);
   const search = useDebouncedValue(searchText.trim(), 300);
   const results = useQuery<LeadPage>({
     queryKey: leadListKey({ search: search || undefined, page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' }),
     enabled: !disabled,
   });
 
-  const leads = new Map<string, Lead>();
+  const leads = new Map<string, LeadListItem>();
   if (picked) leads.set(picked.id, picked);
   if (knownLead) leads.set(knownLead.id, knownLead);
   for (const lead of results.data?.items ?? []) leads.set(lead.id, lead);

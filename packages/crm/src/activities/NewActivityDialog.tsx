@@ -1,6 +1,6 @@
 import { activityCreateSchema, defaultActivityStatus } from '@shine/shared/activities';
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES, type ActivityStatus, type ActivityType } from '@shine/shared/enums';
-import type { Lead } from '@shine/shared/types';
+import type { LeadListItem } from '@shine/shared/types';
 import { DatePicker, Form, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
@@ -36,10 +36,10 @@ interface NewActivityDialogProps {
   open: boolean;
   onClose: () => void;
   /** Preselected lead (from the lead drawer or the Activities section). */
-  lead?: Lead;
+  lead?: LeadListItem;
   lockLead?: boolean;
   /** Called with the lead the activity was logged for. */
-  onCreated?: (lead: Lead | undefined, leadId: string) => void;
+  onCreated?: (lead: LeadListItem | undefined, leadId: string) => void;
 }
 
 /**
@@ -51,7 +51,7 @@ export function NewActivityDialog({ open, onClose, lead, lockLead, onCreated }: 
   const [form] = Form.useForm<ActivityValues>();
   const create = useCreateActivity();
   const { validateTrigger, markSubmitted, reset } = useSubmitValidation();
-  const [pickedLead, setPickedLead] = useState<Lead | undefined>(lead);
+  const [pickedLead, setPickedLead] = useState<LeadListItem | undefined>(lead);
   /** The person chose a status: the type and time no longer move it. */
   const statusChosen = useRef(false);
 

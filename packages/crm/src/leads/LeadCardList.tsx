@@ -1,6 +1,6 @@
 import { formatDealValue } from '@shine/shared/format';
 import { MESSAGES } from '@shine/shared/messages';
-import type { Lead } from '@shine/shared/types';
+import type { LeadListItem } from '@shine/shared/types';
 import { Button, Card, Checkbox, Empty } from 'antd';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { ContactLinks } from '../ui/ContactLinks.tsx';
@@ -16,7 +16,7 @@ import { PersonAvatar } from '../ui/PersonAvatar.tsx';
 import { ToneTag } from '../ui/ToneTag.tsx';
 
 interface LeadCardListProps {
-  leads: Lead[];
+  leads: LeadListItem[];
   loading: boolean;
   paging: LeadsPaging;
   onOpen: (leadId: string) => void;

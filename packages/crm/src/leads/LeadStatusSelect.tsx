@@ -1,5 +1,5 @@
 import { LEAD_STATUSES, type LeadStatus } from '@shine/shared/enums';
-import type { Lead } from '@shine/shared/types';
+import type { LeadListItem } from '@shine/shared/types';
 import { DownOutlined } from '@ant-design/icons';
 import { Select } from 'antd';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { CRM_THEME_CLASS } from '../ui/theme.ts';
 import { useLeadStatusMutation } from './leads.queries.ts';
 
 interface LeadStatusSelectProps {
-  lead: Lead;
+  lead: LeadListItem;
   size?: 'small' | 'middle';
   /** Mounted by the real Select only once it is focused or pressed (see DeferredLeadStatusSelect). */
   autoFocus?: boolean;
@@ -50,7 +50,7 @@ export function LeadStatusSelect({ lead, size, autoFocus, defaultOpen }: LeadSta
  * close-on-outside-press listener on window while that very mousedown is still bubbling there, and
  * closes at once (its target, the stand-in, is gone), so the first press only focused it.
  */
-export function DeferredLeadStatusSelect({ lead }: { lead: Lead }) {
+export function DeferredLeadStatusSelect({ lead }: { lead: LeadListItem }) {
   const [activated, setActivated] = useState<'focus' | 'press' | null>(null);
   if (activated) return <LeadStatusSelect lead={lead} size="small" autoFocus defaultOpen={activated === 'press'} />;
   return (

@@ -1,7 +1,7 @@
 import type { LeadSortField } from '@shine/shared/leads';
 import { formatDealValue } from '@shine/shared/format';
 import { MESSAGES } from '@shine/shared/messages';
-import type { Lead, LeadPage } from '@shine/shared/types';
+import type { LeadListItem, LeadPage } from '@shine/shared/types';
 import { CaretDownOutlined, CaretUpOutlined } from '@ant-design/icons';
 import { Grid, Spin } from 'antd';
 import { memo, type MouseEvent, type ReactNode, useMemo, useState } from 'react';
@@ -41,7 +41,7 @@ interface LeadColumn {
   width: number;
   sort?: LeadSortField;
   align?: 'right';
-  render: (lead: Lead) => ReactNode;
+  render: (lead: LeadListItem) => ReactNode;
 }
 
 /** As antd's tables sort: a new column ascending, then descending, then back to the default order. */
@@ -242,7 +242,7 @@ function SelectAllCheckbox({
 }
 
 interface LeadRowProps {
-  lead: Lead;
+  lead: LeadListItem;
   columns: LeadColumn[];
   /** Undefined: the table has no selection column. */
   selected: boolean | undefined;
@@ -285,7 +285,15 @@ const LeadRow = memo(function LeadRow({ lead, columns, selected, onToggle, onOpe
   );
 });
 
-function NameCell({ lead, layout, onOpen }: { lead: Lead; layout: LeadColumnLayout; onOpen: (id: string) => void }) {
+function NameCell({
+  lead,
+  layout,
+  onOpen,
+}: {
+  lead: LeadListItem;
+  layout: LeadColumnLayout;
+  onOpen: (id: string) => void;
+}) {
   return (
     <div className="lead-name-cell">
       {/* A plain button styled as a link (styles.css): antd's Button, with its wave effect and hooks, in

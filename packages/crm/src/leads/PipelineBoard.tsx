@@ -1,5 +1,5 @@
 import { LEAD_STATUSES, type LeadStatus } from '@shine/shared/enums';
-import type { Lead } from '@shine/shared/types';
+import type { LeadListItem } from '@shine/shared/types';
 import { useRef, useState } from 'react';
 import { useLeadStatusMutation, type LeadFilterValues } from './leads.queries.ts';
 import { createCardFocusKeeper, type PendingMove } from './pipeline.ts';
@@ -20,7 +20,7 @@ export function PipelineBoard({ filter, onOpen }: { filter: LeadFilterValues; on
     ]),
   );
 
-  const move = (lead: Lead, to: LeadStatus) => {
+  const move = (lead: LeadListItem, to: LeadStatus) => {
     if (lead.status === to || moves.has(lead.id)) return;
     setMoves((current) => new Map(current).set(lead.id, { lead, to }));
     mutation.mutate(

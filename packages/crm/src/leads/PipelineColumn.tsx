@@ -1,6 +1,6 @@
 import type { LeadStatus } from '@shine/shared/enums';
 import { formatCount, formatDealValue } from '@shine/shared/format';
-import type { Lead } from '@shine/shared/types';
+import type { LeadListItem } from '@shine/shared/types';
 import { Badge, Button } from 'antd';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { type DragEvent, useLayoutEffect, useRef, useState } from 'react';
@@ -20,9 +20,9 @@ function isLeadDrag(event: DragEvent): boolean {
   return event.dataTransfer.types.includes(LEAD_DRAG_TYPE);
 }
 
-function readDraggedLead(event: DragEvent): Lead | undefined {
+function readDraggedLead(event: DragEvent): LeadListItem | undefined {
   try {
-    const lead = JSON.parse(event.dataTransfer.getData(LEAD_DRAG_TYPE)) as Lead;
+    const lead = JSON.parse(event.dataTransfer.getData(LEAD_DRAG_TYPE)) as LeadListItem;
     return typeof lead?.id === 'string' ? lead : undefined;
   } catch {
     return undefined;
@@ -33,13 +33,13 @@ interface PipelineColumnProps {
   status: LeadStatus;
   filter: LeadFilterValues;
   moves: ReadonlyMap<string, PendingMove>;
-  onMove: (lead: Lead, to: LeadStatus) => void;
+  onMove: (lead: LeadListItem, to: LeadStatus) => void;
   onOpen: (leadId: string) => void;
   focusKeeper: CardFocusKeeper;
 }
 
 interface PipelineCardProps {
-  lead: Lead;
+  lead: LeadListItem;
   moving: boolean;
   onOpen: (id: string) => void;
   focusKeeper: CardFocusKeeper;

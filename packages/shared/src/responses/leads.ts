@@ -131,7 +131,40 @@ export const leadDetailSchema = leadSchema.extend({
 });
 export type LeadDetail = z.output<typeof leadDetailSchema>;
 
-export const leadPageSchema = pageOf(leadSchema).extend({
+/**
+ * A lead as the CRM's lists show it (GET /api/admin/leads): the table's columns and their flags, the
+ * card list, the pipeline's cards and the lead picker, nothing more. The drawer reads the whole lead
+ * (GET /api/admin/leads/{id}). Half the bytes of a whole lead: no notes, tags, estimate breakdown,
+ * attribution, consent or speed-to-lead fields (docs/performance.md, "Lean list answers").
+ */
+export const leadListItemSchema = leadSchema.pick({
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  bedrooms: true,
+  bathrooms: true,
+  cleaningType: true,
+  frequency: true,
+  source: true,
+  status: true,
+  priority: true,
+  assignee: true,
+  estimatedValue: true,
+  nextFollowUpAt: true,
+  createdAt: true,
+  lastRequestAt: true,
+  repeatCount: true,
+  lastRepeatAt: true,
+  detailsDifferRequestId: true,
+  firstContactedAt: true,
+  contactDueAt: true,
+  samePhoneLeads: true,
+});
+export type LeadListItem = z.output<typeof leadListItemSchema>;
+
+export const leadPageSchema = pageOf(leadListItemSchema).extend({
   /** The `cursor` of the page after this one; null on the last page. */
   nextCursor: z.string().nullable(),
   /** The `cursor` of the page before this one; null on the first page. */

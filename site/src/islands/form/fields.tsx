@@ -2,6 +2,7 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTML
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import '../../styles/forms.css';
 import { SvgIcon } from '../SvgIcon.tsx';
+import { useIsHydrated } from '../use-is-hydrated.ts';
 
 interface FieldShellProps {
   id: string;
@@ -141,5 +142,25 @@ export function SelectField({
         <SvgIcon name="chevronDown" size={18} className="field__select-icon" />
       </div>
     </FieldShell>
+  );
+}
+
+/**
+ * A form's submit button: disabled until React has hydrated the form (a form submitted before would
+ * fall back to a native submit), aria-disabled while busy (disabled would drop focus to <body>). The
+ * hydration flag lives here, not in the form: when it turns true only this button renders again, not
+ * every field of the form, which kept the main thread busy for one more long task after hydration.
+ */
+export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  const isHydrated = useIsHydrated();
+  return (
+    <button
+      type="submit"
+      className="btn btn--primary btn--lg btn--block"
+      disabled={!isHydrated}
+      aria-disabled={busy || undefined}
+    >
+      {busy ? busyLabel : label}
+    </button>
   );
 }
