@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { signedInAs } from '../test/team-fixtures.ts';
+import { LeadBooking } from './LeadBooking.tsx';
 import { mondayOf, ScheduleSection, wallTime } from './ScheduleSection.tsx';
 
 const VISIT_ID = '5d1e2f3a-4b5c-4d6e-8f70-000000000002';
@@ -60,5 +61,34 @@ describe('ScheduleSection', () => {
     expect(wallTime('2026-12-01T08:00:00-06:00')).toBe('8:00 AM');
     expect(wallTime('2026-12-01T14:30:00-06:00')).toBe('2:30 PM');
     expect(wallTime('2026-12-01T12:00:00-06:00')).toBe('12:00 PM');
+  });
+});
+
+describe('LeadBooking', () => {
+  it('shows the lead’s booking: both prices and the next visits with their windows', async () => {
+    const visit = visitThisWeek();
+    mockFetch({
+      ...signedInAs('sales'),
+      [`GET /api/admin/leads/${LEAD_ID}/booking`]: {
+        body: {
+          booking: {
+            id: visit.bookingId,
+            leadId: LEAD_ID,
+            quoteId: null,
+            frequency: 'Biweekly',
+            status: 'active',
+            durationMinutes: 300,
+            firstVisitTotal: '311.90',
+            perVisitTotal: '351.90',
+            visits: [{ ...visit, needsReview: true }],
+            createdAt: '2026-11-20T15:00:00.000Z',
+          },
+        },
+      },
+    });
+    renderWithProviders(<LeadBooking leadId={LEAD_ID} />);
+    expect(await screen.findByText(/first visit \$311\.90, then \$351\.90 a visit/)).toBeTruthy();
+    expect(screen.getByText(/arrival 10:00 AM – 12:00 PM, crew 2/)).toBeTruthy();
+    expect(screen.getByText('Check window')).toBeTruthy();
   });
 });
