@@ -43,3 +43,12 @@ export function useBookForLead() {
     onSuccess: (answer) => refresh(answer.booking.leadId),
   });
 }
+
+/** PUT /api/admin/settings/scheduling (admins): the answer replaces the cache. */
+export function useSaveSchedulingSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: SchedulingSettings) => apiJson<SchedulingSettings>('PUT', API.schedulingSettings, settings),
+    onSuccess: (settings) => queryClient.setQueryData(schedulingSettingsKey, settings),
+  });
+}
