@@ -69,7 +69,9 @@ function VisitDialog({ visit, crews, onClose }: { visit: AdminVisit; crews: stri
   const move = () => {
     const at = new Date(start);
     if (Number.isNaN(at.getTime())) return toast.error('Could not change the visit', 'Pick a date and time.');
-    void send({ start: at.toISOString(), crew }, 'Visit moved; the customer is e-mailed');
+    // Without a new crew the server keeps the visit's own when it is free, or takes the first free one.
+    const change = crew === visit.crew ? { start: at.toISOString() } : { start: at.toISOString(), crew };
+    void send(change, 'Visit moved; the customer is e-mailed');
   };
   return (
     <Modal open title={visit.leadName} onCancel={onClose} footer={null} destroyOnHidden>
