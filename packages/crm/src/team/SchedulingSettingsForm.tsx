@@ -12,9 +12,9 @@ import { Button, Form, Input, InputNumber, Typography } from 'antd';
 import { useEffect } from 'react';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
-import { SettingsCard } from '../team/SettingsCard.tsx';
-import { useSaveSchedulingSettings, useSchedulingSettings } from './schedule.queries.ts';
-import './schedule.css';
+import { SettingsCard } from './SettingsCard.tsx';
+import { useSaveSchedulingSettings, useSchedulingSettings } from '../schedule/schedule.queries.ts';
+import '../schedule/schedule.css';
 
 /** The form's flat fields: one text per day part, numbers for the rest. */
 type FormValues = Record<string, string | number | undefined>;
