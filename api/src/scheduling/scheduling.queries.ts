@@ -217,3 +217,12 @@ export function listSeriesToExtend(db: Knex, horizon: Date, limit: number): Prom
 export function lockBookingRow(trx: Knex.Transaction, id: string): Promise<BookingRow | undefined> {
   return trx('bookings').where({ id }).forUpdate().first();
 }
+
+/** Scheduled visits starting in (from, to]: their lead, id and start (the engine's reminder scan). */
+export function upcomingVisitsQuery(db: Knex, from: Date, to: Date): Knex.QueryBuilder {
+  return db('visits')
+    .select('lead_id', db.raw('id as visit_id'), 'starts_at')
+    .where({ status: 'scheduled' })
+    .andWhere('starts_at', '>', from)
+    .andWhere('starts_at', '<=', to);
+}

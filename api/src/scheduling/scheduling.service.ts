@@ -71,6 +71,7 @@ import {
   type NewVisit,
   updateVisitRow,
   type VisitRow,
+  upcomingVisitsQuery,
 } from './scheduling.queries.ts';
 
 const MINUTE_MS = 60_000;
@@ -440,6 +441,7 @@ async function createBooking(
     now,
   );
   await publishLiveEvent(trx, { type: 'visits.changed', leadId: args.leadId });
+  await outbox.visitEvent(args.leadId, 'visit_booked');
   return booking;
 }
 
@@ -683,7 +685,7 @@ export async function updateVisit(
   timeZone: string,
   now: Date,
 ): Promise<VisitChange> {
-  const change = await withLeadEventOutbox(db, async (trx) => {
+  const change = await withLeadEventOutbox(db, async (trx, outbox) => {
     const visit = await lockVisitRow(trx, id);
     if (!visit) throw new AppError(404, BOOKING_MESSAGES.visitNotFound);
     const settings = await getSchedulingSettings(trx);
@@ -734,6 +736,7 @@ export async function updateVisit(
       );
       await publishLiveEvent(trx, { type: 'visits.changed', leadId: visit.lead_id });
     }
+    if (completed) await outbox.visitEvent(visit.lead_id, 'visit_completed');
     return { moved: moving, completed };
   });
   const row = await findAdminVisitRow(db, id);
@@ -771,4 +774,12 @@ export async function extendRecurringSeries(db: Knex, timeZone: string, now: Dat
     });
   }
   return due.length;
+}
+
+/**
+ * For the automation engine's visit_upcoming scan: (lead_id, visit_id, starts_at) of every scheduled
+ * visit starting within the next 24 hours (a reminder the day before; one occurrence per visit).
+ */
+export function upcomingVisits(db: Knex, now: Date): Knex.QueryBuilder {
+  return upcomingVisitsQuery(db, now, new Date(now.getTime() + CHANGE_NOTICE_HOURS * HOUR_MS));
 }
