@@ -21,7 +21,7 @@ export function LeadBooking({ leadId }: { leadId: string }) {
         ? ` · ${formatAmount(data.firstVisitTotal)}`
         : '';
   return (
-    <div aria-label="Booking">
+    <div>
       <Typography.Paragraph>
         {data.frequency}, about {Math.round(data.durationMinutes / 30) / 2} hours{prices}
       </Typography.Paragraph>
