@@ -11,6 +11,7 @@
 //   pnpm bench --soak [--minutes 5] [--connections 32]   (bench/soak.ts: RSS and heap over a steady load)
 //   pnpm bench --first-load [--loads 20] [--reseed] [--profile]   (bench/first-load.ts: Chromium, 3,000 leads, first row and sorts)
 //   pnpm bench --pages [--duration 10] [--rounds 5] [--connections 32] [--profile]   (bench/pages.ts: deep pages, every sort, cursors)
+//   pnpm bench --slots [--requests 500] [--connections 32] [--visits 2000]   (bench/slots.ts: free windows with booked visits)
 //
 // --only TEXT: only the HTTP scenarios whose name contains TEXT (e.g. `--only 304`), without the
 // export, RSS and live measurements.
@@ -50,6 +51,9 @@ const { values: args } = parseArgs({
     'first-load': { type: 'boolean', default: false },
     loads: { type: 'string', default: '20' },
     pages: { type: 'boolean', default: false },
+    slots: { type: 'boolean', default: false },
+    requests: { type: 'string', default: '500' },
+    visits: { type: 'string', default: '2000' },
     profile: { type: 'boolean', default: false },
     minutes: { type: 'string', default: '5' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL },
@@ -67,6 +71,15 @@ const databaseUrl = args['database-url'] as string;
 if (args.cluster) {
   const { benchCluster } = await import('./cluster.ts');
   await benchCluster({ duration, connections });
+  process.exit(0);
+}
+if (args.slots) {
+  const { benchSlots } = await import('./slots.ts');
+  await benchSlots({
+    requests: Number(args.requests),
+    connections,
+    visits: Number(args.visits),
+  });
   process.exit(0);
 }
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-123456' };

@@ -23,6 +23,13 @@ import type { AppDeps } from './deps.ts';
 import { healthRouter } from './health/health.routes.ts';
 import { requireAuth, requireRole, requireRoleToWrite } from './http/auth-guard.ts';
 import { getCompanyDetails } from './settings/company-details.service.ts';
+import { quotePageBooking } from './scheduling/booking-page.ts';
+import {
+  customerBookingRouter,
+  leadBookingRouter,
+  schedulingSettingsRouter,
+  visitsRouter,
+} from './scheduling/scheduling.routes.ts';
 import { settingsRouter } from './settings/settings.routes.ts';
 import {
   EXPORT_JSON_LIMIT,
@@ -110,6 +117,8 @@ function adminApi(
       names: { people: userNames, leads: leadNames, automations: automationNames, templates: templateNames },
     }),
   );
+  // Every role reads the crews and windows (the Schedule shows them); only admins change them.
+  admin.use('/settings/scheduling', requireRoleToWrite('admin'), schedulingSettingsRouter(deps));
   admin.use('/settings', requireRole('admin'), settingsRouter(deps));
   admin.use(teamRouter(team));
   admin.use('/me/alerts', alertSettingsRouter(deps));
@@ -117,6 +126,8 @@ function adminApi(
   admin.use('/leads', leadAutomationRouter(deps));
   admin.use('/leads', leadQuotesRouter(quotes));
   admin.use('/leads', leadConversationRouter(conversations));
+  admin.use('/leads', leadBookingRouter(quotes));
+  admin.use('/visits', visitsRouter(quotes));
   admin.use('/inbox', inboxRouter(deps));
   admin.use('/unmatched-emails', unmatchedEmailsRouter(deps));
   admin.use('/quotes', quotesRouter(quotes));
@@ -186,14 +197,20 @@ export function createApp(deps: AppDeps): App {
   api.use('/health', healthRouter(deps));
   api.use('/leads', jsonBody(PUBLIC_JSON_LIMIT), publicLeadsRouter(deps));
   api.use('/setup-password', jsonBody(SETUP_PASSWORD_JSON_LIMIT), setupPasswordRouter(deps));
-  api.use('/quotes', quoteLinkLimit, jsonBody(PUBLIC_JSON_LIMIT), customerQuotesRouter(deps));
+  api.use(
+    '/quotes',
+    quoteLinkLimit,
+    jsonBody(PUBLIC_JSON_LIMIT),
+    customerQuotesRouter(deps),
+    customerBookingRouter(quotes),
+  );
   api.use('/webhooks', smsWebhookRateLimit(deps.db, SMS_WEBHOOK_CALLS_PER_MINUTE), smsWebhookRouter(deps));
   api.use('/admin', adminApi(deps, sessions, team, quotes, conversations));
   api.use(openApiRouter());
   api.use(apiNotFound);
   app.use('/api', api);
   // The customers' quote pages: before the static site, whose 404 page would answer them otherwise.
-  app.use('/q', quotePageRouter(deps));
+  app.use('/q', quotePageRouter({ ...deps, booking: quotePageBooking(quotes) }));
   // The unsubscribe link of automated e-mail (RFC 8058 one-click: no origin check, see its router).
   app.use('/u', unsubscribeRouter(deps));
 

@@ -5,6 +5,7 @@
 import { createServer, type ServerOptions } from 'node:http';
 import { createApp } from './app.ts';
 import { createAutomationEngine } from './automations/engine/engine.ts';
+import { extendRecurringSeries } from './scheduling/scheduling.service.ts';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
 import { ConfigError, configWarnings, loadConfig, loadEnvFiles } from './config.ts';
 import { resolveSessionSecrets } from './db/app-secrets.ts';
@@ -20,6 +21,8 @@ import { replyAddressOfLead } from './mailbox/mailbox.service.ts';
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 /** How often held submissions past HELD_RETENTION_DAYS are purged (idempotent in every process). */
 const HELD_PURGE_INTERVAL_MS = 3_600_000;
+/** How often recurring series are extended ahead (idempotent in every process). */
+const SERIES_EXTEND_INTERVAL_MS = 3_600_000;
 /** After the signal, how long new connections are still served (each answered with Connection: close). */
 const ACCEPT_GRACE_MS = 1_000;
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -83,6 +86,16 @@ async function main(): Promise<void> {
   void purgeHeld();
   const purgeTimer = setInterval(purgeHeld, HELD_PURGE_INTERVAL_MS);
   purgeTimer.unref();
+  // Recurring series stay materialised SERIES_HORIZON_DAYS ahead (each booking under its row lock).
+  const extendSeries = () =>
+    extendRecurringSeries(db, config.businessTimeZone, now())
+      .then((extended) => {
+        if (extended > 0) logger.info({ extended }, 'recurring series extended');
+      })
+      .catch((err: unknown) => logger.error({ err }, 'extending recurring series failed'));
+  void extendSeries();
+  const seriesTimer = setInterval(extendSeries, SERIES_EXTEND_INTERVAL_MS);
+  seriesTimer.unref();
 
   let draining = false;
   // A request's headers and body must arrive within REQUEST_TIMEOUT_SECONDS (408 otherwise), the
@@ -124,6 +137,7 @@ async function main(): Promise<void> {
       server.close(async () => {
         clearTimeout(forceTimer);
         clearInterval(purgeTimer);
+        clearInterval(seriesTimer);
         closeApp();
         stopListening?.();
         try {

@@ -122,11 +122,14 @@ describeApi('quotes: the customer’s page and answers', () => {
       before,
     );
     expect(await t.db('quote_events').where({ quote_id: sent.quote.id, kind: 'accepted' })).toHaveLength(1);
-    // Answered: the page thanks them and offers the booking with the coupon, no forms.
+    // Answered: the page thanks them and offers the first cleaning's windows here, not the outside
+    // booking site; the answer forms are gone.
     const page = await supertest(t.app).get(`/q/${token}`).expect(200);
     expect(page.text).toContain('you accepted this quote');
-    expect(page.text).toContain('coupon=WELCOME40');
-    expect(page.text).not.toContain('<form');
+    expect(page.text).not.toContain('coupon=WELCOME40');
+    expect(page.text).toContain(`action="/q/${token}/booking"`);
+    expect(page.text).not.toContain(`action="/q/${token}/accept"`);
+    expect(page.text).not.toContain(`action="/q/${token}/decline"`);
     const declined = await supertest(t.app).post(`/api/quotes/${token}/decline`).send({}).expect(409);
     expect(declined.body.message).toMatch(/already accepted/);
   });

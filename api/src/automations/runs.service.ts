@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { AppError } from '../http/app-error.ts';
 import { countLeadCandidates, listLeadCandidates } from '../leads/lead-candidates.service.ts';
 import { openSentQuotes } from '../quotes/quotes.service.ts';
+import { upcomingVisits } from '../scheduling/scheduling.service.ts';
 import { assertLeadExists } from '../leads/leads.service.ts';
 import { findAutomationRow } from './automations.queries.ts';
 import { previewAssignee } from './engine/assign-action.ts';
@@ -106,6 +107,7 @@ export async function previewAutomation(
     now,
     exclude: input.id ? runOfOccurrence(db, input.id) : undefined,
     openQuotes: input.trigger === 'quote_not_answered' ? openSentQuotes(db, now) : undefined,
+    upcomingVisits: input.trigger === 'visit_upcoming' ? upcomingVisits(db, now) : undefined,
   };
   const [total, candidates] = await Promise.all([
     countLeadCandidates(db, selection),

@@ -1,7 +1,7 @@
 // Row types of the automation engine's tables, merged into knex's table map. Kept beside
 // tables.ts rather than in it so the two features' migrations and row types change independently.
 import type { AutomationRunStatus, MessageChannel, MessageStatus } from '@shine/shared/automation-rules';
-import type { AutomationTrigger, LeadStatus, QuoteEventTrigger } from '@shine/shared/enums';
+import type { AutomationTrigger, LeadStatus, QuoteEventTrigger, VisitEventTrigger } from '@shine/shared/enums';
 import type { LeadAlertStep } from '@shine/shared/lead-alerts';
 
 export interface AutomationRunRow {
@@ -75,7 +75,11 @@ export interface LeadAlertRow {
 export interface LeadEventRow {
   id: string;
   lead_id: string;
-  trigger: Extract<AutomationTrigger, 'lead_created' | 'status_changed'> | QuoteEventTrigger | 'repeat_request';
+  trigger:
+    | Extract<AutomationTrigger, 'lead_created' | 'status_changed'>
+    | QuoteEventTrigger
+    | VisitEventTrigger
+    | 'repeat_request';
   from_status: LeadStatus | null;
   /** repeat_request: the request kept on the lead; null otherwise. */
   request_id: string | null;

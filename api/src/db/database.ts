@@ -2,6 +2,7 @@
 // embedded PGlite (PostgreSQL compiled to WASM) persisted in DATA_DIR. Same SQL on both.
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
@@ -89,9 +90,9 @@ function createPostgresKnex(options: DatabaseOptions, connectionString: string):
 async function createPgliteKnex(options: DatabaseOptions): Promise<{ knex: Knex; pglite: PGlite }> {
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm ships with PGlite as a loadable extension; the migrations then CREATE EXTENSION it.
+  // pg_trgm and btree_gist ship with PGlite as loadable extensions; the migrations then CREATE EXTENSION it.
   const pglite = new PGlite(dataDir, {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gist },
     ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
   });
   // A new data directory is initialised here (seconds): not inside the first query's acquire timeout.

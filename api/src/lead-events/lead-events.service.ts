@@ -5,7 +5,7 @@
 // (listenToLeadEvents, wired by server.ts to the engine). Telling a listener never throws and never
 // waits, so a request is not slowed by the rules; an event whose telling is lost (the process stopped
 // after the commit) is still in the outbox, and the engine's scan takes it up.
-import type { LeadStatus, QuoteEventTrigger } from '@shine/shared/enums';
+import type { LeadStatus, QuoteEventTrigger, VisitEventTrigger } from '@shine/shared/enums';
 import type { Knex } from 'knex';
 import type { LeadEventRow } from '../db/automation-tables.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
@@ -39,6 +39,8 @@ export interface LeadEventOutbox {
   statusChanged: (leadId: string, from: LeadStatus, to: LeadStatus) => Promise<void>;
   /** The customer opened a sent quote for the first time, accepted or declined it (quotes feature). */
   quoteEvent: (leadId: string, trigger: QuoteEventTrigger) => Promise<void>;
+  /** A cleaning was booked, or a visit completed (scheduling feature). */
+  visitEvent: (leadId: string, trigger: VisitEventTrigger) => Promise<void>;
   /** A true repeat request (`requestId`) of the same person was kept on the open lead. */
   repeatRequest: (leadId: string, requestId: string) => Promise<void>;
 }
@@ -82,6 +84,10 @@ export async function withLeadEventOutbox<T>(
         written.push({ id, leadId, trigger });
       },
       quoteEvent: async (leadId, trigger) => {
+        const id = await insertLeadEvent(trx, { lead_id: leadId, trigger });
+        written.push({ id, leadId, trigger });
+      },
+      visitEvent: async (leadId, trigger) => {
         const id = await insertLeadEvent(trx, { lead_id: leadId, trigger });
         written.push({ id, leadId, trigger });
       },

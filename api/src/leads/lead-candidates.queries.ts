@@ -29,6 +29,11 @@ export interface CandidateQuery {
    * by the quotes feature (quote_not_answered; without it that trigger selects nothing).
    */
   openQuotes?: Knex.QueryBuilder | undefined;
+  /**
+   * Subquery of (lead_id, visit_id, starts_at): the scheduled visits starting within 24 hours, handed in
+   * by the scheduling feature (visit_upcoming; without it that trigger selects nothing).
+   */
+  upcomingVisits?: Knex.QueryBuilder | undefined;
   /** Leave out leads whose current occurrence meets this (a saved rule has already run for it). */
   exclude?: OccurrenceCondition | undefined;
 }
@@ -47,7 +52,7 @@ function applyConditions(query: Knex.QueryBuilder, conditions: AutomationConditi
 
 function candidateQuery(
   db: Knex,
-  { trigger, conditions, now, latestActivity, openQuotes, exclude }: CandidateQuery,
+  { trigger, conditions, now, latestActivity, openQuotes, upcomingVisits, exclude }: CandidateQuery,
 ): Knex.QueryBuilder {
   const query = db('leads as l');
   if (trigger === 'no_activity') {
@@ -63,6 +68,10 @@ function candidateQuery(
     const sentBefore = new Date(now.getTime() - quoteChaseDays(conditions) * 86_400_000);
     if (openQuotes) query.join(openQuotes.as('q'), 'q.lead_id', 'l.id').where('q.sent_at', '<=', sentBefore);
     else query.whereRaw('false');
+  } else if (trigger === 'visit_upcoming') {
+    // One occurrence per visit: the day-before reminder of each.
+    if (upcomingVisits) query.join(upcomingVisits.as('v'), 'v.lead_id', 'l.id');
+    else query.whereRaw('false');
   }
   applyConditions(query, conditions, trigger);
   if (exclude) query.whereNotExists(exclude({ id: 'l.id', occurrenceKey: occurrenceKeyExpression(trigger) }));
@@ -73,6 +82,7 @@ function occurrenceKeyExpression(trigger: AutomationTrigger): string {
   if (trigger === 'no_activity') return isoKey(LAST_ACTIVITY);
   if (trigger === 'follow_up_due') return isoKey('l.next_follow_up_at');
   if (trigger === 'quote_not_answered') return "'quote:' || q.quote_id";
+  if (trigger === 'visit_upcoming') return "'visit:' || v.visit_id";
   return "''";
 }
 
@@ -80,6 +90,7 @@ function occurrenceKeyExpression(trigger: AutomationTrigger): string {
 export function listCandidateRows(db: Knex, query: CandidateQuery, limit: number): Promise<CandidateRow[]> {
   const timed = query.trigger === 'no_activity' || query.trigger === 'follow_up_due';
   const chased = query.trigger === 'quote_not_answered';
+  const reminded = query.trigger === 'visit_upcoming';
   return candidateQuery(db, query)
     .select(
       'l.*',
@@ -91,7 +102,9 @@ export function listCandidateRows(db: Knex, query: CandidateQuery, limit: number
         ? [{ column: 'occurrence_key', order: 'asc' }]
         : chased
           ? [{ column: 'q.sent_at', order: 'asc' }]
-          : [{ column: 'l.created_at', order: 'desc' }],
+          : reminded
+            ? [{ column: 'v.starts_at', order: 'asc' }]
+            : [{ column: 'l.created_at', order: 'desc' }],
     )
     .orderBy('l.id')
     .limit(limit);

@@ -2,6 +2,19 @@
 // whose schema has no name here is a list of a named one (ActivityList) or an error at build time.
 import { activityCreateSchema } from '@shine/shared/activities';
 import { alertSettingsSchema, alertSettingsUpdateSchema } from '@shine/shared/alerts';
+import {
+  adminVisitListSchema,
+  adminVisitSchema,
+  bookingAnswerSchema,
+  bookingRequestSchema,
+  bookingSchema,
+  leadBookingSchema,
+  slotListSchema,
+  slotSchema,
+  slotTakenSchema,
+  visitSchema,
+  visitUpdateSchema,
+} from '@shine/shared/bookings';
 import { companyDetailsSchema } from '@shine/shared/company-settings';
 import { manualMessageSchema, unmatchedEmailAttachSchema } from '@shine/shared/conversations';
 import { leadAlertSettingsSchema, leadAlertSettingsViewSchema } from '@shine/shared/lead-alerts';
@@ -12,6 +25,7 @@ import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/au
 import { exportRequestSchema } from '@shine/shared/export';
 import { leadBulkAssignSchema, leadStatusUpdateSchema, leadUpdateSchema } from '@shine/shared/leads';
 import { liveEventSchema } from '@shine/shared/live';
+import { schedulingSettingsSchema } from '@shine/shared/scheduling';
 import { quoteIntakeSchema } from '@shine/shared/quote';
 import {
   quoteAcceptSchema,
@@ -141,6 +155,16 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['QuoteList', quoteListSchema],
   ['QuoteSent', quoteSentSchema],
   ['QuoteAnswer', quoteAnswerSchema],
+  ['Slot', slotSchema],
+  ['SlotList', slotListSchema],
+  ['SlotTaken', slotTakenSchema],
+  ['Visit', visitSchema],
+  ['Booking', bookingSchema],
+  ['BookingAnswer', bookingAnswerSchema],
+  ['LeadBooking', leadBookingSchema],
+  ['AdminVisit', adminVisitSchema],
+  ['AdminVisitList', adminVisitListSchema],
+  ['SchedulingSettings', schedulingSettingsSchema],
 ];
 
 /** Request bodies: described as a client may send them (z.input: defaults make fields optional). */
@@ -175,4 +199,7 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['QuoteSend', quoteSendSchema],
   ['QuoteAccept', quoteAcceptSchema],
   ['QuoteDecline', quoteDeclineSchema],
+  ['BookingRequest', bookingRequestSchema],
+  ['VisitUpdate', visitUpdateSchema],
+  ['SchedulingSettingsUpdate', schedulingSettingsSchema],
 ];

@@ -7,6 +7,7 @@ import { liveOperations } from './live.operations.ts';
 import type { Method, Operation } from './operation.ts';
 import { publicOperations } from './public.operations.ts';
 import { quoteOperations } from './quotes.operations.ts';
+import { schedulingOperations } from './scheduling.operations.ts';
 import { settingsOperations } from './settings.operations.ts';
 import { teamOperations } from './team.operations.ts';
 
@@ -19,6 +20,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...liveOperations,
   ...settingsOperations,
   ...quoteOperations,
+  ...schedulingOperations,
 ];
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);

@@ -2,13 +2,15 @@
 // (recorded), accepting with a typed name (the lead is Won at the accepted total) or declining (the
 // lead goes to Negotiating). An answer is given once: the same answer again changes nothing and gets
 // the same reply; the other answer is refused. Every step is on the lead's timeline.
+import { BOOKING_MESSAGES } from '@shine/shared/bookings';
 import { buildBookingUrl, DEFAULT_COMPANY } from '@shine/shared/company';
 import { formatCalendarDate } from '@shine/shared/format';
 import { API_ERRORS } from '@shine/shared/messages';
 import { formatCents, formatDollars, type QuoteContent } from '@shine/shared/quote-pricing';
 import { type QuoteAccept, type QuoteDecline, TIME_WINDOW_LABELS } from '@shine/shared/quotes';
-import type { QuoteAnswer } from '@shine/shared/responses/quotes';
+import type { Quote, QuoteAnswer } from '@shine/shared/responses/quotes';
 import type { Lead } from '@shine/shared/types';
+import type { Router } from 'express';
 import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
@@ -16,7 +18,8 @@ import { AppError } from '../http/app-error.ts';
 import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
 import { changeLeadStatusForQuote, findLead, setLeadValueFromAcceptedQuote } from '../leads/leads.service.ts';
-import { statusOf } from './quote-mapper.ts';
+import { statusOf, toQuote } from './quote-mapper.ts';
+import { renderQuotePage } from './quote-page.ts';
 import { hashQuoteToken } from './quote-tokens.ts';
 import {
   findQuoteRowByTokenHash,
@@ -216,4 +219,55 @@ export function declineCustomerQuote(
     );
     return answerOf(declined);
   });
+}
+
+/**
+ * For booking from the link: the quote, locked until the transaction ends (one customer's bookings
+ * take turns), as the API answers it. Only an accepted quote can be booked: 409 before the answer,
+ * and the link's own 404 or 410 for a link that does not exist, or expired or was replaced unanswered.
+ */
+export async function lockAcceptedCustomerQuote(trx: Knex.Transaction, token: string, now: Date): Promise<Quote> {
+  const row = await lockQuoteRowByTokenHash(trx, hashQuoteToken(token));
+  return acceptedOrRefused(row, now);
+}
+
+/** The accepted quote behind a link (read only: the free windows, the page). */
+export async function findAcceptedCustomerQuote(db: Knex, token: string, now: Date): Promise<Quote> {
+  return acceptedOrRefused(await findQuoteRowByTokenHash(db, hashQuoteToken(token)), now);
+}
+
+function acceptedOrRefused(row: QuoteRow | undefined, now: Date): Quote {
+  if (!row) throw new AppError(404, API_ERRORS.quoteLinkUnknown);
+  if (row.status !== 'accepted') {
+    refuseClosed(row, now);
+    throw new AppError(409, BOOKING_MESSAGES.notAccepted);
+  }
+  return toQuote(row, now);
+}
+
+/** The customer's link: for another feature's e-mail (the booking confirmation). */
+export { quoteUrlOf } from './quote-tokens.ts';
+export { renderClosedQuotePage } from './quote-page.ts';
+
+/**
+ * Booking the first cleaning of an accepted quote on its page: the scheduling feature's section of
+ * the page and its form posts (app.ts wires it; quotes do not import scheduling).
+ */
+export interface QuotePageBooking {
+  section: (token: string, quote: Quote) => Promise<string>;
+  /** POST /q/{token}/booking…, behind the page's headers, rate limit and form parser. */
+  routes: Router;
+}
+
+/** The page of an accepted quote with `booking` (scheduling's section) in it, for a form's answer. */
+export async function renderAcceptedQuotePage(
+  db: Knex,
+  token: string,
+  timeZone: string,
+  now: Date,
+  booking: (quote: Quote) => Promise<string>,
+): Promise<string> {
+  const found = await findCustomerQuote(db, token);
+  const quote = toQuote(found.row, now);
+  return renderQuotePage({ token, quote, firstName: found.lead.firstName, timeZone, booking: await booking(quote) });
 }

@@ -6,6 +6,7 @@ import {
   formatCents,
   type QuoteContent,
   type QuotePricing,
+  perVisitPricing,
   priceQuote,
 } from '@shine/shared/quote-pricing';
 import type { PreferredDate, QuoteCreate, QuoteStatus } from '@shine/shared/quotes';
@@ -80,7 +81,14 @@ export function toQuote(row: QuoteRow, now: Date): Quote {
           }
         : null,
     declineReason: row.decline_reason,
+    recurring: recurringOf(content),
   };
+}
+
+/** A recurring quote's regular price per visit (the first visit is the quote's total). */
+export function recurringOf(content: QuoteContent): Quote['recurring'] {
+  if (content.cleaning.frequency === 'One Time') return null;
+  return { frequency: content.cleaning.frequency, perVisitTotal: formatCents(perVisitPricing(content).totalCents) };
 }
 
 /** The content after staff's edit: each key sent replaces its part; add-ons without a price take the table's. */

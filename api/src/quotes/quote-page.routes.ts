@@ -18,6 +18,7 @@ import {
   type QuoteClient,
   findCustomerQuote,
   openCustomerQuote,
+  type QuotePageBooking,
 } from './customer-quotes.service.ts';
 import { statusOf, toQuote } from './quote-mapper.ts';
 import { type FormState, renderClosedQuotePage, renderQuotePage } from './quote-page.ts';
@@ -73,7 +74,12 @@ const strings = (body: unknown): Record<string, string> =>
     ),
   );
 
-export function quotePageRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
+export function quotePageRouter({
+  db,
+  config,
+  now,
+  booking,
+}: Pick<AppDeps, 'db' | 'config' | 'now'> & { booking?: QuotePageBooking }): Router {
   const router = Router();
   const timeZone = config.businessTimeZone;
   router.use(linkPageHeaders);
@@ -84,19 +90,23 @@ export function quotePageRouter({ db, config, now }: Pick<AppDeps, 'db' | 'confi
   );
   router.use(express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 20 }));
 
-  const renderOpen = (res: Response, status: number, token: string, found: CustomerQuote, form?: FormState) =>
+  const renderOpen = async (res: Response, status: number, token: string, found: CustomerQuote, form?: FormState) => {
+    const quote = toQuote(found.row, now());
+    const section = booking && quote.status === 'accepted' ? await booking.section(token, quote) : undefined;
     sendHtml(
       res,
       status,
-      renderQuotePage({ token, quote: toQuote(found.row, now()), firstName: found.lead.firstName, timeZone, form }),
+      renderQuotePage({ token, quote, firstName: found.lead.firstName, timeZone, form, booking: section }),
     );
+  };
+  if (booking) router.use(booking.routes);
 
   router.get('/:token', async (req, res) => {
     try {
       const found = await openCustomerQuote(db, req.params.token, clientOf(req), now());
       const closed = closedError(found, now());
       if (closed) return sendClosed(res, closed);
-      renderOpen(res, 200, req.params.token, found);
+      await renderOpen(res, 200, req.params.token, found);
     } catch (error) {
       sendClosed(res, error);
     }

@@ -2,7 +2,7 @@
 // plain HTML posts (quote-page.routes.ts), styles inline (the CSP allows inline styles, not scripts).
 // It shows the quote and the customer's own name, nothing of the staff's (no status, notes, names).
 import { buildCssVariables } from '@shine/design-tokens';
-import { buildBookingUrl, DEFAULT_COMPANY } from '@shine/shared/company';
+import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { formatAmount } from '@shine/shared/quote-pricing';
 import { MAX_PREFERRED_DATES, PREFERRED_TIME_WINDOWS, TIME_WINDOW_LABELS } from '@shine/shared/quotes';
 import type { Quote } from '@shine/shared/responses/quotes';
@@ -45,6 +45,11 @@ legend{font-weight:600;padding:0 var(--space-1)}
 .btn--secondary{background:#fff;color:var(--color-primary)}
 .error{color:var(--color-danger);font-weight:600;margin:var(--space-1) 0 0}
 :focus-visible{outline:3px solid var(--color-primary);outline-offset:2px}
+.prices{display:grid;gap:var(--space-1);margin:var(--space-4) 0 0}
+.slots{display:grid;grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));gap:var(--space-2)}
+.slot{display:flex;align-items:center;gap:var(--space-2);min-height:44px;margin:0;padding:var(--space-2);border:1px solid var(--color-border);border-radius:var(--radius-sm);font-weight:400;cursor:pointer}
+.slot input{width:auto;min-height:0;margin:0}
+.visits{padding-left:var(--space-5)}
 summary{cursor:pointer;font-weight:700;min-height:44px;display:flex;align-items:center}
 ul{padding-left:var(--space-5)}
 @media (max-width:32rem){.pair{grid-template-columns:1fr}h1{font-size:var(--text-2xl)}section{padding:var(--space-4)}}`;
@@ -147,15 +152,31 @@ ${fieldError(form, 'reason')}
 </section>`;
 }
 
-function answeredBanner(quote: Quote, timeZone: string): string {
+function answeredBanner(quote: Quote, timeZone: string, booking: boolean): string {
   if (quote.status === 'accepted') {
-    const booking = quote.welcomeDiscount ? buildBookingUrl(company) : company.bookingUrl;
+    // The booking section below picks the first cleaning: the page sends nobody to another site.
+    const next = booking
+      ? 'Pick your first cleaning below.'
+      : `Call us at ${company.phone} to book your first cleaning.`;
     return `<div class="banner banner--ok" role="status"><h2>Thank you, you accepted this quote</h2>
-<p>Accepted on ${e(dateText(quote.answeredAt, timeZone))}${quote.acceptance ? ` by ${e(quote.acceptance.name)}` : ''}. We will confirm your first cleaning shortly.</p>
-<a class="btn btn--primary" href="${e(booking)}">Book your cleaning${quote.welcomeDiscount ? ' with WELCOME40' : ''}</a></div>`;
+<p>Accepted on ${e(dateText(quote.answeredAt, timeZone))}${quote.acceptance ? ` by ${e(quote.acceptance.name)}` : ''}. ${e(next)}</p></div>`;
   }
   return `<div class="banner banner--info" role="status"><h2>You declined this quote</h2>
 <p>Thank you for letting us know. If anything changes, call us or <a href="/quote">ask for a new quote</a>.</p></div>`;
+}
+
+const EVERY: Record<string, string> = {
+  Weekly: 'every week',
+  Biweekly: 'every two weeks',
+  Monthly: 'every four weeks',
+};
+
+/** A recurring quote's two prices: the first cleaning (with the promotion) and each one after it. */
+function recurringPrices(quote: Quote): string {
+  if (!quote.recurring) return '';
+  const promo = quote.welcomeDiscount ? ' (with WELCOME40)' : '';
+  return `<div class="prices"><p><strong>First cleaning: ${formatAmount(quote.total)}</strong>${promo}</p>
+<p><strong>Each cleaning after that: ${formatAmount(quote.recurring.perVisitTotal)}</strong>, ${e(EVERY[quote.recurring.frequency] ?? quote.recurring.frequency)}</p></div>`;
 }
 
 /** The page of a quote the customer can still answer, or has answered. */
@@ -165,6 +186,8 @@ export function renderQuotePage(args: {
   firstName: string;
   timeZone: string;
   form?: FormState;
+  /** The booking section of an accepted quote (scheduling renders it): free windows, or the booking. */
+  booking?: string;
 }): string {
   const { token, quote, timeZone } = args;
   const form = args.form ?? EMPTY_FORM;
@@ -174,11 +197,13 @@ export function renderQuotePage(args: {
 <h1>Your cleaning quote, ${e(args.firstName)}</h1>
 <p class="muted">Quote ${quote.version} · valid until ${e(dateText(quote.validUntil, timeZone))}</p>
 ${problems ? `<div class="banner banner--error" role="alert"><p>Please check the form: ${problems === 1 ? 'one answer needs' : `${problems} answers need`} your attention.</p></div>` : ''}
-${isOpen ? '' : answeredBanner(quote, timeZone)}
+${isOpen ? '' : answeredBanner(quote, timeZone, args.booking !== undefined)}
+${args.booking ?? ''}
 ${quote.message ? `<section aria-labelledby="message-title"><h2 id="message-title">A note from our team</h2><p>${e(quote.message)}</p></section>` : ''}
 <section aria-labelledby="items-title">
 <h2 id="items-title">Your quote</h2>
 ${itemsTable(quote)}
+${recurringPrices(quote)}
 ${quote.welcomeDiscount ? `<p class="muted">${e(WELCOME_NOTE)}</p>` : ''}
 <p><a href="/q/${e(token)}/pdf" download>Download this quote as a PDF</a></p>
 </section>

@@ -197,3 +197,8 @@ export async function quotePdfOf(
 export function openSentQuotes(db: Knex, now: Date): Knex.QueryBuilder {
   return openSentQuotesQuery(db, now);
 }
+
+/** The lead's newest accepted quote, if any (staff booking a visit by hand prices it from this). */
+export async function latestAcceptedQuoteOfLead(db: Knex, leadId: string, now: Date): Promise<Quote | undefined> {
+  return (await listQuoteRowsOfLead(db, leadId)).map((row) => toQuote(row, now)).find((q) => q.status === 'accepted');
+}

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import knexFactory from 'knex';
 import ClientPgLite from 'knex-pglite';
@@ -12,7 +13,7 @@ import { migrateLatest } from '../../src/db/migrate.ts';
 import { provideAdminPasswordHash } from './provided.ts';
 
 export default async function setup(project: TestProject): Promise<() => void> {
-  const pglite = new PGlite('memory://', { extensions: { pg_trgm } });
+  const pglite = new PGlite('memory://', { extensions: { pg_trgm, btree_gist } });
   const knex = knexFactory({ client: ClientPgLite, connection: () => ({ pglite }) } as never);
   await migrateLatest(knex);
   const snapshot = await pglite.dumpDataDir('none');

@@ -1,6 +1,6 @@
 // Global setup of the PostgreSQL project: the server is TEST_DATABASE_URL's, or, when that is unset
 // or empty, a throw-away embedded one started here and removed at the end (embedded-postgres.ts), so
-// the PostgreSQL tests run on every machine. pg_trgm is installed once in public, before the files
+// the PostgreSQL tests run on every machine. pg_trgm and btree_gist are installed once in public, before the files
 // (each in its own schema) run their migrations concurrently.
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -25,6 +25,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     await client.connect();
     try {
       await client.query('create extension if not exists pg_trgm with schema public');
+      await client.query('create extension if not exists btree_gist with schema public');
     } finally {
       await client.end();
     }

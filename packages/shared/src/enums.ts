@@ -37,6 +37,9 @@ export const AUTOMATION_TRIGGERS = [
   'quote_accepted',
   'quote_declined',
   'quote_not_answered',
+  'visit_booked',
+  'visit_upcoming',
+  'visit_completed',
 ] as const;
 export type AutomationTrigger = (typeof AUTOMATION_TRIGGERS)[number];
 
@@ -44,8 +47,12 @@ export type AutomationTrigger = (typeof AUTOMATION_TRIGGERS)[number];
 export const QUOTE_EVENT_TRIGGERS = ['quote_viewed', 'quote_accepted', 'quote_declined'] as const;
 export type QuoteEventTrigger = (typeof QUOTE_EVENT_TRIGGERS)[number];
 
-/** Triggers the engine's per-minute scan finds (the others are events). */
-export const TIME_TRIGGERS = ['no_activity', 'follow_up_due', 'quote_not_answered'] as const;
+/** A customer's cleaning was booked (by the customer or staff), or staff marked a visit completed. */
+export const VISIT_EVENT_TRIGGERS = ['visit_booked', 'visit_completed'] as const;
+export type VisitEventTrigger = (typeof VISIT_EVENT_TRIGGERS)[number];
+
+/** Triggers the engine's per-minute scan finds (the others are events); visit_upcoming: 24 hours before a visit. */
+export const TIME_TRIGGERS = ['no_activity', 'follow_up_due', 'quote_not_answered', 'visit_upcoming'] as const;
 export type TimeTrigger = (typeof TIME_TRIGGERS)[number];
 
 export const ACTION_TYPES = ['send_email', 'create_task', 'update_status', 'send_sms', 'assign'] as const;
@@ -67,6 +74,9 @@ export const TRIGGER_LABELS: Record<AutomationTrigger, string> = {
   quote_accepted: 'Quote accepted',
   quote_declined: 'Quote declined',
   quote_not_answered: 'Quote not answered',
+  visit_booked: 'Visit booked',
+  visit_upcoming: 'Visit in 24 hours',
+  visit_completed: 'Visit completed',
 };
 
 export const ACTION_LABELS: Record<ActionType, string> = {

@@ -27,6 +27,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('activity.created'), leadId: id, activityId: id }),
   /** A customer accepted a quote: the lead's assignee is alerted. */
   z.strictObject({ type: z.literal('quote.accepted'), leadId: id, quoteId: id }),
+  /** A lead's booking or visits changed (booked, moved, closed, cancelled): the Schedule and the lead's drawer refresh. */
+  z.strictObject({ type: z.literal('visits.changed'), leadId: id }),
   /** A message in a lead's conversation: a customer's reply, or a message staff sent by hand. */
   z.strictObject({ type: z.literal('message.created'), leadId: id, messageId: id }),
   /** A quote held for review (see the held submissions). */

@@ -182,3 +182,11 @@ export function priceQuote(content: QuoteContent, table: PriceTable = PRICE_TABL
   const taxCents = divideRoundingHalfUp(left * content.taxRateBasisPoints, 10_000);
   return { lineItems, subtotalCents, discounts, discountCents, taxCents, totalCents: left + taxCents };
 }
+
+/**
+ * Each visit after the first of a recurring quote: the same quote without WELCOME40, which is for the
+ * first cleaning only; the recurring and staff's own discounts stay (docs/decisions.md, "Scheduling").
+ */
+export function perVisitPricing(content: QuoteContent, table: PriceTable = PRICE_TABLE): QuotePricing {
+  return priceQuote({ ...content, welcomeDiscount: false }, table);
+}

@@ -35,6 +35,7 @@ import {
 import { listLeadCandidates } from '../../leads/lead-candidates.service.ts';
 import { findLead } from '../../leads/leads.service.ts';
 import { openSentQuotes } from '../../quotes/quotes.service.ts';
+import { upcomingVisits } from '../../scheduling/scheduling.service.ts';
 import type { Logger } from '../../logger.ts';
 import { hasActiveAutomation, listActiveAutomationRows, ruleInForce } from '../automations.queries.ts';
 import {
@@ -251,6 +252,7 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
           now: at,
           exclude: runOfOccurrence(db, rule.id),
           openQuotes: trigger === 'quote_not_answered' ? openSentQuotes(db, at) : undefined,
+          upcomingVisits: trigger === 'visit_upcoming' ? upcomingVisits(db, at) : undefined,
         };
         for (const { lead, occurrenceKey } of await listLeadCandidates(db, selection, SCAN_BATCH)) {
           if (await createRun(rule, lead.id, trigger, occurrenceKey)) created += 1;

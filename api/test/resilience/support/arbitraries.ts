@@ -525,3 +525,45 @@ export const manualMessageBody = shapedBody({
   body: fc.oneof(fc.constant('Tuesday at 10 works. See you then!'), textOrPayload(1700)),
   subject: fc.oneof(fc.constant('Your cleaning on Tuesday'), textOrPayload(210)),
 });
+
+/** POST/PATCH …/booking: an arrival window's start, well or badly formed (offsets, impossible dates). */
+export const bookingBody = shapedBody({
+  start: fc.oneof(
+    isoDate,
+    fc.constantFrom('2026-12-01T08:00:00-06:00', '2026-02-30T08:00:00Z', '0000-01-01T00:00:00Z', 'tomorrow'),
+    nastyString,
+  ),
+});
+
+/** PATCH /api/admin/visits/{id}: a move, a crew or a status, well or badly formed. */
+export const visitUpdateBody = shapedBody({
+  start: fc.oneof(isoDate, nastyString),
+  status: fc.constantFrom('scheduled', 'completed', 'cancelled', 'done', ''),
+  crew: fc.oneof(fc.integer({ min: -2, max: 25 }), fc.double(), nastyString),
+});
+
+const clock = fc.oneof(fc.constantFrom('08:00', '10:00', '18:00', '24:00', '8:00'), nastyString);
+
+/** PUT /api/admin/settings/scheduling: crews, the week's working days and windows, lead times. */
+export const schedulingSettingsBody = shapedBody({
+  crews: fc.oneof(fc.array(textOrPayload(70), { maxLength: 22 }), nastyString),
+  days: fc.oneof(
+    fc.array(
+      fc.oneof(
+        fc.constant(null),
+        fc.record({ open: clock, close: clock, windows: fc.array(clock, { maxLength: 14 }) }),
+      ),
+      { minLength: 6, maxLength: 8 },
+    ),
+    nastyString,
+  ),
+  windowMinutes: fc.oneof(fc.integer({ min: 0, max: 300 }), fc.double(), nastyString),
+  leadTimeHours: fc.oneof(
+    fc.record({
+      Basic: fc.integer({ min: -1, max: 2000 }),
+      Deep: fc.integer({ min: 0, max: 200 }),
+      'Move In/Out': fc.oneof(fc.integer({ min: 0, max: 200 }), nastyString),
+    }),
+    nastyString,
+  ),
+});

@@ -48,6 +48,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activityBody,
   alertSettingsBody,
+  bookingBody,
   leadAlertSettingsBody,
   companyDetailsBody,
   automationBody,
@@ -67,15 +68,24 @@ import {
   quoteSendBody,
   rawBody,
   recipeBody,
+  schedulingSettingsBody,
   setupLinkCheckBody,
   setupPasswordBody,
   statusBody,
   templateBody,
   userCreateBody,
   userUpdateBody,
+  visitUpdateBody,
 } from './arbitraries.ts';
 import { holdsNul } from '../../../src/http/validate.ts';
 import { alertSettingsUpdateSchema } from '@shine/shared/alerts';
+import {
+  bookingRequestSchema,
+  slotsQuerySchema,
+  visitListQuerySchema,
+  visitUpdateSchema,
+} from '@shine/shared/bookings';
+import { schedulingSettingsSchema } from '@shine/shared/scheduling';
 import { checksumTables, expectWellFormed, sendRaw } from './checks.ts';
 import { recordFigure } from './figures.ts';
 import { type TestApp, signInTestApp, startTestApp } from './app.ts';
@@ -582,6 +592,73 @@ const endpoints: Endpoint[] = [
     id: 'token',
     body: () => quoteDeclineBody,
     schema: quoteDeclineSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/quotes/:id/slots',
+    access: 'public',
+    success: [200],
+    id: 'token',
+    query: fc.constantFrom('', 'from=2026-12-01&days=21', 'days=0', 'days=43', 'from=2026-02-30', 'from=tomorrow'),
+    schema: slotsQuerySchema,
+  },
+  ...(['POST', 'PATCH'] as const).map(
+    (method): Endpoint => ({
+      method,
+      path: '/api/quotes/:id/booking',
+      access: 'public',
+      success: [200, 201],
+      id: 'token',
+      body: () => bookingBody,
+      schema: bookingRequestSchema,
+    }),
+  ),
+  { method: 'DELETE', path: '/api/quotes/:id/booking', access: 'public', success: [200], id: 'token' },
+  {
+    method: 'GET',
+    path: '/api/admin/visits',
+    access: 'admin',
+    success: [200],
+    query: fc.constantFrom(
+      'from=2026-12-01T00:00:00Z&to=2026-12-08T00:00:00Z',
+      'from=2026-12-08T00:00:00Z&to=2026-12-01T00:00:00Z',
+      'from=2026-01-01T00:00:00Z&to=2026-12-31T00:00:00Z',
+      'from=0000-01-01T00:00:00Z&to=2026-12-01T00:00:00Z',
+      '',
+    ),
+    schema: visitListQuerySchema,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/visits/:id',
+    access: 'admin',
+    success: [200],
+    id: 'lead',
+    body: () => visitUpdateBody,
+    schema: visitUpdateSchema,
+    // A lead's id names no visit.
+    validMayFail: [404],
+  },
+  { method: 'GET', path: '/api/admin/leads/:id/booking', access: 'admin', success: [200], id: 'lead' },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/:id/booking',
+    access: 'admin',
+    success: [201],
+    id: 'lead',
+    body: () => bookingBody,
+    schema: bookingRequestSchema,
+    // A window taken, closed or not one of the settings'; a lead already booked.
+    validMayFail: [409],
+  },
+  { method: 'GET', path: '/api/admin/settings/scheduling', access: 'admin', success: [200] },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings/scheduling',
+    access: 'admin',
+    success: [200],
+    body: () => schedulingSettingsBody,
+    schema: schedulingSettingsSchema,
   },
 ];
 

@@ -3,6 +3,7 @@
 // a new route cannot escape the matrix unnoticed.
 import { DEFAULT_COMPANY_DETAILS_SETTINGS } from '@shine/shared/company-settings';
 import { DEFAULT_LEAD_ALERT_SETTINGS } from '@shine/shared/lead-alerts';
+import { DEFAULT_SCHEDULING_SETTINGS } from '@shine/shared/scheduling';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
@@ -30,6 +31,13 @@ export interface Route {
   validBody?: (existing: Record<IdKind, string>) => unknown;
   /** A stream that never ends by itself (Server-Sent Events): read its start, not to the end. */
   stream?: true;
+}
+
+/** A start a week ahead at 10:00 UTC (well formed; whether it is a free window is the API's to say). */
+function bookingStart(): { start: string } {
+  const start = new Date(Date.now() + 7 * 86_400_000);
+  start.setUTCHours(16, 0, 0, 0);
+  return { start: start.toISOString() };
 }
 
 export const ROUTES: Route[] = [
@@ -310,6 +318,38 @@ export const ROUTES: Route[] = [
     validBody: () => ({ name: 'Matrix Visitor' }),
   },
   { method: 'POST', path: '/api/quotes/:token/decline', access: 'public', validBody: () => ({}) },
+  // Scheduling: the customer books by the link; every role works the Schedule and reads the settings.
+  { method: 'GET', path: '/api/quotes/:token/slots', access: 'public' },
+  { method: 'POST', path: '/api/quotes/:token/booking', access: 'public', validBody: bookingStart },
+  { method: 'PATCH', path: '/api/quotes/:token/booking', access: 'public', validBody: bookingStart },
+  { method: 'DELETE', path: '/api/quotes/:token/booking', access: 'public' },
+  { method: 'GET', path: '/api/admin/visits', access: 'admin', role: 'sales' },
+  // A lead's id names no visit: the session decides, then the 404.
+  {
+    method: 'PATCH',
+    path: '/api/admin/visits/:id',
+    access: 'admin',
+    role: 'sales',
+    id: 'lead',
+    validBody: () => ({ status: 'completed' }),
+  },
+  { method: 'GET', path: '/api/admin/leads/:id/booking', access: 'admin', role: 'sales', id: 'lead' },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/:id/booking',
+    access: 'admin',
+    role: 'sales',
+    id: 'lead',
+    validBody: bookingStart,
+  },
+  { method: 'GET', path: '/api/admin/settings/scheduling', access: 'admin', role: 'sales' },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings/scheduling',
+    access: 'admin',
+    role: 'admin',
+    validBody: () => ({ ...DEFAULT_SCHEDULING_SETTINGS }),
+  },
 ];
 
 /** "METHOD /path/:id" with every path parameter named :id, as the route table test reads the app's. */

@@ -22,6 +22,7 @@ import {
   statsKey,
   teamUsersKey,
   assigneesKey,
+  visitsKey,
 } from './query-keys.ts';
 
 /** connecting: first attempt; live: open; reconnecting: lost, EventSource retrying; polling: given up for now. */
@@ -34,6 +35,7 @@ export const LIVE_EVENT_TYPES = [
   'message.created',
   'held.created',
   'quote.accepted',
+  'visits.changed',
   'user.created',
   'user.changed',
 ] as const;
@@ -69,6 +71,11 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
     case 'quote.accepted':
       // The lead (Won, its value), its quote versions (under its key) and its timeline.
       for (const key of [leadsKey, statsKey, metricsKey, leadActivitiesKey(event.leadId), activitiesKey]) refresh(key);
+      return;
+    case 'visits.changed':
+      // The Schedule, the lead (Won, its booking under its key), the dashboard's figures and the timeline.
+      for (const key of [visitsKey, leadsKey, statsKey, metricsKey, leadActivitiesKey(event.leadId), activitiesKey])
+        refresh(key);
       return;
     case 'user.created':
       // The people behind every name and picker: a lead assigned to someone missing from them reads

@@ -39,4 +39,8 @@ export const API = {
   leadAlertSettings: '/api/admin/settings/lead-alerts',
   /** Admins: the company's name and postal address at the foot of automated e-mail. */
   companySettings: '/api/admin/settings/company',
+  /** Crews, working days, arrival windows and lead times (GET: everyone; PUT: admins). */
+  schedulingSettings: '/api/admin/settings/scheduling',
+  /** GET ?from=&to=: the Schedule's visits; PATCH visits/{id} moves or closes one. A lead's booking is leads/{id}/booking. */
+  visits: '/api/admin/visits',
 } as const;

@@ -43,3 +43,7 @@ export const auditListKey = (params: QueryParams) => [API.audit, { ...params }] 
 export const alertSettingsKey = [API.alertSettings] as const;
 export const leadAlertSettingsKey = [API.leadAlertSettings] as const;
 export const companySettingsKey = [API.companySettings] as const;
+export const schedulingSettingsKey = [API.schedulingSettings] as const;
+export const visitsKey = [API.visits] as const;
+/** Under leadKey(id): the lead's booking refreshes with the lead. */
+export const leadBookingKey = (id: string) => [API.leads, id, 'booking'] as const;

@@ -28,6 +28,7 @@ import './crm.css';
 const LeadsSection = lazyChunk(SECTION_CHUNKS.leads);
 const InboxSection = lazyChunk(SECTION_CHUNKS.inbox);
 const HeldSection = lazyChunk(SECTION_CHUNKS.held);
+const ScheduleSection = lazyChunk(SECTION_CHUNKS.schedule);
 const ActivitiesSection = lazyChunk(SECTION_CHUNKS.activities);
 const AutomationsSection = lazyChunk(SECTION_CHUNKS.automations);
 const TemplatesSection = lazyChunk(SECTION_CHUNKS.templates);
@@ -43,6 +44,8 @@ function SectionContent({ section }: { section: SectionKey }) {
       return <InboxSection />;
     case 'held':
       return <HeldSection />;
+    case 'schedule':
+      return <ScheduleSection />;
     case 'activities':
       return <ActivitiesSection />;
     case 'automations':

@@ -1,5 +1,6 @@
 import {
   BarChartOutlined,
+  CarOutlined,
   CalendarOutlined,
   DashboardOutlined,
   AuditOutlined,
@@ -19,6 +20,7 @@ export const SECTION_KEYS = [
   'leads',
   'held',
   'activities',
+  'schedule',
   'automations',
   'templates',
   'analytics',
@@ -31,6 +33,7 @@ export const SECTIONS: Record<SectionKey, { title: string; icon: ReactNode; admi
   dashboard: { title: 'Dashboard', icon: <DashboardOutlined /> },
   leads: { title: 'Leads', icon: <TeamOutlined /> },
   inbox: { title: 'Inbox', icon: <MessageOutlined /> },
+  schedule: { title: 'Schedule', icon: <CarOutlined /> },
   held: { title: 'Held', icon: <InboxOutlined /> },
   activities: { title: 'Activities', icon: <CalendarOutlined /> },
   automations: { title: 'Automations', icon: <ThunderboltOutlined /> },

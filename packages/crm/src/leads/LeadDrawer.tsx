@@ -9,6 +9,7 @@ import { NewActivityDialog } from '../activities/NewActivityDialog.tsx';
 import { LeadAutomationHistory } from '../automations/LeadAutomationHistory.tsx';
 import { LeadConversation } from '../conversations/LeadConversation.tsx';
 import { QuoteBuilder } from '../quotes/QuoteBuilder.tsx';
+import { LeadBooking } from '../schedule/LeadBooking.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
 import { PRIORITY_COLORS, STATUS_COLORS, fullName } from '../format/lead-labels.ts';
@@ -153,6 +154,8 @@ function LeadDetailsTab({ lead: data, onOpenLead }: { lead: LeadDetail; onOpenLe
       <LeadRequests lead={data} />
       <Divider titlePlacement="start">Quote</Divider>
       <QuoteBuilder lead={data} />
+      <Divider titlePlacement="start">Booking</Divider>
+      <LeadBooking leadId={data.id} />
       <Divider titlePlacement="start">Follow-up &amp; deal</Divider>
       <LeadEditForm key={`${data.id}:${data.updatedAt}`} lead={data} />
       <Divider titlePlacement="start">Activity</Divider>

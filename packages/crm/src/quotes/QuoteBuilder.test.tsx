@@ -39,6 +39,7 @@ function makeQuote(overrides: Partial<Quote> = {}): Quote {
     answeredAt: null,
     acceptance: null,
     declineReason: null,
+    recurring: { frequency: 'Biweekly', perVisitTotal: '351.90' },
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useCurrentUser } from '../session/current-user.ts';
 import { CompanyDetailsSettings } from './CompanyDetailsSettings.tsx';
+import { SchedulingSettingsForm } from './SchedulingSettingsForm.tsx';
 import { LeadAlertsSettings } from './LeadAlertsSettings.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { AddPersonDialog } from './AddPersonDialog.tsx';
@@ -47,6 +48,7 @@ export function TeamSection() {
       />
       <LeadAlertsSettings />
       <CompanyDetailsSettings />
+      <SchedulingSettingsForm />
       <AddPersonDialog open={adding} onClose={() => setAdding(false)} onAdded={setIssued} />
       <EditPersonDialog key={editing?.id ?? 'none'} user={editing} onClose={() => setEditing(undefined)} />
       <SetupLinkDialog link={issued} onClose={() => setIssued(undefined)} />

@@ -72,6 +72,8 @@ export const quoteSchema = z.strictObject({
   answeredAt: instantSchema.nullable(),
   acceptance: quoteAcceptanceSchema.nullable(),
   declineReason: z.string().nullable(),
+  /** Recurring service: each visit after the first (no promotion), and how often; null for one-time. */
+  recurring: z.strictObject({ frequency: z.enum(FREQUENCIES), perVisitTotal: moneySchema }).nullable(),
 });
 export type Quote = z.output<typeof quoteSchema>;
 

@@ -1,0 +1,172 @@
+// Scheduling (docs/decisions.md, "Scheduling"): the customer books an accepted quote by its link;
+// staff see and move visits in the Schedule, book a lead by hand, and set crews and windows.
+import {
+  adminVisitListSchema,
+  adminVisitSchema,
+  bookingAnswerSchema,
+  bookingRequestSchema,
+  leadBookingSchema,
+  slotListSchema,
+  slotsQuerySchema,
+  slotTakenSchema,
+  visitIdParamsSchema,
+  visitListQuerySchema,
+  visitUpdateSchema,
+} from '@shine/shared/bookings';
+import { idParamsSchema } from '@shine/shared/leads';
+import { quoteTokenParamsSchema } from '@shine/shared/quotes';
+import { schedulingSettingsSchema } from '@shine/shared/scheduling';
+import { error, json, type Operation } from './operation.ts';
+
+const session = 'session' as const;
+const LINK_LIMIT = 'requests to quote links per client address per minute (RATE_LIMIT_QUOTE_LINKS_PER_MINUTE).';
+const TIMES =
+  'Times are ISO 8601 with the business time zone’s offset of that day (BUSINESS_TIMEZONE, e.g. "2026-12-01T08:00:00-06:00"); a start may be sent with any offset.';
+const CAPACITY =
+  'A visit keeps one crew busy for its expected duration; the database refuses two overlapping visits of one crew, so concurrent bookings of the last free crew give exactly one booking.';
+const taken = json(
+  slotTakenSchema,
+  'The window was taken meanwhile, or is not a free window now: the message and the next free windows.',
+);
+const NOTICE =
+  'Inside 24 hours of the next visit the customer can no longer change it: 409 with the policy and the phone number.';
+
+export const schedulingOperations: Operation[] = [
+  {
+    method: 'get',
+    path: '/api/quotes/:token/slots',
+    tag: 'Scheduling',
+    summary: 'The free arrival windows of an accepted quote (the customer, by its link)',
+    description: `Only windows that can be booked now: after the cleaning type's lead time, done by closing, a crew free for the visit's duration. from defaults to today, days to 21. ${TIMES}`,
+    access: 'public',
+    params: quoteTokenParamsSchema,
+    query: slotsQuerySchema,
+    rateLimit: LINK_LIMIT,
+    answers: {
+      200: json(slotListSchema, 'The time zone, the visit’s expected duration and the free windows in order.'),
+      404: error('No quote has this link.'),
+      409: error('The quote is not accepted yet.'),
+      410: error('The quote expired, or a newer version replaced it.'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/quotes/:token/booking',
+    tag: 'Scheduling',
+    summary: 'Book an accepted quote’s first cleaning (the customer, by its link)',
+    description: `start is a free window's start (from /slots). A recurring quote books its series: each visit at the interval in the same window when a crew is free, otherwise the next free window (flagged for staff). The lead becomes Won. The same start again answers 200 with the same booking. ${CAPACITY} ${TIMES}`,
+    access: 'public',
+    params: quoteTokenParamsSchema,
+    body: bookingRequestSchema,
+    rateLimit: LINK_LIMIT,
+    answers: {
+      200: json(bookingAnswerSchema, 'Already booked at this start: the same booking.'),
+      201: json(bookingAnswerSchema, 'Booked: the booking with its next visits.'),
+      404: error('No quote has this link.'),
+      409: [taken, error('The quote is not accepted yet, or already booked at another time.')],
+      410: error('The quote expired, or a newer version replaced it.'),
+    },
+  },
+  {
+    method: 'patch',
+    path: '/api/quotes/:token/booking',
+    tag: 'Scheduling',
+    summary: 'Reschedule the booking (the customer, by its link)',
+    description: `The next visit moves to the new window and the rest of a series follows it from there. ${NOTICE} ${TIMES}`,
+    access: 'public',
+    params: quoteTokenParamsSchema,
+    body: bookingRequestSchema,
+    rateLimit: LINK_LIMIT,
+    answers: {
+      200: json(bookingAnswerSchema, 'Rescheduled (or already at this start).'),
+      404: error('No quote has this link.'),
+      409: [taken, error('No booking, or inside 24 hours of the next visit.')],
+      410: error('The quote expired, or a newer version replaced it.'),
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/quotes/:token/booking',
+    tag: 'Scheduling',
+    summary: 'Cancel the booking (the customer, by its link)',
+    description: `Every visit still to come is cancelled. ${NOTICE}`,
+    access: 'public',
+    params: quoteTokenParamsSchema,
+    rateLimit: LINK_LIMIT,
+    answers: {
+      200: json(bookingAnswerSchema, 'Cancelled: the booking, its visits cancelled.'),
+      404: error('No quote has this link.'),
+      409: error('No active booking, or inside 24 hours of the next visit.'),
+      410: error('The quote expired, or a newer version replaced it.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/visits',
+    tag: 'Scheduling',
+    summary: 'The Schedule: visits starting in a range (at most 62 days)',
+    description: TIMES,
+    access: session,
+    query: visitListQuerySchema,
+    answers: { 200: json(adminVisitListSchema, 'The visits by start, then crew, with their lead’s name.') },
+  },
+  {
+    method: 'patch',
+    path: '/api/admin/visits/:id',
+    tag: 'Scheduling',
+    summary: 'Move a visit (start, crew) or mark it completed or cancelled',
+    description: `A move without crew keeps the visit's crew when it is free then, otherwise takes the first free one; the rest of its series stays where it is. ${CAPACITY}`,
+    access: session,
+    params: visitIdParamsSchema,
+    body: visitUpdateSchema,
+    answers: {
+      200: json(adminVisitSchema, 'The visit now.'),
+      409: error('The crew (every crew) has a visit then, or the visit is closed.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/leads/:id/booking',
+    tag: 'Scheduling',
+    summary: 'A lead’s active booking with its next visits',
+    access: session,
+    params: idParamsSchema,
+    answers: { 200: json(leadBookingSchema, 'The booking, or null.') },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/leads/:id/booking',
+    tag: 'Scheduling',
+    summary: 'Book a lead by hand (staff)',
+    description: `Priced from the lead's newest accepted quote, or from its own request without a price. Staff may book inside the lead time, never in the past. The lead becomes Won. ${CAPACITY} ${TIMES}`,
+    access: session,
+    params: idParamsSchema,
+    body: bookingRequestSchema,
+    answers: {
+      201: json(bookingAnswerSchema, 'Booked.'),
+      409: [taken, error('The lead already has an active booking.')],
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/settings/scheduling',
+    tag: 'Settings',
+    summary: 'Crews, working days, arrival windows and lead times',
+    description:
+      'Every role reads them (the Schedule shows the crews); the defaults follow the business hours until saved.',
+    access: session,
+    answers: { 200: json(schedulingSettingsSchema, 'The settings.') },
+  },
+  {
+    method: 'put',
+    path: '/api/admin/settings/scheduling',
+    tag: 'Settings',
+    summary: 'Save the scheduling settings',
+    description:
+      'Crews are numbered by their place in the list. Visits already booked stay where they are; new windows apply to the next booking.',
+    access: session,
+    role: 'admin',
+    body: schedulingSettingsSchema,
+    answers: { 200: json(schedulingSettingsSchema, 'The settings now.') },
+  },
+];

@@ -1,0 +1,222 @@
+// The booking part of the customer's quote page (/q/{token}), in plain HTML like the rest of it: the
+// free arrival windows of the next three weeks as radio buttons grouped by day, picking one books it;
+// then the booking, with "change the time" and "cancel" until 24 hours before the next visit, and
+// SPEC.md's policy with the phone number inside them. The forms post to /q/{token}/booking…, answered
+// 303 back to the page, or the page again with what went wrong (a window taken meanwhile: the message
+// and the fresh windows). quote-page.routes.ts mounts these routes and places the section.
+import {
+  type Booking,
+  BOOKING_MESSAGES,
+  bookingRequestSchema,
+  SLOT_DAYS_DEFAULT,
+  type Slot,
+} from '@shine/shared/bookings';
+import { DEFAULT_COMPANY } from '@shine/shared/company';
+import type { Quote } from '@shine/shared/responses/quotes';
+import escapeHtml from 'escape-html';
+import { type Request, type Response, Router } from 'express';
+import { AppError } from '../http/app-error.ts';
+import { sendHtml } from '../http/link-page.ts';
+import {
+  type QuotePageBooking,
+  renderAcceptedQuotePage,
+  renderClosedQuotePage,
+} from '../quotes/customer-quotes.service.ts';
+import { type BookingMailDeps, emailBooking } from './booking-email.ts';
+import { quotePageUrl } from './scheduling.routes.ts';
+import {
+  alternativeSlots,
+  bookFromQuote,
+  canCustomerChange,
+  cancelFromQuote,
+  customerSlots,
+  describeArrival,
+  findBookingOfQuote,
+  rescheduleFromQuote,
+  SlotRefusedError,
+} from './scheduling.service.ts';
+
+const e = (value: string | number) => escapeHtml(String(value));
+const company = DEFAULT_COMPANY;
+const phoneLink = `<a href="tel:${e(company.phone.replace(/[^\d+]/g, ''))}">${e(company.phone)}</a>`;
+
+const EVERY: Record<string, string> = {
+  Weekly: 'every week',
+  Biweekly: 'every two weeks',
+  Monthly: 'every four weeks',
+};
+
+function hours(minutes: number): string {
+  const whole = minutes / 60;
+  return `${Number.isInteger(whole) ? whole : whole.toFixed(1)} hours`;
+}
+
+/** The windows as radio buttons, one group per day ("Tuesday, December 1"). */
+function slotPicker(slots: readonly Slot[], timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone });
+  const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
+  const groups = new Map<string, Slot[]>();
+  for (const slot of slots) {
+    const label = day.format(new Date(slot.start));
+    groups.set(label, [...(groups.get(label) ?? []), slot]);
+  }
+  return [...groups]
+    .map(
+      ([label, group]) =>
+        `<fieldset><legend>${e(label)}</legend><div class="slots">${group
+          .map(
+            (slot) =>
+              `<label class="slot"><input type="radio" name="start" value="${e(slot.start)}" required> ${e(time.format(new Date(slot.start)))} – ${e(time.format(new Date(slot.end)))}</label>`,
+          )
+          .join('')}</div></fieldset>`,
+    )
+    .join('\n');
+}
+
+function pickForm(token: string, action: string, slots: readonly Slot[], timeZone: string, button: string): string {
+  if (slots.length === 0) {
+    return `<p>Our next three weeks are fully booked online. Call us at ${phoneLink} and we will find you a time.</p>`;
+  }
+  return `<form method="post" action="/q/${e(token)}/${action}">
+${slotPicker(slots, timeZone)}
+<button class="btn btn--primary" type="submit">${e(button)}</button>
+</form>`;
+}
+
+function visitList(booking: Booking, timeZone: string): string {
+  const items = booking.visits.map((visit) => {
+    const when = describeArrival(new Date(visit.start), new Date(visit.arrivalEnd), timeZone);
+    const state = visit.status === 'scheduled' ? '' : ` (${visit.status})`;
+    return `<li>${e(when)}${e(state)}</li>`;
+  });
+  return `<ul class="visits">${items.join('')}</ul>`;
+}
+
+export interface BookingSectionArgs {
+  token: string;
+  quote: Quote;
+  booking: Booking | undefined;
+  slots: readonly Slot[];
+  durationMinutes: number;
+  timeZone: string;
+  now: Date;
+  /** What went wrong with the last post (a window taken meanwhile). */
+  notice?: string;
+}
+
+/** The section: the windows to pick, or the booking and how to change it. */
+export function renderBookingSection(args: BookingSectionArgs): string {
+  const { token, quote, booking, slots, timeZone } = args;
+  const notice = args.notice ? `<div class="banner banner--error" role="alert"><p>${e(args.notice)}</p></div>` : '';
+  const frequency = quote.recurring
+    ? ` Your cleanings then repeat ${EVERY[quote.recurring.frequency] ?? ''} in the same window.`
+    : '';
+  if (!booking || booking.status === 'cancelled') {
+    const again = booking ? '<p>Your earlier booking was cancelled. Pick a new time whenever you are ready.</p>' : '';
+    return `<section aria-labelledby="booking-title">
+<h2 id="booking-title">Book your first cleaning</h2>
+${notice}${again}
+<p>Pick an arrival window: our crew arrives within it and the cleaning takes about ${e(hours(args.durationMinutes))}.${e(frequency)}</p>
+${pickForm(token, 'booking', slots, timeZone, 'Book this time')}
+</section>`;
+  }
+  const next = booking.visits.find((visit) => visit.status === 'scheduled');
+  const changes = canCustomerChange(booking, args.now)
+    ? `<details><summary>Change the time</summary>
+<p>${e(BOOKING_MESSAGES.policy)}</p>
+${pickForm(token, 'booking/change', slots, timeZone, 'Move my cleaning')}
+</details>
+<details><summary>Cancel the booking</summary>
+<form method="post" action="/q/${e(token)}/booking/cancel">
+<p>Every cleaning still to come is cancelled. You can book again from this page.</p>
+<button class="btn btn--secondary" type="submit">Cancel my cleaning</button>
+</form></details>`
+    : `<p>${e(BOOKING_MESSAGES.policy)} To change or cancel your next cleaning, please call us at ${phoneLink}.</p>`;
+  return `<section aria-labelledby="booking-title">
+<h2 id="booking-title">Your cleaning is booked</h2>
+${notice}
+${next ? `<p>Next: <strong>${e(describeArrival(new Date(next.start), new Date(next.arrivalEnd), timeZone))}</strong> (arrival window).</p>` : ''}
+${booking.visits.length > 1 ? `<p>Your next cleanings:</p>${visitList(booking, timeZone)}` : ''}
+${changes}
+</section>`;
+}
+
+/** The section and its form posts, for quote-page.routes.ts. */
+export function quotePageBooking(deps: BookingMailDeps): QuotePageBooking {
+  const { db, config, now } = deps;
+  const timeZone = config.businessTimeZone;
+
+  async function section(token: string, quote: Quote, notice?: string, offered?: readonly Slot[]): Promise<string> {
+    const at = now();
+    const [booking, list] = await Promise.all([
+      findBookingOfQuote(db, quote.id, timeZone, at),
+      customerSlots(db, token, { days: SLOT_DAYS_DEFAULT }, timeZone, at),
+    ]);
+    return renderBookingSection({
+      token,
+      quote,
+      booking,
+      slots: offered && offered.length > 0 ? offered : list.slots,
+      durationMinutes: list.durationMinutes,
+      timeZone,
+      now: at,
+      notice,
+    });
+  }
+
+  /** The whole page again, with the notice in the booking section (409 and 400 answers). */
+  async function pageWith(res: Response, status: number, token: string, notice: string, offered?: readonly Slot[]) {
+    const html = await renderAcceptedQuotePage(db, token, timeZone, now(), (quote) =>
+      section(token, quote, notice, offered),
+    );
+    sendHtml(res, status, html);
+  }
+
+  const post =
+    (action: (req: Request<{ token: string }>, start: string) => Promise<unknown>) =>
+    async (req: Request<{ token: string }>, res: Response) => {
+      const { token } = req.params;
+      const parsed = bookingRequestSchema.safeParse({
+        start: (req.body as Record<string, unknown> | undefined)?.start,
+      });
+      try {
+        if (action !== cancel && !parsed.success)
+          return await pageWith(res, 400, token, 'Pick an arrival window first.');
+        await action(req, parsed.data?.start ?? '');
+        res.redirect(303, `/q/${encodeURIComponent(token)}`);
+      } catch (error) {
+        if (error instanceof SlotRefusedError) {
+          return pageWith(res, 409, token, error.message, await alternativeSlots(db, error, timeZone));
+        }
+        if (error instanceof AppError && error.status === 409) return pageWith(res, 409, token, error.message);
+        if (error instanceof AppError && (error.status === 404 || error.status === 410)) {
+          return sendHtml(
+            res,
+            error.status,
+            renderClosedQuotePage(error.message, error.status === 404 ? 'unknown' : 'expired'),
+          );
+        }
+        throw error;
+      }
+    };
+
+  const cancel = (req: Request<{ token: string }>) => cancelFromQuote(db, req.params.token, timeZone, now());
+  const routes = Router();
+  const linkOf = (req: Request<{ token: string }>) => quotePageUrl(req, config.publicOrigin, req.params.token);
+  routes.post(
+    '/:token/booking',
+    post(async (req, start) => {
+      const { booking, created } = await bookFromQuote(db, req.params.token, start, timeZone, now());
+      if (created) await emailBooking(deps, { booking, kind: 'booked', link: linkOf(req) });
+    }),
+  );
+  routes.post(
+    '/:token/booking/change',
+    post(async (req, start) => {
+      const { booking, changed } = await rescheduleFromQuote(db, req.params.token, start, timeZone, now());
+      if (changed) await emailBooking(deps, { booking, kind: 'rescheduled', link: linkOf(req) });
+    }),
+  );
+  routes.post('/:token/booking/cancel', post(cancel));
+  return { section: (token, quote) => section(token, quote), routes };
+}

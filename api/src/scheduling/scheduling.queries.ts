@@ -1,0 +1,228 @@
+// bookings and visits: the scheduling feature's tables (docs/architecture.md#table-ownership). A
+// crew's capacity is the visits table's exclusion constraint (visits_crew_free): an insert that would
+// overlap another live visit of its crew does nothing (ON CONFLICT DO NOTHING waits for a concurrent
+// insert to commit or roll back first), and a move that would is refused with SQLSTATE 23P01.
+import type { BookingStatus, VisitStatus } from '@shine/shared/bookings';
+import type { Frequency } from '@shine/shared/enums';
+import type { Knex } from 'knex';
+import { leadNameOf } from '../leads/leads.service.ts';
+
+export interface BookingRow {
+  id: string;
+  lead_id: string;
+  quote_id: string | null;
+  frequency: Frequency;
+  status: BookingStatus;
+  duration_minutes: number;
+  // bigint: the pg driver answers strings, PGlite numbers.
+  first_visit_cents: string | number | null;
+  per_visit_cents: string | number | null;
+  created_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+  cancelled_at: Date | null;
+}
+
+export interface VisitRow {
+  id: string;
+  booking_id: string;
+  lead_id: string;
+  sequence: number;
+  crew: number;
+  starts_at: Date;
+  ends_at: Date;
+  arrival_ends_at: Date;
+  /** Where the series put it (a moved visit keeps it, so the series stays in its own window). */
+  planned_start: Date;
+  status: VisitStatus;
+  needs_review: boolean;
+  reminded_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+declare module 'knex/types/tables.js' {
+  interface Tables {
+    bookings: BookingRow;
+    visits: VisitRow;
+  }
+}
+
+/** SQLSTATE exclusion_violation: the crew already has a visit then. */
+export const EXCLUSION_VIOLATION = '23P01';
+
+export const isExclusionViolation = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === EXCLUSION_VIOLATION;
+
+export async function insertBookingRow(
+  trx: Knex,
+  row: Pick<
+    BookingRow,
+    'lead_id' | 'quote_id' | 'frequency' | 'duration_minutes' | 'first_visit_cents' | 'per_visit_cents' | 'created_by'
+  > & { created_at: Date },
+): Promise<BookingRow> {
+  const [inserted] = await trx('bookings')
+    .insert({ ...row, updated_at: row.created_at })
+    .returning('*');
+  return inserted as BookingRow;
+}
+
+export function findBookingRow(db: Knex, id: string): Promise<BookingRow | undefined> {
+  return db('bookings').where({ id }).first();
+}
+
+/** The lead's active booking, locked until the transaction ends (bookings of one lead take turns). */
+export function lockActiveBookingOfLead(trx: Knex.Transaction, leadId: string): Promise<BookingRow | undefined> {
+  return trx('bookings').where({ lead_id: leadId, status: 'active' }).forUpdate().first();
+}
+
+export function findActiveBookingOfLead(db: Knex, leadId: string): Promise<BookingRow | undefined> {
+  return db('bookings').where({ lead_id: leadId, status: 'active' }).first();
+}
+
+/** The newest booking made from a quote (active or cancelled). */
+export function findLatestBookingOfQuote(db: Knex, quoteId: string): Promise<BookingRow | undefined> {
+  return db('bookings').where({ quote_id: quoteId }).orderBy('created_at', 'desc').first();
+}
+
+export async function markBookingCancelled(trx: Knex, id: string, now: Date): Promise<BookingRow> {
+  const [row] = await trx('bookings')
+    .where({ id })
+    .update({ status: 'cancelled', cancelled_at: now, updated_at: now })
+    .returning('*');
+  return row as BookingRow;
+}
+
+export type NewVisit = Pick<
+  VisitRow,
+  'booking_id' | 'lead_id' | 'sequence' | 'starts_at' | 'ends_at' | 'arrival_ends_at' | 'planned_start' | 'needs_review'
+>;
+
+/**
+ * Inserts the visit for `crew` unless that crew has a live visit overlapping it; undefined then.
+ * Never a read-then-write: the constraint decides, also against bookings in other processes.
+ */
+export async function insertVisitForCrew(trx: Knex, visit: NewVisit, crew: number): Promise<VisitRow | undefined> {
+  const [row] = await trx('visits')
+    .insert({ ...visit, crew })
+    .onConflict()
+    .ignore()
+    .returning('*');
+  return row as VisitRow | undefined;
+}
+
+/** The visits of a booking that end at or after `since`, in order (a series' past visits left out). */
+export function listVisitRowsOfBooking(db: Knex, bookingId: string, since: Date, limit: number): Promise<VisitRow[]> {
+  return db('visits')
+    .where({ booking_id: bookingId })
+    .andWhere('ends_at', '>=', since)
+    .orderBy('starts_at')
+    .limit(limit);
+}
+
+/** The last visit of a booking (the series is extended after it). */
+export function findLastVisitRow(db: Knex, bookingId: string): Promise<VisitRow | undefined> {
+  return db('visits').where({ booking_id: bookingId }).orderBy('sequence', 'desc').first();
+}
+
+/** The next visit still to happen: scheduled, starting at or after `now`. */
+export function findNextScheduledVisitRow(db: Knex, bookingId: string, now: Date): Promise<VisitRow | undefined> {
+  return db('visits')
+    .where({ booking_id: bookingId, status: 'scheduled' })
+    .andWhere('starts_at', '>=', now)
+    .orderBy('starts_at')
+    .first();
+}
+
+/** Scheduled visits of a booking from `from` on: removed before the series is laid again. */
+export function deleteScheduledVisitsFrom(trx: Knex, bookingId: string, from: Date): Promise<number> {
+  return trx('visits').where({ booking_id: bookingId, status: 'scheduled' }).andWhere('starts_at', '>=', from).delete();
+}
+
+export function cancelScheduledVisitsFrom(trx: Knex, bookingId: string, from: Date, now: Date): Promise<number> {
+  return trx('visits')
+    .where({ booking_id: bookingId, status: 'scheduled' })
+    .andWhere('starts_at', '>=', from)
+    .update({ status: 'cancelled', updated_at: now });
+}
+
+export function lockVisitRow(trx: Knex.Transaction, id: string): Promise<VisitRow | undefined> {
+  return trx('visits').where({ id }).forUpdate().first();
+}
+
+export async function updateVisitRow(
+  trx: Knex,
+  id: string,
+  changes: Partial<Pick<VisitRow, 'crew' | 'starts_at' | 'ends_at' | 'arrival_ends_at' | 'status' | 'needs_review'>>,
+  now: Date,
+): Promise<VisitRow> {
+  const [row] = await trx('visits')
+    .where({ id })
+    .update({ ...changes, updated_at: now })
+    .returning('*');
+  return row as VisitRow;
+}
+
+/** Every live visit (not cancelled) overlapping [from, to): the crews' busy times. */
+export function listBusyIntervals(
+  db: Knex,
+  from: Date,
+  to: Date,
+): Promise<Array<Pick<VisitRow, 'crew' | 'starts_at' | 'ends_at'>>> {
+  return db('visits')
+    .select('crew', 'starts_at', 'ends_at')
+    .whereNot({ status: 'cancelled' })
+    .andWhere('starts_at', '<', to)
+    .andWhere('ends_at', '>', from);
+}
+
+export interface AdminVisitRow extends VisitRow {
+  lead_name: string;
+  frequency: Frequency;
+}
+
+/** Visits starting in [from, to) with their lead's name and the booking's frequency, in order. */
+export function listAdminVisitRows(db: Knex, from: Date, to: Date): Promise<AdminVisitRow[]> {
+  return db('visits as v')
+    .join('bookings as b', 'b.id', 'v.booking_id')
+    .select('v.*', 'b.frequency', leadNameOf(db, 'v.lead_id').as('lead_name'))
+    .where('v.starts_at', '>=', from)
+    .andWhere('v.starts_at', '<', to)
+    .orderBy([{ column: 'v.starts_at' }, { column: 'v.crew' }]);
+}
+
+export async function findAdminVisitRow(db: Knex, id: string): Promise<AdminVisitRow | undefined> {
+  return db('visits as v')
+    .join('bookings as b', 'b.id', 'v.booking_id')
+    .select('v.*', 'b.frequency', leadNameOf(db, 'v.lead_id').as('lead_name'))
+    .where('v.id', id)
+    .first();
+}
+
+/** Active recurring bookings whose next planned visit falls before `horizon`: their series needs extending. */
+export function listSeriesToExtend(db: Knex, horizon: Date, limit: number): Promise<Array<{ id: string }>> {
+  return db('bookings as b')
+    .select('b.id')
+    .where('b.status', 'active')
+    .whereNot('b.frequency', 'One Time')
+    .whereRaw(
+      `(select max(v.planned_start) from visits v where v.booking_id = b.id)
+        + (case b.frequency when 'Weekly' then 7 when 'Biweekly' then 14 else 28 end) * interval '1 day' <= ?`,
+      [horizon],
+    )
+    .orderBy('b.id')
+    .limit(limit);
+}
+
+export function lockBookingRow(trx: Knex.Transaction, id: string): Promise<BookingRow | undefined> {
+  return trx('bookings').where({ id }).forUpdate().first();
+}
+
+/** Scheduled visits starting in (from, to]: their lead, id and start (the engine's reminder scan). */
+export function upcomingVisitsQuery(db: Knex, from: Date, to: Date): Knex.QueryBuilder {
+  return db('visits')
+    .select('lead_id', db.raw('id as visit_id'), 'starts_at')
+    .where({ status: 'scheduled' })
+    .andWhere('starts_at', '>', from)
+    .andWhere('starts_at', '<=', to);
+}

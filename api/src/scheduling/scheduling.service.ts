@@ -1,0 +1,785 @@
+// Scheduling (docs/decisions.md, "Scheduling"): the free arrival windows of an accepted quote, the
+// customer's booking by the quote's link (book, reschedule, cancel), staff's booking, moves and
+// closing of visits, and the recurring series kept ahead. Capacity is the database's: every visit is
+// written with ON CONFLICT DO NOTHING (or moved inside a savepoint) against the visits' exclusion
+// constraint, so two bookings of one crew's time cannot both commit, in any number of processes.
+import {
+  ALTERNATIVE_SLOTS,
+  type Booking,
+  BOOKING_MESSAGES,
+  CHANGE_NOTICE_HOURS,
+  SERIES_VISITS_AHEAD,
+  SLOT_DAYS_DEFAULT,
+  type Slot,
+  type SlotList,
+  type SlotsQuery,
+  type Visit,
+  type VisitUpdate,
+  type AdminVisit,
+} from '@shine/shared/bookings';
+import { DEFAULT_COMPANY } from '@shine/shared/company';
+import type { CleaningType, BedroomChoice, BathroomChoice, Frequency } from '@shine/shared/enums';
+import { API_ERRORS } from '@shine/shared/messages';
+import { formatCents, parseMoneyToCents } from '@shine/shared/quote-pricing';
+import type { Quote } from '@shine/shared/responses/quotes';
+import {
+  type ArrivalWindow,
+  addLocalDays,
+  arrivalWindowAt,
+  arrivalWindows,
+  CrewCalendar,
+  calendarDateIn,
+  FREQUENCY_INTERVAL_DAYS,
+  formatInstantIn,
+  freeWindows,
+  type SchedulingSettings,
+  visitDurationMinutes,
+} from '@shine/shared/scheduling';
+import type { Lead } from '@shine/shared/types';
+import type { Knex } from 'knex';
+import { recordSystemActivity } from '../activities/activities.service.ts';
+import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
+import { AppError } from '../http/app-error.ts';
+import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
+import { changeLeadStatusForQuote, findLead } from '../leads/leads.service.ts';
+import { publishLiveEvent } from '../live/live.service.ts';
+import { findAcceptedCustomerQuote, lockAcceptedCustomerQuote } from '../quotes/customer-quotes.service.ts';
+import { latestAcceptedQuoteOfLead } from '../quotes/quotes.service.ts';
+import { getSchedulingSettings } from '../settings/scheduling-settings.service.ts';
+import {
+  type AdminVisitRow,
+  type BookingRow,
+  cancelScheduledVisitsFrom,
+  deleteScheduledVisitsFrom,
+  findActiveBookingOfLead,
+  findAdminVisitRow,
+  findBookingRow,
+  findLastVisitRow,
+  findLatestBookingOfQuote,
+  findNextScheduledVisitRow,
+  insertBookingRow,
+  insertVisitForCrew,
+  isExclusionViolation,
+  listAdminVisitRows,
+  listBusyIntervals,
+  listSeriesToExtend,
+  listVisitRowsOfBooking,
+  lockActiveBookingOfLead,
+  lockBookingRow,
+  lockVisitRow,
+  markBookingCancelled,
+  type NewVisit,
+  updateVisitRow,
+  type VisitRow,
+  upcomingVisitsQuery,
+} from './scheduling.queries.ts';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+/** A recurring visit whose own window is taken goes to the next free window within this many days. */
+const FALLBACK_DAYS = 14;
+/** How many visits a booking's answer lists (from the first not yet over). */
+const BOOKING_VISITS_SHOWN = 12;
+
+/** A start the customer or staff cannot have: 409 with the next free windows (the route adds them). */
+export class SlotRefusedError extends AppError {
+  readonly spec: ServiceSpec;
+  readonly from: number;
+  readonly earliest: number;
+
+  constructor(message: string, spec: ServiceSpec, from: number, earliest: number) {
+    super(409, message);
+    this.spec = spec;
+    this.from = from;
+    this.earliest = earliest;
+  }
+}
+
+/** What is booked: the cleaning (its duration) and its prices. */
+export interface ServiceSpec {
+  cleaningType: CleaningType;
+  bedrooms: BedroomChoice;
+  bathrooms: BathroomChoice;
+  frequency: Frequency;
+  quoteId: string | null;
+  firstVisitCents: number | null;
+  perVisitCents: number | null;
+}
+
+function specOfQuote(quote: Quote): ServiceSpec {
+  return {
+    cleaningType: quote.cleaning.cleaningType,
+    bedrooms: quote.cleaning.bedrooms,
+    bathrooms: quote.cleaning.bathrooms,
+    frequency: quote.cleaning.frequency,
+    quoteId: quote.id,
+    firstVisitCents: parseMoneyToCents(quote.total) ?? null,
+    perVisitCents: parseMoneyToCents(quote.recurring?.perVisitTotal ?? quote.total) ?? null,
+  };
+}
+
+/** A lead without an accepted quote: its own request says what and how often; no price is promised. */
+function specOfLead(lead: Lead): ServiceSpec | undefined {
+  const { cleaningType, bedrooms, bathrooms, frequency } = lead;
+  if (!cleaningType || !bedrooms || !bathrooms || !frequency) return undefined;
+  return {
+    cleaningType: cleaningType as CleaningType,
+    bedrooms: bedrooms as BedroomChoice,
+    bathrooms: bathrooms as BathroomChoice,
+    frequency: frequency as Frequency,
+    quoteId: null,
+    firstVisitCents: null,
+    perVisitCents: null,
+  };
+}
+
+const durationOf = (spec: ServiceSpec) => visitDurationMinutes(spec.cleaningType, spec.bedrooms, spec.bathrooms);
+
+/** The customer may book from now plus the cleaning type's lead time. */
+const customerEarliest = (settings: SchedulingSettings, spec: ServiceSpec, now: Date) =>
+  now.getTime() + settings.leadTimeHours[spec.cleaningType] * HOUR_MS;
+
+// ---------------------------------------------------------------------------------------------
+// Free windows
+
+/** The free arrival windows of `days` days from `from`, for a visit of `durationMinutes`. */
+export async function findFreeWindows(
+  db: Knex,
+  args: {
+    settings: SchedulingSettings;
+    timeZone: string;
+    from: string;
+    days: number;
+    durationMinutes: number;
+    earliest: number;
+  },
+): Promise<ArrivalWindow[]> {
+  const windows = arrivalWindows(args.settings, args.from, args.days, args.timeZone);
+  const first = windows[0];
+  if (!first) return [];
+  const last = Math.max(...windows.map((window) => window.close));
+  const busy = await listBusyIntervals(db, new Date(first.start), new Date(last));
+  const calendar = new CrewCalendar(
+    busy.map((row) => ({ crew: row.crew, start: row.starts_at.getTime(), end: row.ends_at.getTime() })),
+  );
+  return freeWindows({ ...args, windows, calendar });
+}
+
+const toSlot = (window: ArrivalWindow, timeZone: string): Slot => ({
+  start: formatInstantIn(window.start, timeZone),
+  end: formatInstantIn(window.end, timeZone),
+});
+
+/** GET /api/quotes/{token}/slots: the windows the customer can book now (409 before acceptance). */
+export async function customerSlots(
+  db: Knex,
+  token: string,
+  query: SlotsQuery,
+  timeZone: string,
+  now: Date,
+): Promise<SlotList> {
+  const spec = specOfQuote(await findAcceptedCustomerQuote(db, token, now));
+  const settings = await getSchedulingSettings(db);
+  const durationMinutes = durationOf(spec);
+  const windows = await findFreeWindows(db, {
+    settings,
+    timeZone,
+    from: query.from ?? calendarDateIn(now.getTime(), timeZone),
+    days: query.days,
+    durationMinutes,
+    earliest: customerEarliest(settings, spec, now),
+  });
+  return { timezone: timeZone, durationMinutes, slots: windows.map((window) => toSlot(window, timeZone)) };
+}
+
+/** After a refusal: the next free windows from the day asked for (or the earliest bookable day). */
+export async function alternativeSlots(db: Knex, refused: SlotRefusedError, timeZone: string): Promise<Slot[]> {
+  const settings = await getSchedulingSettings(db);
+  const from = Math.max(refused.from, refused.earliest);
+  const windows = await findFreeWindows(db, {
+    settings,
+    timeZone,
+    from: calendarDateIn(from, timeZone),
+    days: SLOT_DAYS_DEFAULT,
+    durationMinutes: durationOf(refused.spec),
+    earliest: refused.earliest,
+  });
+  return windows.slice(0, ALTERNATIVE_SLOTS).map((window) => toSlot(window, timeZone));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placing visits
+
+/** The crews to try, `preferred` first. */
+function crewOrder(settings: SchedulingSettings, preferred?: number): number[] {
+  const crews = settings.crews.map((_, index) => index + 1);
+  return preferred && preferred <= crews.length ? [preferred, ...crews.filter((crew) => crew !== preferred)] : crews;
+}
+
+/** Inserts the visit on the first crew free then (the constraint decides), or answers undefined. */
+async function placeVisit(
+  trx: Knex,
+  settings: SchedulingSettings,
+  visit: NewVisit,
+  preferredCrew?: number,
+): Promise<VisitRow | undefined> {
+  for (const crew of crewOrder(settings, preferredCrew)) {
+    const row = await insertVisitForCrew(trx, visit, crew);
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/** Whether a visit of `durationMinutes` can start at `start`: one of the settings' windows, done by closing. */
+function windowFor(
+  settings: SchedulingSettings,
+  start: number,
+  durationMinutes: number,
+  timeZone: string,
+): ArrivalWindow | undefined {
+  const window = arrivalWindowAt(settings, start, timeZone);
+  return window && start + durationMinutes * MINUTE_MS <= window.close ? window : undefined;
+}
+
+/**
+ * The series after `last`: each visit at the frequency's interval from the one before it as planned,
+ * in the same window when a crew is free, otherwise the next free window (flagged for staff).
+ * An occurrence with no free window within FALLBACK_DAYS is left out (staff see the gap in Schedule).
+ */
+async function extendSeriesAfter(
+  trx: Knex,
+  settings: SchedulingSettings,
+  timeZone: string,
+  booking: BookingRow,
+  last: VisitRow,
+  until: { count?: number; horizon?: number },
+): Promise<number> {
+  const interval = FREQUENCY_INTERVAL_DAYS[booking.frequency];
+  if (interval === null) return 0;
+  const duration = booking.duration_minutes;
+  let planned = last.planned_start.getTime();
+  let sequence = last.sequence;
+  let added = 0;
+  for (let guard = 0; guard < 60; guard++) {
+    if (until.count !== undefined && added >= until.count) break;
+    planned = addLocalDays(planned, interval, timeZone);
+    if (until.horizon !== undefined && planned > until.horizon) break;
+    sequence += 1;
+    const base = { booking_id: booking.id, lead_id: booking.lead_id, sequence, planned_start: new Date(planned) };
+    const own = windowFor(settings, planned, duration, timeZone);
+    let placed = own
+      ? await placeVisit(
+          trx,
+          settings,
+          {
+            ...base,
+            starts_at: new Date(planned),
+            ends_at: new Date(planned + duration * MINUTE_MS),
+            arrival_ends_at: new Date(own.end),
+            needs_review: false,
+          },
+          last.crew,
+        )
+      : undefined;
+    if (!placed) {
+      const candidates = await findFreeWindows(trx, {
+        settings,
+        timeZone,
+        from: calendarDateIn(planned, timeZone),
+        days: FALLBACK_DAYS,
+        durationMinutes: duration,
+        earliest: planned + 1,
+      });
+      for (const window of candidates) {
+        placed = await placeVisit(trx, settings, {
+          ...base,
+          starts_at: new Date(window.start),
+          ends_at: new Date(window.start + duration * MINUTE_MS),
+          arrival_ends_at: new Date(window.end),
+          needs_review: true,
+        });
+        if (placed) break;
+      }
+    }
+    if (placed) added += 1;
+  }
+  return added;
+}
+
+/** The first visit of a new booking or of a rescheduled series; a SlotRefusedError when nobody is free. */
+async function placeFirstVisit(
+  trx: Knex,
+  settings: SchedulingSettings,
+  timeZone: string,
+  booking: BookingRow,
+  sequence: number,
+  start: number,
+  refuse: (message: string) => SlotRefusedError,
+): Promise<VisitRow> {
+  const window = windowFor(settings, start, booking.duration_minutes, timeZone);
+  if (!window) throw refuse(BOOKING_MESSAGES.windowUnavailable);
+  const visit = await placeVisit(trx, settings, {
+    booking_id: booking.id,
+    lead_id: booking.lead_id,
+    sequence,
+    starts_at: new Date(start),
+    ends_at: new Date(start + booking.duration_minutes * MINUTE_MS),
+    arrival_ends_at: new Date(window.end),
+    planned_start: new Date(start),
+    needs_review: false,
+  });
+  if (!visit) throw refuse(BOOKING_MESSAGES.windowTaken);
+  return visit;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+const DESCRIBE = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  });
+
+/** "Tue, Dec 1, 2026, 8:00 AM – 10:00 AM" */
+export function describeArrival(start: Date, arrivalEnd: Date, timeZone: string): string {
+  const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
+  return `${DESCRIBE(timeZone).format(start)} – ${time.format(arrivalEnd)}`;
+}
+
+function toVisit(row: VisitRow, timeZone: string): Visit {
+  return {
+    id: row.id,
+    start: formatInstantIn(row.starts_at.getTime(), timeZone),
+    end: formatInstantIn(row.ends_at.getTime(), timeZone),
+    arrivalEnd: formatInstantIn(row.arrival_ends_at.getTime(), timeZone),
+    status: row.status,
+    crew: row.crew,
+    needsReview: row.needs_review,
+  };
+}
+
+const centsOrNull = (value: string | number | null) => (value === null ? null : formatCents(Number(value)));
+
+async function toBooking(db: Knex, row: BookingRow, timeZone: string, now: Date): Promise<Booking> {
+  let visits = await listVisitRowsOfBooking(db, row.id, now, BOOKING_VISITS_SHOWN);
+  if (visits.length === 0) {
+    const last = await findLastVisitRow(db, row.id);
+    visits = last ? [last] : [];
+  }
+  return {
+    id: row.id,
+    leadId: row.lead_id,
+    quoteId: row.quote_id,
+    frequency: row.frequency,
+    status: row.status,
+    durationMinutes: row.duration_minutes,
+    firstVisitTotal: centsOrNull(row.first_visit_cents),
+    perVisitTotal: centsOrNull(row.per_visit_cents),
+    visits: visits.map((visit) => toVisit(visit, timeZone)),
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+function toAdminVisit(row: AdminVisitRow, timeZone: string): AdminVisit {
+  return {
+    ...toVisit(row, timeZone),
+    bookingId: row.booking_id,
+    leadId: row.lead_id,
+    leadName: row.lead_name,
+    frequency: row.frequency,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Booking
+
+interface BookingContext {
+  settings: SchedulingSettings;
+  timeZone: string;
+  now: Date;
+}
+
+/** A new booking with its first visit and (recurring) the series ahead; the lead becomes Won. */
+async function createBooking(
+  trx: Knex.Transaction,
+  outbox: LeadEventOutbox,
+  context: BookingContext,
+  args: { leadId: string; spec: ServiceSpec; start: number; earliest: number; actorId: string | null },
+): Promise<BookingRow> {
+  const { settings, timeZone, now } = context;
+  const refuse = (message: string) => new SlotRefusedError(message, args.spec, args.start, args.earliest);
+  if (args.start < args.earliest) throw refuse(BOOKING_MESSAGES.windowUnavailable);
+  const booking = await insertBookingRow(trx, {
+    lead_id: args.leadId,
+    quote_id: args.spec.quoteId,
+    frequency: args.spec.frequency,
+    duration_minutes: durationOf(args.spec),
+    first_visit_cents: args.spec.firstVisitCents,
+    per_visit_cents: args.spec.perVisitCents,
+    created_by: args.actorId,
+    created_at: now,
+  });
+  const first = await placeFirstVisit(trx, settings, timeZone, booking, 1, args.start, refuse);
+  await extendSeriesAfter(trx, settings, timeZone, booking, first, { count: SERIES_VISITS_AHEAD - 1 });
+  const lead = await findLead(trx, args.leadId);
+  if (lead && lead.status !== 'Won') await changeLeadStatusForQuote(trx, outbox, args.actorId, args.leadId, 'Won');
+  await recordSystemActivity(
+    trx,
+    {
+      leadId: args.leadId,
+      userId: args.actorId ?? (await findOrCreateSystemUserId(trx)),
+      type: 'note',
+      subject: `Cleaning booked: ${describeArrival(first.starts_at, first.arrival_ends_at, timeZone)}`,
+      description: `${args.spec.cleaningType} cleaning, ${args.spec.frequency}, ${booking.duration_minutes} minutes, crew ${first.crew}. Booked ${args.actorId ? 'by staff' : 'by the customer from the quote page'}.`,
+    },
+    now,
+  );
+  await publishLiveEvent(trx, { type: 'visits.changed', leadId: args.leadId });
+  await outbox.visitEvent(args.leadId, 'visit_booked');
+  return booking;
+}
+
+export interface BookingResult {
+  booking: Booking;
+  /** false: the same start was booked before, nothing changed (200 instead of 201). */
+  created: boolean;
+}
+
+/** POST /api/quotes/{token}/booking: the customer books the accepted quote's first visit. */
+export async function bookFromQuote(
+  db: Knex,
+  token: string,
+  start: string,
+  timeZone: string,
+  now: Date,
+): Promise<BookingResult> {
+  const startAt = Date.parse(start);
+  const result = await withLeadEventOutbox(db, async (trx, outbox) => {
+    const quote = await lockAcceptedCustomerQuote(trx, token, now);
+    const settings = await getSchedulingSettings(trx);
+    const existing = await lockActiveBookingOfLead(trx, quote.leadId);
+    if (existing) {
+      const next = await findNextScheduledVisitRow(trx, existing.id, now);
+      if (existing.quote_id === quote.id && next?.starts_at.getTime() === startAt)
+        return { row: existing, created: false };
+      throw new AppError(409, BOOKING_MESSAGES.alreadyBooked);
+    }
+    const spec = specOfQuote(quote);
+    const row = await createBooking(
+      trx,
+      outbox,
+      { settings, timeZone, now },
+      { leadId: quote.leadId, spec, start: startAt, earliest: customerEarliest(settings, spec, now), actorId: null },
+    );
+    return { row, created: true };
+  });
+  return { booking: await toBooking(db, result.row, timeZone, now), created: result.created };
+}
+
+/** The customer's booking of a quote (the newest, active or cancelled), for the quote page. */
+export async function findBookingOfQuote(
+  db: Knex,
+  quoteId: string,
+  timeZone: string,
+  now: Date,
+): Promise<Booking | undefined> {
+  const row = await findLatestBookingOfQuote(db, quoteId);
+  return row ? toBooking(db, row, timeZone, now) : undefined;
+}
+
+/** Whether the customer may still change the next visit themselves (24 hours' notice). */
+export function canCustomerChange(booking: Booking, now: Date): boolean {
+  const next = booking.visits.find((visit) => visit.status === 'scheduled' && Date.parse(visit.start) >= now.getTime());
+  return !next || Date.parse(next.start) - now.getTime() >= CHANGE_NOTICE_HOURS * HOUR_MS;
+}
+
+/** The customer's active booking of the quote, locked, and its next visit; 409 inside 24 hours. */
+async function lockCustomerBooking(trx: Knex.Transaction, quote: Quote, now: Date) {
+  const booking = await lockActiveBookingOfLead(trx, quote.leadId);
+  if (!booking || booking.quote_id !== quote.id) throw new AppError(409, BOOKING_MESSAGES.noBooking);
+  const next = await findNextScheduledVisitRow(trx, booking.id, now);
+  if (next && next.starts_at.getTime() - now.getTime() < CHANGE_NOTICE_HOURS * HOUR_MS) {
+    throw new AppError(409, BOOKING_MESSAGES.tooLate(DEFAULT_COMPANY.phone));
+  }
+  return { booking, next };
+}
+
+/**
+ * PATCH /api/quotes/{token}/booking: the customer moves the booking. The next visit goes to the new
+ * window and the rest of a series follows it from there (the customer changes their service, not
+ * one visit; staff move single visits). Inside 24 hours of the next visit: 409 with the policy.
+ */
+export async function rescheduleFromQuote(
+  db: Knex,
+  token: string,
+  start: string,
+  timeZone: string,
+  now: Date,
+): Promise<BookingResultChanged> {
+  const startAt = Date.parse(start);
+  const { row, changed } = await withLeadEventOutbox(db, async (trx) => {
+    const quote = await lockAcceptedCustomerQuote(trx, token, now);
+    const settings = await getSchedulingSettings(trx);
+    const { booking, next } = await lockCustomerBooking(trx, quote, now);
+    if (next?.starts_at.getTime() === startAt) return { row: booking, changed: false };
+    const spec = specOfQuote(quote);
+    const earliest = customerEarliest(settings, spec, now);
+    const refuse = (message: string) => new SlotRefusedError(message, spec, startAt, earliest);
+    if (startAt < earliest) throw refuse(BOOKING_MESSAGES.windowUnavailable);
+    await deleteScheduledVisitsFrom(trx, booking.id, now);
+    const last = await findLastVisitRow(trx, booking.id);
+    const first = await placeFirstVisit(trx, settings, timeZone, booking, (last?.sequence ?? 0) + 1, startAt, refuse);
+    await extendSeriesAfter(trx, settings, timeZone, booking, first, { count: SERIES_VISITS_AHEAD - 1 });
+    await recordSystemActivity(
+      trx,
+      {
+        leadId: booking.lead_id,
+        userId: await findOrCreateSystemUserId(trx),
+        type: 'note',
+        subject: `Customer rescheduled: ${describeArrival(first.starts_at, first.arrival_ends_at, timeZone)}`,
+        description: next
+          ? `Moved from ${describeArrival(next.starts_at, next.arrival_ends_at, timeZone)} on the quote page.`
+          : 'Rescheduled on the quote page.',
+      },
+      now,
+    );
+    await publishLiveEvent(trx, { type: 'visits.changed', leadId: booking.lead_id });
+    return { row: booking, changed: true };
+  });
+  return { booking: await toBooking(db, row, timeZone, now), changed };
+}
+
+export interface BookingResultChanged {
+  booking: Booking;
+  /** false: already at that start, nothing changed. */
+  changed: boolean;
+}
+
+/** DELETE /api/quotes/{token}/booking: the customer cancels; 409 with the policy inside 24 hours. */
+export async function cancelFromQuote(db: Knex, token: string, timeZone: string, now: Date): Promise<Booking> {
+  const row = await withLeadEventOutbox(db, async (trx) => {
+    const quote = await lockAcceptedCustomerQuote(trx, token, now);
+    const { booking } = await lockCustomerBooking(trx, quote, now);
+    await cancelScheduledVisitsFrom(trx, booking.id, now, now);
+    const cancelled = await markBookingCancelled(trx, booking.id, now);
+    await recordSystemActivity(
+      trx,
+      {
+        leadId: booking.lead_id,
+        userId: await findOrCreateSystemUserId(trx),
+        type: 'note',
+        subject: 'Customer cancelled the booking',
+        description: 'Cancelled on the quote page, with more than 24 hours’ notice.',
+      },
+      now,
+    );
+    await publishLiveEvent(trx, { type: 'visits.changed', leadId: booking.lead_id });
+    return cancelled;
+  });
+  return toBooking(db, row, timeZone, now);
+}
+
+/** POST /api/admin/leads/{id}/booking: staff book a lead by hand (inside the lead time too, never in the past). */
+export async function bookForLead(
+  db: Knex,
+  actorId: string,
+  leadId: string,
+  start: string,
+  timeZone: string,
+  now: Date,
+): Promise<Booking> {
+  const startAt = Date.parse(start);
+  const row = await withLeadEventOutbox(db, async (trx, outbox) => {
+    const lead = await findLead(trx, leadId);
+    if (!lead) throw new AppError(404, API_ERRORS.leadNotFound);
+    if (await lockActiveBookingOfLead(trx, leadId)) throw new AppError(409, BOOKING_MESSAGES.leadHasBooking);
+    const quote = await latestAcceptedQuoteOfLead(trx, leadId, now);
+    const spec = quote ? specOfQuote(quote) : specOfLead(lead);
+    if (!spec) throw new AppError(409, BOOKING_MESSAGES.noAcceptedQuote);
+    const settings = await getSchedulingSettings(trx);
+    return createBooking(
+      trx,
+      outbox,
+      { settings, timeZone, now },
+      { leadId, spec, start: startAt, earliest: now.getTime(), actorId },
+    );
+  });
+  return toBooking(db, row, timeZone, now);
+}
+
+/** GET /api/admin/leads/{id}/booking: the lead's active booking with its next visits, or null. */
+export async function activeBookingOfLead(
+  db: Knex,
+  leadId: string,
+  timeZone: string,
+  now: Date,
+): Promise<Booking | null> {
+  if (!(await findLead(db, leadId))) throw new AppError(404, API_ERRORS.leadNotFound);
+  const row = await findActiveBookingOfLead(db, leadId);
+  return row ? toBooking(db, row, timeZone, now) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff's schedule
+
+/** GET /api/admin/visits?from=&to=: every visit starting in the range, by start and crew. */
+export async function listVisits(db: Knex, from: Date, to: Date, timeZone: string): Promise<AdminVisit[]> {
+  return (await listAdminVisitRows(db, from, to)).map((row) => toAdminVisit(row, timeZone));
+}
+
+/** Moves `visit` to `start` on `crew`, or the first crew free then; 409 when none is (the constraint decides). */
+async function moveVisit(
+  trx: Knex.Transaction,
+  visit: VisitRow,
+  start: number,
+  crews: number[],
+  now: Date,
+): Promise<VisitRow> {
+  const length = visit.ends_at.getTime() - visit.starts_at.getTime();
+  const arrival = visit.arrival_ends_at.getTime() - visit.starts_at.getTime();
+  for (const crew of crews) {
+    try {
+      // A savepoint: a refused move rolls back alone, and the next crew is tried.
+      return await trx.transaction((savepoint) =>
+        updateVisitRow(
+          savepoint,
+          visit.id,
+          {
+            crew,
+            starts_at: new Date(start),
+            ends_at: new Date(start + length),
+            arrival_ends_at: new Date(start + arrival),
+            needs_review: false,
+          },
+          now,
+        ),
+      );
+    } catch (error) {
+      if (!isExclusionViolation(error)) throw error;
+    }
+  }
+  throw new AppError(409, BOOKING_MESSAGES.crewBusy);
+}
+
+export interface VisitChange {
+  visit: AdminVisit;
+  /** The visit's booking after a move (for the customer's e-mail). */
+  booking: Booking | undefined;
+  /** The visit was moved (the customer is told) or completed (the rules hear of it). */
+  moved: boolean;
+  completed: boolean;
+}
+
+/** PATCH /api/admin/visits/{id}: staff move a visit (start, crew) or close it (completed, cancelled). */
+export async function updateVisit(
+  db: Knex,
+  actorId: string,
+  id: string,
+  update: VisitUpdate,
+  timeZone: string,
+  now: Date,
+): Promise<VisitChange> {
+  const change = await withLeadEventOutbox(db, async (trx, outbox) => {
+    const visit = await lockVisitRow(trx, id);
+    if (!visit) throw new AppError(404, BOOKING_MESSAGES.visitNotFound);
+    const settings = await getSchedulingSettings(trx);
+    let current = visit;
+    const moving =
+      (update.start !== undefined && Date.parse(update.start) !== visit.starts_at.getTime()) ||
+      (update.crew !== undefined && update.crew !== visit.crew);
+    if (update.crew !== undefined && update.crew > settings.crews.length) {
+      throw new AppError(400, BOOKING_MESSAGES.visitCrewUnknown, [
+        { path: 'crew', message: BOOKING_MESSAGES.visitCrewUnknown },
+      ]);
+    }
+    if (moving) {
+      if (visit.status !== 'scheduled' || (update.status !== undefined && update.status !== 'scheduled')) {
+        throw new AppError(409, BOOKING_MESSAGES.visitClosed);
+      }
+      const start = update.start !== undefined ? Date.parse(update.start) : visit.starts_at.getTime();
+      const crews = update.crew !== undefined ? [update.crew] : crewOrder(settings, visit.crew);
+      current = await moveVisit(trx, visit, start, crews, now);
+    }
+    const completed = update.status === 'completed' && visit.status !== 'completed';
+    if (update.status !== undefined && update.status !== visit.status) {
+      try {
+        current = await trx.transaction((savepoint) =>
+          updateVisitRow(savepoint, visit.id, { status: update.status }, now),
+        );
+      } catch (error) {
+        // Reopening a cancelled visit whose crew took other work meanwhile.
+        if (isExclusionViolation(error)) throw new AppError(409, BOOKING_MESSAGES.crewBusy);
+        throw error;
+      }
+    }
+    if (moving || update.status !== undefined) {
+      const when = describeArrival(current.starts_at, current.arrival_ends_at, timeZone);
+      const subject = moving ? `Visit moved to ${when}, crew ${current.crew}` : `Visit ${current.status}: ${when}`;
+      await recordSystemActivity(
+        trx,
+        {
+          leadId: visit.lead_id,
+          userId: actorId,
+          type: 'note',
+          subject,
+          description: moving
+            ? `Was ${describeArrival(visit.starts_at, visit.arrival_ends_at, timeZone)}, crew ${visit.crew}.`
+            : `Marked ${current.status} by staff.`,
+        },
+        now,
+      );
+      await publishLiveEvent(trx, { type: 'visits.changed', leadId: visit.lead_id });
+    }
+    if (completed) await outbox.visitEvent(visit.lead_id, 'visit_completed');
+    return { moved: moving, completed };
+  });
+  const row = await findAdminVisitRow(db, id);
+  if (!row) throw new AppError(404, BOOKING_MESSAGES.visitNotFound);
+  const bookingRow = change.moved ? await findBookingRow(db, row.booking_id) : undefined;
+  return {
+    visit: toAdminVisit(row, timeZone),
+    booking: bookingRow ? await toBooking(db, bookingRow, timeZone, now) : undefined,
+    ...change,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keeping series ahead
+
+/** How far ahead a recurring series is kept on the calendar. */
+export const SERIES_HORIZON_DAYS = 84;
+const SERIES_BATCH = 100;
+
+/**
+ * Extends every active recurring series whose last visit is within the horizon, one booking at a
+ * time under its row lock (several processes may run this at once). Answers how many were extended.
+ */
+export async function extendRecurringSeries(db: Knex, timeZone: string, now: Date): Promise<number> {
+  const horizon = now.getTime() + SERIES_HORIZON_DAYS * 24 * HOUR_MS;
+  const due = await listSeriesToExtend(db, new Date(horizon), SERIES_BATCH);
+  const settings = await getSchedulingSettings(db);
+  for (const { id } of due) {
+    await db.transaction(async (trx) => {
+      const booking = await lockBookingRow(trx, id);
+      const last = booking?.status === 'active' ? await findLastVisitRow(trx, id) : undefined;
+      if (!booking || !last) return;
+      const added = await extendSeriesAfter(trx, settings, timeZone, booking, last, { horizon });
+      if (added > 0) await publishLiveEvent(trx, { type: 'visits.changed', leadId: booking.lead_id });
+    });
+  }
+  return due.length;
+}
+
+/**
+ * For the automation engine's visit_upcoming scan: (lead_id, visit_id, starts_at) of every scheduled
+ * visit starting within the next 24 hours (a reminder the day before; one occurrence per visit).
+ */
+export function upcomingVisits(db: Knex, now: Date): Knex.QueryBuilder {
+  return upcomingVisitsQuery(db, now, new Date(now.getTime() + CHANGE_NOTICE_HOURS * HOUR_MS));
+}

@@ -1,0 +1,39 @@
+// The lead drawer's booking: the active booking's frequency and prices and its next visits, each in
+// the business's wall clock; nothing when the lead has none (Schedule → Book a visit books one).
+import type { LeadBooking as LeadBookingAnswer } from '@shine/shared/bookings';
+import { formatAmount } from '@shine/shared/quote-pricing';
+import { useQuery } from '@tanstack/react-query';
+import { Tag, Typography } from 'antd';
+import { leadBookingKey } from '../api/query-keys.ts';
+import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
+import { wallTime } from './ScheduleSection.tsx';
+
+export function LeadBooking({ leadId }: { leadId: string }) {
+  const booking = useQuery<LeadBookingAnswer>({ queryKey: leadBookingKey(leadId) });
+  if (booking.error) return <QueryErrorAlert error={booking.error} onRetry={() => void booking.refetch()} />;
+  const data = booking.data?.booking;
+  if (!booking.data) return null;
+  if (!data) return <Typography.Text type="secondary">No booking yet.</Typography.Text>;
+  const prices =
+    data.firstVisitTotal && data.perVisitTotal && data.frequency !== 'One Time'
+      ? ` · first visit ${formatAmount(data.firstVisitTotal)}, then ${formatAmount(data.perVisitTotal)} a visit`
+      : data.firstVisitTotal
+        ? ` · ${formatAmount(data.firstVisitTotal)}`
+        : '';
+  return (
+    <div>
+      <Typography.Paragraph>
+        {data.frequency}, about {Math.round(data.durationMinutes / 30) / 2} hours{prices}
+      </Typography.Paragraph>
+      <ul className="schedule-list">
+        {data.visits.slice(0, 6).map((visit) => (
+          <li key={visit.id}>
+            {visit.start.slice(0, 10)}, arrival {wallTime(visit.start)} – {wallTime(visit.arrivalEnd)}, crew{' '}
+            {visit.crew} {visit.status === 'scheduled' ? null : <Tag>{visit.status}</Tag>}
+            {visit.needsReview ? <Tag color="warning">Check window</Tag> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

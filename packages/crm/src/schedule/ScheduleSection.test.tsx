@@ -1,0 +1,94 @@
+import { DEFAULT_SCHEDULING_SETTINGS } from '@shine/shared/scheduling';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../test/fetch-mock.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { signedInAs } from '../test/team-fixtures.ts';
+import { LeadBooking } from './LeadBooking.tsx';
+import { mondayOf, ScheduleSection, wallTime } from './ScheduleSection.tsx';
+
+const VISIT_ID = '5d1e2f3a-4b5c-4d6e-8f70-000000000002';
+const LEAD_ID = '5d1e2f3a-4b5c-4d6e-8f70-000000000003';
+
+/** A visit on this week's Wednesday at 10:00 (the business's wall clock, with its offset). */
+function visitThisWeek() {
+  const wednesday = new Date(mondayOf(new Date()).getTime() + 2 * 86_400_000 + 12 * 3_600_000);
+  const day = `${wednesday.getFullYear()}-${String(wednesday.getMonth() + 1).padStart(2, '0')}-${String(wednesday.getDate()).padStart(2, '0')}`;
+  return {
+    id: VISIT_ID,
+    bookingId: '5d1e2f3a-4b5c-4d6e-8f70-000000000004',
+    leadId: LEAD_ID,
+    leadName: 'Ann Lee',
+    start: `${day}T10:00:00-06:00`,
+    end: `${day}T15:00:00-06:00`,
+    arrivalEnd: `${day}T12:00:00-06:00`,
+    status: 'scheduled' as const,
+    crew: 2,
+    frequency: 'Biweekly' as const,
+    needsReview: false,
+  };
+}
+
+describe('ScheduleSection', () => {
+  it('shows the week by crew, and marks a visit completed from its dialog', async () => {
+    const visit = visitThisWeek();
+    const { calls } = mockFetch({
+      ...signedInAs('sales'),
+      'GET /api/admin/settings/scheduling': { body: { ...DEFAULT_SCHEDULING_SETTINGS, crews: ['North', 'South'] } },
+      'GET /api/admin/visits': { body: { items: [visit] } },
+      [`PATCH /api/admin/visits/${VISIT_ID}`]: (call) => ({ body: { ...visit, ...(call.body as object) } }),
+    });
+    renderWithProviders(<ScheduleSection />);
+    const button = await screen.findByRole('button', { name: /10:00 AM Ann Lee/ });
+    const row = screen.getByRole('row', { name: /South/ });
+    expect(within(row).getByRole('button', { name: /Ann Lee/ })).toBe(button);
+    expect(within(screen.getByRole('row', { name: /North/ })).queryByRole('button')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Ann Lee' });
+    expect(within(dialog).getByRole('link', { name: 'Open Ann Lee' }).getAttribute('href')).toContain(
+      `lead=${LEAD_ID}`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Mark completed' }));
+    await screen.findByText('Visit completed');
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ status: 'completed' }]);
+    const visitsRead = calls.find((c) => c.method === 'GET' && c.url.startsWith('/api/admin/visits'));
+    expect(visitsRead?.url).toMatch(/from=.*&to=/);
+  });
+
+  it('reads the business’s wall clock from the visit’s own offset', () => {
+    expect(wallTime('2026-12-01T08:00:00-06:00')).toBe('8:00 AM');
+    expect(wallTime('2026-12-01T14:30:00-06:00')).toBe('2:30 PM');
+    expect(wallTime('2026-12-01T12:00:00-06:00')).toBe('12:00 PM');
+  });
+});
+
+describe('LeadBooking', () => {
+  it('shows the lead’s booking: both prices and the next visits with their windows', async () => {
+    const visit = visitThisWeek();
+    mockFetch({
+      ...signedInAs('sales'),
+      [`GET /api/admin/leads/${LEAD_ID}/booking`]: {
+        body: {
+          booking: {
+            id: visit.bookingId,
+            leadId: LEAD_ID,
+            quoteId: null,
+            frequency: 'Biweekly',
+            status: 'active',
+            durationMinutes: 300,
+            firstVisitTotal: '311.90',
+            perVisitTotal: '351.90',
+            visits: [{ ...visit, needsReview: true }],
+            createdAt: '2026-11-20T15:00:00.000Z',
+          },
+        },
+      },
+    });
+    renderWithProviders(<LeadBooking leadId={LEAD_ID} />);
+    expect(await screen.findByText(/first visit \$311\.90, then \$351\.90 a visit/)).toBeTruthy();
+    expect(screen.getByText(/arrival 10:00 AM – 12:00 PM, crew 2/)).toBeTruthy();
+    expect(screen.getByText('Check window')).toBeTruthy();
+  });
+});

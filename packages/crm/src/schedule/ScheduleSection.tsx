@@ -1,0 +1,245 @@
+// The Schedule: a week of visits by crew (a day list on a phone). Each visit opens a dialog to open
+// its lead, move it (another time or crew: the server enforces each crew's capacity and e-mails the
+// customer) or mark it completed or cancelled; "Book a visit" books a lead by hand. Visits a customer
+// books appear live (the stream's visits.changed refreshes the week).
+import type { AdminVisit } from '@shine/shared/bookings';
+import { Button, Empty, Grid, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { LeadPicker } from '../activities/LeadPicker.tsx';
+import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
+import { errorText } from '../ui/error-text.ts';
+import { useToast } from '../ui/use-toast.ts';
+import { useBookForLead, useSchedulingSettings, useUpdateVisit, useVisits } from './schedule.queries.ts';
+import './schedule.css';
+
+const DAY_MS = 86_400_000;
+
+/** The Monday (local) of the week holding `date`, at midnight. */
+export function mondayOf(date: Date): Date {
+  const monday = new Date(date.getFullYear(), date.getMonth(), date.getDate());
+  monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7));
+  return monday;
+}
+
+const dateKey = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/** "2026-12-01T08:00:00-06:00" → "8:00 AM": the business's wall clock, as the API writes it. */
+export function wallTime(iso: string): string {
+  const [hours = 0, minutes = 0] = iso.slice(11, 16).split(':').map(Number);
+  const suffix = hours < 12 ? 'AM' : 'PM';
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
+}
+
+const dayLabel = (date: Date) => date.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
+
+/** A datetime-local value ("2026-12-01T08:00") for an instant, in this browser's zone. */
+function localInputValue(iso: string): string {
+  const date = new Date(iso);
+  return `${dateKey(date)}T${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+function VisitButton({ visit, onOpen }: { visit: AdminVisit; onOpen: (visit: AdminVisit) => void }) {
+  return (
+    <Button className={`schedule-visit schedule-visit--${visit.status}`} onClick={() => onOpen(visit)} block>
+      <span>
+        {wallTime(visit.start)} {visit.leadName}
+      </span>
+      {visit.status === 'scheduled' ? null : <Tag>{visit.status}</Tag>}
+      {visit.needsReview ? <Tag color="warning">Check window</Tag> : null}
+    </Button>
+  );
+}
+
+function VisitDialog({ visit, crews, onClose }: { visit: AdminVisit; crews: string[]; onClose: () => void }) {
+  const update = useUpdateVisit();
+  const toast = useToast();
+  const [start, setStart] = useState(localInputValue(visit.start));
+  const [crew, setCrew] = useState(visit.crew);
+  const send = async (change: Parameters<typeof update.mutateAsync>[0]['update'], done: string) => {
+    try {
+      await update.mutateAsync({ id: visit.id, update: change });
+      toast.success(done);
+      onClose();
+    } catch (error) {
+      toast.error('Could not change the visit', errorText(error));
+    }
+  };
+  const move = () => {
+    const at = new Date(start);
+    if (Number.isNaN(at.getTime())) return toast.error('Could not change the visit', 'Pick a date and time.');
+    // Without a new crew the server keeps the visit's own when it is free, or takes the first free one.
+    const change = crew === visit.crew ? { start: at.toISOString() } : { start: at.toISOString(), crew };
+    void send(change, 'Visit moved; the customer is e-mailed');
+  };
+  return (
+    <Modal open title={visit.leadName} onCancel={onClose} footer={null} destroyOnHidden>
+      <Typography.Paragraph>
+        {visit.start.slice(0, 10)}, arrival {wallTime(visit.start)} – {wallTime(visit.arrivalEnd)}, done by{' '}
+        {wallTime(visit.end)} · {crews[visit.crew - 1] ?? `Crew ${visit.crew}`} · {visit.frequency} · {visit.status}
+      </Typography.Paragraph>
+      <Typography.Paragraph>
+        <Link to={`?section=leads&lead=${visit.leadId}`}>Open {visit.leadName}</Link>
+      </Typography.Paragraph>
+      {visit.status === 'scheduled' ? (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <label htmlFor="visit-start">New start</label>
+          <Input id="visit-start" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
+          <label htmlFor="visit-crew">Crew</label>
+          <Select<number>
+            id="visit-crew"
+            value={crew}
+            onChange={setCrew}
+            options={crews.map((name, index) => ({ value: index + 1, label: name }))}
+          />
+          <Space wrap>
+            <Button type="primary" onClick={move} loading={update.isPending}>
+              Move visit
+            </Button>
+            <Button onClick={() => void send({ status: 'completed' }, 'Visit completed')}>Mark completed</Button>
+            <Button danger onClick={() => void send({ status: 'cancelled' }, 'Visit cancelled')}>
+              Mark cancelled
+            </Button>
+          </Space>
+        </Space>
+      ) : (
+        <Button onClick={() => void send({ status: 'scheduled' }, 'Visit scheduled again')}>Schedule again</Button>
+      )}
+    </Modal>
+  );
+}
+
+function BookDialog({ onClose }: { onClose: () => void }) {
+  const book = useBookForLead();
+  const toast = useToast();
+  const [leadId, setLeadId] = useState<string>();
+  const [start, setStart] = useState('');
+  const submit = async () => {
+    const at = new Date(start);
+    if (!leadId || Number.isNaN(at.getTime()))
+      return toast.error('Could not book', 'Pick a lead and an arrival window.');
+    try {
+      await book.mutateAsync({ leadId, start: at.toISOString() });
+      toast.success('Visit booked; the customer is e-mailed');
+      onClose();
+    } catch (error) {
+      toast.error('Could not book', errorText(error));
+    }
+  };
+  return (
+    <Modal open title="Book a visit" onCancel={onClose} footer={null} destroyOnHidden>
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <label htmlFor="book-lead">Lead</label>
+        <LeadPicker id="book-lead" value={leadId} onChange={(id) => setLeadId(id)} />
+        <label htmlFor="book-start">Arrival window start</label>
+        <Input id="book-start" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
+        <Typography.Text type="secondary">
+          One of the arrival windows of Settings → Scheduling; staff may book inside the lead time.
+        </Typography.Text>
+        <Button type="primary" onClick={() => void submit()} loading={book.isPending}>
+          Book visit
+        </Button>
+      </Space>
+    </Modal>
+  );
+}
+
+export function ScheduleSection() {
+  const [monday, setMonday] = useState(() => mondayOf(new Date()));
+  const days = useMemo(
+    () => Array.from({ length: 7 }, (_, i) => new Date(monday.getTime() + i * DAY_MS + 3_600_000 * 2)),
+    [monday],
+  );
+  // A day either side: the business's days are read from each visit's own offset, not this browser's.
+  const range = useMemo(
+    () => ({
+      from: new Date(monday.getTime() - DAY_MS).toISOString(),
+      to: new Date(monday.getTime() + 8 * DAY_MS).toISOString(),
+    }),
+    [monday],
+  );
+  const settings = useSchedulingSettings();
+  const visits = useVisits(range);
+  const isPhone = Grid.useBreakpoint().md === false;
+  const [open, setOpen] = useState<AdminVisit>();
+  const [booking, setBooking] = useState(false);
+  const crews = settings.data?.crews ?? [];
+  const items = visits.data?.items ?? [];
+  const byDay = (day: Date) => items.filter((visit) => visit.start.slice(0, 10) === dateKey(day));
+  const shift = (weeks: number) => setMonday(mondayOf(new Date(monday.getTime() + weeks * 7 * DAY_MS + 2 * 3_600_000)));
+
+  return (
+    <section aria-labelledby="schedule-title" className="schedule">
+      <Space wrap className="schedule-toolbar">
+        <Typography.Title level={2} id="schedule-title" className="schedule-title">
+          Week of {dayLabel(monday)}
+        </Typography.Title>
+        <Button onClick={() => shift(-1)}>Previous week</Button>
+        <Button onClick={() => setMonday(mondayOf(new Date()))}>This week</Button>
+        <Button onClick={() => shift(1)}>Next week</Button>
+        <Button type="primary" onClick={() => setBooking(true)}>
+          Book a visit
+        </Button>
+      </Space>
+      {visits.error ? <QueryErrorAlert error={visits.error} /> : null}
+      {isPhone ? (
+        <div className="schedule-days">
+          {days.map((day) => (
+            <div key={dateKey(day)}>
+              <Typography.Title level={3} className="schedule-day">
+                {dayLabel(day)}
+              </Typography.Title>
+              {byDay(day).length === 0 ? (
+                <Typography.Text type="secondary">No visits</Typography.Text>
+              ) : (
+                <ul className="schedule-list">
+                  {byDay(day).map((visit) => (
+                    <li key={visit.id}>
+                      <VisitButton visit={visit} onOpen={setOpen} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          ))}
+        </div>
+      ) : (
+        <div className="schedule-scroll">
+          <table className="schedule-week">
+            <caption className="schedule-caption">Visits of the week by crew</caption>
+            <thead>
+              <tr>
+                <th scope="col">Crew</th>
+                {days.map((day) => (
+                  <th scope="col" key={dateKey(day)}>
+                    {dayLabel(day)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {crews.map((name, index) => (
+                <tr key={name}>
+                  <th scope="row">{name}</th>
+                  {days.map((day) => (
+                    <td key={dateKey(day)}>
+                      {byDay(day)
+                        .filter((visit) => visit.crew === index + 1)
+                        .map((visit) => (
+                          <VisitButton key={visit.id} visit={visit} onOpen={setOpen} />
+                        ))}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {items.length === 0 && !visits.isLoading ? <Empty description="No visits this week" /> : null}
+        </div>
+      )}
+      {open ? <VisitDialog visit={open} crews={crews} onClose={() => setOpen(undefined)} /> : null}
+      {booking ? <BookDialog onClose={() => setBooking(false)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import type { AdminVisit, AdminVisitList, BookingAnswer, VisitUpdate } from '@shine/shared/bookings';
+import type { SchedulingSettings } from '@shine/shared/scheduling';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../api/http.ts';
+import { API } from '../api/paths.ts';
+import { leadKey, schedulingSettingsKey, visitsKey } from '../api/query-keys.ts';
+
+/** GET /api/admin/settings/scheduling: the crews' names and the windows (every role). */
+export function useSchedulingSettings() {
+  return useQuery<SchedulingSettings>({ queryKey: schedulingSettingsKey });
+}
+
+/** GET /api/admin/visits?from=&to=: the week's visits (refreshed by the live stream's visits.changed). */
+export function useVisits(range: { from: string; to: string }) {
+  return useQuery<AdminVisitList>({ queryKey: [...visitsKey, { from: range.from, to: range.to }] });
+}
+
+/** After a change: the Schedule, and the lead (its booking and timeline live under its key). */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return (leadId: string) => {
+    void queryClient.invalidateQueries({ queryKey: visitsKey });
+    void queryClient.invalidateQueries({ queryKey: leadKey(leadId) });
+  };
+}
+
+/** PATCH /api/admin/visits/{id}: move (start, crew) or close (status). */
+export function useUpdateVisit() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, update }: { id: string; update: VisitUpdate }) =>
+      apiJson<AdminVisit>('PATCH', `${API.visits}/${id}`, update),
+    onSuccess: (visit) => refresh(visit.leadId),
+  });
+}
+
+/** POST /api/admin/leads/{id}/booking: staff book a lead by hand. */
+export function useBookForLead() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ leadId, start }: { leadId: string; start: string }) =>
+      apiJson<BookingAnswer>('POST', `${API.leads}/${leadId}/booking`, { start }),
+    onSuccess: (answer) => refresh(answer.booking.leadId),
+  });
+}
+
+/** PUT /api/admin/settings/scheduling (admins): the answer replaces the cache. */
+export function useSaveSchedulingSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: SchedulingSettings) => apiJson<SchedulingSettings>('PUT', API.schedulingSettings, settings),
+    onSuccess: (settings) => queryClient.setQueryData(schedulingSettingsKey, settings),
+  });
+}

@@ -1,0 +1,166 @@
+// Bookings and visits: what a customer (by the quote's link) and staff send to book, move and cancel
+// visits, what the API answers, and the words both say (docs/decisions.md, "Scheduling").
+import { z } from 'zod';
+import { dateTimeSchema } from './date-range.ts';
+import { FREQUENCIES } from './enums.ts';
+import { uuidSchema } from './leads.ts';
+import { idSchema, instantSchema } from './responses/common.ts';
+import { moneySchema } from './responses/quotes.ts';
+
+export const VISIT_STATUSES = ['scheduled', 'completed', 'cancelled'] as const;
+export type VisitStatus = (typeof VISIT_STATUSES)[number];
+
+export const BOOKING_STATUSES = ['active', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** How far ahead the quote page offers windows (three weeks), and the most one call may ask for. */
+export const SLOT_DAYS_DEFAULT = 21;
+export const SLOT_DAYS_MAX = 42;
+/** The customer may move or cancel a visit until this long before it (SPEC.md §9). */
+export const CHANGE_NOTICE_HOURS = 24;
+/** A recurring series keeps at least this many visits ahead on the calendar. */
+export const SERIES_VISITS_AHEAD = 6;
+/** How many free windows a refusal offers instead. */
+export const ALTERNATIVE_SLOTS = 6;
+
+export const BOOKING_MESSAGES = {
+  policy: 'Changes and cancellations need at least 24 hours’ notice to avoid a cancellation fee.',
+  tooLate: (phone: string) =>
+    `Changes and cancellations need at least 24 hours’ notice to avoid a cancellation fee. Please call us at ${phone}.`,
+  notAccepted: 'Accept the quote first: then you can pick your cleaning’s arrival window.',
+  windowTaken: 'That arrival window was just taken. Please pick another one.',
+  windowUnavailable: 'That time is not one of our free arrival windows. Please pick one from the list.',
+  alreadyBooked: 'This quote is already booked. Reschedule or cancel the booking instead.',
+  noBooking: 'This quote has no booking yet.',
+  bookingCancelled: 'This booking was cancelled.',
+  visitNotFound: 'Visit not found',
+  visitCrewUnknown: 'There is no crew with that number: see Settings → Scheduling.',
+  visitClosed: 'Only a scheduled visit can be moved.',
+  crewBusy: 'That crew already has a visit then. Pick another time or crew.',
+  leadHasBooking: 'This lead already has an active booking: move its visits in the Schedule.',
+  noAcceptedQuote: 'This lead has no accepted quote to book.',
+} as const;
+
+/** YYYY-MM-DD, a real calendar date. */
+export const calendarDateSchema = z
+  .string({ error: 'Use a date like 2026-12-01' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-01')
+  .refine((text) => {
+    const time = Date.parse(`${text}T12:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
+  }, 'Use a real date like 2026-12-01');
+
+/** GET /api/quotes/{token}/slots: from (default today, in the business's time zone) and how many days. */
+export const slotsQuerySchema = z.object({
+  from: calendarDateSchema.optional(),
+  days: z.coerce
+    .number({ error: 'Days must be a number' })
+    .int('Days must be a whole number')
+    .min(1, 'Days must be at least 1')
+    .max(SLOT_DAYS_MAX, `Days must be at most ${SLOT_DAYS_MAX}`)
+    .default(SLOT_DAYS_DEFAULT),
+});
+export type SlotsQuery = z.output<typeof slotsQuerySchema>;
+
+/** POST and PATCH /api/quotes/{token}/booking, POST /api/admin/leads/{id}/booking: the arrival window's start. */
+export const bookingRequestSchema = z.strictObject({ start: dateTimeSchema('Start') });
+export type BookingRequest = z.output<typeof bookingRequestSchema>;
+
+/** PATCH /api/admin/visits/{id}: move (start, crew) or close (status) one visit. */
+export const visitUpdateSchema = z
+  .strictObject({
+    start: dateTimeSchema('Start').optional(),
+    status: z.enum(VISIT_STATUSES, { error: `Status must be one of: ${VISIT_STATUSES.join(', ')}` }).optional(),
+    crew: z.number({ error: 'Crew must be a number' }).int('Crew must be a whole number').min(1).max(20).optional(),
+  })
+  .refine((update) => Object.keys(update).length > 0, { error: 'Send start, status or crew' });
+export type VisitUpdate = z.output<typeof visitUpdateSchema>;
+
+/** GET /api/admin/visits?from=&to= (instants or dates; at most 62 days). */
+export const visitListQuerySchema = z
+  .object({ from: dateTimeSchema('From'), to: dateTimeSchema('To') })
+  .refine((query) => Date.parse(query.to) > Date.parse(query.from), { error: 'To must be after From', path: ['to'] })
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 62 * 86_400_000, {
+    error: 'Ask for at most 62 days',
+    path: ['to'],
+  });
+export type VisitListQuery = z.output<typeof visitListQuerySchema>;
+
+export const visitIdParamsSchema = z.object({ id: uuidSchema });
+
+// Answers. Instants in slots and visits carry the business's offset ("2026-12-01T08:00:00-06:00").
+const zonedInstantSchema = z.iso.datetime({ offset: true });
+
+export const slotSchema = z.strictObject({
+  /** The arrival window: the crew arrives between start and end. */
+  start: zonedInstantSchema,
+  end: zonedInstantSchema,
+});
+export type Slot = z.output<typeof slotSchema>;
+
+export const slotListSchema = z.strictObject({
+  timezone: z.string(),
+  durationMinutes: z.number().int().min(1),
+  slots: z.array(slotSchema),
+});
+export type SlotList = z.output<typeof slotListSchema>;
+
+export const visitSchema = z.strictObject({
+  id: idSchema,
+  /** The crew is busy from start to end (the expected duration). */
+  start: zonedInstantSchema,
+  end: zonedInstantSchema,
+  /** The crew arrives by then (the arrival window's end). */
+  arrivalEnd: zonedInstantSchema,
+  status: z.enum(VISIT_STATUSES),
+  /** The crew's number (its place in Settings → Scheduling, 1 first). */
+  crew: z.number().int().min(1),
+  /** A recurring visit put in another window than the series' own, for staff to check. */
+  needsReview: z.boolean(),
+});
+export type Visit = z.output<typeof visitSchema>;
+
+export const bookingSchema = z.strictObject({
+  id: idSchema,
+  leadId: idSchema,
+  quoteId: idSchema.nullable(),
+  frequency: z.enum(FREQUENCIES),
+  status: z.enum(BOOKING_STATUSES),
+  durationMinutes: z.number().int().min(1),
+  /** What the first visit costs (promotion applied) and each one after it. */
+  firstVisitTotal: moneySchema.nullable(),
+  perVisitTotal: moneySchema.nullable(),
+  /** The visits from the first one not yet past, in order (a recurring series: at least the next 3). */
+  visits: z.array(visitSchema),
+  createdAt: instantSchema,
+});
+export type Booking = z.output<typeof bookingSchema>;
+
+export const bookingAnswerSchema = z.strictObject({ booking: bookingSchema });
+export type BookingAnswer = z.output<typeof bookingAnswerSchema>;
+
+/** 409 when the window was taken: the message and the next free windows. */
+export const slotTakenSchema = z.strictObject({ message: z.string(), slots: z.array(slotSchema) });
+export type SlotTaken = z.output<typeof slotTakenSchema>;
+
+export const adminVisitSchema = z.strictObject({
+  id: idSchema,
+  bookingId: idSchema,
+  leadId: idSchema,
+  leadName: z.string(),
+  start: zonedInstantSchema,
+  end: zonedInstantSchema,
+  arrivalEnd: zonedInstantSchema,
+  status: z.enum(VISIT_STATUSES),
+  crew: z.number().int().min(1),
+  frequency: z.enum(FREQUENCIES),
+  needsReview: z.boolean(),
+});
+export type AdminVisit = z.output<typeof adminVisitSchema>;
+
+export const adminVisitListSchema = z.strictObject({ items: z.array(adminVisitSchema) });
+export type AdminVisitList = z.output<typeof adminVisitListSchema>;
+
+/** GET /api/admin/leads/{id}/booking: the lead's active booking, or null. */
+export const leadBookingSchema = z.strictObject({ booking: bookingSchema.nullable() });
+export type LeadBooking = z.output<typeof leadBookingSchema>;

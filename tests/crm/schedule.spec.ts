@@ -1,0 +1,71 @@
+// The Schedule, live: a salesperson has the week of a free window open; the customer books that
+// window from the quote's link; the visit appears without a reload, opens, and is moved to the next
+// day by the dialog (the server checks the crew's capacity); the week is axe clean. The e-mail the customer then gets is
+// read back in api/test/scheduling.test.ts (this suite's shared server has no SMTP).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { uniqueName } from '../support/unique.ts';
+import { createLead, signIn } from './support.ts';
+
+test.use({ timezoneId: 'America/Chicago', viewport: { width: 1440, height: 900 } });
+
+const DAY = 86_400_000;
+
+/** Monday 00:00 (Chicago, as the browser here) of the week holding `date` ("YYYY-MM-DD"). */
+function mondayKey(date: string): number {
+  const day = new Date(`${date}T12:00:00Z`);
+  return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+}
+
+test('a visit the customer books appears in the Schedule live, and staff move it', async ({ page }) => {
+  test.slow();
+  await signIn(page);
+  const name = uniqueName('Sched');
+  const lead = await createLead(page.request, { firstName: name, cleaningType: 'Basic', frequency: 'One Time' });
+  const draft = await page.request.post(`/api/admin/leads/${lead.id}/quotes`, { data: {} });
+  expect(draft.status(), await draft.text()).toBe(201);
+  const sent = await page.request.post(`/api/admin/quotes/${(await draft.json()).id}/send`, { data: { email: false } });
+  const token = new URL(((await sent.json()) as { url: string }).url).pathname.split('/').pop();
+  const accepted = await page.request.post(`/api/quotes/${token}/accept`, { data: { name: `${name} Tester` } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const slots = (await (await page.request.get(`/api/quotes/${token}/slots`)).json()) as {
+    slots: Array<{ start: string }>;
+  };
+  // A weekday window (Saturday's would be the week's last column, fine too, but the move goes a day on).
+  const slot = slots.slots.find((s) => new Date(s.start).getUTCDay() < 5) ?? slots.slots[0];
+  if (!slot) throw new Error('no free window');
+
+  await page.goto('/admin/crm?section=schedule');
+  await expect(page.getByRole('heading', { name: 'Schedule', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table')).toBeVisible();
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Chicago' });
+  const weeks = Math.round((mondayKey(slot.start.slice(0, 10)) - mondayKey(today)) / (7 * DAY));
+  for (let i = 0; i < weeks; i++) await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(page.getByRole('table')).toBeVisible();
+
+  const booked = await page.request.post(`/api/quotes/${token}/booking`, { data: { start: slot.start } });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const visit = page.getByRole('button', { name: new RegExp(`${name} Tester`) });
+  await expect(visit).toBeVisible();
+
+  const scan = await new AxeBuilder({ page })
+    .include('.schedule')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  await visit.click();
+  const dialog = page.getByRole('dialog', { name: `${name} Tester` });
+  await expect(dialog.getByRole('link', { name: `Open ${name} Tester` })).toBeVisible();
+  const startField = dialog.getByLabel('New start');
+  const current = await startField.inputValue();
+  const nextDay = new Date(`${current}:00Z`);
+  nextDay.setUTCDate(nextDay.getUTCDate() + 1);
+  const moved = nextDay.toISOString().slice(0, 16);
+  await startField.fill(moved);
+  await dialog.getByRole('button', { name: 'Move visit' }).click();
+  await expect(page.getByText('Visit moved; the customer is e-mailed')).toBeVisible();
+  const answer = await page.request.get(`/api/admin/leads/${lead.id}/booking`);
+  const { booking } = (await answer.json()) as { booking: { visits: Array<{ start: string }> } };
+  expect(booking.visits[0]?.start.slice(0, 16)).toBe(moved);
+});
