@@ -22,6 +22,7 @@ import { smsWebhookRouter } from './conversations/sms-webhook.routes.ts';
 import type { AppDeps } from './deps.ts';
 import { healthRouter } from './health/health.routes.ts';
 import { requireAuth, requireRole, requireRoleToWrite } from './http/auth-guard.ts';
+import { lostReasonsRouter } from './settings/lost-reasons.routes.ts';
 import { settingsRouter } from './settings/settings.routes.ts';
 import {
   EXPORT_JSON_LIMIT,
@@ -47,6 +48,8 @@ import { adminLeadsRouter, heldSubmissionsRouter, publicLeadsRouter } from './le
 import { leadNames } from './leads/leads.service.ts';
 import { openLeadCountsByAssignee } from './leads/open-leads.service.ts';
 import { liveRouter } from './live/live.routes.ts';
+import { myDayRouter } from './my-day/my-day.routes.ts';
+import { notificationsRouter } from './notifications/notifications.routes.ts';
 import { openApiRouter } from './openapi/openapi.routes.ts';
 import { customerQuotesRouter } from './quotes/customer-quotes.routes.ts';
 import { unmatchedEmailsRouter } from './mailbox/unmatched-emails.routes.ts';
@@ -110,6 +113,7 @@ function adminApi(
     }),
   );
   admin.use('/settings', requireRole('admin'), settingsRouter(deps));
+  admin.use('/lost-reasons', requireRoleToWrite('admin'), lostReasonsRouter(deps));
   admin.use(teamRouter(team));
   admin.use('/me/alerts', alertSettingsRouter(deps));
   admin.use('/leads', adminLeadsRouter(deps));
@@ -117,6 +121,8 @@ function adminApi(
   admin.use('/leads', leadQuotesRouter(quotes));
   admin.use('/leads', leadConversationRouter(conversations));
   admin.use('/inbox', inboxRouter(deps));
+  admin.use('/my-day', myDayRouter(deps));
+  admin.use('/notifications', notificationsRouter(deps));
   admin.use('/unmatched-emails', unmatchedEmailsRouter(deps));
   admin.use('/quotes', quotesRouter(quotes));
   admin.use('/held-submissions', heldSubmissionsRouter(deps));

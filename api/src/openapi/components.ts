@@ -1,6 +1,6 @@
 // The names the OpenAPI document gives to the shared schemas (components/schemas). An answer or body
 // whose schema has no name here is a list of a named one (ActivityList) or an error at build time.
-import { activityCreateSchema } from '@shine/shared/activities';
+import { activityCreateSchema, activityUpdateSchema } from '@shine/shared/activities';
 import { alertSettingsSchema, alertSettingsUpdateSchema } from '@shine/shared/alerts';
 import { companyDetailsSchema } from '@shine/shared/company-settings';
 import { manualMessageSchema, unmatchedEmailAttachSchema } from '@shine/shared/conversations';
@@ -12,6 +12,10 @@ import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/au
 import { exportRequestSchema } from '@shine/shared/export';
 import { leadBulkAssignSchema, leadStatusUpdateSchema, leadUpdateSchema } from '@shine/shared/leads';
 import { liveEventSchema } from '@shine/shared/live';
+import { lostReasonsSchema } from '@shine/shared/lost-reasons';
+import { notificationsReadSchema } from '@shine/shared/notifications';
+import { myDaySchema } from '@shine/shared/responses/my-day';
+import { notificationListSchema, notificationsReadAnswerSchema } from '@shine/shared/responses/notifications';
 import { quoteIntakeSchema } from '@shine/shared/quote';
 import {
   quoteAcceptSchema,
@@ -140,6 +144,10 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['QuoteList', quoteListSchema],
   ['QuoteSent', quoteSentSchema],
   ['QuoteAnswer', quoteAnswerSchema],
+  ['LostReasons', lostReasonsSchema],
+  ['MyDay', myDaySchema],
+  ['NotificationList', notificationListSchema],
+  ['NotificationsReadAnswer', notificationsReadAnswerSchema],
 ];
 
 /** Request bodies: described as a client may send them (z.input: defaults make fields optional). */
@@ -173,4 +181,7 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['QuoteSend', quoteSendSchema],
   ['QuoteAccept', quoteAcceptSchema],
   ['QuoteDecline', quoteDeclineSchema],
+  ['LostReasonsUpdate', lostReasonsSchema],
+  ['NotificationsRead', notificationsReadSchema],
+  ['ActivityUpdate', activityUpdateSchema],
 ];

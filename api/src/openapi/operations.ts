@@ -9,6 +9,7 @@ import { publicOperations } from './public.operations.ts';
 import { quoteOperations } from './quotes.operations.ts';
 import { settingsOperations } from './settings.operations.ts';
 import { teamOperations } from './team.operations.ts';
+import { workdayOperations } from './workday.operations.ts';
 
 export const OPERATIONS: readonly Operation[] = [
   ...publicOperations,
@@ -19,6 +20,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...liveOperations,
   ...settingsOperations,
   ...quoteOperations,
+  ...workdayOperations,
 ];
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
