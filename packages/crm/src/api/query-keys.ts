@@ -43,3 +43,8 @@ export const auditListKey = (params: QueryParams) => [API.audit, { ...params }] 
 export const alertSettingsKey = [API.alertSettings] as const;
 export const leadAlertSettingsKey = [API.leadAlertSettings] as const;
 export const companySettingsKey = [API.companySettings] as const;
+export const lostReasonsKey = [API.lostReasons] as const;
+/** Both scopes of My Day start with it: a change refreshes whichever is shown. */
+export const myDayKey = [API.myDay] as const;
+export const myDayScopeKey = (scope: 'me' | 'all') => [API.myDay, { scope }] as const;
+export const notificationsKey = [API.notifications] as const;

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useCurrentUser } from '../session/current-user.ts';
 import { CompanyDetailsSettings } from './CompanyDetailsSettings.tsx';
 import { LeadAlertsSettings } from './LeadAlertsSettings.tsx';
+import { LostReasonsSettings } from './LostReasonsSettings.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { AddPersonDialog } from './AddPersonDialog.tsx';
 import { EditPersonDialog } from './EditPersonDialog.tsx';
@@ -47,6 +48,7 @@ export function TeamSection() {
       />
       <LeadAlertsSettings />
       <CompanyDetailsSettings />
+      <LostReasonsSettings />
       <AddPersonDialog open={adding} onClose={() => setAdding(false)} onAdded={setIssued} />
       <EditPersonDialog key={editing?.id ?? 'none'} user={editing} onClose={() => setEditing(undefined)} />
       <SetupLinkDialog link={issued} onClose={() => setIssued(undefined)} />
