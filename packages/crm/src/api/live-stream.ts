@@ -50,8 +50,12 @@ export const STREAM_SILENCE_MS = 2 * LIVE_HEARTBEAT_MS + 5_000;
 /** Refreshes the cached reads an event changes (only the ones on screen refetch at once). */
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
   const refresh = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
-  // My Day reads over leads, replies, tasks and quotes: whatever changes one of them changes the day.
-  if (event.type !== 'held.created' && event.type !== 'user.created') refresh(myDayKey);
+  // My Day reads over leads, replies, tasks and quotes: whatever changes one of them changes the day,
+  // and acting on a lead reads the notifications about it.
+  if (event.type !== 'held.created' && event.type !== 'user.created') {
+    refresh(myDayKey);
+    refresh(notificationsKey);
+  }
   switch (event.type) {
     case 'lead.created':
       for (const key of [leadsKey, statsKey, metricsKey, intakeKey]) refresh(key);
@@ -71,7 +75,6 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       for (const key of [leadKey(event.leadId), inboxKey]) refresh(key);
       return;
     case 'notification.created':
-      refresh(notificationsKey);
       return;
     case 'held.created':
       for (const key of [heldKey, intakeKey]) refresh(key);

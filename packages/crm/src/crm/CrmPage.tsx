@@ -222,7 +222,7 @@ export function CrmPage() {
               <Typography.Title level={1} className="screen-title">
                 {title}
               </Typography.Title>
-              <CurrentDate className="crm-date muted" />
+              <CurrentDate className="crm-date muted" short={screens.sm === false} />
             </div>
             <div className="crm-header-actions">
               <LiveIndicator status={liveStatus} />

@@ -1,5 +1,5 @@
 import { AppstoreOutlined, DownloadOutlined, TableOutlined, UserSwitchOutlined } from '@ant-design/icons';
-import { Button, Card, Segmented, Space, Tag } from 'antd';
+import { Button, Card, Grid, Segmented, Space, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { leadFilterKey, type LeadView } from './lead-view-params.ts';
 import { BulkAssignDialog } from './BulkAssignDialog.tsx';
@@ -35,6 +35,7 @@ export function LeadsSection() {
   const [assignOpen, setAssignOpen] = useState(false);
   const openLead = useLeadInAddress();
   const [density, setDensity] = useLeadDensity();
+  const screens = Grid.useBreakpoint();
   const setOpenLeadId = useCallback((id: string) => openLead.open(id), [openLead.open]);
 
   return (
@@ -65,7 +66,8 @@ export function LeadsSection() {
             ) : null}
           </div>
           <Space wrap>
-            {view === 'table' ? (
+            {/* A phone shows cards, not the table: density has no meaning there. */}
+            {view === 'table' && screens.md !== false ? (
               <Segmented<LeadDensity>
                 aria-label="Density"
                 value={density}

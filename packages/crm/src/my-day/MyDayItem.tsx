@@ -28,6 +28,8 @@ function SnoozeButton({ name, onPick }: { name: string; onPick: (at: Date) => vo
   return (
     <Dropdown
       trigger={['click']}
+      // Opened by keyboard, the first choice takes the focus; the arrows move among them.
+      autoFocus
       menu={{
         items: SNOOZE_CHOICES.map((choice) => ({ key: choice.key, label: choice.label })),
         onClick: ({ key }) => {

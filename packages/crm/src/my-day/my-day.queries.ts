@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../api/http.ts';
 import { livePolling, useLive } from '../api/live.ts';
 import { API } from '../api/paths.ts';
-import { activitiesKey, leadsKey, metricsKey, myDayKey, myDayScopeKey } from '../api/query-keys.ts';
+import { activitiesKey, leadsKey, metricsKey, myDayKey, myDayScopeKey, notificationsKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
@@ -19,12 +19,14 @@ export function useMyDay(scope: MyDayScope, enabled = true) {
   return useQuery<MyDay>({ queryKey: myDayScopeKey(scope), enabled, ...livePolling(live, MY_DAY_POLL_MS) });
 }
 
-/** What My Day's one-click actions refresh: the day, the lists and the figures. */
+/** What My Day's one-click actions refresh: the day, the bell (acting on a lead reads its notifications), the lists and the figures. */
 function useRefreshDay() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [myDayKey, leadsKey, activitiesKey, metricsKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      [myDayKey, notificationsKey, leadsKey, activitiesKey, metricsKey].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
     );
 }
 

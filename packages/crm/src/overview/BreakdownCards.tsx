@@ -21,7 +21,6 @@ export function PipelineStatusCard() {
           value: stats.data?.byStatus[status] ?? 0,
           color: STATUS_BAR_COLORS[status],
           to: sectionPath('leads', { status }),
-          linkLabel: `${status}: ${stats.data?.byStatus[status] ?? 0} leads`,
         }))}
       />
     </Card>
@@ -43,7 +42,6 @@ export function PriorityLevelsCard() {
           value: stats.data?.byPriority[priority] ?? 0,
           color: PRIORITY_BAR_COLORS[priority],
           to: sectionPath('leads', { priority }),
-          linkLabel: `${priority} priority: ${stats.data?.byPriority[priority] ?? 0} leads`,
         }))}
       />
     </Card>
@@ -67,7 +65,6 @@ export function LeadSourcesCard() {
             label: source,
             value: count,
             to: sectionPath('leads', { source }),
-            linkLabel: `${source}: ${count} leads`,
           }))}
         />
       )}

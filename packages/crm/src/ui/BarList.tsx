@@ -10,8 +10,6 @@ export interface BarItem {
   color?: string;
   /** Where the row leads: the list of what it counts (a router path). */
   to?: string;
-  /** The link's name when the label is not plain text ("Leads with status New: 4"). */
-  linkLabel?: string;
 }
 
 /**
@@ -28,7 +26,7 @@ export function BarList({ items, max, label }: { items: BarItem[]; max?: number;
           <li key={item.key} className="bar-row">
             {item.to ? (
               // The whole row is the link; the bar stays decoration.
-              <Link to={item.to} className="bar-link" aria-label={item.linkLabel}>
+              <Link to={item.to} className="bar-link">
                 <BarCells item={item} width={width} />
               </Link>
             ) : (
@@ -44,7 +42,11 @@ export function BarList({ items, max, label }: { items: BarItem[]; max?: number;
 function BarCells({ item, width }: { item: BarItem; width: number }) {
   return (
     <>
-      <span>{item.label}</span>
+      <span>
+        {item.label}
+        {/* The link's name reads "New: 4", its words as they are shown. */}
+        <span className="visually-hidden">: </span>
+      </span>
       <span className="bar-track" aria-hidden="true">
         <span className="bar-fill" style={{ width: `${width}%`, background: item.color, display: 'block' }} />
       </span>
