@@ -30,6 +30,7 @@ import {
   schedulingSettingsRouter,
   visitsRouter,
 } from './scheduling/scheduling.routes.ts';
+import { lostReasonsRouter } from './settings/lost-reasons.routes.ts';
 import { settingsRouter } from './settings/settings.routes.ts';
 import {
   EXPORT_JSON_LIMIT,
@@ -55,6 +56,8 @@ import { adminLeadsRouter, heldSubmissionsRouter, publicLeadsRouter } from './le
 import { leadNames } from './leads/leads.service.ts';
 import { openLeadCountsByAssignee } from './leads/open-leads.service.ts';
 import { liveRouter } from './live/live.routes.ts';
+import { myDayRouter } from './my-day/my-day.routes.ts';
+import { notificationsRouter } from './notifications/notifications.routes.ts';
 import { openApiRouter } from './openapi/openapi.routes.ts';
 import { customerQuotesRouter } from './quotes/customer-quotes.routes.ts';
 import { unmatchedEmailsRouter } from './mailbox/unmatched-emails.routes.ts';
@@ -120,6 +123,7 @@ function adminApi(
   // Every role reads the crews and windows (the Schedule shows them); only admins change them.
   admin.use('/settings/scheduling', requireRoleToWrite('admin'), schedulingSettingsRouter(deps));
   admin.use('/settings', requireRole('admin'), settingsRouter(deps));
+  admin.use('/lost-reasons', requireRoleToWrite('admin'), lostReasonsRouter(deps));
   admin.use(teamRouter(team));
   admin.use('/me/alerts', alertSettingsRouter(deps));
   admin.use('/leads', adminLeadsRouter(deps));
@@ -129,6 +133,8 @@ function adminApi(
   admin.use('/leads', leadBookingRouter(quotes));
   admin.use('/visits', visitsRouter(quotes));
   admin.use('/inbox', inboxRouter(deps));
+  admin.use('/my-day', myDayRouter(deps));
+  admin.use('/notifications', notificationsRouter(deps));
   admin.use('/unmatched-emails', unmatchedEmailsRouter(deps));
   admin.use('/quotes', quotesRouter(quotes));
   admin.use('/held-submissions', heldSubmissionsRouter(deps));

@@ -157,6 +157,7 @@ describeApi('Cache-Control on staff answers', () => {
       user: t.adminId,
       quote: randomUUID(),
       unmatched: randomUUID(),
+      activity: randomUUID(),
     };
     expect(template.headers['cache-control']).toBe('no-store');
     // The live stream's own Cache-Control (no-store, no-transform) is checked in live.test.ts.

@@ -55,7 +55,10 @@ describeApi('the lead list by cursor: GET /api/admin/leads?cursor=', () => {
   const t = useTestApp();
 
   const list = (query: Record<string, string | number>) =>
-    listLeads(t.db, resolveLeadFilter(leadListQuerySchema.parse(query), SOMEONE));
+    listLeads(
+      t.db,
+      resolveLeadFilter(leadListQuerySchema.parse(query), SOMEONE, { now: new Date(), timeZone: 'America/Chicago' }),
+    );
   const ids = (page: LeadPage) => page.items.map((lead) => lead.id);
 
   /** Every page from the first by `nextCursor`, then every page back from the last by `prevCursor`. */

@@ -68,7 +68,11 @@ describeApi('deep pages by number through page maps: GET /api/admin/leads?page='
 
   const ids = (page: LeadPage) => page.items.map((lead) => lead.id);
   const list = (query: Record<string, string | number>, pageMaps?: PageMaps) =>
-    listLeads(t.db, resolveLeadFilter(leadListQuerySchema.parse(query), t.adminId), { pageMaps });
+    listLeads(
+      t.db,
+      resolveLeadFilter(leadListQuerySchema.parse(query), t.adminId, { now: new Date(), timeZone: 'America/Chicago' }),
+      { pageMaps },
+    );
 
   async function walk(query: Record<string, string | number>): Promise<LeadPage[]> {
     const pages: LeadPage[] = [await list(query)];
@@ -131,7 +135,10 @@ describeApi('deep pages by number through page maps: GET /api/admin/leads?page='
     await insertMixedLeads(t.db, t.adminId);
     const pageMaps = recordingPageMaps();
     const asked = { sort: 'firstName', order: 'asc', pageSize: 4, page: 5 };
-    const query = resolveLeadFilter(leadListQuerySchema.parse(asked), t.adminId);
+    const query = resolveLeadFilter(leadListQuerySchema.parse(asked), t.adminId, {
+      now: new Date(),
+      timeZone: 'America/Chicago',
+    });
     const seek = await pageMaps.seek(t.db, query, 16);
     expect(seek).toMatchObject({ skip: 1 });
     if (!seek) throw new Error('expected a seek');

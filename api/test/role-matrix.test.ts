@@ -105,6 +105,9 @@ describeApi('role matrix', () => {
       automation: (automation as { id: string }).id,
       user: await addStaff(t.db, { email: `person${people}@matrix.example`, role: 'sales' }),
       unmatched: (unmatched as { id: string }).id,
+      activity: (
+        await admin.post('/api/admin/activities').send({ leadId: lead, type: 'task', title: 'Matrix task' }).expect(201)
+      ).body.id,
     };
   }
 

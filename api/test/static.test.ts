@@ -78,7 +78,14 @@ describeApi('the all-in-one server: site at /, CRM at /admin', () => {
   });
 
   it("falls back to the CRM's index.html for its routes", async () => {
-    for (const url of ['/admin', '/admin/', '/admin/dashboard', '/admin/crm', '/admin/crm/leads']) {
+    for (const url of [
+      '/admin',
+      '/admin/',
+      '/admin/dashboard',
+      '/admin/crm',
+      '/admin/crm/leads',
+      '/admin/crm/my-day?lead=1',
+    ]) {
       const response = await get(url);
       expect(response.status, url).toBe(200);
       expect(response.text, url).toContain('id="root"');

@@ -38,6 +38,7 @@ test.describe('CRM accessibility (axe-core)', () => {
     '/admin/crm?section=analytics',
     '/admin/crm?section=team',
     '/admin/crm?section=audit',
+    '/admin/crm/my-day?scope=all',
   ]) {
     test(path, async ({ page }) => {
       await signIn(page);

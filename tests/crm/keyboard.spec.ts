@@ -123,7 +123,7 @@ test.describe('CRM with the keyboard', () => {
     await expect(menu.getByRole('menuitem', { name: /^Held/ })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Held', level: 1 })).toBeVisible();
-    await expect(page).toHaveURL(/section=held/);
+    await expect(page).toHaveURL(/\/admin\/crm\/held$/);
 
     await expect(menu.getByRole('menuitem', { name: /^Held/ })).toBeFocused();
     await page.keyboard.press('ArrowDown');

@@ -31,7 +31,7 @@ test.describe('sidebar CRM: every section renders its data', () => {
     await expect(page.locator('.crm-sider')).not.toHaveClass(/ant-layout-sider-collapsed/);
 
     await nav.getByRole('menuitem', { name: 'Templates' }).click();
-    await expect(page).toHaveURL(/section=templates/);
+    await expect(page).toHaveURL(/\/admin\/crm\/templates$/);
     await expect(page.getByRole('heading', { name: 'Templates', level: 1 })).toBeVisible();
   });
 

@@ -60,7 +60,9 @@ test.describe('team', () => {
     await anaPage.getByRole('button', { name: 'Login to Dashboard' }).click();
     expect((await signedIn).status()).toBe(200);
     await setNewLeadToasts(anaPage.request, false); // other specs' quotes must not cover her page
-    await expect(anaPage.getByText('Welcome Admin')).toBeVisible();
+    // A salesperson's day starts on My Day (docs/decisions.md, "My Day").
+    await expect(anaPage).toHaveURL(/\/admin\/crm\/my-day$/);
+    await expect(anaPage.getByRole('heading', { name: 'My Day', level: 1 })).toBeVisible();
     await anaPage.goto('/admin/crm?section=leads');
     const nav = anaPage.getByRole('navigation', { name: 'CRM sections' });
     await expect(nav.getByRole('menuitem', { name: 'Leads' })).toBeVisible();

@@ -89,3 +89,42 @@ export async function summarizeActivityRows(db: Knex): Promise<ActivitySummary> 
 export function staffActivityOnLead(db: Knex, leadId: string, systemUserId: string): Knex.QueryBuilder {
   return db('activities as sa').whereRaw(`sa.lead_id = ${leadId}`).whereNot('sa.user_id', systemUserId);
 }
+
+/**
+ * Pending tasks due before `until` (SQL), or with no due time, earliest first. `scope`: the tasks on
+ * the leads of a subquery or logged by a person; absent: everyone's.
+ */
+export async function listTasksDueRows(
+  db: Knex,
+  until: Knex.Raw,
+  scope: { leadIds: Knex.QueryBuilder; authorId: string } | undefined,
+  limit: number,
+): Promise<NamedActivityRow[]> {
+  const query = db('activities')
+    .select('activities.*', authorName(db))
+    .where('activities.type', 'task')
+    .where('activities.status', 'pending')
+    .where((due) => due.whereNull('activities.scheduled_at').orWhere('activities.scheduled_at', '<', until));
+  if (scope) {
+    query.where((mine) =>
+      mine.whereIn('activities.lead_id', scope.leadIds).orWhere('activities.user_id', scope.authorId),
+    );
+  }
+  return (await query
+    .orderByRaw('activities.scheduled_at asc nulls last, activities.created_at asc, activities.id asc')
+    .limit(limit)) as NamedActivityRow[];
+}
+
+export async function findActivityRow(db: Knex, id: string): Promise<NamedActivityRow | undefined> {
+  return (await db('activities').select('activities.*', authorName(db)).where('activities.id', id).first()) as
+    | NamedActivityRow
+    | undefined;
+}
+
+export async function updateActivityRow(
+  db: Knex,
+  id: string,
+  changes: Partial<Pick<ActivityRow, 'status' | 'scheduled_at' | 'completed_at'>>,
+): Promise<void> {
+  await db('activities').where({ id }).update(changes);
+}

@@ -6,6 +6,9 @@ import type { Knex } from 'knex';
 import { toActivity } from './activity-mapper.ts';
 import {
   countPendingActivities,
+  findActivityRow,
+  listTasksDueRows,
+  updateActivityRow,
   findLatestOverdueTaskDue,
   insertActivity,
   latestActivityPerLead,
@@ -84,4 +87,42 @@ export function latestActivityByLead(db: Knex): Knex.QueryBuilder {
 /** For another feature's query: the activities a person logged on the lead whose id is `leadId` (SQL). */
 export function staffActivityOf(db: Knex, leadId: string, systemUserId: string): Knex.QueryBuilder {
   return staffActivityOnLead(db, leadId, systemUserId);
+}
+
+/** Pending tasks due before `until` (SQL); `scope`: those on the leads of a subquery or logged by a person. */
+export async function listTasksDue(
+  db: Knex,
+  until: Knex.Raw,
+  scope: { leadIds: Knex.QueryBuilder; authorId: string } | undefined,
+  limit: number,
+): Promise<Activity[]> {
+  return (await listTasksDueRows(db, until, scope, limit)).map(toActivity);
+}
+
+export async function findActivity(db: Knex, id: string): Promise<Activity | undefined> {
+  const row = await findActivityRow(db, id);
+  return row ? toActivity(row) : undefined;
+}
+
+/**
+ * An activity's status or due time changed (in the caller's transaction): completed now when it
+ * becomes completed, no longer completed otherwise; the live stream hears of it at the commit.
+ */
+export async function changeActivity(
+  db: Knex,
+  activity: Activity,
+  changes: { status?: ActivityStatus; scheduledAt?: Date | null },
+  now: Date,
+): Promise<Activity> {
+  const row: Parameters<typeof updateActivityRow>[2] = {};
+  if (changes.scheduledAt !== undefined) row.scheduled_at = changes.scheduledAt;
+  if (changes.status !== undefined && changes.status !== activity.status) {
+    row.status = changes.status;
+    row.completed_at = changes.status === 'completed' ? now : null;
+  }
+  if (Object.keys(row).length > 0) {
+    await updateActivityRow(db, activity.id, row);
+    await publishLiveEvent(db, { type: 'activity.updated', leadId: activity.leadId, activityId: activity.id });
+  }
+  return (await findActivity(db, activity.id)) as Activity;
 }

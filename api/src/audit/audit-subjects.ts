@@ -18,6 +18,7 @@ export interface AuditNames {
 const SETTINGS_TITLES: Record<string, string> = {
   'lead-alerts': 'Speed to lead: on duty and escalation',
   company: 'Company details in e-mails',
+  'lost-reasons': 'Lost reasons',
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

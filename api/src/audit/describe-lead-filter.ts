@@ -7,6 +7,8 @@ const FILTER_LABELS: Record<string, string> = {
   priority: 'Priority',
   source: 'Source',
   assignedTo: 'Assigned to',
+  followUp: 'Follow-up',
+  created: 'Created',
 };
 
 function labelOf(key: string): string {

@@ -71,10 +71,11 @@ const timeZone = 'America/Chicago';
 /** "Mine" as a user who holds no lead: the plan is the same whoever asks. */
 const SOME_USER = '00000000-0000-4000-8000-000000000000';
 const list = (query: Record<string, string>) => (knex: Knex) =>
-  listLeads(knex, resolveLeadFilter(leadListQuerySchema.parse(query), SOME_USER));
+  listLeads(knex, resolveLeadFilter(leadListQuerySchema.parse(query), SOME_USER, { now, timeZone }));
 /** The cursor of the page after `query`'s page, read before any statement is captured. */
 const nextCursorOf = async (query: Record<string, string>) =>
-  (await listLeads(db, resolveLeadFilter(leadListQuerySchema.parse(query), SOME_USER))).nextCursor ?? '';
+  (await listLeads(db, resolveLeadFilter(leadListQuerySchema.parse(query), SOME_USER, { now, timeZone }))).nextCursor ??
+  '';
 const afterPage1000 = await nextCursorOf({ page: '1000' });
 const afterPage1000ByStatus = await nextCursorOf({ page: '1000', sort: 'status' });
 const cases: Array<[string, (knex: Knex) => Promise<unknown>]> = [

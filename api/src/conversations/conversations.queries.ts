@@ -183,9 +183,13 @@ export async function listInboxRows(
   userId: string,
   leadName: (leadId: string) => Knex.QueryBuilder,
   limit: number,
+  /** Only the leads of this subquery (My Day: the person's own); absent: every lead. */
+  onlyLeads?: Knex.QueryBuilder,
 ): Promise<{ rows: InboxRow[]; total: number }> {
+  const unread = unreadRepliesOf(db, userId);
+  if (onlyLeads) unread.whereIn('m.lead_id', onlyLeads);
   const perLead = db
-    .with('unread', unreadRepliesOf(db, userId))
+    .with('unread', unread)
     .from('unread as u')
     .select(
       'u.lead_id',
@@ -208,7 +212,7 @@ export async function listInboxRows(
     )
     .orderBy([{ column: 'p.last_at', order: 'desc' }, { column: 'p.lead_id' }])
     .limit(limit)) as InboxRow[];
-  const counted = (await db.from(unreadRepliesOf(db, userId).as('u')).countDistinct({ n: 'u.lead_id' }).first()) as
+  const counted = (await db.from(unread.clone().as('u')).countDistinct({ n: 'u.lead_id' }).first()) as
     | { n: number | string }
     | undefined;
   return { rows, total: Number(counted?.n ?? 0) };

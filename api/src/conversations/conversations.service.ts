@@ -6,12 +6,16 @@ import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
+import { notifyAboutLead } from '../leads/leads.service.ts';
 import {
   findInboundEmailId,
   findLeadIdOfManualEmail,
   findMessageIdByExternalId,
   insertMessageOnce,
 } from './conversations.queries.ts';
+
+/** For My Day: the leads with replies a person has not read (inbox.ts). */
+export { listRepliesWaiting } from './inbox.ts';
 
 export interface InboundMessage {
   leadId: string;
@@ -82,6 +86,12 @@ export async function recordInboundMessage(
       message.receivedAt,
     );
     await publishLiveEvent(trx, { type: 'message.created', leadId: message.leadId, messageId: row.id });
+    await notifyAboutLead(
+      trx,
+      message.leadId,
+      { kind: 'customer_reply', excerpt: message.body || message.subject || '' },
+      { now: message.receivedAt, actorId: message.filedBy?.id ?? null },
+    );
     return row.id;
   });
   if (stored) return { id: stored, duplicate: false };

@@ -119,6 +119,9 @@ export interface LeadRow extends QuoteColumns {
   /** The number answered STOP (START clears it). */
   sms_opted_out_at: Date | null;
   email_unsubscribed_at: Date | null;
+  /** Why a Lost lead was lost, and the note with it (migration 20251205120000); null otherwise. */
+  lost_reason?: string | null;
+  lost_note?: string | null;
   /** A pseudonymous key of the client address of the quote that made the lead (staff alert budget). */
   client_key: string | null;
   /** Generated: the phone's digits, for search. */

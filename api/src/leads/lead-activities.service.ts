@@ -1,14 +1,15 @@
 // A staff member's activity on a lead (POST /api/admin/activities) and a lead's timeline. Logging a
 // call, e-mail or meeting changes the lead itself (its first contact, which stops the speed-to-lead
 // clock, and its last contact), so the use case is the lead's; the activities feature stores the entry.
-import { type ActivityCreate, defaultActivityStatus } from '@shine/shared/activities';
+import { type ActivityCreate, type ActivityUpdate, defaultActivityStatus } from '@shine/shared/activities';
 import { businessMinutesBetween } from '@shine/shared/business-time';
 import { CONTACT_ACTIVITY_TYPES } from '@shine/shared/enums';
 import { API_ERRORS } from '@shine/shared/messages';
 import type { Activity } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { addActivity, listActivitiesOfLead } from '../activities/activities.service.ts';
+import { addActivity, changeActivity, findActivity, listActivitiesOfLead } from '../activities/activities.service.ts';
 import { AppError } from '../http/app-error.ts';
+import { markLeadNotificationsRead } from '../notifications/notifications.service.ts';
 import { lockLeadForContact, setFirstContact } from './lead-intake.queries.ts';
 import { markLeadContacted } from './leads.queries.ts';
 import { assertLeadExists } from './leads.service.ts';
@@ -47,6 +48,8 @@ export function createStaffActivity(
       completedAt: completed ? now : null,
     });
     if (completed && CONTACT_ACTIVITY_TYPES.includes(input.type)) await markLeadContacted(trx, input.leadId, now);
+    // Logging something on the lead is acting on it: what the person was told about it has been seen.
+    await markLeadNotificationsRead(trx, userId, input.leadId, now);
     return activity;
   });
 }
@@ -55,4 +58,45 @@ export function createStaffActivity(
 export async function listLeadActivities(db: Knex, leadId: string): Promise<Activity[]> {
   await assertLeadExists(db, leadId);
   return listActivitiesOfLead(db, leadId);
+}
+
+/**
+ * PATCH /api/admin/activities/{id} by `userId`: a task done or moved (My Day). A call, e-mail or
+ * meeting completed now is the lead's last contact, as when it is logged; acting on it reads the
+ * person's notifications of the lead. 404 for an unknown activity.
+ */
+export function updateStaffActivity(
+  db: Knex,
+  userId: string,
+  id: string,
+  update: ActivityUpdate,
+  now: Date,
+): Promise<Activity> {
+  return db.transaction(async (trx) => {
+    const activity = await findActivity(trx, id);
+    if (!activity) throw new AppError(404, API_ERRORS.activityNotFound);
+    const changed = await changeActivity(
+      trx,
+      activity,
+      {
+        status: update.status,
+        scheduledAt:
+          update.scheduledAt === undefined
+            ? undefined
+            : update.scheduledAt === null
+              ? null
+              : new Date(update.scheduledAt),
+      },
+      now,
+    );
+    if (
+      activity.status !== 'completed' &&
+      changed.status === 'completed' &&
+      CONTACT_ACTIVITY_TYPES.includes(changed.type)
+    ) {
+      await markLeadContacted(trx, changed.leadId, now);
+    }
+    await markLeadNotificationsRead(trx, userId, changed.leadId, now);
+    return changed;
+  });
 }

@@ -5,8 +5,10 @@ import { DEFAULT_ESTIMATED_VALUE } from '@shine/shared/constants';
 import type { LeadStatus } from '@shine/shared/enums';
 import { canonicalLeadSource, leadSourceKeySql } from '@shine/shared/lead-sources';
 import type { Knex } from 'knex';
+import { userNameOf } from '../auth/user-names.service.ts';
 
 const WON: LeadStatus = 'Won';
+const LOST: LeadStatus = 'Lost';
 
 export interface LeadAnalyticsRow {
   /** Which grouping the row is: see measureLeadAnalytics. */
@@ -88,6 +90,73 @@ export async function measureLeadAnalytics(
         wonValue: row.wonValue,
         medianMinutes: row.medianMinutes === null ? null : Number(row.medianMinutes),
         contacted: Number(row.contacted),
+      },
+    ];
+  });
+}
+
+/** Won and Lost leads of a range grouped one way: by source, by assignee or by lost reason. */
+export interface ClosedLeadsRow {
+  set: 'source' | 'assignee' | 'lostReason';
+  source: string | null;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  lostReason: string | null;
+  won: number;
+  lost: number;
+}
+
+// grouping(source_key, assigned_to, lost_reason) as a bit mask: a 1 bit is a column not grouped by.
+const CLOSED_SETS: Record<number, ClosedLeadsRow['set']> = { 3: 'source', 5: 'assignee', 6: 'lostReason' };
+
+/**
+ * The Won and Lost leads created in the range (as measureLeadAnalytics counts them), for win rates by
+ * source and by the person they are assigned to, and the reasons the lost ones were lost.
+ */
+export async function measureClosedLeads(
+  db: Knex,
+  range: { from: string; to: string },
+  timeZone: string,
+): Promise<ClosedLeadsRow[]> {
+  const result = await db.raw<{
+    rows: Array<{
+      kind: number;
+      source_key: string | null;
+      source: string | null;
+      assigned_to: string | null;
+      assignee_name: string | null;
+      lost_reason: string | null;
+      won: number;
+      lost: number;
+    }>;
+  }>(
+    `with closed as (
+       select source, ${leadSourceKeySql('source')} as source_key, assigned_to, lost_reason, status
+         from leads
+        where created_at >= (?::date)::timestamp at time zone ?
+          and created_at < (?::date + 1)::timestamp at time zone ?
+          and status in (?, ?))
+     select source_key, mode() within group (order by source) as source, assigned_to, lost_reason,
+            (?) as assignee_name,
+            grouping(source_key, assigned_to, lost_reason)::int as kind,
+            count(*) filter (where status = ?)::int as won,
+            count(*) filter (where status = ?)::int as lost
+       from closed
+      group by grouping sets ((source_key), (assigned_to), (lost_reason))`,
+    [range.from, timeZone, range.to, timeZone, WON, LOST, userNameOf(db, 'closed.assigned_to'), WON, LOST],
+  );
+  return result.rows.flatMap((row) => {
+    const set = CLOSED_SETS[Number(row.kind)];
+    if (!set) return [];
+    return [
+      {
+        set,
+        source: set === 'source' ? canonicalLeadSource(row.source ?? '') : null,
+        assigneeId: set === 'assignee' ? row.assigned_to : null,
+        assigneeName: set === 'assignee' ? row.assignee_name : null,
+        lostReason: set === 'lostReason' ? row.lost_reason : null,
+        won: Number(row.won),
+        lost: Number(row.lost),
       },
     ];
   });

@@ -53,6 +53,7 @@ import { type NamedLeadRow, toLead } from './lead-mapper.ts';
 import { insertLeadRequest } from './lead-requests.queries.ts';
 import { insertLeadWithFirstRequest, type NewLeadRow } from './leads.queries.ts';
 import { toJsonb } from '../db/jsonb.ts';
+import { notifyAboutLead } from './lead-notifications.ts';
 
 export interface IntakeClock {
   now: Date;
@@ -341,6 +342,12 @@ async function takeIn(
   const repeated = matches.find((candidate) => candidate.match !== null);
   if (repeated?.match && !CLOSED_LEAD_STATUSES.includes(repeated.lead.status)) {
     const row = await mergeRepeatRequest(trx, outbox, repeated.lead, request, origin, repeated.match);
+    await notifyAboutLead(
+      trx,
+      row.id,
+      { kind: 'repeat_request' },
+      { now: origin.receivedAt, timeZone: origin.timeZone },
+    );
     return { kind: 'merged', row };
   }
   // The same person's Won or Lost lead, which the new lead follows.
@@ -365,6 +372,7 @@ async function takeIn(
   );
   await insertSamePhoneLinks(trx, row.id, samePhone);
   await outbox.leadCreated(row.id);
+  await notifyAboutLead(trx, row.id, { kind: 'new_lead' }, { now: origin.receivedAt, timeZone: origin.timeZone });
   return { kind: 'created', row };
 }
 

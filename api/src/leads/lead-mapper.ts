@@ -71,6 +71,8 @@ export function toLead(row: NamedLeadRow): Lead {
     smsConsent: toIso(row.sms_consent_at),
     smsOptedOutAt: toIso(row.sms_opted_out_at),
     emailUnsubscribedAt: toIso(row.email_unsubscribed_at),
+    lostReason: row.lost_reason ?? null,
+    lostNote: row.lost_note ?? null,
   };
 }
 
@@ -131,4 +133,6 @@ export const LEAD_COLUMNS: Record<Exclude<keyof Lead, 'assignee' | 'samePhoneLea
   smsConsent: 'sms_consent_at',
   smsOptedOutAt: 'sms_opted_out_at',
   emailUnsubscribedAt: 'email_unsubscribed_at',
+  lostReason: 'lost_reason',
+  lostNote: 'lost_note',
 };

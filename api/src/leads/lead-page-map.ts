@@ -50,10 +50,12 @@ export function createPageMaps(options: PageMapOptions = PAGE_MAP_DEFAULTS): Pag
   return {
     async seek(db, query, offset) {
       const boundary = Math.floor(offset / options.every);
-      if (offset < options.from || boundary === 0) return undefined;
+      // A filter resolved against the clock (overdue follow-ups, created today) is another filter at
+      // every request: a map of it would never be asked for again, so OFFSET reads it.
+      if (offset < options.from || boundary === 0 || query.followUpBefore || query.createdToday) return undefined;
       const { leads: version } = await readDataVersions(db, ['leads']);
-      const { sort, order, search, status, priority, assignedTo } = query;
-      const key = JSON.stringify([version, sort, order, search, status, priority, assignedTo]);
+      const { sort, order, search, status, priority, assignedTo, source } = query;
+      const key = JSON.stringify([version, sort, order, search, status, priority, assignedTo, source]);
       const map = await maps.get(key, () => readPageMap(db, query, options.every));
       const after = map.boundaries[boundary - 1];
       // A map of another version (a write landed before it was read), or a page past the end: OFFSET.

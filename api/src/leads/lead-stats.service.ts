@@ -1,6 +1,11 @@
 // The dashboard's figures about leads (reports/ assembles them with other features' figures).
 import type { Knex } from 'knex';
-import { type LeadAnalyticsRow, measureLeadAnalytics } from './lead-analytics.queries.ts';
+import {
+  type ClosedLeadsRow,
+  type LeadAnalyticsRow,
+  measureClosedLeads,
+  measureLeadAnalytics,
+} from './lead-analytics.queries.ts';
 import {
   countLeadsByGroup,
   type LeadGroupCounts,
@@ -9,7 +14,7 @@ import {
   readLeadClockMarkers,
 } from './lead-stats.queries.ts';
 
-export type { LeadAnalyticsRow } from './lead-analytics.queries.ts';
+export type { ClosedLeadsRow, LeadAnalyticsRow } from './lead-analytics.queries.ts';
 export type { LeadGroupCounts, LeadMetricCounts } from './lead-stats.queries.ts';
 
 /** Leads and their value per status, priority and source, and the value of every lead not Lost. */
@@ -38,4 +43,13 @@ export function measureLeadsInRange(
   timeZone: string,
 ): Promise<LeadAnalyticsRow[]> {
   return measureLeadAnalytics(db, range, timeZone);
+}
+
+/** The Won and Lost leads of a range, by source, by assignee and by lost reason. */
+export function measureClosedLeadsInRange(
+  db: Knex,
+  range: { from: string; to: string },
+  timeZone: string,
+): Promise<ClosedLeadsRow[]> {
+  return measureClosedLeads(db, range, timeZone);
 }

@@ -154,23 +154,64 @@ export function openLeadCountSubquery(db: Knex, userId: string): Knex.QueryBuild
  * Sets the status and answers the row with the status it had before, in one statement: the old
  * row is locked by the subquery, so two concurrent changes each see the status the other left.
  */
+/** A lost reason as stored: the reason as the list reads it, and the note (null: none). */
+export interface LostReasonChoice {
+  reason: string;
+  note: string | null;
+}
+
+/**
+ * Sets the status; a status other than Lost clears the lost reason, Lost with `lost` sets it, Lost
+ * without keeps the one the lead has. Answers the row and what it held before.
+ */
 export async function updateLeadStatusRow(
   db: Knex,
   id: string,
   status: LeadRow['status'],
-): Promise<{ row: NamedLeadRow; previousStatus: LeadRow['status'] } | undefined> {
+  lost?: LostReasonChoice,
+): Promise<
+  | {
+      row: NamedLeadRow;
+      previousStatus: LeadRow['status'];
+      previous: { lost_reason: string | null; lost_note: string | null };
+    }
+  | undefined
+> {
+  const isLost = status === 'Lost';
   const result = await db.raw(
-    `with old as (select id, status from leads where id = ? for update)
-     update leads set status = ?, updated_at = now()
+    `with old as (select id, status, lost_reason, lost_note from leads where id = ? for update)
+     update leads set status = ?,
+            lost_reason = case when ?::boolean then coalesce(?::text, old.lost_reason) end,
+            lost_note = case when ?::boolean then (case when ?::boolean then ?::text else old.lost_note end) end,
+            updated_at = now()
        from old
       where leads.id = old.id
-     returning leads.*, old.status as previous_status, ? as assignee_name, ?`,
-    [id, status, userNameOf(db, 'leads.assigned_to'), samePhoneLeadsOf(db)],
+     returning leads.*, old.status as previous_status, old.lost_reason as previous_lost_reason,
+               old.lost_note as previous_lost_note, ? as assignee_name, ?`,
+    [
+      id,
+      status,
+      isLost,
+      lost?.reason ?? null,
+      isLost,
+      lost !== undefined,
+      lost?.note ?? null,
+      userNameOf(db, 'leads.assigned_to'),
+      samePhoneLeadsOf(db),
+    ],
   );
-  const row = (result.rows as Array<NamedLeadRow & { previous_status: LeadRow['status'] }>)[0];
+  const row = (
+    result.rows as Array<
+      NamedLeadRow & {
+        previous_status: LeadRow['status'];
+        previous_lost_reason: string | null;
+        previous_lost_note: string | null;
+      }
+    >
+  )[0];
   if (!row) return undefined;
-  const { previous_status: previousStatus, ...lead } = row;
-  return { row: lead, previousStatus };
+  const { previous_status: previousStatus, previous_lost_reason, previous_lost_note, ...lead } = row;
+  return { row: lead, previousStatus, previous: { lost_reason: previous_lost_reason, lost_note: previous_lost_note } };
 }
 
 /** The lead's full name, as a scalar subquery on the lead whose id is the SQL expression `leadId`. */

@@ -65,8 +65,9 @@ export function publicLeadsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'con
 const LIST_MEMO_ENTRIES = 100;
 
 /** /api/admin/leads: the CRM's lead table, drawer, status dropdown and export. */
-export function adminLeadsRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): Router {
+export function adminLeadsRouter({ db, now, config }: Pick<AppDeps, 'db' | 'now' | 'config'>): Router {
   const router = Router();
+  const clock = () => ({ now: now(), timeZone: config.businessTimeZone });
 
   // Pages recently served, by ETag (see http/etag-memo.ts), as the bytes sent: an unchanged page is
   // neither recounted nor serialised and encoded again.
@@ -78,13 +79,17 @@ export function adminLeadsRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): Rout
 
   router.get('/', validate({ query: leadListQuerySchema }), async (req, res) => {
     // "Mine" is resolved before the tag: two people asking for their own leads see different pages.
-    const query = resolveLeadFilter(req.query, sessionUser(req).id);
+    const query = resolveLeadFilter(req.query, sessionUser(req).id, clock());
     // Users too: the list shows assignees' names, so a rename is a new version of every page.
     const versions = await readDataVersions(db, ['leads', 'users']);
     const etag = weakEtag('leads', versions.leads, versions.users, digest(query));
     if (answerIfFresh(req, res, etag)) return;
-    const { search, status, priority, assignedTo } = query;
-    const totalTag = weakEtag('leads-total', versions.leads, digest({ search, status, priority, assignedTo }));
+    const { search, status, priority, assignedTo, source, followUpBefore, createdToday } = query;
+    const totalTag = weakEtag(
+      'leads-total',
+      versions.leads,
+      digest({ search, status, priority, assignedTo, source, followUpBefore, createdToday }),
+    );
     const total = (count: () => Promise<LeadTotal>) => totals.get(totalTag, count);
     const body = await pages.get(etag, async () =>
       Buffer.from(JSON.stringify(await listLeads(db, query, { total, pageMaps }))),
@@ -95,7 +100,7 @@ export function adminLeadsRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): Rout
   router.post('/export', validate({ body: exportRequestSchema }), async (req, res) => {
     const actorId = sessionUser(req).id;
     const { filter, ...rest } = req.body;
-    const request = { ...rest, filter: filter && resolveLeadFilter(filter, actorId) };
+    const request = { ...rest, filter: filter && resolveLeadFilter(filter, actorId, clock()) };
     // Large CSV exports stream (Accept: text/csv); the JSON envelope holds the whole file in memory.
     if (req.body.format === 'csv' && req.accepts(['application/json', 'text/csv']) === 'text/csv') {
       const count = await countExportRows(db, request);
@@ -143,7 +148,7 @@ export function adminLeadsRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): Rout
   });
 
   router.patch('/:id/status', validate({ params: idParamsSchema, body: leadStatusUpdateSchema }), async (req, res) => {
-    const { lead } = await changeLeadStatusByStaff(db, sessionUser(req).id, req.params.id, req.body.status);
+    const { lead } = await changeLeadStatusByStaff(db, sessionUser(req).id, req.params.id, req.body);
     res.json(lead);
   });
 

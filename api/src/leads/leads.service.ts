@@ -1,5 +1,6 @@
 import { CLOSED_LEAD_STATUSES, type LeadStatus } from '@shine/shared/enums';
-import type { LeadUpdate } from '@shine/shared/leads';
+import type { LeadStatusUpdate, LeadUpdate } from '@shine/shared/leads';
+import { lostReasonChoices } from '@shine/shared/lost-reasons';
 import { API_ERRORS } from '@shine/shared/messages';
 import type { Lead, Person } from '@shine/shared/types';
 import type { Knex } from 'knex';
@@ -7,13 +8,17 @@ import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findAssignableUser } from '../auth/assignable-users.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
 import { AppError } from '../http/app-error.ts';
+import { markLeadNotificationsRead } from '../notifications/notifications.service.ts';
+import { getLostReasons } from '../settings/lost-reasons.service.ts';
 import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
 import { assigneeStateOf, diffLeadFields, leadChange, recordLeadChanges } from './lead-audit.ts';
 import { setEmailUnsubscribed } from './lead-consent.queries.ts';
+import { notifyAboutLead } from './lead-notifications.ts';
 import { type NamedLeadRow, toLead } from './lead-mapper.ts';
 import {
   findLeadRow,
   type LeadChanges,
+  type LostReasonChoice,
   leadNameSubquery,
   lockAssigneesOfLeads,
   lockLeadRow,
@@ -62,6 +67,9 @@ export async function unsubscribeLeadEmail(
     return { unsubscribedAt: result.at, alreadyUnsubscribed: !result.changed };
   });
 }
+
+/** For other features: tells the people a happening on a lead concerns (lead-notifications.ts). */
+export { type LeadHappening, notifyAboutLead } from './lead-notifications.ts';
 
 /** For other features: `id, name` of every lead (audit names a lead's rows by it). */
 export { leadNamesQuery as leadNames } from './leads.queries.ts';
@@ -127,6 +135,7 @@ export function updateLead(db: Knex, actorId: string, id: string, update: LeadUp
     if (audit.length === 0) return before;
     await updateLeadRow(trx, id, changes);
     await recordLeadChanges(trx, audit);
+    if (changes.assigned_to) await notifyOfAssignment(trx, id, actorId);
     const updated = await findLeadRow(trx, id);
     if (!updated) throw new AppError(404, API_ERRORS.leadNotFound);
     return toLead(updated);
@@ -165,6 +174,7 @@ export async function assignLeadsByStaff(
         ),
       ),
     );
+    if (assignee) for (const lead of changing) await notifyOfAssignment(trx, lead.id, actorId);
     return changing.length;
   });
 }
@@ -197,6 +207,7 @@ export async function assignLeadByAutomation(
   await recordLeadChanges(trx, [
     leadChange(null, id, 'assigned', assigneeStateOf(null), { ...assigneeStateOf(assignee), via }),
   ]);
+  await notifyAboutLead(trx, id, { kind: 'lead_assigned', byName: null }, { now: new Date() });
   return { kind: 'assigned', assignee };
 }
 
@@ -211,17 +222,44 @@ export interface StatusChange {
  * to the status the lead already has) writes its status_changed event to the outbox and its audit row
  * in the same transaction, for the rules that listen for it and the lead's history.
  */
-export function changeLeadStatusByStaff(
+export async function changeLeadStatusByStaff(
   db: Knex,
   actorId: string,
   id: string,
-  status: LeadStatus,
+  update: LeadStatusUpdate,
 ): Promise<StatusChange> {
+  const { status } = update;
+  const lost = update.lostReason === undefined ? undefined : await checkLostReason(db, update);
   return withLeadEventOutbox(db, async (trx, outbox) => {
-    const change = await setStatus(trx, actorId, id, status);
+    const change = await setStatus(trx, actorId, id, status, lost);
     if (change.previousStatus !== status) await outbox.statusChanged(id, change.previousStatus, status);
+    // Moving the lead is acting on it: what the person was told about it has been seen.
+    await markLeadNotificationsRead(trx, actorId, id, new Date());
     return change;
   });
+}
+
+/** The new assignee hears of the lead, unless they took it themselves. */
+async function notifyOfAssignment(trx: Knex, leadId: string, actorId: string): Promise<void> {
+  const actor = await findAssignableUser(trx, actorId);
+  await notifyAboutLead(
+    trx,
+    leadId,
+    { kind: 'lead_assigned', byName: actor?.name ?? null },
+    { now: new Date(), actorId },
+  );
+}
+
+/** The reason must be one the admin's list offers now (or "Other"); a 400 on `lostReason` otherwise. */
+async function checkLostReason(db: Knex, update: LeadStatusUpdate): Promise<LostReasonChoice> {
+  const { reasons } = await getLostReasons(db);
+  const choices = lostReasonChoices(reasons);
+  const reason = choices.find((choice) => choice.toLowerCase() === update.lostReason?.toLowerCase());
+  if (!reason) {
+    const message = `Lost reason must be one of: ${choices.join(', ')}`;
+    throw new AppError(400, API_ERRORS.invalidInput, [{ path: 'lostReason', message }]);
+  }
+  return { reason, note: update.lostNote === undefined || update.lostNote === '' ? null : update.lostNote };
 }
 
 /**
@@ -269,13 +307,35 @@ export async function setLeadValueFromAcceptedQuote(trx: Knex.Transaction, id: s
   await recordLeadChanges(trx, [leadChange(null, id, 'updated', edited.before, edited.after)]);
 }
 
-async function setStatus(db: Knex, actorId: string | null, id: string, status: LeadStatus): Promise<StatusChange> {
-  const changed = await updateLeadStatusRow(db, id, status);
+/**
+ * Sets the status. A lead that leaves Lost loses its reason; one that stays or becomes Lost keeps its
+ * reason unless a new one is given (the status call of SPEC.md sends none). The reason is in the
+ * status change's audit row, or in an "updated" row when only the reason changed.
+ */
+async function setStatus(
+  db: Knex,
+  actorId: string | null,
+  id: string,
+  status: LeadStatus,
+  lost?: LostReasonChoice,
+): Promise<StatusChange> {
+  const changed = await updateLeadStatusRow(db, id, status, lost);
   if (!changed) throw new AppError(404, API_ERRORS.leadNotFound);
+  const reasonBefore = { lostReason: changed.previous.lost_reason, lostNote: changed.previous.lost_note };
+  const reasonAfter = { lostReason: changed.row.lost_reason ?? null, lostNote: changed.row.lost_note ?? null };
+  const reasonChanged = JSON.stringify(reasonBefore) !== JSON.stringify(reasonAfter);
   if (changed.previousStatus !== status) {
     await recordLeadChanges(db, [
-      leadChange(actorId, id, 'status_changed', { status: changed.previousStatus }, { status }),
+      leadChange(
+        actorId,
+        id,
+        'status_changed',
+        { status: changed.previousStatus, ...(reasonChanged ? reasonBefore : {}) },
+        { status, ...(reasonChanged ? reasonAfter : {}) },
+      ),
     ]);
+  } else if (reasonChanged) {
+    await recordLeadChanges(db, [leadChange(actorId, id, 'updated', reasonBefore, reasonAfter)]);
   }
   if (CLOSED_LEAD_STATUSES.includes(status) && changed.row.next_follow_up_at !== null) {
     return {

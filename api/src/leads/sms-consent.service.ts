@@ -8,6 +8,7 @@ import { publishLiveEvent } from '../live/live.service.ts';
 import { insertLeadFromText, listLeadRowsOfNumber, setSmsOptOutOfNumber } from './lead-consent.queries.ts';
 import { lockIntakeKeys } from './lead-intake.queries.ts';
 import { toLead } from './lead-mapper.ts';
+import { notifyAboutLead } from './lead-notifications.ts';
 
 /** The leads of a phone number, the most recent open lead first; none when it has too few digits. */
 export async function findLeadsOfPhone(db: Knex, phone: string): Promise<Lead[]> {
@@ -73,6 +74,7 @@ export async function findOrCreateLeadsOfTexter(
     }
     const row = await insertLeadFromText(trx, phone, at);
     await publishLiveEvent(trx, { type: 'lead.created', leadId: row.id });
+    await notifyAboutLead(trx, row.id, { kind: 'new_lead' }, { now: at });
     return { leads: [toLead({ ...row, assignee_name: null })], created: true };
   });
 }

@@ -3,7 +3,7 @@
 // process hears every committed event in commit order, so the buffers agree and a client may resume
 // on any process; an id the buffer does not hold (too old, or before this process started, or lost
 // in a gap of the listening connection) answers `resync`, and the client refetches.
-import type { LiveEvent } from '@shine/shared/live';
+import { isLiveEventFor, type LiveEvent } from '@shine/shared/live';
 import type { Knex } from 'knex';
 import { listen } from '../db/notifications.ts';
 
@@ -112,7 +112,9 @@ export class LiveHub {
     }
     this.buffer.push({ id: notice.id, at: this.clock(), event: notice.event });
     this.trim();
-    for (const stream of this.streams) stream.send(notice.id, notice.event.type, notice.event);
+    for (const stream of this.streams) {
+      if (isLiveEventFor(notice.event, stream.userId)) stream.send(notice.id, notice.event.type, notice.event);
+    }
   }
 
   /** The listening connection was lost: what happened meanwhile is unknown to every stream. */

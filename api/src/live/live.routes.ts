@@ -3,7 +3,7 @@
 // at once, in every process, when it is signed out, when the user's password is changed elsewhere or
 // set by a link, or when the user is disabled; at the next heartbeat that finds it gone otherwise
 // (expired).
-import { LIVE_HEARTBEAT_MS, LIVE_RETRY_MS } from '@shine/shared/live';
+import { isLiveEventFor, LIVE_HEARTBEAT_MS, LIVE_RETRY_MS } from '@shine/shared/live';
 import { API_ERRORS } from '@shine/shared/messages';
 import { type Request, Router } from 'express';
 import type { AppDeps } from '../deps.ts';
@@ -65,7 +65,9 @@ export function liveRouter({ db }: Pick<AppDeps, 'db'>): Router {
     const lastId = req.get('last-event-id') ?? (typeof req.query.lastEventId === 'string' ? req.query.lastEventId : '');
     const missed = lastId ? hub.since(lastId) : [];
     const remove = hub.add(stream);
-    for (const { id, event } of missed ?? []) stream.send(id, event.type, event);
+    for (const { id, event } of missed ?? []) {
+      if (isLiveEventFor(event, stream.userId)) stream.send(id, event.type, event);
+    }
     stream.send(undefined, missed === undefined ? 'resync' : 'ready', {
       resumed: Boolean(lastId) && missed !== undefined,
     });

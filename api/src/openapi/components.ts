@@ -1,6 +1,6 @@
 // The names the OpenAPI document gives to the shared schemas (components/schemas). An answer or body
 // whose schema has no name here is a list of a named one (ActivityList) or an error at build time.
-import { activityCreateSchema } from '@shine/shared/activities';
+import { activityCreateSchema, activityUpdateSchema } from '@shine/shared/activities';
 import { alertSettingsSchema, alertSettingsUpdateSchema } from '@shine/shared/alerts';
 import {
   adminVisitListSchema,
@@ -26,6 +26,10 @@ import { exportRequestSchema } from '@shine/shared/export';
 import { leadBulkAssignSchema, leadStatusUpdateSchema, leadUpdateSchema } from '@shine/shared/leads';
 import { liveEventSchema } from '@shine/shared/live';
 import { schedulingSettingsSchema } from '@shine/shared/scheduling';
+import { lostReasonsSchema } from '@shine/shared/lost-reasons';
+import { notificationsReadSchema } from '@shine/shared/notifications';
+import { myDaySchema } from '@shine/shared/responses/my-day';
+import { notificationListSchema, notificationsReadAnswerSchema } from '@shine/shared/responses/notifications';
 import { quoteIntakeSchema } from '@shine/shared/quote';
 import {
   quoteAcceptSchema,
@@ -165,6 +169,10 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['AdminVisit', adminVisitSchema],
   ['AdminVisitList', adminVisitListSchema],
   ['SchedulingSettings', schedulingSettingsSchema],
+  ['LostReasons', lostReasonsSchema],
+  ['MyDay', myDaySchema],
+  ['NotificationList', notificationListSchema],
+  ['NotificationsReadAnswer', notificationsReadAnswerSchema],
 ];
 
 /** Request bodies: described as a client may send them (z.input: defaults make fields optional). */
@@ -202,4 +210,7 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['BookingRequest', bookingRequestSchema],
   ['VisitUpdate', visitUpdateSchema],
   ['SchedulingSettingsUpdate', schedulingSettingsSchema],
+  ['LostReasonsUpdate', lostReasonsSchema],
+  ['NotificationsRead', notificationsReadSchema],
+  ['ActivityUpdate', activityUpdateSchema],
 ];

@@ -114,6 +114,9 @@ export const leadOperations: Operation[] = [
     path: '/api/admin/leads/:id/status',
     tag: 'Leads',
     summary: 'Move a lead to another status',
+    description:
+      'With Lost, an optional `lostReason` from GET /api/admin/lost-reasons (or "Other", which needs `lostNote`); ' +
+      'a reason with any other status, or one not on the list, is a 400. Leaving Lost clears the reason.',
     access: session,
     params: idParamsSchema,
     body: leadStatusUpdateSchema,

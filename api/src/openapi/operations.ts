@@ -10,6 +10,7 @@ import { quoteOperations } from './quotes.operations.ts';
 import { schedulingOperations } from './scheduling.operations.ts';
 import { settingsOperations } from './settings.operations.ts';
 import { teamOperations } from './team.operations.ts';
+import { workdayOperations } from './workday.operations.ts';
 
 export const OPERATIONS: readonly Operation[] = [
   ...publicOperations,
@@ -21,6 +22,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...settingsOperations,
   ...quoteOperations,
   ...schedulingOperations,
+  ...workdayOperations,
 ];
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);

@@ -1,6 +1,7 @@
 // The company's settings (admins): speed-to-lead alerts, the company's details for automated e-mail.
 import { companyDetailsSchema } from '@shine/shared/company-settings';
 import { leadAlertSettingsSchema, leadAlertSettingsViewSchema } from '@shine/shared/lead-alerts';
+import { lostReasonsSchema } from '@shine/shared/lost-reasons';
 import { json, type Operation } from './operation.ts';
 
 const leadAlertsDescription =
@@ -50,5 +51,24 @@ export const settingsOperations: Operation[] = [
     role: 'admin',
     body: companyDetailsSchema,
     answers: { 200: json(companyDetailsSchema, 'The details now.') },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/lost-reasons',
+    tag: 'Settings',
+    summary: 'The reasons offered when a lead moves to Lost ("Other", with a note, always follows them)',
+    access: 'session',
+    answers: { 200: json(lostReasonsSchema, 'The reasons, in order (the defaults until an admin saves a list).') },
+  },
+  {
+    method: 'put',
+    path: '/api/admin/lost-reasons',
+    tag: 'Settings',
+    summary: 'Save the list of lost reasons',
+    description: 'Leads already lost keep the reason they were given, whatever the list says now.',
+    access: 'session',
+    role: 'admin',
+    body: lostReasonsSchema,
+    answers: { 200: json(lostReasonsSchema, 'The reasons now.') },
   },
 ];

@@ -17,7 +17,12 @@ import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
 import { AppError } from '../http/app-error.ts';
 import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
-import { changeLeadStatusForQuote, findLead, setLeadValueFromAcceptedQuote } from '../leads/leads.service.ts';
+import {
+  changeLeadStatusForQuote,
+  findLead,
+  notifyAboutLead,
+  setLeadValueFromAcceptedQuote,
+} from '../leads/leads.service.ts';
 import { statusOf, toQuote } from './quote-mapper.ts';
 import { renderQuotePage } from './quote-page.ts';
 import { hashQuoteToken } from './quote-tokens.ts';
@@ -81,6 +86,7 @@ export async function openCustomerQuote(
     // Two first openings at once: only the one that marks the quote viewed tells the timeline and the rules.
     if (!(await markQuoteViewed(trx, found.row.id, now))) return;
     await outbox.quoteEvent(found.row.lead_id, 'quote_viewed');
+    await notifyAboutLead(trx, found.row.lead_id, { kind: 'quote_viewed', version: found.row.version }, { now });
     await recordSystemActivity(
       trx,
       {
@@ -172,6 +178,7 @@ export function acceptCustomerQuote(
     await outbox.quoteEvent(row.lead_id, 'quote_accepted');
     // The CRM alerts the lead's assignee (packages/crm/src/quotes/use-quote-accepted-alerts.ts).
     await publishLiveEvent(trx, { type: 'quote.accepted', leadId: row.lead_id, quoteId: row.id });
+    await notifyAboutLead(trx, row.lead_id, { kind: 'quote_accepted', version: row.version }, { now });
     await setLeadValueFromAcceptedQuote(trx, row.lead_id, formatCents(Number(row.total_cents)));
     await recordSystemActivity(
       trx,
@@ -206,6 +213,7 @@ export function declineCustomerQuote(
     await insertQuoteEvent(trx, { quote_id: row.id, kind: 'declined', at: now, ...eventClient(client) });
     await changeLeadStatusForQuote(trx, outbox, null, row.lead_id, 'Negotiating');
     await outbox.quoteEvent(row.lead_id, 'quote_declined');
+    await notifyAboutLead(trx, row.lead_id, { kind: 'quote_declined', version: row.version }, { now });
     await recordSystemActivity(
       trx,
       {

@@ -202,3 +202,37 @@ export function openSentQuotes(db: Knex, now: Date): Knex.QueryBuilder {
 export async function latestAcceptedQuoteOfLead(db: Knex, leadId: string, now: Date): Promise<Quote | undefined> {
   return (await listQuoteRowsOfLead(db, leadId)).map((row) => toQuote(row, now)).find((q) => q.status === 'accepted');
 }
+
+/** A sent quote with no answer yet, for My Day. */
+export interface QuoteAwaitingAnswer {
+  quoteId: string;
+  leadId: string;
+  version: number;
+  sentAt: Date;
+}
+
+/**
+ * Sent quotes still open as of `now` and sent before `sentBefore`, oldest first; `onlyLeads`: those of
+ * a subquery's leads (the person's own), absent: every lead's.
+ */
+export async function listQuotesAwaitingAnswer(
+  db: Knex,
+  now: Date,
+  sentBefore: Date,
+  onlyLeads: Knex.QueryBuilder | undefined,
+  limit: number,
+): Promise<QuoteAwaitingAnswer[]> {
+  const query = db
+    .from(openSentQuotesQuery(db, now).select('version').as('q'))
+    .where('q.sent_at', '<', sentBefore)
+    .orderBy([{ column: 'q.sent_at' }, { column: 'q.quote_id' }])
+    .limit(limit);
+  if (onlyLeads) query.whereIn('q.lead_id', onlyLeads);
+  const rows = (await query) as Array<{ lead_id: string; quote_id: string; sent_at: Date; version: number }>;
+  return rows.map((row) => ({
+    quoteId: row.quote_id,
+    leadId: row.lead_id,
+    version: Number(row.version),
+    sentAt: new Date(row.sent_at),
+  }));
+}

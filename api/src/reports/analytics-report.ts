@@ -5,7 +5,21 @@ import { type AnalyticsRange, monthsOfRange, weeksOfRange } from '@shine/shared/
 import { LEAD_STATUSES } from '@shine/shared/enums';
 import type { AnalyticsReport } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { type LeadAnalyticsRow, measureLeadsInRange } from '../leads/lead-stats.service.ts';
+import {
+  type ClosedLeadsRow,
+  type LeadAnalyticsRow,
+  measureClosedLeadsInRange,
+  measureLeadsInRange,
+} from '../leads/lead-stats.service.ts';
+
+/** Won ÷ (Won + Lost) × 100, 1 decimal; null when nothing is closed. */
+function winRateOf(row: ClosedLeadsRow): { won: number; lost: number; winRate: number | null } {
+  const closed = row.won + row.lost;
+  return { won: row.won, lost: row.lost, winRate: closed === 0 ? null : Math.round((row.won * 1000) / closed) / 10 };
+}
+
+const byClosedThenName = (name: (row: ClosedLeadsRow) => string) => (a: ClosedLeadsRow, b: ClosedLeadsRow) =>
+  b.won + b.lost - (a.won + a.lost) || name(a).localeCompare(name(b));
 
 function rowsOf(rows: LeadAnalyticsRow[], set: LeadAnalyticsRow['set']): LeadAnalyticsRow[] {
   return rows.filter((row) => row.set === set);
@@ -16,7 +30,11 @@ export async function buildAnalyticsReport(
   range: AnalyticsRange,
   timeZone: string,
 ): Promise<AnalyticsReport> {
-  const rows = await measureLeadsInRange(db, range, timeZone);
+  const [rows, closed] = await Promise.all([
+    measureLeadsInRange(db, range, timeZone),
+    measureClosedLeadsInRange(db, range, timeZone),
+  ]);
+  const closedOf = (set: ClosedLeadsRow['set']) => closed.filter((row) => row.set === set);
   const bySource = rowsOf(rows, 'source').sort(
     (a, b) => b.count - a.count || (a.source as string).localeCompare(b.source as string),
   );
@@ -65,5 +83,23 @@ export async function buildAnalyticsReport(
       contacted: weekRows.get(week)?.contacted ?? 0,
     })),
     funnel: LEAD_STATUSES.map((status) => ({ status, count: statusCounts.get(status) ?? 0 })),
+    lossReasons: closedOf('lostReason')
+      .filter((row) => row.lost > 0)
+      .sort(
+        (a, b) =>
+          b.lost - a.lost ||
+          Number(a.lostReason === null) - Number(b.lostReason === null) ||
+          (a.lostReason ?? '').localeCompare(b.lostReason ?? ''),
+      )
+      .map((row) => ({ reason: row.lostReason, count: row.lost })),
+    winRateBySource: closedOf('source')
+      .sort(byClosedThenName((row) => row.source ?? ''))
+      .map((row) => ({ source: row.source ?? '', ...winRateOf(row) })),
+    winRateByPerson: closedOf('assignee')
+      .sort(byClosedThenName((row) => row.assigneeName ?? ''))
+      .map((row) => ({
+        person: row.assigneeId ? { id: row.assigneeId, name: row.assigneeName ?? '' } : null,
+        ...winRateOf(row),
+      })),
   };
 }

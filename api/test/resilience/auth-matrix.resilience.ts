@@ -80,6 +80,8 @@ async function existingIds(app: TestApp, cookie: string): Promise<Record<IdKind,
     user: (JSON.parse(user.text) as { user: { id: string } }).user.id,
     // Held e-mail comes only from the mailbox: a well-formed id of none (the session decides first).
     unmatched: randomUUID(),
+    // A well-formed id of none (the session decides first).
+    activity: randomUUID(),
   };
 }
 

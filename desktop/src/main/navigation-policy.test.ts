@@ -10,6 +10,8 @@ describe('decideNavigation', () => {
     'shine://app/admin/',
     'shine://app/admin/dashboard',
     'shine://app/admin/crm?lead=1#notes',
+    'shine://app/admin/crm/leads?lead=1&tab=conversation',
+    'shine://app/admin/crm/my-day',
   ])('allows %s (inside the app)', (url) => {
     expect(decideNavigation(url, withServer)).toEqual({ action: 'allow' });
   });

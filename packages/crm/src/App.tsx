@@ -70,7 +70,8 @@ export function CrmApp({ basename = '/admin', platform, queryClient: givenClient
                     <Route path="setup-password" element={<SetupPasswordPage />} />
                     <Route element={<RequireAuth />}>
                       <Route path="dashboard" element={<DashboardPage />} />
-                      <Route path="crm" element={<CrmPage />} />
+                      {/* One route, so moving between sections keeps the page (and its live stream). */}
+                      <Route path="crm/:section?" element={<CrmPage />} />
                     </Route>
                     <Route path="*" element={<NotFoundPage />} />
                   </Routes>

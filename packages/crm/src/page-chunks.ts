@@ -1,6 +1,7 @@
 // The lazily loaded pages, one loader each: App renders them, and the entry module starts the one the
 // URL names (with its section) before React renders, in parallel with the session check.
 import { preloadSectionChunk } from './crm/section-chunks.ts';
+import { sectionInAddress } from './navigation/section-paths.ts';
 import { chunk } from './lazy-chunk.ts';
 
 export const PAGE_CHUNKS = {
@@ -12,7 +13,7 @@ export const PAGE_CHUNKS = {
 let preloading: Promise<unknown> | undefined;
 let isPreloading = false;
 
-/** Starts fetching the chunks of the page at `pathname` (under `basename`) and of its `?section=`. */
+/** Starts fetching the chunks of the page at `pathname` (under `basename`) and of its section. */
 export function preloadPageChunks(basename: string, pathname: string, search: string): void {
   const page = pathname.slice(basename.length).replace(/^\/+/, '').split('/')[0];
   const loader =
@@ -27,14 +28,10 @@ export function preloadPageChunks(basename: string, pathname: string, search: st
   isPreloading = true;
   preloading = Promise.allSettled([
     loader?.(),
-    page === 'crm' ? preloadSectionChunk(searchSection(search)) : undefined,
+    page === 'crm' ? preloadSectionChunk(sectionInAddress(pathname, search)) : undefined,
   ]).then(() => {
     isPreloading = false;
   });
-}
-
-function searchSection(search: string): string | null {
-  return new URLSearchParams(search).get('section');
 }
 
 /** Whether chunks preloadPageChunks started are still on their way. */

@@ -32,6 +32,20 @@ export type ActivityCreate = z.output<typeof activityCreateSchema>;
 export type ActivityCreateInput = z.input<typeof activityCreateSchema>;
 
 /**
+ * PATCH /api/admin/activities/{id}: a task done (or cancelled, or open again), or moved to another due
+ * time (My Day's snooze). At least one of the two.
+ */
+export const activityUpdateSchema = z
+  .object({
+    status: z.enum(ACTIVITY_STATUSES, { error: `Status must be one of: ${ACTIVITY_STATUSES.join(', ')}` }).optional(),
+    scheduledAt: dateTimeSchema('Scheduled time').nullable().optional(),
+  })
+  .refine((update) => update.status !== undefined || update.scheduledAt !== undefined, {
+    error: 'Nothing to update',
+  });
+export type ActivityUpdate = z.output<typeof activityUpdateSchema>;
+
+/**
  * The status an activity gets when nobody chose one (the API) and that the New Activity form starts
  * from: a call, e-mail or meeting logged without a time, or at a time already past, was made, so it is
  * completed (a pending one would be an open task for something already done); one scheduled for

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateTimeSchema } from './date-range.ts';
 import { LEAD_PRIORITIES, LEAD_STATUSES } from './enums.ts';
 import { LEADS_PAGE_SIZE_DEFAULT, LEADS_PAGE_SIZE_MAX } from './constants.ts';
+import { LOST_REASON_ONLY_WHEN_LOST, lostReasonFields, MISSING_OTHER_NOTE, OTHER_LOST_REASON } from './lost-reasons.ts';
 
 export const uuidSchema = z.uuid({ error: 'Must be a valid id' });
 export const idParamsSchema = z.object({ id: uuidSchema });
@@ -15,7 +16,20 @@ export const leadPrioritySchema = z.enum(LEAD_PRIORITIES, {
   error: `Priority must be one of: ${LEAD_PRIORITIES.join(', ')}`,
 });
 
-export const leadStatusUpdateSchema = z.object({ status: leadStatusSchema });
+/**
+ * PATCH /api/admin/leads/{id}/status. A reason (and a note) may come with Lost, and only with Lost;
+ * "Other" needs the note. Whether the reason is on the admin's list is the server's check.
+ */
+export const leadStatusUpdateSchema = z
+  .object({ status: leadStatusSchema, ...lostReasonFields })
+  .refine((update) => update.status === 'Lost' || (update.lostReason === undefined && update.lostNote === undefined), {
+    path: ['lostReason'],
+    error: LOST_REASON_ONLY_WHEN_LOST,
+  })
+  .refine((update) => update.lostReason !== OTHER_LOST_REASON || (update.lostNote ?? '') !== '', {
+    path: ['lostNote'],
+    error: MISSING_OTHER_NOTE,
+  });
 export type LeadStatusUpdate = z.output<typeof leadStatusUpdateSchema>;
 
 const optionalIsoDate = dateTimeSchema().nullable();
@@ -67,6 +81,11 @@ const assignedToFilterSchema = z.union(
   { error: ASSIGNED_TO_FILTER_ERROR },
 );
 
+/** `followUp=overdue`: open leads whose follow-up time has passed (the dashboard's Overdue Follow-ups). */
+export const LEAD_FOLLOW_UP_FILTERS = ['overdue'] as const;
+/** `created=today`: leads created since the business day began (the dashboard's Today). */
+export const LEAD_CREATED_FILTERS = ['today'] as const;
+
 /** The filter part shared by the list and the export. */
 export const leadFilterSchema = z.object({
   search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
@@ -74,6 +93,16 @@ export const leadFilterSchema = z.object({
   priority: z.preprocess(emptyToUndefined, leadPrioritySchema.optional()),
   /** "me": the signed-in user's leads; "none": unassigned; or a user id. */
   assignedTo: z.preprocess(emptyToUndefined, assignedToFilterSchema.optional()),
+  /** A source, matched whatever its case or spacing (lead-sources.ts, leadSourceKey). */
+  source: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().min(1).max(100, 'Source must be at most 100 characters').optional(),
+  ),
+  followUp: z.preprocess(
+    emptyToUndefined,
+    z.enum(LEAD_FOLLOW_UP_FILTERS, { error: 'Follow-up must be overdue' }).optional(),
+  ),
+  created: z.preprocess(emptyToUndefined, z.enum(LEAD_CREATED_FILTERS, { error: 'Created must be today' }).optional()),
 });
 export type LeadFilter = z.output<typeof leadFilterSchema>;
 

@@ -25,6 +25,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('lead.created'), leadId: id }),
   z.strictObject({ type: z.literal('lead.updated'), leadId: id, changes: z.array(z.enum(LIVE_LEAD_FIELDS)).min(1) }),
   z.strictObject({ type: z.literal('activity.created'), leadId: id, activityId: id }),
+  /** An activity done, cancelled or moved (a task of My Day). */
+  z.strictObject({ type: z.literal('activity.updated'), leadId: id, activityId: id }),
   /** A customer accepted a quote: the lead's assignee is alerted. */
   z.strictObject({ type: z.literal('quote.accepted'), leadId: id, quoteId: id }),
   /** A lead's booking or visits changed (booked, moved, closed, cancelled): the Schedule and the lead's drawer refresh. */
@@ -37,9 +39,21 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('user.created'), userId: id }),
   /** A person's name, role, phone, availability or account (disabled, enabled) changed. */
   z.strictObject({ type: z.literal('user.changed'), userId: id }),
+  /** A notification for `userId` (only that person's streams carry it). */
+  z.strictObject({
+    type: z.literal('notification.created'),
+    userId: id,
+    notificationId: id,
+    leadId: id.nullable(),
+  }),
 ]);
 export type LiveEvent = z.output<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent['type'];
+
+/** Whether a stream of `userId` carries `event`: a notification goes to its person alone. */
+export function isLiveEventFor(event: LiveEvent, userId: string): boolean {
+  return event.type !== 'notification.created' || event.userId === userId;
+}
 
 /**
  * Events that are not changes: `ready` once the stream listens (data: `{ resumed }`, whether the

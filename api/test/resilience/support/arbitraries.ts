@@ -1,5 +1,6 @@
 // fast-check generators for hostile input: the shapes of the shared schemas, filled with wrong types,
 // missing and extra fields, huge and empty strings, Unicode edge cases, markup and SQL-looking text.
+import { DEFAULT_LOST_REASONS, OTHER_LOST_REASON } from '@shine/shared/lost-reasons';
 import { encodeLeadCursor } from '../../../src/leads/lead-cursor.ts';
 import {
   ACTIVITY_STATUSES,
@@ -165,7 +166,11 @@ export const leadUpdateBody = shapedBody({
   assignedTo: fc.oneof(fc.constant(null), uuid, nastyString),
 });
 
-export const statusBody = shapedBody({ status: fc.constantFrom(...LEAD_STATUSES) });
+export const statusBody = shapedBody({
+  status: fc.constantFrom(...LEAD_STATUSES),
+  lostReason: fc.oneof(fc.constantFrom(...DEFAULT_LOST_REASONS, OTHER_LOST_REASON), textOrPayload(70)),
+  lostNote: textOrPayload(520),
+});
 
 /** POST /api/admin/leads/assign: existing, unknown and malformed ids; nobody, an unknown person, or junk. */
 export function bulkAssignBody(leadIds: () => string[]): fc.Arbitrary<unknown> {
@@ -514,6 +519,28 @@ export const quoteAcceptBody = shapedBody({
 export const quoteDeclineBody = shapedBody({ reason: textOrPayload(1100) });
 
 /** PUT /api/admin/settings/company: the name and the postal address, well or badly formed. */
+/** POST /api/admin/notifications/read: some ids, or all, or neither. */
+export const notificationsReadBody = shapedBody({
+  ids: fc.oneof(fc.array(fc.uuid(), { maxLength: 3 }), fc.array(nastyString, { maxLength: 3 }), nastyString),
+  all: fc.oneof(fc.constant(true), fc.constant(false), nastyString),
+});
+
+/** PATCH /api/admin/activities/{id}: a status and/or a due time, well or badly formed. */
+export const activityUpdateBody = shapedBody({
+  status: fc.oneof(fc.constantFrom('pending', 'completed', 'cancelled'), nastyString),
+  scheduledAt: fc.oneof(fc.constant(null), fc.constant('2026-12-01T15:00:00.000Z'), nastyString),
+});
+
+/** PUT /api/admin/lost-reasons: a list of reasons, well or badly formed. */
+export const lostReasonsBody = shapedBody({
+  reasons: fc.oneof(
+    fc.constant([...DEFAULT_LOST_REASONS]),
+    fc.array(textOrPayload(70), { maxLength: 22 }),
+    fc.constant(['Price', 'price']),
+    nastyString,
+  ),
+});
+
 export const companyDetailsBody = shapedBody({
   name: textOrPayload(120),
   postalAddress: fc.oneof(fc.constant('1200 Main Street\nDallas, TX 75202'), textOrPayload(300)),

@@ -6,7 +6,7 @@
 // it rejects the API must reject, what it accepts (for an existing id) the API must accept.
 import { analyticsRangeSchema } from '@shine/shared/analytics';
 import { passwordChangeSchema } from '@shine/shared/auth';
-import { activityCreateSchema } from '@shine/shared/activities';
+import { activityCreateSchema, activityUpdateSchema } from '@shine/shared/activities';
 import { AUTOMATION_RECIPE_KEYS, automationRecipeCreateSchema } from '@shine/shared/automation-recipes';
 import { automationPreviewSchema, outboxQuerySchema } from '@shine/shared/automation-rules';
 import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
@@ -17,6 +17,9 @@ import {
   unmatchedEmailQuerySchema,
 } from '@shine/shared/conversations';
 import { exportRequestSchema } from '@shine/shared/export';
+import { lostReasonsSchema } from '@shine/shared/lost-reasons';
+import { myDayQuerySchema } from '@shine/shared/my-day';
+import { notificationsReadSchema } from '@shine/shared/notifications';
 import { leadAlertSettingsSchema } from '@shine/shared/lead-alerts';
 import {
   heldListQuerySchema,
@@ -51,6 +54,9 @@ import {
   bookingBody,
   leadAlertSettingsBody,
   companyDetailsBody,
+  lostReasonsBody,
+  notificationsReadBody,
+  activityUpdateBody,
   automationBody,
   bulkAssignBody,
   exportBody,
@@ -102,7 +108,8 @@ type IdKind =
   | 'user'
   | 'quote'
   | 'token'
-  | 'unmatched';
+  | 'unmatched'
+  | 'activity';
 
 interface Endpoint {
   method: Method;
@@ -140,6 +147,8 @@ const ids: Record<IdKind, string[]> = {
   token: [],
   // Held e-mail comes only from the mailbox: none here (404 unless the body is refused first).
   unmatched: [],
+  // Read from the table once the fixtures are in (POST /api/admin/activities adds more).
+  activity: [],
 };
 /** The lead of each quote request (a request's path names both). */
 const requestLeads = new Map<string, string>();
@@ -215,6 +224,8 @@ const endpoints: Endpoint[] = [
     id: 'lead',
     body: () => statusBody,
     schema: leadStatusUpdateSchema,
+    // A reason the admin's list does not offer.
+    validMayFail: [400],
   },
   {
     method: 'POST',
@@ -376,6 +387,32 @@ const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/admin/inbox', access: 'admin', success: [200] },
   {
     method: 'GET',
+    path: '/api/admin/my-day',
+    access: 'admin',
+    success: [200],
+    query: fc.constantFrom('', 'scope=me', 'scope=all', 'scope=', 'scope=team', 'scope=me&scope=all'),
+    schema: myDayQuerySchema,
+  },
+  { method: 'GET', path: '/api/admin/notifications', access: 'admin', success: [200] },
+  {
+    method: 'POST',
+    path: '/api/admin/notifications/read',
+    access: 'admin',
+    success: [200],
+    body: () => notificationsReadBody,
+    schema: notificationsReadSchema,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/activities/:id',
+    access: 'admin',
+    success: [200],
+    id: 'activity',
+    body: () => activityUpdateBody,
+    schema: activityUpdateSchema,
+  },
+  {
+    method: 'GET',
     path: '/api/admin/unmatched-emails',
     access: 'admin',
     success: [200],
@@ -490,6 +527,15 @@ const endpoints: Endpoint[] = [
     schema: leadAlertSettingsSchema,
     // Someone named who is not on the team.
     validMayFail: [400],
+  },
+  { method: 'GET', path: '/api/admin/lost-reasons', access: 'admin', success: [200] },
+  {
+    method: 'PUT',
+    path: '/api/admin/lost-reasons',
+    access: 'admin',
+    success: [200],
+    body: () => lostReasonsBody,
+    schema: lostReasonsSchema,
   },
   { method: 'GET', path: '/api/admin/settings/company', access: 'admin', success: [200] },
   {
@@ -677,6 +723,7 @@ async function refreshIds(): Promise<void> {
   ids.request = requests.map((row) => row.id);
   ids.quote = (await app.db('quotes').select('id').limit(50)).map((row: { id: string }) => row.id);
   ids.unmatched = (await app.db('unmatched_emails').select('id').limit(50)).map((row: { id: string }) => row.id);
+  ids.activity = (await app.db('activities').select('id').limit(50)).map((row: { id: string }) => row.id);
   requestLeads.clear();
   for (const row of requests) requestLeads.set(row.id, row.lead_id);
 }

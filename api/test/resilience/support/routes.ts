@@ -1,6 +1,7 @@
 // The API's route table, as the authorisation matrix and the bad-input suite walk it.
 // `route-table.resilience.ts` checks it against the routes the app really registers, both ways, so
 // a new route cannot escape the matrix unnoticed.
+import { DEFAULT_LOST_REASONS } from '@shine/shared/lost-reasons';
 import { DEFAULT_COMPANY_DETAILS_SETTINGS } from '@shine/shared/company-settings';
 import { DEFAULT_LEAD_ALERT_SETTINGS } from '@shine/shared/lead-alerts';
 import { DEFAULT_SCHEDULING_SETTINGS } from '@shine/shared/scheduling';
@@ -10,7 +11,16 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * `request` is a quote request of the `lead` (a path holds both); `user` a team member (not the
  * signed-in one); `quote` a draft quote of another lead.
  */
-export type IdKind = 'lead' | 'automation' | 'template' | 'held' | 'request' | 'user' | 'quote' | 'unmatched';
+export type IdKind =
+  | 'lead'
+  | 'automation'
+  | 'template'
+  | 'held'
+  | 'request'
+  | 'user'
+  | 'quote'
+  | 'unmatched'
+  | 'activity';
 /** public: anyone; login/me: open to all by design; admin: a signed-in session only. */
 export type Access = 'public' | 'login' | 'me' | 'admin';
 /**
@@ -201,6 +211,23 @@ export const ROUTES: Route[] = [
   },
   { method: 'POST', path: '/api/admin/leads/:id/messages/read', access: 'admin', role: 'sales', id: 'lead' },
   { method: 'GET', path: '/api/admin/inbox', access: 'admin', role: 'sales' },
+  { method: 'GET', path: '/api/admin/my-day', access: 'admin', role: 'sales' },
+  { method: 'GET', path: '/api/admin/notifications', access: 'admin', role: 'sales' },
+  {
+    method: 'POST',
+    path: '/api/admin/notifications/read',
+    access: 'admin',
+    role: 'sales',
+    validBody: () => ({ all: true }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/activities/:id',
+    access: 'admin',
+    role: 'sales',
+    id: 'activity',
+    validBody: () => ({ status: 'completed' }),
+  },
   { method: 'GET', path: '/api/admin/unmatched-emails', access: 'admin', role: 'sales' },
   {
     method: 'POST',
@@ -257,6 +284,14 @@ export const ROUTES: Route[] = [
     access: 'admin',
     role: 'admin',
     validBody: () => ({ ...DEFAULT_LEAD_ALERT_SETTINGS }),
+  },
+  { method: 'GET', path: '/api/admin/lost-reasons', access: 'admin', role: 'sales' },
+  {
+    method: 'PUT',
+    path: '/api/admin/lost-reasons',
+    access: 'admin',
+    role: 'admin',
+    validBody: () => ({ reasons: [...DEFAULT_LOST_REASONS] }),
   },
   { method: 'GET', path: '/api/admin/settings/company', access: 'admin', role: 'admin' },
   {

@@ -1,7 +1,7 @@
 // New-lead alerts: when the live stream says a lead was created, a toast with the lead's
 // name, service and estimate and an Open action; a chime and a system notification unless it is the
-// person's quiet hours; and, while the window is in the background, the count of unseen new leads on
-// the desktop app's icon. What to show follows the person's own settings (GET /api/admin/me/alerts).
+// person's quiet hours. (The count on the desktop app's icon is the bell's: unread notifications.)
+// What to show follows the person's own settings (GET /api/admin/me/alerts).
 import { DEFAULT_ALERT_SETTINGS, isQuietTime } from '@shine/shared/alerts';
 import type { LiveEvent } from '@shine/shared/live';
 import type { Lead } from '@shine/shared/types';
@@ -18,6 +18,9 @@ import { browserNotifications } from './browser-notifications.ts';
 import { playChime } from './chime.ts';
 import { OpenLeadButton } from './OpenLeadButton.tsx';
 import { describeNewLead } from '@shine/shared/lead-alerts';
+import { sectionPath, leadPath } from '../navigation/section-paths.ts';
+
+const NEW_LEAD_TOAST_CLASS = 'new-lead-toast';
 
 interface LeadToast {
   key: string;
@@ -41,46 +44,40 @@ export function useNewLeadAlerts(): (event: LiveEvent) => void {
   const platform = usePlatform();
   const system = useMemo(() => platform.notifications ?? browserNotifications(), [platform]);
   const settings = useAlertSettings().data ?? DEFAULT_ALERT_SETTINGS;
-  const unseen = useRef(0);
   // The toast waits for the one slot (alert-queue.ts): it never replaces the toast of someone's action.
   const toasts = useRef<AlertQueue<LeadToast>>(undefined);
   useEffect(() => {
     const queue = createAlertQueue<LeadToast>({
-      isBusy: () => document.querySelector('.ant-notification-notice') !== null,
+      // Another new-lead toast is no reason to wait: the newer takes its place (it stays in the bell).
+      isBusy: () => document.querySelector(`.ant-notification-notice:not(.${NEW_LEAD_TOAST_CLASS})`) !== null,
       show: ({ key, title, body, open }) =>
         notification.info({
           key,
           title,
           description: body,
           role: 'status',
-          actions: createElement(OpenLeadButton, { onOpen: open, name: title }),
+          className: NEW_LEAD_TOAST_CLASS,
+          // A new lead waits for an answer: the toast stays until the person opens or dismisses it.
+          duration: 0,
+          actions: createElement(OpenLeadButton, {
+            onOpen: () => {
+              notification.destroy(key);
+              open();
+            },
+            name: title,
+          }),
         }),
       summarize: (alerts) => ({
         key: 'new-leads',
         title: `${alerts.length} new leads`,
         body: summarizeNames(alerts.map((alert) => alert.name)),
         name: '',
-        open: () => navigate('/crm?section=leads'),
+        open: () => navigate(sectionPath('leads')),
       }),
     });
     toasts.current = queue;
     return () => queue.stop();
   }, [notification, navigate]);
-
-  // Back in front: whatever was new has been seen.
-  useEffect(() => {
-    const seen = () => {
-      if (document.visibilityState !== 'visible' || unseen.current === 0) return;
-      unseen.current = 0;
-      system?.setBadgeCount?.(0);
-    };
-    document.addEventListener('visibilitychange', seen);
-    window.addEventListener('focus', seen);
-    return () => {
-      document.removeEventListener('visibilitychange', seen);
-      window.removeEventListener('focus', seen);
-    };
-  }, [system]);
 
   return useCallback(
     (event: LiveEvent) => {
@@ -88,16 +85,14 @@ export function useNewLeadAlerts(): (event: LiveEvent) => void {
       void queryClient.fetchQuery<Lead>({ queryKey: leadKey(event.leadId) }).then(
         (lead) => {
           const { title, body } = describeNewLead(lead);
-          const open = () => navigate(`/crm?section=leads&lead=${encodeURIComponent(lead.id)}`);
+          const open = () => navigate(leadPath(lead.id));
           const quiet = isQuietTime(settings.quietHours, new Date());
           if (settings.newLeadToast)
             toasts.current?.push({ key: `new-lead-${lead.id}`, name: fullName(lead), title, body, open });
           if (quiet) return;
           if (settings.sound) playChime();
-          if (document.visibilityState !== 'visible') {
-            if (settings.systemNotifications) system?.show({ title, body, tag: `new-lead-${lead.id}` }, open);
-            unseen.current += 1;
-            system?.setBadgeCount?.(unseen.current);
+          if (document.visibilityState !== 'visible' && settings.systemNotifications) {
+            system?.show({ title, body, tag: `new-lead-${lead.id}` }, open);
           }
         },
         () => undefined, // the lead is gone or unreadable: nothing to announce

@@ -44,6 +44,18 @@ const report: AnalyticsReport = {
     { status: 'Won', count: 3 },
     { status: 'Lost', count: 0 },
   ],
+  lossReasons: [
+    { reason: 'Price', count: 2 },
+    { reason: null, count: 1 },
+  ],
+  winRateBySource: [
+    { source: 'Google Ads', won: 1, lost: 2, winRate: 33.3 },
+    { source: 'Referral', won: 0, lost: 0, winRate: null },
+  ],
+  winRateByPerson: [
+    { person: { id: '00000000-0000-4000-8000-000000000001', name: 'Rita Rep' }, won: 1, lost: 1, winRate: 50 },
+    { person: null, won: 0, lost: 1, winRate: 0 },
+  ],
 };
 
 function mockReports() {
@@ -95,6 +107,21 @@ describe('analytics section', () => {
     const funnel = rowsOf(within(screen.getByTestId('chart-funnel')).getByRole('table', { hidden: true }));
     expect(funnel[1]).toEqual(['New', '4', '57.1%']);
     expect(funnel[6]).toEqual(['Won', '3', '42.9%']);
+    expect(rowsOf(within(screen.getByTestId('chart-loss-reasons')).getByRole('table', { hidden: true }))).toEqual([
+      ['Reason', 'Lost leads'],
+      ['Price', '2'],
+      ['No reason given', '1'],
+    ]);
+    expect(rowsOf(within(screen.getByTestId('chart-win-rate-source')).getByRole('table', { hidden: true }))).toEqual([
+      ['Source', 'Won', 'Lost', 'Win rate'],
+      ['Google Ads', '1', '2', '33.3%'],
+      ['Referral', '0', '0', '—'],
+    ]);
+    expect(rowsOf(within(screen.getByTestId('chart-win-rate-person')).getByRole('table', { hidden: true }))).toEqual([
+      ['Salesperson', 'Won', 'Lost', 'Win rate'],
+      ['Rita Rep', '1', '1', '50.0%'],
+      ['Unassigned', '0', '1', '0.0%'],
+    ]);
   });
 
   it('opens on the last 12 weeks when the URL names no valid range', async () => {

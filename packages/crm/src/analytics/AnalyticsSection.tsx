@@ -8,7 +8,10 @@ import {
   type Figure,
   funnelFigure,
   leadsPerWeekFigure,
+  lossReasonsFigure,
   speedToLeadFigure,
+  winRateByPersonFigure,
+  winRateBySourceFigure,
   wonRevenueFigure,
 } from './analytics-figures.ts';
 import { useAnalyticsRange } from './analytics-range.ts';
@@ -23,6 +26,9 @@ const CHARTS: Array<{ title: string; testId: string; build: (report: AnalyticsRe
   { title: 'Won revenue per month', testId: 'chart-won-revenue', build: wonRevenueFigure },
   { title: 'Speed to lead per week', testId: 'chart-speed-to-lead', build: speedToLeadFigure },
   { title: 'Funnel', testId: 'chart-funnel', build: funnelFigure },
+  { title: 'Loss reasons', testId: 'chart-loss-reasons', build: lossReasonsFigure },
+  { title: 'Win rate by source', testId: 'chart-win-rate-source', build: winRateBySourceFigure },
+  { title: 'Win rate by salesperson', testId: 'chart-win-rate-person', build: winRateByPersonFigure },
 ];
 
 /** Analytics: trends over a chosen range of business dates, then the pipeline as it stands now. */

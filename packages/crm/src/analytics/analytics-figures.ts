@@ -144,3 +144,61 @@ export function funnelFigure(report: AnalyticsReport): Figure {
     })),
   };
 }
+
+const NO_REASON = 'No reason given';
+const winRateText = (rate: number | null) => (rate === null ? '—' : formatPercent(rate));
+
+export function lossReasonsFigure(report: AnalyticsReport): Figure {
+  return {
+    spec: {
+      kind: 'bar',
+      horizontal: true,
+      label: 'Lost leads of the range by the reason given',
+      categories: report.lossReasons.map((row) => row.reason ?? NO_REASON),
+      series: [
+        { label: 'Lost leads', values: report.lossReasons.map((row) => row.count), color: STATUS_BAR_COLORS.Lost },
+      ],
+      format: 'count',
+    },
+    columns: ['Reason', 'Lost leads'],
+    rows: report.lossReasons.map((row) => ({ key: row.reason ?? '', cells: [row.reason ?? NO_REASON, row.count] })),
+  };
+}
+
+function winRateFigure(
+  label: string,
+  column: string,
+  rows: Array<{ key: string; name: string; won: number; lost: number; winRate: number | null }>,
+): Figure {
+  return {
+    spec: {
+      kind: 'bar',
+      label,
+      categories: rows.map((row) => row.name),
+      series: [{ label: 'Win rate', values: rows.map((row) => row.winRate), color: STATUS_BAR_COLORS.Won }],
+      format: 'percent',
+    },
+    columns: [column, 'Won', 'Lost', 'Win rate'],
+    rows: rows.map((row) => ({ key: row.key, cells: [row.name, row.won, row.lost, winRateText(row.winRate)] })),
+  };
+}
+
+export function winRateBySourceFigure(report: AnalyticsReport): Figure {
+  return winRateFigure(
+    'Win rate by source: Won as a share of the closed (Won or Lost) leads of the range',
+    'Source',
+    report.winRateBySource.map((row) => ({ key: row.source, name: row.source, ...row })),
+  );
+}
+
+export function winRateByPersonFigure(report: AnalyticsReport): Figure {
+  return winRateFigure(
+    'Win rate by salesperson: Won as a share of the closed leads assigned to each',
+    'Salesperson',
+    report.winRateByPerson.map((row) => ({
+      key: row.person?.id ?? 'unassigned',
+      name: row.person?.name ?? 'Unassigned',
+      ...row,
+    })),
+  );
+}

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /**
- * The analytics range lives in the URL (`?section=analytics&from=…&to=…`): shareable, kept on reload,
+ * The analytics range lives in the URL (`/crm/analytics?from=…&to=…`): shareable, kept on reload,
  * and Back returns to the previous range. A missing or invalid range reads as the last 12 weeks.
  */
 export function useAnalyticsRange(): [AnalyticsRange, (range: AnalyticsRange) => void] {

@@ -23,6 +23,8 @@ import {
   teamUsersKey,
   assigneesKey,
   visitsKey,
+  myDayKey,
+  notificationsKey,
 } from './query-keys.ts';
 
 /** connecting: first attempt; live: open; reconnecting: lost, EventSource retrying; polling: given up for now. */
@@ -32,12 +34,14 @@ export const LIVE_EVENT_TYPES = [
   'lead.created',
   'lead.updated',
   'activity.created',
+  'activity.updated',
   'message.created',
   'held.created',
   'quote.accepted',
   'visits.changed',
   'user.created',
   'user.changed',
+  'notification.created',
 ] as const;
 
 /** After the server refused the stream, how long the reads poll before the stream is tried again. */
@@ -48,6 +52,12 @@ export const STREAM_SILENCE_MS = 2 * LIVE_HEARTBEAT_MS + 5_000;
 /** Refreshes the cached reads an event changes (only the ones on screen refetch at once). */
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
   const refresh = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
+  // My Day reads over leads, replies, tasks and quotes: whatever changes one of them changes the day,
+  // and acting on a lead reads the notifications about it.
+  if (event.type !== 'held.created' && event.type !== 'user.created') {
+    refresh(myDayKey);
+    refresh(notificationsKey);
+  }
   switch (event.type) {
     case 'lead.created':
       for (const key of [leadsKey, statsKey, metricsKey, intakeKey]) refresh(key);
@@ -58,12 +68,15 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       for (const key of [leadsKey, statsKey, metricsKey, teamUsersKey, auditKey]) refresh(key);
       return;
     case 'activity.created':
+    case 'activity.updated':
       for (const key of [leadActivitiesKey(event.leadId), activitiesKey, activitySummaryKey, metricsKey]) refresh(key);
       refresh(leadKey(event.leadId));
       return;
     case 'message.created':
       // The lead and its thread (under its key), and the Inbox's unread replies.
       for (const key of [leadKey(event.leadId), inboxKey]) refresh(key);
+      return;
+    case 'notification.created':
       return;
     case 'held.created':
       for (const key of [heldKey, intakeKey]) refresh(key);

@@ -37,6 +37,13 @@ export const API = {
   alertSettings: '/api/admin/me/alerts',
   /** Admins: the company's speed-to-lead alerts (on duty, escalation). */
   leadAlertSettings: '/api/admin/settings/lead-alerts',
+  /** The signed-in person's working day (?scope=me|all). */
+  myDay: '/api/admin/my-day',
+  /** The signed-in person's notifications; POST …/read marks some or all read. */
+  notifications: '/api/admin/notifications',
+  notificationsRead: '/api/admin/notifications/read',
+  /** Everyone reads the reasons offered when a lead is lost; admins change them. */
+  lostReasons: '/api/admin/lost-reasons',
   /** Admins: the company's name and postal address at the foot of automated e-mail. */
   companySettings: '/api/admin/settings/company',
   /** Crews, working days, arrival windows and lead times (GET: everyone; PUT: admins). */

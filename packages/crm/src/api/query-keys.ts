@@ -47,3 +47,8 @@ export const schedulingSettingsKey = [API.schedulingSettings] as const;
 export const visitsKey = [API.visits] as const;
 /** Under leadKey(id): the lead's booking refreshes with the lead. */
 export const leadBookingKey = (id: string) => [API.leads, id, 'booking'] as const;
+export const lostReasonsKey = [API.lostReasons] as const;
+/** Both scopes of My Day start with it: a change refreshes whichever is shown. */
+export const myDayKey = [API.myDay] as const;
+export const myDayScopeKey = (scope: 'me' | 'all') => [API.myDay, { scope }] as const;
+export const notificationsKey = [API.notifications] as const;

@@ -55,7 +55,7 @@ describe('AuditSection', () => {
     renderWithProviders(<AuditSection />);
 
     const link = await screen.findByRole('link', { name: 'Kevin Reyes' });
-    expect(link.getAttribute('href')).toBe(`/crm?section=leads&lead=${leadId}`);
+    expect(link.getAttribute('href')).toBe(`/crm/leads?lead=${leadId}`);
     expect(rowOf('Kevin Reyes').textContent).toContain('Sam Rivera changed status New → Qualified');
 
     const settings = rowOf('Speed to lead: on duty and escalation');

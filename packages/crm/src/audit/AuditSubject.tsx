@@ -1,9 +1,10 @@
 import type { AuditEntry } from '@shine/shared/types';
 import { Link } from 'react-router-dom';
+import { leadPath } from '../navigation/section-paths.ts';
 
-/** The Leads section with the lead's drawer open (leads/use-lead-from-url.ts reads `?lead=`). */
+/** The Leads section with the lead's drawer open (leads/use-lead-in-address.ts reads `?lead=`). */
 export function leadDrawerPath(leadId: string): string {
-  return `/crm?section=leads&lead=${encodeURIComponent(leadId)}`;
+  return leadPath(leadId);
 }
 
 /**

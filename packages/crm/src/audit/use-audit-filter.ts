@@ -8,7 +8,7 @@ const isEntity = (value: string | null): value is AuditEntity =>
   (AUDIT_ENTITIES as readonly string[]).includes(value ?? '');
 
 /**
- * The Audit view's filter lives in the URL (`?section=audit&leadId=…`), so the drawer's "See in
+ * The Audit view's filter lives in the URL (`/crm/audit?leadId=…`), so the drawer's "See in
  * audit" is a plain link and a filtered view can be shared or reloaded.
  */
 export function useAuditFilter() {

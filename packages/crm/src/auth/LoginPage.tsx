@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { signIn } from './login.ts';
 import { useSession } from '../session/session.ts';
 import './login.css';
+import { sectionPath } from '../navigation/section-paths.ts';
 
 /** The pause between the success toast and the dashboard, so the toast can be read. */
 const REDIRECT_DELAY_MS = 500;
@@ -28,6 +29,8 @@ export function LoginPage() {
   const toast = useToast();
   const session = useSession();
   const dashboardHref = useHref('/dashboard');
+  // A salesperson's day starts on My Day (docs/decisions.md, "My Day"); an admin's on the dashboard.
+  const myDayHref = useHref(sectionPath('my-day'));
   const [pending, setPending] = useState(false);
   const { validateTrigger, markSubmitted } = useSubmitValidation();
   const settings = useSettingsDialog();
@@ -39,7 +42,9 @@ export function LoginPage() {
     usernameRef.current?.focus();
   }, []);
 
-  if (session.data?.isAuthenticated && !pending) return <Navigate to="/dashboard" replace />;
+  if (session.data?.isAuthenticated && !pending) {
+    return <Navigate to={session.data.user?.role === 'sales' ? sectionPath('my-day') : '/dashboard'} replace />;
+  }
 
   const onFinish = async (values: LoginValues) => {
     markSubmitted();
@@ -54,7 +59,8 @@ export function LoginPage() {
     }
     toast.success(MESSAGES.login.successTitle, MESSAGES.login.successText);
     // docs/requirements.md#login: a 500 ms pause, then a full navigation so the dashboard starts from a clean state.
-    window.setTimeout(() => window.location.assign(dashboardHref), REDIRECT_DELAY_MS);
+    const landing = outcome.session.user?.role === 'sales' ? myDayHref : dashboardHref;
+    window.setTimeout(() => window.location.assign(landing), REDIRECT_DELAY_MS);
   };
 
   return (

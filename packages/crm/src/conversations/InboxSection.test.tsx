@@ -1,7 +1,7 @@
 import type { Inbox } from '@shine/shared/responses/conversations';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
@@ -35,8 +35,8 @@ const inbox: Inbox = {
 
 /** Where the Inbox sent the person (the Leads section opens `?lead=`). */
 function Address() {
-  const [params] = useSearchParams();
-  return <output aria-label="address">{params.toString()}</output>;
+  const { pathname, search } = useLocation();
+  return <output aria-label="address">{`${pathname}${search}`}</output>;
 }
 
 describe('Inbox', () => {
@@ -47,6 +47,7 @@ describe('Inbox', () => {
         <InboxSection />
         <Address />
       </>,
+      { route: '/crm/inbox', path: '/crm/:section' },
     );
     const list = await screen.findByRole('list', { name: 'Leads with unread replies' });
     const buttons = within(list).getAllByRole('button');
@@ -54,7 +55,7 @@ describe('Inbox', () => {
     expect(buttons[0]?.textContent).toContain('2 unread');
     expect(buttons[0]?.textContent).toContain('Is Tuesday open?');
     await userEvent.click(buttons[1] as HTMLElement);
-    expect(screen.getByLabelText('address').textContent).toBe(`section=leads&lead=${LEAD_B}&tab=conversation`);
+    expect(screen.getByLabelText('address').textContent).toBe(`/crm/leads?lead=${LEAD_B}&tab=conversation`);
   });
 
   it('says so when nothing is unread, and the menu shows no count', async () => {

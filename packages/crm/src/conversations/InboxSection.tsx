@@ -1,6 +1,7 @@
 import type { InboxEntry } from '@shine/shared/responses/conversations';
 import { Button, Card, Empty, Typography } from 'antd';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { leadPath } from '../navigation/section-paths.ts';
 import { formatDateTime } from '../format/date-time.ts';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
@@ -32,8 +33,8 @@ function InboxItem({ entry, onOpen }: { entry: InboxEntry; onOpen: () => void })
 /** Leads with replies the signed-in person has not read, newest reply first; a click opens the lead. */
 export function InboxSection() {
   const inbox = useInbox();
-  const [, setSearchParams] = useSearchParams();
-  const open = (leadId: string) => setSearchParams({ section: 'leads', lead: leadId, tab: 'conversation' });
+  const navigate = useNavigate();
+  const open = (leadId: string) => navigate(leadPath(leadId, 'conversation'));
   return (
     <div className="section-stack">
       <Card className="leads-card">

@@ -2,10 +2,11 @@ import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { Button, Drawer, Grid, Layout, Menu, Result, Typography } from 'antd';
 import { Suspense, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { LiveContext } from '../api/live.ts';
 import { InboxNavCount } from '../conversations/InboxNavCount.tsx';
 import { HeldNavCount } from '../held/HeldNavCount.tsx';
+import { MyDayNavCount } from '../my-day/MyDayNavCount.tsx';
 import { LogoutButton, SettingsButton } from '../layout/HeaderActions.tsx';
 import { useCurrentUser, useIsAdmin } from '../session/current-user.ts';
 import { PersonAvatar } from '../ui/PersonAvatar.tsx';
@@ -19,12 +20,16 @@ import { LiveIndicator } from './LiveIndicator.tsx';
 import { menuKeyboardHandlers } from './menu-keyboard.ts';
 import { lazyChunk } from '../lazy-chunk.ts';
 import { SECTION_CHUNKS } from './section-chunks.ts';
-import { SECTIONS, type SectionKey, sectionsFor, toSectionKey } from './sections.tsx';
+import { SECTIONS, type SectionKey, defaultSectionFor, isSectionKey, sectionsFor } from './sections.tsx';
+import { sectionPath } from '../navigation/section-paths.ts';
 import { useLiveStream } from './use-live-stream.ts';
 import { useNewLeadAlerts } from '../alerts/use-new-lead-alerts.ts';
 import { useQuoteAcceptedAlerts } from '../quotes/use-quote-accepted-alerts.ts';
+import { NotificationBell } from '../notifications/NotificationBell.tsx';
+import { useNotificationAlerts } from '../notifications/use-notification-alerts.ts';
 import './crm.css';
 
+const MyDaySection = lazyChunk(SECTION_CHUNKS['my-day']);
 const LeadsSection = lazyChunk(SECTION_CHUNKS.leads);
 const InboxSection = lazyChunk(SECTION_CHUNKS.inbox);
 const HeldSection = lazyChunk(SECTION_CHUNKS.held);
@@ -38,6 +43,8 @@ const AuditSection = lazyChunk(SECTION_CHUNKS.audit);
 
 function SectionContent({ section }: { section: SectionKey }) {
   switch (section) {
+    case 'my-day':
+      return <MyDaySection />;
     case 'leads':
       return <LeadsSection />;
     case 'inbox':
@@ -63,6 +70,25 @@ function SectionContent({ section }: { section: SectionKey }) {
   }
 }
 
+function sectionLabel(key: SectionKey) {
+  // Held shows how many wait for review, Inbox how many leads have unread replies, My Day how much is
+  // to do, so they are seen from any section.
+  if (key === 'held' || key === 'inbox' || key === 'my-day') {
+    const count = key === 'held' ? <HeldNavCount /> : key === 'inbox' ? <InboxNavCount /> : <MyDayNavCount />;
+    return (
+      <span>
+        {SECTIONS[key].title} {count}
+      </span>
+    );
+  }
+  return SECTIONS[key].title;
+}
+
+/**
+ * The sections as links (a middle click or Ctrl+click opens one in a new tab; docs/decisions.md,
+ * "CRM addresses") inside antd's menu, which keeps its keyboard pattern: the link is no Tab stop of its
+ * own, and Enter or Space on an item (not on its link) goes there through `onSelect`.
+ */
 function Navigation({
   section,
   collapsed,
@@ -70,7 +96,7 @@ function Navigation({
 }: {
   section: SectionKey;
   collapsed: boolean;
-  onSelect: (key: SectionKey) => void;
+  onSelect: (key: SectionKey, followedLink: boolean) => void;
 }) {
   const isAdmin = useIsAdmin();
   return (
@@ -89,20 +115,17 @@ function Navigation({
         theme="dark"
         mode="inline"
         selectedKeys={[section]}
-        onClick={({ key }) => onSelect(key as SectionKey)}
+        onClick={({ key, domEvent }) =>
+          onSelect(key as SectionKey, (domEvent.target as Element).closest('a[href]') !== null)
+        }
         items={sectionsFor(isAdmin).map((key) => ({
           key,
           icon: <span aria-hidden="true">{SECTIONS[key].icon}</span>,
-          // Held shows how many wait for review, Inbox how many leads have unread replies, so they
-          // are seen from any section.
-          label:
-            key === 'held' || key === 'inbox' ? (
-              <span>
-                {SECTIONS[key].title} {key === 'held' ? <HeldNavCount /> : <InboxNavCount />}
-              </span>
-            ) : (
-              SECTIONS[key].title
-            ),
+          label: (
+            <Link to={sectionPath(key)} tabIndex={-1}>
+              {sectionLabel(key)}
+            </Link>
+          ),
         }))}
       />
     </nav>
@@ -111,28 +134,42 @@ function Navigation({
 
 /** The sidebar CRM at /admin/crm (docs/requirements.md#sidebar-crm): collapsible sidebar, header with title, date and Live. */
 export function CrmPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const section = toSectionKey(searchParams.get('section'));
+  const params = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const isAdmin = user?.role === 'admin';
+  const section: SectionKey = isSectionKey(params.section) ? params.section : defaultSectionFor(isAdmin);
   const screens = Grid.useBreakpoint();
   const isWide = screens.lg !== false;
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const title = SECTIONS[section].title;
-  const user = useCurrentUser();
-  const isAdmin = user?.role === 'admin';
   useDocumentTitle(title);
   // While the stream is live its events refresh the reads; otherwise they poll (LiveContext).
   const newLeadAlerts = useNewLeadAlerts();
   const quoteAcceptedAlerts = useQuoteAcceptedAlerts();
+  const notificationAlerts = useNotificationAlerts();
   const liveStatus = useLiveStream((event) => {
     newLeadAlerts(event);
     quoteAcceptedAlerts(event);
+    notificationAlerts(event);
   });
 
-  const select = (key: SectionKey) => {
+  const select = (key: SectionKey, followedLink: boolean) => {
     setDrawerOpen(false);
-    setSearchParams(key === 'dashboard' ? {} : { section: key });
+    if (!followedLink) navigate(sectionPath(key));
   };
+
+  // A link made before sections had addresses (?section=leads&lead=…) goes to the same place, in place.
+  const legacySection = new URLSearchParams(location.search).get('section');
+  if (params.section === undefined && legacySection !== null) {
+    const rest = new URLSearchParams(location.search);
+    rest.delete('section');
+    const target = isSectionKey(legacySection) ? legacySection : defaultSectionFor(isAdmin);
+    return <Navigate replace to={{ pathname: `/crm/${target}`, search: rest.toString() }} />;
+  }
+  if (params.section !== undefined && !isSectionKey(params.section)) return <Navigate replace to="/crm" />;
 
   const navToggle = isWide ? (
     <Hint title={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}>
@@ -188,10 +225,11 @@ export function CrmPage() {
               <Typography.Title level={1} className="screen-title">
                 {title}
               </Typography.Title>
-              <CurrentDate className="crm-date muted" />
+              <CurrentDate className="crm-date muted" short={screens.sm === false} />
             </div>
             <div className="crm-header-actions">
               <LiveIndicator status={liveStatus} />
+              <NotificationBell />
               {user ? (
                 <span className="crm-user" data-testid="crm-user">
                   <PersonAvatar person={user} showName={screens.md === true} />

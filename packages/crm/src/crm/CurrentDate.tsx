@@ -1,8 +1,11 @@
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 
-/** Today's date, e.g. "Monday, March 3, 2025"; it turns over at midnight. */
-export function CurrentDate({ className }: { className?: string }) {
+/**
+ * Today's date, e.g. "Monday, March 3, 2025" ("Mon, Mar 3, 2025" when `short`: a phone's header has
+ * room for one line of it); it turns over at midnight.
+ */
+export function CurrentDate({ className, short }: { className?: string; short?: boolean }) {
   const [now, setNow] = useState(() => dayjs());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(dayjs()), 60_000);
@@ -10,7 +13,7 @@ export function CurrentDate({ className }: { className?: string }) {
   }, []);
   return (
     <time className={className} dateTime={now.format('YYYY-MM-DD')}>
-      {now.format('dddd, MMMM D, YYYY')}
+      {now.format(short ? 'ddd, MMM D, YYYY' : 'dddd, MMMM D, YYYY')}
     </time>
   );
 }

@@ -31,7 +31,7 @@ export function LiveIndicator({ status }: { status: LiveStatus }) {
     <Hint title={hint.trim()}>
       <span className={`live-indicator${tone}`} role="status" data-live-status={offline ? 'offline' : status}>
         <span className="live-dot" aria-hidden="true" />
-        {offline ? 'Offline' : LABEL[status]}
+        <span className="live-label">{offline ? 'Offline' : LABEL[status]}</span>
       </span>
     </Hint>
   );

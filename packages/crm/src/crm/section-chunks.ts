@@ -6,6 +6,7 @@ import type { SectionKey } from './sections.tsx';
 
 /** The dashboard is part of the page chunk; every other section is a chunk of its own. */
 export const SECTION_CHUNKS: Record<Exclude<SectionKey, 'dashboard'>, Chunk> = {
+  'my-day': chunk(() => import('../my-day/MyDaySection.tsx').then((m) => ({ default: m.MyDaySection }))),
   leads: chunk(() => import('../leads/LeadsSection.tsx').then((m) => ({ default: m.LeadsSection }))),
   inbox: chunk(() => import('../conversations/InboxSection.tsx').then((m) => ({ default: m.InboxSection }))),
   schedule: chunk(() => import('../schedule/ScheduleSection.tsx').then((m) => ({ default: m.ScheduleSection }))),
@@ -22,7 +23,7 @@ export const SECTION_CHUNKS: Record<Exclude<SectionKey, 'dashboard'>, Chunk> = {
   audit: chunk(() => import('../audit/AuditSection.tsx').then((m) => ({ default: m.AuditSection }))),
 };
 
-/** Starts loading the chunk of the section a URL's `?section=` names (nothing for the dashboard); a failure is the caller's. */
+/** Starts loading the chunk of the section an address names (nothing for the dashboard); a failure is the caller's. */
 export function preloadSectionChunk(section: string | null): Promise<unknown> | undefined {
   const loader = section ? SECTION_CHUNKS[section as keyof typeof SECTION_CHUNKS] : undefined;
   return loader?.();

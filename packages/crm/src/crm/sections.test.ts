@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sectionsFor } from './sections.tsx';
+import { defaultSectionFor, sectionsFor } from './sections.tsx';
 
 describe('sectionsFor', () => {
   it('offers Team and Audit to admins only', () => {
@@ -8,5 +8,14 @@ describe('sectionsFor', () => {
     expect(sectionsFor(false)).not.toContain('team');
     expect(sectionsFor(false)).not.toContain('audit');
     expect(sectionsFor(false)).toContain('automations');
+  });
+});
+
+describe('My Day', () => {
+  it('is the first section and the landing screen for sales, second for admins', () => {
+    expect(sectionsFor(false).slice(0, 2)).toEqual(['my-day', 'dashboard']);
+    expect(sectionsFor(true).slice(0, 2)).toEqual(['dashboard', 'my-day']);
+    expect(defaultSectionFor(false)).toBe('my-day');
+    expect(defaultSectionFor(true)).toBe('dashboard');
   });
 });

@@ -2,6 +2,7 @@ import {
   BarChartOutlined,
   CarOutlined,
   CalendarOutlined,
+  CheckSquareOutlined,
   DashboardOutlined,
   AuditOutlined,
   FileTextOutlined,
@@ -15,6 +16,8 @@ import type { ReactNode } from 'react';
 
 export const SECTION_KEYS = [
   'dashboard',
+  // A salesperson's own list of what to do now (first of all for sales: sectionsFor).
+  'my-day',
   // What waits for an answer comes first after the Dashboard.
   'inbox',
   'leads',
@@ -31,6 +34,7 @@ export type SectionKey = (typeof SECTION_KEYS)[number];
 
 export const SECTIONS: Record<SectionKey, { title: string; icon: ReactNode; adminOnly?: boolean }> = {
   dashboard: { title: 'Dashboard', icon: <DashboardOutlined /> },
+  'my-day': { title: 'My Day', icon: <CheckSquareOutlined /> },
   leads: { title: 'Leads', icon: <TeamOutlined /> },
   inbox: { title: 'Inbox', icon: <MessageOutlined /> },
   schedule: { title: 'Schedule', icon: <CarOutlined /> },
@@ -44,11 +48,17 @@ export const SECTIONS: Record<SectionKey, { title: string; icon: ReactNode; admi
   audit: { title: 'Audit', icon: <AuditOutlined />, adminOnly: true },
 };
 
-/** The sections the signed-in user's role offers, in menu order. */
+/** The sections the signed-in user's role offers, in menu order: My Day first for sales. */
 export function sectionsFor(isAdmin: boolean): SectionKey[] {
-  return SECTION_KEYS.filter((key) => isAdmin || !SECTIONS[key].adminOnly);
+  const offered = SECTION_KEYS.filter((key) => isAdmin || !SECTIONS[key].adminOnly);
+  return isAdmin ? offered : ['my-day', ...offered.filter((key) => key !== 'my-day')];
 }
 
-export function toSectionKey(value: string | null): SectionKey {
-  return (SECTION_KEYS as readonly string[]).includes(value ?? '') ? (value as SectionKey) : 'dashboard';
+export function isSectionKey(value: string | null | undefined): value is SectionKey {
+  return (SECTION_KEYS as readonly string[]).includes(value ?? '');
+}
+
+/** What /admin/crm opens when it names no section: the dashboard for admins, My Day for sales. */
+export function defaultSectionFor(isAdmin: boolean): SectionKey {
+  return isAdmin ? 'dashboard' : 'my-day';
 }

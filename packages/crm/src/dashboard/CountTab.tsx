@@ -6,6 +6,7 @@ import { useAutomations } from '../automations/automations.queries.ts';
 import { useTemplates } from '../templates/templates.queries.ts';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
+import { sectionPath } from '../navigation/section-paths.ts';
 
 interface CountCardProps {
   query: UseQueryResult<unknown[]>;
@@ -25,7 +26,7 @@ function CountCard({ query, label, empty, section }: CountCardProps) {
       {query.data && count > 0 ? (
         <div className="count-tab">
           <Statistic title={label} value={count} />
-          <ButtonLink to={`/crm?section=${section}`}>Manage {label.toLowerCase()}</ButtonLink>
+          <ButtonLink to={sectionPath(section)}>Manage {label.toLowerCase()}</ButtonLink>
         </div>
       ) : null}
     </Card>

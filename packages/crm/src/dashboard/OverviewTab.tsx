@@ -8,6 +8,7 @@ import { HeldForReviewCard, SpeedToLeadCard } from '../overview/IntakeCards.tsx'
 import { MetricCards } from '../overview/MetricCards.tsx';
 import { useStats } from '../overview/reports.queries.ts';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
+import { sectionPath } from '../navigation/section-paths.ts';
 
 function QuickActionsCard({ onShowLeads }: { onShowLeads: () => void }) {
   const [exportOpen, setExportOpen] = useState(false);
@@ -25,7 +26,7 @@ function QuickActionsCard({ onShowLeads }: { onShowLeads: () => void }) {
         <Button icon={<DownloadOutlined aria-hidden="true" />} onClick={() => setExportOpen(true)} block>
           Export Leads
         </Button>
-        <ButtonLink to="/crm?section=automations" icon={<AppstoreOutlined aria-hidden="true" />} block>
+        <ButtonLink to={sectionPath('automations')} icon={<AppstoreOutlined aria-hidden="true" />} block>
           Manage Automations
         </ButtonLink>
       </div>

@@ -1,6 +1,7 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { Card, Result } from 'antd';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
+import { sectionPath } from '../navigation/section-paths.ts';
 
 /**
  * docs/requirements.md#tabbed-dashboard: on this older dashboard the Activities and Analytics tabs are placeholders; the
@@ -13,7 +14,7 @@ export function PlaceholderTab({ title, text, section }: { title: string; text: 
         icon={<ClockCircleOutlined aria-hidden="true" />}
         title={title}
         subTitle={text}
-        extra={<ButtonLink to={`/crm?section=${section}`}>Open {title} in the Basic Dashboard</ButtonLink>}
+        extra={<ButtonLink to={sectionPath(section)}>Open {title} in the Basic Dashboard</ButtonLink>}
       />
     </Card>
   );

@@ -34,5 +34,11 @@ describe('ScrollToTopOnSearchChange', () => {
     act(() => navigate('/dashboard?section=leads'));
     act(() => vi.advanceTimersByTime(100));
     expect(scrollTo).toHaveBeenCalledTimes(1);
+
+    // A lead opened or closed in its drawer is no new page.
+    act(() => navigate('/dashboard?section=leads&lead=42&tab=conversation'));
+    act(() => navigate('/dashboard?section=leads'));
+    act(() => vi.advanceTimersByTime(100));
+    expect(scrollTo).toHaveBeenCalledTimes(1);
   });
 });

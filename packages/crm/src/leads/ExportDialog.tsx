@@ -44,6 +44,9 @@ function describeFilter(filter: LeadFilterValues): string {
     filter.status ? `status ${filter.status}` : undefined,
     filter.priority ? `priority ${filter.priority}` : undefined,
     describeAssigneeFilter(filter.assignedTo),
+    filter.source ? `source ${filter.source}` : undefined,
+    filter.followUp === 'overdue' ? 'follow-up overdue' : undefined,
+    filter.created === 'today' ? 'created today' : undefined,
   ].filter(Boolean);
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }

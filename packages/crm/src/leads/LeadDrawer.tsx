@@ -47,6 +47,17 @@ function LeadDetails({ lead }: { lead: Lead }) {
           label: 'Status',
           children: <ToneTag color={STATUS_COLORS[lead.status]}>{lead.status}</ToneTag>,
         },
+        ...(lead.status === 'Lost'
+          ? [
+              {
+                key: 'lostReason',
+                label: 'Lost Because',
+                children: lead.lostReason
+                  ? `${lead.lostReason}${lead.lostNote ? `: ${lead.lostNote}` : ''}`
+                  : 'No reason given',
+              },
+            ]
+          : []),
         {
           key: 'priority',
           label: 'Priority',

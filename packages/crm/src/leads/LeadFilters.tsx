@@ -1,6 +1,6 @@
-import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, CloseOutlined, SearchOutlined } from '@ant-design/icons';
 import { LEAD_PRIORITIES, LEAD_STATUSES, type LeadPriority, type LeadStatus } from '@shine/shared/enums';
-import { Input, Select } from 'antd';
+import { Button, Input, Select, Tag } from 'antd';
 import { AssigneeFilter } from './AssigneeFilter.tsx';
 import type { LeadFiltersState } from './use-lead-filters.ts';
 
@@ -13,6 +13,35 @@ interface LeadFiltersProps {
   idPrefix: string;
   /** The sidebar CRM's list filters by assignee too; the older dashboard keeps its three filters. */
   showAssignee?: boolean;
+}
+
+/** The filters a dashboard figure opened the list with, each shown with a button that removes it. */
+function FigureFilters({ filters }: { filters: LeadFiltersState }) {
+  const { source, followUp, created } = filters.filter;
+  const shown = [
+    source ? { key: 'source', label: `Source: ${source}`, clear: filters.clearSource } : null,
+    followUp === 'overdue' ? { key: 'followUp', label: 'Follow-up overdue', clear: filters.clearFollowUp } : null,
+    created === 'today' ? { key: 'created', label: 'Created today', clear: filters.clearCreated } : null,
+  ].filter((item) => item !== null);
+  if (shown.length === 0) return null;
+  return (
+    <ul className="lead-figure-filters" aria-label="Other filters">
+      {shown.map((item) => (
+        <li key={item.key}>
+          <Tag className="lead-figure-filter" color="blue">
+            {item.label}
+            <Button
+              type="text"
+              size="small"
+              icon={<CloseOutlined aria-hidden="true" />}
+              aria-label={`Remove filter ${item.label}`}
+              onClick={item.clear}
+            />
+          </Tag>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** Search (name, e-mail or phone), status, priority and assignee filters, applied on the server. */
@@ -57,6 +86,7 @@ export function LeadFilters({ filters, hideStatus, idPrefix, showAssignee }: Lea
         ]}
       />
       {showAssignee ? <AssigneeFilter value={filters.filter.assignedTo} onChange={filters.setAssignedTo} /> : null}
+      <FigureFilters filters={filters} />
     </search>
   );
 }

@@ -8,6 +8,7 @@ import { formatDateTime } from '../format/date-time.ts';
 import { useIsAdmin } from '../session/current-user.ts';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
+import { sectionPath } from '../navigation/section-paths.ts';
 
 /**
  * The lead's part of the audit trail, newest first: who changed its status, assignee and fields, and
@@ -24,10 +25,7 @@ export function LeadHistory({ leadId }: { leadId: string }) {
           History
         </Typography.Title>
         {isAdmin ? (
-          <ButtonLink
-            to={`/crm?section=audit&leadId=${encodeURIComponent(leadId)}`}
-            icon={<AuditOutlined aria-hidden="true" />}
-          >
+          <ButtonLink to={sectionPath('audit', { leadId })} icon={<AuditOutlined aria-hidden="true" />}>
             See in audit
           </ButtonLink>
         ) : null}

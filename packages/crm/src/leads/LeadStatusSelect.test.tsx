@@ -1,5 +1,7 @@
 import { MESSAGES } from '@shine/shared/messages';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { MISSING_OTHER_NOTE } from '@shine/shared/lost-reasons';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeLead } from '../test/fixtures.ts';
 import { mockFetch } from '../test/fetch-mock.ts';
@@ -42,9 +44,65 @@ describe('LeadStatusSelect', () => {
     const lead = makeLead({ firstName: 'Sam', lastName: 'Kim' });
     mockFetch({ [`PATCH /api/admin/leads/${lead.id}/status`]: { status: 404, body: { message: 'Lead not found' } } });
     renderWithProviders(<LeadStatusSelect lead={lead} />);
-    await choose('Status of Sam Kim', 'Lost');
+    await choose('Status of Sam Kim', 'Won');
     await screen.findByText(MESSAGES.leadStatus.failed);
     screen.getByText('Lead not found');
+  });
+});
+
+describe('moving a lead to Lost', () => {
+  const reasons = { reasons: ['Price', 'Timing'] };
+
+  it('asks why, needs a note for Other, and sends the reason with the status', async () => {
+    const lead = makeLead({ firstName: 'Lou', lastName: 'Reed', status: 'Quoted' });
+    const { calls } = mockFetch({
+      'GET /api/admin/lost-reasons': { body: reasons },
+      [`PATCH /api/admin/leads/${lead.id}/status`]: {
+        body: { ...lead, status: 'Lost', lostReason: 'Other', lostNote: 'Moved away' },
+      },
+    });
+    renderWithProviders(<LeadStatusSelect lead={lead} />);
+    await choose('Status of Lou Reed', 'Lost');
+    // Under test, antd names every element "test-id", so the dialog is found by its title's text.
+    const dialog = await screen.findByRole('dialog');
+    within(dialog).getByText('Why was Lou Reed lost?');
+    expect((await within(dialog).findAllByRole('radio')).map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'Price',
+      'Timing',
+      'Other',
+    ]);
+
+    // No reason yet: nothing is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as Lost' }));
+    await within(dialog).findByText('Choose why the lead was lost');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Other' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as Lost' }));
+    await within(dialog).findByText(MISSING_OTHER_NOTE);
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText(/Note/), 'Moved away');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as Lost' }));
+    await screen.findByText(MESSAGES.leadStatus.success);
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      status: 'Lost',
+      lostReason: 'Other',
+      lostNote: 'Moved away',
+    });
+  });
+
+  it('Cancel leaves the status as it was and sends nothing', async () => {
+    const lead = makeLead({ firstName: 'Ann', lastName: 'Wu', status: 'Quoted' });
+    const { calls } = mockFetch({ 'GET /api/admin/lost-reasons': { body: reasons } });
+    renderWithProviders(<LeadStatusSelect lead={lead} />);
+    await choose('Status of Ann Wu', 'Lost');
+    const dialog = await screen.findByRole('dialog');
+    within(dialog).getByText('Why was Ann Wu lost?');
+    await within(dialog).findAllByRole('radio');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+    expect(screen.getByRole('combobox', { name: 'Status of Ann Wu' }).closest('.ant-select')?.textContent).toContain(
+      'Quoted',
+    );
   });
 });
 

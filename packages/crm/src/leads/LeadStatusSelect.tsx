@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { fullName } from '../format/lead-labels.ts';
 import { CRM_THEME_CLASS } from '../ui/theme.ts';
 import { useLeadStatusMutation } from './leads.queries.ts';
+import { LostReasonDialog } from './LostReasonDialog.tsx';
 
 interface LeadStatusSelectProps {
   lead: LeadListItem;
@@ -18,24 +19,37 @@ interface LeadStatusSelectProps {
 /** The per-lead status dropdown (docs/requirements.md#sidebar-crm): any status can be set directly. */
 export function LeadStatusSelect({ lead, size, autoFocus, defaultOpen }: LeadStatusSelectProps) {
   const mutation = useLeadStatusMutation();
+  const [askingWhyLost, setAskingWhyLost] = useState(false);
   const pendingStatus = mutation.isPending ? mutation.variables?.status : undefined;
   return (
-    <Select<LeadStatus>
-      aria-label={`Status of ${fullName(lead)}`}
-      size={size}
-      className="lead-status-select"
-      value={pendingStatus ?? lead.status}
-      autoFocus={autoFocus}
-      defaultOpen={defaultOpen}
-      loading={mutation.isPending}
-      // Not disabled while saving: disabling the focused select would drop keyboard focus to <body>.
-      // It shows the status being saved, and a pick made meanwhile is ignored.
-      popupMatchSelectWidth={false}
-      onChange={(status) => {
-        if (!mutation.isPending && status !== lead.status) mutation.mutate({ id: lead.id, status });
-      }}
-      options={LEAD_STATUSES.map((status) => ({ value: status, label: status }))}
-    />
+    <>
+      <Select<LeadStatus>
+        aria-label={`Status of ${fullName(lead)}`}
+        size={size}
+        className="lead-status-select"
+        value={pendingStatus ?? lead.status}
+        autoFocus={autoFocus}
+        defaultOpen={defaultOpen}
+        loading={mutation.isPending}
+        // Not disabled while saving: disabling the focused select would drop keyboard focus to <body>.
+        // It shows the status being saved, and a pick made meanwhile is ignored.
+        popupMatchSelectWidth={false}
+        onChange={(status) => {
+          if (mutation.isPending || status === lead.status) return;
+          if (status === 'Lost') setAskingWhyLost(true);
+          else mutation.mutate({ id: lead.id, status });
+        }}
+        options={LEAD_STATUSES.map((status) => ({ value: status, label: status }))}
+      />
+      <LostReasonDialog
+        lead={askingWhyLost ? lead : undefined}
+        onCancel={() => setAskingWhyLost(false)}
+        onConfirm={(answer) => {
+          setAskingWhyLost(false);
+          mutation.mutate({ id: lead.id, status: 'Lost', ...answer });
+        }}
+      />
+    </>
   );
 }
 

@@ -1,12 +1,12 @@
 import { AppstoreOutlined, DownloadOutlined, TableOutlined, UserSwitchOutlined } from '@ant-design/icons';
-import { Button, Card, Segmented, Space, Tag } from 'antd';
+import { Button, Card, Grid, Segmented, Space, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { leadFilterKey, type LeadView } from './lead-view-params.ts';
 import { BulkAssignDialog } from './BulkAssignDialog.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { LeadDrawer } from './LeadDrawer.tsx';
-import type { LeadDrawerTab } from './lead-drawer-tabs.ts';
-import { useLeadFromUrl } from './use-lead-from-url.ts';
+import { useLeadInAddress } from './use-lead-in-address.ts';
+import { type LeadDensity, useLeadDensity } from './use-lead-density.ts';
 import { LeadFilters } from './LeadFilters.tsx';
 import { LeadsTable } from './LeadsTable.tsx';
 import { useLeadList } from './leads.queries.ts';
@@ -33,10 +33,10 @@ export function LeadsSection() {
   const setSelectedIds = (ids: string[]) => setSelection({ filterKey, ids });
   const [exportOpen, setExportOpen] = useState(false);
   const [assignOpen, setAssignOpen] = useState(false);
-  const [openLead, setOpenLead] = useState<{ id: string; tab: LeadDrawerTab }>();
-  const openLeadOn = useCallback((id: string, tab: LeadDrawerTab) => setOpenLead({ id, tab }), []);
-  const setOpenLeadId = useCallback((id: string) => setOpenLead({ id, tab: 'details' }), []);
-  useLeadFromUrl(openLeadOn);
+  const openLead = useLeadInAddress();
+  const [density, setDensity] = useLeadDensity();
+  const screens = Grid.useBreakpoint();
+  const setOpenLeadId = useCallback((id: string) => openLead.open(id), [openLead.open]);
 
   return (
     <Card className="leads-card">
@@ -66,6 +66,18 @@ export function LeadsSection() {
             ) : null}
           </div>
           <Space wrap>
+            {/* A phone shows cards, not the table: density has no meaning there. */}
+            {view === 'table' && screens.md !== false ? (
+              <Segmented<LeadDensity>
+                aria-label="Density"
+                value={density}
+                onChange={setDensity}
+                options={[
+                  { value: 'comfortable', label: 'Comfortable' },
+                  { value: 'compact', label: 'Compact' },
+                ]}
+              />
+            ) : null}
             <Segmented<LeadView>
               aria-label="View"
               value={view}
@@ -90,6 +102,7 @@ export function LeadsSection() {
             onSortChange={filters.setSort}
             onOpen={setOpenLeadId}
             selection={{ selectedIds, onChange: setSelectedIds }}
+            density={density}
           />
         ) : (
           <PipelineBoard filter={filters.filter} onOpen={setOpenLeadId} />
@@ -109,9 +122,9 @@ export function LeadsSection() {
         onAssigned={() => setSelectedIds([])}
       />
       <LeadDrawer
-        leadId={openLead?.id}
-        initialTab={openLead?.tab}
-        onClose={() => setOpenLead(undefined)}
+        leadId={openLead.leadId}
+        initialTab={openLead.tab}
+        onClose={openLead.close}
         onOpenLead={setOpenLeadId}
       />
     </Card>

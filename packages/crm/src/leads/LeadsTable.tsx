@@ -12,11 +12,19 @@ import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
 import { SamePhoneLinks } from './SamePhoneLinks.tsx';
 import type { LeadSelection } from './lead-selection.ts';
 import { PRIORITY_COLORS, fullName } from '../format/lead-labels.ts';
+import { toTelHref } from '@shine/shared/format';
 import { describeService, isFromInteractiveElement } from './lead-format.ts';
 import { formatDate } from '../format/date-time.ts';
 import type { LeadListParams, SortOrder } from './leads.queries.ts';
 import { DeferredLeadStatusSelect } from './LeadStatusSelect.tsx';
-import { chooseLeadColumnLayout, LEAD_COLUMN_WIDTHS, type LeadColumnLayout } from './lead-column-layout.ts';
+import {
+  COMPACT_LEAD_COLUMN_WIDTHS,
+  COMPACT_MIN_WIDTH,
+  chooseLeadColumnLayout,
+  LEAD_COLUMN_WIDTHS,
+  type LeadColumnLayout,
+} from './lead-column-layout.ts';
+import type { LeadDensity } from './use-lead-density.ts';
 import { type LeadsPaging, LeadsPagination } from './LeadsPagination.tsx';
 import { useLatestCallback } from '../ui/use-latest-callback.ts';
 import { useElementWidth } from './use-element-width.ts';
@@ -32,6 +40,8 @@ interface LeadsTableProps {
   onSortChange: (sort: { sort: LeadSortField; order: SortOrder } | undefined) => void;
   onOpen: (leadId: string) => void;
   selection?: LeadSelection;
+  /** Compact: one line a lead (use-lead-density.ts); comfortable by default. */
+  density?: LeadDensity;
 }
 
 /** One column of the table: what its header says, how it sorts, and what each lead shows in it. */
@@ -66,10 +76,14 @@ export function LeadsTable(props: LeadsTableProps) {
   const width = useElementWidth(box);
   // Unmeasured (the first render, or a test's page with no layout): the narrowest form, which fits.
   const layout = chooseLeadColumnLayout(width || 0);
+  const isCompact = props.density === 'compact';
   const changePage = useLatestCallback(onPageChange);
   const onOpen = useLatestCallback(props.onOpen);
   const select = useLatestCallback((ids: string[]) => selection?.onChange(ids));
-  const columns = useMemo(() => buildColumns(layout, onOpen), [layout, onOpen]);
+  const columns = useMemo(
+    () => (isCompact ? buildCompactColumns(onOpen) : buildColumns(layout, onOpen)),
+    [isCompact, layout, onOpen],
+  );
   const onToggle = useLatestCallback((leadId: string, checked: boolean) => {
     const others = (selection?.selectedIds ?? []).filter((id) => id !== leadId);
     select(checked ? [...others, leadId] : others);
@@ -106,9 +120,15 @@ export function LeadsTable(props: LeadsTableProps) {
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it */}
       <section className="table-scroll leads-table-scroll" aria-label="Leads table" tabIndex={0} ref={setBox}>
         <Spin spinning={loading}>
-          <table className="leads-table" style={{ minWidth: layout.minWidth }} aria-busy={loading || undefined}>
+          <table
+            className={isCompact ? 'leads-table leads-table-compact' : 'leads-table'}
+            style={{ minWidth: isCompact ? COMPACT_MIN_WIDTH : layout.minWidth }}
+            aria-busy={loading || undefined}
+          >
             <colgroup>
-              {selection ? <col style={{ width: LEAD_COLUMN_WIDTHS.select }} /> : null}
+              {selection ? (
+                <col style={{ width: isCompact ? COMPACT_LEAD_COLUMN_WIDTHS.select : LEAD_COLUMN_WIDTHS.select }} />
+              ) : null}
               {/* The sorted column's shade is its <col>'s: a sort then need not render the rows on screen again. */}
               {columns.map((column) => (
                 <col
@@ -388,4 +408,75 @@ function buildColumns(layout: LeadColumnLayout, onOpen: (leadId: string) => void
     },
   );
   return columns;
+}
+
+/** The compact table's columns: every cell one line (leads-table.css cuts long text with an ellipsis). */
+function buildCompactColumns(onOpen: (leadId: string) => void): LeadColumn[] {
+  const w = COMPACT_LEAD_COLUMN_WIDTHS;
+  return [
+    {
+      key: 'firstName',
+      width: w.name,
+      title: 'Name',
+      sort: 'firstName',
+      render: (lead) => (
+        <button
+          type="button"
+          className="lead-name-link lead-one-line"
+          title={fullName(lead)}
+          onClick={() => onOpen(lead.id)}
+        >
+          {fullName(lead)}
+        </button>
+      ),
+    },
+    {
+      key: 'email',
+      width: w.email,
+      title: 'Email',
+      render: (lead) => (
+        <a href={`mailto:${lead.email}`} className="contact-link lead-one-line" title={lead.email}>
+          {lead.email}
+        </a>
+      ),
+    },
+    {
+      key: 'phone',
+      width: w.phone,
+      title: 'Phone',
+      render: (lead) => (
+        <a href={toTelHref(lead.phone)} className="contact-link lead-one-line" title={lead.phone}>
+          {lead.phone}
+        </a>
+      ),
+    },
+    {
+      key: 'assignee',
+      width: w.assignee,
+      title: 'Assigned',
+      render: (lead) => <PersonAvatar person={lead.assignee} />,
+    },
+    {
+      key: 'status',
+      width: w.status,
+      title: 'Status',
+      sort: 'status',
+      render: (lead) => <DeferredLeadStatusSelect lead={lead} />,
+    },
+    {
+      key: 'estimatedValue',
+      width: w.value,
+      title: 'Value',
+      align: 'right',
+      sort: 'estimatedValue',
+      render: (lead) => formatDealValue(lead.estimatedValue),
+    },
+    {
+      key: 'nextFollowUpAt',
+      width: w.followUp,
+      title: 'Follow-up',
+      sort: 'nextFollowUpAt',
+      render: (lead) => <FollowUpText nextFollowUpAt={lead.nextFollowUpAt} status={lead.status} compact />,
+    },
+  ];
 }

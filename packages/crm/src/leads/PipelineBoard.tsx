@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useLeadStatusMutation, type LeadFilterValues } from './leads.queries.ts';
 import { createCardFocusKeeper, type PendingMove } from './pipeline.ts';
 import { PipelineColumn } from './PipelineColumn.tsx';
+import { type LostReasonAnswer, LostReasonDialog } from './LostReasonDialog.tsx';
 
 /**
  * The pipeline as a kanban board: a column per status; dragging a card to another column changes
@@ -20,11 +21,18 @@ export function PipelineBoard({ filter, onOpen }: { filter: LeadFilterValues; on
     ]),
   );
 
-  const move = (lead: LeadListItem, to: LeadStatus) => {
+  const [losing, setLosing] = useState<LeadListItem>();
+
+  const move = (lead: LeadListItem, to: LeadStatus, answer?: LostReasonAnswer) => {
     if (lead.status === to || moves.has(lead.id)) return;
+    // A lead dropped on Lost stays where it was until the person says why.
+    if (to === 'Lost' && !answer) {
+      setLosing(lead);
+      return;
+    }
     setMoves((current) => new Map(current).set(lead.id, { lead, to }));
     mutation.mutate(
-      { id: lead.id, status: to },
+      { id: lead.id, status: to, ...answer },
       {
         // Settles after the lists have refetched, so the card never jumps back in between.
         onSettled: () =>
@@ -50,6 +58,14 @@ export function PipelineBoard({ filter, onOpen }: { filter: LeadFilterValues; on
           focusKeeper={focusKeeper}
         />
       ))}
+      <LostReasonDialog
+        lead={losing}
+        onCancel={() => setLosing(undefined)}
+        onConfirm={(answer) => {
+          setLosing(undefined);
+          if (losing) move(losing, 'Lost', answer);
+        }}
+      />
     </section>
   );
 }

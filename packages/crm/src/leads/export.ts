@@ -24,6 +24,9 @@ export function buildExportRequest(
   if (filter.search) activeFilter.search = filter.search;
   if (filter.status) activeFilter.status = filter.status;
   if (filter.priority) activeFilter.priority = filter.priority;
+  if (filter.source) activeFilter.source = filter.source;
+  if (filter.followUp) activeFilter.followUp = filter.followUp;
+  if (filter.created) activeFilter.created = filter.created;
   // The assignee only when one is chosen: otherwise the request carries no assignedTo key at all.
   const withAssignee = { ...activeFilter, assignedTo: filter.assignedTo };
   request.filter = filter.assignedTo ? withAssignee : activeFilter;

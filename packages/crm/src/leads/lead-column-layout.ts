@@ -65,3 +65,21 @@ const LAYOUTS: readonly LeadColumnLayout[] = STEPS.map(([contactInName, serviceI
 export function chooseLeadColumnLayout(width: number): LeadColumnLayout {
   return LAYOUTS.find((layout) => layout.minWidth <= width) ?? (LAYOUTS.at(-1) as LeadColumnLayout);
 }
+
+/**
+ * The compact table (one line a lead, docs/decisions.md "Compact leads table"): name, e-mail and phone
+ * in columns of their own, never wrapped (a long address is cut with an ellipsis and shown whole on
+ * hover); priority, service and the creation date are left to the drawer.
+ */
+export const COMPACT_LEAD_COLUMN_WIDTHS = {
+  select: 36,
+  name: 150,
+  email: 200,
+  phone: 124,
+  assignee: 84,
+  status: 128,
+  value: 76,
+  followUp: 124,
+} as const;
+
+export const COMPACT_MIN_WIDTH = Object.values(COMPACT_LEAD_COLUMN_WIDTHS).reduce((sum, width) => sum + width, 0);

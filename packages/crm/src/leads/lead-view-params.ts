@@ -1,5 +1,10 @@
 import { LEAD_PRIORITIES, LEAD_STATUSES, type LeadPriority, type LeadStatus } from '@shine/shared/enums';
-import { LEAD_SORT_FIELDS, type LeadSortField } from '@shine/shared/leads';
+import {
+  LEAD_CREATED_FILTERS,
+  LEAD_FOLLOW_UP_FILTERS,
+  LEAD_SORT_FIELDS,
+  type LeadSortField,
+} from '@shine/shared/leads';
 import type { LeadListParams, SortOrder } from './leads.queries.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -20,7 +25,20 @@ export interface LeadViewState {
  * The address's names for each part of the view. Short and readable, since people paste these links
  * to each other; `section` and `lead` belong to the page and the drawer and are left alone.
  */
-export const LEAD_VIEW_PARAM_NAMES = ['q', 'status', 'priority', 'assignee', 'sort', 'order', 'page', 'size', 'view'];
+export const LEAD_VIEW_PARAM_NAMES = [
+  'q',
+  'status',
+  'priority',
+  'assignee',
+  'source',
+  'followUp',
+  'created',
+  'sort',
+  'order',
+  'page',
+  'size',
+  'view',
+];
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
   return (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
@@ -44,6 +62,9 @@ export function parseLeadView(search: URLSearchParams): LeadViewState {
       status: oneOf<LeadStatus>(LEAD_STATUSES, search.get('status')),
       priority: oneOf<LeadPriority>(LEAD_PRIORITIES, search.get('priority')),
       assignedTo: search.get('assignee') || undefined,
+      source: search.get('source')?.trim() || undefined,
+      followUp: oneOf(LEAD_FOLLOW_UP_FILTERS, search.get('followUp')),
+      created: oneOf(LEAD_CREATED_FILTERS, search.get('created')),
       page: positiveInteger(search.get('page')) ?? 1,
       pageSize: size !== undefined && PAGE_SIZE_OPTIONS.includes(size) ? size : DEFAULT_PAGE_SIZE,
       sort: sort ?? DEFAULT_LEAD_SORT.sort,
@@ -55,7 +76,7 @@ export function parseLeadView(search: URLSearchParams): LeadViewState {
 
 /**
  * Writes the view into a query string, keeping the parameters that are not the view's. Defaults are
- * left out, so the plain section's address stays `?section=leads`.
+ * left out, so the plain section's address stays `/crm/leads`.
  */
 export function writeLeadView(current: URLSearchParams, state: LeadViewState): URLSearchParams {
   const next = new URLSearchParams(current);
@@ -68,6 +89,9 @@ export function writeLeadView(current: URLSearchParams, state: LeadViewState): U
   set('status', params.status);
   set('priority', params.priority);
   set('assignee', params.assignedTo);
+  set('source', params.source);
+  set('followUp', params.followUp);
+  set('created', params.created);
   if (params.sort !== DEFAULT_LEAD_SORT.sort || params.order !== DEFAULT_LEAD_SORT.order) {
     set('sort', params.sort);
     set('order', params.order);
@@ -85,5 +109,14 @@ export function leadViewQuery(search: URLSearchParams): string {
 
 /** Which leads the table shows, paging and order aside: a selection belongs to one of these. */
 export function leadFilterKey(params: LeadListParams, view: LeadView): string {
-  return JSON.stringify([view, params.search ?? '', params.status, params.priority, params.assignedTo]);
+  return JSON.stringify([
+    view,
+    params.search ?? '',
+    params.status,
+    params.priority,
+    params.assignedTo,
+    params.source,
+    params.followUp,
+    params.created,
+  ]);
 }

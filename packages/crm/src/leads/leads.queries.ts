@@ -1,5 +1,11 @@
 import type { LeadPriority, LeadStatus } from '@shine/shared/enums';
-import type { LeadSortField, LeadUpdate } from '@shine/shared/leads';
+import type {
+  LEAD_CREATED_FILTERS,
+  LEAD_FOLLOW_UP_FILTERS,
+  LeadSortField,
+  LeadStatusUpdate,
+  LeadUpdate,
+} from '@shine/shared/leads';
 import { MESSAGES } from '@shine/shared/messages';
 import type { Lead, LeadDetail, LeadPage } from '@shine/shared/types';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +17,8 @@ import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
 export type SortOrder = 'asc' | 'desc';
+export type LeadFollowUpFilter = (typeof LEAD_FOLLOW_UP_FILTERS)[number];
+export type LeadCreatedFilter = (typeof LEAD_CREATED_FILTERS)[number];
 
 /** The query string of GET /api/admin/leads (docs/requirements.md#lead-list). */
 export type LeadListParams = {
@@ -19,13 +27,20 @@ export type LeadListParams = {
   priority?: LeadPriority;
   /** "me", "none" or a person's id. */
   assignedTo?: string;
+  /** The ways in from the dashboard's figures: one source, open leads overdue for follow-up, today's leads. */
+  source?: string;
+  followUp?: LeadFollowUpFilter;
+  created?: LeadCreatedFilter;
   page: number;
   pageSize: number;
   sort: LeadSortField;
   order: SortOrder;
 };
 
-export type LeadFilterValues = Pick<LeadListParams, 'search' | 'status' | 'priority' | 'assignedTo'>;
+export type LeadFilterValues = Pick<
+  LeadListParams,
+  'search' | 'status' | 'priority' | 'assignedTo' | 'source' | 'followUp' | 'created'
+>;
 
 /** One page of leads; polled every 10 s in the sidebar CRM. */
 export function useLeadList(params: LeadListParams) {
@@ -55,8 +70,8 @@ export function useLeadStatusMutation() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: LeadStatus }) =>
-      apiJson<Lead>('PATCH', `${API.leads}/${encodeURIComponent(id)}/status`, { status }),
+    mutationFn: ({ id, ...update }: { id: string } & LeadStatusUpdate) =>
+      apiJson<Lead>('PATCH', `${API.leads}/${encodeURIComponent(id)}/status`, update),
     onSuccess: async () => {
       toast.success(MESSAGES.leadStatus.success);
       await Promise.all([

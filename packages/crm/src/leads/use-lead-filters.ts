@@ -75,14 +75,10 @@ export function useLeadFilters() {
   const firstPage = (change: Partial<LeadListParams>) =>
     update((current) => ({ ...current, params: { ...current.params, ...change, page: 1 } }));
 
+  const { search, status, priority, assignedTo, source, followUp, created } = state.params;
   const filter: LeadFilterValues = useMemo(
-    () => ({
-      search: state.params.search,
-      status: state.params.status,
-      priority: state.params.priority,
-      assignedTo: state.params.assignedTo,
-    }),
-    [state.params.search, state.params.status, state.params.priority, state.params.assignedTo],
+    () => ({ search, status, priority, assignedTo, source, followUp, created }),
+    [search, status, priority, assignedTo, source, followUp, created],
   );
 
   return {
@@ -99,6 +95,10 @@ export function useLeadFilters() {
     setPriority: (priority: LeadPriority | undefined) => firstPage({ priority }),
     /** "me", "none" or a person's id; undefined for everyone's leads. */
     setAssignedTo: (assignedTo: string | undefined) => firstPage({ assignedTo }),
+    /** The filters a dashboard figure opens the list with, each cleared on its own. */
+    clearSource: () => firstPage({ source: undefined }),
+    clearFollowUp: () => firstPage({ followUp: undefined }),
+    clearCreated: () => firstPage({ created: undefined }),
     setPage: (page: number, pageSize: number) =>
       update((current) => ({
         ...current,

@@ -11,7 +11,7 @@ import { leadViewQuery } from './lead-view-params.ts';
 const lastViews = new Map<string, string>();
 
 /**
- * Keeps the leads view across sections: the sidebar's links carry only `?section=`, so arriving at
+ * Keeps the leads view across sections: the sidebar's links carry only the section's path, so arriving at
  * Leads with no view in the address brings back the one this person last had. It replaces the
  * address rather than adding a step, so Back still goes to the section before.
  */

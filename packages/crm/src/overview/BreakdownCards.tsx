@@ -4,6 +4,7 @@ import { PRIORITY_BAR_COLORS, PRIORITY_COLORS, STATUS_BAR_COLORS, STATUS_COLORS 
 import { BarList } from '../ui/BarList.tsx';
 import { useStats } from './reports.queries.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
+import { sectionPath } from '../navigation/section-paths.ts';
 
 /** Pipeline Status: leads per status, in pipeline order. */
 export function PipelineStatusCard() {
@@ -19,6 +20,7 @@ export function PipelineStatusCard() {
           label: <ToneTag color={STATUS_COLORS[status]}>{status}</ToneTag>,
           value: stats.data?.byStatus[status] ?? 0,
           color: STATUS_BAR_COLORS[status],
+          to: sectionPath('leads', { status }),
         }))}
       />
     </Card>
@@ -39,6 +41,7 @@ export function PriorityLevelsCard() {
           label: <ToneTag color={PRIORITY_COLORS[priority]}>{priority}</ToneTag>,
           value: stats.data?.byPriority[priority] ?? 0,
           color: PRIORITY_BAR_COLORS[priority],
+          to: sectionPath('leads', { priority }),
         }))}
       />
     </Card>
@@ -57,7 +60,12 @@ export function LeadSourcesCard() {
         <BarList
           label="Leads by source"
           max={stats.data?.total}
-          items={entries.map(([source, count]) => ({ key: source, label: source, value: count }))}
+          items={entries.map(([source, count]) => ({
+            key: source,
+            label: source,
+            value: count,
+            to: sectionPath('leads', { source }),
+          }))}
         />
       )}
     </Card>

@@ -46,8 +46,6 @@ describe('intake cards (dashboard)', () => {
     expect(within(card).getByText('Refused: too many from one client, last 30 days').parentElement?.textContent).toBe(
       'Refused: too many from one client, last 30 days7',
     );
-    expect(within(card).getByRole('link', { name: 'Review held submissions' }).getAttribute('href')).toBe(
-      '/crm?section=held',
-    );
+    expect(within(card).getByRole('link', { name: 'Review held submissions' }).getAttribute('href')).toBe('/crm/held');
   });
 });

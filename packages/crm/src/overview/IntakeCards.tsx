@@ -5,6 +5,7 @@ import { ButtonLink } from '../ui/ButtonLink.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { useIntakeReport } from './reports.queries.ts';
 import './intake.css';
+import { sectionPath } from '../navigation/section-paths.ts';
 
 const minutesOrDash = (minutes: number | null | undefined) =>
   minutes === null || minutes === undefined ? '—' : formatBusinessMinutes(minutes);
@@ -91,7 +92,7 @@ export function HeldForReviewCard() {
               <span>{data.rejections.byRule.rate_limited}</span>
             </li>
           </ul>
-          <ButtonLink to="/crm?section=held" className="touch-target">
+          <ButtonLink to={sectionPath('held')} className="touch-target">
             Review held submissions
           </ButtonLink>
         </div>

@@ -9,6 +9,9 @@ import {
 import { formatCount, formatCurrency, formatPercent } from '@shine/shared/format';
 import { Card, Statistic } from 'antd';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { sectionPath } from '../navigation/section-paths.ts';
+import { useIsAdmin } from '../session/current-user.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { useMetrics, useStats } from './reports.queries.ts';
 
@@ -23,6 +26,8 @@ interface Metric {
   suffix?: string;
   /** Overdue work reads in the danger colour; plain context (today's requests) does not. */
   suffixTone?: 'danger' | 'muted';
+  /** The list the figure counts. */
+  to: string;
 }
 
 /**
@@ -38,13 +43,22 @@ export function todaySuffix(metrics: { leadsToday: number; requestsToday: number
 /**
  * The six metric cards of both dashboards: Total Leads, Today, Conversion, Avg Deal, Pending Tasks and
  * Overdue Follow-ups. Tasks and follow-ups are both "overdue" in their own way, so each card names its kind.
+ * Each card is a link to the list it counts.
  */
 export function MetricCards() {
   const stats = useStats();
   const metrics = useMetrics();
+  const isAdmin = useIsAdmin();
   const m = metrics.data;
   const items: Metric[] = [
-    { key: 'total', title: 'Total Leads', icon: <TeamOutlined />, value: stats.data?.total, loading: stats.isPending },
+    {
+      key: 'total',
+      title: 'Total Leads',
+      icon: <TeamOutlined />,
+      value: stats.data?.total,
+      loading: stats.isPending,
+      to: sectionPath('leads'),
+    },
     {
       key: 'today',
       title: 'Today',
@@ -53,6 +67,7 @@ export function MetricCards() {
       loading: metrics.isPending,
       suffix: m ? todaySuffix(m) : undefined,
       suffixTone: 'muted',
+      to: sectionPath('leads', { created: 'today' }),
     },
     {
       key: 'conversion',
@@ -60,6 +75,7 @@ export function MetricCards() {
       icon: <RiseOutlined />,
       value: m ? formatPercent(m.conversionRate) : undefined,
       loading: metrics.isPending,
+      to: sectionPath('leads', { status: 'Won' }),
     },
     {
       key: 'avg-deal',
@@ -67,6 +83,7 @@ export function MetricCards() {
       icon: <DollarOutlined />,
       value: m ? formatCurrency(m.averageDealValue) : undefined,
       loading: metrics.isPending,
+      to: sectionPath('leads', { status: 'Won', sort: 'estimatedValue', order: 'desc' }),
     },
     {
       key: 'pending',
@@ -75,6 +92,8 @@ export function MetricCards() {
       value: m?.pendingTasks,
       loading: metrics.isPending,
       suffix: m && m.overdueTasks > 0 ? `(${m.overdueTasks} overdue)` : undefined,
+      // Tasks are worked in My Day (docs/decisions.md, "Dashboard figures as ways in"); an admin sees everyone's.
+      to: sectionPath('my-day', isAdmin ? { scope: 'all' } : undefined),
     },
     {
       key: 'overdue',
@@ -83,6 +102,7 @@ export function MetricCards() {
       value: m?.overdueFollowUps,
       loading: metrics.isPending,
       tone: m && m.overdueFollowUps > 0 ? 'danger' : undefined,
+      to: sectionPath('leads', { followUp: 'overdue', sort: 'nextFollowUpAt', order: 'asc' }),
     },
   ];
 
@@ -92,27 +112,29 @@ export function MetricCards() {
       {metrics.isError ? <QueryErrorAlert error={metrics.error} onRetry={() => void metrics.refetch()} /> : null}
       <div className="metric-grid">
         {items.map((item) => (
-          <Card key={item.key} size="small" loading={item.loading} data-testid={`metric-${item.key}`}>
-            <Statistic
-              title={
-                <span className="metric-title">
-                  <span aria-hidden="true" className="metric-icon">
-                    {item.icon}
+          <Link key={item.key} to={item.to} className="metric-link" data-testid={`metric-${item.key}`}>
+            <Card size="small" loading={item.loading}>
+              <Statistic
+                title={
+                  <span className="metric-title">
+                    <span aria-hidden="true" className="metric-icon">
+                      {item.icon}
+                    </span>
+                    {item.title}
                   </span>
-                  {item.title}
-                </span>
-              }
-              value={item.value ?? '—'}
-              suffix={
-                item.suffix ? (
-                  <span className={`metric-suffix${item.suffixTone === 'muted' ? ' metric-suffix-muted' : ''}`}>
-                    {item.suffix}
-                  </span>
-                ) : undefined
-              }
-              styles={{ content: item.tone === 'danger' ? { color: '#b42318' } : undefined }}
-            />
-          </Card>
+                }
+                value={item.value ?? '—'}
+                suffix={
+                  item.suffix ? (
+                    <span className={`metric-suffix${item.suffixTone === 'muted' ? ' metric-suffix-muted' : ''}`}>
+                      {item.suffix}
+                    </span>
+                  ) : undefined
+                }
+                styles={{ content: item.tone === 'danger' ? { color: '#b42318' } : undefined }}
+              />
+            </Card>
+          </Link>
         ))}
       </div>
     </section>

@@ -12,6 +12,7 @@ import { OpenLeadButton } from '../alerts/OpenLeadButton.tsx';
 import { leadKey } from '../api/query-keys.ts';
 import { fullName } from '../format/lead-labels.ts';
 import { useCurrentUser } from '../session/current-user.ts';
+import { leadPath } from '../navigation/section-paths.ts';
 
 /** Whether the signed-in person is the one to tell: the assignee, or an admin when nobody is assigned. */
 export function isAlertedOfAcceptance(lead: Pick<Lead, 'assignedTo'>, user: { id: string; role: string }): boolean {
@@ -30,7 +31,7 @@ export function useQuoteAcceptedAlerts(): (event: LiveEvent) => void {
         (lead) => {
           if (!isAlertedOfAcceptance(lead, user)) return;
           const name = fullName(lead);
-          const open = () => navigate(`/crm?section=leads&lead=${encodeURIComponent(lead.id)}`);
+          const open = () => navigate(leadPath(lead.id));
           notification.success({
             key: `quote-accepted-${event.quoteId}`,
             title: `Quote accepted: ${name}`,

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../session/current-user.ts';
 import { CompanyDetailsSettings } from './CompanyDetailsSettings.tsx';
 import { SchedulingSettingsForm } from './SchedulingSettingsForm.tsx';
 import { LeadAlertsSettings } from './LeadAlertsSettings.tsx';
+import { LostReasonsSettings } from './LostReasonsSettings.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { AddPersonDialog } from './AddPersonDialog.tsx';
 import { EditPersonDialog } from './EditPersonDialog.tsx';
@@ -49,6 +50,7 @@ export function TeamSection() {
       <LeadAlertsSettings />
       <CompanyDetailsSettings />
       <SchedulingSettingsForm />
+      <LostReasonsSettings />
       <AddPersonDialog open={adding} onClose={() => setAdding(false)} onAdded={setIssued} />
       <EditPersonDialog key={editing?.id ?? 'none'} user={editing} onClose={() => setEditing(undefined)} />
       <SetupLinkDialog link={issued} onClose={() => setIssued(undefined)} />

@@ -47,6 +47,8 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     smsConsent: null,
     smsOptedOutAt: null,
     emailUnsubscribedAt: null,
+    lostReason: null,
+    lostNote: null,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 export interface BarItem {
   key: string;
@@ -7,6 +8,8 @@ export interface BarItem {
   /** What the row shows at its end; the raw value when absent. */
   display?: ReactNode;
   color?: string;
+  /** Where the row leads: the list of what it counts (a router path). */
+  to?: string;
 }
 
 /**
@@ -21,14 +24,33 @@ export function BarList({ items, max, label }: { items: BarItem[]; max?: number;
         const width = top > 0 ? Math.round((item.value / top) * 100) : 0;
         return (
           <li key={item.key} className="bar-row">
-            <span>{item.label}</span>
-            <span className="bar-track" aria-hidden="true">
-              <span className="bar-fill" style={{ width: `${width}%`, background: item.color, display: 'block' }} />
-            </span>
-            <span className="bar-value">{item.display ?? item.value}</span>
+            {item.to ? (
+              // The whole row is the link; the bar stays decoration.
+              <Link to={item.to} className="bar-link">
+                <BarCells item={item} width={width} />
+              </Link>
+            ) : (
+              <BarCells item={item} width={width} />
+            )}
           </li>
         );
       })}
     </ul>
+  );
+}
+
+function BarCells({ item, width }: { item: BarItem; width: number }) {
+  return (
+    <>
+      <span>
+        {item.label}
+        {/* The link's name reads "New: 4", its words as they are shown. */}
+        <span className="visually-hidden">: </span>
+      </span>
+      <span className="bar-track" aria-hidden="true">
+        <span className="bar-fill" style={{ width: `${width}%`, background: item.color, display: 'block' }} />
+      </span>
+      <span className="bar-value">{item.display ?? item.value}</span>
+    </>
   );
 }

@@ -103,6 +103,10 @@ export const leadSchema = z.strictObject({
   smsOptedOutAt: instantSchema.nullable(),
   /** When the lead unsubscribed from automated e-mail; null: subscribed. */
   emailUnsubscribedAt: instantSchema.nullable(),
+  /** Why a Lost lead was lost (a reason of GET /api/admin/lost-reasons, as it read then); null otherwise. */
+  lostReason: z.string().nullable(),
+  /** The note that came with the reason ("Other" always has one); null otherwise. */
+  lostNote: z.string().nullable(),
 });
 export type Lead = z.output<typeof leadSchema>;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LEAD_PRIORITIES, LEAD_STATUSES } from '../enums.ts';
 import { REJECTION_RULES, SPAM_RULES } from '../intake.ts';
 import { countSchema } from './common.ts';
+import { personSchema } from './team.ts';
 
 /** GET /api/admin/stats: leads by status, priority and source, and the value of the open pipeline. */
 export const statsReportSchema = z.strictObject({
@@ -63,6 +64,9 @@ const weekSchema = z.iso.date().meta({ description: 'The Monday the week starts 
  * GET /api/admin/reports/analytics?from=&to=: the leads created in the range (business dates, both
  * included), by week, source, month and status (definitions in api/README.md, "Analytics").
  */
+/** Closed leads of a group: the win rate is null when none is closed. */
+const winRateSchema = z.strictObject({ won: countSchema, lost: countSchema, winRate: z.number().nullable() });
+
 export const analyticsReportSchema = z.strictObject({
   from: z.iso.date(),
   to: z.iso.date(),
@@ -88,5 +92,11 @@ export const analyticsReportSchema = z.strictObject({
   ),
   /** Leads of the range in each status now, in pipeline order. */
   funnel: z.array(z.strictObject({ status: z.enum(LEAD_STATUSES), count: countSchema })),
+  /** The Lost leads of the range by the reason given, most first; `reason` null: none was given. */
+  lossReasons: z.array(z.strictObject({ reason: z.string().nullable(), count: countSchema })),
+  /** Per source, most closed first: Won ÷ (Won + Lost) × 100, 1 decimal. */
+  winRateBySource: z.array(winRateSchema.extend({ source: z.string() })),
+  /** Per person the leads are assigned to (null: nobody), most closed first. */
+  winRateByPerson: z.array(winRateSchema.extend({ person: personSchema.nullable() })),
 });
 export type AnalyticsReport = z.output<typeof analyticsReportSchema>;

@@ -1,0 +1,80 @@
+// Who hears of what happens on a lead (docs/decisions.md, "Notifications"): a new lead goes to the
+// person on duty and to its assignee; a lead given to someone, to them; a repeat request, a reply or a
+// quote answered, to the assignee (nobody holds it: the person on duty). Written in the transaction of
+// what happened; the person who did it is never told of it.
+import { DEFAULT_BUSINESS_TIMEZONE, weekdayIn } from '@shine/shared/business-time';
+import type { Knex } from 'knex';
+import { findAssignableUser } from '../auth/assignable-users.service.ts';
+import { notifyPeople } from '../notifications/notifications.service.ts';
+import { getLeadAlertSettings } from '../settings/settings.service.ts';
+import { findLeadRow } from './leads.queries.ts';
+
+export type LeadHappening =
+  | { kind: 'new_lead' }
+  | { kind: 'lead_assigned'; byName: string | null }
+  | { kind: 'repeat_request' }
+  | { kind: 'customer_reply'; excerpt: string }
+  | { kind: 'quote_viewed' | 'quote_accepted' | 'quote_declined'; version: number };
+
+const EXCERPT_LENGTH = 80;
+
+function excerptOf(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > EXCERPT_LENGTH ? `${line.slice(0, EXCERPT_LENGTH - 1)}…` : line;
+}
+
+function describe(happening: LeadHappening, name: string, service: string): string {
+  switch (happening.kind) {
+    case 'new_lead':
+      return `New lead: ${name} (${service})`;
+    case 'lead_assigned':
+      return `${name} was assigned to you${happening.byName ? ` by ${happening.byName}` : ''}`;
+    case 'repeat_request':
+      return `${name} sent another quote request`;
+    case 'customer_reply':
+      return `Reply from ${name}: ${excerptOf(happening.excerpt)}`;
+    case 'quote_viewed':
+      return `${name} opened quote v${happening.version}`;
+    case 'quote_accepted':
+      return `${name} accepted quote v${happening.version}`;
+    case 'quote_declined':
+      return `${name} declined quote v${happening.version}`;
+  }
+}
+
+/** The person on duty on the business weekday of `now`, if one is set and still on the team. */
+async function onDutyAt(trx: Knex, now: Date, timeZone: string): Promise<string | undefined> {
+  const { settings } = await getLeadAlertSettings(trx);
+  const id = settings.onDuty[weekdayIn(now, timeZone)];
+  return id ? (await findAssignableUser(trx, id))?.id : undefined;
+}
+
+/**
+ * Notifies the people `happening` concerns about the lead `leadId`, in `trx`. `actorId`: who did it
+ * (left out); null when the customer or the product did.
+ */
+export async function notifyAboutLead(
+  trx: Knex,
+  leadId: string,
+  happening: LeadHappening,
+  context: { now: Date; timeZone?: string; actorId?: string | null },
+): Promise<void> {
+  const lead = await findLeadRow(trx, leadId);
+  if (!lead) return;
+  const assignee = lead.assigned_to ? (await findAssignableUser(trx, lead.assigned_to))?.id : undefined;
+  let recipients: Array<string | undefined>;
+  const timeZone = context.timeZone ?? DEFAULT_BUSINESS_TIMEZONE;
+  if (happening.kind === 'lead_assigned') recipients = [assignee];
+  else if (happening.kind === 'new_lead') recipients = [await onDutyAt(trx, context.now, timeZone), assignee];
+  else recipients = [assignee ?? (await onDutyAt(trx, context.now, timeZone))];
+  const name = `${lead.first_name} ${lead.last_name}`.trim();
+  await notifyPeople(
+    trx,
+    recipients.filter((id) => id !== context.actorId),
+    {
+      kind: happening.kind,
+      leadId,
+      text: describe(happening, name, [lead.cleaning_type, lead.source].filter(Boolean).join(', ')),
+    },
+  );
+}

@@ -1,0 +1,115 @@
+// My Day (GET /api/admin/my-day, docs/decisions.md "My Day"): a read over the leads, the replies, the
+// tasks and the quotes of one person (or everyone's), in the order the day is worked. No table of its
+// own: each feature answers for its part.
+import {
+  MY_DAY_SECTION_KEYS,
+  MY_DAY_SECTION_LIMIT,
+  MY_DAY_SECTION_TITLES,
+  type MyDayScope,
+  type MyDaySectionKey,
+  QUOTE_ANSWER_WAIT_DAYS,
+} from '@shine/shared/my-day';
+import type { MyDay, MyDayItem } from '@shine/shared/responses/my-day';
+import type { Knex } from 'knex';
+import { listTasksDue } from '../activities/activities.service.ts';
+import { listRepliesWaiting } from '../conversations/conversations.service.ts';
+import {
+  endOfBusinessDayOf,
+  leadIdsAssignedTo,
+  listFollowUpsDue,
+  listLeadsToContact,
+  type WorklistLead,
+  worklistLeadsByIds,
+} from '../leads/lead-worklist.service.ts';
+import { listQuotesAwaitingAnswer } from '../quotes/quotes.service.ts';
+
+const DAY_MS = 86_400_000;
+
+export interface MyDayRequest {
+  userId: string;
+  scope: MyDayScope;
+  now: Date;
+  timeZone: string;
+}
+
+const leadPart = (lead: WorklistLead) => ({ leadId: lead.id, leadName: lead.name, assignee: lead.assignee });
+
+export async function buildMyDay(db: Knex, request: MyDayRequest): Promise<MyDay> {
+  const { userId, scope, now, timeZone } = request;
+  const mine = scope === 'me' ? userId : null;
+  const onlyMine = () => (mine ? leadIdsAssignedTo(db, mine) : undefined);
+  const limit = MY_DAY_SECTION_LIMIT;
+  const [toContact, replies, followUps, tasks, quotes] = await Promise.all([
+    listLeadsToContact(db, mine, limit),
+    listRepliesWaiting(db, userId, onlyMine(), limit),
+    listFollowUpsDue(db, mine, { now, timeZone }, limit),
+    listTasksDue(
+      db,
+      endOfBusinessDayOf(db, now, timeZone),
+      mine ? { leadIds: leadIdsAssignedTo(db, mine), authorId: mine } : undefined,
+      limit,
+    ),
+    listQuotesAwaitingAnswer(db, now, new Date(now.getTime() - QUOTE_ANSWER_WAIT_DAYS * DAY_MS), onlyMine(), limit),
+  ]);
+  const leads = await worklistLeadsByIds(db, [
+    ...replies.map((reply) => reply.leadId),
+    ...tasks.map((task) => task.leadId),
+    ...quotes.map((quote) => quote.leadId),
+  ]);
+  const known = <T extends { leadId: string }>(items: T[]) =>
+    items.flatMap((item) => {
+      const lead = leads.get(item.leadId);
+      return lead ? [{ item, lead }] : [];
+    });
+
+  const items: Record<MyDaySectionKey, MyDayItem[]> = {
+    newLeads: toContact.map((lead) => ({
+      kind: 'new_lead',
+      ...leadPart(lead),
+      ...(lead.contactDueAt ? { due: lead.contactDueAt.toISOString() } : {}),
+      createdAt: lead.createdAt.toISOString(),
+      phone: lead.phone,
+      email: lead.email,
+    })),
+    replies: known(replies).map(({ item, lead }) => ({
+      kind: 'reply',
+      ...leadPart(lead),
+      due: item.lastAt,
+      text: item.lastBody,
+      channel: item.lastChannel,
+      unread: item.unread,
+    })),
+    followUps: followUps.map((lead) => ({
+      kind: 'follow_up',
+      ...leadPart(lead),
+      due: (lead.nextFollowUpAt as Date).toISOString(),
+      overdue: (lead.nextFollowUpAt as Date).getTime() < now.getTime(),
+      phone: lead.phone,
+      email: lead.email,
+    })),
+    tasks: known(tasks).map(({ item, lead }) => ({
+      kind: 'task',
+      ...leadPart(lead),
+      ...(item.scheduledAt ? { due: item.scheduledAt } : {}),
+      activityId: item.id,
+      text: item.subject,
+    })),
+    quotes: known(quotes).map(({ item, lead }) => ({
+      kind: 'quote',
+      ...leadPart(lead),
+      due: new Date(item.sentAt.getTime() + QUOTE_ANSWER_WAIT_DAYS * DAY_MS).toISOString(),
+      quoteId: item.quoteId,
+      version: item.version,
+      phone: lead.phone,
+    })),
+  };
+  const counts = Object.fromEntries(MY_DAY_SECTION_KEYS.map((key) => [key, items[key].length])) as Record<
+    MyDaySectionKey,
+    number
+  >;
+  return {
+    scope,
+    sections: MY_DAY_SECTION_KEYS.map((key) => ({ key, title: MY_DAY_SECTION_TITLES[key], items: items[key] })),
+    counts: { total: MY_DAY_SECTION_KEYS.reduce((sum, key) => sum + counts[key], 0), ...counts },
+  };
+}

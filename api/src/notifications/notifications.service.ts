@@ -1,0 +1,72 @@
+// A person's notifications (docs/decisions.md, "Notifications"): written by the feature where the
+// thing happened, in its own transaction, with a live `notification.created` to that person's open
+// screens; read through /api/admin/notifications. Who is told is the caller's decision (the leads
+// feature knows a lead's assignee and the person on duty).
+import { NOTIFICATIONS_LIST_LIMIT, type NotificationKind, type NotificationsRead } from '@shine/shared/notifications';
+import type { Notification, NotificationList } from '@shine/shared/responses/notifications';
+import type { Knex } from 'knex';
+import { publishLiveEvents } from '../live/live.service.ts';
+import {
+  countUnreadNotificationRows,
+  insertNotificationRows,
+  listNotificationRows,
+  markNotificationRowsRead,
+  type NotificationRow,
+} from './notifications.queries.ts';
+
+function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    kind: row.kind,
+    leadId: row.lead_id,
+    text: row.text,
+    at: new Date(row.created_at).toISOString(),
+    readAt: row.read_at ? new Date(row.read_at).toISOString() : null,
+  };
+}
+
+/** One notification to each of `userIds` (each person once), in the caller's transaction. */
+export async function notifyPeople(
+  trx: Knex,
+  userIds: ReadonlyArray<string | null | undefined>,
+  notice: { kind: NotificationKind; leadId: string | null; text: string },
+): Promise<void> {
+  const people = [...new Set(userIds.filter((id): id is string => typeof id === 'string'))];
+  const rows = await insertNotificationRows(
+    trx,
+    people.map((userId) => ({ user_id: userId, kind: notice.kind, lead_id: notice.leadId, text: notice.text })),
+  );
+  await publishLiveEvents(
+    trx,
+    rows.map((row) => ({
+      type: 'notification.created' as const,
+      userId: row.user_id,
+      notificationId: row.id,
+      leadId: row.lead_id,
+    })),
+  );
+}
+
+export async function listNotifications(db: Knex, userId: string): Promise<NotificationList> {
+  const [rows, unread] = await Promise.all([
+    listNotificationRows(db, userId, NOTIFICATIONS_LIST_LIMIT),
+    countUnreadNotificationRows(db, userId),
+  ]);
+  return { items: rows.map(toNotification), unread };
+}
+
+/** POST /api/admin/notifications/read: the person's own notifications only; another's id changes nothing. */
+export async function markNotificationsRead(
+  db: Knex,
+  userId: string,
+  which: NotificationsRead,
+  now: Date,
+): Promise<{ marked: number; unread: number }> {
+  const marked = await markNotificationRowsRead(db, userId, which, now);
+  return { marked, unread: await countUnreadNotificationRows(db, userId) };
+}
+
+/** The person acted on the lead (logged an activity, read its replies, moved it): its notifications are read. */
+export async function markLeadNotificationsRead(db: Knex, userId: string, leadId: string, now: Date): Promise<void> {
+  await markNotificationRowsRead(db, userId, { leadId }, now);
+}

@@ -1,0 +1,62 @@
+// A salesperson's working day: My Day and the notifications that wait for an answer.
+import { activityUpdateSchema } from '@shine/shared/activities';
+import { idParamsSchema } from '@shine/shared/leads';
+import { myDayQuerySchema } from '@shine/shared/my-day';
+import { notificationsReadSchema } from '@shine/shared/notifications';
+import { activitySchema } from '@shine/shared/responses/activities';
+import { myDaySchema } from '@shine/shared/responses/my-day';
+import { notificationListSchema, notificationsReadAnswerSchema } from '@shine/shared/responses/notifications';
+import { error, json, type Operation } from './operation.ts';
+
+export const workdayOperations: Operation[] = [
+  {
+    method: 'get',
+    path: '/api/admin/my-day',
+    tag: 'My Day',
+    summary: 'What the signed-in person has to do now, in the order to do it',
+    description:
+      'Sections in order: new leads assigned and not contacted yet (`due`: when the speed-to-lead target passes), ' +
+      'customer replies not read, follow-ups due today or overdue, pending tasks due by the end of today, quotes ' +
+      'sent and not answered after 2 days. `scope=all` (admins only; 403 otherwise) lists everyone’s. ' +
+      '`counts` gives the items per section and their `total` (the sidebar badge).',
+    access: 'session',
+    query: myDayQuerySchema,
+    answers: { 200: json(myDaySchema, 'The day.'), 403: error('Everyone’s day is for admins.') },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/notifications',
+    tag: 'My Day',
+    summary: 'The signed-in person’s notifications, newest first, and how many are unread',
+    description:
+      'A new lead (to the person on duty and its assignee), a lead assigned, a repeat request, a customer’s reply, ' +
+      'a quote viewed, accepted or declined. Each stays unread until read here or until the person acts on its lead ' +
+      '(logs an activity, reads its conversation, changes its status). New ones arrive on the live stream as ' +
+      '`notification.created`.',
+    access: 'session',
+    answers: { 200: json(notificationListSchema, 'The newest 50, and the unread count of all.') },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/notifications/read',
+    tag: 'My Day',
+    summary: 'Mark notifications read: `{ ids }` or `{ all: true }`',
+    description: 'Only the person’s own notifications change; another person’s id is ignored.',
+    access: 'session',
+    body: notificationsReadSchema,
+    answers: { 200: json(notificationsReadAnswerSchema, 'How many were marked, and how many still wait.') },
+  },
+  {
+    method: 'patch',
+    path: '/api/admin/activities/:id',
+    tag: 'Activities',
+    summary: 'Complete, cancel, reopen or move an activity (a task of My Day)',
+    description:
+      'A call, e-mail or meeting completed here is the lead’s last contact, as when logged. Acting on the ' +
+      'activity marks the person’s notifications of its lead read.',
+    access: 'session',
+    params: idParamsSchema,
+    body: activityUpdateSchema,
+    answers: { 200: json(activitySchema, 'The activity now.') },
+  },
+];

@@ -1,0 +1,187 @@
+// GET /api/admin/my-day: a person's working day in the order it is worked (new leads to contact,
+// replies, follow-ups due, tasks due, quotes unanswered), their own or, for admins, everyone's; and
+// PATCH /api/admin/activities/{id}, My Day's "done" and "snooze" of a task.
+import { MY_DAY_SECTION_KEYS } from '@shine/shared/my-day';
+import { activitySchema } from '@shine/shared/responses/activities';
+import { type MyDay, myDaySchema } from '@shine/shared/responses/my-day';
+import supertest from 'supertest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { recordInboundMessage } from '../src/conversations/conversations.service.ts';
+import { sendNewQuote } from './support/quotes.ts';
+import { addStaff, resetTeam, STAFF_PASSWORD } from './support/team.ts';
+import {
+  type Agent,
+  describeApi,
+  insertLead,
+  resetTables,
+  signIn,
+  useTestApp,
+  VALID_QUOTE,
+} from './support/test-app.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+describeApi('my day', () => {
+  const t = useTestApp();
+  let admin: Agent;
+  let rep: Agent;
+  let repId: string;
+  let otherId: string;
+
+  beforeAll(async () => {
+    await resetTeam(t.db);
+    repId = await addStaff(t.db, { email: 'rep@myday.example', role: 'sales', name: 'Rita Rep' });
+    otherId = await addStaff(t.db, { email: 'other@myday.example', role: 'sales', name: 'Omar Other' });
+    rep = await signIn(t.app, { username: 'rep@myday.example', password: STAFF_PASSWORD });
+  });
+  afterAll(async () => {
+    // Their activities first: who logged what is kept, so a person with activities cannot be removed.
+    await resetTables(t.db);
+    await resetTeam(t.db);
+  });
+  beforeEach(async () => {
+    admin = await t.agent();
+  });
+
+  const dayOf = async (agent: Agent, scope = 'me'): Promise<MyDay> =>
+    myDaySchema.parse((await agent.get(`/api/admin/my-day?scope=${scope}`).expect(200)).body);
+  const namesIn = (day: MyDay, key: (typeof MY_DAY_SECTION_KEYS)[number]) =>
+    day.sections.find((section) => section.key === key)?.items.map((item) => item.leadName);
+
+  it('lists every section in order, empty ones too, with counts for the badge', async () => {
+    const day = await dayOf(rep);
+    expect(day.sections.map((section) => section.key)).toEqual([...MY_DAY_SECTION_KEYS]);
+    expect(day.counts).toEqual({ total: 0, newLeads: 0, replies: 0, followUps: 0, tasks: 0, quotes: 0 });
+  });
+
+  it('gathers the person’s own work, each in its section, and everyone’s for an admin', async () => {
+    const now = Date.now();
+    const lead = (firstName: string, extra: Record<string, unknown> = {}) =>
+      insertLead(t.db, { first_name: firstName, last_name: 'Day', assigned_to: repId, ...extra });
+    // New, never contacted: mine and someone else's.
+    await lead('Newton', { contact_due_at: new Date(now + 10 * 60_000) });
+    await lead('Otto', { assigned_to: otherId });
+    // Contacted already: not new work.
+    await lead('Connie', { first_contacted_at: new Date(now - HOUR) });
+    // Follow-ups: overdue, later today (or the first minutes of tomorrow's business day at the latest), next week, closed.
+    await lead('Olive', {
+      status: 'Contacted',
+      first_contacted_at: new Date(now - DAY),
+      next_follow_up_at: new Date(now - HOUR),
+    });
+    await lead('Wes', {
+      status: 'Contacted',
+      first_contacted_at: new Date(now - DAY),
+      next_follow_up_at: new Date(now + 7 * DAY),
+    });
+    await lead('Lars', {
+      status: 'Lost',
+      first_contacted_at: new Date(now - DAY),
+      next_follow_up_at: new Date(now - HOUR),
+    });
+    // A reply not read yet.
+    const replied = await lead('Rhea', { status: 'Contacted', first_contacted_at: new Date(now - DAY) });
+    await recordInboundMessage(t.db, {
+      leadId: replied,
+      channel: 'sms',
+      body: 'Is Tuesday open?',
+      subject: null,
+      from: '+12145550100',
+      externalId: `SM-${now}`,
+      receivedAt: new Date(now - 5 * 60_000),
+    });
+    // Tasks: one due an hour ago on my lead, one due next week, one done.
+    const tasked = await lead('Tess', { status: 'Contacted', first_contacted_at: new Date(now - DAY) });
+    const due = await admin
+      .post('/api/admin/activities')
+      .send({
+        leadId: tasked,
+        type: 'task',
+        title: 'Send the checklist',
+        scheduledAt: new Date(now - HOUR).toISOString(),
+      })
+      .expect(201);
+    await admin
+      .post('/api/admin/activities')
+      .send({ leadId: tasked, type: 'task', title: 'Next week', scheduledAt: new Date(now + 7 * DAY).toISOString() })
+      .expect(201);
+    // A quote sent three days ago and unanswered; one sent an hour ago.
+    const quoted = (
+      await supertest(t.app)
+        .post('/api/leads')
+        .send({ ...VALID_QUOTE, firstName: 'Quinn' })
+        .expect(201)
+    ).body.id as string;
+    await admin.patch(`/api/admin/leads/${quoted}`).send({ assignedTo: repId }).expect(200);
+    await rep.post('/api/admin/activities').send({ leadId: quoted, type: 'call', title: 'Called' }).expect(201);
+    const sent = await sendNewQuote(admin, quoted);
+    await t
+      .db('quotes')
+      .where({ id: sent.quote.id })
+      .update({ sent_at: new Date(now - 3 * DAY) });
+    const fresh = (
+      await supertest(t.app)
+        .post('/api/leads')
+        .send({ ...VALID_QUOTE, email: 'fresh@example.com', firstName: 'Fay', phone: '214-555-0177' })
+        .expect(201)
+    ).body.id as string;
+    await admin.patch(`/api/admin/leads/${fresh}`).send({ assignedTo: repId }).expect(200);
+    await rep.post('/api/admin/activities').send({ leadId: fresh, type: 'call', title: 'Called' }).expect(201);
+    await sendNewQuote(admin, fresh);
+
+    const day = await dayOf(rep);
+    expect(namesIn(day, 'newLeads')).toEqual(['Newton Day']);
+    expect(namesIn(day, 'replies')).toEqual(['Rhea Day']);
+    expect(namesIn(day, 'followUps')).toEqual(['Olive Day']);
+    expect(namesIn(day, 'tasks')).toEqual(['Tess Day']);
+    expect(namesIn(day, 'quotes')).toEqual(['Quinn Lee']);
+    expect(day.counts).toEqual({ total: 5, newLeads: 1, replies: 1, followUps: 1, tasks: 1, quotes: 1 });
+    const [task] = day.sections.find((section) => section.key === 'tasks')?.items ?? [];
+    expect(task).toMatchObject({ kind: 'task', activityId: due.body.id, text: 'Send the checklist' });
+    const [followUp] = day.sections.find((section) => section.key === 'followUps')?.items ?? [];
+    expect(followUp).toMatchObject({ kind: 'follow_up', overdue: true });
+    const [reply] = day.sections.find((section) => section.key === 'replies')?.items ?? [];
+    expect(reply).toMatchObject({ kind: 'reply', text: 'Is Tuesday open?', channel: 'sms', unread: 1 });
+
+    // Everyone's: Otto (someone else's) too, with who holds him.
+    const all = await dayOf(admin, 'all');
+    expect(namesIn(all, 'newLeads')).toEqual(expect.arrayContaining(['Newton Day', 'Otto Day']));
+    const otto = all.sections[0]?.items.find((item) => item.leadName === 'Otto Day');
+    expect(otto?.assignee).toEqual({ id: otherId, name: 'Omar Other' });
+  });
+
+  it('a task done or snoozed leaves the day; sales may not ask for everyone’s', async () => {
+    const leadId = await insertLead(t.db, { first_name: 'Tara', assigned_to: repId, first_contacted_at: new Date() });
+    const task = (
+      await rep
+        .post('/api/admin/activities')
+        .send({ leadId, type: 'task', title: 'Call back', scheduledAt: new Date(Date.now() - HOUR).toISOString() })
+        .expect(201)
+    ).body.id as string;
+    expect((await dayOf(rep)).counts.tasks).toBe(1);
+
+    const snoozed = await rep
+      .patch(`/api/admin/activities/${task}`)
+      .send({ scheduledAt: new Date(Date.now() + 3 * DAY).toISOString() })
+      .expect(200);
+    expect(activitySchema.parse(snoozed.body).status).toBe('pending');
+    expect((await dayOf(rep)).counts.tasks).toBe(0);
+
+    await rep.patch(`/api/admin/activities/${task}`).send({ scheduledAt: null }).expect(200);
+    expect((await dayOf(rep)).counts.tasks).toBe(1);
+    const done = await rep.patch(`/api/admin/activities/${task}`).send({ status: 'completed' }).expect(200);
+    expect(done.body).toMatchObject({ status: 'completed' });
+    expect(done.body.completedAt).not.toBeNull();
+    expect((await dayOf(rep)).counts.tasks).toBe(0);
+
+    expect((await rep.patch(`/api/admin/activities/${task}`).send({})).status).toBe(400);
+    expect((await rep.patch(`/api/admin/activities/${task}`).send({ status: 'done' })).status).toBe(400);
+    const unknown = '00000000-0000-4000-8000-000000000009';
+    expect((await rep.patch(`/api/admin/activities/${unknown}`).send({ status: 'completed' })).status).toBe(404);
+
+    const everyone = await rep.get('/api/admin/my-day?scope=all');
+    expect(everyone.status).toBe(403);
+    expect((await rep.get('/api/admin/my-day?scope=team')).status).toBe(400);
+  });
+});

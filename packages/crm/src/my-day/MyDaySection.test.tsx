@@ -1,0 +1,94 @@
+import { MY_DAY_SECTION_KEYS, MY_DAY_SECTION_TITLES } from '@shine/shared/my-day';
+import type { MyDay, MyDayItem } from '@shine/shared/responses/my-day';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../test/fetch-mock.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { signedInAs } from '../test/team-fixtures.ts';
+import { MyDaySection } from './MyDaySection.tsx';
+
+const LEAD = '5a0c2d3e-4f5a-4b6c-8d7e-000000000001';
+const TASK = '5a0c2d3e-4f5a-4b6c-8d7e-000000000002';
+const soon = () => new Date(Date.now() + 10 * 60_000).toISOString();
+const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+function dayWith(items: Partial<Record<(typeof MY_DAY_SECTION_KEYS)[number], MyDayItem[]>>): MyDay {
+  const sections = MY_DAY_SECTION_KEYS.map((key) => ({
+    key,
+    title: MY_DAY_SECTION_TITLES[key],
+    items: items[key] ?? [],
+  }));
+  const counts = Object.fromEntries(sections.map((section) => [section.key, section.items.length]));
+  return {
+    scope: 'me',
+    sections,
+    counts: { total: sections.reduce((sum, section) => sum + section.items.length, 0), ...counts } as MyDay['counts'],
+  };
+}
+
+const lead = { leadId: LEAD, leadName: 'Nina Newman', assignee: null };
+
+describe('My Day', () => {
+  it('says what to do next when nothing waits', async () => {
+    mockFetch({ ...signedInAs('sales'), 'GET /api/admin/my-day': { body: dayWith({}) } });
+    renderWithProviders(<MyDaySection />);
+    await screen.findByTestId('my-day-empty');
+    expect(screen.getByRole('link', { name: 'My open leads' }).getAttribute('href')).toBe('/crm/leads?assignee=me');
+    // Only admins choose whose day it is.
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+  });
+
+  it('lists each section in order with one-click actions that call the API', async () => {
+    const { calls } = mockFetch({
+      ...signedInAs('sales'),
+      'GET /api/admin/my-day': {
+        body: dayWith({
+          newLeads: [
+            {
+              kind: 'new_lead',
+              ...lead,
+              due: soon(),
+              createdAt: ago(5),
+              phone: '214-555-0100',
+              email: 'n@example.com',
+            },
+          ],
+          tasks: [{ kind: 'task', ...lead, activityId: TASK, text: 'Send the checklist', due: ago(60) }],
+        }),
+      },
+      'POST /api/admin/activities': { status: 201, body: {} },
+      [`PATCH /api/admin/activities/${TASK}`]: { body: {} },
+    });
+    renderWithProviders(<MyDaySection />);
+    const newLeads = await screen.findByRole('region', { name: /^New leads to contact/ });
+    expect(within(newLeads).getByText(/^Waiting 5 min/)).toBeTruthy();
+    expect(within(newLeads).getByRole('link', { name: 'Call Nina Newman' }).getAttribute('href')).toBe(
+      'tel:2145550100',
+    );
+    expect(
+      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent?.replace(/\d+$/, '').trim()),
+    ).toEqual(MY_DAY_SECTION_KEYS.map((key) => MY_DAY_SECTION_TITLES[key]));
+
+    await userEvent.click(within(newLeads).getByRole('button', { name: 'Log the call with Nina Newman' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      leadId: LEAD,
+      type: 'call',
+      title: 'Phone call',
+    });
+
+    const tasks = screen.getByRole('region', { name: /^Tasks due/ });
+    await userEvent.click(within(tasks).getByRole('button', { name: 'Task Send the checklist (Nina Newman) done' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'completed' });
+  });
+
+  it('lets an admin switch to everyone’s day', async () => {
+    const { calls } = mockFetch({ ...signedInAs('admin'), 'GET /api/admin/my-day': { body: dayWith({}) } });
+    renderWithProviders(<MyDaySection />);
+    await screen.findByTestId('my-day-empty');
+    await userEvent.click(screen.getByText('Everyone'));
+    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/admin/my-day?scope=all'));
+  });
+});

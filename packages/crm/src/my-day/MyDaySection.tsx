@@ -1,0 +1,100 @@
+import type { MyDayScope } from '@shine/shared/my-day';
+import { Card, Empty, Segmented, Typography } from 'antd';
+import { useSearchParams } from 'react-router-dom';
+import { LeadDrawer } from '../leads/LeadDrawer.tsx';
+import { useLeadInAddress } from '../leads/use-lead-in-address.ts';
+import { sectionPath } from '../navigation/section-paths.ts';
+import { useIsAdmin } from '../session/current-user.ts';
+import { ButtonLink } from '../ui/ButtonLink.tsx';
+import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
+import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
+import { MyDayItem } from './MyDayItem.tsx';
+import { useMyDay } from './my-day.queries.ts';
+import './my-day.css';
+
+/**
+ * My Day (docs/decisions.md, "My Day"): what the signed-in person has to do now, section by section in
+ * the order the day is worked, each item with its one-click actions; admins may switch to everyone's.
+ * A lead opens in the drawer here, its address `?lead=` like everywhere.
+ */
+export function MyDaySection() {
+  const isAdmin = useIsAdmin();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const scope: MyDayScope = isAdmin && searchParams.get('scope') === 'all' ? 'all' : 'me';
+  const day = useMyDay(scope);
+  const lead = useLeadInAddress();
+
+  const setScope = (next: MyDayScope) =>
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      if (next === 'all') params.set('scope', 'all');
+      else params.delete('scope');
+      return params;
+    });
+
+  return (
+    <div className="section-stack">
+      <div className="section-toolbar">
+        <Typography.Text className="muted">
+          {scope === 'all' ? 'Everyone’s work for today.' : 'Your work for today, most urgent first.'}
+        </Typography.Text>
+        {isAdmin ? (
+          <Segmented<MyDayScope>
+            aria-label="Whose day"
+            value={scope}
+            onChange={setScope}
+            options={[
+              { value: 'me', label: 'Mine' },
+              { value: 'all', label: 'Everyone' },
+            ]}
+          />
+        ) : null}
+      </div>
+      {day.isError ? <QueryErrorAlert error={day.error} onRetry={() => void day.refetch()} /> : null}
+      {day.isPending ? <LoadingSkeleton rows={8} /> : null}
+      {day.data && day.data.counts.total === 0 ? (
+        <Card>
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={
+              <span data-testid="my-day-empty">
+                Nothing waits for you right now. Look through the open leads for one to move on, or check the Inbox.
+              </span>
+            }
+          >
+            <div className="my-day-next">
+              <ButtonLink type="primary" to={sectionPath('leads', { assignee: 'me' })}>
+                My open leads
+              </ButtonLink>
+              <ButtonLink to={sectionPath('inbox')}>Inbox</ButtonLink>
+            </div>
+          </Empty>
+        </Card>
+      ) : null}
+      {day.data && day.data.counts.total > 0
+        ? day.data.sections.map((section) => (
+            <section key={section.key} className="my-day-section" aria-labelledby={`my-day-${section.key}`}>
+              <Typography.Title level={2} id={`my-day-${section.key}`} className="my-day-title">
+                {section.title} <span className="nav-count my-day-count">{section.items.length}</span>
+              </Typography.Title>
+              {section.items.length === 0 ? (
+                <p className="muted my-day-none">Nothing here.</p>
+              ) : (
+                <ul className="my-day-list">
+                  {section.items.map((item) => (
+                    <MyDayItem
+                      key={`${item.kind}-${item.kind === 'task' ? item.activityId : item.kind === 'quote' ? item.quoteId : item.leadId}`}
+                      item={item}
+                      showAssignee={scope === 'all'}
+                      onOpen={lead.open}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))
+        : null}
+      <LeadDrawer leadId={lead.leadId} initialTab={lead.tab} onClose={lead.close} onOpenLead={(id) => lead.open(id)} />
+    </div>
+  );
+}

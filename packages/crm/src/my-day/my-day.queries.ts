@@ -1,0 +1,76 @@
+import type { ActivityUpdate } from '@shine/shared/activities';
+import type { MyDayScope } from '@shine/shared/my-day';
+import type { Activity, Lead } from '@shine/shared/types';
+import type { MyDay } from '@shine/shared/responses/my-day';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../api/http.ts';
+import { livePolling, useLive } from '../api/live.ts';
+import { API } from '../api/paths.ts';
+import { activitiesKey, leadsKey, metricsKey, myDayKey, myDayScopeKey, notificationsKey } from '../api/query-keys.ts';
+import { errorText } from '../ui/error-text.ts';
+import { useToast } from '../ui/use-toast.ts';
+
+/** While the live stream is down, My Day (and its badge) asks this often. */
+const MY_DAY_POLL_MS = 30_000;
+
+/** GET /api/admin/my-day?scope=: refreshed by the live events of leads, replies, tasks and quotes. */
+export function useMyDay(scope: MyDayScope, enabled = true) {
+  const live = useLive();
+  return useQuery<MyDay>({ queryKey: myDayScopeKey(scope), enabled, ...livePolling(live, MY_DAY_POLL_MS) });
+}
+
+/** What My Day's one-click actions refresh: the day, the bell (acting on a lead reads its notifications), the lists and the figures. */
+function useRefreshDay() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [myDayKey, notificationsKey, leadsKey, activitiesKey, metricsKey].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+}
+
+/** PATCH /api/admin/activities/{id}: a task done or moved. */
+export function useUpdateTask() {
+  const refresh = useRefreshDay();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ id, ...update }: { id: string } & ActivityUpdate) =>
+      apiJson<Activity>('PATCH', `${API.activities}/${encodeURIComponent(id)}`, update),
+    onSuccess: async (_activity, update) => {
+      toast.success(update.status === 'completed' ? 'Task done' : 'Task moved');
+      await refresh();
+    },
+    onError: (error) => toast.error('Could not change the task', errorText(error)),
+  });
+}
+
+/** PATCH /api/admin/leads/{id}: a follow-up done (cleared) or moved. */
+export function useUpdateFollowUp() {
+  const refresh = useRefreshDay();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ id, nextFollowUpAt }: { id: string; nextFollowUpAt: string | null }) =>
+      apiJson<Lead>('PATCH', `${API.leads}/${encodeURIComponent(id)}`, { nextFollowUpAt }),
+    onSuccess: async (_lead, change) => {
+      toast.success(change.nextFollowUpAt ? 'Follow-up moved' : 'Follow-up done');
+      await refresh();
+    },
+    onError: (error) => toast.error('Could not change the follow-up', errorText(error)),
+  });
+}
+
+/** POST /api/admin/activities: "Log the call", a call made now (completed: the lead's first or last contact). */
+export function useLogCall() {
+  const refresh = useRefreshDay();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ leadId }: { leadId: string }) =>
+      apiJson<Activity>('POST', API.activities, { leadId, type: 'call', title: 'Phone call' }),
+    onSuccess: async () => {
+      toast.success('Call logged');
+      await refresh();
+    },
+    onError: (error) => toast.error('Could not log the call', errorText(error)),
+  });
+}

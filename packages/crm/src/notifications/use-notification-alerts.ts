@@ -1,0 +1,51 @@
+// What the bell holds reaches the person when the window is in the background: a system notification
+// (the browser's Notification API with their permission, or the desktop app's own) for each new one,
+// and the unread count on the desktop app's icon. New leads have their own alert (alerts/), so they
+// are not announced twice.
+import { DEFAULT_ALERT_SETTINGS, isQuietTime } from '@shine/shared/alerts';
+import type { LiveEvent } from '@shine/shared/live';
+import type { NotificationList } from '@shine/shared/responses/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { notificationsKey } from '../api/query-keys.ts';
+import { useAlertSettings } from '../alerts/alerts.queries.ts';
+import { browserNotifications } from '../alerts/browser-notifications.ts';
+import { leadPath } from '../navigation/section-paths.ts';
+import { usePlatform } from '../platform/platform.ts';
+import { useNotifications } from './notifications.queries.ts';
+
+const SYSTEM_TITLE = 'Lone Star Shine CRM';
+
+export function useNotificationAlerts(): (event: LiveEvent) => void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const platform = usePlatform();
+  const system = useMemo(() => platform.notifications ?? browserNotifications(), [platform]);
+  const settings = useAlertSettings().data ?? DEFAULT_ALERT_SETTINGS;
+  const unread = useNotifications().data?.unread;
+
+  useEffect(() => {
+    if (unread !== undefined) system?.setBadgeCount?.(unread);
+  }, [unread, system]);
+
+  return useCallback(
+    (event: LiveEvent) => {
+      if (event.type !== 'notification.created' || document.visibilityState === 'visible') return;
+      if (!settings.systemNotifications || isQuietTime(settings.quietHours, new Date())) return;
+      void queryClient.fetchQuery<NotificationList>({ queryKey: notificationsKey, staleTime: 0 }).then(
+        (list) => {
+          const item = list.items.find((notification) => notification.id === event.notificationId);
+          if (!item || item.kind === 'new_lead') return;
+          const open = () => {
+            if (item.leadId)
+              navigate(leadPath(item.leadId, item.kind === 'customer_reply' ? 'conversation' : undefined));
+          };
+          system?.show({ title: SYSTEM_TITLE, body: item.text, tag: `notification-${item.id}` }, open);
+        },
+        () => undefined, // unreadable now: the bell shows it once the window is back
+      );
+    },
+    [queryClient, navigate, settings, system],
+  );
+}

@@ -1,0 +1,83 @@
+// Answers of GET /api/admin/my-day.
+import { z } from 'zod';
+import { CONVERSATION_CHANNELS } from '../conversations.ts';
+import { MY_DAY_SECTION_KEYS, type MyDaySectionKey } from '../my-day.ts';
+import { countSchema, idSchema, instantSchema } from './common.ts';
+import { personSchema } from './team.ts';
+
+const lead = {
+  leadId: idSchema,
+  leadName: z.string(),
+  /** Who holds the lead (shown when the list is everyone's). */
+  assignee: personSchema.nullable(),
+};
+
+export const myDayItemSchema = z.discriminatedUnion('kind', [
+  /** Assigned and not contacted yet: `due` is when the speed-to-lead target passes. */
+  z.strictObject({
+    kind: z.literal('new_lead'),
+    ...lead,
+    due: instantSchema.optional(),
+    createdAt: instantSchema,
+    phone: z.string(),
+    email: z.string(),
+  }),
+  /** Unread replies of the customer: `due` is the latest one's time. */
+  z.strictObject({
+    kind: z.literal('reply'),
+    ...lead,
+    due: instantSchema,
+    text: z.string(),
+    channel: z.enum(CONVERSATION_CHANNELS),
+    unread: countSchema,
+  }),
+  /** The lead's follow-up time, today or past (`overdue`). */
+  z.strictObject({
+    kind: z.literal('follow_up'),
+    ...lead,
+    due: instantSchema,
+    overdue: z.boolean(),
+    phone: z.string(),
+    email: z.string(),
+  }),
+  /** A pending task due by the end of today (or with no due time). */
+  z.strictObject({
+    kind: z.literal('task'),
+    ...lead,
+    due: instantSchema.optional(),
+    activityId: idSchema,
+    text: z.string(),
+  }),
+  /** A quote sent and not answered after QUOTE_ANSWER_WAIT_DAYS: `due` is when that passed. */
+  z.strictObject({
+    kind: z.literal('quote'),
+    ...lead,
+    due: instantSchema,
+    quoteId: idSchema,
+    version: z.number().int().min(1),
+    phone: z.string(),
+  }),
+]);
+export type MyDayItem = z.output<typeof myDayItemSchema>;
+
+export const myDaySectionSchema = z.strictObject({
+  key: z.enum(MY_DAY_SECTION_KEYS),
+  title: z.string(),
+  items: z.array(myDayItemSchema),
+});
+export type MyDaySection = z.output<typeof myDaySectionSchema>;
+
+export const myDaySchema = z.strictObject({
+  scope: z.enum(['me', 'all']),
+  /** Every section, in order, empty ones included. */
+  sections: z.array(myDaySectionSchema),
+  /** Items per section, and `total`: the sidebar's badge. */
+  counts: z.strictObject({
+    total: countSchema,
+    ...(Object.fromEntries(MY_DAY_SECTION_KEYS.map((key) => [key, countSchema])) as Record<
+      MyDaySectionKey,
+      typeof countSchema
+    >),
+  }),
+});
+export type MyDay = z.output<typeof myDaySchema>;

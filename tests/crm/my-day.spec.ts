@@ -1,0 +1,127 @@
+// A salesperson's working day: they sign in to My Day; a lead assigned to them arrives live and waits
+// in the bell and in My Day until they act on it; the screen is axe-clean and works by keyboard on a
+// laptop and on a phone.
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { uniqueName } from '../support/unique.ts';
+import { animationsSettled, createLead, setNewLeadToasts, signIn, waitForCrmScreen } from './support.ts';
+
+const PASSWORD = 'a-long-rep-password-42';
+
+async function scan(page: Page, what: string) {
+  await animationsSettled(page);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(
+    results.violations.map((v) => `${what}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** A new salesperson, set up through their link, and a page of their own signed in through the sign-in form. */
+async function newRep(admin: Page, browser: Browser): Promise<{ id: string; name: string; page: Page }> {
+  const tag = uniqueName('Rep');
+  const name = `Rae ${tag}`;
+  const email = `rae.${tag.toLowerCase()}@example.com`;
+  const created = await admin.request.post('/api/admin/users', { data: { name, email, role: 'sales' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { user, setupUrl } = (await created.json()) as { user: { id: string }; setupUrl: string };
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  const token = new URL(setupUrl).pathname.split('/').pop();
+  const set = await page.request.post('/api/setup-password', { data: { token, password: PASSWORD } });
+  expect(set.status(), await set.text()).toBeLessThan(300);
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+  return { id: user.id, name, page };
+}
+
+test.describe('My Day', () => {
+  test('a salesperson signs in to My Day; an assigned lead waits in the bell and My Day until acted on', async ({
+    page,
+    browser,
+  }) => {
+    test.slow(); // two people, a live event, a reload
+    await signIn(page);
+    const rep = await newRep(page, browser);
+    await expect(rep.page).toHaveURL(/\/admin\/crm\/my-day$/);
+    await expect(rep.page.getByRole('heading', { name: 'My Day', level: 1 })).toBeVisible();
+    await setNewLeadToasts(rep.page.request, false); // other specs' quotes must not cover the page
+    await expect(rep.page.getByTestId('my-day-empty')).toBeVisible();
+    const bell = rep.page.getByTestId('notification-bell');
+    await expect(bell).toHaveAccessibleName('Notifications');
+
+    const lead = await createLead(page.request, { firstName: uniqueName('Mine') });
+    const leadName = `${lead.firstName} Tester`;
+    const assigned = await page.request.patch(`/api/admin/leads/${lead.id}`, { data: { assignedTo: rep.id } });
+    expect(assigned.status(), await assigned.text()).toBe(200);
+
+    // Heard live: the bell counts it, My Day lists it with its clock, the sidebar counts it.
+    await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+    const newLeads = rep.page.getByRole('region', { name: /^New leads to contact/ });
+    await expect(newLeads.getByRole('button', { name: leadName, exact: true })).toBeVisible();
+    await expect(newLeads).toContainText('Waiting');
+    await expect(rep.page.getByTestId('my-day-nav-count')).toHaveText(/^1/);
+
+    // It waits: a reload still shows it in both.
+    await rep.page.reload();
+    await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+    await expect(newLeads.getByRole('button', { name: leadName, exact: true })).toBeVisible();
+    await bell.click();
+    const panel = rep.page.getByRole('region', { name: 'Your notifications' });
+    await expect(panel.getByRole('button', { name: new RegExp(`${leadName} was assigned to you`) })).toBeVisible();
+    await rep.page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(bell).toBeFocused();
+
+    // Acting on it (the call, logged with one click) ends both.
+    await newLeads.getByRole('button', { name: `Log the call with ${leadName}` }).click();
+    await expect(rep.page.getByTestId('my-day-empty')).toBeVisible();
+    await expect(bell).toHaveAccessibleName('Notifications');
+    await rep.page.context().close();
+  });
+
+  for (const width of [1280, 390]) {
+    test(`axe-clean and keyboard operable at ${width} px`, async ({ page, browser }) => {
+      test.slow();
+      await page.setViewportSize({ width, height: 800 });
+      await signIn(page);
+      const rep = await newRep(page, browser);
+      await rep.page.setViewportSize({ width, height: 800 });
+      await expect(rep.page.getByRole('heading', { name: 'My Day', level: 1 })).toBeVisible();
+      await setNewLeadToasts(rep.page.request, false);
+      const lead = await createLead(page.request, { firstName: uniqueName('Kbd') });
+      await page.request.patch(`/api/admin/leads/${lead.id}`, { data: { assignedTo: rep.id } });
+      const followUp = await page.request.patch(`/api/admin/leads/${lead.id}`, {
+        data: { nextFollowUpAt: new Date(Date.now() - 3_600_000).toISOString() },
+      });
+      expect(followUp.status()).toBe(200);
+      const leadName = `${lead.firstName} Tester`;
+      const followUps = rep.page.getByRole('region', { name: /^Follow-ups due/ });
+      await expect(followUps.getByRole('button', { name: leadName, exact: true })).toBeVisible();
+      await waitForCrmScreen(rep.page);
+      await scan(rep.page, `My Day at ${width}`);
+
+      // The bell by keyboard: Enter opens its list, Tab reaches the notification, Escape closes it.
+      await rep.page.getByTestId('notification-bell').focus();
+      await rep.page.keyboard.press('Enter');
+      const panel = rep.page.getByRole('region', { name: 'Your notifications' });
+      await expect(panel).toBeVisible();
+      await scan(rep.page, `notifications at ${width}`);
+      await rep.page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+
+      // Snooze by keyboard: the follow-up leaves today's list.
+      const snooze = followUps.getByRole('button', { name: `Snooze ${leadName}` });
+      await snooze.focus();
+      await rep.page.keyboard.press('Enter');
+      await expect(rep.page.getByRole('menuitem', { name: 'In 1 hour' })).toBeFocused();
+      await rep.page.keyboard.press('ArrowDown');
+      const tomorrow = rep.page.getByRole('menuitem', { name: 'Tomorrow 9 AM' });
+      await expect(tomorrow).toBeFocused();
+      await rep.page.keyboard.press('Enter');
+      await expect(followUps.getByRole('button', { name: leadName, exact: true })).toHaveCount(0);
+      await rep.page.context().close();
+    });
+  }
+});
