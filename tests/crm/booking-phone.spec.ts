@@ -1,7 +1,7 @@
 // The customer's quote page on a 390 px phone (plain HTML forms): accept the quote, pick one of
 // the free arrival windows, and see the booking with its next visits and how to change it; no axe
 // violations at each step, and 44 px touch targets for the windows and the buttons.
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from '../support/axe.ts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { uniqueName } from '../support/unique.ts';
 import { createLead, signIn } from './support.ts';
@@ -15,7 +15,7 @@ async function expectTouchTarget(target: Locator) {
 }
 
 async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page })
+  const results = await (await axeBuilder(page))
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

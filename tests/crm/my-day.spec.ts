@@ -1,7 +1,7 @@
 // A salesperson's working day: they sign in to My Day; a lead assigned to them arrives live and waits
 // in the bell and in My Day until they act on it; the screen is axe-clean and works by keyboard on a
 // laptop and on a phone.
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from '../support/axe.ts';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { uniqueName } from '../support/unique.ts';
 import { animationsSettled, createLead, setNewLeadToasts, signIn, waitForCrmScreen } from './support.ts';
@@ -10,7 +10,7 @@ const PASSWORD = 'a-long-rep-password-42';
 
 async function scan(page: Page, what: string) {
   await animationsSettled(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await (await axeBuilder(page)).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(
     results.violations.map((v) => `${what}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);

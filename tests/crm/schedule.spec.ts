@@ -2,7 +2,7 @@
 // window from the quote's link; the visit appears without a reload, opens, and is moved to the next
 // day by the dialog (the server checks the crew's capacity); the week is axe clean. The e-mail the customer then gets is
 // read back in api/test/scheduling.test.ts (this suite's shared server has no SMTP).
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from '../support/axe.ts';
 import { expect, test } from '@playwright/test';
 import { uniqueName } from '../support/unique.ts';
 import { createLead, signIn } from './support.ts';
@@ -48,7 +48,7 @@ test('a visit the customer books appears in the Schedule live, and staff move it
   const visit = page.getByRole('button', { name: new RegExp(`${name} Tester`) });
   await expect(visit).toBeVisible();
 
-  const scan = await new AxeBuilder({ page })
+  const scan = await (await axeBuilder(page))
     .include('.schedule')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
