@@ -13,7 +13,7 @@ export const myDayQuerySchema = z.object({
 });
 export type MyDayQuery = z.output<typeof myDayQuerySchema>;
 
-/** The sections, in the order the day is worked (visits today will follow once booking exists). */
+/** The sections, in the order the day is worked (visits today are not among them yet: docs/decisions.md, "My Day"). */
 export const MY_DAY_SECTION_KEYS = ['newLeads', 'replies', 'followUps', 'tasks', 'quotes'] as const;
 export type MyDaySectionKey = (typeof MY_DAY_SECTION_KEYS)[number];
 
