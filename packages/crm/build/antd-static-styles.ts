@@ -57,6 +57,7 @@ const RENDERS: Record<string, () => ReactNode> = {
   Descriptions: () => h(component('Descriptions'), { items: [{ key: 'a', label: 'a', children: 'a' }] }),
   Divider: () => h(component('Divider'), null),
   Drawer: () => h(component('Drawer'), null),
+  Dropdown: () => h(panelOf('Dropdown'), { menu: { items: [{ key: 'a', label: 'a' }] } }),
   Empty: () => h(component('Empty'), null),
   Form: () =>
     h(
