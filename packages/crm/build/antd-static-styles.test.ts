@@ -46,7 +46,14 @@ describe('antd static styles', () => {
   });
 
   it('holds the rules, including those of layers drawn only when open', () => {
-    for (const selector of ['.ant-table', '.ant-select-dropdown', '.ant-dropdown', '.ant-tooltip', '.ant-modal', '.ant-notification']) {
+    for (const selector of [
+      '.ant-table',
+      '.ant-select-dropdown',
+      '.ant-dropdown',
+      '.ant-tooltip',
+      '.ant-modal',
+      '.ant-notification',
+    ]) {
       expect(css).toContain(`${selector}{`);
     }
   });
