@@ -30,7 +30,7 @@ if (ownDataDir) {
 const browser = await findChromium();
 
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
-const SOLO_SPECS = /crm\/(live|lead-alerts)\.spec\.ts$/;
+const SOLO_SPECS = /crm\/(live|lead-alerts|team)\.spec\.ts$/;
 const SETUP = /\.setup\.ts$/;
 
 function serverEnv(port: number, dataDirectory: string): Record<string, string> {
@@ -70,9 +70,10 @@ export default defineConfig({
     // Before any spec: the shared admin's new-lead toasts off (crm/quiet-alerts.setup.ts).
     { name: 'setup', use: chromium, testMatch: SETUP },
     { name: 'chromium', use: chromium, testIgnore: SOLO_SPECS, dependencies: ['setup'] },
-    // Specs that watch every new lead of the shared server (the live stream's alerts) or change what
-    // happens to every lead (speed-to-lead alerts) run after the others, one at a time: another spec's
-    // quotes would otherwise interleave with what they watch.
+    // Specs that watch every new lead of the shared server (the live stream's alerts), change what
+    // happens to every lead (speed-to-lead alerts) or count on who round robin can choose (team: only
+    // its own two reps; My Day's reps, set up while it runs, would take turns) run after the others, one
+    // at a time: another spec's quotes or people would otherwise interleave with what they watch.
     { name: 'chromium-solo', use: chromium, testMatch: SOLO_SPECS, dependencies: ['chromium'], workers: 1 },
   ],
   webServer: [

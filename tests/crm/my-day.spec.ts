@@ -16,6 +16,9 @@ async function scan(page: Page, what: string) {
   ).toEqual([]);
 }
 
+/** The salespeople this spec set up: disabled when each test ends, so round robin never chooses them. */
+const reps: string[] = [];
+
 /** A new salesperson, set up through their link, and a page of their own signed in through the sign-in form. */
 async function newRep(admin: Page, browser: Browser): Promise<{ id: string; name: string; page: Page }> {
   const tag = uniqueName('Rep');
@@ -24,6 +27,7 @@ async function newRep(admin: Page, browser: Browser): Promise<{ id: string; name
   const created = await admin.request.post('/api/admin/users', { data: { name, email, role: 'sales' } });
   expect(created.status(), await created.text()).toBe(201);
   const { user, setupUrl } = (await created.json()) as { user: { id: string }; setupUrl: string };
+  reps.push(user.id);
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();
   const token = new URL(setupUrl).pathname.split('/').pop();
@@ -37,6 +41,13 @@ async function newRep(admin: Page, browser: Browser): Promise<{ id: string; name
 }
 
 test.describe('My Day', () => {
+  test.afterEach(async ({ page }) => {
+    for (const id of reps.splice(0)) {
+      const disabled = await page.request.patch(`/api/admin/users/${id}`, { data: { disabled: true } });
+      expect(disabled.status(), await disabled.text()).toBe(200);
+    }
+  });
+
   test('a salesperson signs in to My Day; an assigned lead waits in the bell and My Day until acted on', async ({
     page,
     browser,

@@ -1,6 +1,8 @@
 // Quotes end to end, the customer's side: staff make and send a quote through the API, the customer
 // opens /q/{token} in a real browser (axe finds nothing, on a phone too), accepts it with the plain
-// HTML form, and the lead is Won with the accepted total.
+// HTML form, is offered its first cleaning's windows on the same page, and the lead is Won with the
+// accepted total.
+import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { axeBuilder } from '../support/axe.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { createLead, signIn } from '../crm/support.ts';
@@ -34,7 +36,9 @@ test('a sent quote is opened, passes axe, is accepted by its form, and the lead 
   await page.getByLabel('Choice 1: time').selectOption('morning');
   await page.getByRole('button', { name: 'Accept quote' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you, you accepted this quote' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /Book your cleaning/ })).toHaveAttribute('href', /coupon=WELCOME40/);
+  // The cleaning is booked on this page, never on the outside booking site (which invited booking twice).
+  await expect(page.getByRole('region', { name: 'Book your first cleaning' })).toBeVisible();
+  await expect(page.locator(`a[href*="${new URL(DEFAULT_COMPANY.bookingUrl).hostname}"]`)).toHaveCount(0);
   await scan(page);
 
   const after = await page.request.get(`/api/admin/leads/${lead.id}`);
