@@ -2,7 +2,7 @@
 // name, service and estimate and an Open action; a chime and a system notification unless it is the
 // person's quiet hours. (The count on the desktop app's icon is the bell's: unread notifications.)
 // What to show follows the person's own settings (GET /api/admin/me/alerts).
-import { DEFAULT_ALERT_SETTINGS, isQuietTime } from '@shine/shared/alerts';
+import { isQuietTime } from '@shine/shared/alerts';
 import type { LiveEvent } from '@shine/shared/live';
 import type { Lead } from '@shine/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
@@ -43,7 +43,10 @@ export function useNewLeadAlerts(): (event: LiveEvent) => void {
   const navigate = useNavigate();
   const platform = usePlatform();
   const system = useMemo(() => platform.notifications ?? browserNotifications(), [platform]);
-  const settings = useAlertSettings().data ?? DEFAULT_ALERT_SETTINGS;
+  // Undefined until the person's own settings have loaded (right after sign-in or a reload): nothing is
+  // announced before then, so someone who turned toasts off never gets one that stays until dismissed.
+  // The lead still reaches them in the bell and the lists.
+  const settings = useAlertSettings().data;
   // The toast waits for the one slot (alert-queue.ts): it never replaces the toast of someone's action.
   const toasts = useRef<AlertQueue<LeadToast>>(undefined);
   useEffect(() => {
@@ -81,7 +84,7 @@ export function useNewLeadAlerts(): (event: LiveEvent) => void {
 
   return useCallback(
     (event: LiveEvent) => {
-      if (event.type !== 'lead.created') return;
+      if (event.type !== 'lead.created' || !settings) return;
       void queryClient.fetchQuery<Lead>({ queryKey: leadKey(event.leadId) }).then(
         (lead) => {
           const { title, body } = describeNewLead(lead);
