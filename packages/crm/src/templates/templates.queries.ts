@@ -1,24 +1,21 @@
 import { MESSAGES } from '@shine/shared/messages';
 import type { TemplateCreate, TemplateUpdate } from '@shine/shared/templates';
-import type { Template } from '@shine/shared/types';
+import { automationOperations } from '@shine/shared/operations/automations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson, apiRequest } from '../api/http.ts';
-import { API } from '../api/paths.ts';
+import { call, queryOptions } from '../api/client.ts';
 import { automationRecipesKey, templatesKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
-const itemPath = (id: string) => `${API.templates}/${encodeURIComponent(id)}`;
-
 export function useTemplates() {
-  return useQuery<Template[]>({ queryKey: templatesKey });
+  return useQuery(queryOptions(automationOperations.listTemplates));
 }
 
 export function useCreateTemplate() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (template: TemplateCreate) => apiJson<Template>('POST', API.templates, template),
+    mutationFn: (template: TemplateCreate) => call(automationOperations.createTemplate, { body: template }),
     onSuccess: async () => {
       toast.success(MESSAGES.template.created);
       await queryClient.invalidateQueries({ queryKey: templatesKey });
@@ -32,7 +29,7 @@ export function useUpdateTemplate() {
   const toast = useToast();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: TemplateUpdate }) =>
-      apiJson<Template>('PATCH', itemPath(id), changes),
+      call(automationOperations.updateTemplate, { params: { id }, body: changes }),
     onSuccess: async () => {
       toast.success(MESSAGES.template.updated);
       await queryClient.invalidateQueries({ queryKey: templatesKey });
@@ -45,7 +42,7 @@ export function useDeleteTemplate() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', itemPath(id)),
+    mutationFn: (id: string) => call(automationOperations.deleteTemplate, { params: { id } }),
     onSuccess: async () => {
       toast.success(MESSAGES.template.deleted);
       // A recipe whose starter template this was now offers to recreate it.
