@@ -1,21 +1,20 @@
-import { activityCreateSchema } from '@shine/shared/activities';
-import { leadIdParamsSchema } from '@shine/shared/leads';
-import { Router } from 'express';
+import { leadOperations } from '@shine/shared/operations/leads';
+import { operationRouter } from '../http/route.ts';
+import type { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
-import { validate } from '../http/validate.ts';
 import { createStaffActivity, listLeadActivities } from './lead-activities.service.ts';
 
 /** /api/admin/activities of a lead: a staff member logs one, and the lead's timeline. */
 export function leadActivitiesRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
-  const router = Router();
+  const { router, route } = operationRouter('/api/admin/activities');
 
-  router.post('/', validate({ body: activityCreateSchema }), async (req, res) => {
+  route(leadOperations.createActivity, async (req, res) => {
     const activity = await createStaffActivity(db, sessionUser(req).id, req.body, now(), config.businessTimeZone);
     res.status(201).json(activity);
   });
 
-  router.get('/lead/:leadId', validate({ params: leadIdParamsSchema }), async (req, res) => {
+  route(leadOperations.listLeadActivities, async (req, res) => {
     res.json(await listLeadActivities(db, req.params.leadId));
   });
 

@@ -1,37 +1,26 @@
-import type { LeadPriority, LeadStatus } from '@shine/shared/enums';
-import type { LeadSortField, LeadUpdate } from '@shine/shared/leads';
+import type { LeadStatus } from '@shine/shared/enums';
+import type { LeadListQuery, LeadUpdate } from '@shine/shared/leads';
 import { MESSAGES } from '@shine/shared/messages';
-import type { Lead, LeadDetail, LeadPage } from '@shine/shared/types';
+import { leadOperations } from '@shine/shared/operations/leads';
+import type { Lead, LeadDetail } from '@shine/shared/types';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../api/http.ts';
+import { call, queryOptions } from '../api/client.ts';
 import { livePolling, POLL_INTERVAL_MS, useLive } from '../api/live.ts';
-import { API } from '../api/paths.ts';
-import { leadKey, leadListKey, leadsKey, metricsKey, statsKey } from '../api/query-keys.ts';
+import { leadKey, leadsKey, metricsKey, statsKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
-export type SortOrder = 'asc' | 'desc';
-
-/** The query string of GET /api/admin/leads (docs/requirements.md#lead-list). */
-export type LeadListParams = {
-  search?: string;
-  status?: LeadStatus;
-  priority?: LeadPriority;
-  /** "me", "none" or a person's id. */
-  assignedTo?: string;
-  page: number;
-  pageSize: number;
-  sort: LeadSortField;
-  order: SortOrder;
-};
+/** The query string of GET /api/admin/leads (docs/requirements.md#lead-list), every default filled in. */
+export type LeadListParams = LeadListQuery;
+export type SortOrder = LeadListQuery['order'];
 
 export type LeadFilterValues = Pick<LeadListParams, 'search' | 'status' | 'priority' | 'assignedTo'>;
 
 /** One page of leads; polled every 10 s in the sidebar CRM. */
 export function useLeadList(params: LeadListParams) {
   const live = useLive();
-  return useQuery<LeadPage>({
-    queryKey: leadListKey(params),
+  return useQuery({
+    ...queryOptions(leadOperations.listLeads, { query: params }),
     placeholderData: keepPreviousData,
     ...livePolling(live, POLL_INTERVAL_MS.leads),
   });
@@ -39,7 +28,7 @@ export function useLeadList(params: LeadListParams) {
 
 /** GET /api/admin/leads/{id}: the lead with every one of its quote requests. */
 export function useLead(id: string | undefined) {
-  return useQuery<LeadDetail>({ queryKey: leadKey(id ?? ''), enabled: Boolean(id) });
+  return useQuery({ ...queryOptions(leadOperations.getLead, { params: { id: id ?? '' } }), enabled: Boolean(id) });
 }
 
 /**
@@ -56,7 +45,7 @@ export function useLeadStatusMutation() {
   const toast = useToast();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: LeadStatus }) =>
-      apiJson<Lead>('PATCH', `${API.leads}/${encodeURIComponent(id)}/status`, { status }),
+      call(leadOperations.changeLeadStatus, { params: { id }, body: { status } }),
     onSuccess: async () => {
       toast.success(MESSAGES.leadStatus.success);
       await Promise.all([
@@ -75,7 +64,7 @@ export function useLeadUpdateMutation() {
   const toast = useToast();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: LeadUpdate }) =>
-      apiJson<Lead>('PATCH', `${API.leads}/${encodeURIComponent(id)}`, changes),
+      call(leadOperations.updateLead, { params: { id }, body: changes }),
     onSuccess: async (lead) => {
       toast.success(MESSAGES.lead.updated);
       mergeLeadIntoCache(queryClient, lead);

@@ -1,7 +1,7 @@
 // The company's settings (admins): speed-to-lead alerts, the company's details for automated e-mail.
-import { companyDetailsSchema } from '@shine/shared/company-settings';
-import { leadAlertSettingsSchema, leadAlertSettingsViewSchema } from '@shine/shared/lead-alerts';
-import { json, type Operation } from './operation.ts';
+import { companyDetailsSchema } from '../company-settings.ts';
+import { leadAlertSettingsSchema, leadAlertSettingsViewSchema } from '../lead-alerts.ts';
+import { json, operation, type Operation } from './operation.ts';
 
 const leadAlertsDescription =
   'Who is on duty each weekday (Sunday first), alerted of each new lead by SMS and/or e-mail; after ' +
@@ -9,8 +9,8 @@ const leadAlertsDescription =
   'escalation contact is alerted and the lead tagged Escalated. `warnings` say what would keep an alert ' +
   'from going out (no phone number, nobody on duty, no transport configured).';
 
-export const settingsOperations: Operation[] = [
-  {
+export const settingsOperations = {
+  getLeadAlertSettings: operation({
     method: 'get',
     path: '/api/admin/settings/lead-alerts',
     tag: 'Settings',
@@ -19,8 +19,8 @@ export const settingsOperations: Operation[] = [
     access: 'session',
     role: 'admin',
     answers: { 200: json(leadAlertSettingsViewSchema, 'The settings (defaults, switched off, until saved).') },
-  },
-  {
+  }),
+  saveLeadAlertSettings: operation({
     method: 'put',
     path: '/api/admin/settings/lead-alerts',
     tag: 'Settings',
@@ -30,8 +30,8 @@ export const settingsOperations: Operation[] = [
     role: 'admin',
     body: leadAlertSettingsSchema,
     answers: { 200: json(leadAlertSettingsViewSchema, 'The settings now.') },
-  },
-  {
+  }),
+  getCompanySettings: operation({
     method: 'get',
     path: '/api/admin/settings/company',
     tag: 'Settings',
@@ -39,8 +39,8 @@ export const settingsOperations: Operation[] = [
     access: 'session',
     role: 'admin',
     answers: { 200: json(companyDetailsSchema, 'The details (the site’s defaults until saved).') },
-  },
-  {
+  }),
+  saveCompanySettings: operation({
     method: 'put',
     path: '/api/admin/settings/company',
     tag: 'Settings',
@@ -50,5 +50,5 @@ export const settingsOperations: Operation[] = [
     role: 'admin',
     body: companyDetailsSchema,
     answers: { 200: json(companyDetailsSchema, 'The details now.') },
-  },
-];
+  }),
+} satisfies Record<string, Operation>;

@@ -11,15 +11,15 @@ import { settingsOperations } from './settings.operations.ts';
 import { teamOperations } from './team.operations.ts';
 
 export const OPERATIONS: readonly Operation[] = [
-  ...publicOperations,
-  ...leadOperations,
-  ...automationOperations,
-  ...conversationOperations,
-  ...teamOperations,
-  ...liveOperations,
-  ...settingsOperations,
-  ...quoteOperations,
-];
+  publicOperations,
+  leadOperations,
+  automationOperations,
+  conversationOperations,
+  teamOperations,
+  liveOperations,
+  settingsOperations,
+  quoteOperations,
+].flatMap((table): Operation[] => Object.values(table));
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 
