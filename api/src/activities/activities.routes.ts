@@ -1,4 +1,6 @@
-import { Router } from 'express';
+import { leadOperations } from '@shine/shared/operations/leads';
+import { operationRouter } from '../http/route.ts';
+import type { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { summarizeActivities } from './activities.service.ts';
 
@@ -7,9 +9,9 @@ import { summarizeActivities } from './activities.service.ts';
  * (leads/lead-activities.routes.ts), mounted on the same path.
  */
 export function activitiesRouter({ db }: Pick<AppDeps, 'db'>): Router {
-  const router = Router();
+  const { router, route } = operationRouter('/api/admin/activities');
 
-  router.get('/summary', async (_req, res) => {
+  route(leadOperations.getActivitySummary, async (_req, res) => {
     res.json(await summarizeActivities(db));
   });
 

@@ -1,11 +1,12 @@
 // GET/PATCH /api/admin/me/alerts: the signed-in user's own new-lead alert settings. Stored
 // with the user, so they follow the person from the browser to the desktop app.
-import { type AlertSettings, alertSettingsUpdateSchema, readAlertSettings } from '@shine/shared/alerts';
-import { Router } from 'express';
+import { liveOperations } from '@shine/shared/operations/live';
+import { operationRouter } from '../http/route.ts';
+import { type AlertSettings, readAlertSettings } from '@shine/shared/alerts';
+import type { Router } from 'express';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
-import { validate } from '../http/validate.ts';
 import { jsonbText } from '../db/jsonb.ts';
 
 async function findSettings(db: Knex, userId: string): Promise<AlertSettings> {
@@ -14,13 +15,13 @@ async function findSettings(db: Knex, userId: string): Promise<AlertSettings> {
 }
 
 export function alertSettingsRouter({ db }: Pick<AppDeps, 'db'>): Router {
-  const router = Router();
+  const { router, route } = operationRouter('/api/admin/me/alerts');
 
-  router.get('/', async (req, res) => {
+  route(liveOperations.getAlertSettings, async (req, res) => {
     res.json(await findSettings(db, sessionUser(req).id));
   });
 
-  router.patch('/', validate({ body: alertSettingsUpdateSchema }), async (req, res) => {
+  route(liveOperations.updateAlertSettings, async (req, res) => {
     const userId = sessionUser(req).id;
     // One statement: two windows saving different settings at once both keep theirs.
     await db('users')

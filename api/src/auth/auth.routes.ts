@@ -1,13 +1,12 @@
-import { loginSchema, passwordChangeSchema } from '@shine/shared/auth';
 import { API_ERRORS, loginRetryMessage } from '@shine/shared/messages';
-import type { SessionInfo } from '@shine/shared/types';
-import { type Request, type Response, Router } from 'express';
+import { publicOperations } from '@shine/shared/operations/public';
+import type { Request, Response, Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../http/app-error.ts';
-import { findSessionUser, requireAuth, sessionUser } from '../http/auth-guard.ts';
+import { findSessionUser, sessionUser } from '../http/auth-guard.ts';
 import { requireHttpsForSecureCookies } from '../http/https-required.ts';
 import { loginRateLimitPerClient, markCurrentPasswordRefused, passwordChangeRateLimits } from '../http/rate-limits.ts';
-import { validate } from '../http/validate.ts';
+import { operationRouter } from '../http/route.ts';
 import { publishSessionEnded } from '../live/live.service.ts';
 import { authenticate, changePassword } from './auth.service.ts';
 import { knownDevice, knownDevices } from './known-devices.ts';
@@ -28,16 +27,17 @@ function tooManyAttempts(res: Response, retryAfterSeconds: number): AppError {
 
 /** /api/admin: login, me, logout and password change (own settings and the team: users.routes.ts). */
 export function authRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
-  const router = Router();
+  const { router, route } = operationRouter('/api/admin');
   const devices = knownDevices({ db, config, now });
   const throttle = loginThrottle(db, config.rateLimitLoginPer15Minutes);
 
-  router.post(
-    '/login',
-    requireHttpsForSecureCookies(config.cookieSecure),
-    devices.recognize,
-    loginRateLimitPerClient(db, config.rateLimitLoginPer15Minutes, (res) => knownDevice(res) !== undefined),
-    validate({ body: loginSchema }),
+  route(
+    publicOperations.signIn,
+    [
+      requireHttpsForSecureCookies(config.cookieSecure),
+      devices.recognize,
+      loginRateLimitPerClient(db, config.rateLimitLoginPer15Minutes, (res) => knownDevice(res) !== undefined),
+    ],
     async (req, res) => {
       const attempt = await throttle.begin(req.body.username, knownDevice(res), now());
       if (!attempt.allowed) throw tooManyAttempts(res, attempt.retryAfterSeconds);
@@ -55,18 +55,16 @@ export function authRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 
       req.session.touchedAt = at;
       await save(req);
       await devices.issue(res, user.username);
-      const body: SessionInfo = { isAuthenticated: true, user };
-      res.json(body);
+      res.json({ isAuthenticated: true, user });
     },
   );
 
-  router.get('/me', (req, res) => {
+  route(publicOperations.getSession, (req, res) => {
     const user = findSessionUser(req);
-    const body: SessionInfo = user ? { isAuthenticated: true, user } : { isAuthenticated: false };
-    res.json(body);
+    res.json(user ? { isAuthenticated: true, user } : { isAuthenticated: false });
   });
 
-  router.post('/logout', requireAuth, async (req, res) => {
+  route(publicOperations.signOut, async (req, res) => {
     // The device cookie stays: the device is still one this user signed in from.
     const sessionId = req.sessionID;
     await destroy(req);
@@ -76,11 +74,9 @@ export function authRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 
     res.status(204).end();
   });
 
-  router.post(
-    '/me/password',
-    requireAuth,
-    ...passwordChangeRateLimits(db, config.rateLimitLoginPer15Minutes),
-    validate({ body: passwordChangeSchema }),
+  route(
+    publicOperations.changePassword,
+    passwordChangeRateLimits(db, config.rateLimitLoginPer15Minutes),
     async (req, res) => {
       const { currentPassword, newPassword } = req.body;
       if (!(await changePassword(db, sessionUser(req).id, currentPassword, newPassword, req.sessionID, now()))) {

@@ -1,12 +1,10 @@
 import type { CompanyDetailsSettings } from '@shine/shared/company-settings';
-import { idParamsSchema } from '@shine/shared/leads';
-import { ownSettingsSchema, userCreateSchema, userUpdateSchema } from '@shine/shared/team';
-import type { AssigneeList, SetupLink, TeamUserList, UserCreated } from '@shine/shared/types';
-import { Router } from 'express';
+import { teamOperations } from '@shine/shared/operations/team';
+import type { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { publicOriginOf } from '../http/public-origin.ts';
-import { validate } from '../http/validate.ts';
+import { operationRouter } from '../http/route.ts';
 import { emailSetupLink, type SendEmail } from './setup-link-email.ts';
 import { setupUrlOf } from './setup-links.ts';
 import { resetSetupLink } from './setup-password.service.ts';
@@ -29,31 +27,28 @@ export interface TeamDeps extends Pick<AppDeps, 'db' | 'config' | 'logger' | 'no
 
 /** /api/admin/users (app.ts mounts it behind requireRole('admin')). */
 export function usersRouter({ db, config, logger, now, openLeadCounts, sendEmail, companyDetails }: TeamDeps): Router {
-  const router = Router();
+  const { router, route } = operationRouter('/api/admin/users');
 
-  router.get('/', async (_req, res) => {
-    const body: TeamUserList = { items: await listTeam(db, now(), openLeadCounts) };
-    res.json(body);
+  route(teamOperations.listUsers, async (_req, res) => {
+    res.json({ items: await listTeam(db, now(), openLeadCounts) });
   });
 
-  router.post('/', validate({ body: userCreateSchema }), async (req, res) => {
+  route(teamOperations.createUser, async (req, res) => {
     const { user, token, expiresAt } = await createTeamUser(db, req.body, sessionUser(req).id, now(), openLeadCounts);
     const setupUrl = setupUrlOf(publicOriginOf(req, config.publicOrigin), token);
     const emailed = await emailSetupLink(sendEmail, logger, user, setupUrl, companyDetails);
-    const body: UserCreated = { user, setupUrl, expiresAt: expiresAt.toISOString(), emailed };
-    res.status(201).json(body);
+    res.status(201).json({ user, setupUrl, expiresAt: expiresAt.toISOString(), emailed });
   });
 
-  router.patch('/:id', validate({ params: idParamsSchema, body: userUpdateSchema }), async (req, res) => {
+  route(teamOperations.updateUser, async (req, res) => {
     res.json(await updateTeamUser(db, req.params.id, req.body, sessionUser(req).id, now(), openLeadCounts));
   });
 
-  router.post('/:id/reset', validate({ params: idParamsSchema }), async (req, res) => {
+  route(teamOperations.resetUserSetupLink, async (req, res) => {
     const link = await resetSetupLink(db, req.params.id, sessionUser(req).id, now());
     const setupUrl = setupUrlOf(publicOriginOf(req, config.publicOrigin), link.token);
     await emailSetupLink(sendEmail, logger, link, setupUrl, companyDetails);
-    const body: SetupLink = { setupUrl, expiresAt: link.expiresAt.toISOString() };
-    res.json(body);
+    res.json({ setupUrl, expiresAt: link.expiresAt.toISOString() });
   });
 
   return router;
@@ -61,15 +56,14 @@ export function usersRouter({ db, config, logger, now, openLeadCounts, sendEmail
 
 /** PATCH /api/admin/me and GET /api/admin/assignees: any signed-in staff member. */
 export function teamRouter({ db, now, openLeadCounts }: TeamDeps): Router {
-  const router = Router();
+  const { router, route } = operationRouter('/api/admin');
 
-  router.patch('/me', validate({ body: ownSettingsSchema }), async (req, res) => {
+  route(teamOperations.updateOwnSettings, async (req, res) => {
     res.json(await updateOwnSettings(db, sessionUser(req).id, req.body, now(), openLeadCounts));
   });
 
-  router.get('/assignees', async (_req, res) => {
-    const body: AssigneeList = { items: await listAssignees(db) };
-    res.json(body);
+  route(teamOperations.listAssignees, async (_req, res) => {
+    res.json({ items: await listAssignees(db) });
   });
 
   return router;

@@ -1,8 +1,7 @@
-import { automationPreviewSchema, outboxQuerySchema } from '@shine/shared/automation-rules';
-import { idParamsSchema } from '@shine/shared/leads';
-import { Router } from 'express';
+import { automationOperations } from '@shine/shared/operations/automations';
+import { operationRouter } from '../http/route.ts';
+import type { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
-import { validate } from '../http/validate.ts';
 import {
   listMessagesOfLead,
   listOutbox,
@@ -13,11 +12,11 @@ import {
 
 /** /api/admin/automations: the dry run and a rule's run history (beside automationsRouter). */
 export function automationRunsRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): Router {
-  const router = Router();
-  router.post('/preview', validate({ body: automationPreviewSchema }), async (req, res) => {
+  const { router, route } = operationRouter('/api/admin/automations');
+  route(automationOperations.previewAutomation, async (req, res) => {
     res.json(await previewAutomation(db, req.body, now()));
   });
-  router.get('/:id/runs', validate({ params: idParamsSchema }), async (req, res) => {
+  route(automationOperations.listAutomationRuns, async (req, res) => {
     res.json(await listRunsOfAutomation(db, req.params.id));
   });
   return router;
@@ -28,11 +27,11 @@ export function automationRunsRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): 
  * conversation, these messages included, is the conversations feature's /messages).
  */
 export function leadAutomationRouter({ db }: Pick<AppDeps, 'db'>): Router {
-  const router = Router();
-  router.get('/:id/runs', validate({ params: idParamsSchema }), async (req, res) => {
+  const { router, route } = operationRouter('/api/admin/leads');
+  route(automationOperations.listLeadRuns, async (req, res) => {
     res.json(await listRunsOfLead(db, req.params.id));
   });
-  router.get('/:id/outbox', validate({ params: idParamsSchema }), async (req, res) => {
+  route(automationOperations.listLeadOutbox, async (req, res) => {
     res.json(await listMessagesOfLead(db, req.params.id));
   });
   return router;
@@ -40,8 +39,8 @@ export function leadAutomationRouter({ db }: Pick<AppDeps, 'db'>): Router {
 
 /** /api/admin/outbox: messages not sent (no transport), failed, or still being retried. */
 export function outboxRouter({ db }: Pick<AppDeps, 'db'>): Router {
-  const router = Router();
-  router.get('/', validate({ query: outboxQuerySchema }), async (req, res) => {
+  const { router, route } = operationRouter('/api/admin/outbox');
+  route(automationOperations.listOutbox, async (req, res) => {
     res.json(await listOutbox(db, req.query));
   });
   return router;

@@ -1,11 +1,10 @@
 // A lead's conversation for staff: /api/admin/leads/{id}/messages (the thread, a message sent by hand,
 // read marks) and /api/admin/inbox. Every signed-in role (docs/decisions.md, "Team": sales work every lead).
-import { manualMessageSchema } from '@shine/shared/conversations';
-import { idParamsSchema } from '@shine/shared/leads';
-import { Router } from 'express';
+import { conversationOperations } from '@shine/shared/operations/conversations';
+import { operationRouter } from '../http/route.ts';
+import type { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
-import { validate } from '../http/validate.ts';
 import { listInbox, markLeadMessagesRead } from './inbox.ts';
 import { listLeadMessages } from './lead-messages.ts';
 import { ManualBudgetSpentError, type ManualMessageDeps, sendManualMessage } from './manual-message.ts';
@@ -18,11 +17,11 @@ export type ConversationsDeps = Pick<AppDeps, 'db' | 'now'> &
 /** Mounted at /api/admin/leads. */
 export function leadConversationRouter(deps: ConversationsDeps): Router {
   const { db, now } = deps;
-  const router = Router();
-  router.get('/:id/messages', validate({ params: idParamsSchema }), async (req, res) => {
+  const { router, route } = operationRouter('/api/admin/leads');
+  route(conversationOperations.listLeadMessages, async (req, res) => {
     res.json(await listLeadMessages(db, req.params.id));
   });
-  router.post('/:id/messages', validate({ params: idParamsSchema, body: manualMessageSchema }), async (req, res) => {
+  route(conversationOperations.sendLeadMessage, async (req, res) => {
     const user = sessionUser(req);
     const sent = await sendManualMessage(
       { ...deps, businessTimeZone: deps.config.businessTimeZone },
@@ -36,7 +35,7 @@ export function leadConversationRouter(deps: ConversationsDeps): Router {
     });
     res.status(201).json(sent);
   });
-  router.post('/:id/messages/read', validate({ params: idParamsSchema }), async (req, res) => {
+  route(conversationOperations.markLeadMessagesRead, async (req, res) => {
     await markLeadMessagesRead(db, sessionUser(req).id, req.params.id);
     res.status(204).end();
   });
@@ -45,8 +44,8 @@ export function leadConversationRouter(deps: ConversationsDeps): Router {
 
 /** Mounted at /api/admin/inbox. */
 export function inboxRouter({ db }: Pick<AppDeps, 'db'>): Router {
-  const router = Router();
-  router.get('/', async (req, res) => {
+  const { router, route } = operationRouter('/api/admin/inbox');
+  route(conversationOperations.getInbox, async (req, res) => {
     res.json(await listInbox(db, sessionUser(req).id));
   });
   return router;

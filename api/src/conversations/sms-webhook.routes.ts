@@ -2,15 +2,17 @@
 // call signed with SMS_AUTH_TOKEN over PUBLIC_ORIGIN + the path is believed (403 otherwise); the
 // answer is TwiML: empty, or a <Message> for HELP.
 import { API_ERRORS } from '@shine/shared/messages';
-import express, { Router } from 'express';
+import { publicOperations } from '@shine/shared/operations/public';
+import express, { type Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../http/app-error.ts';
+import { operationRouter } from '../http/route.ts';
 import { receiveInboundSms } from './sms-inbound.service.ts';
 import { type FormParams, isValidTwilioSignature } from './twilio-signature.ts';
 
 /** A provider's form post is well under 4 kB (a text is at most 1600 characters). */
 export const SMS_WEBHOOK_BODY_LIMIT = '16kb';
-export const SMS_WEBHOOK_PATH = '/api/webhooks/sms';
+export const SMS_WEBHOOK_PATH = publicOperations.receiveSms.path;
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
@@ -23,10 +25,10 @@ function twiml(reply: string | null): string {
 const text = (value: FormParams[string]) => (typeof value === 'string' ? value : undefined);
 
 export function smsWebhookRouter({ config, db, now }: Pick<AppDeps, 'config' | 'db' | 'now'>): Router {
-  const router = Router();
-  router.post(
-    '/sms',
-    express.urlencoded({ extended: false, limit: SMS_WEBHOOK_BODY_LIMIT, parameterLimit: 100 }),
+  const { router, route } = operationRouter('/api/webhooks');
+  route(
+    publicOperations.receiveSms,
+    [express.urlencoded({ extended: false, limit: SMS_WEBHOOK_BODY_LIMIT, parameterLimit: 100 })],
     async (req, res) => {
       const params = (req.body ?? {}) as FormParams;
       const token = config.automations.smsWebhookToken;

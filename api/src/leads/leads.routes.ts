@@ -1,15 +1,8 @@
-import { buildExportFileName, exportRequestSchema } from '@shine/shared/export';
-import {
-  heldListQuerySchema,
-  idParamsSchema,
-  leadBulkAssignSchema,
-  leadListQuerySchema,
-  leadRequestParamsSchema,
-  leadStatusUpdateSchema,
-  leadUpdateSchema,
-} from '@shine/shared/leads';
-import { quoteIntakeSchema } from '@shine/shared/quote';
-import { Router } from 'express';
+import { buildExportFileName } from '@shine/shared/export';
+import { leadOperations } from '@shine/shared/operations/leads';
+import { publicOperations } from '@shine/shared/operations/public';
+import type { AnswerBodyOf } from '@shine/shared/operations/operation';
+import type { Response, Router } from 'express';
 import { readDataVersions } from '../db/data-versions.ts';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
@@ -17,7 +10,7 @@ import { answerIfFresh, digest, weakEtag } from '../http/conditional.ts';
 import { createEtagMemo } from '../http/etag-memo.ts';
 import { leadsRateLimit } from '../http/rate-limits.ts';
 import { sendStream } from '../http/send-stream.ts';
-import { validate } from '../http/validate.ts';
+import { operationRouter } from '../http/route.ts';
 import { leadHistory } from '../audit/audit.service.ts';
 import { userNames } from '../auth/users.service.ts';
 import { exportLeads, recordLeadExport } from './leads-export.ts';
@@ -44,12 +37,11 @@ const USER_AGENT_MAX = 500;
  * whether it made a lead, was kept on an open one or was held for review (see lead-intake.service.ts).
  */
 export function publicLeadsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
-  const router = Router();
+  const { router, route } = operationRouter('/api/leads');
   const clock = () => ({ now: now(), timeZone: config.businessTimeZone });
-  router.post(
-    '/',
-    leadsRateLimit(db, config.rateLimitLeadsPerMinute, () => recordRejection(db, 'rate_limited', clock())),
-    validate({ body: quoteIntakeSchema }),
+  route(
+    publicOperations.receiveQuoteRequest,
+    [leadsRateLimit(db, config.rateLimitLeadsPerMinute, () => recordRejection(db, 'rate_limited', clock()))],
     async (req, res) => {
       const outcome = await receiveQuote(db, req.body, clock(), {
         clientIp: req.ip ?? null,
@@ -66,7 +58,7 @@ const LIST_MEMO_ENTRIES = 100;
 
 /** /api/admin/leads: the CRM's lead table, drawer, status dropdown and export. */
 export function adminLeadsRouter({ db, now, config }: Pick<AppDeps, 'db' | 'now' | 'config'>): Router {
-  const router = Router();
+  const { router, route } = operationRouter('/api/admin/leads');
   const clock = () => ({ now: now(), timeZone: config.businessTimeZone });
 
   // Pages recently served, by ETag (see http/etag-memo.ts), as the bytes sent: an unchanged page is
@@ -77,7 +69,7 @@ export function adminLeadsRouter({ db, now, config }: Pick<AppDeps, 'db' | 'now'
   // Page maps by filter, sort and leads version: a deep page by number is a seek, not a walk.
   const pageMaps = createPageMaps();
 
-  router.get('/', validate({ query: leadListQuerySchema }), async (req, res) => {
+  route(leadOperations.listLeads, async (req, res) => {
     // "Mine" is resolved before the tag: two people asking for their own leads see different pages.
     const query = resolveLeadFilter(req.query, sessionUser(req).id, clock());
     // Users too: the list shows assignees' names, so a rename is a new version of every page.
@@ -91,13 +83,16 @@ export function adminLeadsRouter({ db, now, config }: Pick<AppDeps, 'db' | 'now'
       digest({ search, status, priority, assignedTo, source, followUpBefore, createdToday }),
     );
     const total = (count: () => Promise<LeadTotal>) => totals.get(totalTag, count);
-    const body = await pages.get(etag, async () =>
-      Buffer.from(JSON.stringify(await listLeads(db, query, { total, pageMaps }))),
-    );
-    res.type('json').send(body);
+    // The page's JSON (typed by the entry where it is built: listLeads answers a LeadPage), kept as
+    // the bytes sent, so the response is written untyped.
+    const body = await pages.get(etag, async () => {
+      const page: AnswerBodyOf<typeof leadOperations.listLeads> = await listLeads(db, query, { total, pageMaps });
+      return Buffer.from(JSON.stringify(page));
+    });
+    (res as Response).type('json').send(body);
   });
 
-  router.post('/export', validate({ body: exportRequestSchema }), async (req, res) => {
+  route(leadOperations.exportLeads, async (req, res) => {
     const actorId = sessionUser(req).id;
     const { filter, ...rest } = req.body;
     const request = { ...rest, filter: filter && resolveLeadFilter(filter, actorId, clock()) };
@@ -116,38 +111,37 @@ export function adminLeadsRouter({ db, now, config }: Pick<AppDeps, 'db' | 'now'
     res.json(result);
   });
 
-  router.post('/assign', validate({ body: leadBulkAssignSchema }), async (req, res) => {
+  route(leadOperations.assignLeads, async (req, res) => {
     const updated = await assignLeadsByStaff(db, sessionUser(req).id, req.body.ids, req.body.assignedTo);
     res.json({ updated });
   });
 
-  router.get('/:id/history', validate({ params: idParamsSchema }), async (req, res) => {
+  route(leadOperations.getLeadHistory, async (req, res) => {
     await assertLeadExists(db, req.params.id);
     res.json({ items: await leadHistory(db, req.params.id, { people: userNames, leads: leadNames }) });
   });
 
-  router.get('/:id', validate({ params: idParamsSchema }), async (req, res) => {
+  route(leadOperations.getLead, async (req, res) => {
     res.json(await getLeadDetail(db, req.params.id));
   });
 
   // "Details differ": take the request's name, e-mail and phone, or keep the lead's.
-  const decisions = { apply: applyRequestDetails, dismiss: dismissRequestDetails };
-  for (const [action, decide] of Object.entries(decisions)) {
-    router.post(
-      `/:id/requests/:requestId/${action}`,
-      validate({ params: leadRequestParamsSchema }),
-      async (req, res) => {
-        const { id: leadId, requestId } = req.params;
-        res.json(await decide(db, { leadId, requestId, userId: sessionUser(req).id, now: now() }));
-      },
-    );
+  const decisions = [
+    [leadOperations.applyRequestDetails, applyRequestDetails],
+    [leadOperations.dismissRequestDetails, dismissRequestDetails],
+  ] as const;
+  for (const [operation, decide] of decisions) {
+    route(operation, async (req, res) => {
+      const { id: leadId, requestId } = req.params;
+      res.json(await decide(db, { leadId, requestId, userId: sessionUser(req).id, now: now() }));
+    });
   }
 
-  router.patch('/:id', validate({ params: idParamsSchema, body: leadUpdateSchema }), async (req, res) => {
+  route(leadOperations.updateLead, async (req, res) => {
     res.json(await updateLead(db, sessionUser(req).id, req.params.id, req.body));
   });
 
-  router.patch('/:id/status', validate({ params: idParamsSchema, body: leadStatusUpdateSchema }), async (req, res) => {
+  route(leadOperations.changeLeadStatus, async (req, res) => {
     const { lead } = await changeLeadStatusByStaff(db, sessionUser(req).id, req.params.id, req.body);
     res.json(lead);
   });
@@ -157,18 +151,18 @@ export function adminLeadsRouter({ db, now, config }: Pick<AppDeps, 'db' | 'now'
 
 /** /api/admin/held-submissions: quote requests a spam rule held, for staff to release or delete. */
 export function heldSubmissionsRouter({ db, config }: Pick<AppDeps, 'db' | 'config'>): Router {
-  const router = Router();
+  const { router, route } = operationRouter('/api/admin/held-submissions');
 
-  router.get('/', validate({ query: heldListQuerySchema }), async (req, res) => {
+  route(leadOperations.listHeldSubmissions, async (req, res) => {
     res.json(await listHeldSubmissions(db, req.query));
   });
 
-  router.post('/:id/release', validate({ params: idParamsSchema }), async (req, res) => {
+  route(leadOperations.releaseHeldSubmission, async (req, res) => {
     const released = await releaseHeldSubmission(db, sessionUser(req).id, req.params.id, config.businessTimeZone);
     res.status(201).json(released.lead);
   });
 
-  router.delete('/:id', validate({ params: idParamsSchema }), async (req, res) => {
+  route(leadOperations.deleteHeldSubmission, async (req, res) => {
     await removeHeldSubmission(db, sessionUser(req).id, req.params.id);
     res.status(204).end();
   });

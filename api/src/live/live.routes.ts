@@ -4,8 +4,10 @@
 // set by a link, or when the user is disabled; at the next heartbeat that finds it gone otherwise
 // (expired).
 import { isLiveEventFor, LIVE_HEARTBEAT_MS, LIVE_RETRY_MS } from '@shine/shared/live';
+import { liveOperations } from '@shine/shared/operations/live';
+import { operationRouter } from '../http/route.ts';
 import { API_ERRORS } from '@shine/shared/messages';
-import { type Request, Router } from 'express';
+import type { Request, Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../http/app-error.ts';
 import { sessionUser } from '../http/auth-guard.ts';
@@ -26,9 +28,9 @@ const sessionAlive = (req: Request) =>
   });
 
 export function liveRouter({ db }: Pick<AppDeps, 'db'>): Router {
-  const router = Router();
+  const { router, route } = operationRouter('/api/admin/events');
 
-  router.get('/', async (req, res) => {
+  route(liveOperations.openLiveStream, async (req, res) => {
     const user = sessionUser(req);
     const hub = liveHub(db);
     await hub.start();

@@ -1,23 +1,20 @@
 // /api/admin/notifications: the signed-in person's own notifications.
-import { notificationsReadSchema } from '@shine/shared/notifications';
-import type { NotificationList, NotificationsReadAnswer } from '@shine/shared/responses/notifications';
-import { Router } from 'express';
+import { workdayOperations } from '@shine/shared/operations/workday';
+import type { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
-import { validate } from '../http/validate.ts';
+import { operationRouter } from '../http/route.ts';
 import { listNotifications, markNotificationsRead } from './notifications.service.ts';
 
 export function notificationsRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): Router {
-  const router = Router();
+  const { router, route } = operationRouter('/api/admin/notifications');
 
-  router.get('/', async (req, res) => {
-    const body: NotificationList = await listNotifications(db, sessionUser(req).id);
-    res.json(body);
+  route(workdayOperations.listNotifications, async (req, res) => {
+    res.json(await listNotifications(db, sessionUser(req).id));
   });
 
-  router.post('/read', validate({ body: notificationsReadSchema }), async (req, res) => {
-    const body: NotificationsReadAnswer = await markNotificationsRead(db, sessionUser(req).id, req.body, now());
-    res.json(body);
+  route(workdayOperations.markNotificationsRead, async (req, res) => {
+    res.json(await markNotificationsRead(db, sessionUser(req).id, req.body, now()));
   });
 
   return router;

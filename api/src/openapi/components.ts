@@ -100,7 +100,7 @@ import {
 } from '@shine/shared/team';
 import { templateCreateSchema, templatePreviewSchema, templateUpdateSchema } from '@shine/shared/templates';
 import type { z } from 'zod';
-import { openApiDocumentSchema } from './public.operations.ts';
+import { openApiDocumentSchema } from '@shine/shared/operations/public';
 
 /** Answers: described as the API writes them (z.output). */
 export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [

@@ -3,8 +3,8 @@
 // library stands between the schemas and the document.
 import { z } from 'zod';
 import { RESPONSE_COMPONENTS, REQUEST_COMPONENTS } from './components.ts';
-import { type Access, type Answer, answersOf, type Operation } from './operation.ts';
-import { OPERATIONS } from './operations.ts';
+import { type Access, type Answer, answersOf, type Operation } from '@shine/shared/operations/operation';
+import { OPERATIONS } from '@shine/shared/operations';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 type Components = ReadonlyArray<[string, z.ZodType]>;

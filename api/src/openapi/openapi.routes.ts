@@ -1,7 +1,9 @@
 // GET /api/openapi.json (the document, built on its first request and kept) and /api/docs (its
 // reference page).
 import { createHash } from 'node:crypto';
-import { Router } from 'express';
+import { publicOperations } from '@shine/shared/operations/public';
+import type { Request, Response, Router } from 'express';
+import { operationRouter } from '../http/route.ts';
 import { DOCS_ASSETS_PATH, sendDocsAsset, sendDocsPage } from './docs.ts';
 import { buildOpenApiDocument } from './document.ts';
 
@@ -23,9 +25,10 @@ function servedDocument(): ServedDocument {
 }
 
 export function openApiRouter(): Router {
-  const router = Router();
+  const { router, route } = operationRouter('/api');
 
-  router.get('/openapi.json', (req, res) => {
+  // The document is sent as the text it was serialised to once, hence Express's untyped answer here.
+  route(publicOperations.getOpenApiDocument, (req: Request, res: Response) => {
     const { body, etag } = servedDocument();
     // Public and the same for everyone: any cache may keep it, revalidating by ETag before each use.
     res.setHeader('Cache-Control', 'no-cache');
@@ -36,7 +39,7 @@ export function openApiRouter(): Router {
     }
     res.type('json').send(body);
   });
-  router.get('/docs', sendDocsPage);
+  route(publicOperations.getApiReference, sendDocsPage);
   router.use(DOCS_ASSETS_PATH.replace(/^\/api/, ''), sendDocsAsset);
   return router;
 }

@@ -1,12 +1,10 @@
 // Staff's quote calls: /api/admin/leads/{id}/quotes and /api/admin/quotes/{id}/…
-import { idParamsSchema } from '@shine/shared/leads';
-import { quoteCreateSchema, quoteSendSchema, quoteUpdateSchema } from '@shine/shared/quotes';
-import type { QuoteList, QuoteSent } from '@shine/shared/responses/quotes';
-import { Router } from 'express';
+import { quoteOperations } from '@shine/shared/operations/quotes';
+import type { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { publicOriginOf } from '../http/public-origin.ts';
-import { validate } from '../http/validate.ts';
+import { operationRouter } from '../http/route.ts';
 import { getCompanyDetails } from '../settings/company-details.service.ts';
 import { unsubscribeUrlOf } from '../unsubscribe/unsubscribe.service.ts';
 import { emailQuote, quoteEmail, type SendEmail } from './quote-email.ts';
@@ -53,15 +51,14 @@ const QUOTE_EMAIL_FAILED = 'failed: the mail server did not accept the e-mail';
 
 /** /api/admin/leads/{id}/quotes */
 export function leadQuotesRouter({ db, config, now }: QuotesDeps): Router {
-  const router = Router();
+  const { router, route } = operationRouter('/api/admin/leads');
   const defaults = { taxRateBasisPoints: config.quoteTaxRateBasisPoints };
 
-  router.get('/:id/quotes', validate({ params: idParamsSchema }), async (req, res) => {
-    const body: QuoteList = { items: await listQuotesOfLead(db, req.params.id, now()) };
-    res.json(body);
+  route(quoteOperations.listLeadQuotes, async (req, res) => {
+    res.json({ items: await listQuotesOfLead(db, req.params.id, now()) });
   });
 
-  router.post('/:id/quotes', validate({ params: idParamsSchema, body: quoteCreateSchema }), async (req, res) => {
+  route(quoteOperations.createQuote, async (req, res) => {
     res.status(201).json(await createQuoteDraft(db, sessionUser(req).id, req.params.id, req.body, defaults, now()));
   });
 
@@ -79,14 +76,14 @@ export function quotesRouter({
   sentEmailIdOf,
   recordEmail,
 }: QuotesDeps): Router {
-  const router = Router();
+  const { router, route } = operationRouter('/api/admin/quotes');
   const timeZone = config.businessTimeZone;
 
-  router.patch('/:id', validate({ params: idParamsSchema, body: quoteUpdateSchema }), async (req, res) => {
+  route(quoteOperations.updateQuote, async (req, res) => {
     res.json(await updateQuoteDraft(db, req.params.id, req.body, now()));
   });
 
-  router.post('/:id/send', validate({ params: idParamsSchema, body: quoteSendSchema }), async (req, res) => {
+  route(quoteOperations.sendQuote, async (req, res) => {
     const user = sessionUser(req);
     const sent = await sendQuote(db, user.id, req.params.id, now(), timeZone);
     const origin = publicOriginOf(req, config.publicOrigin);
@@ -118,11 +115,10 @@ export function quotesRouter({
       emailed = await emailQuote(sendEmail, logger, { ...email, id: await sentEmailIdOf(sent.lead.id) });
       await settle(emailed ? { sent: true } : { sent: false, reason: QUOTE_EMAIL_FAILED });
     }
-    const body: QuoteSent = { quote: sent.quote, url, emailed };
-    res.json(body);
+    res.json({ quote: sent.quote, url, emailed });
   });
 
-  router.get('/:id/pdf', validate({ params: idParamsSchema }), async (req, res) => {
+  route(quoteOperations.getQuotePdf, async (req, res) => {
     const { pdf, version } = await quotePdfOf(db, req.params.id, now(), timeZone);
     sendPdf(res, pdf, version);
   });

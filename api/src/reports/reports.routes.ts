@@ -1,9 +1,9 @@
-import { analyticsRangeSchema } from '@shine/shared/analytics';
+import { leadOperations } from '@shine/shared/operations/leads';
+import { operationRouter } from '../http/route.ts';
 import type { Metrics } from '@shine/shared/types';
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { answerIfFresh } from '../http/conditional.ts';
-import { validate } from '../http/validate.ts';
 import { createEtagMemo } from '../http/etag-memo.ts';
 import { buildIntakeReport } from '../leads/lead-intake.service.ts';
 import { buildAnalyticsReport } from './analytics-report.ts';
@@ -15,18 +15,18 @@ import type { StatsReport } from '@shine/shared/types';
  * and /reports/analytics for a range of business dates.
  */
 export function reportsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
-  const router = Router();
+  const { router, route } = operationRouter('/api/admin');
   // Whole-table aggregates: computed once per ETag, not once per poll (see http/etag-memo.ts).
   const stats = createEtagMemo<StatsReport>(2);
   const metrics = createEtagMemo<Metrics>(2);
 
-  router.get('/stats', async (req, res) => {
+  route(leadOperations.getStats, async (req, res) => {
     const etag = await statsEtag(db);
     if (answerIfFresh(req, res, etag)) return;
     res.json(await stats.get(etag, () => buildStats(db)));
   });
 
-  router.get('/metrics', async (req, res) => {
+  route(leadOperations.getMetrics, async (req, res) => {
     const at = now();
     const etag = await metricsEtag(db, at, config.businessTimeZone);
     if (answerIfFresh(req, res, etag)) return;
@@ -35,12 +35,12 @@ export function reportsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config'
 
   // Not memoised by ETag: "awaiting contact" changes with the clock alone, and it reads one
   // 30-day slice of leads through indexes.
-  router.get('/intake', async (_req, res) => {
+  route(leadOperations.getIntakeReport, async (_req, res) => {
     res.json(await buildIntakeReport(db, { now: now(), timeZone: config.businessTimeZone }));
   });
 
   // One indexed scan of the range's leads; asked for when the screen opens or the range changes.
-  router.get('/reports/analytics', validate({ query: analyticsRangeSchema }), async (req, res) => {
+  route(leadOperations.getAnalyticsReport, async (req, res) => {
     res.json(await buildAnalyticsReport(db, req.query, config.businessTimeZone));
   });
 

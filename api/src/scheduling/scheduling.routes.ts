@@ -2,27 +2,14 @@
 // puts the link's rate limit and the small JSON body in front), staff's Schedule (/api/admin/visits),
 // booking a lead by hand (/api/admin/leads/{id}/booking) and the settings
 // (/api/admin/settings/scheduling: every role reads them, admins change them).
-import {
-  type BookingAnswer,
-  type AdminVisitList,
-  bookingRequestSchema,
-  type LeadBooking,
-  type SlotList,
-  type SlotTaken,
-  slotsQuerySchema,
-  visitIdParamsSchema,
-  visitListQuerySchema,
-  visitUpdateSchema,
-} from '@shine/shared/bookings';
-import { idParamsSchema } from '@shine/shared/leads';
-import { quoteTokenParamsSchema } from '@shine/shared/quotes';
-import { type SchedulingSettings, schedulingSettingsSchema } from '@shine/shared/scheduling';
-import { type Request, type Response, Router } from 'express';
+import type { SlotTaken } from '@shine/shared/bookings';
+import { schedulingOperations } from '@shine/shared/operations/scheduling';
+import type { Request, Response, Router } from 'express';
 import type { Knex } from 'knex';
 import { sessionUser } from '../http/auth-guard.ts';
 import { quoteUrlOf } from '../quotes/customer-quotes.service.ts';
 import { noStore } from '../http/cache-control.ts';
-import { validate } from '../http/validate.ts';
+import { operationRouter } from '../http/route.ts';
 import { getSchedulingSettings, saveSchedulingSettings } from '../settings/scheduling-settings.service.ts';
 import {
   activeBookingOfLead,
@@ -60,50 +47,34 @@ async function answerOrOfferSlots(db: Knex, timeZone: string, res: Response, wor
 /** /api/quotes/{token}/slots and /booking: the customer books the accepted quote by its link. */
 export function customerBookingRouter(deps: SchedulingDeps): Router {
   const { db, config, now } = deps;
-  const router = Router();
+  const { router, route } = operationRouter('/api/quotes');
   const timeZone = config.businessTimeZone;
   router.use(noStore);
 
-  router.get(
-    '/:token/slots',
-    validate({ params: quoteTokenParamsSchema, query: slotsQuerySchema }),
-    async (req, res) => {
-      const body: SlotList = await customerSlots(db, req.params.token, req.query, timeZone, now());
-      res.json(body);
-    },
-  );
+  route(schedulingOperations.listQuoteSlots, async (req, res) => {
+    res.json(await customerSlots(db, req.params.token, req.query, timeZone, now()));
+  });
 
-  router.post(
-    '/:token/booking',
-    validate({ params: quoteTokenParamsSchema, body: bookingRequestSchema }),
-    async (req, res) => {
-      await answerOrOfferSlots(db, timeZone, res, async () => {
-        const { booking, created } = await bookFromQuote(db, req.params.token, req.body.start, timeZone, now());
-        const link = quotePageUrl(req, config.publicOrigin, req.params.token);
-        if (created) await emailBooking(deps, { booking, kind: 'booked', link });
-        const body: BookingAnswer = { booking };
-        res.status(created ? 201 : 200).json(body);
-      });
-    },
-  );
+  route(schedulingOperations.bookQuote, async (req, res) => {
+    await answerOrOfferSlots(db, timeZone, res, async () => {
+      const { booking, created } = await bookFromQuote(db, req.params.token, req.body.start, timeZone, now());
+      const link = quotePageUrl(req, config.publicOrigin, req.params.token);
+      if (created) await emailBooking(deps, { booking, kind: 'booked', link });
+      res.status(created ? 201 : 200).json({ booking });
+    });
+  });
 
-  router.patch(
-    '/:token/booking',
-    validate({ params: quoteTokenParamsSchema, body: bookingRequestSchema }),
-    async (req, res) => {
-      await answerOrOfferSlots(db, timeZone, res, async () => {
-        const { booking, changed } = await rescheduleFromQuote(db, req.params.token, req.body.start, timeZone, now());
-        const link = quotePageUrl(req, config.publicOrigin, req.params.token);
-        if (changed) await emailBooking(deps, { booking, kind: 'rescheduled', link });
-        const body: BookingAnswer = { booking };
-        res.json(body);
-      });
-    },
-  );
+  route(schedulingOperations.rescheduleQuoteBooking, async (req, res) => {
+    await answerOrOfferSlots(db, timeZone, res, async () => {
+      const { booking, changed } = await rescheduleFromQuote(db, req.params.token, req.body.start, timeZone, now());
+      const link = quotePageUrl(req, config.publicOrigin, req.params.token);
+      if (changed) await emailBooking(deps, { booking, kind: 'rescheduled', link });
+      res.json({ booking });
+    });
+  });
 
-  router.delete('/:token/booking', validate({ params: quoteTokenParamsSchema }), async (req, res) => {
-    const body: BookingAnswer = { booking: await cancelFromQuote(db, req.params.token, timeZone, now()) };
-    res.json(body);
+  route(schedulingOperations.cancelQuoteBooking, async (req, res) => {
+    res.json({ booking: await cancelFromQuote(db, req.params.token, timeZone, now()) });
   });
 
   return router;
@@ -112,16 +83,14 @@ export function customerBookingRouter(deps: SchedulingDeps): Router {
 /** /api/admin/visits: the Schedule. */
 export function visitsRouter(deps: SchedulingDeps): Router {
   const { db, config, now } = deps;
-  const router = Router();
+  const { router, route } = operationRouter('/api/admin/visits');
   const timeZone = config.businessTimeZone;
 
-  router.get('/', validate({ query: visitListQuerySchema }), async (req, res) => {
-    const items = await listVisits(db, new Date(req.query.from), new Date(req.query.to), timeZone);
-    const body: AdminVisitList = { items };
-    res.json(body);
+  route(schedulingOperations.listVisits, async (req, res) => {
+    res.json({ items: await listVisits(db, new Date(req.query.from), new Date(req.query.to), timeZone) });
   });
 
-  router.patch('/:id', validate({ params: visitIdParamsSchema, body: visitUpdateSchema }), async (req, res) => {
+  route(schedulingOperations.updateVisit, async (req, res) => {
     const user = sessionUser(req);
     const change = await updateVisit(db, user.id, req.params.id, req.body, timeZone, now());
     // The customer hears of a move (the new times and the calendar file).
@@ -141,21 +110,19 @@ export function visitsRouter(deps: SchedulingDeps): Router {
 /** /api/admin/leads/{id}/booking: the lead's booking, and staff booking it by hand. */
 export function leadBookingRouter(deps: SchedulingDeps): Router {
   const { db, config, now } = deps;
-  const router = Router();
+  const { router, route } = operationRouter('/api/admin/leads');
   const timeZone = config.businessTimeZone;
 
-  router.get('/:id/booking', validate({ params: idParamsSchema }), async (req, res) => {
-    const body: LeadBooking = { booking: await activeBookingOfLead(db, req.params.id, timeZone, now()) };
-    res.json(body);
+  route(schedulingOperations.getLeadBooking, async (req, res) => {
+    res.json({ booking: await activeBookingOfLead(db, req.params.id, timeZone, now()) });
   });
 
-  router.post('/:id/booking', validate({ params: idParamsSchema, body: bookingRequestSchema }), async (req, res) => {
+  route(schedulingOperations.bookLead, async (req, res) => {
     await answerOrOfferSlots(db, timeZone, res, async () => {
       const user = sessionUser(req);
       const booking = await bookForLead(db, user.id, req.params.id, req.body.start, timeZone, now());
       await emailBooking(deps, { booking, kind: 'booked', actor: { id: user.id, username: user.username } });
-      const body: BookingAnswer = { booking };
-      res.status(201).json(body);
+      res.status(201).json({ booking });
     });
   });
 
@@ -164,16 +131,14 @@ export function leadBookingRouter(deps: SchedulingDeps): Router {
 
 /** /api/admin/settings/scheduling (app.ts lets every role read it and only admins write it). */
 export function schedulingSettingsRouter({ db, now }: Pick<SchedulingDeps, 'db' | 'now'>): Router {
-  const router = Router();
+  const { router, route } = operationRouter('/api/admin/settings/scheduling');
 
-  router.get('/', async (_req, res) => {
-    const body: SchedulingSettings = await getSchedulingSettings(db);
-    res.json(body);
+  route(schedulingOperations.getSchedulingSettings, async (_req, res) => {
+    res.json(await getSchedulingSettings(db));
   });
 
-  router.put('/', validate({ body: schedulingSettingsSchema }), async (req, res) => {
-    const body: SchedulingSettings = await saveSchedulingSettings(db, sessionUser(req).id, req.body, now());
-    res.json(body);
+  route(schedulingOperations.saveSchedulingSettings, async (req, res) => {
+    res.json(await saveSchedulingSettings(db, sessionUser(req).id, req.body, now()));
   });
 
   return router;

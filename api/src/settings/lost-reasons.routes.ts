@@ -1,23 +1,21 @@
 // /api/admin/lost-reasons: every signed-in person reads the list (the CRM asks for a reason when a lead
 // moves to Lost); app.ts lets only admins write it.
-import { type LostReasons, lostReasonsSchema } from '@shine/shared/lost-reasons';
-import { Router } from 'express';
+import { settingsOperations } from '@shine/shared/operations/settings';
+import type { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
-import { validate } from '../http/validate.ts';
+import { operationRouter } from '../http/route.ts';
 import { getLostReasons, saveLostReasons } from './lost-reasons.service.ts';
 
 export function lostReasonsRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): Router {
-  const router = Router();
+  const { router, route } = operationRouter('/api/admin/lost-reasons');
 
-  router.get('/', async (_req, res) => {
-    const body: LostReasons = await getLostReasons(db);
-    res.json(body);
+  route(settingsOperations.getLostReasons, async (_req, res) => {
+    res.json(await getLostReasons(db));
   });
 
-  router.put('/', validate({ body: lostReasonsSchema }), async (req, res) => {
-    const body: LostReasons = await saveLostReasons(db, sessionUser(req).id, req.body, now());
-    res.json(body);
+  route(settingsOperations.saveLostReasons, async (req, res) => {
+    res.json(await saveLostReasons(db, sessionUser(req).id, req.body, now()));
   });
 
   return router;

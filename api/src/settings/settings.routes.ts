@@ -1,41 +1,31 @@
 // /api/admin/settings (app.ts mounts it behind requireRole('admin')): the company's settings.
-import { type CompanyDetailsSettings, companyDetailsSchema } from '@shine/shared/company-settings';
-import { type LeadAlertSettingsView, leadAlertSettingsSchema } from '@shine/shared/lead-alerts';
-import { Router } from 'express';
+import { settingsOperations } from '@shine/shared/operations/settings';
+import { operationRouter } from '../http/route.ts';
+import type { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
-import { validate } from '../http/validate.ts';
 import { getCompanyDetails, saveCompanyDetails } from './company-details.service.ts';
 import { getLeadAlertSettings, leadAlertSettingsView, saveLeadAlertSettings } from './settings.service.ts';
 
 export function settingsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
-  const router = Router();
+  const { router, route } = operationRouter('/api/admin/settings');
   const configured = { sms: config.automations.sms !== undefined, email: config.automations.smtpUrl !== undefined };
 
-  router.get('/lead-alerts', async (_req, res) => {
-    const body: LeadAlertSettingsView = await leadAlertSettingsView(
-      db,
-      await getLeadAlertSettings(db),
-      configured,
-      now(),
-    );
-    res.json(body);
+  route(settingsOperations.getLeadAlertSettings, async (_req, res) => {
+    res.json(await leadAlertSettingsView(db, await getLeadAlertSettings(db), configured, now()));
   });
 
-  router.put('/lead-alerts', validate({ body: leadAlertSettingsSchema }), async (req, res) => {
+  route(settingsOperations.saveLeadAlertSettings, async (req, res) => {
     const saved = await saveLeadAlertSettings(db, sessionUser(req).id, req.body, now());
-    const body: LeadAlertSettingsView = await leadAlertSettingsView(db, saved, configured, now());
-    res.json(body);
+    res.json(await leadAlertSettingsView(db, saved, configured, now()));
   });
 
-  router.get('/company', async (_req, res) => {
-    const body: CompanyDetailsSettings = await getCompanyDetails(db);
-    res.json(body);
+  route(settingsOperations.getCompanySettings, async (_req, res) => {
+    res.json(await getCompanyDetails(db));
   });
 
-  router.put('/company', validate({ body: companyDetailsSchema }), async (req, res) => {
-    const body: CompanyDetailsSettings = await saveCompanyDetails(db, sessionUser(req).id, req.body, now());
-    res.json(body);
+  route(settingsOperations.saveCompanySettings, async (req, res) => {
+    res.json(await saveCompanyDetails(db, sessionUser(req).id, req.body, now()));
   });
 
   return router;

@@ -1,45 +1,43 @@
-import { idParamsSchema } from '@shine/shared/leads';
-import type { TemplatePreviewResult } from '@shine/shared/responses/templates';
-import { templateCreateSchema, templatePreviewSchema, templateUpdateSchema } from '@shine/shared/templates';
-import { Router } from 'express';
+import { automationOperations } from '@shine/shared/operations/automations';
+import type { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { publicOriginOf } from '../http/public-origin.ts';
-import { validate } from '../http/validate.ts';
+import { operationRouter } from '../http/route.ts';
 import { getCompanyDetails } from '../settings/company-details.service.ts';
 import { previewTemplateEmail } from './template-email.service.ts';
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from './templates.service.ts';
 
 /** /api/admin/templates */
 export function templatesRouter({ db, config }: Pick<AppDeps, 'db' | 'config'>): Router {
-  const router = Router();
+  const { router, route } = operationRouter('/api/admin/templates');
 
   // Before /:id. The unsubscribe link of the preview is a link of no lead: it opens the page that
   // says the link is not valid.
-  router.post('/preview', validate({ body: templatePreviewSchema }), async (req, res) => {
+  route(automationOperations.previewTemplate, async (req, res) => {
     const { name, subject, content } = req.body;
-    const rendered = await previewTemplateEmail(
-      { name: name ?? 'Preview', subject: subject ?? null, content },
-      await getCompanyDetails(db),
-      `${publicOriginOf(req, config.publicOrigin)}/u/preview`,
+    res.json(
+      await previewTemplateEmail(
+        { name: name ?? 'Preview', subject: subject ?? null, content },
+        await getCompanyDetails(db),
+        `${publicOriginOf(req, config.publicOrigin)}/u/preview`,
+      ),
     );
-    const body: TemplatePreviewResult = rendered;
-    res.json(body);
   });
 
-  router.get('/', async (_req, res) => {
+  route(automationOperations.listTemplates, async (_req, res) => {
     res.json(await listTemplates(db));
   });
 
-  router.post('/', validate({ body: templateCreateSchema }), async (req, res) => {
+  route(automationOperations.createTemplate, async (req, res) => {
     res.status(201).json(await createTemplate(db, req.body, sessionUser(req).id));
   });
 
-  router.patch('/:id', validate({ params: idParamsSchema, body: templateUpdateSchema }), async (req, res) => {
+  route(automationOperations.updateTemplate, async (req, res) => {
     res.json(await updateTemplate(db, req.params.id, req.body, sessionUser(req).id));
   });
 
-  router.delete('/:id', validate({ params: idParamsSchema }), async (req, res) => {
+  route(automationOperations.deleteTemplate, async (req, res) => {
     await deleteTemplate(db, req.params.id, sessionUser(req).id);
     res.status(204).end();
   });

@@ -1,5 +1,5 @@
 // Every response an API test receives through supertest is checked against the contract of its call
-// (src/openapi/operations.ts): the status must be one the call documents, and the body must match
+// (packages/shared/src/operations/): the status must be one the call documents, and the body must match
 // that answer's schema (or media type). A mismatch fails the request, so every API test checks the
 // contract for free. Installed for the integration projects by vitest.config.ts (setupFiles).
 import supertest from 'supertest';
@@ -7,9 +7,9 @@ import type { Response } from 'supertest';
 import { errorBodySchema } from '@shine/shared/responses/common';
 import { z } from 'zod';
 import { DOCS_ASSETS_PATH } from '../../src/openapi/docs.ts';
-import type { Answer } from '../../src/openapi/operation.ts';
-import { answersOf } from '../../src/openapi/operation.ts';
-import { findOperation } from '../../src/openapi/operations.ts';
+import type { Answer } from '@shine/shared/operations/operation';
+import { answersOf } from '@shine/shared/operations/operation';
+import { findOperation } from '@shine/shared/operations';
 
 type AssertCallback = (this: unknown, error: Error | null, res: Response) => void;
 type Assert = (this: supertest.Test, resError: Error | null, res: Response | undefined, fn: AssertCallback) => void;

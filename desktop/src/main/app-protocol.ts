@@ -1,3 +1,4 @@
+import { API_PATH } from '@shine/shared/operations/operation';
 import type { CustomScheme, Protocol } from 'electron';
 import { forwardApiRequest, type ForwardDeps, buildClientResponseHeaders, jsonError } from './api-forwarding.ts';
 import { APP_BASE_PATH, APP_HOST, APP_SCHEME } from './app-identity.ts';
@@ -40,6 +41,8 @@ export interface AppProtocolDeps extends ForwardDeps {
 }
 
 const BASE_SEGMENT = APP_BASE_PATH.slice(1);
+/** The first segment of every path in the API's call table: what the app forwards. */
+const API_SEGMENT = API_PATH.slice(1);
 
 function textResponse(status: number, text: string): Response {
   return new Response(text, {
@@ -65,7 +68,7 @@ export function createAppProtocolHandler(deps: AppProtocolDeps): (request: Reque
       const segments = splitSafePath(url.pathname);
       if (segments === null) return textResponse(400, 'Bad path.');
 
-      if (segments[0] === 'api') {
+      if (segments[0] === API_SEGMENT) {
         const serverUrl = deps.getServerUrl();
         if (serverUrl === null) return jsonError(503, 'No server is set up yet. Enter the server address in Settings.');
         return await forwardApiRequest(request, url, serverUrl, deps);

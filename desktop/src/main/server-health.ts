@@ -1,10 +1,11 @@
+import { publicOperations } from '@shine/shared/operations/public';
 import type { DesktopResult } from '../common/bridge.ts';
 import { z } from 'zod';
 
 /** The fetch the check uses: in the app, the persistent session's `fetch` (same proxy and TLS settings as the forwarding). */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
-export const HEALTH_PATH = '/api/health';
+export const HEALTH_PATH = publicOperations.getHealth.path;
 export const HEALTH_TIMEOUT_MS = 8_000;
 
 // docs/requirements.md#api-additions: GET /api/health → 200 { ok: true, db: "up" }, or 503 when the database is unreachable.

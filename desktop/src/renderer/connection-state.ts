@@ -1,3 +1,5 @@
+import { publicOperations } from '@shine/shared/operations/public';
+
 /**
  * The connection gate in front of the CRM, as a pure state machine (the component only wires timers
  * and the bridge to it). Phases:
@@ -129,7 +131,10 @@ export type HealthOutcome = { ok: true } | { ok: false; message: string };
 export async function probeHealth(fetchFn: typeof fetch): Promise<HealthOutcome> {
   let response: Response;
   try {
-    response = await fetchFn('/api/health', { cache: 'no-store', headers: { accept: 'application/json' } });
+    response = await fetchFn(publicOperations.getHealth.path, {
+      cache: 'no-store',
+      headers: { accept: 'application/json' },
+    });
   } catch {
     return { ok: false, message: 'The app could not make the request. Try again.' };
   }

@@ -5,7 +5,8 @@ import { createQueryClient, getQueryFn } from './api/query-client.ts';
 import { sessionQueryKey } from './api/query-keys.ts';
 import { CrmApp, type CrmPlatform } from './App.tsx';
 import { preloadPageChunks } from './page-chunks.ts';
-import type { SessionInfo } from '@shine/shared/types';
+import type { AnswerOf } from '@shine/shared/operations/operation';
+import type { publicOperations } from '@shine/shared/operations/public';
 
 const BASENAME = '/admin';
 const root = document.getElementById('root');
@@ -17,7 +18,7 @@ if (!root) throw new Error('The page has no #root element');
 const queryClient = createQueryClient();
 void queryClient.prefetchQuery({
   queryKey: sessionQueryKey,
-  queryFn: getQueryFn<SessionInfo>({ on401: 'returnNull' }),
+  queryFn: getQueryFn<AnswerOf<typeof publicOperations.getSession>>({ on401: 'returnNull' }),
 });
 preloadPageChunks(BASENAME, window.location.pathname, window.location.search);
 startEarlyReads(`${window.location.pathname}${window.location.search}`);

@@ -1,10 +1,11 @@
-import type { LeadListItem, LeadPage } from '@shine/shared/types';
+import { leadOperations } from '@shine/shared/operations/leads';
+import type { LeadListItem } from '@shine/shared/types';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { fullName } from '../format/lead-labels.ts';
 import { useDebouncedValue } from '../ui/use-debounced-value.ts';
-import { leadListKey } from '../api/query-keys.ts';
+import { queryOptions } from '../api/client.ts';
 
 interface LeadPickerProps {
   id?: string;
@@ -26,8 +27,10 @@ export function LeadPicker({ id, value, onChange, knownLead, disabled, placehold
   const [searchText, setSearchText] = useState('');
   const [picked, setPicked] = useState<LeadListItem | undefined>(knownLead);
   const search = useDebouncedValue(searchText.trim(), 300);
-  const results = useQuery<LeadPage>({
-    queryKey: leadListKey({ search: search || undefined, page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' }),
+  const results = useQuery({
+    ...queryOptions(leadOperations.listLeads, {
+      query: { search: search || undefined, page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' },
+    }),
     enabled: !disabled,
   });
 

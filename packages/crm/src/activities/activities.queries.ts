@@ -1,16 +1,18 @@
 import type { ActivityCreate } from '@shine/shared/activities';
 import { MESSAGES } from '@shine/shared/messages';
-import type { Activity } from '@shine/shared/types';
+import { leadOperations } from '@shine/shared/operations/leads';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../api/http.ts';
-import { API } from '../api/paths.ts';
-import { activitiesKey, leadActivitiesKey, leadKey, metricsKey } from '../api/query-keys.ts';
+import { call, queryOptions } from '../api/client.ts';
+import { activitiesKey, leadKey, metricsKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
 /** GET /api/admin/activities/lead/{leadId} */
 export function useLeadActivities(leadId: string | undefined) {
-  return useQuery<Activity[]>({ queryKey: leadActivitiesKey(leadId ?? ''), enabled: Boolean(leadId) });
+  return useQuery({
+    ...queryOptions(leadOperations.listLeadActivities, { params: { leadId: leadId ?? '' } }),
+    enabled: Boolean(leadId),
+  });
 }
 
 /**
@@ -21,7 +23,7 @@ export function useCreateActivity() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (activity: ActivityCreate) => apiJson<Activity>('POST', API.activities, activity),
+    mutationFn: (activity: ActivityCreate) => call(leadOperations.createActivity, { body: activity }),
     onSuccess: async (_activity, variables) => {
       toast.success(MESSAGES.activity.success);
       await Promise.all([

@@ -1,17 +1,18 @@
-import type { AlertSettings, AlertSettingsUpdate } from '@shine/shared/alerts';
+import type { AlertSettingsUpdate } from '@shine/shared/alerts';
+import { liveOperations } from '@shine/shared/operations/live';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../api/http.ts';
-import { API } from '../api/paths.ts';
-import { alertSettingsKey } from '../api/query-keys.ts';
+import { call, queryOptions } from '../api/client.ts';
+
+const alertSettingsQuery = queryOptions(liveOperations.getAlertSettings);
 
 export function useAlertSettings() {
-  return useQuery<AlertSettings>({ queryKey: alertSettingsKey });
+  return useQuery(alertSettingsQuery);
 }
 
 export function useAlertSettingsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: AlertSettingsUpdate) => apiJson<AlertSettings>('PATCH', API.alertSettings, update),
-    onSuccess: (settings) => queryClient.setQueryData(alertSettingsKey, settings),
+    mutationFn: (update: AlertSettingsUpdate) => call(liveOperations.updateAlertSettings, { body: update }),
+    onSuccess: (settings) => queryClient.setQueryData(alertSettingsQuery.queryKey, settings),
   });
 }

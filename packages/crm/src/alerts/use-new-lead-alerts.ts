@@ -4,12 +4,13 @@
 // What to show follows the person's own settings (GET /api/admin/me/alerts).
 import { isQuietTime } from '@shine/shared/alerts';
 import type { LiveEvent } from '@shine/shared/live';
+import { leadOperations } from '@shine/shared/operations/leads';
 import type { Lead } from '@shine/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { createElement, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { leadKey } from '../api/query-keys.ts';
+import { queryOptions } from '../api/client.ts';
 import { fullName } from '../format/lead-labels.ts';
 import { usePlatform } from '../platform/platform.ts';
 import { type AlertQueue, createAlertQueue } from './alert-queue.ts';
@@ -85,7 +86,7 @@ export function useNewLeadAlerts(): (event: LiveEvent) => void {
   return useCallback(
     (event: LiveEvent) => {
       if (event.type !== 'lead.created' || !settings) return;
-      void queryClient.fetchQuery<Lead>({ queryKey: leadKey(event.leadId) }).then(
+      void queryClient.fetchQuery(queryOptions(leadOperations.getLead, { params: { id: event.leadId } })).then(
         (lead) => {
           const { title, body } = describeNewLead(lead);
           const open = () => navigate(leadPath(lead.id));

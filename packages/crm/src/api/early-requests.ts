@@ -5,7 +5,9 @@
 // sends them from the entry module, in parallel with the session check; sendApiRequest hands each
 // answer to the first identical GET. Nothing is guessed: a screen that now asks for something else
 // simply fetches it as before.
-import { API } from './paths.ts';
+import { liveOperations } from '@shine/shared/operations/live';
+import { ADMIN_API_PATH } from '@shine/shared/operations/operation';
+import { publicOperations } from '@shine/shared/operations/public';
 
 const STORAGE_PREFIX = 'shine.crm.firstReads:';
 /** Reads sent this long after the load count as the screen's first data. */
@@ -14,7 +16,7 @@ const LEARN_WINDOW_MS = 3_000;
 const UNCLAIMED_TTL_MS = 5_000;
 const MAX_READS = 8;
 /** Not first data: the session check has its own prefetch, the live stream is not a read. */
-const NEVER_EARLY = new Set<string>([API.session, API.events]);
+const NEVER_EARLY = new Set<string>([publicOperations.getSession.path, liveOperations.openLiveStream.path]);
 
 let routeKey: string | null = null;
 let learnUntil = 0;
@@ -30,7 +32,7 @@ function storage(): Storage | null {
 }
 
 function isEarlyCandidate(url: string): boolean {
-  return url.startsWith('/api/admin/') && !NEVER_EARLY.has(url.split('?')[0] as string);
+  return url.startsWith(`${ADMIN_API_PATH}/`) && !NEVER_EARLY.has(url.split('?')[0] as string);
 }
 
 /** Called once by the entry module: sends the reads the last load of this URL made, and starts learning anew. */

@@ -48,8 +48,13 @@ export async function apiRequest(
 }
 
 /** `apiRequest` and the parsed JSON answer; `undefined` for 204 No Content. */
-export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
-  const response = await apiRequest(method, url, body);
+export async function apiJson<T>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<T> {
+  const response = await apiRequest(method, url, body, options);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLiveEvent, type LiveStatus, STREAM_RETRY_MS, STREAM_SILENCE_MS, startLiveStream } from './live-stream.ts';
-import { API } from './paths.ts';
+import { liveOperations } from '@shine/shared/operations/live';
 import {
   assigneesKey,
   auditKey,
@@ -133,7 +133,7 @@ describe('startLiveStream', () => {
       onStatus: (s) => statuses.push(s),
       onEvent: (e) => heard.push(e),
     });
-    expect(latest().url).toBe(API.events);
+    expect(latest().url).toBe(liveOperations.openLiveStream.path);
     expect(statuses).toEqual(['connecting']);
     latest().emit('ready', { resumed: false });
     expect(statuses.at(-1)).toBe('live');

@@ -7,7 +7,8 @@ import type { LiveEvent } from '@shine/shared/live';
 import { LIVE_HEARTBEAT_MS } from '@shine/shared/live';
 import type { QueryClient } from '@tanstack/react-query';
 import type { EventSourceFactory } from './http.ts';
-import { API } from './paths.ts';
+import { liveOperations } from '@shine/shared/operations/live';
+import { urlOf } from './client.ts';
 import {
   activitiesKey,
   auditKey,
@@ -133,7 +134,7 @@ export function startLiveStream({ queryClient, open, onStatus, onEvent }: LiveSt
 
   const connect = () => {
     if (stopped) return;
-    const next = open(API.events);
+    const next = open(urlOf(liveOperations.openLiveStream));
     if (!next) {
       onStatus('polling'); // no EventSource here (an old browser): the reads poll, as before
       return;

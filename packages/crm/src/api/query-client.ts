@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tan
 import { sendApiRequest } from './http.ts';
 import { HttpError, throwIfNotOk } from './http-error.ts';
 import { buildPathFromKey } from './query-key.ts';
-import { API } from './paths.ts';
+import { sessionQueryKey } from './query-keys.ts';
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
 
@@ -29,11 +29,14 @@ export function isUnauthorized(error: unknown): boolean {
  * refetched, and the route guard then sends the user to the login screen.
  */
 export function createQueryClient(): QueryClient {
-  const recheckSession = () => void client.invalidateQueries({ queryKey: [API.session] });
+  // Exactly the session check: the reads under its path (the person's alert settings) stay as they are.
+  const recheckSession = () => void client.invalidateQueries({ queryKey: sessionQueryKey, exact: true });
+  const isSessionCheck = (queryKey: readonly unknown[]) =>
+    queryKey.length === sessionQueryKey.length && queryKey[0] === sessionQueryKey[0];
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (isUnauthorized(error) && query.queryKey[0] !== API.session) recheckSession();
+        if (isUnauthorized(error) && !isSessionCheck(query.queryKey)) recheckSession();
       },
     }),
     mutationCache: new MutationCache({

@@ -19,7 +19,7 @@ export function buildQueryString(params: QueryParams): string {
 
 /**
  * The GET path of a query key (docs/requirements.md#crm-data): its string segments joined with '/', so
- * `['/api/admin/leads', id]` reads `/api/admin/leads/{id}`. A trailing object becomes the query
+ * the leads collection's key and an id read `/api/admin/leads/{id}`. A trailing object becomes the query
  * string, which keeps list keys under their path prefix for invalidation.
  */
 export function buildPathFromKey(queryKey: readonly unknown[]): string {

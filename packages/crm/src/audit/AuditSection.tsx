@@ -1,11 +1,12 @@
 import { AUDIT_ENTITIES, type AuditEntity } from '@shine/shared/enums';
 import { formatCount } from '@shine/shared/format';
-import type { AuditEntry, LeadDetail } from '@shine/shared/types';
+import { leadOperations } from '@shine/shared/operations/leads';
+import type { AuditEntry } from '@shine/shared/types';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Table, Tag, type TableColumnsType, Typography } from 'antd';
 import { formatDateTime } from '../format/date-time.ts';
 import { fullName } from '../format/lead-labels.ts';
-import { leadKey } from '../api/query-keys.ts';
+import { queryOptions } from '../api/client.ts';
 import { useTeamUsers } from '../team/team.queries.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { AuditChanges } from './AuditChanges.tsx';
@@ -53,7 +54,7 @@ const columns: TableColumnsType<AuditEntry> = [
 
 function LeadFilter({ leadId, onClear }: { leadId: string; onClear: () => void }) {
   // The lead's own read (the drawer's cache entry), not the leads feature: audit must not import it.
-  const lead = useQuery<LeadDetail>({ queryKey: leadKey(leadId) });
+  const lead = useQuery(queryOptions(leadOperations.getLead, { params: { id: leadId } }));
   return (
     <span className="audit-lead-filter">
       <Tag>Lead: {lead.data ? fullName(lead.data) : 'one lead'}</Tag>

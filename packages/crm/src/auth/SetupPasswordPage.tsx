@@ -5,9 +5,9 @@ import { setupPasswordSchema } from '@shine/shared/team';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { sendApiRequest } from '../api/http.ts';
+import { teamOperations } from '@shine/shared/operations/team';
+import { send } from '../api/client.ts';
 import { readErrorMessage } from '../api/http-error.ts';
-import { API } from '../api/paths.ts';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
 import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
 import { sameAsRule } from '../ui/password-rules.ts';
@@ -48,10 +48,7 @@ export function SetupPasswordPage() {
     setLink({ kind: 'checking' });
     void (async () => {
       try {
-        const response = await sendApiRequest('POST', API.setupPasswordCheck, {
-          body: { token },
-          signal: controller.signal,
-        });
+        const response = await send(teamOperations.checkSetupLink, { body: { token } }, { signal: controller.signal });
         const next: LinkState = response.ok
           ? { kind: 'usable' }
           : { kind: 'refused', message: await readErrorMessage(response) };
@@ -70,7 +67,7 @@ export function SetupPasswordPage() {
     markSubmitted();
     setPending(true);
     try {
-      const response = await sendApiRequest('POST', API.setupPassword, { body: { token, password: values.password } });
+      const response = await send(teamOperations.setPasswordWithLink, { body: { token, password: values.password } });
       setOutcome(response.ok ? { kind: 'done' } : { kind: 'refused', message: await readErrorMessage(response) });
     } catch {
       setOutcome({ kind: 'refused', message: NO_ANSWER });

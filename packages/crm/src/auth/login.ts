@@ -1,9 +1,11 @@
 import { MESSAGES } from '@shine/shared/messages';
 import type { LoginRequest } from '@shine/shared/auth';
-import type { SessionInfo } from '@shine/shared/types';
-import { sendApiRequest } from '../api/http.ts';
+import type { AnswerOf } from '@shine/shared/operations/operation';
+import { publicOperations } from '@shine/shared/operations/public';
+import { send } from '../api/client.ts';
 import { readServerMessage } from '../api/http-error.ts';
-import { API } from '../api/paths.ts';
+
+type SessionInfo = AnswerOf<typeof publicOperations.getSession>;
 
 export type LoginOutcome = { ok: true; session: SessionInfo } | { ok: false; message: string };
 
@@ -15,7 +17,7 @@ export type LoginOutcome = { ok: true; session: SessionInfo } | { ok: false; mes
 export async function signIn(credentials: LoginRequest): Promise<LoginOutcome> {
   let response: Response;
   try {
-    response = await sendApiRequest('POST', API.login, { body: credentials });
+    response = await send(publicOperations.signIn, { body: credentials });
   } catch {
     return { ok: false, message: MESSAGES.login.fallback };
   }
@@ -24,7 +26,7 @@ export async function signIn(credentials: LoginRequest): Promise<LoginOutcome> {
     return { ok: false, message: serverMessage ?? MESSAGES.login.statusFallback(response.status) };
   }
   try {
-    const check = await sendApiRequest('GET', API.session);
+    const check = await send(publicOperations.getSession, undefined);
     const session = check.ok ? ((await check.json()) as SessionInfo) : undefined;
     if (session?.isAuthenticated) return { ok: true, session };
   } catch {

@@ -1,24 +1,21 @@
 import type { AutomationCreate, AutomationUpdate } from '@shine/shared/automations';
 import { MESSAGES } from '@shine/shared/messages';
-import type { Automation } from '@shine/shared/types';
+import { automationOperations } from '@shine/shared/operations/automations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson, apiRequest } from '../api/http.ts';
-import { API } from '../api/paths.ts';
+import { call, queryOptions } from '../api/client.ts';
 import { automationsKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
-const itemPath = (id: string) => `${API.automations}/${encodeURIComponent(id)}`;
-
 export function useAutomations() {
-  return useQuery<Automation[]>({ queryKey: automationsKey });
+  return useQuery(queryOptions(automationOperations.listAutomations));
 }
 
 export function useCreateAutomation() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (automation: AutomationCreate) => apiJson<Automation>('POST', API.automations, automation),
+    mutationFn: (automation: AutomationCreate) => call(automationOperations.createAutomation, { body: automation }),
     onSuccess: async () => {
       toast.success(MESSAGES.automation.created);
       await queryClient.invalidateQueries({ queryKey: automationsKey });
@@ -33,7 +30,7 @@ export function useUpdateAutomation() {
   const toast = useToast();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: AutomationUpdate }) =>
-      apiJson<Automation>('PATCH', itemPath(id), changes),
+      call(automationOperations.updateAutomation, { params: { id }, body: changes }),
     onSuccess: async (_automation, { changes }) => {
       const onlyToggle = Object.keys(changes).length === 1 && 'isActive' in changes;
       toast.success(onlyToggle ? MESSAGES.automation.statusUpdated : MESSAGES.automation.updated);
@@ -47,7 +44,7 @@ export function useDeleteAutomation() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', itemPath(id)),
+    mutationFn: (id: string) => call(automationOperations.deleteAutomation, { params: { id } }),
     onSuccess: async () => {
       toast.success(MESSAGES.automation.deleted);
       await queryClient.invalidateQueries({ queryKey: automationsKey });

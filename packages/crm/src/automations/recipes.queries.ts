@@ -1,15 +1,14 @@
 import type { AutomationRecipeKey } from '@shine/shared/automation-recipes';
 import { MESSAGES } from '@shine/shared/messages';
-import type { AutomationRecipeState } from '@shine/shared/responses/automations';
+import { automationOperations } from '@shine/shared/operations/automations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../api/http.ts';
-import { API } from '../api/paths.ts';
-import { automationRecipesKey, automationsKey, templatesKey } from '../api/query-keys.ts';
+import { queryOptions, request } from '../api/client.ts';
+import { automationsKey, templatesKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
 export function useAutomationRecipes() {
-  return useQuery<AutomationRecipeState[]>({ queryKey: automationRecipesKey });
+  return useQuery(queryOptions(automationOperations.listAutomationRecipes));
 }
 
 /** One click: the server makes the rule inactive, once (a repeat or a colleague's click answers 200). */
@@ -18,8 +17,10 @@ export function useAddAutomationRecipe() {
   const toast = useToast();
   return useMutation({
     mutationFn: async ({ key, restoreTemplate }: { key: AutomationRecipeKey; restoreTemplate: boolean }) => {
-      const path = `${API.automations}/recipes/${encodeURIComponent(key)}`;
-      const response = await apiRequest('POST', path, restoreTemplate ? { restoreTemplate } : {});
+      const response = await request(automationOperations.addAutomationRecipe, {
+        params: { key },
+        body: restoreTemplate ? { restoreTemplate } : {},
+      });
       return { created: response.status === 201 };
     },
     onSuccess: ({ created }) => {

@@ -1,40 +1,43 @@
-import type {
-  AutomationPreview,
-  AutomationPreviewInput,
-  AutomationRun,
-  OutboxMessage,
-  OutboxQuery,
-} from '@shine/shared/automation-rules';
+import type { AutomationPreviewInput, OutboxQuery } from '@shine/shared/automation-rules';
+import { automationOperations } from '@shine/shared/operations/automations';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../api/http.ts';
-import { API } from '../api/paths.ts';
+import { call, queryOptions } from '../api/client.ts';
 
 /** Runs and messages change without the CRM doing anything (the queue works on its own). */
 const WHILE_OPEN_MS = 5_000;
 
 export function useAutomationRuns(automationId: string | undefined) {
-  return useQuery<AutomationRun[]>({
-    queryKey: [API.automations, automationId ?? '', 'runs'],
+  return useQuery({
+    ...queryOptions(automationOperations.listAutomationRuns, { params: { id: automationId ?? '' } }),
     enabled: Boolean(automationId),
     refetchInterval: WHILE_OPEN_MS,
   });
 }
 
 export function useLeadRuns(leadId: string) {
-  return useQuery<AutomationRun[]>({ queryKey: [API.leads, leadId, 'runs'], refetchInterval: WHILE_OPEN_MS });
+  return useQuery({
+    ...queryOptions(automationOperations.listLeadRuns, { params: { id: leadId } }),
+    refetchInterval: WHILE_OPEN_MS,
+  });
 }
 
 export function useLeadOutbox(leadId: string) {
-  return useQuery<OutboxMessage[]>({ queryKey: [API.leads, leadId, 'outbox'], refetchInterval: WHILE_OPEN_MS });
+  return useQuery({
+    ...queryOptions(automationOperations.listLeadOutbox, { params: { id: leadId } }),
+    refetchInterval: WHILE_OPEN_MS,
+  });
 }
 
 export function useOutbox(status: OutboxQuery['status']) {
-  return useQuery<OutboxMessage[]>({ queryKey: [API.outbox, { status }], refetchInterval: WHILE_OPEN_MS });
+  return useQuery({
+    ...queryOptions(automationOperations.listOutbox, { query: { status } }),
+    refetchInterval: WHILE_OPEN_MS,
+  });
 }
 
 /** The dry run: sends nothing, changes nothing. */
 export function usePreviewAutomation() {
   return useMutation({
-    mutationFn: (rule: AutomationPreviewInput) => apiJson<AutomationPreview>('POST', API.automationPreview, rule),
+    mutationFn: (rule: AutomationPreviewInput) => call(automationOperations.previewAutomation, { body: rule }),
   });
 }

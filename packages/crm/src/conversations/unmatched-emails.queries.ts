@@ -1,22 +1,21 @@
 // E-mail the mailbox held for staff (docs/security.md, "Forged replies"): never filed on a lead by
 // itself. Staff attach one to the lead they choose, or dismiss it; nothing is deleted. No live event
 // announces a held e-mail: the list polls like the Inbox's badge.
-import type { UnmatchedEmail, UnmatchedEmails } from '@shine/shared/responses/conversations';
+import { conversationOperations } from '@shine/shared/operations/conversations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../api/http.ts';
+import { call, queryOptions } from '../api/client.ts';
 import { livePolling, POLL_INTERVAL_MS, useLive } from '../api/live.ts';
-import { API } from '../api/paths.ts';
 import { leadActivitiesKey, leadMessagesKey, unmatchedEmailsKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
-const unmatchedPath = (id: string, action: 'attach' | 'dismiss') =>
-  `${API.unmatchedEmails}/${encodeURIComponent(id)}/${action}`;
-
 /** GET /api/admin/unmatched-emails: the held ones, newest first. */
 export function useUnmatchedEmails() {
   const live = useLive();
-  return useQuery<UnmatchedEmails>({ queryKey: unmatchedEmailsKey, ...livePolling(live, POLL_INTERVAL_MS.metrics) });
+  return useQuery({
+    ...queryOptions(conversationOperations.listUnmatchedEmails, { query: {} }),
+    ...livePolling(live, POLL_INTERVAL_MS.metrics),
+  });
 }
 
 /** POST …/{id}/attach: in the chosen lead's thread and timeline; the list is refreshed even on failure (someone else may have acted). */
@@ -25,7 +24,7 @@ export function useAttachUnmatchedEmail() {
   const toast = useToast();
   return useMutation({
     mutationFn: ({ id, leadId }: { id: string; leadId: string }) =>
-      apiJson<UnmatchedEmail>('POST', unmatchedPath(id, 'attach'), { leadId }),
+      call(conversationOperations.attachUnmatchedEmail, { params: { id }, body: { leadId } }),
     onSuccess: async (email, { leadId }) => {
       toast.success('E-mail attached', `It is in ${email.leadName ?? 'the lead'}’s conversation now.`);
       await Promise.all([
@@ -43,7 +42,7 @@ export function useDismissUnmatchedEmail() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (id: string) => apiJson<UnmatchedEmail>('POST', unmatchedPath(id, 'dismiss')),
+    mutationFn: (id: string) => call(conversationOperations.dismissUnmatchedEmail, { params: { id } }),
     onSuccess: () => toast.success('E-mail dismissed'),
     onError: (error) => toast.error('The e-mail was not dismissed', errorText(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: unmatchedEmailsKey }),

@@ -1,29 +1,24 @@
-import type { HeldSubmissionPage, Lead } from '@shine/shared/types';
+import type { HeldListQuery } from '@shine/shared/leads';
+import { leadOperations } from '@shine/shared/operations/leads';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../api/http.ts';
+import { call, queryOptions } from '../api/client.ts';
 import { livePolling, POLL_INTERVAL_MS, useLive } from '../api/live.ts';
-import { API } from '../api/paths.ts';
-import { heldKey, heldListKey, intakeKey, leadsKey, metricsKey, statsKey } from '../api/query-keys.ts';
+import { heldKey, intakeKey, leadsKey, metricsKey, statsKey } from '../api/query-keys.ts';
 import { fullName } from '../format/lead-labels.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
 /** The query string of GET /api/admin/held-submissions (newest first on the server). */
-export type HeldListParams = {
-  page: number;
-  pageSize: number;
-};
+export type HeldListParams = HeldListQuery;
 
 export const HELD_PAGE_SIZE = 20;
 export const HELD_PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 
-const heldPath = (id: string) => `${API.held}/${encodeURIComponent(id)}`;
-
 /** One page of held submissions; polled like the leads list in the sidebar CRM. */
 export function useHeldList(params: HeldListParams) {
   const live = useLive();
-  return useQuery<HeldSubmissionPage>({
-    queryKey: heldListKey(params),
+  return useQuery({
+    ...queryOptions(leadOperations.listHeldSubmissions, { query: params }),
     placeholderData: keepPreviousData,
     ...livePolling(live, POLL_INTERVAL_MS.leads),
   });
@@ -32,8 +27,8 @@ export function useHeldList(params: HeldListParams) {
 /** How many are held, for the menu badge: the total of a one-item page, polled like the metrics. */
 export function useHeldCount() {
   const live = useLive();
-  return useQuery<HeldSubmissionPage, Error, number>({
-    queryKey: heldListKey({ page: 1, pageSize: 1 }),
+  return useQuery({
+    ...queryOptions(leadOperations.listHeldSubmissions, { query: { page: 1, pageSize: 1 } }),
     select: (page) => page.total,
     ...livePolling(live, POLL_INTERVAL_MS.metrics),
   });
@@ -48,7 +43,7 @@ export function useReleaseHeld() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (id: string) => apiJson<Lead>('POST', `${heldPath(id)}/release`),
+    mutationFn: (id: string) => call(leadOperations.releaseHeldSubmission, { params: { id } }),
     onSuccess: async (lead) => {
       toast.success('Released as a lead', fullName(lead));
       await Promise.all([
@@ -68,7 +63,7 @@ export function useDeleteHeld() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (id: string) => apiJson<void>('DELETE', heldPath(id)),
+    mutationFn: (id: string) => call(leadOperations.deleteHeldSubmission, { params: { id } }),
     onSuccess: async () => {
       toast.success('Held submission deleted');
       await queryClient.invalidateQueries({ queryKey: intakeKey });

@@ -1,8 +1,6 @@
-import type { Lead } from '@shine/shared/types';
+import { leadOperations } from '@shine/shared/operations/leads';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LeadBulkAssignResult } from '@shine/shared/responses/leads';
-import { apiJson } from '../api/http.ts';
-import { API } from '../api/paths.ts';
+import { call } from '../api/client.ts';
 import { assigneesKey, leadsKey, teamUsersKey } from '../api/query-keys.ts';
 import { formatCount } from '@shine/shared/format';
 import { errorText } from '../ui/error-text.ts';
@@ -40,7 +38,7 @@ export function useAssignLead() {
   const toast = useToast();
   return useMutation({
     mutationFn: ({ leadId, target }: { leadId: string; target: AssignTarget }) =>
-      apiJson<Lead>('PATCH', `${API.leads}/${encodeURIComponent(leadId)}`, { assignedTo: target.id }),
+      call(leadOperations.updateLead, { params: { id: leadId }, body: { assignedTo: target.id } }),
     onSuccess: async (lead, { target }) => {
       toast.success(target.id ? `Assigned to ${target.name}` : 'Unassigned');
       mergeLeadIntoCache(queryClient, lead);
@@ -56,7 +54,7 @@ export function useBulkAssign() {
   const toast = useToast();
   return useMutation({
     mutationFn: ({ ids, target }: { ids: string[]; target: AssignTarget }) =>
-      apiJson<LeadBulkAssignResult>('POST', API.leadsAssign, { ids, assignedTo: target.id }),
+      call(leadOperations.assignLeads, { body: { ids, assignedTo: target.id } }),
     onSuccess: async (result, { target }) => {
       toast.success(describeAssignment(result.updated, target));
       await refresh();

@@ -4,8 +4,8 @@
 // again in the browser.
 import type { ExportFormat } from '@shine/shared/enums';
 import type { ExportRequest } from '@shine/shared/export';
-import { apiRequest } from '../api/http.ts';
-import { API } from '../api/paths.ts';
+import { leadOperations } from '@shine/shared/operations/leads';
+import { request as requestApi } from '../api/client.ts';
 
 /** Below this many leads the JSON answer is quick enough and needs no progress. */
 export const STREAMED_EXPORT_THRESHOLD = 5_000;
@@ -30,7 +30,7 @@ export async function streamCsvExport(
   request: ExportRequest,
   onProgress: (progress: ExportProgress) => void,
 ): Promise<{ file: Blob; count: number }> {
-  const response = await apiRequest('POST', API.leadsExport, request, { accept: 'text/csv' });
+  const response = await requestApi(leadOperations.exportLeads, { body: request }, { accept: 'text/csv' });
   const total = Number(response.headers.get('X-Export-Count') ?? 0);
   const chunks: Uint8Array[] = [];
   let lines = 0;

@@ -1,8 +1,8 @@
 import type { ExportFormat } from '@shine/shared/enums';
 import { buildExportFileName, type ExportFieldGroup, type ExportRequest } from '@shine/shared/export';
+import { leadOperations } from '@shine/shared/operations/leads';
 import type { ExportResult } from '@shine/shared/types';
-import { apiJson } from '../api/http.ts';
-import { API } from '../api/paths.ts';
+import { call } from '../api/client.ts';
 import type { LeadFilterValues } from './leads.queries.ts';
 
 /**
@@ -55,7 +55,7 @@ export function downloadTextFile(content: BlobPart, fileName: string, mimeType: 
 
 /** POST /api/admin/leads/export, then download `leads_export_{YYYY-MM-DD}.{format}`. */
 export async function exportLeads(request: ExportRequest): Promise<ExportResult> {
-  const result = await apiJson<ExportResult>('POST', API.leadsExport, request);
+  const result = await call(leadOperations.exportLeads, { body: request });
   downloadTextFile(result.content, buildExportFileName(result.format), MIME_TYPES[result.format]);
   return result;
 }

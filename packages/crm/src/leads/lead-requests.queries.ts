@@ -1,7 +1,6 @@
-import type { LeadDetail } from '@shine/shared/types';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../api/http.ts';
-import { API } from '../api/paths.ts';
+import { leadOperations } from '@shine/shared/operations/leads';
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../api/client.ts';
 import { activitiesKey, leadKey, leadsKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
@@ -15,6 +14,11 @@ export interface DetailsDecisionInput {
   requestId: string;
   decision: DetailsDecision;
 }
+
+const DECISIONS = {
+  apply: leadOperations.applyRequestDetails,
+  dismiss: leadOperations.dismissRequestDetails,
+} as const;
 
 const SUCCESS: Record<DetailsDecision, string> = {
   apply: 'Contact details updated',
@@ -31,19 +35,16 @@ export function useDetailsDecision() {
   const toast = useToast();
   return useMutation({
     mutationFn: ({ leadId, requestId, decision }: DetailsDecisionInput) =>
-      apiJson<LeadDetail>(
-        'POST',
-        `${API.leads}/${encodeURIComponent(leadId)}/requests/${encodeURIComponent(requestId)}/${decision}`,
-      ),
+      call(DECISIONS[decision], { params: { id: leadId, requestId } }),
     onSuccess: async (lead, { decision }) => {
       toast.success(SUCCESS[decision], `${fullName(lead)} · ${lead.email} · ${lead.phone}`);
       queryClient.setQueryData(leadKey(lead.id), lead);
-      const detail = leadKey(lead.id);
+      const detail = hashKey(leadKey(lead.id));
       await Promise.all([
         // Everything under /api/admin/leads but the detail just set from the answer.
         queryClient.invalidateQueries({
           queryKey: leadsKey,
-          predicate: (query) => !(query.queryKey.length === 2 && query.queryKey[1] === detail[1]),
+          predicate: (query) => query.queryHash !== detail,
         }),
         queryClient.invalidateQueries({ queryKey: activitiesKey }),
       ]);

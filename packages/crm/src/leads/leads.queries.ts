@@ -1,41 +1,25 @@
-import type { LeadPriority, LeadStatus } from '@shine/shared/enums';
 import type {
   LEAD_CREATED_FILTERS,
   LEAD_FOLLOW_UP_FILTERS,
-  LeadSortField,
+  LeadListQuery,
   LeadStatusUpdate,
   LeadUpdate,
 } from '@shine/shared/leads';
 import { MESSAGES } from '@shine/shared/messages';
-import type { Lead, LeadDetail, LeadPage } from '@shine/shared/types';
+import { leadOperations } from '@shine/shared/operations/leads';
+import type { Lead, LeadDetail } from '@shine/shared/types';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../api/http.ts';
+import { call, queryOptions } from '../api/client.ts';
 import { livePolling, POLL_INTERVAL_MS, useLive } from '../api/live.ts';
-import { API } from '../api/paths.ts';
-import { leadKey, leadListKey, leadsKey, metricsKey, statsKey } from '../api/query-keys.ts';
+import { leadKey, leadsKey, metricsKey, statsKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
-export type SortOrder = 'asc' | 'desc';
+/** The query string of GET /api/admin/leads (docs/requirements.md#lead-list), every default filled in. */
+export type LeadListParams = LeadListQuery;
+export type SortOrder = LeadListQuery['order'];
 export type LeadFollowUpFilter = (typeof LEAD_FOLLOW_UP_FILTERS)[number];
 export type LeadCreatedFilter = (typeof LEAD_CREATED_FILTERS)[number];
-
-/** The query string of GET /api/admin/leads (docs/requirements.md#lead-list). */
-export type LeadListParams = {
-  search?: string;
-  status?: LeadStatus;
-  priority?: LeadPriority;
-  /** "me", "none" or a person's id. */
-  assignedTo?: string;
-  /** The ways in from the dashboard's figures: one source, open leads overdue for follow-up, today's leads. */
-  source?: string;
-  followUp?: LeadFollowUpFilter;
-  created?: LeadCreatedFilter;
-  page: number;
-  pageSize: number;
-  sort: LeadSortField;
-  order: SortOrder;
-};
 
 export type LeadFilterValues = Pick<
   LeadListParams,
@@ -45,8 +29,8 @@ export type LeadFilterValues = Pick<
 /** One page of leads; polled every 10 s in the sidebar CRM. */
 export function useLeadList(params: LeadListParams) {
   const live = useLive();
-  return useQuery<LeadPage>({
-    queryKey: leadListKey(params),
+  return useQuery({
+    ...queryOptions(leadOperations.listLeads, { query: params }),
     placeholderData: keepPreviousData,
     ...livePolling(live, POLL_INTERVAL_MS.leads),
   });
@@ -54,7 +38,7 @@ export function useLeadList(params: LeadListParams) {
 
 /** GET /api/admin/leads/{id}: the lead with every one of its quote requests. */
 export function useLead(id: string | undefined) {
-  return useQuery<LeadDetail>({ queryKey: leadKey(id ?? ''), enabled: Boolean(id) });
+  return useQuery({ ...queryOptions(leadOperations.getLead, { params: { id: id ?? '' } }), enabled: Boolean(id) });
 }
 
 /**
@@ -71,7 +55,7 @@ export function useLeadStatusMutation() {
   const toast = useToast();
   return useMutation({
     mutationFn: ({ id, ...update }: { id: string } & LeadStatusUpdate) =>
-      apiJson<Lead>('PATCH', `${API.leads}/${encodeURIComponent(id)}/status`, update),
+      call(leadOperations.changeLeadStatus, { params: { id }, body: update }),
     onSuccess: async () => {
       toast.success(MESSAGES.leadStatus.success);
       await Promise.all([
@@ -90,7 +74,7 @@ export function useLeadUpdateMutation() {
   const toast = useToast();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: LeadUpdate }) =>
-      apiJson<Lead>('PATCH', `${API.leads}/${encodeURIComponent(id)}`, changes),
+      call(leadOperations.updateLead, { params: { id }, body: changes }),
     onSuccess: async (lead) => {
       toast.success(MESSAGES.lead.updated);
       mergeLeadIntoCache(queryClient, lead);

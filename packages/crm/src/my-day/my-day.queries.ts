@@ -1,12 +1,11 @@
 import type { ActivityUpdate } from '@shine/shared/activities';
 import type { MyDayScope } from '@shine/shared/my-day';
-import type { Activity, Lead } from '@shine/shared/types';
-import type { MyDay } from '@shine/shared/responses/my-day';
+import { leadOperations } from '@shine/shared/operations/leads';
+import { workdayOperations } from '@shine/shared/operations/workday';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../api/http.ts';
+import { call, queryOptions } from '../api/client.ts';
 import { livePolling, useLive } from '../api/live.ts';
-import { API } from '../api/paths.ts';
-import { activitiesKey, leadsKey, metricsKey, myDayKey, myDayScopeKey, notificationsKey } from '../api/query-keys.ts';
+import { activitiesKey, leadsKey, metricsKey, myDayKey, notificationsKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
@@ -16,7 +15,11 @@ const MY_DAY_POLL_MS = 30_000;
 /** GET /api/admin/my-day?scope=: refreshed by the live events of leads, replies, tasks and quotes. */
 export function useMyDay(scope: MyDayScope, enabled = true) {
   const live = useLive();
-  return useQuery<MyDay>({ queryKey: myDayScopeKey(scope), enabled, ...livePolling(live, MY_DAY_POLL_MS) });
+  return useQuery({
+    ...queryOptions(workdayOperations.getMyDay, { query: { scope } }),
+    enabled,
+    ...livePolling(live, MY_DAY_POLL_MS),
+  });
 }
 
 /** What My Day's one-click actions refresh: the day, the bell (acting on a lead reads its notifications), the lists and the figures. */
@@ -36,7 +39,7 @@ export function useUpdateTask() {
   const toast = useToast();
   return useMutation({
     mutationFn: ({ id, ...update }: { id: string } & ActivityUpdate) =>
-      apiJson<Activity>('PATCH', `${API.activities}/${encodeURIComponent(id)}`, update),
+      call(workdayOperations.updateActivity, { params: { id }, body: update }),
     onSuccess: async (_activity, update) => {
       toast.success(update.status === 'completed' ? 'Task done' : 'Task moved');
       await refresh();
@@ -51,7 +54,7 @@ export function useUpdateFollowUp() {
   const toast = useToast();
   return useMutation({
     mutationFn: ({ id, nextFollowUpAt }: { id: string; nextFollowUpAt: string | null }) =>
-      apiJson<Lead>('PATCH', `${API.leads}/${encodeURIComponent(id)}`, { nextFollowUpAt }),
+      call(leadOperations.updateLead, { params: { id }, body: { nextFollowUpAt } }),
     onSuccess: async (_lead, change) => {
       toast.success(change.nextFollowUpAt ? 'Follow-up moved' : 'Follow-up done');
       await refresh();
@@ -66,7 +69,7 @@ export function useLogCall() {
   const toast = useToast();
   return useMutation({
     mutationFn: ({ leadId }: { leadId: string }) =>
-      apiJson<Activity>('POST', API.activities, { leadId, type: 'call', title: 'Phone call' }),
+      call(leadOperations.createActivity, { body: { leadId, type: 'call', title: 'Phone call' } }),
     onSuccess: async () => {
       toast.success('Call logged');
       await refresh();

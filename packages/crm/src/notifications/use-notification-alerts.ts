@@ -4,11 +4,11 @@
 // are not announced twice.
 import { DEFAULT_ALERT_SETTINGS, isQuietTime } from '@shine/shared/alerts';
 import type { LiveEvent } from '@shine/shared/live';
-import type { NotificationList } from '@shine/shared/responses/notifications';
+import { workdayOperations } from '@shine/shared/operations/workday';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { notificationsKey } from '../api/query-keys.ts';
+import { queryOptions } from '../api/client.ts';
 import { useAlertSettings } from '../alerts/alerts.queries.ts';
 import { browserNotifications } from '../alerts/browser-notifications.ts';
 import { leadPath } from '../navigation/section-paths.ts';
@@ -33,7 +33,7 @@ export function useNotificationAlerts(): (event: LiveEvent) => void {
     (event: LiveEvent) => {
       if (event.type !== 'notification.created' || document.visibilityState === 'visible') return;
       if (!settings.systemNotifications || isQuietTime(settings.quietHours, new Date())) return;
-      void queryClient.fetchQuery<NotificationList>({ queryKey: notificationsKey, staleTime: 0 }).then(
+      void queryClient.fetchQuery({ ...queryOptions(workdayOperations.listNotifications), staleTime: 0 }).then(
         (list) => {
           const item = list.items.find((notification) => notification.id === event.notificationId);
           if (!item || item.kind === 'new_lead') return;

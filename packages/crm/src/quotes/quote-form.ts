@@ -89,7 +89,8 @@ export function draftInputOf(values: QuoteFormValues, quote: Quote): QuoteDraftI
     recurringDiscountPercent: values.recurringDiscountPercent ?? 0,
     customDiscount: amount === '' ? null : { amount, reason: values.customDiscountReason.trim() },
     taxRate: values.taxRate.trim() || '0',
-    validDays: values.validDays,
+    // An emptied field goes as it is, for the server to refuse with its message (as before the types).
+    validDays: values.validDays as number,
     message: values.message.trim() === '' ? null : values.message.trim(),
   };
 }

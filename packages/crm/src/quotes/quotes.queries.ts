@@ -1,29 +1,23 @@
 // The quotes of a lead: the versions, and the draft's create / save / send. The versions
 // live under the lead's key, so whatever refreshes the lead (a live event, a status change) refreshes them.
-import type { QuoteCreate } from '@shine/shared/quotes';
-import type { Quote, QuoteList, QuoteSent } from '@shine/shared/responses/quotes';
+import type { InputOf } from '@shine/shared/operations/operation';
+import { quoteOperations } from '@shine/shared/operations/quotes';
+import type { Quote, QuoteList } from '@shine/shared/responses/quotes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../api/http.ts';
-import { API } from '../api/paths.ts';
-import { activitiesKey, leadKey, leadsKey } from '../api/query-keys.ts';
+import { call, queryOptions, urlOf } from '../api/client.ts';
+import { activitiesKey, leadsKey } from '../api/query-keys.ts';
 
-/** The payload of a draft's create or save: QuoteCreate's input (amounts as decimal text). */
-export type QuoteDraftInput = { [K in keyof QuoteCreate]?: unknown };
+/** The payload of a draft's save: the update's input (amounts as decimal text). */
+export type QuoteDraftInput = InputOf<typeof quoteOperations.updateQuote>['body'];
 
-export const leadQuotesKey = (leadId: string) => [...leadKey(leadId), 'quotes'] as const;
-
-const leadQuotesUrl = (leadId: string) => `${API.leads}/${encodeURIComponent(leadId)}/quotes`;
-const quoteUrl = (id: string) => `${API.quotes}/${encodeURIComponent(id)}`;
+const leadQuotesQuery = (leadId: string) => queryOptions(quoteOperations.listLeadQuotes, { params: { id: leadId } });
+export const leadQuotesKey = (leadId: string) => leadQuotesQuery(leadId).queryKey;
 
 /** Where the drawer links a version's PDF. */
-export const quotePdfUrl = (id: string) => `${quoteUrl(id)}/pdf`;
+export const quotePdfUrl = (id: string) => urlOf(quoteOperations.getQuotePdf, { params: { id } });
 
 export function useLeadQuotes(leadId: string) {
-  return useQuery({
-    queryKey: leadQuotesKey(leadId),
-    queryFn: () => apiJson<QuoteList>('GET', leadQuotesUrl(leadId)),
-    select: (list) => list.items,
-  });
+  return useQuery({ ...leadQuotesQuery(leadId), select: (list) => list.items });
 }
 
 function useRefreshLead(leadId: string) {
@@ -46,7 +40,7 @@ function useRefreshLead(leadId: string) {
 export function useCreateQuote(leadId: string) {
   const refresh = useRefreshLead(leadId);
   return useMutation({
-    mutationFn: () => apiJson<Quote>('POST', leadQuotesUrl(leadId), {}),
+    mutationFn: () => call(quoteOperations.createQuote, { params: { id: leadId }, body: {} }),
     onSuccess: () => refresh(),
   });
 }
@@ -55,7 +49,8 @@ export function useCreateQuote(leadId: string) {
 export function useSaveQuote(leadId: string) {
   const refresh = useRefreshLead(leadId);
   return useMutation({
-    mutationFn: ({ id, draft }: { id: string; draft: QuoteDraftInput }) => apiJson<Quote>('PATCH', quoteUrl(id), draft),
+    mutationFn: ({ id, draft }: { id: string; draft: QuoteDraftInput }) =>
+      call(quoteOperations.updateQuote, { params: { id }, body: draft }),
     onSuccess: (quote) => refresh(quote),
   });
 }
@@ -65,7 +60,7 @@ export function useSendQuote(leadId: string) {
   const refresh = useRefreshLead(leadId);
   return useMutation({
     mutationFn: ({ id, email }: { id: string; email: boolean }) =>
-      apiJson<QuoteSent>('POST', `${quoteUrl(id)}/send`, { email }),
+      call(quoteOperations.sendQuote, { params: { id }, body: { email } }),
     onSuccess: (sent) => refresh(sent.quote),
   });
 }

@@ -3,13 +3,14 @@
 // The timeline has the acceptance whoever is signed in.
 import type { LiveEvent } from '@shine/shared/live';
 import { formatDollars } from '@shine/shared/quote-pricing';
+import { leadOperations } from '@shine/shared/operations/leads';
 import type { Lead } from '@shine/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { createElement, useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { OpenLeadButton } from '../alerts/OpenLeadButton.tsx';
-import { leadKey } from '../api/query-keys.ts';
+import { queryOptions } from '../api/client.ts';
 import { fullName } from '../format/lead-labels.ts';
 import { useCurrentUser } from '../session/current-user.ts';
 import { leadPath } from '../navigation/section-paths.ts';
@@ -27,21 +28,23 @@ export function useQuoteAcceptedAlerts(): (event: LiveEvent) => void {
   return useCallback(
     (event: LiveEvent) => {
       if (event.type !== 'quote.accepted' || !user) return;
-      void queryClient.fetchQuery<Lead>({ queryKey: leadKey(event.leadId), staleTime: 0 }).then(
-        (lead) => {
-          if (!isAlertedOfAcceptance(lead, user)) return;
-          const name = fullName(lead);
-          const open = () => navigate(leadPath(lead.id));
-          notification.success({
-            key: `quote-accepted-${event.quoteId}`,
-            title: `Quote accepted: ${name}`,
-            description: `${lead.estimatedValue === null ? 'The quote' : formatDollars(Math.round(lead.estimatedValue * 100))} — the lead is ${lead.status}.`,
-            role: 'status',
-            actions: createElement(OpenLeadButton, { onOpen: open, name }),
-          });
-        },
-        () => undefined, // the lead is gone or not this person's to see: nothing to announce
-      );
+      void queryClient
+        .fetchQuery({ ...queryOptions(leadOperations.getLead, { params: { id: event.leadId } }), staleTime: 0 })
+        .then(
+          (lead) => {
+            if (!isAlertedOfAcceptance(lead, user)) return;
+            const name = fullName(lead);
+            const open = () => navigate(leadPath(lead.id));
+            notification.success({
+              key: `quote-accepted-${event.quoteId}`,
+              title: `Quote accepted: ${name}`,
+              description: `${lead.estimatedValue === null ? 'The quote' : formatDollars(Math.round(lead.estimatedValue * 100))} — the lead is ${lead.status}.`,
+              role: 'status',
+              actions: createElement(OpenLeadButton, { onOpen: open, name }),
+            });
+          },
+          () => undefined, // the lead is gone or not this person's to see: nothing to announce
+        );
     },
     [queryClient, navigate, notification, user],
   );

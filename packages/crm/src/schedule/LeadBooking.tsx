@@ -1,15 +1,15 @@
 // The lead drawer's booking: the active booking's frequency and prices and its next visits, each in
 // the business's wall clock; nothing when the lead has none (Schedule → Book a visit books one).
-import type { LeadBooking as LeadBookingAnswer } from '@shine/shared/bookings';
+import { schedulingOperations } from '@shine/shared/operations/scheduling';
 import { formatAmount } from '@shine/shared/quote-pricing';
 import { useQuery } from '@tanstack/react-query';
 import { Tag, Typography } from 'antd';
-import { leadBookingKey } from '../api/query-keys.ts';
+import { queryOptions } from '../api/client.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { wallTime } from './ScheduleSection.tsx';
 
 export function LeadBooking({ leadId }: { leadId: string }) {
-  const booking = useQuery<LeadBookingAnswer>({ queryKey: leadBookingKey(leadId) });
+  const booking = useQuery(queryOptions(schedulingOperations.getLeadBooking, { params: { id: leadId } }));
   if (booking.error) return <QueryErrorAlert error={booking.error} onRetry={() => void booking.refetch()} />;
   const data = booking.data?.booking;
   if (!booking.data) return null;

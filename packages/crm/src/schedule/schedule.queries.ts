@@ -1,18 +1,18 @@
-import type { AdminVisit, AdminVisitList, BookingAnswer, VisitUpdate } from '@shine/shared/bookings';
+import type { VisitUpdate } from '@shine/shared/bookings';
+import { schedulingOperations } from '@shine/shared/operations/scheduling';
 import type { SchedulingSettings } from '@shine/shared/scheduling';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../api/http.ts';
-import { API } from '../api/paths.ts';
+import { call, queryOptions } from '../api/client.ts';
 import { leadKey, schedulingSettingsKey, visitsKey } from '../api/query-keys.ts';
 
 /** GET /api/admin/settings/scheduling: the crews' names and the windows (every role). */
 export function useSchedulingSettings() {
-  return useQuery<SchedulingSettings>({ queryKey: schedulingSettingsKey });
+  return useQuery(queryOptions(schedulingOperations.getSchedulingSettings));
 }
 
 /** GET /api/admin/visits?from=&to=: the week's visits (refreshed by the live stream's visits.changed). */
 export function useVisits(range: { from: string; to: string }) {
-  return useQuery<AdminVisitList>({ queryKey: [...visitsKey, { from: range.from, to: range.to }] });
+  return useQuery(queryOptions(schedulingOperations.listVisits, { query: { from: range.from, to: range.to } }));
 }
 
 /** After a change: the Schedule, and the lead (its booking and timeline live under its key). */
@@ -29,7 +29,7 @@ export function useUpdateVisit() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, update }: { id: string; update: VisitUpdate }) =>
-      apiJson<AdminVisit>('PATCH', `${API.visits}/${id}`, update),
+      call(schedulingOperations.updateVisit, { params: { id }, body: update }),
     onSuccess: (visit) => refresh(visit.leadId),
   });
 }
@@ -39,7 +39,7 @@ export function useBookForLead() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ leadId, start }: { leadId: string; start: string }) =>
-      apiJson<BookingAnswer>('POST', `${API.leads}/${leadId}/booking`, { start }),
+      call(schedulingOperations.bookLead, { params: { id: leadId }, body: { start } }),
     onSuccess: (answer) => refresh(answer.booking.leadId),
   });
 }
@@ -48,7 +48,7 @@ export function useBookForLead() {
 export function useSaveSchedulingSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: SchedulingSettings) => apiJson<SchedulingSettings>('PUT', API.schedulingSettings, settings),
+    mutationFn: (settings: SchedulingSettings) => call(schedulingOperations.saveSchedulingSettings, { body: settings }),
     onSuccess: (settings) => queryClient.setQueryData(schedulingSettingsKey, settings),
   });
 }

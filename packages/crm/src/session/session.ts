@@ -1,4 +1,5 @@
-import type { SessionInfo } from '@shine/shared/types';
+import type { AnswerOf } from '@shine/shared/operations/operation';
+import type { publicOperations } from '@shine/shared/operations/public';
 import { useQuery } from '@tanstack/react-query';
 import { sessionQueryKey } from '../api/query-keys.ts';
 import { getQueryFn } from '../api/query-client.ts';
@@ -7,6 +8,6 @@ import { getQueryFn } from '../api/query-client.ts';
 export function useSession() {
   return useQuery({
     queryKey: sessionQueryKey,
-    queryFn: getQueryFn<SessionInfo>({ on401: 'returnNull' }),
+    queryFn: getQueryFn<AnswerOf<typeof publicOperations.getSession>>({ on401: 'returnNull' }),
   });
 }

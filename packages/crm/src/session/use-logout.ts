@@ -1,8 +1,8 @@
 import { MESSAGES } from '@shine/shared/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { apiRequest } from '../api/http.ts';
-import { API } from '../api/paths.ts';
+import { publicOperations } from '@shine/shared/operations/public';
+import { call } from '../api/client.ts';
 import { useToast } from '../ui/use-toast.ts';
 
 /** Logout clears every cached read and returns to the login screen (docs/requirements.md#states). */
@@ -11,7 +11,7 @@ export function useLogout() {
   const navigate = useNavigate();
   const toast = useToast();
   return useMutation({
-    mutationFn: () => apiRequest('POST', API.logout),
+    mutationFn: () => call(publicOperations.signOut),
     onSuccess: () => {
       navigate('/', { replace: true });
       queryClient.clear();

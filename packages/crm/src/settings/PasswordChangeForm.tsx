@@ -2,8 +2,8 @@ import { passwordChangeSchema } from '@shine/shared/auth';
 import { MESSAGES } from '@shine/shared/messages';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
-import { apiRequest } from '../api/http.ts';
-import { API } from '../api/paths.ts';
+import { publicOperations } from '@shine/shared/operations/public';
+import { call } from '../api/client.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
 import { sameAsRule } from '../ui/password-rules.ts';
@@ -20,7 +20,8 @@ export function PasswordChangeForm({ onDone }: { onDone: () => void }) {
   const toast = useToast();
   const { validateTrigger, markSubmitted } = useSubmitValidation();
   const change = useMutation({
-    mutationFn: (values: { currentPassword: string; newPassword: string }) => apiRequest('POST', API.password, values),
+    mutationFn: (values: { currentPassword: string; newPassword: string }) =>
+      call(publicOperations.changePassword, { body: values }),
     onSuccess: () => {
       toast.success(MESSAGES.password.changed);
       form.resetFields();

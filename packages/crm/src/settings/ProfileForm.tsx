@@ -1,10 +1,11 @@
 import { userUpdateSchema } from '@shine/shared/team';
-import type { SessionUser, TeamUser } from '@shine/shared/types';
+import type { SessionUser } from '@shine/shared/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { apiJson } from '../api/http.ts';
-import { API } from '../api/paths.ts';
+import type { InputOf } from '@shine/shared/operations/operation';
+import { teamOperations } from '@shine/shared/operations/team';
+import { call } from '../api/client.ts';
 import { assigneesKey, sessionQueryKey, teamUsersKey } from '../api/query-keys.ts';
 import { pickChanged } from '../team/changed-fields.ts';
 import { AlertPhoneField } from '../team/person-fields.tsx';
@@ -45,10 +46,11 @@ const rule = (field: string) => zodRule(userUpdateSchema, field, toPayload);
 function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: Record<string, unknown>) => apiJson<TeamUser>('PATCH', API.profile, changes),
+    mutationFn: (changes: InputOf<typeof teamOperations.updateOwnSettings>['body']) =>
+      call(teamOperations.updateOwnSettings, { body: changes }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+        queryClient.invalidateQueries({ queryKey: sessionQueryKey, exact: true }),
         queryClient.invalidateQueries({ queryKey: assigneesKey }),
         queryClient.invalidateQueries({ queryKey: teamUsersKey }),
       ]),
@@ -79,7 +81,7 @@ export function ProfileForm({ user, start }: { user: SessionUser; start: Profile
   const onFinish = (values: ProfileValues) => {
     markSubmitted();
     const next = toPayload(values);
-    const changes = pickChanged<Record<string, unknown>>(toPayload(initial), next);
+    const changes = pickChanged(toPayload(initial), next);
     if (Object.keys(changes).length === 0) {
       toast.success('Nothing to save');
       return;

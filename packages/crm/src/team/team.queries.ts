@@ -1,17 +1,15 @@
 import type { UserCreate, UserUpdate } from '@shine/shared/team';
-import type { SetupLink, TeamUser, TeamUserList, UserCreated } from '@shine/shared/types';
+import { teamOperations } from '@shine/shared/operations/team';
+import type { TeamUser } from '@shine/shared/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../api/http.ts';
-import { API } from '../api/paths.ts';
+import { call, queryOptions } from '../api/client.ts';
 import { assigneesKey, leadsKey, sessionQueryKey, teamUsersKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
-const userPath = (id: string) => `${API.users}/${encodeURIComponent(id)}`;
-
 /** GET /api/admin/users (admins): everyone on the team, the system user left out by the server. */
 export function useTeamUsers(enabled = true) {
-  return useQuery<TeamUserList>({ queryKey: teamUsersKey, enabled });
+  return useQuery({ ...queryOptions(teamOperations.listUsers), enabled });
 }
 
 /**
@@ -25,7 +23,7 @@ function useRefreshPeople() {
       queryClient.invalidateQueries({ queryKey: teamUsersKey }),
       queryClient.invalidateQueries({ queryKey: assigneesKey }),
       queryClient.invalidateQueries({ queryKey: leadsKey }),
-      queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      queryClient.invalidateQueries({ queryKey: sessionQueryKey, exact: true }),
     ]);
 }
 
@@ -33,7 +31,7 @@ function useRefreshPeople() {
 export function useCreateUser() {
   const refresh = useRefreshPeople();
   return useMutation({
-    mutationFn: (user: UserCreate) => apiJson<UserCreated>('POST', API.users, user),
+    mutationFn: (user: UserCreate) => call(teamOperations.createUser, { body: user }),
     onSuccess: () => refresh(),
   });
 }
@@ -43,7 +41,7 @@ export function useUpdateUser() {
   const refresh = useRefreshPeople();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UserUpdate }) =>
-      apiJson<TeamUser>('PATCH', userPath(id), changes),
+      call(teamOperations.updateUser, { params: { id }, body: changes }),
     onSuccess: () => refresh(),
   });
 }
@@ -70,7 +68,7 @@ export function useResetUser() {
   const refresh = useRefreshPeople();
   const toast = useToast();
   return useMutation({
-    mutationFn: (id: string) => apiJson<SetupLink>('POST', `${userPath(id)}/reset`),
+    mutationFn: (id: string) => call(teamOperations.resetUserSetupLink, { params: { id } }),
     onSuccess: () => refresh(),
     onError: (error) => toast.error('Could not make a new set-up link', errorText(error)),
   });

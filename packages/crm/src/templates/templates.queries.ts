@@ -1,18 +1,14 @@
 import { MESSAGES } from '@shine/shared/messages';
-import type { TemplatePreviewResult } from '@shine/shared/responses/templates';
+import { automationOperations } from '@shine/shared/operations/automations';
 import type { TemplateCreate, TemplatePreviewInput, TemplateUpdate } from '@shine/shared/templates';
-import type { Template } from '@shine/shared/types';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson, apiRequest } from '../api/http.ts';
-import { API } from '../api/paths.ts';
+import { call, queryKeyOf, queryOptions } from '../api/client.ts';
 import { automationRecipesKey, templatesKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
-const itemPath = (id: string) => `${API.templates}/${encodeURIComponent(id)}`;
-
 export function useTemplates() {
-  return useQuery<Template[]>({ queryKey: templatesKey });
+  return useQuery(queryOptions(automationOperations.listTemplates));
 }
 
 /**
@@ -20,9 +16,11 @@ export function useTemplates() {
  * show yet. The last preview stays on screen while the next one renders.
  */
 export function useTemplatePreview(input: TemplatePreviewInput | undefined) {
-  return useQuery<TemplatePreviewResult>({
-    queryKey: [API.templatePreview, input],
-    queryFn: () => apiJson<TemplatePreviewResult>('POST', API.templatePreview, input),
+  const preview = { body: input as TemplatePreviewInput };
+  return useQuery({
+    // The body is the query: a POST because a template can be longer than a URL.
+    queryKey: [...queryKeyOf(automationOperations.previewTemplate, preview), input],
+    queryFn: () => call(automationOperations.previewTemplate, preview),
     enabled: input !== undefined,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -34,7 +32,7 @@ export function useCreateTemplate() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (template: TemplateCreate) => apiJson<Template>('POST', API.templates, template),
+    mutationFn: (template: TemplateCreate) => call(automationOperations.createTemplate, { body: template }),
     onSuccess: async () => {
       toast.success(MESSAGES.template.created);
       await queryClient.invalidateQueries({ queryKey: templatesKey });
@@ -48,7 +46,7 @@ export function useUpdateTemplate() {
   const toast = useToast();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: TemplateUpdate }) =>
-      apiJson<Template>('PATCH', itemPath(id), changes),
+      call(automationOperations.updateTemplate, { params: { id }, body: changes }),
     onSuccess: async () => {
       toast.success(MESSAGES.template.updated);
       await queryClient.invalidateQueries({ queryKey: templatesKey });
@@ -61,7 +59,7 @@ export function useDeleteTemplate() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', itemPath(id)),
+    mutationFn: (id: string) => call(automationOperations.deleteTemplate, { params: { id } }),
     onSuccess: async () => {
       toast.success(MESSAGES.template.deleted);
       // A recipe whose starter template this was now offers to recreate it.

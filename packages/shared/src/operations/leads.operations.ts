@@ -1,8 +1,8 @@
 // The CRM's calls about leads: the table, the drawer, the export, held submissions, activities and
 // the dashboard's reports.
-import { activityCreateSchema } from '@shine/shared/activities';
-import { analyticsRangeSchema } from '@shine/shared/analytics';
-import { exportRequestSchema } from '@shine/shared/export';
+import { activityCreateSchema } from '../activities.ts';
+import { analyticsRangeSchema } from '../analytics.ts';
+import { exportRequestSchema } from '../export.ts';
 import {
   heldListQuerySchema,
   idParamsSchema,
@@ -12,8 +12,8 @@ import {
   leadRequestParamsSchema,
   leadStatusUpdateSchema,
   leadUpdateSchema,
-} from '@shine/shared/leads';
-import { activitySchema, activitySummarySchema } from '@shine/shared/responses/activities';
+} from '../leads.ts';
+import { activitySchema, activitySummarySchema } from '../responses/activities.ts';
 import {
   exportResultSchema,
   heldSubmissionPageSchema,
@@ -22,30 +22,26 @@ import {
   leadHistorySchema,
   leadPageSchema,
   leadSchema,
-} from '@shine/shared/responses/leads';
-import {
-  analyticsReportSchema,
-  intakeReportSchema,
-  metricsSchema,
-  statsReportSchema,
-} from '@shine/shared/responses/reports';
+} from '../responses/leads.ts';
+import { analyticsReportSchema, intakeReportSchema, metricsSchema, statsReportSchema } from '../responses/reports.ts';
 import { z } from 'zod';
-import { empty, error, json, type Operation, text } from './operation.ts';
+import { empty, error, json, operation, type Operation, text } from './operation.ts';
 
 const session = 'session' as const;
 
-const requestDecision = (action: 'apply' | 'dismiss', summary: string): Operation => ({
-  method: 'post',
-  path: `/api/admin/leads/:id/requests/:requestId/${action}`,
-  tag: 'Leads',
-  summary,
-  access: session,
-  params: leadRequestParamsSchema,
-  answers: { 200: json(leadDetailSchema, 'The lead, decided.') },
-});
+const requestDecision = (action: 'apply' | 'dismiss', summary: string) =>
+  operation({
+    method: 'post',
+    path: `/api/admin/leads/:id/requests/:requestId/${action}`,
+    tag: 'Leads',
+    summary,
+    access: session,
+    params: leadRequestParamsSchema,
+    answers: { 200: json(leadDetailSchema, 'The lead, decided.') },
+  });
 
-export const leadOperations: Operation[] = [
-  {
+export const leadOperations = {
+  listLeads: operation({
     method: 'get',
     path: '/api/admin/leads',
     tag: 'Leads',
@@ -56,8 +52,8 @@ export const leadOperations: Operation[] = [
     query: leadListQuerySchema,
     conditional: true,
     answers: { 200: json(leadPageSchema, 'The page.') },
-  },
-  {
+  }),
+  exportLeads: operation({
     method: 'post',
     path: '/api/admin/leads/export',
     tag: 'Leads',
@@ -69,8 +65,8 @@ export const leadOperations: Operation[] = [
     answers: {
       200: [json(exportResultSchema, 'The file as text.'), text('text/csv', 'The file (Accept: text/csv).')],
     },
-  },
-  {
+  }),
+  assignLeads: operation({
     method: 'post',
     path: '/api/admin/leads/assign',
     tag: 'Leads',
@@ -80,8 +76,8 @@ export const leadOperations: Operation[] = [
     access: session,
     body: leadBulkAssignSchema,
     answers: { 200: json(leadBulkAssignResultSchema, 'How many leads changed hands.') },
-  },
-  {
+  }),
+  getLeadHistory: operation({
     method: 'get',
     path: '/api/admin/leads/:id/history',
     tag: 'Leads',
@@ -89,8 +85,8 @@ export const leadOperations: Operation[] = [
     access: session,
     params: idParamsSchema,
     answers: { 200: json(leadHistorySchema, 'The lead’s history (the latest 200 changes).') },
-  },
-  {
+  }),
+  getLead: operation({
     method: 'get',
     path: '/api/admin/leads/:id',
     tag: 'Leads',
@@ -98,8 +94,8 @@ export const leadOperations: Operation[] = [
     access: session,
     params: idParamsSchema,
     answers: { 200: json(leadDetailSchema, 'The lead.') },
-  },
-  {
+  }),
+  updateLead: operation({
     method: 'patch',
     path: '/api/admin/leads/:id',
     tag: 'Leads',
@@ -108,8 +104,8 @@ export const leadOperations: Operation[] = [
     params: idParamsSchema,
     body: leadUpdateSchema,
     answers: { 200: json(leadSchema, 'The lead, changed.') },
-  },
-  {
+  }),
+  changeLeadStatus: operation({
     method: 'patch',
     path: '/api/admin/leads/:id/status',
     tag: 'Leads',
@@ -121,10 +117,10 @@ export const leadOperations: Operation[] = [
     params: idParamsSchema,
     body: leadStatusUpdateSchema,
     answers: { 200: json(leadSchema, 'The lead, moved.') },
-  },
-  requestDecision('apply', 'Take a repeat request’s name, e-mail and phone for the lead'),
-  requestDecision('dismiss', 'Keep the lead’s name, e-mail and phone over a repeat request’s'),
-  {
+  }),
+  applyRequestDetails: requestDecision('apply', 'Take a repeat request’s name, e-mail and phone for the lead'),
+  dismissRequestDetails: requestDecision('dismiss', 'Keep the lead’s name, e-mail and phone over a repeat request’s'),
+  listHeldSubmissions: operation({
     method: 'get',
     path: '/api/admin/held-submissions',
     tag: 'Held submissions',
@@ -132,8 +128,8 @@ export const leadOperations: Operation[] = [
     access: session,
     query: heldListQuerySchema,
     answers: { 200: json(heldSubmissionPageSchema, 'The page.') },
-  },
-  {
+  }),
+  releaseHeldSubmission: operation({
     method: 'post',
     path: '/api/admin/held-submissions/:id/release',
     tag: 'Held submissions',
@@ -141,8 +137,8 @@ export const leadOperations: Operation[] = [
     access: session,
     params: idParamsSchema,
     answers: { 201: json(leadSchema, 'The lead it made or joined.') },
-  },
-  {
+  }),
+  deleteHeldSubmission: operation({
     method: 'delete',
     path: '/api/admin/held-submissions/:id',
     tag: 'Held submissions',
@@ -150,8 +146,8 @@ export const leadOperations: Operation[] = [
     access: session,
     params: idParamsSchema,
     answers: { 204: empty('Deleted.') },
-  },
-  {
+  }),
+  createActivity: operation({
     method: 'post',
     path: '/api/admin/activities',
     tag: 'Activities',
@@ -159,16 +155,16 @@ export const leadOperations: Operation[] = [
     access: session,
     body: activityCreateSchema,
     answers: { 201: json(activitySchema, 'Logged.'), 404: error('No such lead.') },
-  },
-  {
+  }),
+  getActivitySummary: operation({
     method: 'get',
     path: '/api/admin/activities/summary',
     tag: 'Activities',
     summary: 'Activities counted by type and by status',
     access: session,
     answers: { 200: json(activitySummarySchema, 'The counts.') },
-  },
-  {
+  }),
+  listLeadActivities: operation({
     method: 'get',
     path: '/api/admin/activities/lead/:leadId',
     tag: 'Activities',
@@ -176,8 +172,8 @@ export const leadOperations: Operation[] = [
     access: session,
     params: leadIdParamsSchema,
     answers: { 200: json(z.array(activitySchema), 'The activities.') },
-  },
-  {
+  }),
+  getStats: operation({
     method: 'get',
     path: '/api/admin/stats',
     tag: 'Reports',
@@ -185,8 +181,8 @@ export const leadOperations: Operation[] = [
     access: session,
     conditional: true,
     answers: { 200: json(statsReportSchema, 'The counts.') },
-  },
-  {
+  }),
+  getMetrics: operation({
     method: 'get',
     path: '/api/admin/metrics',
     tag: 'Reports',
@@ -194,16 +190,16 @@ export const leadOperations: Operation[] = [
     access: session,
     conditional: true,
     answers: { 200: json(metricsSchema, 'The figures.') },
-  },
-  {
+  }),
+  getIntakeReport: operation({
     method: 'get',
     path: '/api/admin/intake',
     tag: 'Reports',
     summary: 'Speed-to-lead, leads awaiting contact, and rejected or held submissions (last 30 days)',
     access: session,
     answers: { 200: json(intakeReportSchema, 'The report.') },
-  },
-  {
+  }),
+  getAnalyticsReport: operation({
     method: 'get',
     path: '/api/admin/reports/analytics',
     tag: 'Reports',
@@ -212,5 +208,5 @@ export const leadOperations: Operation[] = [
     access: session,
     query: analyticsRangeSchema,
     answers: { 200: json(analyticsReportSchema, 'The report.'), 400: error('The range is not valid.') },
-  },
-];
+  }),
+} satisfies Record<string, Operation>;

@@ -1,19 +1,19 @@
 // The calls anyone may make (health, the quote form, this reference) and the sign-in calls.
-import { loginSchema, passwordChangeSchema } from '@shine/shared/auth';
-import { quoteIntakeSchema } from '@shine/shared/quote';
-import { sessionInfoSchema } from '@shine/shared/responses/auth';
-import { healthDownSchema, healthUpSchema } from '@shine/shared/responses/health';
-import { leadSchema } from '@shine/shared/responses/leads';
+import { loginSchema, passwordChangeSchema } from '../auth.ts';
+import { quoteIntakeSchema } from '../quote.ts';
+import { sessionInfoSchema } from '../responses/auth.ts';
+import { healthDownSchema, healthUpSchema } from '../responses/health.ts';
+import { leadSchema } from '../responses/leads.ts';
 import { z } from 'zod';
-import { empty, error, json, type Operation, text } from './operation.ts';
+import { empty, error, json, operation, type Operation, text } from './operation.ts';
 
 /** The OpenAPI document itself, described loosely: its own standard defines it. */
 export const openApiDocumentSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({}) });
 
 const LOGIN_LIMIT = 'failed sign-ins per client address and per username (15-minute window).';
 
-export const publicOperations: Operation[] = [
-  {
+export const publicOperations = {
+  getHealth: operation({
     method: 'get',
     path: '/api/health',
     tag: 'Health',
@@ -24,8 +24,8 @@ export const publicOperations: Operation[] = [
       200: json(healthUpSchema, 'The API and its database are up.'),
       503: json(healthDownSchema, 'The database is unreachable.'),
     },
-  },
-  {
+  }),
+  receiveQuoteRequest: operation({
     method: 'post',
     path: '/api/leads',
     tag: 'Quote',
@@ -36,8 +36,8 @@ export const publicOperations: Operation[] = [
     body: quoteIntakeSchema,
     rateLimit: 'quote requests per client address per minute.',
     answers: { 201: json(leadSchema, 'Received.') },
-  },
-  {
+  }),
+  receiveSms: operation({
     method: 'post',
     path: '/api/webhooks/sms',
     tag: 'Webhooks',
@@ -54,8 +54,8 @@ export const publicOperations: Operation[] = [
       200: text('text/xml', 'TwiML: an empty <Response>, or a <Message> answering HELP.'),
       403: error('Unsigned, or the signature does not match (or SMS_AUTH_TOKEN / PUBLIC_ORIGIN is not set).'),
     },
-  },
-  {
+  }),
+  getOpenApiDocument: operation({
     method: 'get',
     path: '/api/openapi.json',
     tag: 'Reference',
@@ -63,16 +63,16 @@ export const publicOperations: Operation[] = [
     access: 'public',
     conditional: true,
     answers: { 200: json(openApiDocumentSchema, 'The OpenAPI 3.1 document of this API.') },
-  },
-  {
+  }),
+  getApiReference: operation({
     method: 'get',
     path: '/api/docs',
     tag: 'Reference',
     summary: 'A readable reference of this document',
     access: 'public',
     answers: { 200: text('text/html', 'The reference page (its script and styles are served beside it).') },
-  },
-  {
+  }),
+  signIn: operation({
     method: 'post',
     path: '/api/admin/login',
     tag: 'Session',
@@ -86,24 +86,24 @@ export const publicOperations: Operation[] = [
       200: json(sessionInfoSchema, 'Signed in.'),
       401: error('Wrong username or password.'),
     },
-  },
-  {
+  }),
+  getSession: operation({
     method: 'get',
     path: '/api/admin/me',
     tag: 'Session',
     summary: 'Whether this session is signed in, and as whom',
     access: 'open',
     answers: { 200: json(sessionInfoSchema, 'The session’s state.') },
-  },
-  {
+  }),
+  signOut: operation({
     method: 'post',
     path: '/api/admin/logout',
     tag: 'Session',
     summary: 'Sign out',
     access: 'session',
     answers: { 204: empty('Signed out; the session cookie is cleared.') },
-  },
-  {
+  }),
+  changePassword: operation({
     method: 'post',
     path: '/api/admin/me/password',
     tag: 'Session',
@@ -113,5 +113,5 @@ export const publicOperations: Operation[] = [
     body: passwordChangeSchema,
     rateLimit: 'wrong current passwords per user and per client address (15-minute window).',
     answers: { 204: empty('Changed.') },
-  },
-];
+  }),
+} satisfies Record<string, Operation>;

@@ -1,7 +1,7 @@
 // Quotes customers accept online: staff's drafts, versions, sending and PDF (any signed-in
 // role: quotes are sales work), and the customer's answers by the link's token (public). The
 // customer's page itself, GET /q/{token} (HTML, its PDF and its form posts), lives outside /api.
-import { idParamsSchema } from '@shine/shared/leads';
+import { idParamsSchema } from '../leads.ts';
 import {
   quoteAcceptSchema,
   quoteCreateSchema,
@@ -9,39 +9,43 @@ import {
   quoteSendSchema,
   quoteTokenParamsSchema,
   quoteUpdateSchema,
-} from '@shine/shared/quotes';
-import { quoteAnswerSchema, quoteListSchema, quoteSchema, quoteSentSchema } from '@shine/shared/responses/quotes';
-import { binary, error, json, type Operation } from './operation.ts';
+} from '../quotes.ts';
+import { quoteAnswerSchema, quoteListSchema, quoteSchema, quoteSentSchema } from '../responses/quotes.ts';
+import type { z } from 'zod';
+import { binary, error, json, operation, type Operation } from './operation.ts';
 
 const session = 'session' as const;
 const MONEY =
   'Money is a decimal string with at most two decimals ("279.50"), never a floating-point number; totals are computed by the server in whole cents (discounts in a fixed order, each capped at what is left; tax rounded half up).';
 const LINK_LIMIT = 'requests to quote links per client address per minute (RATE_LIMIT_QUOTE_LINKS_PER_MINUTE).';
 
-const customerAnswer = (action: 'accept' | 'decline'): Operation => ({
-  method: 'post',
-  path: `/api/quotes/:token/${action}`,
-  tag: 'Quotes',
-  summary:
-    action === 'accept' ? 'Accept a quote (the customer, by its link)' : 'Decline a quote (the customer, by its link)',
-  description:
-    action === 'accept'
-      ? 'The typed full name is the signature. The lead becomes Won with the accepted total as its value, on its timeline. Accepting again answers the same and changes nothing; a declined quote answers 409.'
-      : 'The lead goes to Negotiating with the reason on its timeline. Declining again answers the same and changes nothing; an accepted quote answers 409.',
-  access: 'public',
-  params: quoteTokenParamsSchema,
-  body: action === 'accept' ? quoteAcceptSchema : quoteDeclineSchema,
-  rateLimit: LINK_LIMIT,
-  answers: {
-    200: json(quoteAnswerSchema, 'The answer recorded (or the same answer, already given).'),
-    404: error('No quote has this link.'),
-    409: error('The quote was already answered the other way.'),
-    410: error('The quote expired, or a newer version replaced it.'),
-  },
-});
+const customerAnswer = <B extends z.ZodType>(action: 'accept' | 'decline', body: B) =>
+  operation({
+    method: 'post',
+    path: `/api/quotes/:token/${action}`,
+    tag: 'Quotes',
+    summary:
+      action === 'accept'
+        ? 'Accept a quote (the customer, by its link)'
+        : 'Decline a quote (the customer, by its link)',
+    description:
+      action === 'accept'
+        ? 'The typed full name is the signature. The lead becomes Won with the accepted total as its value, on its timeline. Accepting again answers the same and changes nothing; a declined quote answers 409.'
+        : 'The lead goes to Negotiating with the reason on its timeline. Declining again answers the same and changes nothing; an accepted quote answers 409.',
+    access: 'public',
+    params: quoteTokenParamsSchema,
+    body,
+    rateLimit: LINK_LIMIT,
+    answers: {
+      200: json(quoteAnswerSchema, 'The answer recorded (or the same answer, already given).'),
+      404: error('No quote has this link.'),
+      409: error('The quote was already answered the other way.'),
+      410: error('The quote expired, or a newer version replaced it.'),
+    },
+  });
 
-export const quoteOperations: Operation[] = [
-  {
+export const quoteOperations = {
+  listLeadQuotes: operation({
     method: 'get',
     path: '/api/admin/leads/:id/quotes',
     tag: 'Quotes',
@@ -49,8 +53,8 @@ export const quoteOperations: Operation[] = [
     access: session,
     params: idParamsSchema,
     answers: { 200: json(quoteListSchema, 'Every version, newest first.') },
-  },
-  {
+  }),
+  createQuote: operation({
     method: 'post',
     path: '/api/admin/leads/:id/quotes',
     tag: 'Quotes',
@@ -63,8 +67,8 @@ export const quoteOperations: Operation[] = [
       201: json(quoteSchema, 'The new draft.'),
       409: error('The lead already has a draft: edit it or send it first.'),
     },
-  },
-  {
+  }),
+  updateQuote: operation({
     method: 'patch',
     path: '/api/admin/quotes/:id',
     tag: 'Quotes',
@@ -77,8 +81,8 @@ export const quoteOperations: Operation[] = [
       200: json(quoteSchema, 'The draft, repriced.'),
       409: error('The quote was sent and is frozen: create a new version.'),
     },
-  },
-  {
+  }),
+  sendQuote: operation({
     method: 'post',
     path: '/api/admin/quotes/:id/send',
     tag: 'Quotes',
@@ -92,8 +96,8 @@ export const quoteOperations: Operation[] = [
       200: json(quoteSentSchema, 'Sent: the quote, its link and whether it was e-mailed.'),
       409: error('The quote was answered, replaced or expired: create a new version.'),
     },
-  },
-  {
+  }),
+  getQuotePdf: operation({
     method: 'get',
     path: '/api/admin/quotes/:id/pdf',
     tag: 'Quotes',
@@ -101,7 +105,7 @@ export const quoteOperations: Operation[] = [
     access: session,
     params: idParamsSchema,
     answers: { 200: binary('application/pdf', 'The quote as the customer sees it (text, selectable).') },
-  },
-  customerAnswer('accept'),
-  customerAnswer('decline'),
-];
+  }),
+  acceptQuote: customerAnswer('accept', quoteAcceptSchema),
+  declineQuote: customerAnswer('decline', quoteDeclineSchema),
+} satisfies Record<string, Operation>;

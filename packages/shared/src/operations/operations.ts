@@ -13,17 +13,17 @@ import { teamOperations } from './team.operations.ts';
 import { workdayOperations } from './workday.operations.ts';
 
 export const OPERATIONS: readonly Operation[] = [
-  ...publicOperations,
-  ...leadOperations,
-  ...automationOperations,
-  ...conversationOperations,
-  ...teamOperations,
-  ...liveOperations,
-  ...settingsOperations,
-  ...quoteOperations,
-  ...schedulingOperations,
-  ...workdayOperations,
-];
+  publicOperations,
+  leadOperations,
+  automationOperations,
+  conversationOperations,
+  teamOperations,
+  liveOperations,
+  settingsOperations,
+  quoteOperations,
+  schedulingOperations,
+  workdayOperations,
+].flatMap((table): Operation[] => Object.values(table));
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 

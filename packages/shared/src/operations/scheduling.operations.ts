@@ -12,11 +12,11 @@ import {
   visitIdParamsSchema,
   visitListQuerySchema,
   visitUpdateSchema,
-} from '@shine/shared/bookings';
-import { idParamsSchema } from '@shine/shared/leads';
-import { quoteTokenParamsSchema } from '@shine/shared/quotes';
-import { schedulingSettingsSchema } from '@shine/shared/scheduling';
-import { error, json, type Operation } from './operation.ts';
+} from '../bookings.ts';
+import { idParamsSchema } from '../leads.ts';
+import { quoteTokenParamsSchema } from '../quotes.ts';
+import { schedulingSettingsSchema } from '../scheduling.ts';
+import { error, json, operation, type Operation } from './operation.ts';
 
 const session = 'session' as const;
 const LINK_LIMIT = 'requests to quote links per client address per minute (RATE_LIMIT_QUOTE_LINKS_PER_MINUTE).';
@@ -31,8 +31,8 @@ const taken = json(
 const NOTICE =
   'Inside 24 hours of the next visit the customer can no longer change it: 409 with the policy and the phone number.';
 
-export const schedulingOperations: Operation[] = [
-  {
+export const schedulingOperations = {
+  listQuoteSlots: operation({
     method: 'get',
     path: '/api/quotes/:token/slots',
     tag: 'Scheduling',
@@ -48,8 +48,8 @@ export const schedulingOperations: Operation[] = [
       409: error('The quote is not accepted yet.'),
       410: error('The quote expired, or a newer version replaced it.'),
     },
-  },
-  {
+  }),
+  bookQuote: operation({
     method: 'post',
     path: '/api/quotes/:token/booking',
     tag: 'Scheduling',
@@ -66,8 +66,8 @@ export const schedulingOperations: Operation[] = [
       409: [taken, error('The quote is not accepted yet, or already booked at another time.')],
       410: error('The quote expired, or a newer version replaced it.'),
     },
-  },
-  {
+  }),
+  rescheduleQuoteBooking: operation({
     method: 'patch',
     path: '/api/quotes/:token/booking',
     tag: 'Scheduling',
@@ -83,8 +83,8 @@ export const schedulingOperations: Operation[] = [
       409: [taken, error('No booking, or inside 24 hours of the next visit.')],
       410: error('The quote expired, or a newer version replaced it.'),
     },
-  },
-  {
+  }),
+  cancelQuoteBooking: operation({
     method: 'delete',
     path: '/api/quotes/:token/booking',
     tag: 'Scheduling',
@@ -99,8 +99,8 @@ export const schedulingOperations: Operation[] = [
       409: error('No active booking, or inside 24 hours of the next visit.'),
       410: error('The quote expired, or a newer version replaced it.'),
     },
-  },
-  {
+  }),
+  listVisits: operation({
     method: 'get',
     path: '/api/admin/visits',
     tag: 'Scheduling',
@@ -109,8 +109,8 @@ export const schedulingOperations: Operation[] = [
     access: session,
     query: visitListQuerySchema,
     answers: { 200: json(adminVisitListSchema, 'The visits by start, then crew, with their lead’s name.') },
-  },
-  {
+  }),
+  updateVisit: operation({
     method: 'patch',
     path: '/api/admin/visits/:id',
     tag: 'Scheduling',
@@ -123,8 +123,8 @@ export const schedulingOperations: Operation[] = [
       200: json(adminVisitSchema, 'The visit now.'),
       409: error('The crew (every crew) has a visit then, or the visit is closed.'),
     },
-  },
-  {
+  }),
+  getLeadBooking: operation({
     method: 'get',
     path: '/api/admin/leads/:id/booking',
     tag: 'Scheduling',
@@ -132,8 +132,8 @@ export const schedulingOperations: Operation[] = [
     access: session,
     params: idParamsSchema,
     answers: { 200: json(leadBookingSchema, 'The booking, or null.') },
-  },
-  {
+  }),
+  bookLead: operation({
     method: 'post',
     path: '/api/admin/leads/:id/booking',
     tag: 'Scheduling',
@@ -146,8 +146,8 @@ export const schedulingOperations: Operation[] = [
       201: json(bookingAnswerSchema, 'Booked.'),
       409: [taken, error('The lead already has an active booking.')],
     },
-  },
-  {
+  }),
+  getSchedulingSettings: operation({
     method: 'get',
     path: '/api/admin/settings/scheduling',
     tag: 'Settings',
@@ -156,8 +156,8 @@ export const schedulingOperations: Operation[] = [
       'Every role reads them (the Schedule shows the crews); the defaults follow the business hours until saved.',
     access: session,
     answers: { 200: json(schedulingSettingsSchema, 'The settings.') },
-  },
-  {
+  }),
+  saveSchedulingSettings: operation({
     method: 'put',
     path: '/api/admin/settings/scheduling',
     tag: 'Settings',
@@ -168,5 +168,5 @@ export const schedulingOperations: Operation[] = [
     role: 'admin',
     body: schedulingSettingsSchema,
     answers: { 200: json(schedulingSettingsSchema, 'The settings now.') },
-  },
-];
+  }),
+} satisfies Record<string, Operation>;

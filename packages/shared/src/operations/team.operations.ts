@@ -7,8 +7,8 @@ import {
   teamUserListSchema,
   teamUserSchema,
   userCreatedSchema,
-} from '@shine/shared/responses/team';
-import { idParamsSchema } from '@shine/shared/leads';
+} from '../responses/team.ts';
+import { idParamsSchema } from '../leads.ts';
 import {
   auditQuerySchema,
   ownSettingsSchema,
@@ -16,14 +16,14 @@ import {
   setupPasswordSchema,
   userCreateSchema,
   userUpdateSchema,
-} from '@shine/shared/team';
-import { empty, error, json, type Operation } from './operation.ts';
+} from '../team.ts';
+import { empty, error, json, operation, type Operation } from './operation.ts';
 
 const session = 'session' as const;
 const admin = 'admin' as const;
 
-export const teamOperations: Operation[] = [
-  {
+export const teamOperations = {
+  listUsers: operation({
     method: 'get',
     path: '/api/admin/users',
     tag: 'Team',
@@ -31,8 +31,8 @@ export const teamOperations: Operation[] = [
     access: session,
     role: admin,
     answers: { 200: json(teamUserListSchema, 'The team, oldest first.') },
-  },
-  {
+  }),
+  createUser: operation({
     method: 'post',
     path: '/api/admin/users',
     tag: 'Team',
@@ -46,8 +46,8 @@ export const teamOperations: Operation[] = [
       201: json(userCreatedSchema, 'Added.'),
       409: error('Someone already signs in with this e-mail address, or a concurrent change conflicted.'),
     },
-  },
-  {
+  }),
+  updateUser: operation({
     method: 'patch',
     path: '/api/admin/users/:id',
     tag: 'Team',
@@ -59,8 +59,8 @@ export const teamOperations: Operation[] = [
     params: idParamsSchema,
     body: userUpdateSchema,
     answers: { 200: json(teamUserSchema, 'Changed.') },
-  },
-  {
+  }),
+  resetUserSetupLink: operation({
     method: 'post',
     path: '/api/admin/users/:id/reset',
     tag: 'Team',
@@ -69,8 +69,8 @@ export const teamOperations: Operation[] = [
     role: admin,
     params: idParamsSchema,
     answers: { 200: json(setupLinkSchema, 'The new link.') },
-  },
-  {
+  }),
+  checkSetupLink: operation({
     method: 'post',
     path: '/api/setup-password/check',
     tag: 'Team',
@@ -81,8 +81,8 @@ export const teamOperations: Operation[] = [
     body: setupLinkCheckSchema,
     rateLimit: 'refused set-up links per client address (15-minute window), shared with choosing the password.',
     answers: { 200: json(setupLinkStatusSchema, 'The link can set a password until `expiresAt`.') },
-  },
-  {
+  }),
+  setPasswordWithLink: operation({
     method: 'post',
     path: '/api/setup-password',
     tag: 'Team',
@@ -93,8 +93,8 @@ export const teamOperations: Operation[] = [
     body: setupPasswordSchema,
     rateLimit: 'refused set-up links per client address (15-minute window).',
     answers: { 204: empty('The password is set; sign in with the e-mail address.') },
-  },
-  {
+  }),
+  updateOwnSettings: operation({
     method: 'patch',
     path: '/api/admin/me',
     tag: 'Session',
@@ -102,16 +102,16 @@ export const teamOperations: Operation[] = [
     access: session,
     body: ownSettingsSchema,
     answers: { 200: json(teamUserSchema, 'Changed.') },
-  },
-  {
+  }),
+  listAssignees: operation({
     method: 'get',
     path: '/api/admin/assignees',
     tag: 'Team',
     summary: 'The active staff members a lead can be assigned to',
     access: session,
     answers: { 200: json(assigneeListSchema, 'Active staff, by name.') },
-  },
-  {
+  }),
+  listAudit: operation({
     method: 'get',
     path: '/api/admin/audit',
     tag: 'Audit',
@@ -122,5 +122,5 @@ export const teamOperations: Operation[] = [
     role: admin,
     query: auditQuerySchema,
     answers: { 200: json(auditPageSchema, 'One page.') },
-  },
-];
+  }),
+} satisfies Record<string, Operation>;

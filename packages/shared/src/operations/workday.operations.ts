@@ -1,15 +1,15 @@
 // A salesperson's working day: My Day and the notifications that wait for an answer.
-import { activityUpdateSchema } from '@shine/shared/activities';
-import { idParamsSchema } from '@shine/shared/leads';
-import { myDayQuerySchema } from '@shine/shared/my-day';
-import { notificationsReadSchema } from '@shine/shared/notifications';
-import { activitySchema } from '@shine/shared/responses/activities';
-import { myDaySchema } from '@shine/shared/responses/my-day';
-import { notificationListSchema, notificationsReadAnswerSchema } from '@shine/shared/responses/notifications';
-import { error, json, type Operation } from './operation.ts';
+import { activityUpdateSchema } from '../activities.ts';
+import { idParamsSchema } from '../leads.ts';
+import { myDayQuerySchema } from '../my-day.ts';
+import { notificationsReadSchema } from '../notifications.ts';
+import { activitySchema } from '../responses/activities.ts';
+import { myDaySchema } from '../responses/my-day.ts';
+import { notificationListSchema, notificationsReadAnswerSchema } from '../responses/notifications.ts';
+import { error, json, operation, type Operation } from './operation.ts';
 
-export const workdayOperations: Operation[] = [
-  {
+export const workdayOperations = {
+  getMyDay: operation({
     method: 'get',
     path: '/api/admin/my-day',
     tag: 'My Day',
@@ -22,8 +22,8 @@ export const workdayOperations: Operation[] = [
     access: 'session',
     query: myDayQuerySchema,
     answers: { 200: json(myDaySchema, 'The day.'), 403: error('Everyone’s day is for admins.') },
-  },
-  {
+  }),
+  listNotifications: operation({
     method: 'get',
     path: '/api/admin/notifications',
     tag: 'My Day',
@@ -35,8 +35,8 @@ export const workdayOperations: Operation[] = [
       '`notification.created`.',
     access: 'session',
     answers: { 200: json(notificationListSchema, 'The newest 50, and the unread count of all.') },
-  },
-  {
+  }),
+  markNotificationsRead: operation({
     method: 'post',
     path: '/api/admin/notifications/read',
     tag: 'My Day',
@@ -45,8 +45,8 @@ export const workdayOperations: Operation[] = [
     access: 'session',
     body: notificationsReadSchema,
     answers: { 200: json(notificationsReadAnswerSchema, 'How many were marked, and how many still wait.') },
-  },
-  {
+  }),
+  updateActivity: operation({
     method: 'patch',
     path: '/api/admin/activities/:id',
     tag: 'Activities',
@@ -58,5 +58,5 @@ export const workdayOperations: Operation[] = [
     params: idParamsSchema,
     body: activityUpdateSchema,
     answers: { 200: json(activitySchema, 'The activity now.') },
-  },
-];
+  }),
+} satisfies Record<string, Operation>;

@@ -4,23 +4,23 @@ import {
   manualMessageSchema,
   unmatchedEmailAttachSchema,
   unmatchedEmailQuerySchema,
-} from '@shine/shared/conversations';
-import { API_ERRORS } from '@shine/shared/messages';
-import { idParamsSchema } from '@shine/shared/leads';
+} from '../conversations.ts';
+import { API_ERRORS } from '../messages.ts';
+import { idParamsSchema } from '../leads.ts';
 import {
   inboxSchema,
   leadMessagesSchema,
   sentLeadMessageSchema,
   unmatchedEmailSchema,
   unmatchedEmailsSchema,
-} from '@shine/shared/responses/conversations';
-import { empty, error, json, type Operation } from './operation.ts';
+} from '../responses/conversations.ts';
+import { empty, error, json, operation, type Operation } from './operation.ts';
 
 const session = 'session' as const;
 const tag = 'Conversations';
 
-export const conversationOperations: Operation[] = [
-  {
+export const conversationOperations = {
+  listLeadMessages: operation({
     method: 'get',
     path: '/api/admin/leads/:id/messages',
     tag,
@@ -30,8 +30,8 @@ export const conversationOperations: Operation[] = [
     access: session,
     params: idParamsSchema,
     answers: { 200: json(leadMessagesSchema, 'The thread.'), 404: error('No such lead.') },
-  },
-  {
+  }),
+  sendLeadMessage: operation({
     method: 'post',
     path: '/api/admin/leads/:id/messages',
     tag,
@@ -49,8 +49,8 @@ export const conversationOperations: Operation[] = [
         `${API_ERRORS.manualMessageBudget} (${MANUAL_MESSAGES_PER_USER_PER_HOUR} messages by hand per person in any 60 minutes; Retry-After says when a slot is free; nothing was stored.)`,
       ),
     },
-  },
-  {
+  }),
+  markLeadMessagesRead: operation({
     method: 'post',
     path: '/api/admin/leads/:id/messages/read',
     tag,
@@ -58,16 +58,16 @@ export const conversationOperations: Operation[] = [
     access: session,
     params: idParamsSchema,
     answers: { 204: empty('Read up to the latest reply stored now.'), 404: error('No such lead.') },
-  },
-  {
+  }),
+  getInbox: operation({
     method: 'get',
     path: '/api/admin/inbox',
     tag,
     summary: 'Leads with replies the signed-in person has not read, newest reply first',
     access: session,
     answers: { 200: json(inboxSchema, 'At most 100 leads; `total` counts them all.') },
-  },
-  {
+  }),
+  listUnmatchedEmails: operation({
     method: 'get',
     path: '/api/admin/unmatched-emails',
     tag,
@@ -77,8 +77,8 @@ export const conversationOperations: Operation[] = [
     access: session,
     query: unmatchedEmailQuerySchema,
     answers: { 200: json(unmatchedEmailsSchema, 'The held e-mail (or the status asked) and how many there are.') },
-  },
-  {
+  }),
+  attachUnmatchedEmail: operation({
     method: 'post',
     path: '/api/admin/unmatched-emails/:id/attach',
     tag,
@@ -92,8 +92,8 @@ export const conversationOperations: Operation[] = [
       404: error('No such e-mail, or no such lead.'),
       409: error('It is attached already.'),
     },
-  },
-  {
+  }),
+  dismissUnmatchedEmail: operation({
     method: 'post',
     path: '/api/admin/unmatched-emails/:id/dismiss',
     tag,
@@ -105,5 +105,5 @@ export const conversationOperations: Operation[] = [
       404: error('No such e-mail.'),
       409: error('It is attached already.'),
     },
-  },
-];
+  }),
+} satisfies Record<string, Operation>;

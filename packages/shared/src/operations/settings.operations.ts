@@ -1,8 +1,8 @@
 // The company's settings (admins): speed-to-lead alerts, the company's details for automated e-mail.
-import { companyDetailsSchema } from '@shine/shared/company-settings';
-import { leadAlertSettingsSchema, leadAlertSettingsViewSchema } from '@shine/shared/lead-alerts';
-import { lostReasonsSchema } from '@shine/shared/lost-reasons';
-import { json, type Operation } from './operation.ts';
+import { companyDetailsSchema } from '../company-settings.ts';
+import { leadAlertSettingsSchema, leadAlertSettingsViewSchema } from '../lead-alerts.ts';
+import { lostReasonsSchema } from '../lost-reasons.ts';
+import { json, operation, type Operation } from './operation.ts';
 
 const leadAlertsDescription =
   'Who is on duty each weekday (Sunday first), alerted of each new lead by SMS and/or e-mail; after ' +
@@ -10,8 +10,8 @@ const leadAlertsDescription =
   'escalation contact is alerted and the lead tagged Escalated. `warnings` say what would keep an alert ' +
   'from going out (no phone number, nobody on duty, no transport configured).';
 
-export const settingsOperations: Operation[] = [
-  {
+export const settingsOperations = {
+  getLeadAlertSettings: operation({
     method: 'get',
     path: '/api/admin/settings/lead-alerts',
     tag: 'Settings',
@@ -20,8 +20,8 @@ export const settingsOperations: Operation[] = [
     access: 'session',
     role: 'admin',
     answers: { 200: json(leadAlertSettingsViewSchema, 'The settings (defaults, switched off, until saved).') },
-  },
-  {
+  }),
+  saveLeadAlertSettings: operation({
     method: 'put',
     path: '/api/admin/settings/lead-alerts',
     tag: 'Settings',
@@ -31,8 +31,8 @@ export const settingsOperations: Operation[] = [
     role: 'admin',
     body: leadAlertSettingsSchema,
     answers: { 200: json(leadAlertSettingsViewSchema, 'The settings now.') },
-  },
-  {
+  }),
+  getCompanySettings: operation({
     method: 'get',
     path: '/api/admin/settings/company',
     tag: 'Settings',
@@ -40,8 +40,8 @@ export const settingsOperations: Operation[] = [
     access: 'session',
     role: 'admin',
     answers: { 200: json(companyDetailsSchema, 'The details (the site’s defaults until saved).') },
-  },
-  {
+  }),
+  saveCompanySettings: operation({
     method: 'put',
     path: '/api/admin/settings/company',
     tag: 'Settings',
@@ -51,16 +51,16 @@ export const settingsOperations: Operation[] = [
     role: 'admin',
     body: companyDetailsSchema,
     answers: { 200: json(companyDetailsSchema, 'The details now.') },
-  },
-  {
+  }),
+  getLostReasons: operation({
     method: 'get',
     path: '/api/admin/lost-reasons',
     tag: 'Settings',
     summary: 'The reasons offered when a lead moves to Lost ("Other", with a note, always follows them)',
     access: 'session',
     answers: { 200: json(lostReasonsSchema, 'The reasons, in order (the defaults until an admin saves a list).') },
-  },
-  {
+  }),
+  saveLostReasons: operation({
     method: 'put',
     path: '/api/admin/lost-reasons',
     tag: 'Settings',
@@ -70,5 +70,5 @@ export const settingsOperations: Operation[] = [
     role: 'admin',
     body: lostReasonsSchema,
     answers: { 200: json(lostReasonsSchema, 'The reasons now.') },
-  },
-];
+  }),
+} satisfies Record<string, Operation>;

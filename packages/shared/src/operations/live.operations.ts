@@ -1,10 +1,10 @@
 // The live stream (Server-Sent Events) and each person's new-lead alert settings.
-import { alertSettingsSchema, alertSettingsUpdateSchema } from '@shine/shared/alerts';
-import { API_ERRORS } from '@shine/shared/messages';
-import { error, json, type Operation, text } from './operation.ts';
+import { alertSettingsSchema, alertSettingsUpdateSchema } from '../alerts.ts';
+import { API_ERRORS } from '../messages.ts';
+import { error, json, operation, type Operation, text } from './operation.ts';
 
-export const liveOperations: Operation[] = [
-  {
+export const liveOperations = {
+  openLiveStream: operation({
     method: 'get',
     path: '/api/admin/events',
     tag: 'Live',
@@ -20,17 +20,17 @@ export const liveOperations: Operation[] = [
       200: text('text/event-stream', 'The stream.'),
       429: error(API_ERRORS.tooManyLiveStreams),
     },
-  },
+  }),
 
-  {
+  getAlertSettings: operation({
     method: 'get',
     path: '/api/admin/me/alerts',
     tag: 'Session',
     summary: 'The signed-in user’s new-lead alert settings',
     access: 'session',
     answers: { 200: json(alertSettingsSchema, 'The settings (defaults until saved).') },
-  },
-  {
+  }),
+  updateAlertSettings: operation({
     method: 'patch',
     path: '/api/admin/me/alerts',
     tag: 'Session',
@@ -39,5 +39,5 @@ export const liveOperations: Operation[] = [
     access: 'session',
     body: alertSettingsUpdateSchema,
     answers: { 200: json(alertSettingsSchema, 'The settings now.') },
-  },
-];
+  }),
+} satisfies Record<string, Operation>;
