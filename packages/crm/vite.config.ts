@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { antdStaticStyles } from './build/antd-static-styles.ts';
+import { operationRoutes } from './build/operation-routes.ts';
 
 /** Dev only: the app lives under /admin/, but people (and the brief) type /admin. */
 function redirectBareBase(): Plugin {
@@ -23,7 +24,7 @@ function redirectBareBase(): Plugin {
 // Browser build of the CRM, served by the all-in-one server at /admin (history fallback for its routes).
 export default defineConfig({
   base: '/admin/',
-  plugins: [react(), antdStaticStyles(), redirectBareBase()],
+  plugins: [react(), antdStaticStyles(), operationRoutes(), redirectBareBase()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
