@@ -2,27 +2,13 @@
 // conversation like a message sent by hand: stored pending before it is handed to the mail server,
 // then its delivery recorded, so the thread shows what the customer received (or failed to).
 import type { Knex } from 'knex';
+import type { LeadEmailRecord, RecordLeadEmail } from '../deps.ts';
 import { toJsonb } from '../db/jsonb.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
 import { insertMessage, updateMessageDelivery } from './conversations.queries.ts';
 
-export interface OutgoingEmail {
-  leadId: string;
-  to: string;
-  subject: string;
-  body: string;
-  /** File names of the attachments. */
-  attachments: readonly string[];
-  /** The person who sent it. */
-  sentBy: { id: string; username: string };
-  at: Date;
-}
-
 /** Stores the e-mail as pending; answers a function that records its delivery. */
-export async function recordOutgoingEmail(
-  db: Knex,
-  email: OutgoingEmail,
-): Promise<(outcome: { sent: true } | { sent: false; reason: string }) => Promise<void>> {
+export async function recordOutgoingEmail(db: Knex, email: LeadEmailRecord): ReturnType<RecordLeadEmail> {
   const id = await db.transaction(async (trx) => {
     const row = await insertMessage(trx, {
       lead_id: email.leadId,

@@ -1,7 +1,7 @@
 // Staff's quote calls: /api/admin/leads/{id}/quotes and /api/admin/quotes/{id}/…
 import { quoteOperations } from '@shine/shared/operations/quotes';
 import type { Router } from 'express';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps, LeadEmailDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { publicOriginOf } from '../http/public-origin.ts';
 import { operationRouter } from '../http/route.ts';
@@ -20,30 +20,9 @@ import {
   validUntilText,
 } from './quotes.service.ts';
 
-export interface QuotesDeps extends Pick<AppDeps, 'db' | 'config' | 'logger' | 'now'> {
+export interface QuotesDeps extends Pick<AppDeps, 'db' | 'config' | 'logger' | 'now'>, LeadEmailDeps {
   /** undefined: no SMTP; staff copy the link. */
   sendEmail: SendEmail | undefined;
-  /**
-   * The lead's reply address (the mailbox feature, wired by app.ts: the mailbox reads the automations,
-   * which read quotes, so quotes cannot import it); undefined without REPLY_MAILBOX.
-   */
-  replyAddressOf: (leadId: string) => Promise<string | undefined>;
-  /**
-   * Keeps an e-mail to the customer in the lead's conversation, pending, and answers how to record its
-   * delivery (the conversations feature's, wired by app.ts: conversations read the automations, which
-   * read quotes).
-   */
-  recordEmail: (email: {
-    leadId: string;
-    to: string;
-    subject: string;
-    body: string;
-    attachments: readonly string[];
-    sentBy: { id: string; username: string };
-    at: Date;
-  }) => Promise<(outcome: { sent: true } | { sent: false; reason: string }) => Promise<void>>;
-  /** A new id for an e-mail to the lead, recorded for it (the mailbox feature, wired by app.ts): its Message-ID's. */
-  sentEmailIdOf: (leadId: string) => Promise<string>;
 }
 
 /** The thread's reason when the mail server did not take the quote (its answer is logged, not shown). */

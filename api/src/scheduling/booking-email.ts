@@ -10,7 +10,7 @@ import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { Knex } from 'knex';
 import { findOrCreateSystemUserId, SYSTEM_USERNAME } from '../auth/system-user.service.ts';
 import { findLead } from '../leads/leads.service.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps, LeadEmailDeps } from '../deps.ts';
 import { type EmailBlock, renderEmail } from '../email/email.service.ts';
 import { getCompanyDetails } from '../settings/company-details.service.ts';
 import type { Logger } from '../logger.ts';
@@ -135,19 +135,8 @@ export async function bookingEmail(args: {
  * (undefined without SMTP), the lead's reply address and Message-ID (mailbox), and the conversation's
  * record of the e-mail (its delivery settled after the send).
  */
-export interface BookingMailDeps extends Pick<AppDeps, 'db' | 'config' | 'logger' | 'now'> {
+export interface BookingMailDeps extends Pick<AppDeps, 'db' | 'config' | 'logger' | 'now'>, LeadEmailDeps {
   sendEmail: ((message: BookingEmail) => Promise<void>) | undefined;
-  replyAddressOf: (leadId: string) => Promise<string | undefined>;
-  recordEmail: (email: {
-    leadId: string;
-    to: string;
-    subject: string;
-    body: string;
-    attachments: readonly string[];
-    sentBy: { id: string; username: string };
-    at: Date;
-  }) => Promise<(outcome: { sent: true } | { sent: false; reason: string }) => Promise<void>>;
-  sentEmailIdOf: (leadId: string) => Promise<string>;
 }
 
 /** The thread's reason when the mail server did not take it (its answer is logged, not shown). */
