@@ -30,6 +30,15 @@ describeApi('lead list: the dashboard figures’ filters', () => {
     expect(metrics.overdueFollowUps).toBe(1);
   });
 
+  it('followUp=overdue follows the clock, not a remembered page: a follow-up falling due between two reads of unchanged data is in the second', async () => {
+    const start = Date.now();
+    await insertLead(t.db, { first_name: 'Soon', next_follow_up_at: new Date(start + HOUR) });
+    t.clock.now = new Date(start);
+    expect(await names('followUp=overdue')).toEqual([]);
+    t.clock.now = new Date(start + 2 * HOUR);
+    expect(await names('followUp=overdue')).toEqual(['Soon']);
+  });
+
   it('created=today: the leads of the business day, as the Today card counts them', async () => {
     await insertLead(t.db, { first_name: 'Fresh' });
     await insertLead(t.db, { first_name: 'Old', created_at: new Date(Date.now() - 3 * DAY) });

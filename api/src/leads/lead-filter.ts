@@ -41,6 +41,15 @@ export function resolveLeadFilter<T extends LeadFilter>(
   return { ...resolved, assignedTo: { userId: target } };
 }
 
+/**
+ * Whether a resolved filter is the same filter at the next request: one resolved against the clock
+ * (overdue follow-ups, created today) names another instant every time, so nothing remembered for it
+ * (a page, a total, a page map) would ever be asked for again.
+ */
+export function isRepeatable(filter: Pick<ResolvedLeadFilter, 'followUpBefore' | 'createdToday'>): boolean {
+  return filter.followUpBefore === undefined && filter.createdToday === undefined;
+}
+
 export function applyLeadFilter(query: Knex.QueryBuilder, filter: ResolvedLeadFilter | undefined): Knex.QueryBuilder {
   if (!filter) return query;
   if (filter.status) query.where('status', filter.status);

@@ -14,7 +14,7 @@ import type { LeadListQuery } from '@shine/shared/leads';
 import type { Knex } from 'knex';
 import { readDataVersions } from '../db/data-versions.ts';
 import { createEtagMemo } from '../http/etag-memo.ts';
-import { applyLeadFilter, type Resolved } from './lead-filter.ts';
+import { applyLeadFilter, isRepeatable, type Resolved } from './lead-filter.ts';
 import { LEAD_SORTS, type PageSeek } from './lead-list.queries.ts';
 
 export interface PageMapOptions {
@@ -50,9 +50,8 @@ export function createPageMaps(options: PageMapOptions = PAGE_MAP_DEFAULTS): Pag
   return {
     async seek(db, query, offset) {
       const boundary = Math.floor(offset / options.every);
-      // A filter resolved against the clock (overdue follow-ups, created today) is another filter at
-      // every request: a map of it would never be asked for again, so OFFSET reads it.
-      if (offset < options.from || boundary === 0 || query.followUpBefore || query.createdToday) return undefined;
+      // A map of a filter resolved against the clock would never be asked for again: OFFSET reads it.
+      if (offset < options.from || boundary === 0 || !isRepeatable(query)) return undefined;
       const { leads: version } = await readDataVersions(db, ['leads']);
       const { sort, order, search, status, priority, assignedTo, source } = query;
       const key = JSON.stringify([version, sort, order, search, status, priority, assignedTo, source]);

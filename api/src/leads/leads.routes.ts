@@ -17,7 +17,7 @@ import { exportLeads, recordLeadExport } from './leads-export.ts';
 import { countExportRows, streamLeadsCsv } from './leads-export-stream.ts';
 import { listHeldSubmissions, releaseHeldSubmission, removeHeldSubmission } from './held-submissions.service.ts';
 import { receiveQuote, recordRejection } from './lead-intake.service.ts';
-import { resolveLeadFilter } from './lead-filter.ts';
+import { isRepeatable, resolveLeadFilter } from './lead-filter.ts';
 import { type LeadTotal, listLeads } from './lead-list.service.ts';
 import { createPageMaps } from './lead-page-map.ts';
 import { applyRequestDetails, dismissRequestDetails, getLeadDetail } from './lead-requests.service.ts';
@@ -82,13 +82,17 @@ export function adminLeadsRouter({ db, now, config }: Pick<AppDeps, 'db' | 'now'
       versions.leads,
       digest({ search, status, priority, assignedTo, source, followUpBefore, createdToday }),
     );
-    const total = (count: () => Promise<LeadTotal>) => totals.get(totalTag, count);
+    // A filter resolved against the clock is read afresh: remembered, it would only push out pages
+    // and totals that are asked for again.
+    const repeatable = isRepeatable(query);
+    const total = (count: () => Promise<LeadTotal>) => (repeatable ? totals.get(totalTag, count) : count());
     // The page's JSON (typed by the entry where it is built: listLeads answers a LeadPage), kept as
     // the bytes sent, so the response is written untyped.
-    const body = await pages.get(etag, async () => {
+    const read = async () => {
       const page: AnswerBodyOf<typeof leadOperations.listLeads> = await listLeads(db, query, { total, pageMaps });
       return Buffer.from(JSON.stringify(page));
-    });
+    };
+    const body = repeatable ? await pages.get(etag, read) : await read();
     (res as Response).type('json').send(body);
   });
 
