@@ -330,6 +330,30 @@ function NameCell({
   );
 }
 
+// The columns both densities show alike, at each density's width.
+/** Initials only, the name in a tooltip and for screen readers: the table must still fit a laptop. */
+const assigneeColumn = (width: number): LeadColumn => ({
+  key: 'assignee',
+  width,
+  title: 'Assigned',
+  render: (lead) => <PersonAvatar person={lead.assignee} />,
+});
+const valueColumn = (width: number): LeadColumn => ({
+  key: 'estimatedValue',
+  width,
+  title: 'Value',
+  align: 'right',
+  sort: 'estimatedValue',
+  render: (lead) => formatDealValue(lead.estimatedValue),
+});
+const followUpColumn = (width: number, compact = false): LeadColumn => ({
+  key: 'nextFollowUpAt',
+  width,
+  title: 'Follow-up',
+  sort: 'nextFollowUpAt',
+  render: (lead) => <FollowUpText nextFollowUpAt={lead.nextFollowUpAt} status={lead.status} compact={compact} />,
+});
+
 /** The columns of one layout; folded ones appear inside the Name and Status cells instead. */
 function buildColumns(layout: LeadColumnLayout, onOpen: (leadId: string) => void): LeadColumn[] {
   const w = LEAD_COLUMN_WIDTHS;
@@ -353,27 +377,18 @@ function buildColumns(layout: LeadColumnLayout, onOpen: (leadId: string) => void
   if (!layout.serviceInName) {
     columns.push({ key: 'service', width: w.service, title: 'Service', render: describeService });
   }
-  columns.push(
-    {
-      // Initials only, the name in a tooltip and for screen readers: the table must still fit a laptop.
-      key: 'assignee',
-      width: w.assignee,
-      title: 'Assigned',
-      render: (lead) => <PersonAvatar person={lead.assignee} />,
-    },
-    {
-      key: 'status',
-      width: w.status,
-      title: layout.priorityInStatus ? 'Status / Priority' : 'Status',
-      sort: 'status',
-      render: (lead) => (
-        <div className="lead-status-cell">
-          <DeferredLeadStatusSelect lead={lead} />
-          {layout.priorityInStatus ? <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag> : null}
-        </div>
-      ),
-    },
-  );
+  columns.push(assigneeColumn(w.assignee), {
+    key: 'status',
+    width: w.status,
+    title: layout.priorityInStatus ? 'Status / Priority' : 'Status',
+    sort: 'status',
+    render: (lead) => (
+      <div className="lead-status-cell">
+        <DeferredLeadStatusSelect lead={lead} />
+        {layout.priorityInStatus ? <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag> : null}
+      </div>
+    ),
+  });
   if (!layout.priorityInStatus) {
     columns.push({
       key: 'priority',
@@ -383,30 +398,13 @@ function buildColumns(layout: LeadColumnLayout, onOpen: (leadId: string) => void
       render: (lead) => <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag>,
     });
   }
-  columns.push(
-    {
-      key: 'estimatedValue',
-      width: w.value,
-      title: 'Value',
-      align: 'right',
-      sort: 'estimatedValue',
-      render: (lead) => formatDealValue(lead.estimatedValue),
-    },
-    {
-      key: 'nextFollowUpAt',
-      width: w.followUp,
-      title: 'Follow-up',
-      sort: 'nextFollowUpAt',
-      render: (lead) => <FollowUpText nextFollowUpAt={lead.nextFollowUpAt} status={lead.status} />,
-    },
-    {
-      key: 'createdAt',
-      width: w.created,
-      title: 'Created',
-      sort: 'createdAt',
-      render: (lead) => formatDate(lead.createdAt),
-    },
-  );
+  columns.push(valueColumn(w.value), followUpColumn(w.followUp), {
+    key: 'createdAt',
+    width: w.created,
+    title: 'Created',
+    sort: 'createdAt',
+    render: (lead) => formatDate(lead.createdAt),
+  });
   return columns;
 }
 
@@ -450,12 +448,7 @@ function buildCompactColumns(onOpen: (leadId: string) => void): LeadColumn[] {
         </a>
       ),
     },
-    {
-      key: 'assignee',
-      width: w.assignee,
-      title: 'Assigned',
-      render: (lead) => <PersonAvatar person={lead.assignee} />,
-    },
+    assigneeColumn(w.assignee),
     {
       key: 'status',
       width: w.status,
@@ -463,20 +456,7 @@ function buildCompactColumns(onOpen: (leadId: string) => void): LeadColumn[] {
       sort: 'status',
       render: (lead) => <DeferredLeadStatusSelect lead={lead} />,
     },
-    {
-      key: 'estimatedValue',
-      width: w.value,
-      title: 'Value',
-      align: 'right',
-      sort: 'estimatedValue',
-      render: (lead) => formatDealValue(lead.estimatedValue),
-    },
-    {
-      key: 'nextFollowUpAt',
-      width: w.followUp,
-      title: 'Follow-up',
-      sort: 'nextFollowUpAt',
-      render: (lead) => <FollowUpText nextFollowUpAt={lead.nextFollowUpAt} status={lead.status} compact />,
-    },
+    valueColumn(w.value),
+    followUpColumn(w.followUp, true),
   ];
 }
