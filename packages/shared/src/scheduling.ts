@@ -309,3 +309,31 @@ export function freeWindows(args: {
     );
   });
 }
+
+/** The business day holding `instant`: from its local midnight to the next (23 or 25 hours across a daylight-saving change). */
+export function businessDayOf(instant: number, timeZone: string): { start: number; end: number } {
+  const { year, month, day } = localPartsOf(instant, timeZone);
+  const start = instantOfLocal(timeZone, year, month, day, 0);
+  return { start, end: addLocalDays(start, 1, timeZone) };
+}
+
+const clockOf = (minuteOfDay: number) => {
+  const hours = Math.floor(minuteOfDay / 60) % 12 || 12;
+  const minutes = minuteOfDay % 60;
+  return minutes === 0 ? String(hours) : `${hours}:${String(minutes).padStart(2, '0')}`;
+};
+const halfOf = (minuteOfDay: number) => (minuteOfDay < 720 ? 'AM' : 'PM');
+
+/** An arrival window as the business says it: "Tue, Dec 1, 8–10 AM", "Sat, Dec 5, 11 AM–1 PM". */
+export function formatArrivalWindow(start: number, end: number, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone }).format(
+    start,
+  );
+  const from = localPartsOf(start, timeZone).minuteOfDay;
+  const to = localPartsOf(end, timeZone).minuteOfDay;
+  const hours =
+    halfOf(from) === halfOf(to)
+      ? `${clockOf(from)}–${clockOf(to)} ${halfOf(to)}`
+      : `${clockOf(from)} ${halfOf(from)}–${clockOf(to)} ${halfOf(to)}`;
+  return `${day}, ${hours}`;
+}
