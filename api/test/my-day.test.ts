@@ -209,10 +209,11 @@ describeApi('my day', () => {
     // one late that night and one in the first minutes of the next day tell a right day from a 24-hour one.
     const [year, month, date] = nextDstChangeDate();
     const at = (dayOffset: number, minuteOfDay: number) => {
-      const { year: y, month: m, day: d } = localPartsOf(
-        addLocalDays(instantOfLocal(ZONE, year, month, date, 0), dayOffset, ZONE),
-        ZONE,
-      );
+      const {
+        year: y,
+        month: m,
+        day: d,
+      } = localPartsOf(addLocalDays(instantOfLocal(ZONE, year, month, date, 0), dayOffset, ZONE), ZONE);
       return instantOfLocal(ZONE, y, m, d, minuteOfDay);
     };
     t.clock.now = new Date(at(0, 7 * 60));

@@ -96,7 +96,9 @@ describeApi('visit notifications', () => {
       await endLiveStreams(t.db);
       await http.close();
     }
-    expect(words(first)).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat), [A-Z][a-z]{2} \d{1,2}, \d{1,2}(:\d\d)?( [AP]M)?–\d{1,2}(:\d\d)? [AP]M$/);
+    expect(words(first)).toMatch(
+      /^(Mon|Tue|Wed|Thu|Fri|Sat), [A-Z][a-z]{2} \d{1,2}, \d{1,2}(:\d\d)?( [AP]M)?–\d{1,2}(:\d\d)? [AP]M$/,
+    );
     // The same start again changes nothing and tells nobody again.
     await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: first.start }).expect(200);
     await supertest(t.app).patch(`/api/quotes/${token}/booking`).send({ start: second.start }).expect(200);
@@ -142,7 +144,10 @@ describeApi('visit notifications', () => {
 
     // The assignee's own changes tell nobody (the lead is theirs; the person on duty is not asked).
     const mine = await acceptedLead();
-    const own = await rep.post(`/api/admin/leads/${mine.leadId}/booking`).send({ start: mine.slots[1]?.start }).expect(201);
+    const own = await rep
+      .post(`/api/admin/leads/${mine.leadId}/booking`)
+      .send({ start: mine.slots[1]?.start })
+      .expect(201);
     const ownVisit = bookingAnswerSchema.parse(own.body).booking.visits[0]?.id as string;
     await rep.patch(`/api/admin/visits/${ownVisit}`).send({ start: mine.slots[4]?.start }).expect(200);
     await rep.patch(`/api/admin/visits/${ownVisit}`).send({ status: 'cancelled' }).expect(200);

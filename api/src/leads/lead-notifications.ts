@@ -48,7 +48,8 @@ function describe(happening: LeadHappening, name: string, service: string): stri
     case 'quote_declined':
       return `${name} declined quote v${happening.version}`;
     case 'visit_booked':
-      if (happening.restored) return `${happening.byName ?? 'Staff'} put ${name}’s visit of ${happening.when} back on the schedule`;
+      if (happening.restored)
+        return `${happening.byName ?? 'Staff'} put ${name}’s visit of ${happening.when} back on the schedule`;
       return happening.byName
         ? `${happening.byName} booked ${name} for ${happening.when}`
         : `${name} booked ${happening.when}`;

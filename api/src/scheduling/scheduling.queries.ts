@@ -242,7 +242,5 @@ export function listScheduledVisitRows(
     .andWhere('starts_at', '>=', range.from)
     .andWhere('starts_at', '<', range.to);
   if (leadIds) query.whereIn('lead_id', leadIds);
-  return query
-    .orderBy([{ column: 'starts_at' }, { column: 'crew' }, { column: 'id' }])
-    .limit(limit);
+  return query.orderBy([{ column: 'starts_at' }, { column: 'crew' }, { column: 'id' }]).limit(limit);
 }

@@ -324,16 +324,17 @@ const clockOf = (minuteOfDay: number) => {
 };
 const halfOf = (minuteOfDay: number) => (minuteOfDay < 720 ? 'AM' : 'PM');
 
+/** The hours of a window from its local minutes of the day: "8–10 AM", "11 AM–1 PM", "12:30–2:30 PM". */
+export function formatWindowHours(fromMinute: number, toMinute: number): string {
+  return halfOf(fromMinute) === halfOf(toMinute)
+    ? `${clockOf(fromMinute)}–${clockOf(toMinute)} ${halfOf(toMinute)}`
+    : `${clockOf(fromMinute)} ${halfOf(fromMinute)}–${clockOf(toMinute)} ${halfOf(toMinute)}`;
+}
+
 /** An arrival window as the business says it: "Tue, Dec 1, 8–10 AM", "Sat, Dec 5, 11 AM–1 PM". */
 export function formatArrivalWindow(start: number, end: number, timeZone: string): string {
   const day = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone }).format(
     start,
   );
-  const from = localPartsOf(start, timeZone).minuteOfDay;
-  const to = localPartsOf(end, timeZone).minuteOfDay;
-  const hours =
-    halfOf(from) === halfOf(to)
-      ? `${clockOf(from)}–${clockOf(to)} ${halfOf(to)}`
-      : `${clockOf(from)} ${halfOf(from)}–${clockOf(to)} ${halfOf(to)}`;
-  return `${day}, ${hours}`;
+  return `${day}, ${formatWindowHours(localPartsOf(start, timeZone).minuteOfDay, localPartsOf(end, timeZone).minuteOfDay)}`;
 }
