@@ -193,7 +193,7 @@ export function MyDayItem({
       <Button
         key="completed"
         size="small"
-        aria-label={`Mark the visit of ${name} completed`}
+        aria-label={`Mark completed: the visit of ${name}`}
         loading={visit.isPending}
         onClick={() => visit.mutate({ id: item.visitId })}
       >

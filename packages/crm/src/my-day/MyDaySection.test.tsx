@@ -123,7 +123,7 @@ describe('My Day', () => {
     expect(within(visits).getByText(/Arrives 8:30–10:30 AM/)).toBeTruthy();
     expect(within(visits).getByText(/Crew 2 · ZIP 75204/)).toBeTruthy();
     expect(within(visits).getByRole('link', { name: 'Call Nina Newman' }).getAttribute('href')).toBe('tel:2145550100');
-    await userEvent.click(within(visits).getByRole('button', { name: 'Mark the visit of Nina Newman completed' }));
+    await userEvent.click(within(visits).getByRole('button', { name: 'Mark completed: the visit of Nina Newman' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'completed' });
   });
