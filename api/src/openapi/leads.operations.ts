@@ -1,6 +1,6 @@
 // The CRM's calls about leads: the table, the drawer, the export, held submissions, activities and
 // the dashboard's reports.
-import { activityCreateSchema } from '@shine/shared/activities';
+import { activityCreateSchema, activityListQuerySchema } from '@shine/shared/activities';
 import { analyticsRangeSchema } from '@shine/shared/analytics';
 import { exportRequestSchema } from '@shine/shared/export';
 import {
@@ -13,7 +13,7 @@ import {
   leadStatusUpdateSchema,
   leadUpdateSchema,
 } from '@shine/shared/leads';
-import { activitySchema, activitySummarySchema } from '@shine/shared/responses/activities';
+import { activityListSchema, activitySchema, activitySummarySchema } from '@shine/shared/responses/activities';
 import {
   exportResultSchema,
   heldSubmissionPageSchema,
@@ -159,6 +159,18 @@ export const leadOperations: Operation[] = [
     access: session,
     body: activityCreateSchema,
     answers: { 201: json(activitySchema, 'Logged.'), 404: error('No such lead.') },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/activities',
+    tag: 'Activities',
+    summary: 'Every lead’s activities of one status, earliest due first, a page at a time',
+    description:
+      '`status` defaults to pending: the activities the dashboard’s Pending Tasks card counts (every type), so ' +
+      '`total` is that figure. 25 a page; each carries its lead’s name.',
+    access: session,
+    query: activityListQuerySchema,
+    answers: { 200: json(activityListSchema, 'The page.') },
   },
   {
     method: 'get',
