@@ -51,6 +51,35 @@ test.describe('sidebar CRM: Activities', () => {
     await expect(item).toContainText('Ask about the dogs');
   });
 
+  test('the Pending Tasks card opens every lead’s pending activities, the overdue task flagged', async ({
+    page,
+    request,
+  }) => {
+    const name = uniqueName('Pend');
+    const lead = await createLead(request, { firstName: name });
+    // Due a year ago: the earliest due of every pending activity, so first on the list's first page.
+    const made = await page.request.post('/api/admin/activities', {
+      data: {
+        leadId: lead.id,
+        type: 'task',
+        title: `Checklist ${name}`,
+        scheduledAt: new Date(Date.now() - 365 * 86_400_000).toISOString(),
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    await page.goto('/admin/crm/dashboard');
+    const card = page.getByTestId('metric-pending');
+    await expect(card.locator('.ant-statistic-content-value')).toHaveText(/^\d/);
+    await card.click();
+    await expect(page).toHaveURL(/\/admin\/crm\/activities$/);
+    const list = page.getByTestId('pending-activities');
+    await expect(list.getByText(/^Pending activities \(\d+\)$/)).toBeVisible();
+    const item = list.getByRole('listitem').filter({ hasText: `Checklist ${name}` });
+    await expect(item).toContainText('Overdue');
+    await item.getByRole('link', { name: `${name} Tester` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/crm/leads\\?lead=${lead.id}`));
+  });
+
   test('a lead without activities shows the empty message; the drawer logs one for its lead', async ({
     page,
     request,
