@@ -1,4 +1,5 @@
 import { MESSAGES } from '@shine/shared/messages';
+import { axeBuilder } from '../support/axe.ts';
 import { expect, test } from '@playwright/test';
 import { createLead, signIn, toast } from './support.ts';
 import { uniqueName } from '../support/unique.ts';
@@ -76,6 +77,15 @@ test.describe('sidebar CRM: Activities', () => {
     await expect(list.getByText(/^Pending activities \(\d+\)$/)).toBeVisible();
     const item = list.getByRole('listitem').filter({ hasText: `Checklist ${name}` });
     await expect(item).toContainText('Overdue');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      const results = await (await axeBuilder(page))
+        .include('[data-testid="pending-activities"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(results.violations.map((v) => `${width}: ${v.id}`)).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await item.getByRole('link', { name: `${name} Tester` }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/crm/leads\\?lead=${lead.id}`));
   });
