@@ -1,4 +1,7 @@
 import { API_ERRORS, VALIDATION } from '@shine/shared/messages';
+import { ACTIVITY_PAGE_SIZE } from '@shine/shared/activities';
+import { activityListSchema } from '@shine/shared/responses/activities';
+import { metricsSchema } from '@shine/shared/responses/reports';
 import type { Activity } from '@shine/shared/types';
 import { beforeEach, expect, it } from 'vitest';
 import { type Agent, describeApi, insertLead, useTestApp, countRows } from './support/test-app.ts';
@@ -175,5 +178,41 @@ describeApi('activities', () => {
     await create({ leadId, type: 'note', title: 'x' });
     await t.db('leads').where({ id: leadId }).delete();
     expect(await countRows(t.db, 'activities')).toBe(0);
+  });
+
+  it('lists every lead’s pending activities, the Pending Tasks figure: same total, earliest due first, a page at a time', async () => {
+    const other = await insertLead(t.db, { first_name: 'Pia', last_name: 'Pending', email: 'pia@example.com' });
+    const hour = 3_600_000;
+    const at = (hours: number) => new Date(Date.now() + hours * hour).toISOString();
+    await create({ leadId, type: 'task', title: 'Later', scheduledAt: at(48) });
+    await create({ leadId: other, type: 'task', title: 'Overdue', scheduledAt: at(-2) });
+    await create({ leadId: other, type: 'note', title: 'No due time' });
+    await create({ leadId, type: 'meeting', title: 'Walkthrough', scheduledAt: at(24) });
+    await create({ leadId, type: 'call', title: 'Called', status: 'completed' });
+    for (let i = 0; i < ACTIVITY_PAGE_SIZE; i++)
+      await create({ leadId, type: 'task', title: `Bulk ${i}`, scheduledAt: at(72 + i) });
+
+    const first = activityListSchema.parse((await agent.get('/api/admin/activities').expect(200)).body);
+    const metrics = metricsSchema.parse((await agent.get('/api/admin/metrics').expect(200)).body);
+    expect(first.total).toBe(metrics.pendingTasks);
+    expect(first.total).toBe(ACTIVITY_PAGE_SIZE + 4);
+    expect(first.items).toHaveLength(ACTIVITY_PAGE_SIZE);
+    expect(first.items.slice(0, 3).map((item) => [item.subject, item.leadName])).toEqual([
+      ['Overdue', 'Pia Pending'],
+      ['Walkthrough', 'Test Lead'],
+      ['Later', 'Test Lead'],
+    ]);
+    expect(first.items.every((item) => item.status === 'pending')).toBe(true);
+    const second = activityListSchema.parse(
+      (await agent.get('/api/admin/activities?status=pending&page=2').expect(200)).body,
+    );
+    expect(second.items.map((item) => item.subject)).toEqual(['Bulk 22', 'Bulk 23', 'Bulk 24', 'No due time']);
+    const done = activityListSchema.parse((await agent.get('/api/admin/activities?status=completed').expect(200)).body);
+    expect(done.items.map((item) => item.subject)).toEqual(['Called']);
+
+    for (const query of ['status=done', 'page=0', 'page=x']) {
+      const refused = await agent.get(`/api/admin/activities?${query}`);
+      expect(refused.status, query).toBe(400);
+    }
   });
 });

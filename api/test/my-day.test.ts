@@ -1,9 +1,11 @@
 // GET /api/admin/my-day: a person's working day in the order it is worked (new leads to contact,
-// replies, follow-ups due, tasks due, quotes unanswered), their own or, for admins, everyone's; and
-// PATCH /api/admin/activities/{id}, My Day's "done" and "snooze" of a task.
+// replies, follow-ups due, tasks due, quotes unanswered, visits today), their own or, for admins,
+// everyone's; and PATCH /api/admin/activities/{id}, My Day's "done" and "snooze" of a task.
+import { bookingAnswerSchema } from '@shine/shared/bookings';
 import { MY_DAY_SECTION_KEYS } from '@shine/shared/my-day';
 import { activitySchema } from '@shine/shared/responses/activities';
 import { type MyDay, myDaySchema } from '@shine/shared/responses/my-day';
+import { addLocalDays, calendarDateIn, instantOfLocal, localPartsOf } from '@shine/shared/scheduling';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { recordInboundMessage } from '../src/conversations/conversations.service.ts';
@@ -21,6 +23,23 @@ import {
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+const ZONE = 'America/Chicago';
+
+/** The business date of the next daylight-saving change from now (never a fixed year). */
+function nextDstChangeDate(): [number, number, number] {
+  const offset = (instant: number) =>
+    new Date(instant).toLocaleString('en-US', { timeZone: ZONE, timeZoneName: 'short' }).slice(-3);
+  const today = new Date();
+  // Noon UTC of each day is after that day's 2 AM change in the business zone.
+  let day = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 12);
+  for (let i = 0; i < 400; i++, day += DAY) {
+    if (offset(day) !== offset(day + DAY)) {
+      const { year, month, day: date } = localPartsOf(day + DAY, ZONE);
+      return [year, month, date];
+    }
+  }
+  throw new Error('no daylight-saving change within a year');
+}
 
 describeApi('my day', () => {
   const t = useTestApp();
@@ -52,7 +71,7 @@ describeApi('my day', () => {
   it('lists every section in order, empty ones too, with counts for the badge', async () => {
     const day = await dayOf(rep);
     expect(day.sections.map((section) => section.key)).toEqual([...MY_DAY_SECTION_KEYS]);
-    expect(day.counts).toEqual({ total: 0, newLeads: 0, replies: 0, followUps: 0, tasks: 0, quotes: 0 });
+    expect(day.counts).toEqual({ total: 0, newLeads: 0, replies: 0, followUps: 0, tasks: 0, quotes: 0, visits: 0 });
   });
 
   it('gathers the person’s own work, each in its section, and everyone’s for an admin', async () => {
@@ -136,7 +155,7 @@ describeApi('my day', () => {
     expect(namesIn(day, 'followUps')).toEqual(['Olive Day']);
     expect(namesIn(day, 'tasks')).toEqual(['Tess Day']);
     expect(namesIn(day, 'quotes')).toEqual(['Quinn Lee']);
-    expect(day.counts).toEqual({ total: 5, newLeads: 1, replies: 1, followUps: 1, tasks: 1, quotes: 1 });
+    expect(day.counts).toEqual({ total: 5, newLeads: 1, replies: 1, followUps: 1, tasks: 1, quotes: 1, visits: 0 });
     const [task] = day.sections.find((section) => section.key === 'tasks')?.items ?? [];
     expect(task).toMatchObject({ kind: 'task', activityId: due.body.id, text: 'Send the checklist' });
     const [followUp] = day.sections.find((section) => section.key === 'followUps')?.items ?? [];
@@ -183,5 +202,86 @@ describeApi('my day', () => {
     const everyone = await rep.get('/api/admin/my-day?scope=all');
     expect(everyone.status).toBe(403);
     expect((await rep.get('/api/admin/my-day?scope=team')).status).toBe(400);
+  });
+
+  it('lists today’s visits of my leads (business day, across a daylight-saving change), counting each once it has begun', async () => {
+    // The day the clocks change (23 or 25 hours long), at 7 AM there: a visit just after midnight,
+    // one late that night and one in the first minutes of the next day tell a right day from a 24-hour one.
+    const [year, month, date] = nextDstChangeDate();
+    const at = (dayOffset: number, minuteOfDay: number) => {
+      const {
+        year: y,
+        month: m,
+        day: d,
+      } = localPartsOf(addLocalDays(instantOfLocal(ZONE, year, month, date, 0), dayOffset, ZONE), ZONE);
+      return instantOfLocal(ZONE, y, m, d, minuteOfDay);
+    };
+    t.clock.now = new Date(at(0, 7 * 60));
+    const boss = await signIn(t.app);
+    const me = await signIn(t.app, { username: 'rep@myday.example', password: STAFF_PASSWORD });
+    // Each lead booked by hand on the Monday after, then moved by staff to its time (any time of day).
+    const visitAt = async (firstName: string, start: number, assignedTo = repId) => {
+      const leadId = await insertLead(t.db, {
+        first_name: firstName,
+        last_name: 'Visit',
+        email: `${firstName.toLowerCase()}@visits.example`,
+        phone: '214-555-0142',
+        zipcode: '75204',
+        frequency: 'One Time',
+        assigned_to: assignedTo,
+        first_contacted_at: new Date(t.clock.now?.getTime() ?? 0),
+      });
+      const booked = await boss
+        .post(`/api/admin/leads/${leadId}/booking`)
+        .send({ start: new Date(at(1, 8 * 60)).toISOString() })
+        .expect(201);
+      const visitId = bookingAnswerSchema.parse(booked.body).booking.visits[0]?.id as string;
+      await boss
+        .patch(`/api/admin/visits/${visitId}`)
+        .send({ start: new Date(start).toISOString() })
+        .expect(200);
+      return visitId;
+    };
+    const early = await visitAt('Early', at(0, 30));
+    const vera = await visitAt('Vera', at(0, 9 * 60));
+    const late = await visitAt('Nina', at(0, 23 * 60 + 15));
+    await visitAt('Morrow', at(1, 30));
+    const cancelled = await visitAt('Cass', at(0, 10 * 60));
+    await boss.patch(`/api/admin/visits/${cancelled}`).send({ status: 'cancelled' }).expect(200);
+    await visitAt('Otis', at(0, 12 * 60), otherId);
+
+    const visitsOf = (day: MyDay) => day.sections.find((section) => section.key === 'visits')?.items ?? [];
+    const day = await dayOf(me);
+    expect(namesIn(day, 'visits')).toEqual(['Early Visit', 'Vera Visit', 'Nina Visit']);
+    expect(visitsOf(day).map((item) => item.kind === 'visit' && item.visitId)).toEqual([early, vera, late]);
+    expect(visitsOf(day)[1]).toMatchObject({
+      kind: 'visit',
+      due: new Date(at(0, 9 * 60)).toISOString(),
+      crewName: expect.stringMatching(/^Crew [12]$/),
+      phone: '214-555-0142',
+      zipcode: '75204',
+    });
+    const vera9 = visitsOf(day)[1];
+    if (vera9?.kind !== 'visit') throw new Error('no visit');
+    expect(calendarDateIn(Date.parse(vera9.start), ZONE)).toBe(calendarDateIn(at(0, 0), ZONE));
+    expect(vera9.start.slice(11, 16)).toBe('09:00');
+    expect(Date.parse(vera9.arrivalEnd) - Date.parse(vera9.start)).toBe(2 * HOUR);
+    expect(Date.parse(vera9.end)).toBeGreaterThan(Date.parse(vera9.arrivalEnd));
+    // Listed all day; waiting for me (the badge) once the arrival window has begun: only Early at 7 AM.
+    expect(day.counts).toMatchObject({ visits: 3, total: 1 });
+
+    t.clock.now = new Date(at(0, 9 * 60 + 30));
+    expect((await dayOf(me)).counts).toMatchObject({ visits: 3, total: 2 });
+    // Marked completed as the Schedule does: it leaves the day.
+    await me.patch(`/api/admin/visits/${vera}`).send({ status: 'completed' }).expect(200);
+    const after = await dayOf(me);
+    expect(namesIn(after, 'visits')).toEqual(['Early Visit', 'Nina Visit']);
+    expect(after.counts).toMatchObject({ visits: 2, total: 1 });
+
+    // Everyone's: Otis too, with who holds him.
+    const all = await dayOf(boss, 'all');
+    expect(namesIn(all, 'visits')).toEqual(['Early Visit', 'Otis Visit', 'Nina Visit']);
+    const otis = visitsOf(all).find((item) => item.leadName === 'Otis Visit');
+    expect(otis?.assignee).toEqual({ id: otherId, name: 'Omar Other' });
   });
 });

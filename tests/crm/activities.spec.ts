@@ -1,4 +1,5 @@
 import { MESSAGES } from '@shine/shared/messages';
+import { axeBuilder } from '../support/axe.ts';
 import { expect, test } from '@playwright/test';
 import { createLead, signIn, toast } from './support.ts';
 import { uniqueName } from '../support/unique.ts';
@@ -49,6 +50,44 @@ test.describe('sidebar CRM: Activities', () => {
     await expect(item).toBeVisible();
     await expect(item).toContainText('Completed');
     await expect(item).toContainText('Ask about the dogs');
+  });
+
+  test('the Pending Tasks card opens every lead’s pending activities, the overdue task flagged', async ({
+    page,
+    request,
+  }) => {
+    const name = uniqueName('Pend');
+    const lead = await createLead(request, { firstName: name });
+    // Due a year ago: the earliest due of every pending activity, so first on the list's first page.
+    const made = await page.request.post('/api/admin/activities', {
+      data: {
+        leadId: lead.id,
+        type: 'task',
+        title: `Checklist ${name}`,
+        scheduledAt: new Date(Date.now() - 365 * 86_400_000).toISOString(),
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    await page.goto('/admin/crm/dashboard');
+    const card = page.getByTestId('metric-pending');
+    await expect(card.locator('.ant-statistic-content-value')).toHaveText(/^\d/);
+    await card.click();
+    await expect(page).toHaveURL(/\/admin\/crm\/activities$/);
+    const list = page.getByTestId('pending-activities');
+    await expect(list.getByText(/^Pending activities \(\d+\)$/)).toBeVisible();
+    const item = list.getByRole('listitem').filter({ hasText: `Checklist ${name}` });
+    await expect(item).toContainText('Overdue');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      const results = await (await axeBuilder(page))
+        .include('[data-testid="pending-activities"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(results.violations.map((v) => `${width}: ${v.id}`)).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await item.getByRole('link', { name: `${name} Tester` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/crm/leads\\?lead=${lead.id}`));
   });
 
   test('a lead without activities shows the empty message; the drawer logs one for its lead', async ({

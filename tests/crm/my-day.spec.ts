@@ -1,6 +1,6 @@
 // A salesperson's working day: they sign in to My Day; a lead assigned to them arrives live and waits
-// in the bell and in My Day until they act on it; the screen is axe-clean and works by keyboard on a
-// laptop and on a phone.
+// in the bell and in My Day until they act on it; a visit of theirs today is listed and marked
+// completed from there; the screen is axe-clean and works by keyboard on a laptop and on a phone.
 import { axeBuilder } from '../support/axe.ts';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { uniqueName } from '../support/unique.ts';
@@ -38,6 +38,62 @@ async function newRep(admin: Page, browser: Browser): Promise<{ id: string; name
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Login to Dashboard' }).click();
   return { id: user.id, name, page };
+}
+
+const ZONE = 'America/Chicago';
+
+/**
+ * A lead held by `repId`, its quote accepted and booked by the customer on the quote page, the visit
+ * then moved by staff to today's business date, as near now as a crew is free: a visit today.
+ * Answers the lead's name.
+ */
+async function visitToday(admin: Page, repId: string, prefix: string): Promise<string> {
+  const lead = await createLead(admin.request, {
+    firstName: uniqueName(prefix),
+    cleaningType: 'Basic',
+    frequency: 'One Time',
+  });
+  const name = `${lead.firstName} Tester`;
+  const assigned = await admin.request.patch(`/api/admin/leads/${lead.id}`, { data: { assignedTo: repId } });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  const draft = await admin.request.post(`/api/admin/leads/${lead.id}/quotes`, { data: {} });
+  expect(draft.status(), await draft.text()).toBe(201);
+  const sent = await admin.request.post(`/api/admin/quotes/${(await draft.json()).id}/send`, {
+    data: { email: false },
+  });
+  const token = new URL(((await sent.json()) as { url: string }).url).pathname.split('/').pop();
+  const accepted = await admin.request.post(`/api/quotes/${token}/accept`, { data: { name } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const { slots } = (await (await admin.request.get(`/api/quotes/${token}/slots`)).json()) as {
+    slots: Array<{ start: string }>;
+  };
+  let visitId: string | undefined;
+  // Specs beside this one book too: a window taken meanwhile answers 409, and the next is tried.
+  for (const slot of slots) {
+    const booked = await admin.request.post(`/api/quotes/${token}/booking`, { data: { start: slot.start } });
+    if (booked.status() === 201) {
+      visitId = ((await booked.json()) as { booking: { visits: Array<{ id: string }> } }).booking.visits[0]?.id;
+      break;
+    }
+    expect(booked.status(), await booked.text()).toBe(409);
+  }
+  if (!visitId) throw new Error('no free window');
+  // Two crews: specs running beside this one may hold both now, so the visit tries the times around
+  // it a visit's length apart, all on today's business date.
+  const dayOf = (at: number) => new Date(at).toLocaleDateString('en-CA', { timeZone: ZONE });
+  const now = Date.now() - 60_000;
+  const step = 190 * 60_000;
+  const starts = [0, -1, 1, -2, 2, -3, 3, -4, 4, -5, 5, -6, 6, -7, 7]
+    .map((k) => now + k * step)
+    .filter((at) => dayOf(at) === dayOf(Date.now()));
+  for (const start of starts) {
+    const moved = await admin.request.patch(`/api/admin/visits/${visitId}`, {
+      data: { start: new Date(start).toISOString() },
+    });
+    if (moved.status() === 200) return name;
+    expect(moved.status(), await moved.text()).toBe(409);
+  }
+  throw new Error('no crew free today');
 }
 
 test.describe('My Day', () => {
@@ -92,6 +148,44 @@ test.describe('My Day', () => {
     await rep.page.context().close();
   });
 
+  test('a visit booked for the salesperson today is under Visits today and is marked completed there', async ({
+    page,
+    browser,
+  }) => {
+    test.slow(); // a quote accepted, booked and moved, two people
+    await signIn(page);
+    const rep = await newRep(page, browser);
+    await expect(rep.page.getByRole('heading', { name: 'My Day', level: 1 })).toBeVisible();
+    await setNewLeadToasts(rep.page.request, false);
+    const leadName = await visitToday(page, rep.id, 'Visit');
+
+    const visits = rep.page.getByRole('region', { name: /^Visits today/ });
+    await expect(visits.getByRole('button', { name: leadName, exact: true })).toBeVisible();
+    await expect(visits).toContainText(/Arrives \d{1,2}(:\d\d)?( [AP]M)?–\d{1,2}(:\d\d)? [AP]M/);
+    await expect(visits).toContainText('ZIP 75201');
+    await expect(visits.getByRole('link', { name: `Call ${leadName}` })).toHaveAttribute('href', /^tel:/);
+    // The customer's booking and the move reached the bell, in the business's words.
+    await rep.page.getByTestId('notification-bell').click();
+    const panel = rep.page.getByRole('region', { name: 'Your notifications' });
+    await expect(panel.getByRole('button', { name: new RegExp(`${leadName} booked `) })).toBeVisible();
+    await expect(panel.getByRole('button', { name: new RegExp(`moved ${leadName}’s visit to `) })).toBeVisible();
+    await rep.page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+
+    await visits.getByRole('button', { name: `Mark completed: the visit of ${leadName}` }).click();
+    await expect(rep.page.getByText('Visit completed')).toBeVisible();
+    await expect(visits.getByRole('button', { name: leadName, exact: true })).toHaveCount(0);
+    const answer = await page.request.get('/api/admin/visits', {
+      params: {
+        from: new Date(Date.now() - 86_400_000).toISOString(),
+        to: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    const { items } = (await answer.json()) as { items: Array<{ leadName: string; status: string }> };
+    expect(items.find((item) => item.leadName === leadName)?.status).toBe('completed');
+    await rep.page.context().close();
+  });
+
   for (const width of [1280, 390]) {
     test(`axe-clean and keyboard operable at ${width} px`, async ({ page, browser }) => {
       test.slow();
@@ -108,8 +202,11 @@ test.describe('My Day', () => {
       });
       expect(followUp.status()).toBe(200);
       const leadName = `${lead.firstName} Tester`;
+      const visitName = await visitToday(page, rep.id, 'Axe');
       const followUps = rep.page.getByRole('region', { name: /^Follow-ups due/ });
       await expect(followUps.getByRole('button', { name: leadName, exact: true })).toBeVisible();
+      const visits = rep.page.getByRole('region', { name: /^Visits today/ });
+      await expect(visits.getByRole('button', { name: visitName, exact: true })).toBeVisible();
       await waitForCrmScreen(rep.page);
       await scan(rep.page, `My Day at ${width}`);
 

@@ -128,3 +128,23 @@ export async function updateActivityRow(
 ): Promise<void> {
   await db('activities').where({ id }).update(changes);
 }
+
+/** A page of every lead's activities of `status`, earliest due first (no due time last), and how many there are. */
+export async function listActivityRowsByStatus(
+  db: Knex,
+  status: ActivityRow['status'],
+  page: { limit: number; offset: number },
+): Promise<{ rows: NamedActivityRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db('activities')
+      .select('activities.*', authorName(db))
+      .where('activities.status', status)
+      .orderByRaw('activities.scheduled_at asc nulls last, activities.created_at asc, activities.id asc')
+      .limit(page.limit)
+      .offset(page.offset) as Promise<NamedActivityRow[]>,
+    db('activities').where({ status }).first(db.raw('count(*)::int as count')) as Promise<
+      { count: number } | undefined
+    >,
+  ]);
+  return { rows, total: Number(count?.count ?? 0) };
+}

@@ -5,6 +5,7 @@ import type { Activity, ActivitySummary } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { toActivity } from './activity-mapper.ts';
 import {
+  listActivityRowsByStatus,
   countPendingActivities,
   findActivityRow,
   listTasksDueRows,
@@ -62,6 +63,16 @@ export async function listActivitiesOfLead(db: Knex, leadId: string): Promise<Ac
 
 export function summarizeActivities(db: Knex): Promise<ActivitySummary> {
   return summarizeActivityRows(db);
+}
+
+/** A page of every lead's activities of `status` (pending: what metrics' "Pending Tasks" counts), and their total. */
+export async function listActivitiesByStatus(
+  db: Knex,
+  status: ActivityStatus,
+  page: { limit: number; offset: number },
+): Promise<{ items: Activity[]; total: number }> {
+  const { rows, total } = await listActivityRowsByStatus(db, status, page);
+  return { items: rows.map(toActivity), total };
 }
 
 /** Activities still to do (metrics' "Pending Tasks"): every type, status pending. */

@@ -1,17 +1,31 @@
 // A staff member's activity on a lead (POST /api/admin/activities) and a lead's timeline. Logging a
 // call, e-mail or meeting changes the lead itself (its first contact, which stops the speed-to-lead
 // clock, and its last contact), so the use case is the lead's; the activities feature stores the entry.
-import { type ActivityCreate, type ActivityUpdate, defaultActivityStatus } from '@shine/shared/activities';
+import {
+  ACTIVITY_PAGE_SIZE,
+  type ActivityCreate,
+  type ActivityListQuery,
+  type ActivityUpdate,
+  defaultActivityStatus,
+} from '@shine/shared/activities';
 import { businessMinutesBetween } from '@shine/shared/business-time';
 import { CONTACT_ACTIVITY_TYPES } from '@shine/shared/enums';
 import { API_ERRORS } from '@shine/shared/messages';
+import type { ActivityList } from '@shine/shared/responses/activities';
 import type { Activity } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { addActivity, changeActivity, findActivity, listActivitiesOfLead } from '../activities/activities.service.ts';
+import {
+  addActivity,
+  changeActivity,
+  findActivity,
+  listActivitiesByStatus,
+  listActivitiesOfLead,
+} from '../activities/activities.service.ts';
 import { AppError } from '../http/app-error.ts';
 import { markLeadNotificationsRead } from '../notifications/notifications.service.ts';
 import { lockLeadForContact, setFirstContact } from './lead-intake.queries.ts';
 import { markLeadContacted } from './leads.queries.ts';
+import { worklistLeadsByIds } from './lead-worklist.service.ts';
 import { assertLeadExists } from './leads.service.ts';
 
 /**
@@ -58,6 +72,25 @@ export function createStaffActivity(
 export async function listLeadActivities(db: Knex, leadId: string): Promise<Activity[]> {
   await assertLeadExists(db, leadId);
   return listActivitiesOfLead(db, leadId);
+}
+
+/** GET /api/admin/activities?status=: a page of every lead's activities of the status, with the leads' names. */
+export async function listActivitiesWithLeads(db: Knex, query: ActivityListQuery): Promise<ActivityList> {
+  const pageSize = ACTIVITY_PAGE_SIZE;
+  const { items, total } = await listActivitiesByStatus(db, query.status, {
+    limit: pageSize,
+    offset: (query.page - 1) * pageSize,
+  });
+  const leads = await worklistLeadsByIds(
+    db,
+    items.map((activity) => activity.leadId),
+  );
+  return {
+    items: items.map((activity) => ({ ...activity, leadName: leads.get(activity.leadId)?.name ?? '' })),
+    total,
+    page: query.page,
+    pageSize,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Who hears of what happens on a lead (docs/decisions.md, "Notifications"): a new lead goes to the
-// person on duty and to its assignee; a lead given to someone, to them; a repeat request, a reply or a
-// quote answered, to the assignee (nobody holds it: the person on duty). Written in the transaction of
-// what happened; the person who did it is never told of it.
+// person on duty and to its assignee; a lead given to someone, to them; a repeat request, a reply, a
+// quote answered or a visit booked, moved or cancelled, to the assignee (nobody holds it: the person
+// on duty). Written in the transaction of what happened; the person who did it is never told of it.
 import { DEFAULT_BUSINESS_TIMEZONE, weekdayIn } from '@shine/shared/business-time';
 import type { Knex } from 'knex';
 import { findAssignableUser } from '../auth/assignable-users.service.ts';
@@ -14,7 +14,15 @@ export type LeadHappening =
   | { kind: 'lead_assigned'; byName: string | null }
   | { kind: 'repeat_request' }
   | { kind: 'customer_reply'; excerpt: string }
-  | { kind: 'quote_viewed' | 'quote_accepted' | 'quote_declined'; version: number };
+  | { kind: 'quote_viewed' | 'quote_accepted' | 'quote_declined'; version: number }
+  /**
+   * `when`: the arrival window in words ("Tue, Dec 1, 8–10 AM"; the one cancelled, or the new one).
+   * `byName`: the colleague who did it; null: the customer, on the quote page. `restored`: a cancelled
+   * visit scheduled again; `series`: the customer's cancellation took the visits after it too.
+   */
+  | { kind: 'visit_booked'; when: string; byName: string | null; restored?: boolean }
+  | { kind: 'visit_rescheduled'; when: string; byName: string | null }
+  | { kind: 'visit_cancelled'; when: string; byName: string | null; series?: boolean };
 
 const EXCERPT_LENGTH = 80;
 
@@ -39,6 +47,19 @@ function describe(happening: LeadHappening, name: string, service: string): stri
       return `${name} accepted quote v${happening.version}`;
     case 'quote_declined':
       return `${name} declined quote v${happening.version}`;
+    case 'visit_booked':
+      if (happening.restored)
+        return `${happening.byName ?? 'Staff'} put ${name}’s visit of ${happening.when} back on the schedule`;
+      return happening.byName
+        ? `${happening.byName} booked ${name} for ${happening.when}`
+        : `${name} booked ${happening.when}`;
+    case 'visit_rescheduled':
+      return happening.byName
+        ? `${happening.byName} moved ${name}’s visit to ${happening.when}`
+        : `${name} rescheduled to ${happening.when}`;
+    case 'visit_cancelled':
+      if (happening.byName) return `${happening.byName} cancelled ${name}’s visit of ${happening.when}`;
+      return `${name} cancelled ${happening.when}${happening.series ? ' and the visits after it' : ''}`;
   }
 }
 

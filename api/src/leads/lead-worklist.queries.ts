@@ -9,6 +9,7 @@ export interface WorklistLeadRow {
   last_name: string;
   email: string;
   phone: string;
+  zipcode: string;
   assigned_to: string | null;
   assignee_name: string | null;
   created_at: Date;
@@ -22,6 +23,7 @@ const COLUMNS = [
   'leads.last_name',
   'leads.email',
   'leads.phone',
+  'leads.zipcode',
   'leads.assigned_to',
   'leads.created_at',
   'leads.contact_due_at',

@@ -1,5 +1,5 @@
 // The leads' part of My Day (my-day/), and what the other features' parts need of the leads: the
-// leads a person holds (as a subquery) and the names and numbers of leads by id.
+// leads a person holds (as a subquery) and the names, numbers and ZIP codes of leads by id.
 import type { Knex } from 'knex';
 import {
   endOfBusinessDay,
@@ -15,6 +15,7 @@ export interface WorklistLead {
   name: string;
   email: string;
   phone: string;
+  zipcode: string;
   assignee: { id: string; name: string } | null;
   createdAt: Date;
   contactDueAt: Date | null;
@@ -27,6 +28,7 @@ function toWorklistLead(row: WorklistLeadRow): WorklistLead {
     name: `${row.first_name} ${row.last_name}`.trim(),
     email: row.email,
     phone: row.phone,
+    zipcode: row.zipcode,
     assignee: row.assigned_to ? { id: row.assigned_to, name: row.assignee_name ?? '' } : null,
     createdAt: new Date(row.created_at),
     contactDueAt: row.contact_due_at ? new Date(row.contact_due_at) : null,

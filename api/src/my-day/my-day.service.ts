@@ -1,6 +1,6 @@
 // My Day (GET /api/admin/my-day, docs/decisions.md "My Day"): a read over the leads, the replies, the
-// tasks and the quotes of one person (or everyone's), in the order the day is worked. No table of its
-// own: each feature answers for its part.
+// tasks, the quotes and the visits of one person (or everyone's), in the order the day is worked. No
+// table of its own: each feature answers for its part.
 import {
   MY_DAY_SECTION_KEYS,
   MY_DAY_SECTION_LIMIT,
@@ -22,6 +22,7 @@ import {
   worklistLeadsByIds,
 } from '../leads/lead-worklist.service.ts';
 import { listQuotesAwaitingAnswer } from '../quotes/quotes.service.ts';
+import { listScheduledVisitsOfDay } from '../scheduling/scheduling.service.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -39,7 +40,7 @@ export async function buildMyDay(db: Knex, request: MyDayRequest): Promise<MyDay
   const mine = scope === 'me' ? userId : null;
   const onlyMine = () => (mine ? leadIdsAssignedTo(db, mine) : undefined);
   const limit = MY_DAY_SECTION_LIMIT;
-  const [toContact, replies, followUps, tasks, quotes] = await Promise.all([
+  const [toContact, replies, followUps, tasks, quotes, visits] = await Promise.all([
     listLeadsToContact(db, mine, limit),
     listRepliesWaiting(db, userId, onlyMine(), limit),
     listFollowUpsDue(db, mine, { now, timeZone }, limit),
@@ -50,11 +51,13 @@ export async function buildMyDay(db: Knex, request: MyDayRequest): Promise<MyDay
       limit,
     ),
     listQuotesAwaitingAnswer(db, now, new Date(now.getTime() - QUOTE_ANSWER_WAIT_DAYS * DAY_MS), onlyMine(), limit),
+    listScheduledVisitsOfDay(db, now, timeZone, onlyMine(), limit),
   ]);
   const leads = await worklistLeadsByIds(db, [
     ...replies.map((reply) => reply.leadId),
     ...tasks.map((task) => task.leadId),
     ...quotes.map((quote) => quote.leadId),
+    ...visits.map((visit) => visit.leadId),
   ]);
   const known = <T extends { leadId: string }>(items: T[]) =>
     items.flatMap((item) => {
@@ -102,14 +105,30 @@ export async function buildMyDay(db: Knex, request: MyDayRequest): Promise<MyDay
       version: item.version,
       phone: lead.phone,
     })),
+    visits: known(visits).map(({ item, lead }) => ({
+      kind: 'visit',
+      ...leadPart(lead),
+      due: new Date(item.start).toISOString(),
+      visitId: item.id,
+      start: item.start,
+      arrivalEnd: item.arrivalEnd,
+      end: item.end,
+      crew: item.crew,
+      crewName: item.crewName,
+      phone: lead.phone,
+      zipcode: lead.zipcode,
+    })),
   };
   const counts = Object.fromEntries(MY_DAY_SECTION_KEYS.map((key) => [key, items[key].length])) as Record<
     MyDaySectionKey,
     number
   >;
+  // A visit is listed all day but waits for the person only once its arrival window has begun.
+  const visitsBegun = visits.filter((visit) => Date.parse(visit.start) <= now.getTime()).length;
+  const waiting = MY_DAY_SECTION_KEYS.filter((key) => key !== 'visits').reduce((sum, key) => sum + counts[key], 0);
   return {
     scope,
     sections: MY_DAY_SECTION_KEYS.map((key) => ({ key, title: MY_DAY_SECTION_TITLES[key], items: items[key] })),
-    counts: { total: MY_DAY_SECTION_KEYS.reduce((sum, key) => sum + counts[key], 0), ...counts },
+    counts: { total: waiting + visitsBegun, ...counts },
   };
 }

@@ -38,7 +38,7 @@ import {
   quoteSendSchema,
   quoteUpdateSchema,
 } from '@shine/shared/quotes';
-import { activitySchema, activitySummarySchema } from '@shine/shared/responses/activities';
+import { activityListSchema, activitySchema, activitySummarySchema } from '@shine/shared/responses/activities';
 import { sessionInfoSchema } from '@shine/shared/responses/auth';
 import {
   automationPreviewResultSchema,
@@ -120,6 +120,7 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['LeadHistory', leadHistorySchema],
   ['Activity', activitySchema],
   ['ActivitySummary', activitySummarySchema],
+  ['ActivityList', activityListSchema],
   ['Automation', automationSchema],
   ['AutomationRun', automationRunSchema],
   ['OutboxMessage', outboxMessageSchema],

@@ -226,3 +226,21 @@ export function upcomingVisitsQuery(db: Knex, from: Date, to: Date): Knex.QueryB
     .andWhere('starts_at', '>', from)
     .andWhere('starts_at', '<=', to);
 }
+
+/**
+ * Scheduled visits starting in [from, to), by start and crew: My Day's visits today. `leadIds`: only
+ * the visits of these leads (a subquery); absent: everyone's.
+ */
+export function listScheduledVisitRows(
+  db: Knex,
+  range: { from: Date; to: Date },
+  leadIds: Knex.QueryBuilder | undefined,
+  limit: number,
+): Promise<VisitRow[]> {
+  const query = db('visits')
+    .where({ status: 'scheduled' })
+    .andWhere('starts_at', '>=', range.from)
+    .andWhere('starts_at', '<', range.to);
+  if (leadIds) query.whereIn('lead_id', leadIds);
+  return query.orderBy([{ column: 'starts_at' }, { column: 'crew' }, { column: 'id' }]).limit(limit);
+}

@@ -27,9 +27,11 @@ import {
   addLocalDays,
   arrivalWindowAt,
   arrivalWindows,
+  businessDayOf,
   CrewCalendar,
   calendarDateIn,
   FREQUENCY_INTERVAL_DAYS,
+  formatArrivalWindow,
   formatInstantIn,
   freeWindows,
   type SchedulingSettings,
@@ -41,7 +43,8 @@ import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
 import { AppError } from '../http/app-error.ts';
 import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
-import { changeLeadStatusForQuote, findLead } from '../leads/leads.service.ts';
+import { findAssignableUser } from '../auth/assignable-users.service.ts';
+import { changeLeadStatusForQuote, findLead, type LeadHappening, notifyAboutLead } from '../leads/leads.service.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
 import { findAcceptedCustomerQuote, lockAcceptedCustomerQuote } from '../quotes/customer-quotes.service.ts';
 import { latestAcceptedQuoteOfLead } from '../quotes/quotes.service.ts';
@@ -62,6 +65,7 @@ import {
   isExclusionViolation,
   listAdminVisitRows,
   listBusyIntervals,
+  listScheduledVisitRows,
   listSeriesToExtend,
   listVisitRowsOfBooking,
   lockActiveBookingOfLead,
@@ -352,6 +356,25 @@ export function describeArrival(start: Date, arrivalEnd: Date, timeZone: string)
   return `${DESCRIBE(timeZone).format(start)} – ${time.format(arrivalEnd)}`;
 }
 
+/** "Tue, Dec 1, 8–10 AM": the visit's arrival window, as a notification says it. */
+const windowWords = (visit: Pick<VisitRow, 'starts_at' | 'arrival_ends_at'>, timeZone: string) =>
+  formatArrivalWindow(visit.starts_at.getTime(), visit.arrival_ends_at.getTime(), timeZone);
+
+/**
+ * The lead's assignee (or the person on duty) hears of a visit booked, moved or cancelled, as a
+ * quote's answer is heard of; the colleague who did it (`actorId`) is not told of their own change.
+ */
+async function notifyOfVisit(
+  trx: Knex,
+  leadId: string,
+  happening: (byName: string | null) => LeadHappening,
+  context: { actorId: string | null; now: Date; timeZone: string },
+): Promise<void> {
+  const actor = context.actorId ? await findAssignableUser(trx, context.actorId) : undefined;
+  const byName = context.actorId ? (actor?.name ?? 'A colleague') : null;
+  await notifyAboutLead(trx, leadId, happening(byName), context);
+}
+
 function toVisit(row: VisitRow, timeZone: string): Visit {
   return {
     id: row.id,
@@ -441,6 +464,12 @@ async function createBooking(
     now,
   );
   await publishLiveEvent(trx, { type: 'visits.changed', leadId: args.leadId });
+  await notifyOfVisit(
+    trx,
+    args.leadId,
+    (byName) => ({ kind: 'visit_booked', when: windowWords(first, timeZone), byName }),
+    { actorId: args.actorId, now, timeZone },
+  );
   await outbox.visitEvent(args.leadId, 'visit_booked');
   return booking;
 }
@@ -550,6 +579,12 @@ export async function rescheduleFromQuote(
       now,
     );
     await publishLiveEvent(trx, { type: 'visits.changed', leadId: booking.lead_id });
+    await notifyOfVisit(
+      trx,
+      booking.lead_id,
+      (byName) => ({ kind: 'visit_rescheduled', when: windowWords(first, timeZone), byName }),
+      { actorId: null, now, timeZone },
+    );
     return { row: booking, changed: true };
   });
   return { booking: await toBooking(db, row, timeZone, now), changed };
@@ -565,8 +600,8 @@ export interface BookingResultChanged {
 export async function cancelFromQuote(db: Knex, token: string, timeZone: string, now: Date): Promise<Booking> {
   const row = await withLeadEventOutbox(db, async (trx) => {
     const quote = await lockAcceptedCustomerQuote(trx, token, now);
-    const { booking } = await lockCustomerBooking(trx, quote, now);
-    await cancelScheduledVisitsFrom(trx, booking.id, now, now);
+    const { booking, next } = await lockCustomerBooking(trx, quote, now);
+    const visitsCancelled = await cancelScheduledVisitsFrom(trx, booking.id, now, now);
     const cancelled = await markBookingCancelled(trx, booking.id, now);
     await recordSystemActivity(
       trx,
@@ -580,6 +615,19 @@ export async function cancelFromQuote(db: Knex, token: string, timeZone: string,
       now,
     );
     await publishLiveEvent(trx, { type: 'visits.changed', leadId: booking.lead_id });
+    if (next) {
+      await notifyOfVisit(
+        trx,
+        booking.lead_id,
+        (byName) => ({
+          kind: 'visit_cancelled',
+          when: windowWords(next, timeZone),
+          byName,
+          series: Number(visitsCancelled) > 1,
+        }),
+        { actorId: null, now, timeZone },
+      );
+    }
     return cancelled;
   });
   return toBooking(db, row, timeZone, now);
@@ -633,6 +681,39 @@ export async function listVisits(db: Knex, from: Date, to: Date, timeZone: strin
   return (await listAdminVisitRows(db, from, to)).map((row) => toAdminVisit(row, timeZone));
 }
 
+export interface DayVisit {
+  id: string;
+  leadId: string;
+  start: string;
+  arrivalEnd: string;
+  end: string;
+  crew: number;
+  crewName: string;
+}
+
+/**
+ * The scheduled visits of the business day holding `now` (BUSINESS_TIMEZONE: its local midnight to
+ * the next, whatever daylight saving does), by start and crew. `leadIds`: only those leads' visits.
+ */
+export async function listScheduledVisitsOfDay(
+  db: Knex,
+  now: Date,
+  timeZone: string,
+  leadIds: Knex.QueryBuilder | undefined,
+  limit: number,
+): Promise<DayVisit[]> {
+  const day = businessDayOf(now.getTime(), timeZone);
+  const [rows, settings] = await Promise.all([
+    listScheduledVisitRows(db, { from: new Date(day.start), to: new Date(day.end) }, leadIds, limit),
+    getSchedulingSettings(db),
+  ]);
+  return rows.map((row) => ({
+    ...toVisit(row, timeZone),
+    leadId: row.lead_id,
+    crewName: settings.crews[row.crew - 1] ?? `Crew ${row.crew}`,
+  }));
+}
+
 /** Moves `visit` to `start` on `crew`, or the first crew free then; 409 when none is (the constraint decides). */
 async function moveVisit(
   trx: Knex.Transaction,
@@ -665,6 +746,22 @@ async function moveVisit(
     }
   }
   throw new AppError(409, BOOKING_MESSAGES.crewBusy);
+}
+
+/** What a staff change of a visit tells the lead's people: a move, a cancellation, a visit put back; nothing for a completion. */
+function visitHappening(
+  before: VisitRow,
+  after: VisitRow,
+  moved: boolean,
+  timeZone: string,
+): ((byName: string | null) => LeadHappening) | undefined {
+  if (moved) return (byName) => ({ kind: 'visit_rescheduled', when: windowWords(after, timeZone), byName });
+  if (after.status === before.status) return undefined;
+  if (after.status === 'cancelled')
+    return (byName) => ({ kind: 'visit_cancelled', when: windowWords(after, timeZone), byName });
+  if (after.status === 'scheduled')
+    return (byName) => ({ kind: 'visit_booked', when: windowWords(after, timeZone), byName, restored: true });
+  return undefined;
 }
 
 export interface VisitChange {
@@ -736,6 +833,8 @@ export async function updateVisit(
       );
       await publishLiveEvent(trx, { type: 'visits.changed', leadId: visit.lead_id });
     }
+    const happening = visitHappening(visit, current, moving, timeZone);
+    if (happening) await notifyOfVisit(trx, visit.lead_id, happening, { actorId, now, timeZone });
     if (completed) await outbox.visitEvent(visit.lead_id, 'visit_completed');
     return { moved: moving, completed };
   });

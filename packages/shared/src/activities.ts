@@ -45,6 +45,26 @@ export const activityUpdateSchema = z
   });
 export type ActivityUpdate = z.output<typeof activityUpdateSchema>;
 
+/** How many activities a page of GET /api/admin/activities holds. */
+export const ACTIVITY_PAGE_SIZE = 25;
+
+/**
+ * GET /api/admin/activities?status=pending&page=: every lead's activities of one status (pending by
+ * default: what the dashboard's Pending Tasks card counts, every type), earliest due first.
+ */
+export const activityListQuerySchema = z.object({
+  status: z
+    .enum(ACTIVITY_STATUSES, { error: `Status must be one of: ${ACTIVITY_STATUSES.join(', ')}` })
+    .default('pending'),
+  page: z.coerce
+    .number({ error: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be at least 1')
+    .max(1_000_000, 'Page must be at most 1000000')
+    .default(1),
+});
+export type ActivityListQuery = z.output<typeof activityListQuerySchema>;
+
 /**
  * The status an activity gets when nobody chose one (the API) and that the New Activity form starts
  * from: a call, e-mail or meeting logged without a time, or at a time already past, was made, so it is

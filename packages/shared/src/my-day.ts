@@ -13,8 +13,8 @@ export const myDayQuerySchema = z.object({
 });
 export type MyDayQuery = z.output<typeof myDayQuerySchema>;
 
-/** The sections, in the order the day is worked (visits today are not among them yet: docs/decisions.md, "My Day"). */
-export const MY_DAY_SECTION_KEYS = ['newLeads', 'replies', 'followUps', 'tasks', 'quotes'] as const;
+/** The sections, in the order the day is worked. */
+export const MY_DAY_SECTION_KEYS = ['newLeads', 'replies', 'followUps', 'tasks', 'quotes', 'visits'] as const;
 export type MyDaySectionKey = (typeof MY_DAY_SECTION_KEYS)[number];
 
 export const MY_DAY_SECTION_TITLES: Record<MyDaySectionKey, string> = {
@@ -23,6 +23,7 @@ export const MY_DAY_SECTION_TITLES: Record<MyDaySectionKey, string> = {
   followUps: 'Follow-ups due today and overdue',
   tasks: 'Tasks due',
   quotes: 'Quotes sent, no answer yet',
+  visits: 'Visits today',
 };
 
 /** A sent quote waits this long for an answer before it is followed up. */

@@ -13,6 +13,12 @@ export const NOTIFICATION_KINDS = [
   'quote_viewed',
   'quote_accepted',
   'quote_declined',
+  /** A visit booked: by the customer on the quote page, or by a colleague (or put back on the schedule). */
+  'visit_booked',
+  /** A visit moved: the customer rescheduled on the quote page, or a colleague moved it in the Schedule. */
+  'visit_rescheduled',
+  /** A visit cancelled: the customer's booking on the quote page, or one visit by a colleague. */
+  'visit_cancelled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

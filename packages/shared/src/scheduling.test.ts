@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   addLocalDays,
   arrivalWindows,
+  businessDayOf,
   CrewCalendar,
   calendarDateIn,
   DEFAULT_SCHEDULING_SETTINGS,
+  formatArrivalWindow,
   formatInstantIn,
   freeWindows,
   schedulingSettingsSchema,
@@ -117,5 +119,36 @@ describe('scheduling settings', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['days.2.windows.1', 'days.2.windows.2']);
     expect(schedulingSettingsSchema.safeParse({ ...DEFAULT_SCHEDULING_SETTINGS, crews: [] }).success).toBe(false);
+  });
+});
+
+describe('the business day and its windows in words', () => {
+  it('runs from local midnight to the next, 23 or 25 hours on the day daylight saving changes', () => {
+    const change = nextChangeDate();
+    const [year, month, day] = change.split('-').map(Number) as [number, number, number];
+    const noon = Date.UTC(year, month - 1, day, 18);
+    const { start, end } = businessDayOf(noon, ZONE);
+    expect(formatInstantIn(start, ZONE).slice(0, 19)).toBe(`${change}T00:00:00`);
+    expect(calendarDateIn(end, ZONE)).not.toBe(change);
+    expect(formatInstantIn(end, ZONE).slice(11, 19)).toBe('00:00:00');
+    expect([23 * HOUR, 25 * HOUR]).toContain(end - start);
+    const ordinary = businessDayOf(noon + 7 * 24 * HOUR, ZONE);
+    expect(ordinary.end - ordinary.start).toBe(24 * HOUR);
+    // A minute before midnight still belongs to the day; midnight itself to the next.
+    expect(businessDayOf(end - 60_000, ZONE).start).toBe(start);
+    expect(businessDayOf(end, ZONE).start).toBe(end);
+  });
+
+  it('says a window the way the business does, in summer and winter time alike', () => {
+    const summer = Date.UTC(2030, 6, 2, 13); // 8 AM in Chicago (daylight time, UTC−5)
+    const winter = Date.UTC(2030, 11, 3, 14); // 8 AM in Chicago (standard time, UTC−6)
+    expect(formatArrivalWindow(summer, summer + 2 * HOUR, ZONE)).toBe('Tue, Jul 2, 8–10 AM');
+    expect(formatArrivalWindow(winter, winter + 2 * HOUR, ZONE)).toBe('Tue, Dec 3, 8–10 AM');
+  });
+
+  it('names both halves of the day when a window crosses noon, and minutes only when there are some', () => {
+    const start = Date.UTC(2030, 0, 8, 17); // 11 AM in Chicago (winter, UTC−6)
+    expect(formatArrivalWindow(start, start + 2 * HOUR, ZONE)).toBe('Tue, Jan 8, 11 AM–1 PM');
+    expect(formatArrivalWindow(start + 90 * 60_000, start + 210 * 60_000, ZONE)).toBe('Tue, Jan 8, 12:30–2:30 PM');
   });
 });

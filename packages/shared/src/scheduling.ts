@@ -309,3 +309,32 @@ export function freeWindows(args: {
     );
   });
 }
+
+/** The business day holding `instant`: from its local midnight to the next (23 or 25 hours across a daylight-saving change). */
+export function businessDayOf(instant: number, timeZone: string): { start: number; end: number } {
+  const { year, month, day } = localPartsOf(instant, timeZone);
+  const start = instantOfLocal(timeZone, year, month, day, 0);
+  return { start, end: addLocalDays(start, 1, timeZone) };
+}
+
+const clockOf = (minuteOfDay: number) => {
+  const hours = Math.floor(minuteOfDay / 60) % 12 || 12;
+  const minutes = minuteOfDay % 60;
+  return minutes === 0 ? String(hours) : `${hours}:${String(minutes).padStart(2, '0')}`;
+};
+const halfOf = (minuteOfDay: number) => (minuteOfDay < 720 ? 'AM' : 'PM');
+
+/** The hours of a window from its local minutes of the day: "8–10 AM", "11 AM–1 PM", "12:30–2:30 PM". */
+export function formatWindowHours(fromMinute: number, toMinute: number): string {
+  return halfOf(fromMinute) === halfOf(toMinute)
+    ? `${clockOf(fromMinute)}–${clockOf(toMinute)} ${halfOf(toMinute)}`
+    : `${clockOf(fromMinute)} ${halfOf(fromMinute)}–${clockOf(toMinute)} ${halfOf(toMinute)}`;
+}
+
+/** An arrival window as the business says it: "Tue, Dec 1, 8–10 AM", "Sat, Dec 5, 11 AM–1 PM". */
+export function formatArrivalWindow(start: number, end: number, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone }).format(
+    start,
+  );
+  return `${day}, ${formatWindowHours(localPartsOf(start, timeZone).minuteOfDay, localPartsOf(end, timeZone).minuteOfDay)}`;
+}

@@ -6,7 +6,7 @@
 // it rejects the API must reject, what it accepts (for an existing id) the API must accept.
 import { analyticsRangeSchema } from '@shine/shared/analytics';
 import { passwordChangeSchema } from '@shine/shared/auth';
-import { activityCreateSchema, activityUpdateSchema } from '@shine/shared/activities';
+import { activityCreateSchema, activityListQuerySchema, activityUpdateSchema } from '@shine/shared/activities';
 import { AUTOMATION_RECIPE_KEYS, automationRecipeCreateSchema } from '@shine/shared/automation-recipes';
 import { automationPreviewSchema, outboxQuerySchema } from '@shine/shared/automation-rules';
 import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
@@ -292,6 +292,22 @@ const endpoints: Endpoint[] = [
     unknownId: [200, 404],
   },
   { method: 'GET', path: '/api/admin/activities/summary', access: 'admin', success: [200] },
+  {
+    method: 'GET',
+    path: '/api/admin/activities',
+    access: 'admin',
+    success: [200],
+    query: fc.constantFrom(
+      '',
+      'status=pending',
+      'status=completed&page=2',
+      'status=',
+      'status=done',
+      'page=0',
+      'page=x',
+    ),
+    schema: activityListQuerySchema,
+  },
   {
     method: 'POST',
     path: '/api/admin/activities',

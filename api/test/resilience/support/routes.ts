@@ -147,6 +147,7 @@ export const ROUTES: Route[] = [
   },
   { method: 'GET', path: '/api/admin/activities/lead/:id', access: 'admin', role: 'sales', id: 'lead' },
   { method: 'GET', path: '/api/admin/activities/summary', access: 'admin', role: 'sales' },
+  { method: 'GET', path: '/api/admin/activities', access: 'admin', role: 'sales' },
   {
     method: 'POST',
     path: '/api/admin/activities',

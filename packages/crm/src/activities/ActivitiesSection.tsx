@@ -1,15 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { MESSAGES } from '@shine/shared/messages';
 import type { LeadListItem } from '@shine/shared/types';
-import { Button, Card, Empty, Typography } from 'antd';
+import { Button, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { ContactLinks } from '../ui/ContactLinks.tsx';
 import { fullName } from '../format/lead-labels.ts';
 import { ActivityTimeline } from './ActivityTimeline.tsx';
 import { LeadPicker } from './LeadPicker.tsx';
 import { NewActivityDialog } from './NewActivityDialog.tsx';
+import { PendingActivities } from './PendingActivities.tsx';
 
-/** Activities: pick a lead to see its activities; log new ones from the New Activity dialog. */
+/**
+ * Activities: every lead's pending activities (what the dashboard's Pending Tasks card counts) until a
+ * lead is picked, then that lead's; log new ones from the New Activity dialog.
+ */
 export function ActivitiesSection() {
   const [lead, setLead] = useState<LeadListItem>();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -34,16 +37,16 @@ export function ActivitiesSection() {
           </Button>
         </div>
       </Card>
-      <Card
-        title={lead ? `Activities for ${fullName(lead)}` : 'Activities'}
-        extra={lead ? <ContactLinks email={lead.email} phone={lead.phone} layout="inline" /> : null}
-      >
-        {lead ? (
+      {lead ? (
+        <Card
+          title={`Activities for ${fullName(lead)}`}
+          extra={<ContactLinks email={lead.email} phone={lead.phone} layout="inline" />}
+        >
           <ActivityTimeline leadId={lead.id} />
-        ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MESSAGES.empty.selectLead} />
-        )}
-      </Card>
+        </Card>
+      ) : (
+        <PendingActivities />
+      )}
       <NewActivityDialog
         key={lead?.id ?? 'none'}
         open={dialogOpen}

@@ -1,11 +1,12 @@
 import { DownOutlined, PhoneOutlined } from '@ant-design/icons';
 import { toTelHref } from '@shine/shared/format';
 import type { MyDayItem as Item } from '@shine/shared/responses/my-day';
+import { formatWindowHours } from '@shine/shared/scheduling';
 import { Button, Dropdown, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { formatBusinessMinutes, formatDateTime } from '../format/date-time.ts';
 import { useNow } from '../ui/use-now.ts';
-import { useLogCall, useUpdateFollowUp, useUpdateTask } from './my-day.queries.ts';
+import { useCompleteVisit, useLogCall, useUpdateFollowUp, useUpdateTask } from './my-day.queries.ts';
 import { SNOOZE_CHOICES } from './snooze.ts';
 
 const MINUTE = 60_000;
@@ -58,6 +59,9 @@ function SpeedToLeadClock({ createdAt, due }: { createdAt: string; due?: string 
   );
 }
 
+/** "2026-12-01T08:30:00-06:00" → 510: the business's wall clock, as the API writes the visit. */
+const wallMinutes = (iso: string) => Number(iso.slice(11, 13)) * 60 + Number(iso.slice(14, 16));
+
 function describeItem(item: Item): ReactNode {
   switch (item.kind) {
     case 'new_lead':
@@ -89,6 +93,17 @@ function describeItem(item: Item): ReactNode {
           Quote v{item.version}: no answer since {formatDateTime(item.due)}
         </span>
       );
+    case 'visit':
+      return (
+        <span>
+          Arrives {formatWindowHours(wallMinutes(item.start), wallMinutes(item.arrivalEnd))}
+          <span className="muted">
+            {' '}
+            · {item.crewName}
+            {item.zipcode ? ` · ZIP ${item.zipcode}` : ''}
+          </span>
+        </span>
+      );
   }
 }
 
@@ -105,9 +120,10 @@ export function MyDayItem({
   const logCall = useLogCall();
   const followUp = useUpdateFollowUp();
   const task = useUpdateTask();
+  const visit = useCompleteVisit();
   const name = item.leadName;
   const actions: ReactNode[] = [];
-  if (item.kind === 'new_lead' || item.kind === 'follow_up' || item.kind === 'quote') {
+  if (item.kind === 'new_lead' || item.kind === 'follow_up' || item.kind === 'quote' || item.kind === 'visit') {
     actions.push(<CallLink key="call" phone={item.phone} name={name} />);
   }
   if (item.kind === 'new_lead' || item.kind === 'follow_up') {
@@ -169,6 +185,19 @@ export function MyDayItem({
         onClick={() => task.mutate({ id: item.activityId, status: 'completed' })}
       >
         Done
+      </Button>,
+    );
+  }
+  if (item.kind === 'visit') {
+    actions.push(
+      <Button
+        key="completed"
+        size="small"
+        aria-label={`Mark completed: the visit of ${name}`}
+        loading={visit.isPending}
+        onClick={() => visit.mutate({ id: item.visitId })}
+      >
+        Mark completed
       </Button>,
     );
   }

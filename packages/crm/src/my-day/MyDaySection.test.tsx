@@ -7,9 +7,11 @@ import { mockFetch } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { signedInAs } from '../test/team-fixtures.ts';
 import { MyDaySection } from './MyDaySection.tsx';
+import { msUntilNextVisitBegins } from './my-day.queries.ts';
 
 const LEAD = '5a0c2d3e-4f5a-4b6c-8d7e-000000000001';
 const TASK = '5a0c2d3e-4f5a-4b6c-8d7e-000000000002';
+const VISIT = '5a0c2d3e-4f5a-4b6c-8d7e-000000000003';
 const soon = () => new Date(Date.now() + 10 * 60_000).toISOString();
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -90,5 +92,64 @@ describe('My Day', () => {
     await screen.findByTestId('my-day-empty');
     await userEvent.click(screen.getByText('Everyone'));
     await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/admin/my-day?scope=all'));
+  });
+
+  it('lists today’s visits, which wait in the list before they count, with a call link and Mark completed', async () => {
+    const start = new Date(Date.now() + 2 * 3_600_000);
+    // The API writes a visit in the business's wall clock with its offset; this one at 8:30 AM.
+    const visit: MyDayItem = {
+      kind: 'visit',
+      ...lead,
+      due: start.toISOString(),
+      visitId: VISIT,
+      start: '2026-12-01T08:30:00-06:00',
+      arrivalEnd: '2026-12-01T10:30:00-06:00',
+      end: '2026-12-01T11:00:00-06:00',
+      crew: 2,
+      crewName: 'Crew 2',
+      phone: '214-555-0100',
+      zipcode: '75204',
+    };
+    // Not begun yet: listed, not counted (the badge's total is 0), and the page is not "empty".
+    const day = { ...dayWith({ visits: [visit] }), counts: { ...dayWith({ visits: [visit] }).counts, total: 0 } };
+    const { calls } = mockFetch({
+      ...signedInAs('sales'),
+      'GET /api/admin/my-day': { body: day },
+      [`PATCH /api/admin/visits/${VISIT}`]: { body: {} },
+    });
+    renderWithProviders(<MyDaySection />);
+    const visits = await screen.findByRole('region', { name: /^Visits today/ });
+    expect(screen.queryByTestId('my-day-empty')).toBeNull();
+    expect(within(visits).getByText(/Arrives 8:30–10:30 AM/)).toBeTruthy();
+    expect(within(visits).getByText(/Crew 2 · ZIP 75204/)).toBeTruthy();
+    expect(within(visits).getByRole('link', { name: 'Call Nina Newman' }).getAttribute('href')).toBe('tel:2145550100');
+    await userEvent.click(within(visits).getByRole('button', { name: 'Mark completed: the visit of Nina Newman' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'completed' });
+  });
+
+  it('asks for the day again when the next visit begins, and not for visits already begun', () => {
+    const now = Date.now();
+    const visitAt = (at: number): MyDayItem => ({
+      kind: 'visit',
+      ...lead,
+      due: new Date(at).toISOString(),
+      visitId: VISIT,
+      start: new Date(at).toISOString(),
+      arrivalEnd: new Date(at + 7_200_000).toISOString(),
+      end: new Date(at + 9_000_000).toISOString(),
+      crew: 1,
+      crewName: 'Crew 1',
+      phone: '214-555-0100',
+      zipcode: '75204',
+    });
+    expect(msUntilNextVisitBegins(dayWith({}), now)).toBe(false);
+    expect(msUntilNextVisitBegins(dayWith({ visits: [visitAt(now - 60_000)] }), now)).toBe(false);
+    expect(
+      msUntilNextVisitBegins(
+        dayWith({ visits: [visitAt(now - 60_000), visitAt(now + 600_000), visitAt(now + 900_000)] }),
+        now,
+      ),
+    ).toBe(601_000);
   });
 });

@@ -1,4 +1,5 @@
 import type { MyDayScope } from '@shine/shared/my-day';
+import type { MyDayItem as Item } from '@shine/shared/responses/my-day';
 import { Card, Empty, Segmented, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { LeadDrawer } from '../leads/LeadDrawer.tsx';
@@ -12,6 +13,14 @@ import { MyDayItem } from './MyDayItem.tsx';
 import { useMyDay } from './my-day.queries.ts';
 import './my-day.css';
 
+/** What tells an item from the others of its section: a lead has one follow-up, many tasks, quotes and visits. */
+function itemKey(item: Item): string {
+  if (item.kind === 'task') return item.activityId;
+  if (item.kind === 'quote') return item.quoteId;
+  if (item.kind === 'visit') return item.visitId;
+  return item.leadId;
+}
+
 /**
  * My Day (docs/decisions.md, "My Day"): what the signed-in person has to do now, section by section in
  * the order the day is worked, each item with its one-click actions; admins may switch to everyone's.
@@ -23,6 +32,10 @@ export function MyDaySection() {
   const scope: MyDayScope = isAdmin && searchParams.get('scope') === 'all' ? 'all' : 'me';
   const day = useMyDay(scope);
   const lead = useLeadInAddress();
+
+  // Visits still to come are listed without counting towards `total` (the badge), so "nothing
+  // waits" means every section is empty.
+  const isEmpty = day.data?.sections.every((section) => section.items.length === 0);
 
   const setScope = (next: MyDayScope) =>
     setSearchParams((current) => {
@@ -52,7 +65,7 @@ export function MyDaySection() {
       </div>
       {day.isError ? <QueryErrorAlert error={day.error} onRetry={() => void day.refetch()} /> : null}
       {day.isPending ? <LoadingSkeleton rows={8} /> : null}
-      {day.data && day.data.counts.total === 0 ? (
+      {day.data && isEmpty ? (
         <Card>
           <Empty
             image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -71,7 +84,7 @@ export function MyDaySection() {
           </Empty>
         </Card>
       ) : null}
-      {day.data && day.data.counts.total > 0
+      {day.data && !isEmpty
         ? day.data.sections.map((section) => (
             <section key={section.key} className="my-day-section" aria-labelledby={`my-day-${section.key}`}>
               <Typography.Title level={2} id={`my-day-${section.key}`} className="my-day-title">
@@ -83,7 +96,7 @@ export function MyDaySection() {
                 <ul className="my-day-list">
                   {section.items.map((item) => (
                     <MyDayItem
-                      key={`${item.kind}-${item.kind === 'task' ? item.activityId : item.kind === 'quote' ? item.quoteId : item.leadId}`}
+                      key={`${item.kind}-${itemKey(item)}`}
                       item={item}
                       showAssignee={scope === 'all'}
                       onOpen={lead.open}

@@ -1,33 +1,57 @@
 import type { ActivityUpdate } from '@shine/shared/activities';
 import type { MyDayScope } from '@shine/shared/my-day';
+import { schedulingOperations } from '@shine/shared/operations/scheduling';
 import { leadOperations } from '@shine/shared/operations/leads';
 import { workdayOperations } from '@shine/shared/operations/workday';
+import type { MyDay } from '@shine/shared/responses/my-day';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryOptions } from '../api/client.ts';
 import { livePolling, useLive } from '../api/live.ts';
-import { activitiesKey, leadsKey, metricsKey, myDayKey, notificationsKey } from '../api/query-keys.ts';
+import { activitiesKey, leadsKey, metricsKey, myDayKey, notificationsKey, visitsKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
 /** While the live stream is down, My Day (and its badge) asks this often. */
 const MY_DAY_POLL_MS = 30_000;
 
-/** GET /api/admin/my-day?scope=: refreshed by the live events of leads, replies, tasks and quotes. */
+/**
+ * How long until the next visit listed today begins (when it starts to count towards the badge), a
+ * second after, so the server's clock has passed it too; false when none is still to begin.
+ */
+export function msUntilNextVisitBegins(day: MyDay | undefined, now: number): number | false {
+  const starts = (day?.sections ?? [])
+    .flatMap((section) => section.items)
+    .flatMap((item) => (item.kind === 'visit' ? [Date.parse(item.start)] : []))
+    .filter((start) => start > now);
+  return starts.length > 0 ? Math.min(...starts) - now + 1_000 : false;
+}
+
+/**
+ * GET /api/admin/my-day?scope=: refreshed by the live events of leads, replies, tasks, quotes and
+ * visits, and when a visit of the day begins.
+ */
 export function useMyDay(scope: MyDayScope, enabled = true) {
   const live = useLive();
+  const polling = livePolling(live, MY_DAY_POLL_MS);
   return useQuery({
     ...queryOptions(workdayOperations.getMyDay, { query: { scope } }),
     enabled,
-    ...livePolling(live, MY_DAY_POLL_MS),
+    ...polling,
+    refetchInterval: (query) => {
+      const waits = [polling.refetchInterval, msUntilNextVisitBegins(query.state.data, Date.now())].filter(
+        (ms): ms is number => ms !== false,
+      );
+      return waits.length > 0 ? Math.min(...waits) : false;
+    },
   });
 }
 
-/** What My Day's one-click actions refresh: the day, the bell (acting on a lead reads its notifications), the lists and the figures. */
+/** What My Day's one-click actions refresh: the day, the bell (acting on a lead reads its notifications), the lists, the figures and the Schedule. */
 function useRefreshDay() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [myDayKey, notificationsKey, leadsKey, activitiesKey, metricsKey].map((queryKey) =>
+      [myDayKey, notificationsKey, leadsKey, activitiesKey, metricsKey, visitsKey].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );
@@ -75,5 +99,20 @@ export function useLogCall() {
       await refresh();
     },
     onError: (error) => toast.error('Could not log the call', errorText(error)),
+  });
+}
+
+/** PATCH /api/admin/visits/{id} with status completed: the Schedule's "Mark completed", from My Day. */
+export function useCompleteVisit() {
+  const refresh = useRefreshDay();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ id }: { id: string }) =>
+      call(schedulingOperations.updateVisit, { params: { id }, body: { status: 'completed' } }),
+    onSuccess: async () => {
+      toast.success('Visit completed');
+      await refresh();
+    },
+    onError: (error) => toast.error('Could not change the visit', errorText(error)),
   });
 }

@@ -31,3 +31,15 @@ describe('MetricCards: Today', () => {
     expect(todaySuffix({ leadsToday: 0, requestsToday: 1 })).toBe('(1 request)');
   });
 });
+
+describe('MetricCards: Pending Tasks', () => {
+  it('opens Activities, whose list counts what the card counts', async () => {
+    mockFetch({
+      'GET /api/admin/stats': { body: { total: 9, byStatus: {}, byPriority: {}, bySource: {}, potentialRevenue: 0 } },
+      'GET /api/admin/metrics': { body: { ...metrics, pendingTasks: 7 } },
+    });
+    renderWithProviders(<MetricCards />);
+    const card = await screen.findByTestId('metric-pending');
+    expect(card.getAttribute('href')).toBe('/crm/activities');
+  });
+});

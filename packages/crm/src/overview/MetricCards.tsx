@@ -11,7 +11,6 @@ import { Card, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { sectionPath } from '../navigation/section-paths.ts';
-import { useIsAdmin } from '../session/current-user.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { useMetrics, useStats } from './reports.queries.ts';
 
@@ -48,7 +47,6 @@ export function todaySuffix(metrics: { leadsToday: number; requestsToday: number
 export function MetricCards() {
   const stats = useStats();
   const metrics = useMetrics();
-  const isAdmin = useIsAdmin();
   const m = metrics.data;
   const items: Metric[] = [
     {
@@ -92,8 +90,8 @@ export function MetricCards() {
       value: m?.pendingTasks,
       loading: metrics.isPending,
       suffix: m && m.overdueTasks > 0 ? `(${m.overdueTasks} overdue)` : undefined,
-      // Tasks are worked in My Day (docs/decisions.md, "Dashboard figures as ways in"); an admin sees everyone's.
-      to: sectionPath('my-day', isAdmin ? { scope: 'all' } : undefined),
+      // Activities lists every lead's pending activities, the card's figure as its total.
+      to: sectionPath('activities'),
     },
     {
       key: 'overdue',

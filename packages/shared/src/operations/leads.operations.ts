@@ -1,6 +1,6 @@
 // The CRM's calls about leads: the table, the drawer, the export, held submissions, activities and
 // the dashboard's reports.
-import { activityCreateSchema } from '../activities.ts';
+import { activityCreateSchema, activityListQuerySchema } from '../activities.ts';
 import { analyticsRangeSchema } from '../analytics.ts';
 import { exportRequestSchema } from '../export.ts';
 import {
@@ -13,7 +13,7 @@ import {
   leadStatusUpdateSchema,
   leadUpdateSchema,
 } from '../leads.ts';
-import { activitySchema, activitySummarySchema } from '../responses/activities.ts';
+import { activityListSchema, activitySchema, activitySummarySchema } from '../responses/activities.ts';
 import {
   exportResultSchema,
   heldSubmissionPageSchema,
@@ -155,6 +155,18 @@ export const leadOperations = {
     access: session,
     body: activityCreateSchema,
     answers: { 201: json(activitySchema, 'Logged.'), 404: error('No such lead.') },
+  }),
+  listActivities: operation({
+    method: 'get',
+    path: '/api/admin/activities',
+    tag: 'Activities',
+    summary: 'Every lead’s activities of one status, earliest due first, a page at a time',
+    description:
+      '`status` defaults to pending: the activities the dashboard’s Pending Tasks card counts (every type), so ' +
+      '`total` is that figure. 25 a page; each carries its lead’s name.',
+    access: session,
+    query: activityListQuerySchema,
+    answers: { 200: json(activityListSchema, 'The page.') },
   }),
   getActivitySummary: operation({
     method: 'get',

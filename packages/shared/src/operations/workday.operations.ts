@@ -17,8 +17,9 @@ export const workdayOperations = {
     description:
       'Sections in order: new leads assigned and not contacted yet (`due`: when the speed-to-lead target passes), ' +
       'customer replies not read, follow-ups due today or overdue, pending tasks due by the end of today, quotes ' +
-      'sent and not answered after 2 days. `scope=all` (admins only; 403 otherwise) lists everyone’s. ' +
-      '`counts` gives the items per section and their `total` (the sidebar badge).',
+      'sent and not answered after 2 days, visits scheduled today (business time zone) with their arrival window ' +
+      'and crew. `scope=all` (admins only; 403 otherwise) lists everyone’s. `counts` gives the items per section ' +
+      'and their `total` (the sidebar badge), in which a visit counts once its arrival window has begun.',
     access: 'session',
     query: myDayQuerySchema,
     answers: { 200: json(myDaySchema, 'The day.'), 403: error('Everyone’s day is for admins.') },
@@ -30,7 +31,8 @@ export const workdayOperations = {
     summary: 'The signed-in person’s notifications, newest first, and how many are unread',
     description:
       'A new lead (to the person on duty and its assignee), a lead assigned, a repeat request, a customer’s reply, ' +
-      'a quote viewed, accepted or declined. Each stays unread until read here or until the person acts on its lead ' +
+      'a quote viewed, accepted or declined, a visit booked, moved or cancelled (by the customer or a colleague). ' +
+      'Each stays unread until read here or until the person acts on its lead ' +
       '(logs an activity, reads its conversation, changes its status). New ones arrive on the live stream as ' +
       '`notification.created`.',
     access: 'session',

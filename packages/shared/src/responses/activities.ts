@@ -1,7 +1,7 @@
 // Answers of /api/admin/activities.
 import { z } from 'zod';
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../enums.ts';
-import { countSchema, idSchema, instantSchema } from './common.ts';
+import { countSchema, idSchema, instantSchema, pageOf } from './common.ts';
 import { personSchema } from './team.ts';
 
 export const activitySchema = z.strictObject({
@@ -28,3 +28,8 @@ export const activitySummarySchema = z.strictObject({
   byStatus: z.record(z.enum(ACTIVITY_STATUSES), countSchema),
 });
 export type ActivitySummary = z.output<typeof activitySummarySchema>;
+
+/** GET /api/admin/activities?status=: a page of every lead's activities of that status, each with its lead's name. */
+export const activityListSchema = pageOf(activitySchema.extend({ leadName: z.string() }));
+export type ActivityList = z.output<typeof activityListSchema>;
+export type ListedActivity = ActivityList['items'][number];

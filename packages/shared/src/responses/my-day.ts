@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { CONVERSATION_CHANNELS } from '../conversations.ts';
 import { MY_DAY_SECTION_KEYS, type MyDaySectionKey } from '../my-day.ts';
 import { countSchema, idSchema, instantSchema } from './common.ts';
+
+const zonedInstantSchema = z.iso.datetime({ offset: true });
 import { personSchema } from './team.ts';
 
 const lead = {
@@ -57,6 +59,25 @@ export const myDayItemSchema = z.discriminatedUnion('kind', [
     version: z.number().int().min(1),
     phone: z.string(),
   }),
+  /**
+   * A visit scheduled today (business time zone): `due` is when its arrival window starts, `start`,
+   * `arrivalEnd` and `end` carry the business's offset as the Schedule's do.
+   */
+  z.strictObject({
+    kind: z.literal('visit'),
+    ...lead,
+    due: instantSchema,
+    visitId: idSchema,
+    start: zonedInstantSchema,
+    arrivalEnd: zonedInstantSchema,
+    end: zonedInstantSchema,
+    /** The crew's number and its name in Settings → Scheduling. */
+    crew: z.number().int().min(1),
+    crewName: z.string(),
+    phone: z.string(),
+    /** The lead's ZIP code (the only part of an address a lead stores). */
+    zipcode: z.string(),
+  }),
 ]);
 export type MyDayItem = z.output<typeof myDayItemSchema>;
 
@@ -71,7 +92,10 @@ export const myDaySchema = z.strictObject({
   scope: z.enum(['me', 'all']),
   /** Every section, in order, empty ones included. */
   sections: z.array(myDaySectionSchema),
-  /** Items per section, and `total`: the sidebar's badge. */
+  /**
+   * Items per section, and `total`: the sidebar's badge. A visit counts towards `total` only once its
+   * arrival window has begun (docs/decisions.md, "My Day: visits today").
+   */
   counts: z.strictObject({
     total: countSchema,
     ...(Object.fromEntries(MY_DAY_SECTION_KEYS.map((key) => [key, countSchema])) as Record<
