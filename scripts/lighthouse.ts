@@ -24,22 +24,26 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Result as LighthouseResult, type Trace } from 'lighthouse';
-import { Audit } from 'lighthouse/core/audits/audit.js';
-import TotalBlockingTime from 'lighthouse/core/audits/metrics/total-blocking-time.js';
-import { ProcessedNavigation } from 'lighthouse/core/computed/processed-navigation.js';
-import { ProcessedTrace } from 'lighthouse/core/computed/processed-trace.js';
+import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, describeChromium, findChromium } from './chromium.ts';
+import {
+  CATEGORIES,
+  checkedPerformance,
+  cpuBlockingTimeMs,
+  median,
+  meetsTarget,
+  performanceWithTbt,
+  type Scores,
+  TARGET,
+} from './lighthouse-scoring.ts';
 import { repoRoot, startAppServer } from './server-process.ts';
 import { sentQuotePath } from './sent-quote.ts';
 
 const PAGES = ['/', '/quote', '/thank-you', '/services', '/about', '/contact', '/faq', '/privacy', '/terms'];
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const TARGET = 0.95;
 
 interface PageResult {
   page: string;
-  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  scores: Scores;
   /**
    * The performance `--check` judges: the median over runs of the better of each run's score and its
    * score with the total blocking time taken from CPU time.
@@ -87,8 +91,6 @@ const chrome = await chromeLauncher.launch({
   envVars: { ...process.env, ...browser.env } as Record<string, string>,
   logLevel: 'error',
 });
-/** Lighthouse's own scoring curve of the total blocking time on mobile (its metric audit's options). */
-const TBT_SCORING = TotalBlockingTime.defaultOptions.mobile.scoring;
 /** A run whose trace Lighthouse could not read (NO_NAVSTART and the like) is made again, up to twice. */
 const ATTEMPTS = 3;
 
@@ -142,48 +144,6 @@ async function audit(page: string): Promise<RunResult> {
   }
 }
 
-/**
- * The total blocking time again, from each main-thread task's CPU time (the trace's thread duration)
- * instead of its wall time: what a task costs, not how long a busy machine kept it waiting. Each
- * top-level task that ends after the first contentful paint counts whole (a little stricter than
- * Lighthouse, which counts a straddling task from the paint on, because its simulated paint comes
- * earlier than the observed one), as Lighthouse's simulated mobile CPU counts it (× the CPU
- * slowdown), beyond 50 ms.
- */
-async function cpuBlockingTimeMs(trace: Trace, slowdown: number): Promise<number> {
-  const context = { computedCache: new Map() };
-  const processed = await ProcessedTrace.request(trace, context);
-  const navigation = await ProcessedNavigation.request(processed, context);
-  const fcp = navigation.timestamps.firstContentfulPaint;
-  let blocking = 0;
-  for (const event of processed.mainThreadEvents) {
-    if (event.name !== 'RunTask' || event.ph !== 'X' || event.ts + (event.dur ?? 0) < fcp) continue;
-    // Chromium records each task's thread time (`tdur`) beside its wall time; Lighthouse's type leaves it out.
-    const { tdur } = event as typeof event & { tdur?: number };
-    const cpuMs = ((tdur ?? event.dur ?? 0) / 1000) * slowdown;
-    blocking += Math.max(0, cpuMs - 50);
-  }
-  return Math.round(blocking);
-}
-
-/** The performance score as Lighthouse weighs it, with the total blocking time's score for `tbtMs`. */
-function performanceWithTbt(lhr: LighthouseResult, tbtMs: number): number | null {
-  const category = lhr.categories.performance;
-  if (!category) return null;
-  let weighted = 0;
-  let weights = 0;
-  for (const ref of category.auditRefs) {
-    if (ref.weight === 0) continue;
-    const score =
-      ref.id === 'total-blocking-time' ? Audit.computeLogNormalScore(TBT_SCORING, tbtMs) : lhr.audits[ref.id]?.score;
-    if (score === null || score === undefined) return null;
-    weighted += ref.weight * score;
-    weights += ref.weight;
-  }
-  // Lighthouse rounds category scores to two decimals.
-  return Math.round((weighted / weights) * 100) / 100;
-}
-
 interface DetailItem {
   url?: string;
   duration?: number;
@@ -219,21 +179,6 @@ function printDetails(page: string, lhr: { audits: Record<string, { details?: un
       )
       .join('; ')} ms`,
   );
-}
-
-/** A run's performance as `--check` judges it: the better of the score and the score by CPU time. */
-function checkedPerformance(run: Pick<RunResult, 'scores' | 'performanceByCpu'>): number | null {
-  const { performance } = run.scores;
-  if (performance === null) return run.performanceByCpu;
-  return Math.max(performance, run.performanceByCpu ?? 0);
-}
-
-const meetsTarget = (run: Pick<RunResult, 'scores' | 'performanceByCpu'>) =>
-  CATEGORIES.every((id) => ((id === 'performance' ? checkedPerformance(run) : run.scores[id]) ?? 0) >= TARGET);
-
-function median(values: Array<number | null>): number | null {
-  const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
-  return known.length === 0 ? null : (known[Math.floor((known.length - 1) / 2)] as number);
 }
 
 const results: PageResult[] = [];
