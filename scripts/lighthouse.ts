@@ -4,37 +4,72 @@
 // (/q/{token}) is checked on a real sent quote made through the API first.
 //   --only=/q   only that page (the results file is left alone)
 //   --runs=N    run each page N times and take each category's median (default 1; 3 with --check)
-//   --check     exit 1 when a page's median scores below the target in any category; the results file
-//               is left alone (pnpm test runs `--check --adaptive`, docs/testing.md "Lighthouse")
+//   --check     exit 1 when a page's median misses the target in any category; the performance
+//               category is judged on the main thread's CPU time (below); the results file is left
+//               alone (pnpm test runs `--check --adaptive`, docs/testing.md "Lighthouse")
 //   --adaptive  one run per page, and the median of --runs (3) only for a page whose first run is
 //               below the target in some category: a loaded machine costs a page two more runs, never
 //               a failure by itself, and a quiet one pays one run a page
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+//   --details   print, for each run, the main thread's long tasks and each script's CPU time (what a
+//               total blocking time is made of)
+//
+// Each run also computes the total blocking time from the CPU time of the main thread's tasks (the
+// trace's thread durations) instead of their wall time, and the performance score again with that
+// figure in place of the total blocking time ("performance (CPU)"). On a quiet machine the two agree;
+// on a loaded one the wall time grows with whatever else holds the cores, the CPU time does not.
+// `--check` takes the better of the two for each run: a page whose own main-thread work grows still
+// fails, a machine busy with other work does not fail it. Every other metric and category counts as
+// measured.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, describeChromium, findChromium } from './chromium.ts';
+import {
+  CATEGORIES,
+  checkedPerformance,
+  cpuBlockingTimeMs,
+  median,
+  meetsTarget,
+  performanceWithTbt,
+  type Scores,
+  TARGET,
+} from './lighthouse-scoring.ts';
 import { repoRoot, startAppServer } from './server-process.ts';
 import { sentQuotePath } from './sent-quote.ts';
 
 const PAGES = ['/', '/quote', '/thank-you', '/services', '/about', '/contact', '/faq', '/privacy', '/terms'];
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const TARGET = 0.95;
 
 interface PageResult {
   page: string;
-  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  scores: Scores;
+  /**
+   * The performance `--check` judges: the median over runs of the better of each run's score and its
+   * score with the total blocking time taken from CPU time.
+   */
+  performanceByCpu: number | null;
   /** Total blocking time of each run (ms, Lighthouse's simulated mobile CPU): the main thread's work. */
   totalBlockingTimeMs: number[];
+  /** The same from the tasks' CPU time (ms, × the simulated CPU slowdown): the machine's load left out. */
+  cpuBlockingTimeMs: number[];
   /** Audits scoring below 1 in a category that misses the target, for whoever fixes them. */
   failingAudits: Array<{ category: string; id: string; title: string; score: number | null; displayValue?: string }>;
+}
+
+interface RunResult {
+  scores: PageResult['scores'];
+  performanceByCpu: number | null;
+  tbtMs: number;
+  cpuTbtMs: number;
+  failingAudits: PageResult['failingAudits'];
 }
 
 const QUOTE_PAGE = '/q';
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const check = process.argv.includes('--check');
 const adaptive = process.argv.includes('--adaptive');
+const details = process.argv.includes('--details');
 /** Runs per page; each category's median counts. `--check` (pnpm test) takes three. */
 const RUNS = Number(
   process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? (check || adaptive ? 3 : 1),
@@ -56,74 +91,130 @@ const chrome = await chromeLauncher.launch({
   envVars: { ...process.env, ...browser.env } as Record<string, string>,
   logLevel: 'error',
 });
+/** A run whose trace Lighthouse could not read (NO_NAVSTART and the like) is made again, up to twice. */
+const ATTEMPTS = 3;
+
 /** One Lighthouse run of one page: its scores and the audits that pull a category below the target. */
-async function audit(page: string): Promise<Omit<PageResult, 'page' | 'totalBlockingTimeMs'> & { tbtMs: number }> {
-  // The quote page's result is named /q: its token is new every run.
-  const target = page === QUOTE_PAGE ? await sentQuotePath(server.url, admin) : page;
-  const runner = await lighthouse(`${server.url}${target}`, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-    // A customer's quote must never be indexed (noindex, docs/decisions.md "Quote page and Lighthouse
-    // SEO"): the one SEO audit that asks for the opposite is left out there; the others still count.
-    ...(page === QUOTE_PAGE ? { skipAudits: ['is-crawlable'] } : {}),
-  });
-  if (!runner) throw new Error(`Lighthouse returned nothing for ${page}`);
-  const { lhr } = runner;
-  if (lhr.runtimeError) console.warn(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const scores = Object.fromEntries(
-    CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null]),
-  ) as PageResult['scores'];
-  const failingAudits: PageResult['failingAudits'] = [];
-  for (const id of CATEGORIES) {
-    const category = lhr.categories[id];
-    if (!category || (category.score ?? 0) >= TARGET) continue;
-    for (const ref of category.auditRefs) {
-      const audit = lhr.audits[ref.id];
-      if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
-      failingAudits.push({
-        category: id,
-        id: ref.id,
-        title: audit.title,
-        score: audit.score,
-        displayValue: audit.displayValue,
-      });
+async function audit(page: string): Promise<RunResult> {
+  for (let attempt = 1; ; attempt += 1) {
+    // The quote page's result is named /q: its token is new every run.
+    const target = page === QUOTE_PAGE ? await sentQuotePath(server.url, admin) : page;
+    const runner = await lighthouse(`${server.url}${target}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      // A customer's quote must never be indexed (noindex, docs/decisions.md "Quote page and Lighthouse
+      // SEO"): the one SEO audit that asks for the opposite is left out there; the others still count.
+      ...(page === QUOTE_PAGE ? { skipAudits: ['is-crawlable'] } : {}),
+    });
+    if (!runner) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const { lhr } = runner;
+    if (lhr.runtimeError) {
+      console.warn(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (attempt < ATTEMPTS) continue;
     }
+    if (details) printDetails(page, lhr);
+    const scores = Object.fromEntries(
+      CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null]),
+    ) as PageResult['scores'];
+    const failingAudits: PageResult['failingAudits'] = [];
+    for (const id of CATEGORIES) {
+      const category = lhr.categories[id];
+      if (!category || (category.score ?? 0) >= TARGET) continue;
+      for (const ref of category.auditRefs) {
+        const audit = lhr.audits[ref.id];
+        if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
+        failingAudits.push({
+          category: id,
+          id: ref.id,
+          title: audit.title,
+          score: audit.score,
+          displayValue: audit.displayValue,
+        });
+      }
+    }
+    const tbtMs = Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
+    if (lhr.runtimeError) return { scores, performanceByCpu: null, tbtMs, cpuTbtMs: Number.NaN, failingAudits };
+    const cpuTbtMs = await cpuBlockingTimeMs(
+      runner.artifacts.Trace,
+      lhr.configSettings.throttling.cpuSlowdownMultiplier,
+    );
+    return { scores, performanceByCpu: performanceWithTbt(lhr, cpuTbtMs), tbtMs, cpuTbtMs, failingAudits };
   }
-  return { scores, failingAudits, tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN) };
 }
 
-const meetsTarget = (scores: PageResult['scores']) => CATEGORIES.every((id) => (scores[id] ?? 0) >= TARGET);
+interface DetailItem {
+  url?: string;
+  duration?: number;
+  startTime?: number;
+  total?: number;
+  scripting?: number;
+  scriptParseCompile?: number;
+  groupLabel?: string;
+}
 
-function median(values: Array<number | null>): number | null {
-  const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
-  return known.length === 0 ? null : (known[Math.floor((known.length - 1) / 2)] as number);
+/** `--details`: the audits behind a total blocking time, as measured (unthrottled) in this run. */
+function printDetails(page: string, lhr: { audits: Record<string, { details?: unknown }> }): void {
+  const items = (id: string) => (lhr.audits[id]?.details as { items?: DetailItem[] } | undefined)?.items ?? [];
+  const short = (url = '') => url.replace(server.url, '') || '(page)';
+  const ms = (value = 0) => Math.round(value);
+  console.log(
+    `  ${page} long tasks (observed): ${
+      items('long-tasks')
+        .map((task) => `${short(task.url)} ${ms(task.duration)} ms at ${ms(task.startTime)}`)
+        .join('; ') || 'none'
+    }`,
+  );
+  console.log(
+    `  ${page} main thread: ${items('mainthread-work-breakdown')
+      .map((group) => `${group.groupLabel} ${ms(group.duration)}`)
+      .join(', ')} ms`,
+  );
+  console.log(
+    `  ${page} scripts: ${items('bootup-time')
+      .map(
+        (script) =>
+          `${short(script.url)} ${ms(script.total)} (eval ${ms(script.scripting)}, parse ${ms(script.scriptParseCompile)})`,
+      )
+      .join('; ')} ms`,
+  );
 }
 
 const results: PageResult[] = [];
 try {
   const wanted = [...PAGES, QUOTE_PAGE].filter((page) => only === undefined || page === only);
   for (const page of wanted) {
-    const runs: Array<Awaited<ReturnType<typeof audit>>> = [];
+    const runs: RunResult[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       const result = await audit(page);
       runs.push(result);
-      if (adaptive && run === 0 && meetsTarget(result.scores)) break;
+      if (adaptive && run === 0 && meetsTarget(result)) break;
     }
     // The median of each category: a performance score measured on a machine that is busy with
     // something else for one run does not decide the result.
     const scores = Object.fromEntries(
       CATEGORIES.map((id) => [id, median(runs.map((one) => one.scores[id]))]),
     ) as PageResult['scores'];
+    const performanceByCpu = median(runs.map(checkedPerformance));
     const failingAudits = runs.find((one) => one.scores.performance === scores.performance)?.failingAudits ?? [];
     const totalBlockingTimeMs = runs.map((one) => one.tbtMs);
-    results.push({ page, scores, failingAudits, totalBlockingTimeMs });
+    const cpuBlockingTime = runs.map((one) => one.cpuTbtMs);
+    results.push({
+      page,
+      scores,
+      performanceByCpu,
+      failingAudits,
+      totalBlockingTimeMs,
+      cpuBlockingTimeMs: cpuBlockingTime,
+    });
     const each =
       runs.length > 1
-        ? ` (runs: ${runs.map((one) => one.scores.performance ?? '-').join(', ')}; TBT ${totalBlockingTimeMs.join(', ')} ms)`
-        : ` (TBT ${totalBlockingTimeMs[0]} ms)`;
-    console.log(`${page}: ${CATEGORIES.map((id) => `${id} ${scores[id] ?? '-'}`).join(', ')}${each}`);
+        ? ` (runs: ${runs.map((one) => `${one.scores.performance ?? '-'}/${one.performanceByCpu ?? '-'}`).join(', ')}; TBT ${totalBlockingTimeMs.join(', ')} ms, by CPU ${cpuBlockingTime.join(', ')} ms)`
+        : ` (TBT ${totalBlockingTimeMs[0]} ms, by CPU ${cpuBlockingTime[0]} ms)`;
+    console.log(
+      `${page}: ${CATEGORIES.map((id) => `${id} ${scores[id] ?? '-'}`).join(', ')}, performance (CPU) ${performanceByCpu ?? '-'}${each}`,
+    );
   }
 } finally {
   chrome.kill();
@@ -137,8 +228,10 @@ console.table(
     ...Object.fromEntries(
       CATEGORIES.map((id) => [id, result.scores[id] === null ? '-' : Math.round((result.scores[id] as number) * 100)]),
     ),
+    'perf (CPU)': result.performanceByCpu === null ? '-' : Math.round(result.performanceByCpu * 100),
     runs: result.totalBlockingTimeMs.length,
     'TBT ms': result.totalBlockingTimeMs.join(' / '),
+    'TBT by CPU ms': result.cpuBlockingTimeMs.join(' / '),
   })),
 );
 for (const result of results) {
@@ -151,9 +244,17 @@ for (const result of results) {
 if (only === undefined && !check) {
   const out = path.join(repoRoot, 'bench/results/lighthouse.json');
   mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), target: TARGET, results }, null, 2)}\n`);
+  const loadAverage = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  writeFileSync(
+    out,
+    `${JSON.stringify({ at: new Date().toISOString(), loadAverage, target: TARGET, results }, null, 2)}\n`,
+  );
   console.log(`wrote ${path.relative(repoRoot, out)}`);
 }
-const below = results.filter((result) => CATEGORIES.some((id) => (result.scores[id] ?? 0) < TARGET));
+const below = results.filter(
+  (result) =>
+    (result.performanceByCpu ?? 0) < TARGET ||
+    CATEGORIES.some((id) => id !== 'performance' && (result.scores[id] ?? 0) < TARGET),
+);
 if (below.length > 0) console.log(`${below.length} page(s) below ${TARGET} in some category`);
 if (check && (below.length > 0 || results.length === 0)) process.exitCode = 1;

@@ -284,11 +284,13 @@ const stages: Array<Step | Together> = [
     }),
     needsBuild: true,
   },
-  // The customer's quote page (docs/decisions.md, "Quote page and Lighthouse SEO") scores at least
-  // 0.95 in every Lighthouse category on mobile (the median of three runs).
+  // Every public page and the customer's quote page (docs/decisions.md, "Quote page and Lighthouse
+  // SEO") score at least 0.95 in every Lighthouse category on mobile: one run a page, the median of
+  // three for a page whose first run misses; performance judged with the main thread's CPU time, so
+  // a loaded machine does not fail a page (docs/testing.md "Lighthouse").
   {
-    name: 'lighthouse: quote page (mobile)',
-    run: withBrowser((out) => check('node scripts/lighthouse.ts --only=/q --check', out)),
+    name: 'lighthouse: public pages (mobile)',
+    run: withBrowser((out) => check('node scripts/lighthouse.ts --check --adaptive', out)),
     needsBuild: true,
   },
   // The desktop app (docs/requirements.md#desktop): the built app in a real Electron (under Xvfb on
