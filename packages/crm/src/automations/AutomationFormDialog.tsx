@@ -11,7 +11,7 @@ import {
 } from '@shine/shared/enums';
 import type { Automation } from '@shine/shared/types';
 import { Alert, Button, Divider, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
-import { useSubmitValidation, validateOrFocusFirstError, zodRule } from '../ui/form-validation.ts';
+import { saveParsedForm, useSubmitValidation, zodRule } from '../ui/form-validation.ts';
 import { ROUND_ROBIN } from '@shine/shared/automations';
 import { useAssignees } from '../team/assignees.queries.ts';
 import { useTemplates } from '../templates/templates.queries.ts';
@@ -76,12 +76,10 @@ export function AutomationFormDialog({ open, onClose, automation }: AutomationFo
 
   const submit = async () => {
     markSubmitted();
-    if (!(await validateOrFocusFirstError(form))) return;
-    const parsed = automationCreateSchema.safeParse(toAutomationPayload(form.getFieldsValue(true)));
-    if (!parsed.success) return;
-    const options = { onSuccess: close };
-    if (automation) update.mutate({ id: automation.id, changes: parsed.data }, options);
-    else create.mutate(parsed.data, options);
+    await saveParsedForm(form, automationCreateSchema, toAutomationPayload, (payload) => {
+      if (automation) update.mutate({ id: automation.id, changes: payload }, { onSuccess: close });
+      else create.mutate(payload, { onSuccess: close });
+    });
   };
 
   const templateType = actionType === 'send_sms' ? 'sms' : 'email';

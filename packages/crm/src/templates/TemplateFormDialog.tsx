@@ -3,7 +3,7 @@ import { TEMPLATE_PLACEHOLDERS } from '@shine/shared/template-render';
 import { templateCreateSchema } from '@shine/shared/templates';
 import type { Template } from '@shine/shared/types';
 import { Form, Input, Modal, Radio, Select, Switch } from 'antd';
-import { useSubmitValidation, validateOrFocusFirstError, zodRule } from '../ui/form-validation.ts';
+import { saveParsedForm, useSubmitValidation, zodRule } from '../ui/form-validation.ts';
 import { DEFAULT_TEMPLATE_VALUES, fromTemplate, type TemplateFormValues, toTemplatePayload } from './template-form.ts';
 import { TemplateEmailPreview } from './TemplateEmailPreview.tsx';
 import { TEMPLATE_TYPE_LABELS } from './template-labels.ts';
@@ -37,12 +37,10 @@ export function TemplateFormDialog({ open, onClose, template }: TemplateFormDial
 
   const submit = async () => {
     markSubmitted();
-    if (!(await validateOrFocusFirstError(form))) return;
-    const parsed = templateCreateSchema.safeParse(toTemplatePayload(form.getFieldsValue(true)));
-    if (!parsed.success) return;
-    const options = { onSuccess: close };
-    if (template) update.mutate({ id: template.id, changes: parsed.data }, options);
-    else create.mutate(parsed.data, options);
+    await saveParsedForm(form, templateCreateSchema, toTemplatePayload, (payload) => {
+      if (template) update.mutate({ id: template.id, changes: payload }, { onSuccess: close });
+      else create.mutate(payload, { onSuccess: close });
+    });
   };
 
   const insertPlaceholder = (name: string) => {

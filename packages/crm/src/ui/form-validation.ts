@@ -64,3 +64,23 @@ export async function validateOrFocusFirstError<T>(form: FormInstance<T>): Promi
     return undefined;
   }
 }
+
+/** A schema that parses a payload into what the API takes (a zod schema's `safeParse`). */
+export interface PayloadParser<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+/**
+ * A dialog's save: validates every field (focusing the first in error), parses the form's payload with
+ * the schema the API uses, and hands the parsed payload to `save`; nothing is saved while a field is wrong.
+ */
+export async function saveParsedForm<T>(
+  form: FormInstance,
+  schema: PayloadParser<T>,
+  toPayload: ToPayload,
+  save: (payload: T) => void,
+): Promise<void> {
+  if (!(await validateOrFocusFirstError(form))) return;
+  const parsed = schema.safeParse(toPayload(form.getFieldsValue(true)));
+  if (parsed.success) save(parsed.data);
+}
