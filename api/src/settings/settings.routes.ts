@@ -1,5 +1,5 @@
 // /api/admin/settings (app.ts mounts it behind requireRole('admin')): the company's settings.
-import { type CompanyDetailsSettings, companyDetailsSchema } from '@shine/shared/company-settings';
+import { type CompanyDetailsView, companyDetailsSchema } from '@shine/shared/company-settings';
 import { type LeadAlertSettingsView, leadAlertSettingsSchema } from '@shine/shared/lead-alerts';
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
@@ -29,12 +29,12 @@ export function settingsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config
   });
 
   router.get('/company', async (_req, res) => {
-    const body: CompanyDetailsSettings = await getCompanyDetails(db);
+    const body: CompanyDetailsView = await getCompanyDetails(db);
     res.json(body);
   });
 
   router.put('/company', validate({ body: companyDetailsSchema }), async (req, res) => {
-    const body: CompanyDetailsSettings = await saveCompanyDetails(db, sessionUser(req).id, req.body, now());
+    const body: CompanyDetailsView = await saveCompanyDetails(db, sessionUser(req).id, req.body, now());
     res.json(body);
   });
 
