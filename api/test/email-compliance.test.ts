@@ -66,7 +66,10 @@ describeApi('e-mail compliance: postal address, one-click unsubscribe, reply add
     expect(saved.status).toBe(200);
     expect(companyDetailsViewSchema.parse(saved.body)).toEqual({ ...base, reviewUrl: review });
     // A client that does not know the field cannot erase it.
-    await agent.put('/api/admin/settings/company').send({ ...base, postalAddress: 'PO Box 9' }).expect(200);
+    await agent
+      .put('/api/admin/settings/company')
+      .send({ ...base, postalAddress: 'PO Box 9' })
+      .expect(200);
     expect((await agent.get('/api/admin/settings/company').expect(200)).body).toEqual({
       ...base,
       postalAddress: 'PO Box 9',
@@ -80,7 +83,10 @@ describeApi('e-mail compliance: postal address, one-click unsubscribe, reply add
     }
     expect((await agent.get('/api/admin/settings/company').expect(200)).body.reviewUrl).toBe(review);
 
-    await agent.put('/api/admin/settings/company').send({ ...base, postalAddress: 'PO Box 9', reviewUrl: '' }).expect(200);
+    await agent
+      .put('/api/admin/settings/company')
+      .send({ ...base, postalAddress: 'PO Box 9', reviewUrl: '' })
+      .expect(200);
     expect((await agent.get('/api/admin/settings/company').expect(200)).body.reviewUrl).toBeNull();
     const audit = (await agent.get('/api/admin/audit?entity=settings').expect(200)).body as {
       items: Array<{ before: Record<string, unknown>; after: Record<string, unknown> }>;

@@ -36,7 +36,8 @@ export const settingsOperations: Operation[] = [
     method: 'get',
     path: '/api/admin/settings/company',
     tag: 'Settings',
-    summary: 'The company’s name and postal address, printed at the foot of every automated e-mail, and its review page',
+    summary:
+      'The company’s name and postal address, printed at the foot of every automated e-mail, and its review page',
     access: 'session',
     role: 'admin',
     answers: { 200: json(companyDetailsViewSchema, 'The details (the site’s defaults until saved).') },

@@ -226,3 +226,24 @@ export function upcomingVisitsQuery(db: Knex, from: Date, to: Date): Knex.QueryB
     .andWhere('starts_at', '>', from)
     .andWhere('starts_at', '<=', to);
 }
+
+/** A lead's visit by id (a reminder's own visit), or its next scheduled visit from `now`. */
+export function findVisitRowOfLead(db: Knex, leadId: string, visitId: string): Promise<VisitRow | undefined> {
+  return db('visits').where({ id: visitId, lead_id: leadId }).first();
+}
+
+export function findNextScheduledVisitOfLead(db: Knex, leadId: string, now: Date): Promise<VisitRow | undefined> {
+  return db('visits')
+    .where({ lead_id: leadId, status: 'scheduled' })
+    .andWhere('starts_at', '>', now)
+    .orderBy('starts_at')
+    .first();
+}
+
+/** How many of a lead's visits are completed. */
+export async function countCompletedVisitsOfLead(db: Knex, leadId: string): Promise<number> {
+  const row = (await db('visits').where({ lead_id: leadId, status: 'completed' }).count({ count: '*' }).first()) as
+    | { count: string | number }
+    | undefined;
+  return Number(row?.count ?? 0);
+}

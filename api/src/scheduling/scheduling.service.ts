@@ -50,13 +50,16 @@ import {
   type AdminVisitRow,
   type BookingRow,
   cancelScheduledVisitsFrom,
+  countCompletedVisitsOfLead,
   deleteScheduledVisitsFrom,
   findActiveBookingOfLead,
   findAdminVisitRow,
   findBookingRow,
   findLastVisitRow,
   findLatestBookingOfQuote,
+  findNextScheduledVisitOfLead,
   findNextScheduledVisitRow,
+  findVisitRowOfLead,
   insertBookingRow,
   insertVisitForCrew,
   isExclusionViolation,
@@ -782,4 +785,29 @@ export async function extendRecurringSeries(db: Knex, timeZone: string, now: Dat
  */
 export function upcomingVisits(db: Knex, now: Date): Knex.QueryBuilder {
   return upcomingVisitsQuery(db, now, new Date(now.getTime() + CHANGE_NOTICE_HOURS * HOUR_MS));
+}
+
+// ---------------------------------------------------------------------------------------------
+// For automated messages
+
+/**
+ * The arrival window an automated message names ({{visitTime}}): a reminder's own visit (its
+ * occurrence is `visit:<id>`), otherwise the lead's next scheduled visit; null when there is none.
+ */
+export async function describeVisitForMessage(
+  db: Knex,
+  leadId: string,
+  occurrenceKey: string,
+  timeZone: string,
+  now: Date,
+): Promise<string | null> {
+  const visitId = /^visit:([0-9a-f-]{36})$/.exec(occurrenceKey)?.[1];
+  const own = visitId ? await findVisitRowOfLead(db, leadId, visitId) : undefined;
+  const visit = own?.status === 'scheduled' ? own : await findNextScheduledVisitOfLead(db, leadId, now);
+  return visit ? describeArrival(visit.starts_at, visit.arrival_ends_at, timeZone) : null;
+}
+
+/** Whether a lead has had at most one completed visit (the "Ask for a review" rule's first visit). */
+export async function isFirstCompletedVisit(db: Knex, leadId: string): Promise<boolean> {
+  return (await countCompletedVisitsOfLead(db, leadId)) <= 1;
 }

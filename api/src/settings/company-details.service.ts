@@ -15,7 +15,9 @@ const COMPANY_KEY = 'company';
 
 function readCompanyDetails(stored: unknown): CompanyDetailsView {
   const parsed = companyDetailsSchema.safeParse(stored);
-  return parsed.success ? { ...parsed.data, reviewUrl: parsed.data.reviewUrl ?? null } : DEFAULT_COMPANY_DETAILS_SETTINGS;
+  return parsed.success
+    ? { ...parsed.data, reviewUrl: parsed.data.reviewUrl ?? null }
+    : DEFAULT_COMPANY_DETAILS_SETTINGS;
 }
 
 export async function getCompanyDetails(db: Knex): Promise<CompanyDetailsView> {
@@ -34,7 +36,10 @@ export async function saveCompanyDetails(
 ): Promise<CompanyDetailsView> {
   return db.transaction(async (trx) => {
     const before = readCompanyDetails((await lockSettingRow(trx, COMPANY_KEY))?.value);
-    const after: CompanyDetailsView = { ...details, reviewUrl: details.reviewUrl === undefined ? before.reviewUrl : details.reviewUrl };
+    const after: CompanyDetailsView = {
+      ...details,
+      reviewUrl: details.reviewUrl === undefined ? before.reviewUrl : details.reviewUrl,
+    };
     await writeSettingRow(trx, COMPANY_KEY, after, actorId, now);
     await auditSettingChange(trx, { actorId, key: COMPANY_KEY, before, after });
     return after;
