@@ -71,6 +71,8 @@ import {
   lockBookingRow,
   lockVisitRow,
   markBookingCancelled,
+  measureScheduleFigures,
+  readScheduleVersion,
   type NewVisit,
   updateVisitRow,
   type VisitRow,
@@ -810,4 +812,22 @@ export async function describeVisitForMessage(
 /** Whether a lead has had at most one completed visit (the "Ask for a review" rule's first visit). */
 export async function isFirstCompletedVisit(db: Knex, leadId: string): Promise<boolean> {
   return (await countCompletedVisitsOfLead(db, leadId)) <= 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The dashboard's figures
+
+/** "Visits this week" and "Booked recurring revenue" (a decimal string of dollars and cents). */
+export async function measureScheduleMetrics(
+  db: Knex,
+  now: Date,
+  timeZone: string,
+): Promise<{ visitsThisWeek: number; bookedRecurringRevenue: string }> {
+  const { visitsThisWeek, recurringCents } = await measureScheduleFigures(db, now, timeZone);
+  return { visitsThisWeek, bookedRecurringRevenue: formatCents(Number(recurringCents)) };
+}
+
+/** For the metrics' ETag: changes whenever a visit or booking is written. */
+export function scheduleVersion(db: Knex): Promise<string> {
+  return readScheduleVersion(db);
 }

@@ -12,6 +12,8 @@ const metrics = {
   pendingTasks: 0,
   overdueFollowUps: 0,
   overdueTasks: 0,
+  visitsThisWeek: 7,
+  bookedRecurringRevenue: '16939.00',
 };
 
 describe('MetricCards: Today', () => {
@@ -29,5 +31,23 @@ describe('MetricCards: Today', () => {
   it('adds nothing when every request today was a new lead', () => {
     expect(todaySuffix({ leadsToday: 4, requestsToday: 4 })).toBeUndefined();
     expect(todaySuffix({ leadsToday: 0, requestsToday: 1 })).toBe('(1 request)');
+  });
+});
+
+describe('MetricCards: the schedule', () => {
+  it('shows the visits of this week and the booked recurring revenue a year, each a link to the Schedule', async () => {
+    mockFetch({
+      'GET /api/admin/stats': { body: { total: 9, byStatus: {}, byPriority: {}, bySource: {}, potentialRevenue: 0 } },
+      'GET /api/admin/metrics': { body: metrics },
+    });
+    renderWithProviders(<MetricCards />);
+    const visits = await screen.findByTestId('metric-visits-week');
+    await within(visits).findByText('Visits this week');
+    expect(visits.querySelector('.ant-statistic-content-value')?.textContent).toBe('7');
+    expect(visits.getAttribute('href')).toBe('/crm/schedule');
+    const revenue = screen.getByTestId('metric-recurring-revenue');
+    expect(revenue.querySelector('.ant-statistic-content-value')?.textContent).toBe('$16,939');
+    expect(within(revenue).getByText('/ year')).toBeTruthy();
+    expect(revenue.getAttribute('href')).toBe('/crm/schedule');
   });
 });

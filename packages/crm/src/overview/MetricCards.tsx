@@ -1,9 +1,11 @@
 import {
   CalendarOutlined,
+  CarryOutOutlined,
   CheckSquareOutlined,
   DollarOutlined,
   ExclamationCircleOutlined,
   RiseOutlined,
+  SyncOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import { formatCount, formatCurrency, formatPercent } from '@shine/shared/format';
@@ -41,9 +43,11 @@ export function todaySuffix(metrics: { leadsToday: number; requestsToday: number
 }
 
 /**
- * The six metric cards of both dashboards: Total Leads, Today, Conversion, Avg Deal, Pending Tasks and
- * Overdue Follow-ups. Tasks and follow-ups are both "overdue" in their own way, so each card names its kind.
- * Each card is a link to the list it counts.
+ * The metric cards of both dashboards: SPEC.md's six (Total Leads, Today, Conversion, Avg Deal, Pending
+ * Tasks and Overdue Follow-ups), then the schedule's Visits this week and Booked recurring revenue.
+ * Tasks and follow-ups are both "overdue" in their own way, so each card names its kind. Each card is
+ * a link to what it counts: the schedule's two open the Schedule, which shows this week's visits and
+ * each recurring customer's series.
  */
 export function MetricCards() {
   const stats = useStats();
@@ -103,6 +107,24 @@ export function MetricCards() {
       loading: metrics.isPending,
       tone: m && m.overdueFollowUps > 0 ? 'danger' : undefined,
       to: sectionPath('leads', { followUp: 'overdue', sort: 'nextFollowUpAt', order: 'asc' }),
+    },
+    {
+      key: 'visits-week',
+      title: 'Visits this week',
+      icon: <CarryOutOutlined />,
+      value: m?.visitsThisWeek,
+      loading: metrics.isPending,
+      to: sectionPath('schedule'),
+    },
+    {
+      key: 'recurring-revenue',
+      title: 'Booked recurring revenue',
+      icon: <SyncOutlined />,
+      value: m?.bookedRecurringRevenue ? formatCurrency(Number(m.bookedRecurringRevenue)) : undefined,
+      loading: metrics.isPending,
+      suffix: m?.bookedRecurringRevenue ? '/ year' : undefined,
+      suffixTone: 'muted',
+      to: sectionPath('schedule'),
     },
   ];
 

@@ -30,6 +30,10 @@ export const metricsSchema = z.strictObject({
   overdueFollowUps: countSchema,
   /** Pending tasks past their due time, e.g. an automation's follow-up reminder. */
   overdueTasks: countSchema,
+  /** Visits scheduled or completed this business week (Monday to Sunday in the business time zone). */
+  visitsThisWeek: countSchema,
+  /** Active recurring bookings: per-visit price × visits a year, summed (docs/decisions.md, "Recurring revenue"). */
+  bookedRecurringRevenue: z.string().regex(/^\d+\.\d{2}$/),
 });
 export type Metrics = z.output<typeof metricsSchema>;
 
