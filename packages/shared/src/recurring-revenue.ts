@@ -3,7 +3,7 @@
 // weeks 13), in whole cents. One Time has none. The SQL of the dashboard and analytics multiplies by
 // the same table (visitsPerYearSql), so the figures agree.
 import { DEFAULT_ESTIMATED_VALUE } from './constants.ts';
-import type { Frequency } from './enums.ts';
+import { FREQUENCIES, type Frequency } from './enums.ts';
 import { isRecurring, VISITS_PER_YEAR } from './scheduling.ts';
 
 export interface RecurringRevenue {
@@ -19,11 +19,17 @@ export function recurringRevenueOf(frequency: Frequency, perVisitCents: number):
   return { frequency, visitsPerYear, perVisitCents, annualCents: perVisitCents * visitsPerYear };
 }
 
-/** A lead's: its estimated value is the per-visit price (250 when absent, as every display and sum). */
+const isFrequency = (value: string): value is Frequency => (FREQUENCIES as readonly string[]).includes(value);
+
+/**
+ * A lead's: its estimated value is the per-visit price (250 when absent, as every display and sum). A
+ * lead's frequency is the text its request gave; one that is no frequency has none.
+ */
 export function leadRecurringRevenue(lead: {
-  frequency: Frequency;
+  frequency: string;
   estimatedValue: number | null;
 }): RecurringRevenue | null {
+  if (!isFrequency(lead.frequency)) return null;
   // The value is numeric(10,2): ×100 rounded is its exact number of cents.
   return recurringRevenueOf(lead.frequency, Math.round((lead.estimatedValue ?? DEFAULT_ESTIMATED_VALUE) * 100));
 }
