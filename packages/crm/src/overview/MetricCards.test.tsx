@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
-import { MetricCards, todaySuffix } from './MetricCards.tsx';
+import { MetricCards, ScheduleMetricCards, todaySuffix } from './MetricCards.tsx';
 
 const metrics = {
   leadsToday: 2,
@@ -26,6 +26,8 @@ describe('MetricCards: Today', () => {
     const today = await screen.findByTestId('metric-today');
     await within(today).findByText('(3 requests)');
     expect(today.querySelector('.ant-statistic-content-value')?.textContent).toBe('2');
+    // SPEC.md's six: the schedule's cards are the sidebar CRM's own (ScheduleMetricCards).
+    expect(screen.getAllByRole('link')).toHaveLength(6);
   });
 
   it('adds nothing when every request today was a new lead', () => {
@@ -40,7 +42,7 @@ describe('MetricCards: the schedule', () => {
       'GET /api/admin/stats': { body: { total: 9, byStatus: {}, byPriority: {}, bySource: {}, potentialRevenue: 0 } },
       'GET /api/admin/metrics': { body: metrics },
     });
-    renderWithProviders(<MetricCards />);
+    renderWithProviders(<ScheduleMetricCards />);
     const visits = await screen.findByTestId('metric-visits-week');
     await within(visits).findByText('Visits this week');
     expect(visits.querySelector('.ant-statistic-content-value')?.textContent).toBe('7');

@@ -43,11 +43,9 @@ export function todaySuffix(metrics: { leadsToday: number; requestsToday: number
 }
 
 /**
- * The metric cards of both dashboards: SPEC.md's six (Total Leads, Today, Conversion, Avg Deal, Pending
- * Tasks and Overdue Follow-ups), then the schedule's Visits this week and Booked recurring revenue.
- * Tasks and follow-ups are both "overdue" in their own way, so each card names its kind. Each card is
- * a link to what it counts: the schedule's two open the Schedule, which shows this week's visits and
- * each recurring customer's series.
+ * The six metric cards of both dashboards: Total Leads, Today, Conversion, Avg Deal, Pending Tasks and
+ * Overdue Follow-ups. Tasks and follow-ups are both "overdue" in their own way, so each card names its kind.
+ * Each card is a link to the list it counts.
  */
 export function MetricCards() {
   const stats = useStats();
@@ -108,6 +106,26 @@ export function MetricCards() {
       tone: m && m.overdueFollowUps > 0 ? 'danger' : undefined,
       to: sectionPath('leads', { followUp: 'overdue', sort: 'nextFollowUpAt', order: 'asc' }),
     },
+  ];
+
+  return (
+    <section aria-label="Key metrics" className="section-stack">
+      {stats.isError ? <QueryErrorAlert error={stats.error} onRetry={() => void stats.refetch()} /> : null}
+      {metrics.isError ? <QueryErrorAlert error={metrics.error} onRetry={() => void metrics.refetch()} /> : null}
+      <MetricLinks items={items} />
+    </section>
+  );
+}
+
+/**
+ * The schedule's cards of the sidebar CRM's Dashboard: Visits this week and Booked recurring revenue,
+ * each opening the Schedule (this week's visits, each recurring customer's series). The tabbed
+ * dashboard keeps SPEC.md's six cards.
+ */
+export function ScheduleMetricCards() {
+  const metrics = useMetrics();
+  const m = metrics.data;
+  const items: Metric[] = [
     {
       key: 'visits-week',
       title: 'Visits this week',
@@ -127,38 +145,41 @@ export function MetricCards() {
       to: sectionPath('schedule'),
     },
   ];
-
   return (
-    <section aria-label="Key metrics" className="section-stack">
-      {stats.isError ? <QueryErrorAlert error={stats.error} onRetry={() => void stats.refetch()} /> : null}
-      {metrics.isError ? <QueryErrorAlert error={metrics.error} onRetry={() => void metrics.refetch()} /> : null}
-      <div className="metric-grid">
-        {items.map((item) => (
-          <Link key={item.key} to={item.to} className="metric-link" data-testid={`metric-${item.key}`}>
-            <Card size="small" loading={item.loading}>
-              <Statistic
-                title={
-                  <span className="metric-title">
-                    <span aria-hidden="true" className="metric-icon">
-                      {item.icon}
-                    </span>
-                    {item.title}
-                  </span>
-                }
-                value={item.value ?? '—'}
-                suffix={
-                  item.suffix ? (
-                    <span className={`metric-suffix${item.suffixTone === 'muted' ? ' metric-suffix-muted' : ''}`}>
-                      {item.suffix}
-                    </span>
-                  ) : undefined
-                }
-                styles={{ content: item.tone === 'danger' ? { color: '#b42318' } : undefined }}
-              />
-            </Card>
-          </Link>
-        ))}
-      </div>
+    <section aria-label="Schedule figures">
+      <MetricLinks items={items} />
     </section>
+  );
+}
+
+function MetricLinks({ items }: { items: Metric[] }) {
+  return (
+    <div className="metric-grid">
+      {items.map((item) => (
+        <Link key={item.key} to={item.to} className="metric-link" data-testid={`metric-${item.key}`}>
+          <Card size="small" loading={item.loading}>
+            <Statistic
+              title={
+                <span className="metric-title">
+                  <span aria-hidden="true" className="metric-icon">
+                    {item.icon}
+                  </span>
+                  {item.title}
+                </span>
+              }
+              value={item.value ?? '—'}
+              suffix={
+                item.suffix ? (
+                  <span className={`metric-suffix${item.suffixTone === 'muted' ? ' metric-suffix-muted' : ''}`}>
+                    {item.suffix}
+                  </span>
+                ) : undefined
+              }
+              styles={{ content: item.tone === 'danger' ? { color: '#b42318' } : undefined }}
+            />
+          </Card>
+        </Link>
+      ))}
+    </div>
   );
 }
