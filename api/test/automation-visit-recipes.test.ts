@@ -158,6 +158,26 @@ describeApi('scheduling recipes: booking confirmation, day-before reminder, ask 
     expect(h.smtp.received).toHaveLength(1);
   });
 
+  it('ask for a review switched on mid-series does not ask a customer whose first visit is behind them', async () => {
+    await agent
+      .put('/api/admin/settings/company')
+      .send({
+        name: 'Lone Star Shine Cleaning',
+        postalAddress: '1200 Main Street\nDallas, TX 75202',
+        reviewUrl: REVIEW_URL,
+      })
+      .expect(200);
+    const weekly = await bookedLead({ frequency: 'Weekly' });
+    const [first, second] = weekly.visits as [BookedVisit, BookedVisit];
+    await agent.patch(`/api/admin/visits/${first.id}`).send({ status: 'completed' }).expect(200);
+    await drainEngines(h.engine.engine);
+    await switchOnRecipe('ask-for-review');
+    await agent.patch(`/api/admin/visits/${second.id}`).send({ status: 'completed' }).expect(200);
+    await drainEngines(h.engine.engine);
+    expect(await runsOf(weekly.leadId)).toEqual([]);
+    expect(h.smtp.received).toEqual([]);
+  });
+
   it('ask for a review without a review page: skipped with the reason, no e-mail with an empty link', async () => {
     await agent
       .put('/api/admin/settings/company')
