@@ -65,6 +65,7 @@ async function main(): Promise<void> {
         // Development may leave PUBLIC_ORIGIN unset: the alert's link then points at this process.
         publicOrigin: config.publicOrigin ?? `http://localhost:${config.port}`,
         replyAddressOf: (leadId) => replyAddressOfLead(db, config.mailbox.replyAddress, leadId),
+        timeZone: config.businessTimeZone,
       })
     : undefined;
   await engine?.start();

@@ -16,22 +16,30 @@ describeApi('analytics report', () => {
   });
 
   async function craftLeads() {
-    const lead = (at: string, source: string, status: string, value: string | null, minutes: number | null = null) =>
+    const lead = (
+      at: string,
+      source: string,
+      status: string,
+      value: string | null,
+      minutes: number | null = null,
+      frequency = 'One Time',
+    ) =>
       insertLead(t.db, {
         created_at: new Date(at),
         source,
         status,
         estimated_value: value,
         speed_to_lead_minutes: minutes,
+        frequency,
       });
     // The first local midnight of the range (CST, UTC-6) is in; a second before it is out.
-    await lead('2025-02-20T06:00:00Z', 'Referral', 'Won', '100.10', 10);
+    await lead('2025-02-20T06:00:00Z', 'Referral', 'Won', '100.10', 10, 'Weekly');
     await lead('2025-02-20T05:59:59Z', 'Referral', 'Won', '500.00');
     await lead('2025-03-04T15:00:00Z', 'Website Form', 'New', '120.00', 20);
-    await lead('2025-03-05T15:00:00Z', 'Website Form', 'Won', null, 31); // no estimate: 250
-    await lead('2025-03-10T15:00:00Z', 'Referral', 'Contacted', '80.00');
+    await lead('2025-03-05T15:00:00Z', 'Website Form', 'Won', null, 31, 'Monthly'); // no estimate: 250
+    await lead('2025-03-10T15:00:00Z', 'Referral', 'Contacted', '80.00', null, 'Weekly'); // not Won: no revenue
     await lead('2025-03-12T15:00:00Z', 'Google Ads', 'Lost', '999.00');
-    await lead('2025-03-13T15:00:00Z', 'Referral', 'Won', '0.10');
+    await lead('2025-03-13T15:00:00Z', 'Referral', 'Won', '0.10', null, 'Biweekly');
     // Sunday 23:59:59 CDT (after the DST change) is the range's last second; Monday 00:00 is out.
     await lead('2025-03-17T04:59:59Z', 'Google Ads', 'Won', '0.20');
     await lead('2025-03-17T05:00:00Z', 'Google Ads', 'Won', '700.00');
@@ -55,10 +63,11 @@ describeApi('analytics report', () => {
       { source: 'Google Ads', leads: 2, won: 1, conversionRate: 50 },
       { source: 'Website Form', leads: 2, won: 1, conversionRate: 50 },
     ]);
-    // 250 + 0.20 + 0.10 is 250.29999… in floating point; the sum is exact.
+    // 250 + 0.20 + 0.10 is 250.29999… in floating point; the sum is exact. Recurring a year: 100.10 × 52
+    // (weekly); 250 × 13 (monthly, every four weeks) + 0.10 × 26 (biweekly), the one-time lead none.
     expect(report.wonRevenueByMonth).toEqual([
-      { month: '2025-02', won: 1, value: '100.10' },
-      { month: '2025-03', won: 3, value: '250.30' },
+      { month: '2025-02', won: 1, value: '100.10', recurringValue: '5205.20' },
+      { month: '2025-03', won: 3, value: '250.30', recurringValue: '3252.60' },
     ]);
     expect(report.speedToLeadByWeek).toEqual([
       { week: '2025-02-17', medianMinutes: 10, contacted: 1 },
@@ -85,8 +94,8 @@ describeApi('analytics report', () => {
     expect(report.sources).toEqual([]);
     expect(report.leadsPerWeek).toEqual([{ week: '2024-12-30', total: 0, bySource: {} }]);
     expect(report.wonRevenueByMonth).toEqual([
-      { month: '2024-12', won: 0, value: '0.00' },
-      { month: '2025-01', won: 0, value: '0.00' },
+      { month: '2024-12', won: 0, value: '0.00', recurringValue: '0.00' },
+      { month: '2025-01', won: 0, value: '0.00', recurringValue: '0.00' },
     ]);
     expect(report.funnel.every((step) => step.count === 0)).toBe(true);
   });

@@ -5,7 +5,11 @@
 // next automated e-mail is skipped with the reason in the run and the outbox.
 import { createHmac } from 'node:crypto';
 import type { AutomationRun, OutboxMessage } from '@shine/shared/automation-rules';
-import { companyDetailsSchema, DEFAULT_COMPANY_DETAILS_SETTINGS } from '@shine/shared/company-settings';
+import {
+  companyDetailsSchema,
+  companyDetailsViewSchema,
+  DEFAULT_COMPANY_DETAILS_SETTINGS,
+} from '@shine/shared/company-settings';
 import type { Lead } from '@shine/shared/types';
 import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
@@ -37,7 +41,7 @@ describeApi('e-mail compliance: postal address, one-click unsubscribe, reply add
 
   it('keeps the company’s name and postal address in settings, admins only, with bad input refused', async () => {
     expect((await agent.get('/api/admin/settings/company').expect(200)).body).toEqual(DEFAULT_COMPANY_DETAILS_SETTINGS);
-    const details = { name: 'Shine Test Co', postalAddress: 'PO Box 1234\nDallas, TX 75201' };
+    const details = { name: 'Shine Test Co', postalAddress: 'PO Box 1234\nDallas, TX 75201', reviewUrl: null };
     expect((await agent.put('/api/admin/settings/company').send(details).expect(200)).body).toEqual(details);
     expect(companyDetailsSchema.parse((await agent.get('/api/admin/settings/company').expect(200)).body)).toEqual(
       details,
@@ -49,6 +53,50 @@ describeApi('e-mail compliance: postal address, one-click unsubscribe, reply add
     expect((await agent.get('/api/admin/settings/company').expect(200)).body).toEqual(details);
     const audit = (await agent.get('/api/admin/audit?entity=settings').expect(200)).body as { items: unknown[] };
     expect(audit.items).toEqual([expect.objectContaining({ entityId: 'company', action: 'updated' })]);
+  });
+
+  it('keeps the review page as an https link: a PUT without it keeps it, an empty one removes it, audited', async () => {
+    const review = 'https://g.page/r/shine-test/review';
+    const base = { name: 'Shine Test Co', postalAddress: 'PO Box 1234\nDallas, TX 75201' };
+    expect((await agent.put('/api/admin/settings/company').send(base).expect(200)).body).toEqual({
+      ...base,
+      reviewUrl: null,
+    });
+    const saved = await agent.put('/api/admin/settings/company').send({ ...base, reviewUrl: `  ${review} ` });
+    expect(saved.status).toBe(200);
+    expect(companyDetailsViewSchema.parse(saved.body)).toEqual({ ...base, reviewUrl: review });
+    // A client that does not know the field cannot erase it.
+    await agent
+      .put('/api/admin/settings/company')
+      .send({ ...base, postalAddress: 'PO Box 9' })
+      .expect(200);
+    expect((await agent.get('/api/admin/settings/company').expect(200)).body).toEqual({
+      ...base,
+      postalAddress: 'PO Box 9',
+      reviewUrl: review,
+    });
+
+    for (const bad of ['http://example.com/review', 'javascript:alert(1)', 'reviews please', 42]) {
+      const refused = await agent.put('/api/admin/settings/company').send({ ...base, reviewUrl: bad });
+      expect(refused.status).toBe(400);
+      expect(refused.body.issues).toEqual([expect.objectContaining({ path: 'reviewUrl' })]);
+    }
+    expect((await agent.get('/api/admin/settings/company').expect(200)).body.reviewUrl).toBe(review);
+
+    await agent
+      .put('/api/admin/settings/company')
+      .send({ ...base, postalAddress: 'PO Box 9', reviewUrl: '' })
+      .expect(200);
+    expect((await agent.get('/api/admin/settings/company').expect(200)).body.reviewUrl).toBeNull();
+    const audit = (await agent.get('/api/admin/audit?entity=settings').expect(200)).body as {
+      items: Array<{ before: Record<string, unknown>; after: Record<string, unknown> }>;
+    };
+    expect(audit.items.map(({ before, after }) => ({ before, after }))).toEqual(
+      expect.arrayContaining([
+        { before: { reviewUrl: null }, after: { reviewUrl: review } },
+        { before: { reviewUrl: review }, after: { reviewUrl: null } },
+      ]),
+    );
   });
 
   it('sends the postal address, a visible link, one-click headers and the reply address; the link unsubscribes', async () => {

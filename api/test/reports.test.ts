@@ -1,3 +1,6 @@
+import { weekdayIn, zonedTimeToInstant } from '@shine/shared/business-time';
+import type { BookingStatus, VisitStatus } from '@shine/shared/bookings';
+import type { Frequency } from '@shine/shared/enums';
 import type { Metrics } from '@shine/shared/types';
 import { beforeEach, expect, it } from 'vitest';
 import { recordFirstRequestsOfLeads } from '../src/leads/lead-requests.service.ts';
@@ -7,6 +10,7 @@ import { type Agent, describeApi, insertLead, useTestApp } from './support/test-
 const NOW = new Date('2025-03-10T05:30:00.000Z');
 const LOCAL_MIDNIGHT = new Date('2025-03-10T05:00:00.000Z');
 const minutes = (n: number) => n * 60_000;
+const TIME_ZONE = 'America/Chicago';
 
 describeApi('stats and metrics', () => {
   const t = useTestApp();
@@ -107,6 +111,8 @@ describeApi('stats and metrics', () => {
       overdueFollowUps: 1,
       // The pending task has no due time.
       overdueTasks: 0,
+      visitsThisWeek: 0,
+      bookedRecurringRevenue: '0.00',
     } satisfies Metrics);
   });
 
@@ -145,7 +151,69 @@ describeApi('stats and metrics', () => {
       pendingTasks: 0,
       overdueFollowUps: 0,
       overdueTasks: 0,
+      visitsThisWeek: 0,
+      bookedRecurringRevenue: '0.00',
     });
+  });
+
+  it('metrics: visits of this business week (Monday to Sunday, not cancelled) and booked recurring revenue', async () => {
+    // Monday 00:30 of the current business week, from the real clock.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, dateStyle: 'short' }).format(new Date());
+    const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+    const sinceMonday = (weekdayIn(new Date(), TIME_ZONE) + 6) % 7;
+    const monday = zonedTimeToInstant(TIME_ZONE, year, month, day - sinceMonday, 0);
+    const nextMonday = zonedTimeToInstant(TIME_ZONE, year, month, day - sinceMonday + 7, 0);
+    t.clock.now = new Date(monday + minutes(30));
+
+    const booking = async (
+      frequency: Frequency,
+      perVisitCents: number | null,
+      leadValue: string | null,
+      status: BookingStatus = 'active',
+    ) => {
+      const leadId = await insertLead(t.db, { status: 'Won', frequency, estimated_value: leadValue });
+      const [row] = await t
+        .db('bookings')
+        .insert({ lead_id: leadId, frequency, status, duration_minutes: 60, per_visit_cents: perVisitCents })
+        .returning('id');
+      return { leadId, bookingId: (row as { id: string }).id };
+    };
+    let sequence = 0;
+    const visit = async (
+      of: { leadId: string; bookingId: string },
+      start: number,
+      status: VisitStatus = 'scheduled',
+    ) => {
+      sequence++;
+      await t.db('visits').insert({
+        booking_id: of.bookingId,
+        lead_id: of.leadId,
+        sequence,
+        crew: sequence,
+        starts_at: new Date(start),
+        ends_at: new Date(start + minutes(60)),
+        arrival_ends_at: new Date(start + minutes(60)),
+        planned_start: new Date(start),
+        status,
+      });
+    };
+    const weekly = await booking('Weekly', 15_000, '999.00');
+    // Booked by staff without a quote: the lead's estimated value is the per-visit price.
+    const biweekly = await booking('Biweekly', null, '301.50');
+    await booking('Monthly', 10_000, null);
+    await booking('One Time', 50_000, null);
+    await booking('Weekly', 20_000, null, 'cancelled');
+    await visit(weekly, monday - 1000); // Sunday night of last week
+    await visit(weekly, monday); // Monday at midnight
+    await visit(weekly, monday + minutes(60 * 30), 'completed');
+    await visit(biweekly, nextMonday - minutes(61)); // Sunday night
+    await visit(biweekly, monday + minutes(60 * 50), 'cancelled');
+    await visit(biweekly, nextMonday); // next week
+
+    const metrics = (await agent.get('/api/admin/metrics').expect(200)).body as Metrics;
+    expect(metrics.visitsThisWeek).toBe(3);
+    // 150.00 × 52 + 301.50 × 26 + 100.00 × 13 (every four weeks) = 7,800 + 7,839 + 1,300.
+    expect(metrics.bookedRecurringRevenue).toBe('16939.00');
   });
 
   it('rounds the conversion rate to one decimal', async () => {

@@ -18,6 +18,12 @@ import {
 } from './support/test-app.ts';
 
 const STARTER_MIGRATION = '20251127090000_starter_content.ts';
+const VISIT_STARTER_KEYS = [
+  'booking-confirmation-sms',
+  'visit-reminder-sms',
+  'visit-reminder-email',
+  'review-request-email',
+];
 
 async function starterRow(db: Knex, key: string): Promise<TemplateRow> {
   const row = await db('templates').where({ starter_key: key }).first();
@@ -38,7 +44,7 @@ describeApi('starter templates on a fresh database', () => {
   });
   afterAll(() => testDb.drop());
 
-  it('a fresh database has the three starters, once, newest first in the order of their keys', async () => {
+  it('a fresh database has the starters, once, newest first in the order of their keys', async () => {
     expect(await starterKeys()).toEqual([...STARTER_TEMPLATE_KEYS]);
     expect(await migrateLatest(db())).toEqual([]);
     expect(await countRows(db(), 'templates')).toBe(STARTER_TEMPLATE_KEYS.length);
@@ -51,10 +57,10 @@ describeApi('starter templates on a fresh database', () => {
   it('a starter staff deleted does not come back when the server migrates again', async () => {
     await db()('templates').where({ starter_key: 'welcome-sms' }).delete();
     expect(await migrateLatest(db())).toEqual([]);
-    expect(await starterKeys()).toEqual(['welcome-email', 'follow-up-email']);
+    expect(await starterKeys()).toEqual(STARTER_TEMPLATE_KEYS.filter((key) => key !== 'welcome-sms'));
   });
 
-  it('a database that already has templates gets no starters', async () => {
+  it('a database that already has templates gets no first starters, but the scheduling ones, once', async () => {
     // Back to just before the starter content (later migrations first), then forward again.
     const reverted: string[] = [];
     while (!reverted.includes(STARTER_MIGRATION)) {
@@ -65,7 +71,12 @@ describeApi('starter templates on a fresh database', () => {
     await db()('templates').delete();
     await db()('templates').insert({ name: 'Our own', type: 'sms', content: 'Hi {{firstName}}' });
     expect(await migrateLatest(db())).toEqual([...reverted].reverse());
-    expect(await db()('templates').pluck('name')).toEqual(['Our own']);
+    expect(await starterKeys()).toEqual([...VISIT_STARTER_KEYS, null]);
+    expect(await db()('templates').where({ starter_key: null }).pluck('name')).toEqual(['Our own']);
+    // Taken keys are left alone: a second pass of the scheduling starters adds nothing.
+    await migrateDown(db());
+    await migrateLatest(db());
+    expect(await countRows(db(), 'templates')).toBe(VISIT_STARTER_KEYS.length + 1);
   });
 });
 

@@ -68,6 +68,9 @@ test.describe('analytics', () => {
       recent.wonRevenueByMonth.map((row) => [
         String(row.won),
         new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(row.value as `${number}`),
+        new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
+          row.recurringValue as `${number}`,
+        ),
       ]),
     );
     const weeks = await tableRows(weekly);

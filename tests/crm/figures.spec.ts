@@ -16,6 +16,24 @@ test.describe('figures that say what they count', () => {
     }
   });
 
+  test("the schedule's figures: visits this week and booked recurring revenue, each opening the Schedule", async ({
+    page,
+  }) => {
+    await page.goto('/admin/crm');
+    const visits = page.getByTestId('metric-visits-week');
+    await expect(visits.locator('.ant-statistic-title')).toHaveText('Visits this week');
+    await expect(visits.locator('.ant-statistic-content-value')).toHaveText(/^\d+$/);
+    const revenue = page.getByTestId('metric-recurring-revenue');
+    await expect(revenue.locator('.ant-statistic-title')).toHaveText('Booked recurring revenue');
+    await expect(revenue.locator('.ant-statistic-content')).toHaveText(/^\$[\d,]+\/ year$/);
+    await revenue.click();
+    await expect(page).toHaveURL(/\/admin\/crm\/schedule$/);
+    await page.goBack();
+    await page.getByTestId('metric-visits-week').click();
+    await expect(page).toHaveURL(/\/admin\/crm\/schedule$/);
+    await expect(page.getByRole('button', { name: 'This week' })).toBeVisible();
+  });
+
   test("the drawer's Assigned To shows the assignee's name, never an id, also while the team loads", async ({
     page,
     request,

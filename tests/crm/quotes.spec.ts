@@ -2,54 +2,24 @@
 // link is read from the mail a real SMTP server (started here) received; the customer accepts on the
 // page; the CRM shows the lead Won with the accepted total. It runs against the quote-mail server of
 // the config (E2E_MAIL_BASE_URL), whose SMTP_URL points at this spec's SMTP server.
-import { once } from 'node:events';
 import { expect, test } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
 import { E2E_MAIL_BASE_URL, E2E_SMTP_PORT } from '../support/env.ts';
+import { decodedText, type ReceivedMail, type SmtpCapture, startSmtpCapture } from '../support/smtp-capture.ts';
 import { uniqueName } from '../support/unique.ts';
 import { createLead, signIn } from './support.ts';
 
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-
-const received: ReceivedMail[] = [];
-let smtp: SMTPServer | undefined;
+let smtp: SmtpCapture | undefined;
+const received = () => smtp?.received ?? [];
 
 test.use({ baseURL: E2E_MAIL_BASE_URL });
 
 test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString(),
-        });
-        callback();
-      });
-    },
-  });
-  smtp.listen(E2E_SMTP_PORT, '127.0.0.1');
-  await once(smtp.server, 'listening');
+  smtp = await startSmtpCapture(E2E_SMTP_PORT);
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
-
-/** The text of a quoted-printable mail: soft line breaks joined, =XX decoded. */
-function decodedText(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
 
 test('staff build and send a quote in the drawer; the customer accepts from the e-mail; the lead is Won', async ({
   page,
@@ -75,7 +45,7 @@ test('staff build and send a quote in the drawer; the customer accepts from the 
   const versions = drawer.getByRole('list', { name: 'Quote versions' });
   await expect(versions.getByRole('listitem').first()).toContainText(`v1Sent${total}`);
 
-  const mailTo = () => received.find((message) => message.to.includes(email));
+  const mailTo = () => received().find((message) => message.to.includes(email));
   await expect.poll(() => mailTo() !== undefined, { timeout: 15_000 }).toBe(true);
   const mail = mailTo() as ReceivedMail;
   const text = decodedText(mail.raw);

@@ -1,13 +1,32 @@
 // The Schedule, live: a salesperson has the week of a free window open; the customer books that
 // window from the quote's link; the visit appears without a reload, opens, and is moved to the next
-// day by the dialog (the server checks the crew's capacity); the week is axe clean. The e-mail the customer then gets is
-// read back in api/test/scheduling.test.ts (this suite's shared server has no SMTP).
+// day by the dialog (the server checks the crew's capacity); the week is axe clean; the customer's
+// e-mail about the move, read from the SMTP server this spec starts, names the new time. It runs
+// against the quote-mail server of the config (E2E_MAIL_BASE_URL), whose SMTP_URL is that server, and
+// alone (SOLO_SPECS in playwright.config.ts): crm/quotes.spec.ts listens on the same SMTP port.
 import { axeBuilder } from '../support/axe.ts';
 import { expect, test } from '@playwright/test';
+import { E2E_MAIL_BASE_URL, E2E_SMTP_PORT } from '../support/env.ts';
+import { decodedText, type SmtpCapture, startSmtpCapture } from '../support/smtp-capture.ts';
 import { uniqueName } from '../support/unique.ts';
 import { createLead, signIn } from './support.ts';
 
-test.use({ timezoneId: 'America/Chicago', viewport: { width: 1440, height: 900 } });
+const TIME_ZONE = 'America/Chicago';
+
+test.use({ baseURL: E2E_MAIL_BASE_URL, timezoneId: TIME_ZONE, viewport: { width: 1440, height: 900 } });
+
+let smtp: SmtpCapture | undefined;
+
+test.beforeAll(async () => {
+  smtp = await startSmtpCapture(E2E_SMTP_PORT);
+});
+
+test.afterAll(async () => {
+  await smtp?.close();
+});
+
+/** Whitespace as one space: the time's narrow no-break space before AM/PM depends on the ICU at hand. */
+const spaced = (text: string) => text.replace(/\s+/gu, ' ');
 
 const DAY = 86_400_000;
 
@@ -17,11 +36,14 @@ function mondayKey(date: string): number {
   return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
 }
 
-test('a visit the customer books appears in the Schedule live, and staff move it', async ({ page }) => {
+test('a visit the customer books appears in the Schedule live; staff move it and the customer is e-mailed the new time', async ({
+  page,
+}) => {
   test.slow();
   await signIn(page);
   const name = uniqueName('Sched');
-  const lead = await createLead(page.request, { firstName: name, cleaningType: 'Basic', frequency: 'One Time' });
+  const email = `${name.toLowerCase()}@example.com`;
+  const lead = await createLead(page.request, { firstName: name, email, cleaningType: 'Basic', frequency: 'One Time' });
   const draft = await page.request.post(`/api/admin/leads/${lead.id}/quotes`, { data: {} });
   expect(draft.status(), await draft.text()).toBe(201);
   const sent = await page.request.post(`/api/admin/quotes/${(await draft.json()).id}/send`, { data: { email: false } });
@@ -68,4 +90,22 @@ test('a visit the customer books appears in the Schedule live, and staff move it
   const answer = await page.request.get(`/api/admin/leads/${lead.id}/booking`);
   const { booking } = (await answer.json()) as { booking: { visits: Array<{ start: string }> } };
   expect(booking.visits[0]?.start.slice(0, 16)).toBe(moved);
+
+  // The customer's e-mail about the move, as the SMTP server received it, names the new day and time.
+  const newTime = new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: TIME_ZONE,
+  }).format(new Date(booking.visits[0]?.start ?? ''));
+  const movedMail = () =>
+    smtp?.received
+      .filter((mail) => mail.to.includes(email))
+      .map((mail) => spaced(decodedText(mail.raw)))
+      .find((text) => text.includes('We had to move your cleaning'));
+  await expect.poll(() => movedMail() !== undefined, { timeout: 15_000 }).toBe(true);
+  expect(movedMail()).toContain(spaced(newTime));
 });

@@ -4,6 +4,7 @@
 import { DEFAULT_ESTIMATED_VALUE } from '@shine/shared/constants';
 import type { LeadStatus } from '@shine/shared/enums';
 import { canonicalLeadSource, leadSourceKeySql } from '@shine/shared/lead-sources';
+import { visitsPerYearSql } from '@shine/shared/recurring-revenue';
 import type { Knex } from 'knex';
 import { userNameOf } from '../auth/user-names.service.ts';
 
@@ -21,6 +22,8 @@ export interface LeadAnalyticsRow {
   won: number;
   /** Value of the Won leads, a decimal string with two places. */
   wonValue: string;
+  /** Recurring revenue a year of the Won recurring leads: value per visit × visits a year (two places). */
+  wonRecurringValue: string;
   /** Median speed-to-lead minutes (1 decimal) of the contacted leads; null when none. */
   medianMinutes: number | null;
   contacted: number;
@@ -50,7 +53,8 @@ export async function measureLeadAnalytics(
     `with ranged as (
        select to_char(date_trunc('week', created_at at time zone ?), 'YYYY-MM-DD') as week,
               to_char(created_at at time zone ?, 'YYYY-MM') as month,
-              source, ${leadSourceKeySql('source')} as source_key, status, estimated_value, speed_to_lead_minutes
+              source, ${leadSourceKeySql('source')} as source_key, status, estimated_value, speed_to_lead_minutes,
+              ${visitsPerYearSql('frequency')} as visits_per_year
          from leads
         where created_at >= (?::date)::timestamp at time zone ?
           and created_at < (?::date + 1)::timestamp at time zone ?)
@@ -60,12 +64,15 @@ export async function measureLeadAnalytics(
             count(*) filter (where status = ?)::int as won,
             to_char(coalesce(sum(coalesce(estimated_value, ${DEFAULT_ESTIMATED_VALUE})) filter (where status = ?), 0),
                     'FM9999999999990.00') as "wonValue",
+            to_char(coalesce(sum(coalesce(estimated_value, ${DEFAULT_ESTIMATED_VALUE}) * visits_per_year)
+                               filter (where status = ?), 0),
+                    'FM9999999999990.00') as "wonRecurringValue",
             round((percentile_cont(0.5) within group (order by speed_to_lead_minutes))::numeric, 1)::float8
               as "medianMinutes",
             count(speed_to_lead_minutes)::int as contacted
        from ranged
       group by grouping sets ((week, source_key), (source_key), (month), (status), (week))`,
-    [timeZone, timeZone, range.from, timeZone, range.to, timeZone, WON, WON],
+    [timeZone, timeZone, range.from, timeZone, range.to, timeZone, WON, WON, WON],
   );
   // One name per source, whatever its spellings: the per-source row's (its week rows may have seen
   // fewer spellings), a known source under its canonical name.
@@ -88,6 +95,7 @@ export async function measureLeadAnalytics(
         count: Number(row.count),
         won: Number(row.won),
         wonValue: row.wonValue,
+        wonRecurringValue: row.wonRecurringValue,
         medianMinutes: row.medianMinutes === null ? null : Number(row.medianMinutes),
         contacted: Number(row.contacted),
       },

@@ -1,3 +1,4 @@
+import { DEFAULT_ESTIMATED_VALUE } from '@shine/shared/constants';
 import { CLOSED_LEAD_STATUSES } from '@shine/shared/enums';
 import type { SpamRule } from '@shine/shared/intake';
 import type { Knex } from 'knex';
@@ -224,6 +225,12 @@ export function leadNameSubquery(db: Knex, leadId: string): Knex.QueryBuilder {
   return db('leads as named')
     .select(db.raw("named.first_name || ' ' || named.last_name"))
     .whereRaw(`named.id = ${leadId}`);
+}
+
+export function leadValueCentsSubquery(db: Knex, leadId: string): Knex.QueryBuilder {
+  return db('leads as valued')
+    .select(db.raw('round(coalesce(valued.estimated_value, ?) * 100)', [DEFAULT_ESTIMATED_VALUE]))
+    .whereRaw(`valued.id = ${leadId}`);
 }
 
 /** The export's rows: the given ids, or everything matching the filter; newest first. */

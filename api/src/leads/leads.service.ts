@@ -20,6 +20,7 @@ import {
   type LeadChanges,
   type LostReasonChoice,
   leadNameSubquery,
+  leadValueCentsSubquery,
   lockAssigneesOfLeads,
   lockLeadRow,
   openLeadCountSubquery,
@@ -77,6 +78,14 @@ export { leadNamesQuery as leadNames } from './leads.queries.ts';
 /** For another feature's query: the lead's full name, a scalar subquery on the lead whose id is `leadId` (SQL). */
 export function leadNameOf(db: Knex, leadId: string): Knex.QueryBuilder {
   return leadNameSubquery(db, leadId);
+}
+
+/**
+ * For another feature's query: the lead's estimated value in whole cents (250 dollars when absent, as
+ * every display and sum), a scalar subquery on the lead whose id is `leadId` (SQL).
+ */
+export function leadValueCentsOf(db: Knex, leadId: string): Knex.QueryBuilder {
+  return leadValueCentsSubquery(db, leadId);
 }
 
 /** For another feature's query: how many open (not Won or Lost) leads the user whose id is `userId` (SQL) holds. */

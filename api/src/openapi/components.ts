@@ -15,7 +15,7 @@ import {
   visitSchema,
   visitUpdateSchema,
 } from '@shine/shared/bookings';
-import { companyDetailsSchema } from '@shine/shared/company-settings';
+import { companyDetailsSchema, companyDetailsViewSchema } from '@shine/shared/company-settings';
 import { manualMessageSchema, unmatchedEmailAttachSchema } from '@shine/shared/conversations';
 import { leadAlertSettingsSchema, leadAlertSettingsViewSchema } from '@shine/shared/lead-alerts';
 import { loginSchema, passwordChangeSchema } from '@shine/shared/auth';
@@ -155,7 +155,7 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['LiveEvent', liveEventSchema],
   ['AlertSettings', alertSettingsSchema],
   ['LeadAlertSettingsView', leadAlertSettingsViewSchema],
-  ['CompanyDetails', companyDetailsSchema],
+  ['CompanyDetails', companyDetailsViewSchema],
   ['Quote', quoteSchema],
   ['QuoteList', quoteListSchema],
   ['QuoteSent', quoteSentSchema],

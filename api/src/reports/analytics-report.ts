@@ -76,6 +76,7 @@ export async function buildAnalyticsReport(
       month,
       won: monthRows.get(month)?.won ?? 0,
       value: monthRows.get(month)?.wonValue ?? '0.00',
+      recurringValue: monthRows.get(month)?.wonRecurringValue ?? '0.00',
     })),
     speedToLeadByWeek: weeks.map((week) => ({
       week,

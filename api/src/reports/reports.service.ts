@@ -8,6 +8,7 @@ import { countPendingTasks, findLatestOverdueTask, measureOverdueTasks } from '.
 import { readDataVersions } from '../db/data-versions.ts';
 import { weakEtag } from '../http/conditional.ts';
 import { countLeadGroups, measureLeadMetrics, readLeadClock } from '../leads/lead-stats.service.ts';
+import { measureScheduleMetrics, scheduleVersion } from '../scheduling/scheduling.service.ts';
 
 export async function buildStats(db: Knex): Promise<StatsReport> {
   const counts = await countLeadGroups(db);
@@ -40,10 +41,11 @@ export async function statsEtag(db: Knex): Promise<string> {
 }
 
 export async function buildMetrics(db: Knex, now: Date, timeZone: string): Promise<Metrics> {
-  const [leads, pendingTasks, overdueTasks] = await Promise.all([
+  const [leads, pendingTasks, overdueTasks, schedule] = await Promise.all([
     measureLeadMetrics(db, now, timeZone),
     countPendingTasks(db),
     measureOverdueTasks(db, now),
+    measureScheduleMetrics(db, now, timeZone),
   ]);
   return {
     leadsToday: leads.leadsToday,
@@ -53,15 +55,21 @@ export async function buildMetrics(db: Knex, now: Date, timeZone: string): Promi
     pendingTasks,
     overdueFollowUps: leads.overdueFollowUps,
     overdueTasks: overdueTasks.count,
+    visitsThisWeek: schedule.visitsThisWeek,
+    bookedRecurringRevenue: schedule.bookedRecurringRevenue,
   };
 }
 
-/** Changes when leads or activities change, at the business's midnight, and when a follow-up or task falls due. */
+/**
+ * Changes when leads, activities, visits or bookings change, at the business's midnight (a new week
+ * starts at one), and when a follow-up or task falls due.
+ */
 export async function metricsEtag(db: Knex, now: Date, timeZone: string): Promise<string> {
-  const [versions, clock, latestTaskDue] = await Promise.all([
+  const [versions, clock, latestTaskDue, schedule] = await Promise.all([
     readDataVersions(db, ['leads', 'activities']),
     readLeadClock(db, now, timeZone),
     findLatestOverdueTask(db, now),
+    scheduleVersion(db),
   ]);
   return weakEtag(
     'metrics',
@@ -70,5 +78,6 @@ export async function metricsEtag(db: Knex, now: Date, timeZone: string): Promis
     clock.businessDate,
     clock.latestPassedFollowUp,
     String(latestTaskDue?.getTime() ?? 0),
+    schedule,
   );
 }

@@ -5,7 +5,8 @@
 import type { BookingStatus, VisitStatus } from '@shine/shared/bookings';
 import type { Frequency } from '@shine/shared/enums';
 import type { Knex } from 'knex';
-import { leadNameOf } from '../leads/leads.service.ts';
+import { visitsPerYearSql } from '@shine/shared/recurring-revenue';
+import { leadNameOf, leadValueCentsOf } from '../leads/leads.service.ts';
 
 export interface BookingRow {
   id: string;
@@ -243,4 +244,62 @@ export function listScheduledVisitRows(
     .andWhere('starts_at', '<', range.to);
   if (leadIds) query.whereIn('lead_id', leadIds);
   return query.orderBy([{ column: 'starts_at' }, { column: 'crew' }, { column: 'id' }]).limit(limit);
+}
+
+/** A lead's visit by id (a reminder's own visit), or its next scheduled visit from `now`. */
+export function findVisitRowOfLead(db: Knex, leadId: string, visitId: string): Promise<VisitRow | undefined> {
+  return db('visits').where({ id: visitId, lead_id: leadId }).first();
+}
+
+export function findNextScheduledVisitOfLead(db: Knex, leadId: string, now: Date): Promise<VisitRow | undefined> {
+  return db('visits')
+    .where({ lead_id: leadId, status: 'scheduled' })
+    .andWhere('starts_at', '>', now)
+    .orderBy('starts_at')
+    .first();
+}
+
+/** How many of a lead's visits are completed. */
+export async function countCompletedVisitsOfLead(db: Knex, leadId: string): Promise<number> {
+  const row = (await db('visits').where({ lead_id: leadId, status: 'completed' }).count({ count: '*' }).first()) as
+    | { count: string | number }
+    | undefined;
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * The dashboard's two scheduling figures: visits (not cancelled) starting this business week, Monday
+ * to Sunday in `timeZone`, and the booked recurring revenue of the active recurring bookings, in
+ * cents: the frozen per-visit price, or the lead's estimated value when staff booked without a quote.
+ */
+export async function measureScheduleFigures(
+  db: Knex,
+  now: Date,
+  timeZone: string,
+): Promise<{ visitsThisWeek: number; recurringCents: string }> {
+  const monday = db.raw("date_trunc('week', ?::timestamptz at time zone ?)", [now.toISOString(), timeZone]);
+  const visits = await db('visits')
+    .whereNot({ status: 'cancelled' })
+    .andWhere('starts_at', '>=', db.raw('(?) at time zone ?', [monday, timeZone]))
+    .andWhere('starts_at', '<', db.raw("((?) + interval '7 days') at time zone ?", [monday, timeZone]))
+    .count({ count: '*' })
+    .first();
+  const perVisit = db.raw('coalesce(b.per_visit_cents, (?))', [leadValueCentsOf(db, 'b.lead_id')]);
+  const revenue = await db('bookings as b')
+    .where('b.status', 'active')
+    .select(db.raw(`coalesce(sum((?) * ${visitsPerYearSql('b.frequency')}), 0)::text as cents`, [perVisit]))
+    .first();
+  return {
+    visitsThisWeek: Number((visits as { count?: string | number } | undefined)?.count ?? 0),
+    recurringCents: String((revenue as { cents?: string } | undefined)?.cents ?? '0'),
+  };
+}
+
+/** Changes whenever a visit or booking is written (inserted, moved, completed, cancelled, deleted). */
+export async function readScheduleVersion(db: Knex): Promise<string> {
+  const result = await db.raw<{ rows: Array<{ version: string }> }>(
+    `select concat_ws(':', (select count(*) from visits), (select max(updated_at) from visits),
+                           (select count(*) from bookings), (select max(updated_at) from bookings)) as version`,
+  );
+  return result.rows[0]?.version ?? '';
 }

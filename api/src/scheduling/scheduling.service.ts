@@ -53,13 +53,16 @@ import {
   type AdminVisitRow,
   type BookingRow,
   cancelScheduledVisitsFrom,
+  countCompletedVisitsOfLead,
   deleteScheduledVisitsFrom,
   findActiveBookingOfLead,
   findAdminVisitRow,
   findBookingRow,
   findLastVisitRow,
   findLatestBookingOfQuote,
+  findNextScheduledVisitOfLead,
   findNextScheduledVisitRow,
+  findVisitRowOfLead,
   insertBookingRow,
   insertVisitForCrew,
   isExclusionViolation,
@@ -72,6 +75,8 @@ import {
   lockBookingRow,
   lockVisitRow,
   markBookingCancelled,
+  measureScheduleFigures,
+  readScheduleVersion,
   type NewVisit,
   updateVisitRow,
   type VisitRow,
@@ -881,4 +886,47 @@ export async function extendRecurringSeries(db: Knex, timeZone: string, now: Dat
  */
 export function upcomingVisits(db: Knex, now: Date): Knex.QueryBuilder {
   return upcomingVisitsQuery(db, now, new Date(now.getTime() + CHANGE_NOTICE_HOURS * HOUR_MS));
+}
+
+// ---------------------------------------------------------------------------------------------
+// For automated messages
+
+/**
+ * The arrival window an automated message names ({{visitTime}}): a reminder's own visit (its
+ * occurrence is `visit:<id>`), otherwise the lead's next scheduled visit; null when there is none.
+ */
+export async function describeVisitForMessage(
+  db: Knex,
+  leadId: string,
+  occurrenceKey: string,
+  timeZone: string,
+  now: Date,
+): Promise<string | null> {
+  const visitId = /^visit:([0-9a-f-]{36})$/.exec(occurrenceKey)?.[1];
+  const own = visitId ? await findVisitRowOfLead(db, leadId, visitId) : undefined;
+  const visit = own?.status === 'scheduled' ? own : await findNextScheduledVisitOfLead(db, leadId, now);
+  return visit ? describeArrival(visit.starts_at, visit.arrival_ends_at, timeZone) : null;
+}
+
+/** Whether a lead has had at most one completed visit (the "Ask for a review" rule's first visit). */
+export async function isFirstCompletedVisit(db: Knex, leadId: string): Promise<boolean> {
+  return (await countCompletedVisitsOfLead(db, leadId)) <= 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The dashboard's figures
+
+/** "Visits this week" and "Booked recurring revenue" (a decimal string of dollars and cents). */
+export async function measureScheduleMetrics(
+  db: Knex,
+  now: Date,
+  timeZone: string,
+): Promise<{ visitsThisWeek: number; bookedRecurringRevenue: string }> {
+  const { visitsThisWeek, recurringCents } = await measureScheduleFigures(db, now, timeZone);
+  return { visitsThisWeek, bookedRecurringRevenue: formatCents(Number(recurringCents)) };
+}
+
+/** For the metrics' ETag: changes whenever a visit or booking is written. */
+export function scheduleVersion(db: Knex): Promise<string> {
+  return readScheduleVersion(db);
 }

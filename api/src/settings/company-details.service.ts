@@ -1,8 +1,9 @@
 // The company's name and postal address for the footer of automated e-mail
-// (docs/requirements.md#email-compliance). Admins change them through settings.routes.ts; the
-// automation engine reads them for every e-mail.
+// (docs/requirements.md#email-compliance), and its review page. Admins change them through
+// settings.routes.ts; the automation engine reads them for every e-mail.
 import {
   type CompanyDetailsSettings,
+  type CompanyDetailsView,
   companyDetailsSchema,
   DEFAULT_COMPANY_DETAILS_SETTINGS,
 } from '@shine/shared/company-settings';
@@ -12,26 +13,35 @@ import { findSettingRow, lockSettingRow, writeSettingRow } from './settings.quer
 
 const COMPANY_KEY = 'company';
 
-function readCompanyDetails(stored: unknown): CompanyDetailsSettings {
+function readCompanyDetails(stored: unknown): CompanyDetailsView {
   const parsed = companyDetailsSchema.safeParse(stored);
-  return parsed.success ? parsed.data : DEFAULT_COMPANY_DETAILS_SETTINGS;
+  return parsed.success
+    ? { ...parsed.data, reviewUrl: parsed.data.reviewUrl ?? null }
+    : DEFAULT_COMPANY_DETAILS_SETTINGS;
 }
 
-export async function getCompanyDetails(db: Knex): Promise<CompanyDetailsSettings> {
+export async function getCompanyDetails(db: Knex): Promise<CompanyDetailsView> {
   return readCompanyDetails((await findSettingRow(db, COMPANY_KEY))?.value);
 }
 
-/** PUT /api/admin/settings/company by an admin: the whole details, with their audit row. */
+/**
+ * PUT /api/admin/settings/company by an admin: the whole details, with their audit row. A PUT without
+ * `reviewUrl` keeps the saved review page (null or "" removes it).
+ */
 export async function saveCompanyDetails(
   db: Knex,
   actorId: string,
   details: CompanyDetailsSettings,
   now: Date,
-): Promise<CompanyDetailsSettings> {
+): Promise<CompanyDetailsView> {
   return db.transaction(async (trx) => {
     const before = readCompanyDetails((await lockSettingRow(trx, COMPANY_KEY))?.value);
-    await writeSettingRow(trx, COMPANY_KEY, details, actorId, now);
-    await auditSettingChange(trx, { actorId, key: COMPANY_KEY, before, after: details });
-    return details;
+    const after: CompanyDetailsView = {
+      ...details,
+      reviewUrl: details.reviewUrl === undefined ? before.reviewUrl : details.reviewUrl,
+    };
+    await writeSettingRow(trx, COMPANY_KEY, after, actorId, now);
+    await auditSettingChange(trx, { actorId, key: COMPANY_KEY, before, after });
+    return after;
   });
 }

@@ -113,12 +113,16 @@ export const PREVIEW_LEAD = {
   estimatedValue: 349,
 } as const;
 
-/** A template being edited, as the example lead would get it (the editor's preview). */
+/**
+ * A template being edited, as the example lead would get it (the editor's preview): the company's
+ * review page as saved, and an example visit's arrival window.
+ */
 export function previewTemplateEmail(
   template: EmailTemplateSource,
   company: CompanyDetailsSettings,
   unsubscribeUrl: string,
+  visitTime: string,
 ): Promise<RenderedEmail> {
-  const values = buildTemplateValues(PREVIEW_LEAD);
+  const values = buildTemplateValues(PREVIEW_LEAD, { reviewUrl: company.reviewUrl ?? null, visitTime });
   return renderEmailPreview(templateEmailContent(template, values, { company, unsubscribeUrl }));
 }

@@ -72,10 +72,24 @@ describe('renderTemplateEmail', () => {
       { name: 'Welcome', subject: null, content: 'Hi {{firstName}} {{lastName}}' },
       DEFAULT_COMPANY_DETAILS_SETTINGS,
       'https://shine.example/u/preview',
+      '',
     );
     expect(preview.subject).toBe('Welcome');
     expect(preview.html).toContain('Hi Ann Lee');
     expect(preview.html).toMatch(/<img[^>]*src="data:image\/png;base64,/);
     expect(preview.html).not.toContain('cid:');
+  });
+
+  it('previews the review page as saved, as a link, and the example visit', async () => {
+    const preview = await previewTemplateEmail(
+      { name: 'Review', subject: null, content: 'Your visit {{visitTime}}. Review us: {{reviewUrl}}' },
+      { ...DEFAULT_COMPANY_DETAILS_SETTINGS, reviewUrl: 'https://g.page/r/shine/review' },
+      'https://shine.example/u/preview',
+      'Tue, Dec 1, 2026, 8:00 AM – 10:00 AM',
+    );
+    expect(preview.text).toContain(
+      'Your visit Tue, Dec 1, 2026, 8:00 AM – 10:00 AM. Review us: https://g.page/r/shine/review',
+    );
+    expect(preview.html).toContain('href="https://g.page/r/shine/review"');
   });
 });

@@ -4,12 +4,15 @@ import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { publicOriginOf } from '../http/public-origin.ts';
 import { operationRouter } from '../http/route.ts';
+import { describeArrival } from '../scheduling/scheduling.service.ts';
 import { getCompanyDetails } from '../settings/company-details.service.ts';
 import { previewTemplateEmail } from './template-email.service.ts';
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from './templates.service.ts';
 
 /** /api/admin/templates */
-export function templatesRouter({ db, config }: Pick<AppDeps, 'db' | 'config'>): Router {
+const HOUR_MS = 3_600_000;
+
+export function templatesRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
   const { router, route } = operationRouter('/api/admin/templates');
 
   // Before /:id. The unsubscribe link of the preview is a link of no lead: it opens the page that
@@ -21,6 +24,8 @@ export function templatesRouter({ db, config }: Pick<AppDeps, 'db' | 'config'>):
         { name: name ?? 'Preview', subject: subject ?? null, content },
         await getCompanyDetails(db),
         `${publicOriginOf(req, config.publicOrigin)}/u/preview`,
+        // The example visit: a two-hour window starting on the hour, a day from now.
+        exampleArrival(now(), config.businessTimeZone),
       ),
     );
   });
@@ -43,4 +48,9 @@ export function templatesRouter({ db, config }: Pick<AppDeps, 'db' | 'config'>):
   });
 
   return router;
+}
+
+function exampleArrival(at: Date, timeZone: string): string {
+  const start = Math.ceil(at.getTime() / HOUR_MS) * HOUR_MS + 24 * HOUR_MS;
+  return describeArrival(new Date(start), new Date(start + 2 * HOUR_MS), timeZone);
 }

@@ -154,6 +154,7 @@ export async function startTestEngine(
     schedule: false,
     publicOrigin: 'https://shine.example',
     replyAddressOf: (leadId) => replyAddressOfLead(db, options.replyMailbox, leadId),
+    timeZone: config.businessTimeZone,
   });
   await engine.start();
   return { engine, config, stop: () => engine.stop() };

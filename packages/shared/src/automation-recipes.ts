@@ -11,7 +11,15 @@ import {
 import type { AutomationTrigger } from './enums.ts';
 import type { StarterTemplateKey } from './starter-templates.ts';
 
-export const AUTOMATION_RECIPE_KEYS = ['welcome-email', 'call-within-15-minutes', 'chase-after-2-days'] as const;
+export const AUTOMATION_RECIPE_KEYS = [
+  'welcome-email',
+  'call-within-15-minutes',
+  'chase-after-2-days',
+  'booking-confirmation',
+  'day-before-reminder',
+  'day-before-reminder-email',
+  'ask-for-review',
+] as const;
 export type AutomationRecipeKey = (typeof AUTOMATION_RECIPE_KEYS)[number];
 
 /** A recipe's action: a message names its starter template by key (its id differs per install). */
@@ -57,6 +65,43 @@ export const AUTOMATION_RECIPES: readonly AutomationRecipe[] = [
     trigger: 'no_activity',
     conditions: { days: 2 },
     action: { type: 'create_task', title: 'Chase: no activity for 2 days', dueInHours: 2 },
+  },
+  {
+    // A text, not an e-mail: the booking already e-mails its confirmation with the calendar file.
+    key: 'booking-confirmation',
+    name: 'Booking confirmation',
+    description:
+      'Texts the customer the arrival window as soon as a cleaning is booked (the confirmation e-mail with its calendar file goes anyway). Only to customers who agreed to texts.',
+    trigger: 'visit_booked',
+    conditions: {},
+    action: { type: 'send_sms', template: 'booking-confirmation-sms' },
+  },
+  {
+    key: 'day-before-reminder',
+    name: 'Day-before reminder',
+    description:
+      'Texts the customer 24 hours before every visit with its arrival window: fewer locked doors and no-shows. Only to customers who agreed to texts and have not replied STOP.',
+    trigger: 'visit_upcoming',
+    conditions: {},
+    action: { type: 'send_sms', template: 'visit-reminder-sms' },
+  },
+  {
+    key: 'day-before-reminder-email',
+    name: 'Day-before reminder by e-mail',
+    description:
+      'E-mails the same reminder 24 hours before every visit, for customers who did not agree to texts (unsubscribed customers get none).',
+    trigger: 'visit_upcoming',
+    conditions: {},
+    action: { type: 'send_email', template: 'visit-reminder-email' },
+  },
+  {
+    key: 'ask-for-review',
+    name: 'Ask for a review',
+    description:
+      'After the first completed visit, e-mails the customer a link to your review page: once per customer, never after every visit of a series. Set the review page in Team → Company details.',
+    trigger: 'visit_completed',
+    conditions: { firstVisit: true },
+    action: { type: 'send_email', template: 'review-request-email' },
   },
 ];
 

@@ -5,7 +5,7 @@ import { type AutomationConditions, automationCreateSchema } from './automations
 import { DEFAULT_COMPANY } from './company.ts';
 import { PROMO_CODE } from './constants.ts';
 import type { LeadStatus } from './enums.ts';
-import type { TemplatePlaceholder } from './template-render.ts';
+import { extractPlaceholders, type TemplatePlaceholder } from './template-render.ts';
 import type { Lead } from './types.ts';
 
 export type {
@@ -67,8 +67,17 @@ export type TemplateLead = MatchableLead &
     'firstName' | 'lastName' | 'email' | 'phone' | 'zipcode' | 'bedrooms' | 'bathrooms' | 'notes' | 'estimatedValue'
   >;
 
-/** Values for every placeholder of TEMPLATE_PLACEHOLDERS; absent ones (notes, value) render as "". */
-export function buildTemplateValues(lead: TemplateLead): Record<TemplatePlaceholder, string | number | null> {
+/** What a message knows beyond the lead: the company's review page, the visit it is about. */
+export interface TemplateContext {
+  reviewUrl?: string | null;
+  visitTime?: string | null;
+}
+
+/** Values for every placeholder of TEMPLATE_PLACEHOLDERS; absent ones (notes, value, review page, visit) render as "". */
+export function buildTemplateValues(
+  lead: TemplateLead,
+  context: TemplateContext = {},
+): Record<TemplatePlaceholder, string | number | null> {
   return {
     firstName: lead.firstName,
     lastName: lead.lastName,
@@ -90,7 +99,30 @@ export function buildTemplateValues(lead: TemplateLead): Record<TemplatePlacehol
     companyEmail: DEFAULT_COMPANY.email,
     promoCode: PROMO_CODE,
     bookingUrl: DEFAULT_COMPANY.bookingUrl,
+    reviewUrl: context.reviewUrl ?? null,
+    visitTime: context.visitTime ?? null,
   };
+}
+
+/**
+ * Why a message is not sent when its template names a value there is none of: a review request with
+ * no review page would send an empty link, a reminder with no visit would name no time.
+ */
+export const MISSING_VALUE_REASONS = {
+  reviewUrl: 'not sent: no review page is set (Team → Company details in e-mails → Review page)',
+  visitTime: 'not sent: the lead has no scheduled visit to name',
+} as const;
+
+/** The first placeholder a template uses whose value is missing, as its reason; null when every one has a value. */
+export function missingValueRefusal(
+  texts: ReadonlyArray<string | null | undefined>,
+  values: Readonly<Record<TemplatePlaceholder, string | number | null>>,
+): string | null {
+  const used = new Set(extractPlaceholders(...texts));
+  for (const name of ['reviewUrl', 'visitTime'] as const) {
+    if (used.has(name) && !values[name]) return MISSING_VALUE_REASONS[name];
+  }
+  return null;
 }
 
 export const NO_TRANSPORT_REASON = 'not sent: no transport configured';

@@ -24,6 +24,8 @@ export const automationConditionsSchema = z
     frequency: z.enum(FREQUENCIES),
     priority: z.enum(LEAD_PRIORITIES),
     days: z.number().int().min(1).max(365),
+    /** visit_completed: only the lead's first completed visit, once per lead (a series is asked once). */
+    firstVisit: z.boolean(),
   })
   .partial()
   .strict();

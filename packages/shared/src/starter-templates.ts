@@ -4,7 +4,15 @@
 import { PROMO_AMOUNT_DOLLARS } from './constants.ts';
 import type { TemplateType } from './enums.ts';
 
-export const STARTER_TEMPLATE_KEYS = ['welcome-email', 'welcome-sms', 'follow-up-email'] as const;
+export const STARTER_TEMPLATE_KEYS = [
+  'welcome-email',
+  'welcome-sms',
+  'follow-up-email',
+  'booking-confirmation-sms',
+  'visit-reminder-sms',
+  'visit-reminder-email',
+  'review-request-email',
+] as const;
 export type StarterTemplateKey = (typeof STARTER_TEMPLATE_KEYS)[number];
 
 export interface StarterTemplate {
@@ -52,6 +60,59 @@ export const STARTER_TEMPLATES: Readonly<Record<StarterTemplateKey, StarterTempl
       '',
       `Your code {{promoCode}} still takes $${PROMO_AMOUNT_DOLLARS} off your first cleaning: {{bookingUrl}}`,
       '',
+      'The {{companyName}} team',
+    ].join('\n'),
+  },
+  // Scheduling's messages (docs/decisions.md, "Scheduling: starter recipes"). The booking's own
+  // e-mail (with its calendar file and reschedule link) is sent by the booking itself, so the
+  // confirmation here is a text, never a second e-mail.
+  'booking-confirmation-sms': {
+    key: 'booking-confirmation-sms',
+    name: 'Booking confirmation SMS',
+    type: 'sms',
+    subject: null,
+    content:
+      'Hi {{firstName}}, your {{companyName}} cleaning is booked: {{visitTime}}. Your confirmation e-mail has the details and the link to reschedule. Questions? {{companyPhone}} Reply STOP to opt out.',
+  },
+  'visit-reminder-sms': {
+    key: 'visit-reminder-sms',
+    name: 'Day-before reminder SMS',
+    type: 'sms',
+    subject: null,
+    content:
+      'Hi {{firstName}}, a reminder from {{companyName}}: your cleaning is {{visitTime}} (arrival window). Something came up? Call {{companyPhone}}. Reply STOP to opt out.',
+  },
+  'visit-reminder-email': {
+    key: 'visit-reminder-email',
+    name: 'Day-before reminder e-mail',
+    type: 'email',
+    subject: 'Your cleaning is coming up: {{visitTime}}',
+    content: [
+      'Hi {{firstName}},',
+      '',
+      'A reminder that your {{cleaningType}} cleaning with {{companyName}} is {{visitTime}}: the crew arrives within that window.',
+      '',
+      'Please make sure we can get in, and put away anything you would rather we did not move. If something has come up, call us at {{companyPhone}}.',
+      '',
+      'See you soon,',
+      'The {{companyName}} team',
+    ].join('\n'),
+  },
+  'review-request-email': {
+    key: 'review-request-email',
+    name: 'Review request e-mail',
+    type: 'email',
+    subject: 'How did we do, {{firstName}}?',
+    content: [
+      'Hi {{firstName}},',
+      '',
+      'Thank you for choosing {{companyName}}. We hope your home feels great.',
+      '',
+      'Would you take a minute to tell others how we did? A review helps a small local team more than you know: {{reviewUrl}}',
+      '',
+      'If anything was not right, reply to this e-mail or call {{companyPhone}} within 24 hours and we will make it right.',
+      '',
+      'Thank you,',
       'The {{companyName}} team',
     ].join('\n'),
   },

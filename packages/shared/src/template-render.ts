@@ -2,7 +2,10 @@
 
 const PLACEHOLDER_PATTERN = /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g;
 
-/** The placeholders a template may use: lead fields plus company details. */
+/**
+ * The placeholders a template may use: lead fields plus company details, the company's review page
+ * and the arrival window of the lead's visit (a reminder's own visit, else the next one booked).
+ */
 export const TEMPLATE_PLACEHOLDERS = [
   'firstName',
   'lastName',
@@ -24,6 +27,8 @@ export const TEMPLATE_PLACEHOLDERS = [
   'companyEmail',
   'promoCode',
   'bookingUrl',
+  'reviewUrl',
+  'visitTime',
 ] as const;
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 
@@ -55,7 +60,8 @@ export function renderTemplate(text: string, values: Readonly<Record<string, unk
 }
 
 /**
- * The placeholders whose values the company wrote (its details, the promo, the booking link). The
+ * The placeholders whose values the company wrote (its details, the promo, the booking and review
+ * links, the visit's time from its own calendar). The
  * others are a lead's, typed by whoever filled in the quote form: an e-mail shows them as text, never
  * as a link or markup.
  */
@@ -65,6 +71,8 @@ export const COMPANY_PLACEHOLDERS: ReadonlySet<TemplatePlaceholder> = new Set([
   'companyEmail',
   'promoCode',
   'bookingUrl',
+  'reviewUrl',
+  'visitTime',
 ]);
 
 /** A piece of a rendered template: the template's own words, or one placeholder's value. */

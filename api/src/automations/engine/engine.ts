@@ -35,7 +35,7 @@ import {
 import { listLeadCandidates } from '../../leads/lead-candidates.service.ts';
 import { findLead } from '../../leads/leads.service.ts';
 import { openSentQuotes } from '../../quotes/quotes.service.ts';
-import { upcomingVisits } from '../../scheduling/scheduling.service.ts';
+import { isFirstCompletedVisit, upcomingVisits } from '../../scheduling/scheduling.service.ts';
 import type { Logger } from '../../logger.ts';
 import { hasActiveAutomation, listActiveAutomationRows, ruleInForce } from '../automations.queries.ts';
 import {
@@ -84,6 +84,8 @@ const HEARTBEAT_SECONDS = 10;
 const SCAN_BATCH = 500;
 /** lead_created happens once per lead: its one occurrence. */
 const CREATED_OCCURRENCE = 'created';
+/** A `firstVisit` rule's one occurrence per lead: however many visits follow, it runs once. */
+const FIRST_VISIT_OCCURRENCE = 'first-visit';
 /** How far back the scan looks for outbox events nobody handled (a rule's message a day late is news no more). */
 export const UNHANDLED_EVENT_WINDOW_MS = 24 * 3_600_000;
 
@@ -130,6 +132,8 @@ export interface AutomationEngineOptions {
   publicOrigin: string;
   /** The reply address of a lead's e-mail (server.ts hands in the mailbox's; none: no Reply-To). */
   replyAddressOf?: ReplyAddressOf;
+  /** BUSINESS_TIMEZONE: the visit's time in a message. */
+  timeZone?: string;
 }
 
 export interface AutomationEngine {
@@ -169,6 +173,7 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
   const context: AlertContext = {
     publicOrigin: options.publicOrigin,
     ...(options.replyAddressOf ? { replyAddressOf: options.replyAddressOf } : {}),
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
     db,
     transports,
     budget: { total: config.sendsPerHour, perRecipient: config.sendsPerRecipientPerHour },
@@ -225,9 +230,15 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
           : undefined;
       for (const rule of rules) {
         const conditions = parseConditions(rule);
-        if (conditions && matchesConditions(conditions, lead, change)) {
-          if (await createRun(rule, lead.id, event.trigger, occurrenceKeyOf(event))) created += 1;
+        if (!conditions || !matchesConditions(conditions, lead, change)) continue;
+        let occurrenceKey = occurrenceKeyOf(event);
+        if (conditions.firstVisit) {
+          // A completed visit after an earlier one is not the first (a rule switched on mid-series
+          // does not ask a long-standing customer); the fixed occurrence makes it once per lead.
+          if (event.trigger !== 'visit_completed' || !(await isFirstCompletedVisit(db, lead.id))) continue;
+          occurrenceKey = FIRST_VISIT_OCCURRENCE;
         }
+        if (await createRun(rule, lead.id, event.trigger, occurrenceKey)) created += 1;
       }
     }
     await markLeadEventHandled(db, event.id);
@@ -245,7 +256,8 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
     for (const trigger of TIME_TRIGGERS) {
       for (const rule of await listActiveAutomationRows(db, trigger)) {
         const conditions = parseConditions(rule);
-        if (!conditions) continue;
+        // `firstVisit` describes a completed visit: on a time trigger it matches nothing.
+        if (!conditions || conditions.firstVisit) continue;
         const selection = {
           trigger,
           conditions,

@@ -4,7 +4,14 @@
 // send, a message must be granted a slot of the hourly send budget (send-budget.ts); over it, the
 // message and its run are held, and the scan queues the run again when the hour allows.
 import { type AutomationAction, automationActionSchema } from '@shine/shared/automations';
-import { buildTemplateValues, NO_TRANSPORT_REASON, type MessageChannel } from '@shine/shared/automation-rules';
+import {
+  buildTemplateValues,
+  type MessageChannel,
+  missingValueRefusal,
+  NO_TRANSPORT_REASON,
+  type TemplateContext,
+} from '@shine/shared/automation-rules';
+import { DEFAULT_BUSINESS_TIMEZONE } from '@shine/shared/business-time';
 import type { ActivityStatus, ActivityType } from '@shine/shared/enums';
 import { renderTemplate } from '@shine/shared/template-render';
 import type { Lead } from '@shine/shared/types';
@@ -12,6 +19,8 @@ import type { Knex } from 'knex';
 import { addActivity } from '../../activities/activities.service.ts';
 import type { AutomationRunRow } from '../../db/automation-tables.ts';
 import { changeLeadStatusByAutomation, findLead } from '../../leads/leads.service.ts';
+import { describeVisitForMessage } from '../../scheduling/scheduling.service.ts';
+import { getCompanyDetails } from '../../settings/company-details.service.ts';
 import { renderTemplateEmail } from '../../templates/template-email.service.ts';
 import { findTemplate } from '../../templates/templates.service.ts';
 import type { Transports } from '../delivery/transports.ts';
@@ -35,6 +44,8 @@ export interface RunContext {
   /** PUBLIC_ORIGIN: the unsubscribe link of automated e-mail. */
   publicOrigin: string;
   replyAddressOf?: ReplyAddressOf;
+  /** BUSINESS_TIMEZONE: the visit's time a message names (America/Chicago when not given). */
+  timeZone?: string;
 }
 
 interface ActivityNote {
@@ -66,8 +77,23 @@ async function recordActivity(ctx: RunContext, db: Knex, attempt: Attempt, note:
   });
 }
 
-/** What a rule's action does to a lead, before anything is sent (shared with the preview). */
-export async function renderMessage(db: Knex, channel: MessageChannel, templateId: string, lead: Lead) {
+/** What a message of this run knows beyond its lead: the review page, and the visit it is about. */
+async function templateContextOf(ctx: RunContext, run: AutomationRunRow): Promise<TemplateContext> {
+  const timeZone = ctx.timeZone ?? DEFAULT_BUSINESS_TIMEZONE;
+  return {
+    reviewUrl: (await getCompanyDetails(ctx.db)).reviewUrl,
+    visitTime: await describeVisitForMessage(ctx.db, run.lead_id, run.occurrence_key, timeZone, ctx.now()),
+  };
+}
+
+/** What a rule's action does to a lead, before anything is sent. */
+export async function renderMessage(
+  db: Knex,
+  channel: MessageChannel,
+  templateId: string,
+  lead: Lead,
+  context: TemplateContext = {},
+) {
   const template = await findTemplate(db, templateId);
   if (!template) throw new PermanentRunError('The template of this rule no longer exists');
   if (template.type !== channel) {
@@ -75,10 +101,12 @@ export async function renderMessage(db: Knex, channel: MessageChannel, templateI
       `The template "${template.name}" is not an ${channel === 'email' ? 'e-mail' : 'SMS'} template`,
     );
   }
-  const values = buildTemplateValues(lead);
+  const values = buildTemplateValues(lead, context);
   return {
     template,
     values,
+    /** A value the template names that there is none of (no review page, no visit): not sent. */
+    missing: missingValueRefusal([template.subject, template.content], values),
     templateName: template.name,
     to: channel === 'email' ? lead.email : lead.phone,
     subject: channel === 'email' ? renderTemplate(template.subject ?? template.name, values) : null,
@@ -94,7 +122,7 @@ async function deliver(
   isFinalAttempt: boolean,
 ): Promise<void> {
   const { run, lead } = attempt;
-  const rendered = await renderMessage(ctx.db, channel, templateId, lead);
+  const rendered = await renderMessage(ctx.db, channel, templateId, lead, await templateContextOf(ctx, run));
   const emailParts = channel === 'email' ? await automatedEmailParts(ctx.db, lead.id, ctx) : undefined;
   // An e-mail is stored as sent: its text and HTML twins, rendered once; a retry sends the stored row.
   const email = emailParts && (await renderTemplateEmail(rendered.template, rendered.values, emailParts.footer));
@@ -125,8 +153,9 @@ async function deliver(
       await finishRun(trx, run.id, runStatus, { outcome: `${label} to ${message.recipient} ${reason}` });
     });
 
-  const refusal = message.status === 'sent' ? null : consentRefusal(channel, lead);
-  // A refusal (no consent, opted out) skips the run; a missing transport is the setup's, not the lead's.
+  const refusal = message.status === 'sent' ? null : (consentRefusal(channel, lead) ?? rendered.missing);
+  // A refusal (no consent, opted out, a value the message needs is missing) skips the run; a missing
+  // transport is the setup's, not the lead's.
   if (refusal) return keepUnsent(refusal, 'skipped', { held_until: null });
   if (!transport && message.status !== 'sent') return keepUnsent(NO_TRANSPORT_REASON, 'succeeded');
   if (transport && message.status !== 'sent') {

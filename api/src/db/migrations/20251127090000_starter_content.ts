@@ -1,4 +1,4 @@
-import { STARTER_TEMPLATE_KEYS, STARTER_TEMPLATES } from '@shine/shared/starter-templates';
+import { STARTER_TEMPLATES, type StarterTemplateKey } from '@shine/shared/starter-templates';
 import { extractPlaceholders } from '@shine/shared/template-render';
 import type { Knex } from 'knex';
 
@@ -10,6 +10,9 @@ import type { Knex } from 'knex';
 // - automations.recipe_key: which recipe a rule was made from; unique, so two staff clicking the
 //   same recipe at once make one rule (the second insert does nothing and answers the first rule).
 //   Deleting the rule frees the key and the recipe is offered again.
+// The three starters of that time: later ones come with their own migration.
+const FIRST_STARTER_KEYS: readonly StarterTemplateKey[] = ['welcome-email', 'welcome-sms', 'follow-up-email'];
+
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(
     'alter table templates add column starter_key text, add constraint templates_starter_key_key unique (starter_key)',
@@ -20,7 +23,7 @@ export async function up(knex: Knex): Promise<void> {
   const existing = (await knex('templates').first(knex.raw('1 as found'))) as unknown;
   if (existing !== undefined) return;
   // The CRM lists templates newest first: a millisecond apart, they show in the order of the keys.
-  for (const [index, key] of STARTER_TEMPLATE_KEYS.entries()) {
+  for (const [index, key] of FIRST_STARTER_KEYS.entries()) {
     const starter = STARTER_TEMPLATES[key];
     await knex('templates').insert({
       name: starter.name,

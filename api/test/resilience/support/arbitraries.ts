@@ -544,6 +544,12 @@ export const lostReasonsBody = shapedBody({
 export const companyDetailsBody = shapedBody({
   name: textOrPayload(120),
   postalAddress: fc.oneof(fc.constant('1200 Main Street\nDallas, TX 75202'), textOrPayload(300)),
+  reviewUrl: fc.oneof(
+    fc.constant('https://g.page/r/lone-star-shine/review'),
+    fc.constant(null),
+    fc.constant('http://example.com/review'),
+    textOrPayload(500),
+  ),
 });
 
 /** POST /api/admin/leads/{id}/messages: a message sent by hand, on a channel or not, with or without a subject. */

@@ -28,8 +28,8 @@ const report: AnalyticsReport = {
     { source: 'Google Ads', leads: 4, won: 1, conversionRate: 25 },
   ],
   wonRevenueByMonth: [
-    { month: '2025-02', won: 1, value: '100.10' },
-    { month: '2025-03', won: 2, value: '250.30' },
+    { month: '2025-02', won: 1, value: '100.10', recurringValue: '5205.20' },
+    { month: '2025-03', won: 2, value: '250.30', recurringValue: '0.00' },
   ],
   speedToLeadByWeek: [
     { week: '2025-02-17', medianMinutes: 10, contacted: 1 },
@@ -95,9 +95,9 @@ describe('analytics section', () => {
     ]);
     // Money from the API's decimal strings, to the cent.
     expect(rowsOf(within(screen.getByTestId('chart-won-revenue')).getByRole('table', { hidden: true }))).toEqual([
-      ['Month', 'Won', 'Revenue'],
-      ['Feb 2025', '1', '$100.10'],
-      ['Mar 2025', '2', '$250.30'],
+      ['Month', 'Won', 'One-time revenue', 'Recurring revenue a year'],
+      ['Feb 2025', '1', '$100.10', '$5,205.20'],
+      ['Mar 2025', '2', '$250.30', '$0.00'],
     ]);
     expect(rowsOf(within(screen.getByTestId('chart-speed-to-lead')).getByRole('table', { hidden: true }))).toEqual([
       ['Week of', 'Median to first contact', 'Leads contacted'],

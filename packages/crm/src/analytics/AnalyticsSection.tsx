@@ -23,7 +23,7 @@ import './analytics.css';
 const CHARTS: Array<{ title: string; testId: string; build: (report: AnalyticsReport) => Figure }> = [
   { title: 'Leads per week by source', testId: 'chart-leads-per-week', build: leadsPerWeekFigure },
   { title: 'Conversion rate by source', testId: 'chart-conversion', build: conversionFigure },
-  { title: 'Won revenue per month', testId: 'chart-won-revenue', build: wonRevenueFigure },
+  { title: 'Won revenue per month: one-time and recurring', testId: 'chart-won-revenue', build: wonRevenueFigure },
   { title: 'Speed to lead per week', testId: 'chart-speed-to-lead', build: speedToLeadFigure },
   { title: 'Funnel', testId: 'chart-funnel', build: funnelFigure },
   { title: 'Loss reasons', testId: 'chart-loss-reasons', build: lossReasonsFigure },

@@ -70,26 +70,35 @@ export function conversionFigure(report: AnalyticsReport): Figure {
   };
 }
 
+/**
+ * Won revenue per month: one-time (each Won lead's value, a recurring lead's one visit) beside the
+ * recurring revenue a year of the Won recurring leads (docs/decisions.md, "Recurring revenue").
+ */
 export function wonRevenueFigure(report: AnalyticsReport): Figure {
   return {
     spec: {
       kind: 'bar',
-      label: 'Won revenue by month the lead arrived',
+      label: 'Won revenue by month the lead arrived: one-time and recurring a year',
       categories: report.wonRevenueByMonth.map((row) => monthLabel(row.month)),
       // The chart's bar heights only: every figure shown as text comes from the decimal string.
       series: [
         {
-          label: 'Won revenue',
+          label: 'One-time revenue',
           values: report.wonRevenueByMonth.map((row) => Number(row.value)),
           color: STATUS_BAR_COLORS.Won,
+        },
+        {
+          label: 'Recurring revenue a year',
+          values: report.wonRevenueByMonth.map((row) => Number(row.recurringValue)),
+          color: STATUS_BAR_COLORS.Qualified,
         },
       ],
       format: 'dollars',
     },
-    columns: ['Month', 'Won', 'Revenue'],
+    columns: ['Month', 'Won', 'One-time revenue', 'Recurring revenue a year'],
     rows: report.wonRevenueByMonth.map((row) => ({
       key: row.month,
-      cells: [monthLabel(row.month), row.won, formatMoney(row.value)],
+      cells: [monthLabel(row.month), row.won, formatMoney(row.value), formatMoney(row.recurringValue)],
     })),
   };
 }

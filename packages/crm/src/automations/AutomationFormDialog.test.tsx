@@ -66,4 +66,39 @@ describe('AutomationFormDialog', () => {
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
+
+  it('a visit_completed rule keeps "first completed visit only": shown checked, unticked on save when cleared', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/templates': { body: [TEMPLATE] },
+      'PATCH /api/admin/automations/r1': ({ body }) => ({ body: { id: 'r1', ...(body as object) } }),
+    });
+    renderWithProviders(
+      <AutomationFormDialog
+        open
+        onClose={() => {}}
+        automation={{
+          id: 'r1',
+          name: 'Ask for a review',
+          description: null,
+          trigger: 'visit_completed',
+          conditions: '{"firstVisit":true}',
+          actions: `{"type":"send_email","templateId":"${TEMPLATE.id}"}`,
+          isActive: false,
+          createdAt: '',
+          updatedAt: '',
+        }}
+      />,
+    );
+    const user = userEvent.setup();
+    const firstOnly = await screen.findByRole('checkbox', { name: /first completed visit/ });
+    expect((firstOnly as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText(MESSAGES.automation.updated);
+    await user.click(firstOnly);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(2));
+    const [kept, cleared] = calls.filter((call) => call.method === 'PATCH') as Array<{ body: { conditions: string } }>;
+    expect(kept?.body.conditions).toBe('{"firstVisit":true}');
+    expect(cleared?.body.conditions).toBe('{}');
+  });
 });

@@ -10,7 +10,7 @@ import {
   TRIGGER_LABELS,
 } from '@shine/shared/enums';
 import type { Automation } from '@shine/shared/types';
-import { Alert, Button, Divider, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { Alert, Button, Checkbox, Divider, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { saveParsedForm, useSubmitValidation, zodRule } from '../ui/form-validation.ts';
 import { ROUND_ROBIN } from '@shine/shared/automations';
 import { useAssignees } from '../team/assignees.queries.ts';
@@ -143,6 +143,13 @@ export function AutomationFormDialog({ open, onClose, automation }: AutomationFo
           {fields.days ? (
             <Form.Item label={fields.daysLabel} name="days" rules={[conditionRule('days')]}>
               <InputNumber<number> min={1} max={365} precision={0} className="full-width" placeholder="e.g. 3" />
+            </Form.Item>
+          ) : null}
+          {fields.firstVisit ? (
+            <Form.Item name="firstVisit" valuePropName="checked" rules={[conditionRule('firstVisit')]}>
+              <Checkbox className="touch-target">
+                Only the customer’s first completed visit (once per customer)
+              </Checkbox>
             </Form.Item>
           ) : null}
           <Form.Item label="Priority" name="priority" rules={[conditionRule('priority')]}>

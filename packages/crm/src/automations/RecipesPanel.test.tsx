@@ -1,3 +1,4 @@
+import { AUTOMATION_RECIPE_KEYS } from '@shine/shared/automation-recipes';
 import type { AutomationRecipeState } from '@shine/shared/responses/automations';
 import type { Automation } from '@shine/shared/types';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -32,11 +33,9 @@ function recipeItem(name: string): HTMLElement {
 }
 
 describe('RecipesPanel', () => {
-  it('lists the three recipes with what they do, each with a labelled Add button', async () => {
+  it('lists the recipes with what they do, each with a labelled Add button', async () => {
     mockFetch({
-      'GET /api/admin/automations/recipes': {
-        body: [notAdded('welcome-email'), notAdded('call-within-15-minutes'), notAdded('chase-after-2-days')],
-      },
+      'GET /api/admin/automations/recipes': { body: AUTOMATION_RECIPE_KEYS.map(notAdded) },
       'GET /api/admin/automations': { body: [] },
     });
     renderWithProviders(<RecipesPanel />);
@@ -45,7 +44,14 @@ describe('RecipesPanel', () => {
     expect(recipeItem('Welcome e-mail on a new quote').textContent).toContain('Then: Send email: Welcome e-mail');
     expect(recipeItem('Call within 15 minutes').textContent).toContain('Create task: Call within 15 minutes (due now)');
     expect(recipeItem('Chase after 2 days without activity').textContent).toContain('When: No activity for 2 days');
-    expect(screen.getAllByRole('button', { name: /^Add / })).toHaveLength(3);
+    expect(recipeItem('Booking confirmation').textContent).toContain(
+      'When: Visit booked Then: Send SMS: Booking confirmation SMS',
+    );
+    expect(recipeItem('Day-before reminder').textContent).toContain('When: Visit in 24 hours');
+    expect(recipeItem('Ask for a review').textContent).toContain(
+      'When: Visit completed (the first only) Then: Send email: Review request e-mail',
+    );
+    expect(screen.getAllByRole('button', { name: /^Add / })).toHaveLength(AUTOMATION_RECIPE_KEYS.length);
   });
 
   it('one click adds the recipe, then shows it as added and inactive instead of offering it again', async () => {

@@ -11,8 +11,9 @@ import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { useAutomations } from './automations.queries.ts';
 import { useAddAutomationRecipe, useAutomationRecipes } from './recipes.queries.ts';
 
-/** "No activity for 2 days", "Lead created". */
+/** "No activity for 2 days", "Lead created", "Visit completed (the first only)". */
 export function describeRecipeTrigger(recipe: AutomationRecipe): string {
+  if (recipe.conditions.firstVisit) return `${TRIGGER_LABELS[recipe.trigger]} (the first only)`;
   const days = recipe.conditions.days;
   return days === undefined
     ? TRIGGER_LABELS[recipe.trigger]

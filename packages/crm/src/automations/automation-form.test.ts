@@ -84,6 +84,28 @@ describe('automation form values', () => {
     expect(describeConditions({ ...rule, trigger: 'quote_accepted', conditions: '{"days":2}' })).toBe('Every lead');
   });
 
+  it('visit_completed: "first visit only" is kept, read back and described; other triggers drop it', () => {
+    expect(conditionFieldsFor('visit_completed').firstVisit).toBe(true);
+    expect(conditionFieldsFor('visit_booked').firstVisit).toBe(false);
+    const rule = {
+      id: 'r',
+      name: 'Ask for a review',
+      description: null,
+      trigger: 'visit_completed' as const,
+      conditions: '{"firstVisit":true}',
+      actions: '{"type":"send_email","templateId":"33333333-3333-4333-8333-333333333333"}',
+      isActive: false,
+      createdAt: '',
+      updatedAt: '',
+    };
+    const payload = toAutomationPayload(fromAutomation(rule));
+    expect(payload.conditions).toBe('{"firstVisit":true}');
+    expect(automationCreateSchema.safeParse(payload).success).toBe(true);
+    expect(describeConditions(rule)).toBe('first completed visit only');
+    expect(buildConditions({ trigger: 'visit_booked', firstVisit: true })).toEqual({});
+    expect(buildConditions({ trigger: 'visit_completed', firstVisit: false })).toEqual({});
+  });
+
   it('survives unreadable JSON', () => {
     const values = fromAutomation({
       id: 'a',

@@ -27,6 +27,8 @@ export interface AutomationFormValues {
   frequency?: Frequency;
   source?: string;
   days?: number | null;
+  /** visit_completed: only the lead's first completed visit. */
+  firstVisit?: boolean;
   actionType: FormActionType;
   templateId?: string;
   /** The assign action's `to`: 'round_robin' or a person's id. */
@@ -52,6 +54,7 @@ export function conditionFieldsFor(trigger: AutomationTrigger) {
     fromToStatus: trigger === 'status_changed',
     days: trigger === 'no_activity' || trigger === 'quote_not_answered',
     daysLabel: trigger === 'quote_not_answered' ? 'Days after the quote was sent' : 'Days without activity',
+    firstVisit: trigger === 'visit_completed',
   };
 }
 
@@ -62,6 +65,7 @@ export function buildConditions(values: Partial<AutomationFormValues>): Automati
   if (fields.fromToStatus && values.fromStatus) conditions.fromStatus = values.fromStatus;
   if (fields.fromToStatus && values.toStatus) conditions.toStatus = values.toStatus;
   if (fields.days && values.days !== undefined && values.days !== null) conditions.days = values.days;
+  if (fields.firstVisit && values.firstVisit) conditions.firstVisit = true;
   if (values.priority) conditions.priority = values.priority;
   if (values.cleaningType) conditions.cleaningType = values.cleaningType;
   if (values.frequency) conditions.frequency = values.frequency;
@@ -128,6 +132,7 @@ export function fromAutomation(automation: Automation): AutomationFormValues {
     frequency: asString(conditions.frequency) as Frequency | undefined,
     source: asString(conditions.source),
     days: asNumber(conditions.days) ?? null,
+    firstVisit: conditions.firstVisit === true,
     actionType,
     templateId: asString(action.templateId),
     taskTitle: asString(action.title),

@@ -19,6 +19,7 @@ export function describeConditions(automation: Automation): string {
   } else if (automation.trigger === 'quote_not_answered') {
     parts.push(`${formatCount(DEFAULT_QUOTE_CHASE_DAYS, 'day')} after sending, no answer`);
   }
+  if (conditions.firstVisit) parts.push('first completed visit only');
   if (conditions.priority) parts.push(`priority is ${conditions.priority}`);
   if (conditions.cleaningType) parts.push(`cleaning type is ${conditions.cleaningType}`);
   if (conditions.frequency) parts.push(`frequency is ${conditions.frequency}`);

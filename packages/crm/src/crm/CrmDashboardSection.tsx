@@ -2,7 +2,7 @@ import { Card, Statistic } from 'antd';
 import { useAutomations } from '../automations/automations.queries.ts';
 import { LeadSourcesCard, PipelineStatusCard, PriorityLevelsCard } from '../overview/BreakdownCards.tsx';
 import { HeldForReviewCard, SpeedToLeadCard } from '../overview/IntakeCards.tsx';
-import { MetricCards } from '../overview/MetricCards.tsx';
+import { MetricCards, ScheduleMetricCards } from '../overview/MetricCards.tsx';
 import { useTemplates } from '../templates/templates.queries.ts';
 
 function ActiveAutomationsCard() {
@@ -24,11 +24,12 @@ function ActiveAutomationsCard() {
   );
 }
 
-/** Dashboard section of the sidebar CRM: metric cards, breakdowns, the automation summary and lead intake. */
+/** Dashboard section of the sidebar CRM: metric cards, the schedule's, breakdowns, the automation summary and lead intake. */
 export function CrmDashboardSection() {
   return (
     <div className="section-stack">
       <MetricCards />
+      <ScheduleMetricCards />
       <div className="overview-grid">
         <PipelineStatusCard />
         <PriorityLevelsCard />

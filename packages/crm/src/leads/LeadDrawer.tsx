@@ -1,5 +1,7 @@
 import { MailOutlined, PhoneOutlined, PlusOutlined } from '@ant-design/icons';
-import { formatDealValue, toTelHref } from '@shine/shared/format';
+import { formatDealValue, formatMoney, toTelHref } from '@shine/shared/format';
+import { formatCents } from '@shine/shared/quote-pricing';
+import { leadRecurringRevenue } from '@shine/shared/recurring-revenue';
 import type { Lead, LeadDetail } from '@shine/shared/types';
 import { Button, Descriptions, Divider, Drawer, Grid, Space, Tabs, Tag, Typography } from 'antd';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
@@ -25,6 +27,22 @@ import { LeadStatusSelect } from './LeadStatusSelect.tsx';
 import type { LeadDrawerTab } from './lead-drawer-tabs.ts';
 import { useLead } from './leads.queries.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
+
+/**
+ * Beside the one-time value of a Weekly, Biweekly or Monthly lead: its value per visit × the visits its
+ * series makes a year (docs/decisions.md, "Recurring revenue").
+ */
+function recurringValueItem(lead: Lead) {
+  const recurring = leadRecurringRevenue(lead);
+  if (!recurring) return [];
+  return [
+    {
+      key: 'recurringValue',
+      label: 'Recurring Value',
+      children: `${formatMoney(formatCents(recurring.annualCents))} a year (${formatMoney(formatCents(recurring.perVisitCents))} × ${recurring.visitsPerYear} visits)`,
+    },
+  ];
+}
 
 function LeadDetails({ lead }: { lead: Lead }) {
   const screens = Grid.useBreakpoint();
@@ -64,6 +82,7 @@ function LeadDetails({ lead }: { lead: Lead }) {
           children: <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag>,
         },
         { key: 'estimatedValue', label: 'Estimated Value', children: formatDealValue(lead.estimatedValue) },
+        ...recurringValueItem(lead),
         {
           key: 'tags',
           label: 'Tags',

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
-import { MetricCards, todaySuffix } from './MetricCards.tsx';
+import { MetricCards, ScheduleMetricCards, todaySuffix } from './MetricCards.tsx';
 
 const metrics = {
   leadsToday: 2,
@@ -12,6 +12,8 @@ const metrics = {
   pendingTasks: 0,
   overdueFollowUps: 0,
   overdueTasks: 0,
+  visitsThisWeek: 7,
+  bookedRecurringRevenue: '16939.00',
 };
 
 describe('MetricCards: Today', () => {
@@ -24,6 +26,8 @@ describe('MetricCards: Today', () => {
     const today = await screen.findByTestId('metric-today');
     await within(today).findByText('(3 requests)');
     expect(today.querySelector('.ant-statistic-content-value')?.textContent).toBe('2');
+    // SPEC.md's six: the schedule's cards are the sidebar CRM's own (ScheduleMetricCards).
+    expect(screen.getAllByRole('link')).toHaveLength(6);
   });
 
   it('adds nothing when every request today was a new lead', () => {
@@ -41,5 +45,23 @@ describe('MetricCards: Pending Tasks', () => {
     renderWithProviders(<MetricCards />);
     const card = await screen.findByTestId('metric-pending');
     expect(card.getAttribute('href')).toBe('/crm/activities');
+  });
+});
+
+describe('MetricCards: the schedule', () => {
+  it('shows the visits of this week and the booked recurring revenue a year, each a link to the Schedule', async () => {
+    mockFetch({
+      'GET /api/admin/stats': { body: { total: 9, byStatus: {}, byPriority: {}, bySource: {}, potentialRevenue: 0 } },
+      'GET /api/admin/metrics': { body: metrics },
+    });
+    renderWithProviders(<ScheduleMetricCards />);
+    const visits = await screen.findByTestId('metric-visits-week');
+    await within(visits).findByText('Visits this week');
+    expect(visits.querySelector('.ant-statistic-content-value')?.textContent).toBe('7');
+    expect(visits.getAttribute('href')).toBe('/crm/schedule');
+    const revenue = screen.getByTestId('metric-recurring-revenue');
+    expect(revenue.querySelector('.ant-statistic-content-value')?.textContent).toBe('$16,939');
+    expect(within(revenue).getByText('/ year')).toBeTruthy();
+    expect(revenue.getAttribute('href')).toBe('/crm/schedule');
   });
 });

@@ -1,9 +1,11 @@
 import {
   CalendarOutlined,
+  CarryOutOutlined,
   CheckSquareOutlined,
   DollarOutlined,
   ExclamationCircleOutlined,
   RiseOutlined,
+  SyncOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import { formatCount, formatCurrency, formatPercent } from '@shine/shared/format';
@@ -108,33 +110,74 @@ export function MetricCards() {
     <section aria-label="Key metrics" className="section-stack">
       {stats.isError ? <QueryErrorAlert error={stats.error} onRetry={() => void stats.refetch()} /> : null}
       {metrics.isError ? <QueryErrorAlert error={metrics.error} onRetry={() => void metrics.refetch()} /> : null}
-      <div className="metric-grid">
-        {items.map((item) => (
-          <Link key={item.key} to={item.to} className="metric-link" data-testid={`metric-${item.key}`}>
-            <Card size="small" loading={item.loading}>
-              <Statistic
-                title={
-                  <span className="metric-title">
-                    <span aria-hidden="true" className="metric-icon">
-                      {item.icon}
-                    </span>
-                    {item.title}
-                  </span>
-                }
-                value={item.value ?? '—'}
-                suffix={
-                  item.suffix ? (
-                    <span className={`metric-suffix${item.suffixTone === 'muted' ? ' metric-suffix-muted' : ''}`}>
-                      {item.suffix}
-                    </span>
-                  ) : undefined
-                }
-                styles={{ content: item.tone === 'danger' ? { color: '#b42318' } : undefined }}
-              />
-            </Card>
-          </Link>
-        ))}
-      </div>
+      <MetricLinks items={items} />
     </section>
+  );
+}
+
+/**
+ * The schedule's cards of the sidebar CRM's Dashboard: Visits this week and Booked recurring revenue,
+ * each opening the Schedule (this week's visits, each recurring customer's series). The tabbed
+ * dashboard keeps SPEC.md's six cards.
+ */
+export function ScheduleMetricCards() {
+  const metrics = useMetrics();
+  const m = metrics.data;
+  const items: Metric[] = [
+    {
+      key: 'visits-week',
+      title: 'Visits this week',
+      icon: <CarryOutOutlined />,
+      value: m?.visitsThisWeek,
+      loading: metrics.isPending,
+      to: sectionPath('schedule'),
+    },
+    {
+      key: 'recurring-revenue',
+      title: 'Booked recurring revenue',
+      icon: <SyncOutlined />,
+      value: m?.bookedRecurringRevenue ? formatCurrency(Number(m.bookedRecurringRevenue)) : undefined,
+      loading: metrics.isPending,
+      suffix: m?.bookedRecurringRevenue ? '/ year' : undefined,
+      suffixTone: 'muted',
+      to: sectionPath('schedule'),
+    },
+  ];
+  return (
+    <section aria-label="Schedule figures">
+      <MetricLinks items={items} />
+    </section>
+  );
+}
+
+function MetricLinks({ items }: { items: Metric[] }) {
+  return (
+    <div className="metric-grid">
+      {items.map((item) => (
+        <Link key={item.key} to={item.to} className="metric-link" data-testid={`metric-${item.key}`}>
+          <Card size="small" loading={item.loading}>
+            <Statistic
+              title={
+                <span className="metric-title">
+                  <span aria-hidden="true" className="metric-icon">
+                    {item.icon}
+                  </span>
+                  {item.title}
+                </span>
+              }
+              value={item.value ?? '—'}
+              suffix={
+                item.suffix ? (
+                  <span className={`metric-suffix${item.suffixTone === 'muted' ? ' metric-suffix-muted' : ''}`}>
+                    {item.suffix}
+                  </span>
+                ) : undefined
+              }
+              styles={{ content: item.tone === 'danger' ? { color: '#b42318' } : undefined }}
+            />
+          </Card>
+        </Link>
+      ))}
+    </div>
   );
 }

@@ -6,7 +6,11 @@ import { renderWithProviders } from '../test/render.tsx';
 import { signedInAs } from '../test/team-fixtures.ts';
 import { CompanyDetailsSettings } from './CompanyDetailsSettings.tsx';
 
-const saved = { name: 'Lone Star Shine Cleaning', postalAddress: '1200 Main Street\nDallas, TX 75202' };
+const saved = {
+  name: 'Lone Star Shine Cleaning',
+  postalAddress: '1200 Main Street\nDallas, TX 75202',
+  reviewUrl: null,
+};
 
 describe('CompanyDetailsSettings', () => {
   it('shows the saved details and sends the changed address', async () => {
@@ -24,7 +28,31 @@ describe('CompanyDetailsSettings', () => {
     await user.click(screen.getByRole('button', { name: 'Save company details' }));
     await screen.findByText('Company details saved');
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
-      { name: saved.name, postalAddress: 'PO Box 77\nFort Worth, TX 76102' },
+      { name: saved.name, postalAddress: 'PO Box 77\nFort Worth, TX 76102', reviewUrl: null },
+    ]);
+  });
+
+  it('sends the review page as an https link, and refuses any other beside the field', async () => {
+    const { calls } = mockFetch({
+      ...signedInAs('admin'),
+      'GET /api/admin/settings/company': { body: saved },
+      'PUT /api/admin/settings/company': (call) => ({ body: call.body }),
+    });
+    renderWithProviders(<CompanyDetailsSettings />);
+    const review = await screen.findByLabelText('Review page');
+    expect((review as HTMLInputElement).value).toBe('');
+    const user = userEvent.setup();
+    await user.type(review, 'http://example.com/review');
+    await user.click(screen.getByRole('button', { name: 'Save company details' }));
+    expect(await screen.findByText(/as an https:\/\/ link/)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    await user.clear(review);
+    await user.type(review, 'https://g.page/r/lone-star-shine/review');
+    await user.click(screen.getByRole('button', { name: 'Save company details' }));
+    await screen.findByText('Company details saved');
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { name: saved.name, postalAddress: saved.postalAddress, reviewUrl: 'https://g.page/r/lone-star-shine/review' },
     ]);
   });
 

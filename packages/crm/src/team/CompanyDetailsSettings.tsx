@@ -5,11 +5,12 @@ import { useToast } from '../ui/use-toast.ts';
 import { SettingsCard, saveSettings } from './SettingsCard.tsx';
 import { useCompanySettings, useSaveCompanySettings } from './company-settings.queries.ts';
 
-const FIELDS = ['name', 'postalAddress'] as const;
+const FIELDS = ['name', 'postalAddress', 'reviewUrl'] as const;
 
 /**
  * The company's name and postal address (admins): US law asks every commercial e-mail for the
- * sender's postal address, so every automated e-mail ends with them and its unsubscribe link.
+ * sender's postal address, so every automated e-mail ends with them and its unsubscribe link. The
+ * review page is the {{reviewUrl}} of the "Ask for a review" message.
  */
 export function CompanyDetailsSettings() {
   const view = useCompanySettings();
@@ -18,7 +19,7 @@ export function CompanyDetailsSettings() {
   const [form] = Form.useForm<CompanyDetails>();
 
   useEffect(() => {
-    if (view.data) form.setFieldsValue(view.data);
+    if (view.data) form.setFieldsValue({ ...view.data, reviewUrl: view.data.reviewUrl ?? '' });
   }, [view.data, form]);
 
   const submit = (values: CompanyDetails) =>
@@ -52,6 +53,13 @@ export function CompanyDetailsSettings() {
           </Form.Item>
           <Form.Item name="postalAddress" label="Postal address">
             <Input.TextArea autoComplete="street-address" rows={3} maxLength={300} />
+          </Form.Item>
+          <Form.Item
+            name="reviewUrl"
+            label="Review page"
+            extra="The https:// link where customers review you (Google, Yelp…), sent after a first cleaning. Leave empty for none."
+          >
+            <Input inputMode="url" autoComplete="url" maxLength={500} placeholder="https://" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save company details'}

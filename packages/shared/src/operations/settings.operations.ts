@@ -1,5 +1,5 @@
 // The company's settings (admins): speed-to-lead alerts, the company's details for automated e-mail.
-import { companyDetailsSchema } from '../company-settings.ts';
+import { companyDetailsSchema, companyDetailsViewSchema } from '../company-settings.ts';
 import { leadAlertSettingsSchema, leadAlertSettingsViewSchema } from '../lead-alerts.ts';
 import { lostReasonsSchema } from '../lost-reasons.ts';
 import { json, operation, type Operation } from './operation.ts';
@@ -36,21 +36,23 @@ export const settingsOperations = {
     method: 'get',
     path: '/api/admin/settings/company',
     tag: 'Settings',
-    summary: 'The company’s name and postal address, printed at the foot of every automated e-mail',
+    summary:
+      'The company’s name and postal address, printed at the foot of every automated e-mail, and its review page',
     access: 'session',
     role: 'admin',
-    answers: { 200: json(companyDetailsSchema, 'The details (the site’s defaults until saved).') },
+    answers: { 200: json(companyDetailsViewSchema, 'The details (the site’s defaults until saved).') },
   }),
   saveCompanySettings: operation({
     method: 'put',
     path: '/api/admin/settings/company',
     tag: 'Settings',
-    summary: 'Save the company’s name and postal address',
-    description: 'US law asks a commercial e-mail for the sender’s postal address; a P.O. box will do.',
+    summary: 'Save the company’s name, postal address and review page',
+    description:
+      'US law asks a commercial e-mail for the sender’s postal address; a P.O. box will do. `reviewUrl` is an https link (null or empty removes it; left out, the saved one stays).',
     access: 'session',
     role: 'admin',
     body: companyDetailsSchema,
-    answers: { 200: json(companyDetailsSchema, 'The details now.') },
+    answers: { 200: json(companyDetailsViewSchema, 'The details now.') },
   }),
   getLostReasons: operation({
     method: 'get',

@@ -30,6 +30,10 @@ export const metricsSchema = z.strictObject({
   overdueFollowUps: countSchema,
   /** Pending tasks past their due time, e.g. an automation's follow-up reminder. */
   overdueTasks: countSchema,
+  /** Visits scheduled or completed this business week (Monday to Sunday in the business time zone). */
+  visitsThisWeek: countSchema,
+  /** Active recurring bookings: per-visit price × visits a year, summed (docs/decisions.md, "Recurring revenue"). */
+  bookedRecurringRevenue: z.string().regex(/^\d+\.\d{2}$/),
 });
 export type Metrics = z.output<typeof metricsSchema>;
 
@@ -84,7 +88,14 @@ export const analyticsReportSchema = z.strictObject({
   ),
   /** Every month that overlaps the range: the leads that arrived in it and are Won, and their value. */
   wonRevenueByMonth: z.array(
-    z.strictObject({ month: z.string().regex(/^\d{4}-\d{2}$/), won: countSchema, value: moneySchema }),
+    z.strictObject({
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      won: countSchema,
+      /** One-time revenue: each Won lead's value (a recurring lead's one visit). */
+      value: moneySchema,
+      /** Recurring revenue a year of the Won recurring leads (docs/decisions.md, "Recurring revenue"). */
+      recurringValue: moneySchema,
+    }),
   ),
   /** Every week: median business minutes to first contact (1 decimal) of the week's contacted leads. */
   speedToLeadByWeek: z.array(

@@ -1,0 +1,198 @@
+// Scheduling's starter recipes, delivered to the real SMTP server and the SMS stand-in: the booking
+// confirmation is a text (the booking's own e-mail carries the calendar file, so no second e-mail),
+// the day-before reminder names the visit's arrival window and obeys SMS consent, and "Ask for a
+// review" goes once per customer after the first completed visit, with the company's review page,
+// and is skipped with its reason when no review page is set.
+import { MISSING_VALUE_REASONS, type AutomationRun } from '@shine/shared/automation-rules';
+import { slotListSchema } from '@shine/shared/bookings';
+import { SMS_REFUSALS } from '@shine/shared/sms-consent';
+import type { Automation } from '@shine/shared/types';
+import { simpleParser } from 'mailparser';
+import supertest from 'supertest';
+import { beforeEach, expect, it } from 'vitest';
+import { describeArrival } from '../src/scheduling/scheduling.service.ts';
+import { restoreStarterTemplate } from '../src/templates/templates.service.ts';
+import { STARTER_TEMPLATE_KEYS } from '@shine/shared/starter-templates';
+import { drainEngines, useDeliveringEngine, waitFor } from './support/automation-engine.ts';
+import { sendNewQuote, tokenOf } from './support/quotes.ts';
+import { type Agent, describeApi, VALID_QUOTE } from './support/test-app.ts';
+
+const HOUR = 3_600_000;
+const REVIEW_URL = 'https://g.page/r/lone-star-shine/review';
+const TIME_ZONE = 'America/Chicago';
+let people = 0;
+
+interface BookedVisit {
+  id: string;
+  start: string;
+  arrivalEnd: string;
+}
+
+describeApi('scheduling recipes: booking confirmation, day-before reminder, ask for a review', () => {
+  const h = useDeliveringEngine({ appEnv: { RATE_LIMIT_QUOTE_LINKS_PER_MINUTE: '100000' } });
+  const { t } = h;
+  let agent: Agent;
+
+  beforeEach(async () => {
+    t.clock.now = undefined;
+    agent = await t.agent();
+    // Tables are emptied before each test; a fresh install's starters come back here.
+    for (const key of STARTER_TEMPLATE_KEYS) await restoreStarterTemplate(t.db, key, null);
+  });
+
+  async function switchOnRecipe(key: string): Promise<Automation> {
+    const added = await agent.post(`/api/admin/automations/recipes/${key}`).send({});
+    expect(added.status, added.text).toBe(201);
+    const rule = added.body as Automation;
+    await agent.patch(`/api/admin/automations/${rule.id}`).send({ isActive: true }).expect(200);
+    return rule;
+  }
+
+  /** A lead that accepted its quote and booked the first free window. */
+  async function bookedLead(options: { frequency?: string; smsConsent?: boolean } = {}) {
+    people++;
+    const phone = `+1214555${String(6000 + people)}`;
+    const created = await supertest(t.app)
+      .post('/api/leads')
+      .send({
+        ...VALID_QUOTE,
+        email: `recipes${people}@example.com`,
+        phone,
+        frequency: options.frequency ?? 'One Time',
+        smsConsent: options.smsConsent ?? false,
+      })
+      .expect(201);
+    const leadId = created.body.id as string;
+    const token = tokenOf((await sendNewQuote(agent, leadId)).url);
+    await supertest(t.app).post(`/api/quotes/${token}/accept`).send({ name: 'Ann Lee' }).expect(200);
+    const slots = slotListSchema.parse((await supertest(t.app).get(`/api/quotes/${token}/slots`).expect(200)).body);
+    const booked = await supertest(t.app)
+      .post(`/api/quotes/${token}/booking`)
+      .send({ start: slots.slots[0]?.start })
+      .expect(201);
+    const visits = booked.body.booking.visits as BookedVisit[];
+    return { leadId, phone, visits };
+  }
+
+  const when = (visit: BookedVisit) => describeArrival(new Date(visit.start), new Date(visit.arrivalEnd), TIME_ZONE);
+  const runsOf = async (leadId: string) =>
+    (await agent.get(`/api/admin/leads/${leadId}/runs`).expect(200)).body as AutomationRun[];
+  const settledRuns = (leadId: string, count: number) =>
+    waitFor(async () => {
+      const runs = await runsOf(leadId);
+      return (
+        runs.length === count && runs.every((run) => !['queued', 'running', 'retrying'].includes(run.status)) && runs
+      );
+    });
+  const textsTo = (phone: string) => h.sms.received.filter((sms) => sms.form.To === phone).map((sms) => sms.form.Body);
+
+  it('booking confirmation: a text naming the arrival window, never a second e-mail; no consent, no text', async () => {
+    await switchOnRecipe('booking-confirmation');
+    const texted = await bookedLead({ smsConsent: true });
+    const [run] = await settledRuns(texted.leadId, 1);
+    expect(run).toMatchObject({ trigger: 'visit_booked', status: 'succeeded' });
+    const [text] = textsTo(texted.phone);
+    expect(text).toContain(
+      `your Lone Star Shine Cleaning cleaning is booked: ${when(texted.visits[0] as BookedVisit)}`,
+    );
+    expect(text).toContain('Reply STOP');
+    // The rule sends no e-mail of its own: the customer's one confirmation e-mail is the booking's.
+    expect(h.smtp.received).toEqual([]);
+
+    const silent = await bookedLead();
+    const [skipped] = await settledRuns(silent.leadId, 1);
+    expect(skipped?.status).toBe('skipped');
+    expect(skipped?.outcome).toContain(SMS_REFUSALS.noConsent);
+    expect(textsTo(silent.phone)).toEqual([]);
+  });
+
+  it('day-before reminder: from 24 hours before each visit, with its window, only with SMS consent', async () => {
+    await switchOnRecipe('day-before-reminder');
+    const texted = await bookedLead({ smsConsent: true });
+    const silent = await bookedLead();
+    const first = texted.visits[0] as BookedVisit;
+
+    t.clock.now = new Date(Date.parse(first.start) - 25 * HOUR);
+    await drainEngines(h.engine.engine);
+    expect(textsTo(texted.phone)).toEqual([]);
+    t.clock.now = new Date(Date.parse(first.start) - 23 * HOUR);
+    await drainEngines(h.engine.engine);
+    const [run] = await settledRuns(texted.leadId, 1);
+    expect(run).toMatchObject({ trigger: 'visit_upcoming', status: 'succeeded' });
+    expect(textsTo(texted.phone)).toEqual([
+      expect.stringContaining(`your cleaning is ${when(first)} (arrival window)`),
+    ]);
+
+    t.clock.now = new Date(Date.parse((silent.visits[0] as BookedVisit).start) - 23 * HOUR);
+    await drainEngines(h.engine.engine);
+    const [skipped] = await settledRuns(silent.leadId, 1);
+    expect(skipped?.status).toBe('skipped');
+    expect(textsTo(silent.phone)).toEqual([]);
+  });
+
+  it('ask for a review: once per customer after the first completed visit, with the review page', async () => {
+    await agent
+      .put('/api/admin/settings/company')
+      .send({
+        name: 'Lone Star Shine Cleaning',
+        postalAddress: '1200 Main Street\nDallas, TX 75202',
+        reviewUrl: REVIEW_URL,
+      })
+      .expect(200);
+    await switchOnRecipe('ask-for-review');
+    const weekly = await bookedLead({ frequency: 'Weekly' });
+    const [first, second] = weekly.visits as [BookedVisit, BookedVisit];
+    await agent.patch(`/api/admin/visits/${first.id}`).send({ status: 'completed' }).expect(200);
+    const [run] = await settledRuns(weekly.leadId, 1);
+    expect(run).toMatchObject({ trigger: 'visit_completed', status: 'succeeded' });
+    expect(h.smtp.received).toHaveLength(1);
+    const mail = await simpleParser(h.smtp.received[0]?.raw ?? '');
+    expect(mail.subject).toBe('How did we do, Ann?');
+    expect(mail.text).toContain(REVIEW_URL);
+    expect(mail.html || '').toContain(`href="${REVIEW_URL}"`);
+
+    // The next visit of the series is not a first visit: no second request.
+    await agent.patch(`/api/admin/visits/${second.id}`).send({ status: 'completed' }).expect(200);
+    await drainEngines(h.engine.engine);
+    expect(await runsOf(weekly.leadId)).toHaveLength(1);
+    expect(h.smtp.received).toHaveLength(1);
+  });
+
+  it('ask for a review switched on mid-series does not ask a customer whose first visit is behind them', async () => {
+    await agent
+      .put('/api/admin/settings/company')
+      .send({
+        name: 'Lone Star Shine Cleaning',
+        postalAddress: '1200 Main Street\nDallas, TX 75202',
+        reviewUrl: REVIEW_URL,
+      })
+      .expect(200);
+    const weekly = await bookedLead({ frequency: 'Weekly' });
+    const [first, second] = weekly.visits as [BookedVisit, BookedVisit];
+    await agent.patch(`/api/admin/visits/${first.id}`).send({ status: 'completed' }).expect(200);
+    await drainEngines(h.engine.engine);
+    await switchOnRecipe('ask-for-review');
+    await agent.patch(`/api/admin/visits/${second.id}`).send({ status: 'completed' }).expect(200);
+    await drainEngines(h.engine.engine);
+    expect(await runsOf(weekly.leadId)).toEqual([]);
+    expect(h.smtp.received).toEqual([]);
+  });
+
+  it('ask for a review without a review page: skipped with the reason, no e-mail with an empty link', async () => {
+    await agent
+      .put('/api/admin/settings/company')
+      .send({ name: 'Lone Star Shine Cleaning', postalAddress: '1200 Main Street\nDallas, TX 75202', reviewUrl: null })
+      .expect(200);
+    await switchOnRecipe('ask-for-review');
+    const lead = await bookedLead();
+    await agent
+      .patch(`/api/admin/visits/${(lead.visits[0] as BookedVisit).id}`)
+      .send({ status: 'completed' })
+      .expect(200);
+    const [run] = await settledRuns(lead.leadId, 1);
+    expect(run?.status).toBe('skipped');
+    expect(run?.outcome).toContain(MISSING_VALUE_REASONS.reviewUrl);
+    await drainEngines(h.engine.engine);
+    expect(h.smtp.received).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+import type { LeadDetail } from '@shine/shared/types';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeLead, makeLeadDetail, makeLeadRequest } from '../test/fixtures.ts';
+import { mockFetch } from '../test/fetch-mock.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { LeadDrawer } from './LeadDrawer.tsx';
+
+function renderDrawer(detail: LeadDetail) {
+  mockFetch({
+    [`GET /api/admin/leads/${detail.id}`]: { body: detail },
+    [`GET /api/admin/activities/lead/${detail.id}`]: { body: [] },
+    [`GET /api/admin/leads/${detail.id}/runs`]: { body: [] },
+    [`GET /api/admin/leads/${detail.id}/outbox`]: { body: [] },
+  });
+  renderWithProviders(<LeadDrawer leadId={detail.id} onClose={() => {}} onOpenLead={() => {}} />);
+}
+
+const detailOf = (overrides: Parameters<typeof makeLead>[0]) => {
+  const lead = makeLead(overrides);
+  return makeLeadDetail(lead, [makeLeadRequest(lead)]);
+};
+
+describe('lead drawer: the value', () => {
+  it('shows the recurring value a year beside the one-time value of a recurring lead, to the cent', async () => {
+    renderDrawer(detailOf({ frequency: 'Biweekly', estimatedValue: 301.5 }));
+    const label = await screen.findByText('Recurring Value');
+    const row = label.closest('tr');
+    expect(row?.textContent).toContain('$7,839.00 a year ($301.50 × 26 visits)');
+    expect(screen.getByText('Estimated Value')).toBeTruthy();
+  });
+
+  it('counts a monthly series as every four weeks, and the default value when there is no estimate', async () => {
+    renderDrawer(detailOf({ frequency: 'Monthly', estimatedValue: null }));
+    const row = (await screen.findByText('Recurring Value')).closest('tr');
+    expect(row?.textContent).toContain('$3,250.00 a year ($250.00 × 13 visits)');
+  });
+
+  it('shows no recurring value for a one-time cleaning', async () => {
+    renderDrawer(detailOf({ frequency: 'One Time', estimatedValue: 420 }));
+    await screen.findByText('Estimated Value');
+    expect(screen.queryByText('Recurring Value')).toBeNull();
+  });
+});
