@@ -32,6 +32,7 @@ import {
 } from './scheduling/scheduling.routes.ts';
 import { lostReasonsRouter } from './settings/lost-reasons.routes.ts';
 import { settingsRouter } from './settings/settings.routes.ts';
+import { speedToLeadSettingsRouter } from './speed-to-lead/speed-to-lead.routes.ts';
 import {
   EXPORT_JSON_LIMIT,
   JSON_LIMIT,
@@ -122,6 +123,7 @@ function adminApi(
   );
   // Every role reads the crews and windows (the Schedule shows them); only admins change them.
   admin.use('/settings/scheduling', requireRoleToWrite('admin'), schedulingSettingsRouter(deps));
+  admin.use('/settings/lead-alerts', requireRole('admin'), speedToLeadSettingsRouter(deps));
   admin.use('/settings', requireRole('admin'), settingsRouter(deps));
   admin.use('/lost-reasons', requireRoleToWrite('admin'), lostReasonsRouter(deps));
   admin.use(teamRouter(team));

@@ -72,6 +72,27 @@ export const DEFAULT_LEAD_ALERT_SETTINGS: LeadAlertSettings = {
   respectQuietHours: true,
 };
 
+export interface LeadAlertConfiguration {
+  settings: LeadAlertSettings;
+  /** When alerts were last switched on (leads older than this are never alerted); null while off. */
+  enabledAt: Date | null;
+}
+
+/**
+ * The stored value of the company setting `lead-alerts`, read: what a stored value leaves out takes
+ * its default, and a value that no longer parses reads as the defaults. Speed to lead writes the key;
+ * the API's lead notifications read its on-duty roster through this too.
+ */
+export function readLeadAlertConfiguration(stored: unknown): LeadAlertConfiguration {
+  const { enabledAt, ...value } = (typeof stored === 'object' && stored ? stored : {}) as Record<string, unknown>;
+  const parsed = leadAlertSettingsSchema.safeParse({ ...DEFAULT_LEAD_ALERT_SETTINGS, ...value });
+  const settings = parsed.success ? parsed.data : DEFAULT_LEAD_ALERT_SETTINGS;
+  return {
+    settings,
+    enabledAt: settings.enabled && typeof enabledAt === 'string' ? new Date(enabledAt) : null,
+  };
+}
+
 /** GET/PUT /api/admin/settings/lead-alerts → the settings, and what would keep an alert from going out. */
 export const leadAlertSettingsViewSchema = z.strictObject({
   settings: leadAlertSettingsSchema,

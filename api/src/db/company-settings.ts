@@ -1,6 +1,7 @@
-// company_settings: the company's own settings, one jsonb value per key.
+// company_settings: the company's own settings, one jsonb value per key; each key is read and written
+// by the one feature whose setting it is (`lead-alerts` by speed-to-lead, `company` by settings).
 import type { Knex } from 'knex';
-import { toJsonb } from '../db/jsonb.ts';
+import { toJsonb } from './jsonb.ts';
 
 export interface CompanySettingRow {
   key: string;

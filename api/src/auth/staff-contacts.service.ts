@@ -1,9 +1,10 @@
-// The people a staff alert may go to: their phone, e-mail, presence and quiet hours.
+// How to reach a team member: name, e-mail, phone, presence and their own alert settings, for the
+// features that message staff (speed-to-lead alerts). The system user is never one of them.
 import type { Knex } from 'knex';
 import { SYSTEM_USERNAME } from './system-user.service.ts';
-import { userNameSubquery } from './user-names.queries.ts';
+import { userNameOf } from './user-names.service.ts';
 
-export interface AlertRecipientRow {
+export interface StaffContactRow {
   id: string;
   name: string;
   username: string;
@@ -14,12 +15,12 @@ export interface AlertRecipientRow {
   alert_settings: unknown;
 }
 
-export function findAlertRecipientRows(db: Knex, ids: string[]): Promise<AlertRecipientRow[]> {
+export function findStaffContactRows(db: Knex, ids: string[]): Promise<StaffContactRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db('users as u')
     .select(
       'u.id',
-      userNameSubquery(db, 'u.id').as('name'),
+      userNameOf(db, 'u.id').as('name'),
       'u.username',
       'u.phone',
       'u.disabled_at',
@@ -28,5 +29,5 @@ export function findAlertRecipientRows(db: Knex, ids: string[]): Promise<AlertRe
       'u.alert_settings',
     )
     .whereIn('u.id', ids)
-    .whereNot('u.username', SYSTEM_USERNAME) as unknown as Promise<AlertRecipientRow[]>;
+    .whereNot('u.username', SYSTEM_USERNAME) as unknown as Promise<StaffContactRow[]>;
 }

@@ -11,7 +11,7 @@ const WON: LeadStatus = 'Won';
 const LOST: LeadStatus = 'Lost';
 
 export interface LeadAnalyticsRow {
-  /** Which grouping the row is: see measureLeadAnalytics. */
+  /** Which grouping the row is: see measureLeadsInRange. */
   set: 'weekSource' | 'source' | 'month' | 'status' | 'week';
   week: string | null;
   month: string | null;
@@ -39,7 +39,7 @@ const SETS: Record<number, LeadAnalyticsRow['set']> = {
  * `from`/`to` are business dates, both included: from local midnight of `from` to local midnight
  * after `to` in `timeZone`. Weeks start on Monday, as date_trunc('week').
  */
-export async function measureLeadAnalytics(
+export async function measureLeadsInRange(
   db: Knex,
   range: { from: string; to: string },
   timeZone: string,
@@ -110,10 +110,10 @@ export interface ClosedLeadsRow {
 const CLOSED_SETS: Record<number, ClosedLeadsRow['set']> = { 3: 'source', 5: 'assignee', 6: 'lostReason' };
 
 /**
- * The Won and Lost leads created in the range (as measureLeadAnalytics counts them), for win rates by
+ * The Won and Lost leads created in the range (as measureLeadsInRange counts them), for win rates by
  * source and by the person they are assigned to, and the reasons the lost ones were lost.
  */
-export async function measureClosedLeads(
+export async function measureClosedLeadsInRange(
   db: Knex,
   range: { from: string; to: string },
   timeZone: string,

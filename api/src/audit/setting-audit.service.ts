@@ -1,6 +1,6 @@
 // One audit row for a change to a company setting: only the fields whose value changed, before and after.
 import type { Knex } from 'knex';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from './audit.service.ts';
 
 export async function auditSettingChange<T extends object>(
   trx: Knex.Transaction,

@@ -1,7 +1,8 @@
-// Who a staff alert goes to, for the automation engine and the settings screen.
+// Who a speed-to-lead alert may go to: a team member's addresses, whether they are there now, and
+// their quiet hours (for the alerts and the warnings of the settings screen).
 import { type QuietHours, readAlertSettings } from '@shine/shared/alerts';
 import type { Knex } from 'knex';
-import { findAlertRecipientRows } from './alert-recipients.queries.ts';
+import { findStaffContactRows } from '../auth/staff-contacts.service.ts';
 
 export interface AlertRecipient {
   id: string;
@@ -16,7 +17,7 @@ export interface AlertRecipient {
 
 /** The people of `ids` that exist (the system user never does), keyed by id. */
 export async function findAlertRecipients(db: Knex, ids: string[], now: Date): Promise<Map<string, AlertRecipient>> {
-  const rows = await findAlertRecipientRows(db, [...new Set(ids)]);
+  const rows = await findStaffContactRows(db, [...new Set(ids)]);
   return new Map(
     rows.map((row) => [
       row.id,

@@ -1,41 +1,27 @@
-// The company's settings (today: the speed-to-lead alerts). Admins change them through
-// settings.routes.ts; the automation engine reads them for every alert, so a change applies to the
-// next lead without a restart.
+// The speed-to-lead alert settings (the company_settings key `lead-alerts`). Admins change them
+// through settings/settings.routes.ts; every alert reads them, so a change applies to the next lead
+// without a restart.
 import {
-  DEFAULT_LEAD_ALERT_SETTINGS,
+  type LeadAlertConfiguration,
   type LeadAlertSettings,
   type LeadAlertSettingsView,
-  leadAlertSettingsSchema,
+  readLeadAlertConfiguration,
   WEEKDAY_NAMES,
 } from '@shine/shared/lead-alerts';
 import { API_ERRORS } from '@shine/shared/messages';
 import type { Knex } from 'knex';
-import { findAlertRecipients } from '../auth/alert-recipients.service.ts';
 import { findAssignableUser } from '../auth/assignable-users.service.ts';
+import { auditSettingChange } from '../audit/setting-audit.service.ts';
+import { findSettingRow, lockSettingRow, writeSettingRow } from '../db/company-settings.ts';
 import { AppError } from '../http/app-error.ts';
-import { auditSettingChange } from './setting-audit.ts';
-import { findSettingRow, lockSettingRow, writeSettingRow } from './settings.queries.ts';
+import { findAlertRecipients } from './alert-recipients.ts';
 
 const LEAD_ALERTS_KEY = 'lead-alerts';
 
-export interface LeadAlertConfiguration {
-  settings: LeadAlertSettings;
-  /** When alerts were last switched on (leads older than this are never alerted); null while off. */
-  enabledAt: Date | null;
-}
-
-function readLeadAlerts(stored: unknown): LeadAlertConfiguration {
-  const { enabledAt, ...value } = (typeof stored === 'object' && stored ? stored : {}) as Record<string, unknown>;
-  const parsed = leadAlertSettingsSchema.safeParse({ ...DEFAULT_LEAD_ALERT_SETTINGS, ...value });
-  const settings = parsed.success ? parsed.data : DEFAULT_LEAD_ALERT_SETTINGS;
-  return {
-    settings,
-    enabledAt: settings.enabled && typeof enabledAt === 'string' ? new Date(enabledAt) : null,
-  };
-}
+export type { LeadAlertConfiguration } from '@shine/shared/lead-alerts';
 
 export async function getLeadAlertSettings(db: Knex): Promise<LeadAlertConfiguration> {
-  return readLeadAlerts((await findSettingRow(db, LEAD_ALERTS_KEY))?.value);
+  return readLeadAlertConfiguration((await findSettingRow(db, LEAD_ALERTS_KEY))?.value);
 }
 
 /** Everyone the settings name must be an active member of the team; otherwise a 400 naming the field. */
@@ -60,7 +46,7 @@ export async function saveLeadAlertSettings(
 ): Promise<LeadAlertConfiguration> {
   await assertPeopleAssignable(db, settings);
   return db.transaction(async (trx) => {
-    const before = readLeadAlerts((await lockSettingRow(trx, LEAD_ALERTS_KEY))?.value);
+    const before = readLeadAlertConfiguration((await lockSettingRow(trx, LEAD_ALERTS_KEY))?.value);
     // Switching alerts on starts from now: the leads already waiting are not alerted all at once.
     const enabledAt = settings.enabled ? (before.enabledAt ?? now) : null;
     await writeSettingRow(

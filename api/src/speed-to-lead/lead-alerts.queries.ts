@@ -1,8 +1,8 @@
-// lead_alerts and their outbox messages (automation_messages.alert_id): speed to lead's own rows.
-import type { MessageChannel } from '@shine/shared/automation-rules';
+// lead_alerts: speed to lead's own rows, one per lead and step (their messages are the automations'
+// outbox rows, automation_messages.alert_id, written through alert-context.ts AlertMessages).
 import type { LeadAlertStep } from '@shine/shared/lead-alerts';
 import type { Knex } from 'knex';
-import type { AutomationMessageRow, LeadAlertRow } from '../db/automation-tables.ts';
+import type { LeadAlertRow } from '../db/automation-tables.ts';
 
 /**
  * The lead's alert of this step, or undefined when it already exists: decided once per lead and step,
@@ -128,19 +128,4 @@ export function alertOfLead(db: Knex, step: LeadAlertStep): (leadId: string) => 
 /** Alerts still waiting for their job longer than `olderThan` (the job was lost with its process). */
 export function listStrandedAlertIds(db: Knex, olderThan: Date): Promise<Array<{ id: string }>> {
   return db('lead_alerts').where({ status: 'queued' }).where('updated_at', '<', olderThan).select('id').limit(500);
-}
-
-export type NewAlertMessage = Pick<
-  AutomationMessageRow,
-  'lead_id' | 'alert_id' | 'recipient' | 'subject' | 'body' | 'html'
-> & {
-  channel: MessageChannel;
-};
-
-/** The alert's message on this channel, written once: a retry sends the same text again, or nothing once sent. */
-export async function findOrInsertAlertMessage(db: Knex, message: NewAlertMessage): Promise<AutomationMessageRow> {
-  await db('automation_messages').insert(message).onConflict(['alert_id', 'channel']).ignore();
-  const row = await db('automation_messages').where({ alert_id: message.alert_id, channel: message.channel }).first();
-  if (!row) throw new Error('alert message row missing after insert');
-  return row;
 }

@@ -1,0 +1,25 @@
+// /api/admin/settings/lead-alerts (app.ts mounts it behind requireRole('admin')): the speed-to-lead
+// alert settings, beside the company's other settings on the CRM's Team screen but served here, where
+// they are kept (settings/ may not import speed-to-lead, which imports leads, which read settings).
+import { settingsOperations } from '@shine/shared/operations/settings';
+import type { Router } from 'express';
+import type { AppDeps } from '../deps.ts';
+import { sessionUser } from '../http/auth-guard.ts';
+import { operationRouter } from '../http/route.ts';
+import { getLeadAlertSettings, leadAlertSettingsView, saveLeadAlertSettings } from './lead-alert-settings.service.ts';
+
+export function speedToLeadSettingsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
+  const { router, route } = operationRouter('/api/admin/settings/lead-alerts');
+  const configured = { sms: config.automations.sms !== undefined, email: config.automations.smtpUrl !== undefined };
+
+  route(settingsOperations.getLeadAlertSettings, async (_req, res) => {
+    res.json(await leadAlertSettingsView(db, await getLeadAlertSettings(db), configured, now()));
+  });
+
+  route(settingsOperations.saveLeadAlertSettings, async (req, res) => {
+    const saved = await saveLeadAlertSettings(db, sessionUser(req).id, req.body, now());
+    res.json(await leadAlertSettingsView(db, saved, configured, now()));
+  });
+
+  return router;
+}
