@@ -19,7 +19,7 @@ import { browserNotifications } from './browser-notifications.ts';
 import { playChime } from './chime.ts';
 import { OpenLeadButton } from './OpenLeadButton.tsx';
 import { describeNewLead } from '@shine/shared/lead-alerts';
-import { sectionPath, leadPath } from '../navigation/section-paths.ts';
+import { sectionPath, leadPath } from '../navigation/index.ts';
 
 const NEW_LEAD_TOAST_CLASS = 'new-lead-toast';
 

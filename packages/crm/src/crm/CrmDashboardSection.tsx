@@ -1,9 +1,14 @@
 import { Card, Statistic } from 'antd';
-import { useAutomations } from '../automations/automations.queries.ts';
-import { LeadSourcesCard, PipelineStatusCard, PriorityLevelsCard } from '../overview/BreakdownCards.tsx';
-import { HeldForReviewCard, SpeedToLeadCard } from '../overview/IntakeCards.tsx';
-import { MetricCards } from '../overview/MetricCards.tsx';
-import { useTemplates } from '../templates/templates.queries.ts';
+import { useAutomations } from '../automations/index.ts';
+import {
+  LeadSourcesCard,
+  PipelineStatusCard,
+  PriorityLevelsCard,
+  HeldForReviewCard,
+  SpeedToLeadCard,
+  MetricCards,
+} from '../overview/index.ts';
+import { useTemplates } from '../templates/index.ts';
 
 function ActiveAutomationsCard() {
   const automations = useAutomations();

@@ -1,9 +1,9 @@
 import type { MyDayScope } from '@shine/shared/my-day';
 import { Card, Empty, Segmented, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import { LeadDrawer } from '../leads/LeadDrawer.tsx';
-import { useLeadInAddress } from '../leads/use-lead-in-address.ts';
-import { sectionPath } from '../navigation/section-paths.ts';
+import { LeadDrawer } from '../leads/index.ts';
+import { useLeadInAddress } from '../leads/index.ts';
+import { sectionPath } from '../navigation/index.ts';
 import { useIsAdmin } from '../session/current-user.ts';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';

@@ -9,9 +9,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { queryOptions } from '../api/client.ts';
-import { useAlertSettings } from '../alerts/alerts.queries.ts';
-import { browserNotifications } from '../alerts/browser-notifications.ts';
-import { leadPath } from '../navigation/section-paths.ts';
+import { useAlertSettings } from '../alerts/index.ts';
+import { browserNotifications } from '../alerts/index.ts';
+import { leadPath } from '../navigation/index.ts';
 import { usePlatform } from '../platform/platform.ts';
 import { useNotifications } from './notifications.queries.ts';
 

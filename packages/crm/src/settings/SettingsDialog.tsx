@@ -1,5 +1,5 @@
 import { Divider, Modal, Typography } from 'antd';
-import { AlertSettingsForm } from '../alerts/AlertSettingsForm.tsx';
+import { AlertSettingsForm } from '../alerts/index.ts';
 import { useSession } from '../session/session.ts';
 import { usePlatform } from '../platform/platform.ts';
 import { PasswordChangeForm } from './PasswordChangeForm.tsx';
