@@ -197,8 +197,7 @@ describe('dependency-cruiser rules', () => {
   it("fails a CRM feature's index re-exporting its lazily loaded section", () => {
     plant({
       'packages/crm/src/planted-eager/PlantedEagerSection.tsx': 'export const PlantedEagerSection = 1;\n',
-      'packages/crm/src/planted-eager/index.ts':
-        "export { PlantedEagerSection } from './PlantedEagerSection.tsx';\n",
+      'packages/crm/src/planted-eager/index.ts': "export { PlantedEagerSection } from './PlantedEagerSection.tsx';\n",
     });
     assertViolation(
       cruise(['packages/crm/src/planted-eager/index.ts']),

@@ -5,7 +5,7 @@ import compression from 'compression';
 import express, { type Express, Router } from 'express';
 import { activitiesRouter } from './activities/activities.routes.ts';
 import { auditRouter } from './audit/audit.routes.ts';
-import { alertSettingsRouter } from './auth/alert-settings.routes.ts';
+import { newLeadAlertsRouter } from './auth/new-lead-alerts.routes.ts';
 import { authRouter } from './auth/auth.routes.ts';
 import { createSessionMiddleware } from './auth/session.ts';
 import { setupPasswordRouter } from './auth/setup-password.routes.ts';
@@ -127,7 +127,7 @@ function adminApi(
   admin.use('/settings', requireRole('admin'), settingsRouter(deps));
   admin.use('/lost-reasons', requireRoleToWrite('admin'), lostReasonsRouter(deps));
   admin.use(teamRouter(team));
-  admin.use('/me/alerts', alertSettingsRouter(deps));
+  admin.use('/me/alerts', newLeadAlertsRouter(deps));
   admin.use('/leads', adminLeadsRouter(deps));
   admin.use('/leads', leadAutomationRouter(deps));
   admin.use('/leads', leadQuotesRouter(quotes));

@@ -2,19 +2,19 @@
 // with the user, so they follow the person from the browser to the desktop app.
 import { liveOperations } from '@shine/shared/operations/live';
 import { operationRouter } from '../http/route.ts';
-import { type AlertSettings, readAlertSettings } from '@shine/shared/alerts';
+import { type NewLeadAlertSettings, readNewLeadAlertSettings } from '@shine/shared/new-lead-alerts';
 import type { Router } from 'express';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { jsonbText } from '../db/jsonb.ts';
 
-async function findSettings(db: Knex, userId: string): Promise<AlertSettings> {
+async function findSettings(db: Knex, userId: string): Promise<NewLeadAlertSettings> {
   const row = await db('users').where({ id: userId }).first('alert_settings');
-  return readAlertSettings(row?.alert_settings);
+  return readNewLeadAlertSettings(row?.alert_settings);
 }
 
-export function alertSettingsRouter({ db }: Pick<AppDeps, 'db'>): Router {
+export function newLeadAlertsRouter({ db }: Pick<AppDeps, 'db'>): Router {
   const { router, route } = operationRouter('/api/admin/me/alerts');
 
   route(liveOperations.getAlertSettings, async (req, res) => {
@@ -27,7 +27,7 @@ export function alertSettingsRouter({ db }: Pick<AppDeps, 'db'>): Router {
     await db('users')
       .where({ id: userId })
       .update({
-        alert_settings: db.raw('alert_settings || ?::jsonb', [jsonbText(req.body)]) as unknown as AlertSettings,
+        alert_settings: db.raw('alert_settings || ?::jsonb', [jsonbText(req.body)]) as unknown as NewLeadAlertSettings,
       });
     res.json(await findSettings(db, userId));
   });

@@ -25,7 +25,7 @@ import {
   type SpamRule,
 } from '@shine/shared/intake';
 import { type Estimate, estimateQuote, estimateValueOf } from '@shine/shared/pricing';
-import type { QuoteIntake } from '@shine/shared/quote';
+import type { QuoteRequestIntake } from '@shine/shared/quote-request';
 import { SMS_CONSENT_TEXT } from '@shine/shared/sms-consent';
 import type { IntakeReport, Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
@@ -103,7 +103,7 @@ type NewLead = NewLeadRow &
   };
 
 function toNewLead(
-  quote: QuoteIntake,
+  quote: QuoteRequestIntake,
   estimate: Estimate,
   origin: Pick<IntakeOrigin, 'receivedAt' | 'timeZone'>,
 ): NewLead {
@@ -317,7 +317,7 @@ export const SAME_PHONE_LINKS_MAX = 5;
 export function takeInRequest(
   trx: Knex.Transaction,
   outbox: LeadEventOutbox,
-  quote: QuoteIntake,
+  quote: QuoteRequestIntake,
   origin: IntakeOrigin,
 ): Promise<TakenIn> {
   return takeIn(trx, outbox, quote, toNewLead(quote, estimateQuote(quote), origin), origin);
@@ -326,7 +326,7 @@ export function takeInRequest(
 async function takeIn(
   trx: Knex.Transaction,
   outbox: LeadEventOutbox,
-  quote: QuoteIntake,
+  quote: QuoteRequestIntake,
   request: NewLead,
   origin: IntakeOrigin,
   clientKey: string | null = null,
@@ -380,9 +380,9 @@ export function recordRejection(db: Knex, rule: RejectionRule, clock: IntakeCloc
   return countRejection(db, rule, clock.now, clock.timeZone);
 }
 
-export async function receiveQuote(
+export async function receiveQuoteRequest(
   db: Knex,
-  quote: QuoteIntake,
+  quote: QuoteRequestIntake,
   clock: IntakeClock,
   meta: RequestMeta,
 ): Promise<QuoteOutcome> {

@@ -6,7 +6,7 @@ import { DEFAULT_BUSINESS_TIMEZONE, weekdayIn } from '@shine/shared/business-tim
 import type { Knex } from 'knex';
 import { findAssignableUser } from '../auth/assignable-users.service.ts';
 import { notifyPeople } from '../notifications/notifications.service.ts';
-import { readLeadAlertConfiguration } from '@shine/shared/lead-alerts';
+import { readSpeedToLeadConfiguration } from '@shine/shared/speed-to-lead';
 import { findSettingRow } from '../db/company-settings.ts';
 import { findLeadRow } from './leads.queries.ts';
 
@@ -48,7 +48,7 @@ function describe(happening: LeadHappening, name: string, service: string): stri
  * is speed to lead's setting (`lead-alerts`), read here from its row: speed to lead imports leads.
  */
 async function onDutyAt(trx: Knex, now: Date, timeZone: string): Promise<string | undefined> {
-  const { settings } = readLeadAlertConfiguration((await findSettingRow(trx, 'lead-alerts'))?.value);
+  const { settings } = readSpeedToLeadConfiguration((await findSettingRow(trx, 'lead-alerts'))?.value);
   const id = settings.onDuty[weekdayIn(now, timeZone)];
   return id ? (await findAssignableUser(trx, id))?.id : undefined;
 }

@@ -3,10 +3,10 @@
 import { NO_TRANSPORT_REASON, type MessageChannel } from '@shine/shared/automation-rules';
 import {
   ESCALATED_TAG,
-  type LeadAlertSettings,
+  type SpeedToLeadSettings,
   type LeadAlertStep,
   type StaffAlertText,
-} from '@shine/shared/lead-alerts';
+} from '@shine/shared/speed-to-lead';
 import { recordSystemActivity } from '../activities/activities.service.ts';
 import type { LeadAlertRow } from '../db/automation-tables.ts';
 import { type RenderedEmail, renderEmail } from '../email/email.service.ts';
@@ -46,7 +46,7 @@ export async function deliverAlert(
   ctx: AlertContext,
   alert: LeadAlertRow,
   recipient: AlertRecipient,
-  settings: LeadAlertSettings,
+  settings: SpeedToLeadSettings,
   text: StaffAlertText,
   button: string,
   isFinalAttempt: boolean,
@@ -113,7 +113,7 @@ export async function deliverAlert(
 export async function recordAlertOutcome(
   ctx: AlertContext,
   alert: LeadAlertRow,
-  settings: LeadAlertSettings,
+  settings: SpeedToLeadSettings,
   entry: {
     subject: string;
     description: string;

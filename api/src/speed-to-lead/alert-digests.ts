@@ -1,10 +1,10 @@
 // The digests of the alerts folded over the hourly budget (alert-plan.ts planAlert): one message per
 // step and channel, to whoever would get the alert now.
-import { STAFF_ALERT_DIGEST_MINUTES, staffAlertDigestText } from '@shine/shared/lead-alerts';
+import { STAFF_ALERT_DIGEST_MINUTES, staffAlertDigestText } from '@shine/shared/speed-to-lead';
 import type { AlertContext } from './alert-context.ts';
 import { CHANNEL_LABEL, deliverAlert, recordAlertOutcome, STEP_LABEL } from './alert-delivery.ts';
 import { planRecipient } from './alert-plan.ts';
-import { getLeadAlertSettings } from './lead-alert-settings.service.ts';
+import { getSpeedToLeadSettings } from './speed-to-lead-settings.service.ts';
 import { claimDigest, releaseDigest } from './lead-alerts.queries.ts';
 
 const MINUTE = 60_000;
@@ -21,7 +21,7 @@ export async function sendDueDigests(ctx: AlertContext, at: Date): Promise<void>
     const batch = await claimDigest(ctx.db, step, dueBefore, at);
     const [carrier] = batch;
     if (!carrier) continue;
-    const { settings } = await getLeadAlertSettings(ctx.db);
+    const { settings } = await getSpeedToLeadSettings(ctx.db);
     const label = STEP_LABEL[step];
     const count = batch.length === 1 ? '1 lead' : `${batch.length} leads`;
     const planned = await planRecipient(ctx, step, settings, at);

@@ -1,7 +1,7 @@
 // A staff alert as e-mail: the plainer variant of the company's layout (email.service.ts), what the
 // alert says, and the CRM link as its one button.
 import type { CompanyDetailsSettings } from '@shine/shared/company-settings';
-import type { StaffAlertText } from '@shine/shared/lead-alerts';
+import type { StaffAlertText } from '@shine/shared/speed-to-lead';
 import type { EmailContent } from '../email/email.service.ts';
 
 export function staffAlertEmailContent(

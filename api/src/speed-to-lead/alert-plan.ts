@@ -1,14 +1,14 @@
 // Who an alert goes to now, or why it goes to nobody, or why it waits for the digest
 // (docs/decisions.md, "Speed to lead: on duty and escalation").
-import { isQuietTime } from '@shine/shared/alerts';
+import { isQuietTime } from '@shine/shared/new-lead-alerts';
 import { isWithinBusinessHours, weekdayIn } from '@shine/shared/business-time';
 import {
-  type LeadAlertSettings,
+  type SpeedToLeadSettings,
   type LeadAlertStep,
   STAFF_ALERTS_PER_CLIENT_PER_HOUR,
   STAFF_ALERTS_PER_HOUR,
   WEEKDAY_NAMES,
-} from '@shine/shared/lead-alerts';
+} from '@shine/shared/speed-to-lead';
 import type { Lead } from '@shine/shared/types';
 import type { LeadAlertRow } from '../db/automation-tables.ts';
 import type { AlertContext } from './alert-context.ts';
@@ -26,7 +26,7 @@ export type RecipientPlan = Exclude<AlertPlan, { kind: 'fold' }>;
 
 const available = (person: AlertRecipient): boolean => !person.disabled && !person.away;
 
-async function planOnDuty(ctx: AlertContext, settings: LeadAlertSettings, at: Date): Promise<RecipientPlan> {
+async function planOnDuty(ctx: AlertContext, settings: SpeedToLeadSettings, at: Date): Promise<RecipientPlan> {
   if (!isWithinBusinessHours(at) && !settings.outsideBusinessHours) {
     return { kind: 'skip', reason: 'the quote came outside business hours', recipientId: null };
   }
@@ -49,7 +49,7 @@ async function planOnDuty(ctx: AlertContext, settings: LeadAlertSettings, at: Da
 /** A repeat request: the lead's assignee, in the hours the on-duty alert keeps; nobody holds it: the person on duty. */
 async function planRepeat(
   ctx: AlertContext,
-  settings: LeadAlertSettings,
+  settings: SpeedToLeadSettings,
   lead: Lead,
   at: Date,
 ): Promise<RecipientPlan> {
@@ -63,7 +63,7 @@ async function planRepeat(
   return { kind: 'skip', reason: why, recipientId: person?.id ?? null };
 }
 
-async function planEscalation(ctx: AlertContext, settings: LeadAlertSettings, at: Date): Promise<RecipientPlan> {
+async function planEscalation(ctx: AlertContext, settings: SpeedToLeadSettings, at: Date): Promise<RecipientPlan> {
   if (!settings.escalateTo) return { kind: 'skip', reason: 'no escalation contact is set', recipientId: null };
   const person = (await findAlertRecipients(ctx.db, [settings.escalateTo], at)).get(settings.escalateTo);
   if (!person || !available(person)) {
@@ -82,7 +82,7 @@ async function planEscalation(ctx: AlertContext, settings: LeadAlertSettings, at
 export async function planRecipient(
   ctx: AlertContext,
   step: LeadAlertStep,
-  settings: LeadAlertSettings,
+  settings: SpeedToLeadSettings,
   at: Date,
   lead?: Lead,
 ): Promise<RecipientPlan> {
@@ -111,7 +111,7 @@ export async function planAlert(
   ctx: AlertContext,
   alert: LeadAlertRow,
   lead: Lead,
-  settings: LeadAlertSettings,
+  settings: SpeedToLeadSettings,
   at: Date,
 ): Promise<AlertPlan> {
   const planned = await planRecipient(ctx, alert.step, settings, at, lead);

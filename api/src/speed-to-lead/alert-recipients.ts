@@ -1,6 +1,6 @@
 // Who a speed-to-lead alert may go to: a team member's addresses, whether they are there now, and
 // their quiet hours (for the alerts and the warnings of the settings screen).
-import { type QuietHours, readAlertSettings } from '@shine/shared/alerts';
+import { type QuietHours, readNewLeadAlertSettings } from '@shine/shared/new-lead-alerts';
 import type { Knex } from 'knex';
 import { findStaffContactRows } from '../auth/staff-contacts.service.ts';
 
@@ -28,7 +28,7 @@ export async function findAlertRecipients(db: Knex, ids: string[], now: Date): P
         phone: row.phone,
         disabled: row.disabled_at !== null,
         away: row.away && (row.away_until === null || new Date(row.away_until).getTime() > now.getTime()),
-        quietHours: readAlertSettings(row.alert_settings).quietHours,
+        quietHours: readNewLeadAlertSettings(row.alert_settings).quietHours,
       },
     ]),
   );

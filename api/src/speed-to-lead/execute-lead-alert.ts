@@ -6,13 +6,13 @@
 // happens — sent, not sent and why — is written on the lead's timeline. A repeat request of the same
 // person alerts the lead's assignee the same way (once per request), or the person on duty when nobody
 // holds the lead: a customer asking twice is the hottest lead there is.
-import { ESCALATED_TAG, STAFF_ALERT_DIGEST_MINUTES, staffAlertText } from '@shine/shared/lead-alerts';
+import { ESCALATED_TAG, STAFF_ALERT_DIGEST_MINUTES, staffAlertText } from '@shine/shared/speed-to-lead';
 import type { LeadAlertRow } from '../db/automation-tables.ts';
 import { findLead } from '../leads/leads.service.ts';
 import type { AlertContext } from './alert-context.ts';
 import { CHANNEL_LABEL, deliverAlert, recordAlertOutcome, STEP_LABEL } from './alert-delivery.ts';
 import { planAlert } from './alert-plan.ts';
-import { getLeadAlertSettings } from './lead-alert-settings.service.ts';
+import { getSpeedToLeadSettings } from './speed-to-lead-settings.service.ts';
 import { finishAlert } from './lead-alerts.queries.ts';
 import { isStillUnanswered } from './owed-alerts.ts';
 
@@ -23,7 +23,7 @@ export async function executeLeadAlert(ctx: AlertContext, alert: LeadAlertRow, i
     await finishAlert(ctx.db, alert.id, 'not_sent', 'The lead no longer exists', null);
     return;
   }
-  const { settings } = await getLeadAlertSettings(ctx.db);
+  const { settings } = await getSpeedToLeadSettings(ctx.db);
   const at = ctx.now();
   const minutes = settings.escalateAfterMinutes;
   const label = STEP_LABEL[alert.step];

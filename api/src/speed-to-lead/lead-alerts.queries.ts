@@ -1,6 +1,6 @@
 // lead_alerts: speed to lead's own rows, one per lead and step (their messages are the automations'
 // outbox rows, automation_messages.alert_id, written through alert-context.ts AlertMessages).
-import type { LeadAlertStep } from '@shine/shared/lead-alerts';
+import type { LeadAlertStep } from '@shine/shared/speed-to-lead';
 import type { Knex } from 'knex';
 import type { LeadAlertRow } from '../db/automation-tables.ts';
 

@@ -2,7 +2,7 @@
 // answered. The leads feature selects them (leads/lead-candidates.service.ts); the subqueries of
 // "already alerted" (lead_alerts) and "answered" (what a person logged) are handed in.
 import { addBusinessMinutes } from '@shine/shared/business-time';
-import type { LeadAlertSettings } from '@shine/shared/lead-alerts';
+import type { SpeedToLeadSettings } from '@shine/shared/speed-to-lead';
 import type { Knex } from 'knex';
 import { staffActivityOf } from '../activities/activities.service.ts';
 import { listAlertCandidates } from '../leads/lead-candidates.service.ts';
@@ -40,7 +40,7 @@ export async function leadsOwedOnDutyAlert(
 /** The leads whose escalation is due now: unanswered for `escalateAfterMinutes` business minutes, not escalated yet. */
 export async function leadsOwedEscalation(
   db: Knex,
-  settings: LeadAlertSettings,
+  settings: SpeedToLeadSettings,
   enabledAt: Date,
   now: Date,
   systemUserId: string,

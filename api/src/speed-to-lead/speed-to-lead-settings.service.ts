@@ -2,12 +2,12 @@
 // through settings/settings.routes.ts; every alert reads them, so a change applies to the next lead
 // without a restart.
 import {
-  type LeadAlertConfiguration,
-  type LeadAlertSettings,
-  type LeadAlertSettingsView,
-  readLeadAlertConfiguration,
+  type SpeedToLeadConfiguration,
+  type SpeedToLeadSettings,
+  type SpeedToLeadSettingsView,
+  readSpeedToLeadConfiguration,
   WEEKDAY_NAMES,
-} from '@shine/shared/lead-alerts';
+} from '@shine/shared/speed-to-lead';
 import { API_ERRORS } from '@shine/shared/messages';
 import type { Knex } from 'knex';
 import { findAssignableUser } from '../auth/assignable-users.service.ts';
@@ -18,14 +18,14 @@ import { findAlertRecipients } from './alert-recipients.ts';
 
 const LEAD_ALERTS_KEY = 'lead-alerts';
 
-export type { LeadAlertConfiguration } from '@shine/shared/lead-alerts';
+export type { SpeedToLeadConfiguration } from '@shine/shared/speed-to-lead';
 
-export async function getLeadAlertSettings(db: Knex): Promise<LeadAlertConfiguration> {
-  return readLeadAlertConfiguration((await findSettingRow(db, LEAD_ALERTS_KEY))?.value);
+export async function getSpeedToLeadSettings(db: Knex): Promise<SpeedToLeadConfiguration> {
+  return readSpeedToLeadConfiguration((await findSettingRow(db, LEAD_ALERTS_KEY))?.value);
 }
 
 /** Everyone the settings name must be an active member of the team; otherwise a 400 naming the field. */
-async function assertPeopleAssignable(db: Knex, settings: LeadAlertSettings): Promise<void> {
+async function assertPeopleAssignable(db: Knex, settings: SpeedToLeadSettings): Promise<void> {
   const named: Array<{ path: string; id: string }> = settings.onDuty.flatMap((id, day) =>
     id ? [{ path: `onDuty.${day}`, id }] : [],
   );
@@ -38,15 +38,15 @@ async function assertPeopleAssignable(db: Knex, settings: LeadAlertSettings): Pr
 }
 
 /** PUT /api/admin/settings/lead-alerts by an admin: the whole settings, with their audit row. */
-export async function saveLeadAlertSettings(
+export async function saveSpeedToLeadSettings(
   db: Knex,
   actorId: string,
-  settings: LeadAlertSettings,
+  settings: SpeedToLeadSettings,
   now: Date,
-): Promise<LeadAlertConfiguration> {
+): Promise<SpeedToLeadConfiguration> {
   await assertPeopleAssignable(db, settings);
   return db.transaction(async (trx) => {
-    const before = readLeadAlertConfiguration((await lockSettingRow(trx, LEAD_ALERTS_KEY))?.value);
+    const before = readSpeedToLeadConfiguration((await lockSettingRow(trx, LEAD_ALERTS_KEY))?.value);
     // Switching alerts on starts from now: the leads already waiting are not alerted all at once.
     const enabledAt = settings.enabled ? (before.enabledAt ?? now) : null;
     await writeSettingRow(
@@ -69,7 +69,7 @@ export interface DeliveryChannels {
 /** What would keep an alert from reaching someone, said in the settings screen before it happens. */
 async function warningsOf(
   db: Knex,
-  { settings }: LeadAlertConfiguration,
+  { settings }: SpeedToLeadConfiguration,
   configured: DeliveryChannels,
   now: Date,
 ): Promise<string[]> {
@@ -98,12 +98,12 @@ async function warningsOf(
   return warnings;
 }
 
-export async function leadAlertSettingsView(
+export async function speedToLeadSettingsView(
   db: Knex,
-  configuration: LeadAlertConfiguration,
+  configuration: SpeedToLeadConfiguration,
   configured: DeliveryChannels,
   now: Date,
-): Promise<LeadAlertSettingsView> {
+): Promise<SpeedToLeadSettingsView> {
   return {
     settings: configuration.settings,
     enabledAt: configuration.enabledAt?.toISOString() ?? null,

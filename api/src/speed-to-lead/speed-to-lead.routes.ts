@@ -6,19 +6,23 @@ import type { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { operationRouter } from '../http/route.ts';
-import { getLeadAlertSettings, leadAlertSettingsView, saveLeadAlertSettings } from './lead-alert-settings.service.ts';
+import {
+  getSpeedToLeadSettings,
+  speedToLeadSettingsView,
+  saveSpeedToLeadSettings,
+} from './speed-to-lead-settings.service.ts';
 
 export function speedToLeadSettingsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
   const { router, route } = operationRouter('/api/admin/settings/lead-alerts');
   const configured = { sms: config.automations.sms !== undefined, email: config.automations.smtpUrl !== undefined };
 
-  route(settingsOperations.getLeadAlertSettings, async (_req, res) => {
-    res.json(await leadAlertSettingsView(db, await getLeadAlertSettings(db), configured, now()));
+  route(settingsOperations.getSpeedToLeadSettings, async (_req, res) => {
+    res.json(await speedToLeadSettingsView(db, await getSpeedToLeadSettings(db), configured, now()));
   });
 
-  route(settingsOperations.saveLeadAlertSettings, async (req, res) => {
-    const saved = await saveLeadAlertSettings(db, sessionUser(req).id, req.body, now());
-    res.json(await leadAlertSettingsView(db, saved, configured, now()));
+  route(settingsOperations.saveSpeedToLeadSettings, async (req, res) => {
+    const saved = await saveSpeedToLeadSettings(db, sessionUser(req).id, req.body, now());
+    res.json(await speedToLeadSettingsView(db, saved, configured, now()));
   });
 
   return router;

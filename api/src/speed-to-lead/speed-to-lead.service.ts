@@ -1,14 +1,14 @@
 // What the automation engine asks of speed to lead: offer an alert when a lead comes in or asks again,
 // find the alerts that fell due at the per-minute scan, and work one alert's job. The engine owns the
 // job queue (pg-boss) and lends the message outbox (alert-context.ts); the alert itself is decided here.
-import type { LeadAlertStep } from '@shine/shared/lead-alerts';
+import type { LeadAlertStep } from '@shine/shared/speed-to-lead';
 import type { LeadEventRow } from '../db/automation-tables.ts';
 import { markLeadEventHandled } from '../lead-events/lead-events.service.ts';
 import type { Logger } from '../logger.ts';
 import type { AlertContext } from './alert-context.ts';
 import { sendDueDigests } from './alert-digests.ts';
 import { executeLeadAlert } from './execute-lead-alert.ts';
-import { getLeadAlertSettings } from './lead-alert-settings.service.ts';
+import { getSpeedToLeadSettings } from './speed-to-lead-settings.service.ts';
 import {
   claimAlert,
   finishAlert,
@@ -51,19 +51,19 @@ export function createSpeedToLead(ctx: AlertContext, options: SpeedToLeadOptions
 
   return {
     async offerOnDutyAlert(leadId) {
-      const { enabledAt } = await getLeadAlertSettings(db);
+      const { enabledAt } = await getSpeedToLeadSettings(db);
       if (!enabledAt) return;
       for (const id of await leadsOwedOnDutyAlert(db, enabledAt, ctx.now(), 1, leadId)) await offerAlert(id, 'on_duty');
     },
 
     async offerRepeatAlert(event) {
-      const { enabledAt } = await getLeadAlertSettings(db);
+      const { enabledAt } = await getSpeedToLeadSettings(db);
       if (enabledAt && event.request_id) await offerAlert(event.lead_id, 'repeat', event.request_id);
       await markLeadEventHandled(db, event.id);
     },
 
     async scanLeadAlerts(at) {
-      const { settings, enabledAt } = await getLeadAlertSettings(db);
+      const { settings, enabledAt } = await getSpeedToLeadSettings(db);
       if (enabledAt) {
         for (const leadId of await leadsOwedOnDutyAlert(db, enabledAt, at, scanBatch))
           await offerAlert(leadId, 'on_duty');

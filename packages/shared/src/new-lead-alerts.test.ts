@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertSettingsSchema, DEFAULT_ALERT_SETTINGS, isQuietTime } from './alerts.ts';
+import { newLeadAlertSettingsSchema, DEFAULT_NEW_LEAD_ALERT_SETTINGS, isQuietTime } from './new-lead-alerts.ts';
 
 // 2026-01-15 is in Central Standard Time (UTC−6).
 const central = (hour: number, minute = 0) => new Date(Date.UTC(2026, 0, 15, hour + 6, minute));
@@ -31,16 +31,23 @@ describe('isQuietTime', () => {
   });
 });
 
-describe('alertSettingsSchema', () => {
+describe('newLeadAlertSettingsSchema', () => {
   it('accepts the defaults and refuses a malformed or empty window', () => {
-    expect(alertSettingsSchema.parse(DEFAULT_ALERT_SETTINGS)).toEqual(DEFAULT_ALERT_SETTINGS);
+    expect(newLeadAlertSettingsSchema.parse(DEFAULT_NEW_LEAD_ALERT_SETTINGS)).toEqual(DEFAULT_NEW_LEAD_ALERT_SETTINGS);
     expect(
-      alertSettingsSchema.safeParse({ ...DEFAULT_ALERT_SETTINGS, quietHours: { start: '9pm', end: '07:00' } }).success,
+      newLeadAlertSettingsSchema.safeParse({
+        ...DEFAULT_NEW_LEAD_ALERT_SETTINGS,
+        quietHours: { start: '9pm', end: '07:00' },
+      }).success,
     ).toBe(false);
     expect(
-      alertSettingsSchema.safeParse({ ...DEFAULT_ALERT_SETTINGS, quietHours: { start: '07:00', end: '07:00' } })
-        .success,
+      newLeadAlertSettingsSchema.safeParse({
+        ...DEFAULT_NEW_LEAD_ALERT_SETTINGS,
+        quietHours: { start: '07:00', end: '07:00' },
+      }).success,
     ).toBe(false);
-    expect(alertSettingsSchema.safeParse({ ...DEFAULT_ALERT_SETTINGS, extra: true }).success).toBe(false);
+    expect(newLeadAlertSettingsSchema.safeParse({ ...DEFAULT_NEW_LEAD_ALERT_SETTINGS, extra: true }).success).toBe(
+      false,
+    );
   });
 });

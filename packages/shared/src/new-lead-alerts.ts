@@ -12,7 +12,7 @@ export const quietHoursSchema = z
   .refine((hours) => hours.start !== hours.end, { message: 'Quiet hours must start and end at different times' });
 export type QuietHours = z.output<typeof quietHoursSchema>;
 
-export const alertSettingsSchema = z.strictObject({
+export const newLeadAlertSettingsSchema = z.strictObject({
   /** A toast in the CRM for each new lead. */
   newLeadToast: z.boolean({ error: 'newLeadToast must be true or false' }),
   /** The system's notification (the browser's, after it was allowed; the desktop app's own). */
@@ -21,15 +21,15 @@ export const alertSettingsSchema = z.strictObject({
   /** In the company's time zone; may cross midnight (21:00–07:00). Null: none. */
   quietHours: quietHoursSchema.nullable(),
 });
-export type AlertSettings = z.output<typeof alertSettingsSchema>;
+export type NewLeadAlertSettings = z.output<typeof newLeadAlertSettingsSchema>;
 
 /** PATCH /api/admin/me/alerts: the settings to change; the others stay. */
-export const alertSettingsUpdateSchema = alertSettingsSchema
+export const newLeadAlertSettingsUpdateSchema = newLeadAlertSettingsSchema
   .partial()
   .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
-export type AlertSettingsUpdate = z.output<typeof alertSettingsUpdateSchema>;
+export type NewLeadAlertSettingsUpdate = z.output<typeof newLeadAlertSettingsUpdateSchema>;
 
-export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
+export const DEFAULT_NEW_LEAD_ALERT_SETTINGS: NewLeadAlertSettings = {
   newLeadToast: true,
   // A system notification needs the person's own yes (a click), so it starts off.
   systemNotifications: false,
@@ -38,10 +38,10 @@ export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
 };
 
 /** What is stored, over the defaults: a setting added later reads as its default until saved. */
-export function readAlertSettings(stored: unknown): AlertSettings {
-  const merged = { ...DEFAULT_ALERT_SETTINGS, ...(typeof stored === 'object' && stored ? stored : {}) };
-  const parsed = alertSettingsSchema.safeParse(merged);
-  return parsed.success ? parsed.data : DEFAULT_ALERT_SETTINGS;
+export function readNewLeadAlertSettings(stored: unknown): NewLeadAlertSettings {
+  const merged = { ...DEFAULT_NEW_LEAD_ALERT_SETTINGS, ...(typeof stored === 'object' && stored ? stored : {}) };
+  const parsed = newLeadAlertSettingsSchema.safeParse(merged);
+  return parsed.success ? parsed.data : DEFAULT_NEW_LEAD_ALERT_SETTINGS;
 }
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from './messages.ts';
-import { quoteRequestSchema, quoteSubmissionSchema } from './quote.ts';
+import { quoteRequestSchema, quoteRequestSubmissionSchema } from './quote-request.ts';
 
 const valid = {
   firstName: 'Maria',
@@ -69,7 +69,7 @@ describe('quoteRequestSchema', () => {
   });
 
   it('keeps the honeypot field in the submission schema only', () => {
-    expect(quoteSubmissionSchema.parse({ ...valid, website: 'spam' }).website).toBe('spam');
+    expect(quoteRequestSubmissionSchema.parse({ ...valid, website: 'spam' }).website).toBe('spam');
     expect('website' in quoteRequestSchema.parse({ ...valid, website: 'spam' })).toBe(false);
   });
 });

@@ -35,21 +35,21 @@ export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
  * What the public endpoint accepts: the form plus a honeypot field (`website`) that people never see
  * and bots fill in.
  */
-export const quoteSubmissionSchema = quoteRequestSchema.extend({
+export const quoteRequestSubmissionSchema = quoteRequestSchema.extend({
   website: z.string().max(500).optional(),
 });
-export type QuoteSubmission = z.output<typeof quoteSubmissionSchema>;
+export type QuoteRequestSubmission = z.output<typeof quoteRequestSubmissionSchema>;
 
 /**
  * POST /api/leads: the submission plus what the form adds without asking (none of it is shown):
  * how long the form was open (`elapsedMs`, for the minimum fill time) and the visit's attribution.
  */
-export const quoteIntakeSchema = quoteSubmissionSchema.extend({
+export const quoteRequestIntakeSchema = quoteRequestSubmissionSchema.extend({
   elapsedMs: z
     .number({ error: 'elapsedMs must be a number of milliseconds' })
     .nonnegative('elapsedMs must be a number of milliseconds')
     .optional(),
   attribution: attributionSchema.optional(),
 });
-export type QuoteIntake = z.output<typeof quoteIntakeSchema>;
-export type QuoteIntakeInput = z.input<typeof quoteIntakeSchema>;
+export type QuoteRequestIntake = z.output<typeof quoteRequestIntakeSchema>;
+export type QuoteRequestIntakeInput = z.input<typeof quoteRequestIntakeSchema>;

@@ -32,7 +32,7 @@ export type LeadAlertStep = (typeof LEAD_ALERT_STEPS)[number];
 
 const personId = idSchema.nullable();
 
-export const leadAlertSettingsSchema = z
+export const speedToLeadSettingsSchema = z
   .strictObject({
     /** Off: nobody is alerted (the CRM's own new-lead toasts do not depend on this). */
     enabled: z.boolean({ error: 'enabled must be true or false' }),
@@ -59,9 +59,9 @@ export const leadAlertSettingsSchema = z
     message: 'Choose SMS, e-mail or both',
     path: ['sms'],
   });
-export type LeadAlertSettings = z.output<typeof leadAlertSettingsSchema>;
+export type SpeedToLeadSettings = z.output<typeof speedToLeadSettingsSchema>;
 
-export const DEFAULT_LEAD_ALERT_SETTINGS: LeadAlertSettings = {
+export const DEFAULT_SPEED_TO_LEAD_SETTINGS: SpeedToLeadSettings = {
   enabled: false,
   sms: true,
   email: true,
@@ -72,8 +72,8 @@ export const DEFAULT_LEAD_ALERT_SETTINGS: LeadAlertSettings = {
   respectQuietHours: true,
 };
 
-export interface LeadAlertConfiguration {
-  settings: LeadAlertSettings;
+export interface SpeedToLeadConfiguration {
+  settings: SpeedToLeadSettings;
   /** When alerts were last switched on (leads older than this are never alerted); null while off. */
   enabledAt: Date | null;
 }
@@ -83,10 +83,10 @@ export interface LeadAlertConfiguration {
  * its default, and a value that no longer parses reads as the defaults. Speed to lead writes the key;
  * the API's lead notifications read its on-duty roster through this too.
  */
-export function readLeadAlertConfiguration(stored: unknown): LeadAlertConfiguration {
+export function readSpeedToLeadConfiguration(stored: unknown): SpeedToLeadConfiguration {
   const { enabledAt, ...value } = (typeof stored === 'object' && stored ? stored : {}) as Record<string, unknown>;
-  const parsed = leadAlertSettingsSchema.safeParse({ ...DEFAULT_LEAD_ALERT_SETTINGS, ...value });
-  const settings = parsed.success ? parsed.data : DEFAULT_LEAD_ALERT_SETTINGS;
+  const parsed = speedToLeadSettingsSchema.safeParse({ ...DEFAULT_SPEED_TO_LEAD_SETTINGS, ...value });
+  const settings = parsed.success ? parsed.data : DEFAULT_SPEED_TO_LEAD_SETTINGS;
   return {
     settings,
     enabledAt: settings.enabled && typeof enabledAt === 'string' ? new Date(enabledAt) : null,
@@ -94,14 +94,14 @@ export function readLeadAlertConfiguration(stored: unknown): LeadAlertConfigurat
 }
 
 /** GET/PUT /api/admin/settings/lead-alerts → the settings, and what would keep an alert from going out. */
-export const leadAlertSettingsViewSchema = z.strictObject({
-  settings: leadAlertSettingsSchema,
+export const speedToLeadSettingsViewSchema = z.strictObject({
+  settings: speedToLeadSettingsSchema,
   /** When alerts were last switched on: leads older than this are never alerted. */
   enabledAt: instantSchema.nullable(),
   /** E.g. "Ana Diaz has no phone number: SMS alerts to her cannot be sent." */
   warnings: z.array(z.string()),
 });
-export type LeadAlertSettingsView = z.output<typeof leadAlertSettingsViewSchema>;
+export type SpeedToLeadSettingsView = z.output<typeof speedToLeadSettingsViewSchema>;
 
 const nameOf = (lead: Pick<Lead, 'firstName' | 'lastName'>) => `${lead.firstName} ${lead.lastName}`.trim();
 

@@ -23,7 +23,7 @@ import { SECTION_CHUNKS } from './section-chunks.ts';
 import { SECTIONS, type SectionKey, defaultSectionFor, isSectionKey, sectionsFor } from './sections.tsx';
 import { sectionPath } from '../navigation/index.ts';
 import { useLiveStream } from './use-live-stream.ts';
-import { useNewLeadAlerts } from '../alerts/index.ts';
+import { useNewLeadAlerts } from '../new-lead-alerts/index.ts';
 import { useQuoteAcceptedAlerts } from '../quotes/index.ts';
 import { NotificationBell } from '../notifications/index.ts';
 import { useNotificationAlerts } from '../notifications/index.ts';

@@ -1,15 +1,15 @@
-import { DEFAULT_ALERT_SETTINGS } from '@shine/shared/alerts';
+import { DEFAULT_NEW_LEAD_ALERT_SETTINGS } from '@shine/shared/new-lead-alerts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SystemNotifications } from '../platform/platform.ts';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
-import { AlertSettingsForm } from './AlertSettingsForm.tsx';
+import { NewLeadAlertSettingsForm } from './NewLeadAlertSettingsForm.tsx';
 
 const PATH = '/api/admin/me/alerts';
 
-function serve(initial = DEFAULT_ALERT_SETTINGS) {
+function serve(initial = DEFAULT_NEW_LEAD_ALERT_SETTINGS) {
   let saved = { ...initial };
   return mockFetch({
     [`GET ${PATH}`]: () => ({ body: saved }),
@@ -32,12 +32,12 @@ function notifications(answer: 'granted' | 'denied'): SystemNotifications {
   };
 }
 
-describe('AlertSettingsForm', () => {
+describe('NewLeadAlertSettingsForm', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('saves each switch as it changes, only that setting', async () => {
     const { calls } = serve();
-    renderWithProviders(<AlertSettingsForm />, { platform: { notifications: notifications('granted') } });
+    renderWithProviders(<NewLeadAlertSettingsForm />, { platform: { notifications: notifications('granted') } });
     await userEvent.click(await screen.findByRole('switch', { name: 'Play a sound' }));
     await waitFor(() =>
       expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ sound: true }]),
@@ -50,7 +50,7 @@ describe('AlertSettingsForm', () => {
   it('asks for notification permission from the click, and says so when the browser refuses', async () => {
     const { calls } = serve();
     const system = notifications('denied');
-    renderWithProviders(<AlertSettingsForm />, { platform: { notifications: system } });
+    renderWithProviders(<NewLeadAlertSettingsForm />, { platform: { notifications: system } });
     await userEvent.click(await screen.findByRole('switch', { name: /System notifications/ }));
     expect(system.requestPermission).toHaveBeenCalledOnce();
     await screen.findByText(/Notifications are blocked for this site/);
@@ -59,7 +59,7 @@ describe('AlertSettingsForm', () => {
 
   it('quiet hours start at 21:00–07:00 and save each end when it is left', async () => {
     const { calls } = serve();
-    renderWithProviders(<AlertSettingsForm />, { platform: { notifications: notifications('granted') } });
+    renderWithProviders(<NewLeadAlertSettingsForm />, { platform: { notifications: notifications('granted') } });
     await userEvent.click(await screen.findByRole('switch', { name: /Quiet hours/ }));
     const from = await screen.findByLabelText('From');
     expect((from as HTMLInputElement).value).toBe('21:00');

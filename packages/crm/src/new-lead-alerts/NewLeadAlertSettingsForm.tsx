@@ -1,9 +1,13 @@
-import { type AlertSettingsUpdate, DEFAULT_ALERT_SETTINGS, type QuietHours } from '@shine/shared/alerts';
+import {
+  type NewLeadAlertSettingsUpdate,
+  DEFAULT_NEW_LEAD_ALERT_SETTINGS,
+  type QuietHours,
+} from '@shine/shared/new-lead-alerts';
 import { Alert, Input, Space, Switch, Typography } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { usePlatform } from '../platform/platform.ts';
 import { errorText } from '../ui/error-text.ts';
-import { useAlertSettings, useAlertSettingsMutation } from './alerts.queries.ts';
+import { useNewLeadAlertSettings, useNewLeadAlertSettingsMutation } from './new-lead-alerts.queries.ts';
 import { browserNotifications } from './browser-notifications.ts';
 
 /** One end of the quiet hours, saved when the field is left. */
@@ -18,7 +22,7 @@ function QuietTime({
   label: string;
   hours: QuietHours;
   end: keyof QuietHours;
-  onChange: (change: AlertSettingsUpdate) => void;
+  onChange: (change: NewLeadAlertSettingsUpdate) => void;
 }) {
   return (
     <>
@@ -35,15 +39,15 @@ function QuietTime({
 }
 
 /** The person's new-lead alerts; each change is saved at once (and follows them to every device). */
-export function AlertSettingsForm() {
-  const settings = useAlertSettings();
-  const save = useAlertSettingsMutation();
+export function NewLeadAlertSettingsForm() {
+  const settings = useNewLeadAlertSettings();
+  const save = useNewLeadAlertSettingsMutation();
   const { notifications } = usePlatform();
   const system = useMemo(() => notifications ?? browserNotifications(), [notifications]);
   const [blocked, setBlocked] = useState(false);
   const ids = { toast: useId(), sound: useId(), system: useId(), quiet: useId(), from: useId(), to: useId() };
-  const value = settings.data ?? DEFAULT_ALERT_SETTINGS;
-  const update = (change: AlertSettingsUpdate) => save.mutate(change);
+  const value = settings.data ?? DEFAULT_NEW_LEAD_ALERT_SETTINGS;
+  const update = (change: NewLeadAlertSettingsUpdate) => save.mutate(change);
 
   const setSystem = async (on: boolean) => {
     setBlocked(false);

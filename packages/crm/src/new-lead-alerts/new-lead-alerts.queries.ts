@@ -1,18 +1,18 @@
-import type { AlertSettingsUpdate } from '@shine/shared/alerts';
+import type { NewLeadAlertSettingsUpdate } from '@shine/shared/new-lead-alerts';
 import { liveOperations } from '@shine/shared/operations/live';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryOptions } from '../api/client.ts';
 
 const alertSettingsQuery = queryOptions(liveOperations.getAlertSettings);
 
-export function useAlertSettings() {
+export function useNewLeadAlertSettings() {
   return useQuery(alertSettingsQuery);
 }
 
-export function useAlertSettingsMutation() {
+export function useNewLeadAlertSettingsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: AlertSettingsUpdate) => call(liveOperations.updateAlertSettings, { body: update }),
+    mutationFn: (update: NewLeadAlertSettingsUpdate) => call(liveOperations.updateAlertSettings, { body: update }),
     onSuccess: (settings) => queryClient.setQueryData(alertSettingsQuery.queryKey, settings),
   });
 }

@@ -2,7 +2,7 @@
 // name, service and estimate and an Open action; a chime and a system notification unless it is the
 // person's quiet hours. (The count on the desktop app's icon is the bell's: unread notifications.)
 // What to show follows the person's own settings (GET /api/admin/me/alerts).
-import { isQuietTime } from '@shine/shared/alerts';
+import { isQuietTime } from '@shine/shared/new-lead-alerts';
 import type { LiveEvent } from '@shine/shared/live';
 import { leadOperations } from '@shine/shared/operations/leads';
 import type { Lead } from '@shine/shared/types';
@@ -14,11 +14,11 @@ import { queryOptions } from '../api/client.ts';
 import { fullName } from '../format/lead-labels.ts';
 import { usePlatform } from '../platform/platform.ts';
 import { type AlertQueue, createAlertQueue } from './alert-queue.ts';
-import { useAlertSettings } from './alerts.queries.ts';
+import { useNewLeadAlertSettings } from './new-lead-alerts.queries.ts';
 import { browserNotifications } from './browser-notifications.ts';
 import { playChime } from './chime.ts';
 import { OpenLeadButton } from './OpenLeadButton.tsx';
-import { describeNewLead } from '@shine/shared/lead-alerts';
+import { describeNewLead } from '@shine/shared/speed-to-lead';
 import { sectionPath, leadPath } from '../navigation/index.ts';
 
 const NEW_LEAD_TOAST_CLASS = 'new-lead-toast';
@@ -47,7 +47,7 @@ export function useNewLeadAlerts(): (event: LiveEvent) => void {
   // Undefined until the person's own settings have loaded (right after sign-in or a reload): nothing is
   // announced before then, so someone who turned toasts off never gets one that stays until dismissed.
   // The lead still reaches them in the bell and the lists.
-  const settings = useAlertSettings().data;
+  const settings = useNewLeadAlertSettings().data;
   // The toast waits for the one slot (alert-queue.ts): it never replaces the toast of someone's action.
   const toasts = useRef<AlertQueue<LeadToast>>(undefined);
   useEffect(() => {

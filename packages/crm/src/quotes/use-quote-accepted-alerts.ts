@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { createElement, useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { OpenLeadButton } from '../alerts/index.ts';
+import { OpenLeadButton } from '../new-lead-alerts/index.ts';
 import { queryOptions } from '../api/client.ts';
 import { fullName } from '../format/lead-labels.ts';
 import { useCurrentUser } from '../session/current-user.ts';

@@ -1,14 +1,14 @@
 import { OPENING_HOURS } from '@shine/shared/business-time';
-import { type LeadAlertSettings, leadAlertSettingsSchema, WEEKDAY_NAMES } from '@shine/shared/lead-alerts';
+import { type SpeedToLeadSettings, speedToLeadSettingsSchema, WEEKDAY_NAMES } from '@shine/shared/speed-to-lead';
 import { Alert, Button, Checkbox, Form, InputNumber, Select, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useAssignees } from './assignees.queries.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { SettingsCard, saveSettings } from './SettingsCard.tsx';
-import { useLeadAlertSettings, useSaveLeadAlertSettings } from './lead-alerts.queries.ts';
+import { useSpeedToLeadSettings, useSaveSpeedToLeadSettings } from './speed-to-lead-settings.queries.ts';
 
 /** A cleared select holds undefined; the API's "nobody" is null. */
-type FormValues = Omit<LeadAlertSettings, 'onDuty' | 'escalateTo'> & {
+type FormValues = Omit<SpeedToLeadSettings, 'onDuty' | 'escalateTo'> & {
   onDuty: Array<string | null | undefined>;
   escalateTo: string | null | undefined;
 };
@@ -21,7 +21,7 @@ function hoursOf(day: number): string {
   return hours ? `${hour(hours[0])}–${hour(hours[1])}` : 'Closed';
 }
 
-function toSettings(values: FormValues): LeadAlertSettings {
+function toSettings(values: FormValues): SpeedToLeadSettings {
   return {
     ...values,
     onDuty: WEEKDAY_NAMES.map((_, day) => values.onDuty[day] ?? null),
@@ -34,10 +34,10 @@ function toSettings(values: FormValues): LeadAlertSettings {
  * who hears of a lead nobody answered in time. The warnings come from the server (no phone number,
  * nobody on duty, no transport), after each save.
  */
-export function LeadAlertsSettings() {
-  const view = useLeadAlertSettings();
+export function SpeedToLeadSettingsCard() {
+  const view = useSpeedToLeadSettings();
   const people = useAssignees();
-  const save = useSaveLeadAlertSettings();
+  const save = useSaveSpeedToLeadSettings();
   const toast = useToast();
   const [form] = Form.useForm<FormValues>();
   const enabled = Form.useWatch('enabled', form);
@@ -54,7 +54,7 @@ export function LeadAlertsSettings() {
   const submit = (values: FormValues) =>
     saveSettings({
       form,
-      schema: leadAlertSettingsSchema,
+      schema: speedToLeadSettingsSchema,
       values: toSettings(values),
       fields: FIELDS,
       save,
