@@ -155,10 +155,10 @@ const config: IConfiguration = {
     {
       name: 'crm-feature-index-exports-no-lazy-chunk',
       comment:
-        "crm-feature-index-exports-no-lazy-chunk: a CRM feature's index.ts never re-exports a page or section (*Page.tsx, *Section.tsx): whoever imports the index would take the lazy chunk into its own (docs/architecture.md#crm-features).",
+        "crm-feature-index-exports-no-lazy-chunk: a CRM feature's index.ts never re-exports a section (*Section.tsx, each a lazy chunk of crm/section-chunks.ts): whoever imports the index would take the chunk into its own (docs/architecture.md#crm-features).",
       severity: 'error',
       from: { path: '^packages/crm/src/[^/]+/index\\.ts$' },
-      to: { path: '^packages/crm/src/[^/]+/[^/]*(Page|Section)\\.tsx$' },
+      to: { path: '^packages/crm/src/[^/]+/[^/]*Section\\.tsx$' },
     },
     {
       name: 'no-cycles',
