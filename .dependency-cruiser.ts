@@ -18,6 +18,14 @@ export const NOT_SOURCE = '(^|/)(node_modules|dist|out|\\.astro|\\.data|results)
 /** API folders that are plumbing, not features: any other folder of api/src is a feature. */
 const API_INFRASTRUCTURE = ['db', 'http', 'cli'];
 
+/**
+ * CRM folders that are shared plumbing and UI, importable file by file: any other folder of
+ * packages/crm/src is a feature, seen from outside only through its index.ts.
+ */
+const CRM_SHARED = ['api', 'format', 'layout', 'platform', 'session', 'test', 'ui'];
+/** A file of a CRM feature folder; $1 in a `from` is the importing file's own folder (or root file). */
+const CRM_FEATURE_FILE = `^packages/crm/src/(?!(?:${CRM_SHARED.join('|')})/)[^/]+/`;
+
 const OTHER_PACKAGES = {
   api: '^api/',
   crm: '^packages/crm/',
@@ -119,6 +127,38 @@ const config: IConfiguration = {
         path: `^api/src/(?!(?:${API_INFRASTRUCTURE.join('|')})/)[^/]+/`,
         pathNot: ['^api/src/$1/', '[^/]+\\.service\\.ts$'],
       },
+    },
+    {
+      name: 'crm-feature-imports-other-feature-only-through-its-index',
+      comment:
+        "crm-feature-imports-other-feature-only-through-its-index: a CRM feature shows one face, its index.ts; another feature (or the app's root) imports that, never a file inside (docs/architecture.md#crm-features).",
+      severity: 'error',
+      from: { path: '^packages/crm/src/([^/]+)', pathNot: TESTS_AND_TOOLING },
+      to: {
+        path: CRM_FEATURE_FILE,
+        pathNot: ['^packages/crm/src/$1/', '^packages/crm/src/[^/]+/index\\.ts$'],
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
+      name: 'crm-lazy-imports-only-pages-and-sections',
+      comment:
+        "crm-lazy-imports-only-pages-and-sections: import() of another CRM feature's file loads its page or section as a chunk of its own (*Page.tsx, *Section.tsx), which its index.ts must not re-export (docs/architecture.md#crm-features).",
+      severity: 'error',
+      from: { path: '^packages/crm/src/([^/]+)', pathNot: TESTS_AND_TOOLING },
+      to: {
+        path: CRM_FEATURE_FILE,
+        pathNot: ['^packages/crm/src/$1/', '(Page|Section)\\.tsx$'],
+        dependencyTypes: ['dynamic-import'],
+      },
+    },
+    {
+      name: 'crm-feature-index-exports-no-lazy-chunk',
+      comment:
+        "crm-feature-index-exports-no-lazy-chunk: a CRM feature's index.ts never re-exports a section (*Section.tsx, each a lazy chunk of crm/section-chunks.ts): whoever imports the index would take the chunk into its own (docs/architecture.md#crm-features).",
+      severity: 'error',
+      from: { path: '^packages/crm/src/[^/]+/index\\.ts$' },
+      to: { path: '^packages/crm/src/[^/]+/[^/]*Section\\.tsx$' },
     },
     {
       name: 'no-cycles',

@@ -138,6 +138,74 @@ describe('dependency-cruiser rules', () => {
     );
   });
 
+  it('passes a CRM feature importing another through its index, and loading its section lazily', () => {
+    plant({
+      'packages/crm/src/planted-shown/PlantedCard.tsx': 'export const PlantedCard = 1;\n',
+      'packages/crm/src/planted-shown/PlantedSection.tsx': 'export const PlantedSection = 1;\n',
+      'packages/crm/src/planted-shown/index.ts': "export { PlantedCard } from './PlantedCard.tsx';\n",
+      'packages/crm/src/planted-viewer/PlantedView.tsx': [
+        "import { PlantedCard } from '../planted-shown/index.ts';",
+        "export const load = () => import('../planted-shown/PlantedSection.tsx');",
+        'export const view = PlantedCard;',
+        '',
+      ].join('\n'),
+    });
+    const result = cruise(['packages/crm/src/planted-viewer/PlantedView.tsx']);
+    assert.equal(result.status, 0, result.output);
+  });
+
+  it("fails a CRM feature importing another feature's internal file", () => {
+    plant({
+      'packages/crm/src/planted-owner/PlantedDrawer.tsx': 'export const PlantedDrawer = 1;\n',
+      'packages/crm/src/planted-owner/index.ts': "export { PlantedDrawer } from './PlantedDrawer.tsx';\n",
+      'packages/crm/src/planted-user/PlantedList.tsx':
+        "import { PlantedDrawer } from '../planted-owner/PlantedDrawer.tsx';\nexport const x = PlantedDrawer;\n",
+    });
+    assertViolation(
+      cruise(['packages/crm/src/planted-user/PlantedList.tsx']),
+      'crm-feature-imports-other-feature-only-through-its-index',
+      'packages/crm/src/planted-user/PlantedList.tsx',
+    );
+  });
+
+  it("fails a CRM shared folder importing a feature's internal file", () => {
+    plant({
+      'packages/crm/src/planted-feature/planted-context.ts': 'export const plantedContext = 1;\n',
+      'packages/crm/src/layout/PlantedHeader.tsx':
+        "import { plantedContext } from '../planted-feature/planted-context.ts';\nexport const x = plantedContext;\n",
+    });
+    assertViolation(
+      cruise(['packages/crm/src/layout/PlantedHeader.tsx']),
+      'crm-feature-imports-other-feature-only-through-its-index',
+      'packages/crm/src/layout/PlantedHeader.tsx',
+    );
+  });
+
+  it("fails a lazy import of another CRM feature's file that is no page or section", () => {
+    plant({
+      'packages/crm/src/planted-lazy/planted-helper.ts': 'export const helper = 1;\n',
+      'packages/crm/src/planted-loader/planted-chunks.ts':
+        "export const load = () => import('../planted-lazy/planted-helper.ts');\n",
+    });
+    assertViolation(
+      cruise(['packages/crm/src/planted-loader/planted-chunks.ts']),
+      'crm-lazy-imports-only-pages-and-sections',
+      'packages/crm/src/planted-loader/planted-chunks.ts',
+    );
+  });
+
+  it("fails a CRM feature's index re-exporting its lazily loaded section", () => {
+    plant({
+      'packages/crm/src/planted-eager/PlantedEagerSection.tsx': 'export const PlantedEagerSection = 1;\n',
+      'packages/crm/src/planted-eager/index.ts': "export { PlantedEagerSection } from './PlantedEagerSection.tsx';\n",
+    });
+    assertViolation(
+      cruise(['packages/crm/src/planted-eager/index.ts']),
+      'crm-feature-index-exports-no-lazy-chunk',
+      'packages/crm/src/planted-eager/index.ts',
+    );
+  });
+
   it('fails a module cycle with no-cycles', () => {
     plant({
       'api/src/planted-cycle/one.ts': "import { two } from './two.ts';\nexport const one = () => two;\n",

@@ -5,7 +5,7 @@ import compression from 'compression';
 import express, { type Express, Router } from 'express';
 import { activitiesRouter } from './activities/activities.routes.ts';
 import { auditRouter } from './audit/audit.routes.ts';
-import { alertSettingsRouter } from './auth/alert-settings.routes.ts';
+import { newLeadAlertsRouter } from './auth/new-lead-alerts.routes.ts';
 import { authRouter } from './auth/auth.routes.ts';
 import { createSessionMiddleware } from './auth/session.ts';
 import { setupPasswordRouter } from './auth/setup-password.routes.ts';
@@ -32,6 +32,7 @@ import {
 } from './scheduling/scheduling.routes.ts';
 import { lostReasonsRouter } from './settings/lost-reasons.routes.ts';
 import { settingsRouter } from './settings/settings.routes.ts';
+import { speedToLeadSettingsRouter } from './speed-to-lead/speed-to-lead.routes.ts';
 import {
   EXPORT_JSON_LIMIT,
   JSON_LIMIT,
@@ -122,10 +123,11 @@ function adminApi(
   );
   // Every role reads the crews and windows (the Schedule shows them); only admins change them.
   admin.use('/settings/scheduling', requireRoleToWrite('admin'), schedulingSettingsRouter(deps));
+  admin.use('/settings/lead-alerts', requireRole('admin'), speedToLeadSettingsRouter(deps));
   admin.use('/settings', requireRole('admin'), settingsRouter(deps));
   admin.use('/lost-reasons', requireRoleToWrite('admin'), lostReasonsRouter(deps));
   admin.use(teamRouter(team));
-  admin.use('/me/alerts', alertSettingsRouter(deps));
+  admin.use('/me/alerts', newLeadAlertsRouter(deps));
   admin.use('/leads', adminLeadsRouter(deps));
   admin.use('/leads', leadAutomationRouter(deps));
   admin.use('/leads', leadQuotesRouter(quotes));

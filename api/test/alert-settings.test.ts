@@ -1,4 +1,4 @@
-import { DEFAULT_ALERT_SETTINGS } from '@shine/shared/alerts';
+import { DEFAULT_NEW_LEAD_ALERT_SETTINGS } from '@shine/shared/new-lead-alerts';
 import { describe, expect, it } from 'vitest';
 import { describeApi, useTestApp } from './support/test-app.ts';
 
@@ -8,13 +8,13 @@ describeApi('new-lead alert settings (GET/PATCH /api/admin/me/alerts)', () => {
   it('answers the defaults until saved, then changes only what was sent', async () => {
     const agent = await t.agent();
     await t.db('users').where({ id: t.adminId }).update({ alert_settings: '{}' });
-    expect((await agent.get('/api/admin/me/alerts').expect(200)).body).toEqual(DEFAULT_ALERT_SETTINGS);
+    expect((await agent.get('/api/admin/me/alerts').expect(200)).body).toEqual(DEFAULT_NEW_LEAD_ALERT_SETTINGS);
     const saved = await agent
       .patch('/api/admin/me/alerts')
       .send({ sound: true, quietHours: { start: '21:00', end: '07:00' } });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).toEqual({
-      ...DEFAULT_ALERT_SETTINGS,
+      ...DEFAULT_NEW_LEAD_ALERT_SETTINGS,
       sound: true,
       quietHours: { start: '21:00', end: '07:00' },
     });

@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import { leadHistory, recordAudit } from '../src/audit/audit.service.ts';
 import { userNames } from '../src/auth/users.service.ts';
 import { leadNames } from '../src/leads/leads.service.ts';
-import { DEFAULT_LEAD_ALERT_SETTINGS } from '@shine/shared/lead-alerts';
+import { DEFAULT_SPEED_TO_LEAD_SETTINGS } from '@shine/shared/speed-to-lead';
 import { addStaff, resetTeam, STAFF_PASSWORD } from './support/team.ts';
 import { ADMIN_NAME, describeApi, insertLead, signIn, useTestApp } from './support/test-app.ts';
 import { beforeEach } from 'vitest';
@@ -183,7 +183,7 @@ describeApi('the audit trail', () => {
     const onDuty = [null, samId, samId, t.adminId, null, null, null];
     await agent
       .put('/api/admin/settings/lead-alerts')
-      .send({ ...DEFAULT_LEAD_ALERT_SETTINGS, onDuty, escalateTo: t.adminId })
+      .send({ ...DEFAULT_SPEED_TO_LEAD_SETTINGS, onDuty, escalateTo: t.adminId })
       .expect(200);
     const { items } = await audit('?entity=settings');
     expect(items[0]).toMatchObject({

@@ -2,7 +2,7 @@
 // (docs/requirements.md#email-layout): each is multipart/alternative, an HTML part in the company's
 // layout and a plain-text twin with the same links; the quote's HTML has its total and the button to
 // its page; the automated and quote e-mails keep RFC 8058's unsubscribe headers.
-import { DEFAULT_LEAD_ALERT_SETTINGS } from '@shine/shared/lead-alerts';
+import { DEFAULT_SPEED_TO_LEAD_SETTINGS } from '@shine/shared/speed-to-lead';
 import { quoteSentSchema } from '@shine/shared/responses/quotes';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -79,7 +79,7 @@ describeApi('e-mail: every kind is HTML in the layout with a plain-text twin', (
     await agent
       .put('/api/admin/settings/lead-alerts')
       .send({
-        ...DEFAULT_LEAD_ALERT_SETTINGS,
+        ...DEFAULT_SPEED_TO_LEAD_SETTINGS,
         enabled: true,
         sms: false,
         onDuty: [ana, ana, ana, ana, ana, ana, ana],

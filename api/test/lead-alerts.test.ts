@@ -2,8 +2,8 @@
 // settings, the on-duty alert of each new lead and the escalation of an unanswered one, delivered
 // by the automation engine to a real SMTP server and a local Twilio-compatible SMS API, on a pinned
 // clock for everything that depends on the hour.
-import type { LeadAlertSettings, LeadAlertSettingsView } from '@shine/shared/lead-alerts';
-import { DEFAULT_LEAD_ALERT_SETTINGS } from '@shine/shared/lead-alerts';
+import type { SpeedToLeadSettings, SpeedToLeadSettingsView } from '@shine/shared/speed-to-lead';
+import { DEFAULT_SPEED_TO_LEAD_SETTINGS } from '@shine/shared/speed-to-lead';
 import type { Activity, Lead } from '@shine/shared/types';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -40,20 +40,20 @@ describeApi('speed-to-lead alerts', () => {
   });
 
   /** Ana on duty on weekdays and Saturday, Bo the escalation contact, both channels. */
-  const weekdaysAna = (overrides: Partial<LeadAlertSettings> = {}): LeadAlertSettings => ({
-    ...DEFAULT_LEAD_ALERT_SETTINGS,
+  const weekdaysAna = (overrides: Partial<SpeedToLeadSettings> = {}): SpeedToLeadSettings => ({
+    ...DEFAULT_SPEED_TO_LEAD_SETTINGS,
     enabled: true,
     onDuty: [null, ana, ana, ana, ana, ana, ana],
     escalateTo: bo,
     ...overrides,
   });
-  const save = async (settings: LeadAlertSettings) => {
+  const save = async (settings: SpeedToLeadSettings) => {
     const response = await agent.put('/api/admin/settings/lead-alerts').send(settings);
     expect(response.status, response.text).toBe(200);
-    return response.body as LeadAlertSettingsView;
+    return response.body as SpeedToLeadSettingsView;
   };
   /** Saves the settings as of `when` (alerts cover leads from the moment they are switched on). */
-  const saveAt = async (when: Date, settings: LeadAlertSettings) => {
+  const saveAt = async (when: Date, settings: SpeedToLeadSettings) => {
     t.clock.now = when;
     return save(settings);
   };
@@ -77,8 +77,8 @@ describeApi('speed-to-lead alerts', () => {
 
   describe('settings', () => {
     it('start switched off, and an admin saves them with an audit row', async () => {
-      const initial = (await agent.get('/api/admin/settings/lead-alerts').expect(200)).body as LeadAlertSettingsView;
-      expect(initial).toEqual({ settings: DEFAULT_LEAD_ALERT_SETTINGS, enabledAt: null, warnings: [] });
+      const initial = (await agent.get('/api/admin/settings/lead-alerts').expect(200)).body as SpeedToLeadSettingsView;
+      expect(initial).toEqual({ settings: DEFAULT_SPEED_TO_LEAD_SETTINGS, enabledAt: null, warnings: [] });
 
       t.clock.now = MONDAY_10AM;
       const saved = await save(weekdaysAna());
@@ -116,7 +116,7 @@ describeApi('speed-to-lead alerts', () => {
       expect(noChannel.body.issues).toEqual([{ path: 'sms', message: 'Choose SMS, e-mail or both' }]);
       expect(await t.db('company_settings').first()).toBeUndefined();
       expect((await agent.get('/api/admin/settings/lead-alerts').expect(200)).body.settings).toEqual(
-        DEFAULT_LEAD_ALERT_SETTINGS,
+        DEFAULT_SPEED_TO_LEAD_SETTINGS,
       );
     });
 

@@ -6,7 +6,7 @@
 import type { AutomationRun } from '@shine/shared/automation-rules';
 import { MANUAL_MESSAGES_PER_USER_PER_HOUR } from '@shine/shared/conversations';
 import { API_ERRORS } from '@shine/shared/messages';
-import { DEFAULT_LEAD_ALERT_SETTINGS } from '@shine/shared/lead-alerts';
+import { DEFAULT_SPEED_TO_LEAD_SETTINGS } from '@shine/shared/speed-to-lead';
 import { inboxSchema, leadMessagesSchema, type SentLeadMessage } from '@shine/shared/responses/conversations';
 import { MANUAL_SMS_WITHOUT_CONSENT_WARNING, SMS_REFUSALS } from '@shine/shared/sms-consent';
 import type { Activity } from '@shine/shared/types';
@@ -110,7 +110,7 @@ describeApi('lead messages: the thread, sending by hand, read marks and the Inbo
     await agent
       .put('/api/admin/settings/lead-alerts')
       .send({
-        ...DEFAULT_LEAD_ALERT_SETTINGS,
+        ...DEFAULT_SPEED_TO_LEAD_SETTINGS,
         enabled: true,
         sms: false,
         onDuty: [ana, ana, ana, ana, ana, ana, ana],

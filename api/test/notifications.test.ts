@@ -1,7 +1,7 @@
 // A person's notifications (GET /api/admin/notifications, POST …/read): who is told of a new lead, an
 // assignment, a reply or a quote answered; they wait until read or acted on; each reaches only its
 // person's live stream (docs/decisions.md, "Notifications").
-import { DEFAULT_LEAD_ALERT_SETTINGS } from '@shine/shared/lead-alerts';
+import { DEFAULT_SPEED_TO_LEAD_SETTINGS } from '@shine/shared/speed-to-lead';
 import { notificationListSchema } from '@shine/shared/responses/notifications';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
@@ -49,7 +49,7 @@ describeApi('notifications', () => {
   const putOnDuty = (userId: string) =>
     admin
       .put('/api/admin/settings/lead-alerts')
-      .send({ ...DEFAULT_LEAD_ALERT_SETTINGS, onDuty: Array(7).fill(userId) })
+      .send({ ...DEFAULT_SPEED_TO_LEAD_SETTINGS, onDuty: Array(7).fill(userId) })
       .expect(200);
   const newLead = async (overrides: Record<string, string> = {}) =>
     (

@@ -2,7 +2,7 @@
 // alerted (here without SMS or mail servers, so its timeline says what was not sent and why). It
 // switches alerts on for the shared server, so it runs with the solo specs, after the others.
 import { axeBuilder } from '../support/axe.ts';
-import { DEFAULT_LEAD_ALERT_SETTINGS, WEEKDAY_NAMES } from '@shine/shared/lead-alerts';
+import { DEFAULT_SPEED_TO_LEAD_SETTINGS, WEEKDAY_NAMES } from '@shine/shared/speed-to-lead';
 import { expect, test } from '@playwright/test';
 import { uniqueName, uniquePhone } from '../support/unique.ts';
 import { chooseOption, createLead, setNewLeadToasts, signIn, toast } from './support.ts';
@@ -10,7 +10,7 @@ import { chooseOption, createLead, setNewLeadToasts, signIn, toast } from './sup
 test.describe('speed-to-lead alerts', () => {
   test.afterEach(async ({ page }) => {
     // Back off for whatever runs next on this server.
-    const off = await page.request.put('/api/admin/settings/lead-alerts', { data: DEFAULT_LEAD_ALERT_SETTINGS });
+    const off = await page.request.put('/api/admin/settings/lead-alerts', { data: DEFAULT_SPEED_TO_LEAD_SETTINGS });
     expect(off.status(), await off.text()).toBe(200);
   });
 

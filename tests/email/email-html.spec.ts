@@ -11,7 +11,7 @@ import { DEFAULT_COMPANY_DETAILS_SETTINGS } from '@shine/shared/company-settings
 import type { Quote } from '@shine/shared/responses/quotes';
 import { STARTER_TEMPLATES } from '@shine/shared/starter-templates';
 import { setupLinkEmailContent } from '../../api/src/auth/setup-link-email.ts';
-import { staffAlertEmailContent } from '../../api/src/automations/engine/alert-email.ts';
+import { staffAlertEmailContent } from '../../api/src/speed-to-lead/alert-email.ts';
 import { manualEmailContent } from '../../api/src/conversations/manual-email.ts';
 import { type EmailContent, renderEmail, renderEmailPreview } from '../../api/src/email/email.service.ts';
 import { quoteEmailContent } from '../../api/src/quotes/quote-email-content.ts';

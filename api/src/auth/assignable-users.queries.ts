@@ -3,7 +3,7 @@
 // is assigned so that several processes rotate one sequence.
 import type { Knex } from 'knex';
 import { SYSTEM_USERNAME } from './system-user.service.ts';
-import { userNameSubquery } from './user-names.queries.ts';
+import { userNameOf } from './user-names.service.ts';
 
 export interface AssignableUserRow {
   id: string;
@@ -13,7 +13,7 @@ export interface AssignableUserRow {
 /** Not disabled, and not the system user (which authors automatic entries but never works a lead). */
 function activeUsers(db: Knex): Knex.QueryBuilder {
   return db('users as u')
-    .select('u.id', userNameSubquery(db, 'u.id').as('name'))
+    .select('u.id', userNameOf(db, 'u.id').as('name'))
     .whereNull('u.disabled_at')
     .whereNot('u.username', SYSTEM_USERNAME);
 }

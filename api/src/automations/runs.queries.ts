@@ -1,4 +1,5 @@
-// automation_runs and automation_messages: the engine's own tables.
+// automation_runs and automation_messages: the engine's own tables (a speed-to-lead alert's messages
+// are rows of automation_messages too, lent through speed-to-lead/alert-context.ts).
 import type { OutboxQuery } from '@shine/shared/automation-rules';
 import type { Knex } from 'knex';
 import type { AutomationMessageRow, AutomationRunRow } from '../db/automation-tables.ts';
@@ -139,6 +140,19 @@ export async function findOrInsertMessageOfRun(db: Knex, message: NewMessage): P
   await db('automation_messages').insert(message).onConflict('run_id').ignore();
   const row = await db('automation_messages').where({ run_id: message.run_id }).first();
   if (!row) throw new Error('message row missing after insert');
+  return row;
+}
+
+export type NewAlertMessage = Pick<
+  AutomationMessageRow,
+  'lead_id' | 'alert_id' | 'channel' | 'recipient' | 'subject' | 'body' | 'html'
+>;
+
+/** A speed-to-lead alert's message on this channel, written once: a retry sends the same text again, or nothing once sent. */
+export async function findOrInsertAlertMessage(db: Knex, message: NewAlertMessage): Promise<AutomationMessageRow> {
+  await db('automation_messages').insert(message).onConflict(['alert_id', 'channel']).ignore();
+  const row = await db('automation_messages').where({ alert_id: message.alert_id, channel: message.channel }).first();
+  if (!row) throw new Error('alert message row missing after insert');
   return row;
 }
 

@@ -2,7 +2,7 @@
 // tables.ts rather than in it so the two features' migrations and row types change independently.
 import type { AutomationRunStatus, MessageChannel, MessageStatus } from '@shine/shared/automation-rules';
 import type { AutomationTrigger, LeadStatus, QuoteEventTrigger, VisitEventTrigger } from '@shine/shared/enums';
-import type { LeadAlertStep } from '@shine/shared/lead-alerts';
+import type { LeadAlertStep } from '@shine/shared/speed-to-lead';
 
 export interface AutomationRunRow {
   id: string;

@@ -30,7 +30,7 @@ export interface UserRow {
   devices_revoked_at: Date | null;
   /** When round robin last gave this user a lead. */
   last_assigned_at: Date | null;
-  /** New-lead alert settings (AlertSettings); `{}` until the user saves theirs. */
+  /** New-lead alert settings (NewLeadAlertSettings); `{}` until the user saves theirs. */
   alert_settings: unknown;
   created_at: Date;
   updated_at: Date;
@@ -154,7 +154,7 @@ export interface HeldSubmissionRow {
   received_at: Date;
   rule: SpamRule;
   reason: string;
-  /** jsonb: the validated QuoteIntake as the visitor sent it. */
+  /** jsonb: the validated QuoteRequestIntake as the visitor sent it. */
   payload: unknown;
   client_ip: string | null;
   user_agent: string | null;

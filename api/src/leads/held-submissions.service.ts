@@ -4,7 +4,7 @@
 import type { SpamRule } from '@shine/shared/intake';
 import type { HeldListQuery } from '@shine/shared/leads';
 import { API_ERRORS } from '@shine/shared/messages';
-import { quoteIntakeSchema } from '@shine/shared/quote';
+import { quoteRequestIntakeSchema } from '@shine/shared/quote-request';
 import type { HeldPayload, HeldSubmission, HeldSubmissionPage, Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -76,7 +76,7 @@ export async function releaseHeldSubmission(
   return withLeadEventOutbox(db, async (trx, outbox) => {
     const held = await lockHeldSubmission(trx, id);
     if (!held) throw new AppError(404, API_ERRORS.heldNotFound);
-    const quote = quoteIntakeSchema.safeParse(held.payload);
+    const quote = quoteRequestIntakeSchema.safeParse(held.payload);
     if (!quote.success) throw new AppError(409, API_ERRORS.heldPayloadInvalid);
     const taken = await takeInRequest(trx, outbox, quote.data, {
       receivedAt: new Date(held.received_at),

@@ -60,7 +60,7 @@ export function applyLeadFilter(query: Knex.QueryBuilder, filter: ResolvedLeadFi
     else query.where('assigned_to', userId);
   }
   if (filter.source) query.whereRaw(`${leadSourceKeySql('source')} = ?`, [leadSourceKey(filter.source)]);
-  // As the metrics count them (lead-stats.queries.ts): Won and Lost leads are followed up no more.
+  // As the metrics count them (lead-stats.service.ts): Won and Lost leads are followed up no more.
   if (filter.followUpBefore) {
     query.where('next_follow_up_at', '<', filter.followUpBefore).whereNotIn('status', CLOSED_LEAD_STATUSES);
   }

@@ -1,7 +1,6 @@
-// The queries of lead intake: repeat-request matching and merging, speed-to-lead, rejected
-// submissions, and their aggregates for the dashboard (computed in SQL).
+// The queries of lead intake: repeat-request matching and merging, rejected submissions, and their
+// aggregates for the dashboard (computed in SQL).
 import { CLOSED_LEAD_STATUSES } from '@shine/shared/enums';
-import { canonicalLeadSource, leadSourceKeySql } from '@shine/shared/lead-sources';
 import type { Knex } from 'knex';
 import { sqlStringList } from '../db/sql-text.ts';
 import type { LeadRow } from '../db/tables.ts';
@@ -131,36 +130,6 @@ export async function sumRejections(db: Knex, now: Date, timeZone: string, days:
     [now.toISOString(), timeZone, days],
   );
   return new Map(result.rows.map((row) => [row.rule, Number(row.count)]));
-}
-
-export interface SpeedToLeadRow {
-  /** null on the overall row. */
-  source: string | null;
-  median: number | null;
-  contacted: number;
-}
-
-/**
- * Median business minutes to first staff activity over leads created in the last `days` days that
- * have been contacted, overall and per source (one scan of the window through leads_created_at_idx).
- */
-export async function measureSpeedToLead(db: Knex, now: Date, days: number): Promise<SpeedToLeadRow[]> {
-  const result = await db.raw<{ rows: Array<SpeedToLeadRow & { kind: number }> }>(
-    `select mode() within group (order by source) as source, grouping(${leadSourceKeySql('source')})::int as kind,
-            percentile_cont(0.5) within group (order by speed_to_lead_minutes)::float8 as median,
-            count(*)::int as contacted
-       from leads
-      where created_at >= ?::timestamptz - make_interval(days => ?::int)
-        and speed_to_lead_minutes is not null
-      group by grouping sets ((${leadSourceKeySql('source')}), ())`,
-    [now.toISOString(), days],
-  );
-  return result.rows.map((row) => ({
-    // One row per source whatever its spellings' case or spacing; a known source by its canonical name.
-    source: row.kind === 1 ? null : canonicalLeadSource(row.source ?? ''),
-    median: row.median === null ? null : Number(row.median),
-    contacted: Number(row.contacted),
-  }));
 }
 
 /** Open leads with no staff activity whose contact due time has passed (leads_awaiting_contact_idx). */

@@ -25,9 +25,9 @@ import {
   type SpamRule,
 } from '@shine/shared/intake';
 import { type Estimate, estimateQuote, estimateValueOf } from '@shine/shared/pricing';
-import type { QuoteIntake } from '@shine/shared/quote';
+import type { QuoteRequestIntake } from '@shine/shared/quote-request';
 import { SMS_CONSENT_TEXT } from '@shine/shared/sms-consent';
-import type { IntakeReport, Lead, SpeedToLeadGroup } from '@shine/shared/types';
+import type { IntakeReport, Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
@@ -44,7 +44,6 @@ import {
   insertSamePhoneLinks,
   lockIntakeKeys,
   type RepeatChanges,
-  measureSpeedToLead,
   sumRejections,
   updateLeadForRepeat,
 } from './lead-intake.queries.ts';
@@ -104,7 +103,7 @@ type NewLead = NewLeadRow &
   };
 
 function toNewLead(
-  quote: QuoteIntake,
+  quote: QuoteRequestIntake,
   estimate: Estimate,
   origin: Pick<IntakeOrigin, 'receivedAt' | 'timeZone'>,
 ): NewLead {
@@ -318,7 +317,7 @@ export const SAME_PHONE_LINKS_MAX = 5;
 export function takeInRequest(
   trx: Knex.Transaction,
   outbox: LeadEventOutbox,
-  quote: QuoteIntake,
+  quote: QuoteRequestIntake,
   origin: IntakeOrigin,
 ): Promise<TakenIn> {
   return takeIn(trx, outbox, quote, toNewLead(quote, estimateQuote(quote), origin), origin);
@@ -327,7 +326,7 @@ export function takeInRequest(
 async function takeIn(
   trx: Knex.Transaction,
   outbox: LeadEventOutbox,
-  quote: QuoteIntake,
+  quote: QuoteRequestIntake,
   request: NewLead,
   origin: IntakeOrigin,
   clientKey: string | null = null,
@@ -381,9 +380,9 @@ export function recordRejection(db: Knex, rule: RejectionRule, clock: IntakeCloc
   return countRejection(db, rule, clock.now, clock.timeZone);
 }
 
-export async function receiveQuote(
+export async function receiveQuoteRequest(
   db: Knex,
-  quote: QuoteIntake,
+  quote: QuoteRequestIntake,
   clock: IntakeClock,
   meta: RequestMeta,
 ): Promise<QuoteOutcome> {
@@ -420,38 +419,26 @@ export async function receiveQuote(
 /** The dashboard's window for speed-to-lead and rejections. */
 export const INTAKE_REPORT_DAYS = 30;
 
-const roundMinutes = (median: number | null) => (median === null ? null : Math.round(median * 10) / 10);
-
 /**
- * GET /api/admin/intake: median speed-to-lead of the last 30 days' leads (overall and by source,
- * most contacted first), open leads past their contact due time, submissions caught by each rule, and
- * the held submissions waiting for review.
+ * The intake part of GET /api/admin/intake (reports/intake-report.ts adds speed to lead's metric):
+ * open leads past their contact due time, submissions caught by each rule, and the held submissions
+ * waiting for review.
  */
-export async function buildIntakeReport(db: Knex, clock: IntakeClock): Promise<IntakeReport> {
-  const [speed, awaitingContact, rejections, held] = await Promise.all([
-    measureSpeedToLead(db, clock.now, INTAKE_REPORT_DAYS),
+export async function measureIntake(
+  db: Knex,
+  clock: IntakeClock,
+): Promise<Pick<IntakeReport, 'awaitingContact' | 'rejections' | 'held'>> {
+  const [awaitingContact, rejections, held] = await Promise.all([
     countAwaitingContact(db, clock.now),
     sumRejections(db, clock.now, clock.timeZone, INTAKE_REPORT_DAYS),
     countHeldSubmissionsByRule(db),
   ]);
-  const overall = speed.find((row) => row.source === null);
-  const bySource: SpeedToLeadGroup[] = speed
-    .filter((row) => row.source !== null)
-    .map((row) => ({ source: row.source as string, medianMinutes: roundMinutes(row.median), contacted: row.contacted }))
-    .sort((a, b) => b.contacted - a.contacted || a.source.localeCompare(b.source));
   const byRule = Object.fromEntries(REJECTION_RULES.map((rule) => [rule, rejections.get(rule) ?? 0])) as Record<
     RejectionRule,
     number
   >;
   const heldByRule = SPAM_RULES.map((rule) => [rule, held.get(rule) ?? 0] as const);
   return {
-    windowDays: INTAKE_REPORT_DAYS,
-    speedToLead: {
-      source: 'All sources',
-      medianMinutes: roundMinutes(overall?.median ?? null),
-      contacted: overall?.contacted ?? 0,
-      bySource,
-    },
     awaitingContact,
     rejections: { total: Object.values(byRule).reduce((sum, n) => sum + n, 0), byRule },
     held: {

@@ -6,7 +6,8 @@ import { DEFAULT_BUSINESS_TIMEZONE, weekdayIn } from '@shine/shared/business-tim
 import type { Knex } from 'knex';
 import { findAssignableUser } from '../auth/assignable-users.service.ts';
 import { notifyPeople } from '../notifications/notifications.service.ts';
-import { getLeadAlertSettings } from '../settings/settings.service.ts';
+import { readSpeedToLeadConfiguration } from '@shine/shared/speed-to-lead';
+import { findSettingRow } from '../db/company-settings.ts';
 import { findLeadRow } from './leads.queries.ts';
 
 export type LeadHappening =
@@ -63,9 +64,12 @@ function describe(happening: LeadHappening, name: string, service: string): stri
   }
 }
 
-/** The person on duty on the business weekday of `now`, if one is set and still on the team. */
+/**
+ * The person on duty on the business weekday of `now`, if one is set and still on the team. The roster
+ * is speed to lead's setting (`lead-alerts`), read here from its row: speed to lead imports leads.
+ */
 async function onDutyAt(trx: Knex, now: Date, timeZone: string): Promise<string | undefined> {
-  const { settings } = await getLeadAlertSettings(trx);
+  const { settings } = readSpeedToLeadConfiguration((await findSettingRow(trx, 'lead-alerts'))?.value);
   const id = settings.onDuty[weekdayIn(now, timeZone)];
   return id ? (await findAssignableUser(trx, id))?.id : undefined;
 }

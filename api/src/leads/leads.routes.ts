@@ -16,7 +16,7 @@ import { userNames } from '../auth/users.service.ts';
 import { exportLeads, recordLeadExport } from './leads-export.ts';
 import { countExportRows, streamLeadsCsv } from './leads-export-stream.ts';
 import { listHeldSubmissions, releaseHeldSubmission, removeHeldSubmission } from './held-submissions.service.ts';
-import { receiveQuote, recordRejection } from './lead-intake.service.ts';
+import { receiveQuoteRequest, recordRejection } from './lead-intake.service.ts';
 import { isRepeatable, resolveLeadFilter } from './lead-filter.ts';
 import { type LeadTotal, listLeads } from './lead-list.service.ts';
 import { createPageMaps } from './lead-page-map.ts';
@@ -43,7 +43,7 @@ export function publicLeadsRouter({ db, config, now }: Pick<AppDeps, 'db' | 'con
     publicOperations.receiveQuoteRequest,
     [leadsRateLimit(db, config.rateLimitLeadsPerMinute, () => recordRejection(db, 'rate_limited', clock()))],
     async (req, res) => {
-      const outcome = await receiveQuote(db, req.body, clock(), {
+      const outcome = await receiveQuoteRequest(db, req.body, clock(), {
         clientIp: req.ip ?? null,
         userAgent: req.get('user-agent')?.slice(0, USER_AGENT_MAX) ?? null,
       });

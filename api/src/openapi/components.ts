@@ -1,7 +1,7 @@
 // The names the OpenAPI document gives to the shared schemas (components/schemas). An answer or body
 // whose schema has no name here is a list of a named one (ActivityList) or an error at build time.
 import { activityCreateSchema, activityUpdateSchema } from '@shine/shared/activities';
-import { alertSettingsSchema, alertSettingsUpdateSchema } from '@shine/shared/alerts';
+import { newLeadAlertSettingsSchema, newLeadAlertSettingsUpdateSchema } from '@shine/shared/new-lead-alerts';
 import {
   adminVisitListSchema,
   adminVisitSchema,
@@ -17,7 +17,7 @@ import {
 } from '@shine/shared/bookings';
 import { companyDetailsSchema, companyDetailsViewSchema } from '@shine/shared/company-settings';
 import { manualMessageSchema, unmatchedEmailAttachSchema } from '@shine/shared/conversations';
-import { leadAlertSettingsSchema, leadAlertSettingsViewSchema } from '@shine/shared/lead-alerts';
+import { speedToLeadSettingsSchema, speedToLeadSettingsViewSchema } from '@shine/shared/speed-to-lead';
 import { loginSchema, passwordChangeSchema } from '@shine/shared/auth';
 import { automationRecipeCreateSchema } from '@shine/shared/automation-recipes';
 import { automationPreviewSchema } from '@shine/shared/automation-rules';
@@ -30,7 +30,7 @@ import { lostReasonsSchema } from '@shine/shared/lost-reasons';
 import { notificationsReadSchema } from '@shine/shared/notifications';
 import { myDaySchema } from '@shine/shared/responses/my-day';
 import { notificationListSchema, notificationsReadAnswerSchema } from '@shine/shared/responses/notifications';
-import { quoteIntakeSchema } from '@shine/shared/quote';
+import { quoteRequestIntakeSchema } from '@shine/shared/quote-request';
 import {
   quoteAcceptSchema,
   quoteCreateSchema,
@@ -153,8 +153,8 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['OpenApiDocument', openApiDocumentSchema],
   // The data of each change event on GET /api/admin/events (named for the stream's description).
   ['LiveEvent', liveEventSchema],
-  ['AlertSettings', alertSettingsSchema],
-  ['LeadAlertSettingsView', leadAlertSettingsViewSchema],
+  ['NewLeadAlertSettings', newLeadAlertSettingsSchema],
+  ['SpeedToLeadSettingsView', speedToLeadSettingsViewSchema],
   ['CompanyDetails', companyDetailsViewSchema],
   ['Quote', quoteSchema],
   ['QuoteList', quoteListSchema],
@@ -178,7 +178,7 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
 
 /** Request bodies: described as a client may send them (z.input: defaults make fields optional). */
 export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
-  ['QuoteRequest', quoteIntakeSchema],
+  ['QuoteRequest', quoteRequestIntakeSchema],
   ['Login', loginSchema],
   ['PasswordChange', passwordChangeSchema],
   ['LeadUpdate', leadUpdateSchema],
@@ -200,8 +200,8 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['OwnSettings', ownSettingsSchema],
   ['SetupPassword', setupPasswordSchema],
   ['SetupLinkCheck', setupLinkCheckSchema],
-  ['AlertSettingsUpdate', alertSettingsUpdateSchema],
-  ['LeadAlertSettings', leadAlertSettingsSchema],
+  ['NewLeadAlertSettingsUpdate', newLeadAlertSettingsUpdateSchema],
+  ['SpeedToLeadSettings', speedToLeadSettingsSchema],
   ['CompanyDetailsUpdate', companyDetailsSchema],
   ['QuoteCreate', quoteCreateSchema],
   ['QuoteUpdate', quoteUpdateSchema],

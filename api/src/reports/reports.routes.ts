@@ -5,7 +5,7 @@ import type { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { answerIfFresh } from '../http/conditional.ts';
 import { createEtagMemo } from '../http/etag-memo.ts';
-import { buildIntakeReport } from '../leads/lead-intake.service.ts';
+import { buildIntakeReport } from './intake-report.ts';
 import { buildAnalyticsReport } from './analytics-report.ts';
 import { buildMetrics, buildStats, metricsEtag, statsEtag } from './reports.service.ts';
 import type { StatsReport } from '@shine/shared/types';

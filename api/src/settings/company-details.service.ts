@@ -8,8 +8,8 @@ import {
   DEFAULT_COMPANY_DETAILS_SETTINGS,
 } from '@shine/shared/company-settings';
 import type { Knex } from 'knex';
-import { auditSettingChange } from './setting-audit.ts';
-import { findSettingRow, lockSettingRow, writeSettingRow } from './settings.queries.ts';
+import { auditSettingChange } from '../audit/setting-audit.service.ts';
+import { findSettingRow, lockSettingRow, writeSettingRow } from '../db/company-settings.ts';
 
 const COMPANY_KEY = 'company';
 

@@ -3,8 +3,8 @@
 // reason against it.
 import { DEFAULT_LOST_REASONS, type LostReasons, lostReasonsSchema } from '@shine/shared/lost-reasons';
 import type { Knex } from 'knex';
-import { auditSettingChange } from './setting-audit.ts';
-import { findSettingRow, lockSettingRow, writeSettingRow } from './settings.queries.ts';
+import { auditSettingChange } from '../audit/setting-audit.service.ts';
+import { findSettingRow, lockSettingRow, writeSettingRow } from '../db/company-settings.ts';
 
 const LOST_REASONS_KEY = 'lost-reasons';
 

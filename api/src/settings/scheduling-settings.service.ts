@@ -8,8 +8,8 @@ import {
   schedulingSettingsSchema,
 } from '@shine/shared/scheduling';
 import type { Knex } from 'knex';
-import { auditSettingChange } from './setting-audit.ts';
-import { findSettingRow, lockSettingRow, writeSettingRow } from './settings.queries.ts';
+import { auditSettingChange } from '../audit/setting-audit.service.ts';
+import { findSettingRow, lockSettingRow, writeSettingRow } from '../db/company-settings.ts';
 
 const SCHEDULING_KEY = 'scheduling';
 

@@ -3,15 +3,14 @@ import { App as AntApp, ConfigProvider, Grid, type ThemeConfig } from 'antd';
 import { Suspense, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { createQueryClient } from './api/query-client.ts';
-import { LoginPage } from './auth/LoginPage.tsx';
-import { RequireAuth } from './auth/RequireAuth.tsx';
+import { LoginPage, RequireAuth } from './auth/index.ts';
 import { NotFoundPage } from './layout/NotFoundPage.tsx';
 import { lazyChunk } from './lazy-chunk.ts';
 import { PAGE_CHUNKS } from './page-chunks.ts';
 import { type CrmPlatform, PlatformContext } from './platform/platform.ts';
 import { PageSkeleton } from './layout/PageSkeleton.tsx';
 import { ScrollToTopOnSearchChange } from './layout/ScrollToTopOnSearchChange.tsx';
-import { SettingsProvider } from './settings/SettingsProvider.tsx';
+import { SettingsProvider } from './settings/index.ts';
 import { crmPhoneTheme, crmTheme, toastConfig, toastPlacement, tooltipConfig } from './ui/theme.ts';
 import { ToastRegion } from './ui/ToastRegion.tsx';
 // antd's rules, made at build time (build/antd-static-styles.ts); before ours, which refine them.

@@ -1,7 +1,7 @@
 // The lazily loaded pages, one loader each: App renders them, and the entry module starts the one the
 // URL names (with its section) before React renders, in parallel with the session check.
-import { preloadSectionChunk } from './crm/section-chunks.ts';
-import { sectionInAddress } from './navigation/section-paths.ts';
+import { preloadSectionChunk } from './crm/index.ts';
+import { sectionInAddress } from './navigation/index.ts';
 import { chunk } from './lazy-chunk.ts';
 
 export const PAGE_CHUNKS = {

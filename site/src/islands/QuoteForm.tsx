@@ -1,5 +1,5 @@
 import { MESSAGES } from '@shine/shared/messages';
-import type { QuoteSubmission } from '@shine/shared/quote';
+import type { QuoteRequestSubmission } from '@shine/shared/quote-request';
 import { type SubmitEvent, useRef, useState } from 'react';
 import { type DefaultValues, useForm, useWatch } from 'react-hook-form';
 import { SubmitButton } from './form/fields.tsx';
@@ -28,7 +28,7 @@ const DEFAULT_VALUES: DefaultValues<QuoteFormInput> = {
   website: '',
 };
 
-const { resolver, preload } = createLazyResolver<QuoteFormInput, QuoteSubmission>(() =>
+const { resolver, preload } = createLazyResolver<QuoteFormInput, QuoteRequestSubmission>(() =>
   import('./quote/quote-resolver.ts').then((module) => module.quoteResolver),
 );
 
@@ -48,7 +48,7 @@ export function QuoteForm() {
     setError,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<QuoteFormInput, unknown, QuoteSubmission>({ resolver, defaultValues: DEFAULT_VALUES });
+  } = useForm<QuoteFormInput, unknown, QuoteRequestSubmission>({ resolver, defaultValues: DEFAULT_VALUES });
   const [bedrooms, bathrooms, cleaningType, frequency] = useWatch({
     control,
     name: ['bedrooms', 'bathrooms', 'cleaningType', 'frequency'],
@@ -63,7 +63,7 @@ export function QuoteForm() {
   // Read when the visitor submits, not after validation (whose module may still be loading).
   const submittedAfterMs = useRef(0);
 
-  const onValid = async (values: QuoteSubmission) => {
+  const onValid = async (values: QuoteRequestSubmission) => {
     const elapsedMs = submittedAfterMs.current;
     const result = await submitQuote(buildQuotePayload(values, { elapsedMs, attribution: readAttribution() }));
     if (result.ok) {

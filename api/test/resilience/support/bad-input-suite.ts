@@ -20,7 +20,7 @@ import { exportRequestSchema } from '@shine/shared/export';
 import { lostReasonsSchema } from '@shine/shared/lost-reasons';
 import { myDayQuerySchema } from '@shine/shared/my-day';
 import { notificationsReadSchema } from '@shine/shared/notifications';
-import { leadAlertSettingsSchema } from '@shine/shared/lead-alerts';
+import { speedToLeadSettingsSchema } from '@shine/shared/speed-to-lead';
 import {
   heldListQuerySchema,
   leadBulkAssignSchema,
@@ -28,7 +28,7 @@ import {
   leadStatusUpdateSchema,
   leadUpdateSchema,
 } from '@shine/shared/leads';
-import { quoteIntakeSchema } from '@shine/shared/quote';
+import { quoteRequestIntakeSchema } from '@shine/shared/quote-request';
 import {
   quoteAcceptSchema,
   quoteCreateSchema,
@@ -84,7 +84,7 @@ import {
   visitUpdateBody,
 } from './arbitraries.ts';
 import { holdsNul } from '../../../src/http/validate.ts';
-import { alertSettingsUpdateSchema } from '@shine/shared/alerts';
+import { newLeadAlertSettingsUpdateSchema } from '@shine/shared/new-lead-alerts';
 import {
   bookingRequestSchema,
   slotsQuerySchema,
@@ -165,7 +165,7 @@ const endpoints: Endpoint[] = [
     access: 'public',
     success: [201],
     body: () => quoteBody,
-    schema: quoteIntakeSchema,
+    schema: quoteRequestIntakeSchema,
   },
   // The SMS provider's webhook: nothing generated is signed with its token, so every call is a 403
   // (a form post, not JSON: no JSON body is generated for it).
@@ -281,7 +281,7 @@ const endpoints: Endpoint[] = [
     access: 'admin',
     success: [200],
     body: () => alertSettingsBody,
-    schema: alertSettingsUpdateSchema,
+    schema: newLeadAlertSettingsUpdateSchema,
   },
   {
     method: 'GET',
@@ -540,7 +540,7 @@ const endpoints: Endpoint[] = [
     access: 'admin',
     success: [200],
     body: () => leadAlertSettingsBody,
-    schema: leadAlertSettingsSchema,
+    schema: speedToLeadSettingsSchema,
     // Someone named who is not on the team.
     validMayFail: [400],
   },

@@ -1,6 +1,6 @@
 // Small HTTP helpers for the black-box tests that run the server as a process.
 import { createHash } from 'node:crypto';
-import type { QuoteRequestInput } from '@shine/shared/quote';
+import type { QuoteRequestInput } from '@shine/shared/quote-request';
 import type { Lead } from '@shine/shared/types';
 import { TEST_ADMIN } from './server-process.ts';
 

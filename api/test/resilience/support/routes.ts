@@ -3,7 +3,7 @@
 // a new route cannot escape the matrix unnoticed.
 import { DEFAULT_LOST_REASONS } from '@shine/shared/lost-reasons';
 import { DEFAULT_COMPANY_DETAILS_SETTINGS } from '@shine/shared/company-settings';
-import { DEFAULT_LEAD_ALERT_SETTINGS } from '@shine/shared/lead-alerts';
+import { DEFAULT_SPEED_TO_LEAD_SETTINGS } from '@shine/shared/speed-to-lead';
 import { DEFAULT_SCHEDULING_SETTINGS } from '@shine/shared/scheduling';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -284,7 +284,7 @@ export const ROUTES: Route[] = [
     path: '/api/admin/settings/lead-alerts',
     access: 'admin',
     role: 'admin',
-    validBody: () => ({ ...DEFAULT_LEAD_ALERT_SETTINGS }),
+    validBody: () => ({ ...DEFAULT_SPEED_TO_LEAD_SETTINGS }),
   },
   { method: 'GET', path: '/api/admin/lost-reasons', access: 'admin', role: 'sales' },
   {

@@ -1,13 +1,9 @@
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES, LEAD_STATUSES } from '@shine/shared/enums';
 import { formatCurrency, formatPercent } from '@shine/shared/format';
 import { Card, Empty, Statistic } from 'antd';
-import {
-  ACTIVITY_STATUS_COLORS,
-  ACTIVITY_STATUS_LABELS,
-  ACTIVITY_TYPE_LABELS,
-} from '../activities/activity-labels.tsx';
+import { ACTIVITY_STATUS_COLORS, ACTIVITY_STATUS_LABELS, ACTIVITY_TYPE_LABELS } from '../activities/index.ts';
 import { STATUS_BAR_COLORS } from '../format/lead-labels.ts';
-import { useActivitySummary, useMetrics, useStats } from '../overview/reports.queries.ts';
+import { useActivitySummary, useMetrics, useStats } from '../overview/index.ts';
 import { BarList } from '../ui/BarList.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { ToneTag } from '../ui/ToneTag.tsx';

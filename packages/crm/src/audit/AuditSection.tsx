@@ -7,7 +7,7 @@ import { Button, Select, Table, Tag, type TableColumnsType, Typography } from 'a
 import { formatDateTime } from '../format/date-time.ts';
 import { fullName } from '../format/lead-labels.ts';
 import { queryOptions } from '../api/client.ts';
-import { useTeamUsers } from '../team/team.queries.ts';
+import { useTeamUsers } from '../team/index.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { AuditChanges } from './AuditChanges.tsx';
 import { AuditSubject } from './AuditSubject.tsx';

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@shine/shared/types';
 import { Link } from 'react-router-dom';
-import { leadPath } from '../navigation/section-paths.ts';
+import { leadPath } from '../navigation/index.ts';
 
 /** The Leads section with the lead's drawer open (leads/use-lead-in-address.ts reads `?lead=`). */
 export function leadDrawerPath(leadId: string): string {

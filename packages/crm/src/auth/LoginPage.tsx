@@ -6,14 +6,14 @@ import { Button, Form, Input, type InputRef, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useHref } from 'react-router-dom';
 import { usePlatform } from '../platform/platform.ts';
-import { useSettingsDialog } from '../settings/settings-context.ts';
+import { useSettingsDialog } from '../settings/index.ts';
 import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { signIn } from './login.ts';
 import { useSession } from '../session/session.ts';
 import './login.css';
-import { sectionPath } from '../navigation/section-paths.ts';
+import { sectionPath } from '../navigation/index.ts';
 
 /** The pause between the success toast and the dashboard, so the toast can be read. */
 const REDIRECT_DELAY_MS = 500;

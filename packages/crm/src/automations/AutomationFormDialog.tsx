@@ -13,8 +13,8 @@ import type { Automation } from '@shine/shared/types';
 import { Alert, Button, Checkbox, Divider, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { saveParsedForm, useSubmitValidation, zodRule } from '../ui/form-validation.ts';
 import { ROUND_ROBIN } from '@shine/shared/automations';
-import { useAssignees } from '../team/assignees.queries.ts';
-import { useTemplates } from '../templates/templates.queries.ts';
+import { useAssignees } from '../team/index.ts';
+import { useTemplates } from '../templates/index.ts';
 import {
   type AutomationFormValues,
   buildAction,

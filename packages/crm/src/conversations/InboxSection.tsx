@@ -1,7 +1,7 @@
 import type { InboxEntry } from '@shine/shared/responses/conversations';
 import { Button, Card, Empty, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { leadPath } from '../navigation/section-paths.ts';
+import { leadPath } from '../navigation/index.ts';
 import { formatDateTime } from '../format/date-time.ts';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';

@@ -7,7 +7,7 @@ import { renderTemplate } from '@shine/shared/template-render';
 import type { Lead } from '@shine/shared/types';
 import { Alert, Button, Form, Input, Radio, Select } from 'antd';
 import { useState } from 'react';
-import { useTemplates } from '../templates/templates.queries.ts';
+import { useTemplates } from '../templates/index.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { CHANNEL_LABELS } from './message-labels.ts';

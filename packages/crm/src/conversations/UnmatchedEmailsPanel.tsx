@@ -2,7 +2,7 @@ import { colors } from '@shine/design-tokens';
 import type { UnmatchedEmail } from '@shine/shared/responses/conversations';
 import { Button, Card, Empty, Typography } from 'antd';
 import { useState } from 'react';
-import { LeadPicker } from '../activities/LeadPicker.tsx';
+import { LeadPicker } from '../activities/index.ts';
 import { formatDateTime } from '../format/date-time.ts';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';

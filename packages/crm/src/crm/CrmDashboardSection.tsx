@@ -1,9 +1,15 @@
 import { Card, Statistic } from 'antd';
-import { useAutomations } from '../automations/automations.queries.ts';
-import { LeadSourcesCard, PipelineStatusCard, PriorityLevelsCard } from '../overview/BreakdownCards.tsx';
-import { HeldForReviewCard, SpeedToLeadCard } from '../overview/IntakeCards.tsx';
-import { MetricCards, ScheduleMetricCards } from '../overview/MetricCards.tsx';
-import { useTemplates } from '../templates/templates.queries.ts';
+import { useAutomations } from '../automations/index.ts';
+import {
+  HeldForReviewCard,
+  LeadSourcesCard,
+  MetricCards,
+  PipelineStatusCard,
+  PriorityLevelsCard,
+  ScheduleMetricCards,
+  SpeedToLeadCard,
+} from '../overview/index.ts';
+import { useTemplates } from '../templates/index.ts';
 
 function ActiveAutomationsCard() {
   const automations = useAutomations();

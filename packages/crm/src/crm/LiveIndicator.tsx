@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type { LiveStatus } from '../api/live-stream.ts';
 import { POLL_INTERVAL_MS } from '../api/live.ts';
-import { useMetrics } from '../overview/reports.queries.ts';
+import { useMetrics } from '../overview/index.ts';
 import { Hint } from '../ui/Hint.tsx';
 
 const LABEL: Record<LiveStatus, string> = {

@@ -2,11 +2,11 @@ import { MESSAGES } from '@shine/shared/messages';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Card, Empty, Statistic } from 'antd';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
-import { useAutomations } from '../automations/automations.queries.ts';
-import { useTemplates } from '../templates/templates.queries.ts';
+import { useAutomations } from '../automations/index.ts';
+import { useTemplates } from '../templates/index.ts';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
-import { sectionPath } from '../navigation/section-paths.ts';
+import { sectionPath } from '../navigation/index.ts';
 
 interface CountCardProps {
   query: UseQueryResult<unknown[]>;

@@ -1,10 +1,6 @@
 import { Card } from 'antd';
 import { useState } from 'react';
-import { LeadDrawer } from '../leads/LeadDrawer.tsx';
-import { LeadFilters } from '../leads/LeadFilters.tsx';
-import { LeadsTable } from '../leads/LeadsTable.tsx';
-import { useLeadList } from '../leads/leads.queries.ts';
-import { useLeadFilters } from '../leads/use-lead-filters.ts';
+import { LeadDrawer, LeadFilters, LeadsTable, useLeadList, useLeadFilters } from '../leads/index.ts';
 
 /** Leads tab of the tabbed dashboard: search, status filter, priority filter, table. */
 export function DashboardLeadsTab() {

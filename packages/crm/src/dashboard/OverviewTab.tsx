@@ -1,14 +1,19 @@
 import { AppstoreOutlined, DownloadOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Card } from 'antd';
 import { useState } from 'react';
-import { NewActivityDialog } from '../activities/NewActivityDialog.tsx';
-import { ExportDialog } from '../leads/ExportDialog.tsx';
-import { LeadSourcesCard, PipelineStatusCard, PriorityLevelsCard } from '../overview/BreakdownCards.tsx';
-import { HeldForReviewCard, SpeedToLeadCard } from '../overview/IntakeCards.tsx';
-import { MetricCards } from '../overview/MetricCards.tsx';
-import { useStats } from '../overview/reports.queries.ts';
+import { NewActivityDialog } from '../activities/index.ts';
+import { ExportDialog } from '../leads/index.ts';
+import {
+  LeadSourcesCard,
+  PipelineStatusCard,
+  PriorityLevelsCard,
+  HeldForReviewCard,
+  SpeedToLeadCard,
+  MetricCards,
+  useStats,
+} from '../overview/index.ts';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
-import { sectionPath } from '../navigation/section-paths.ts';
+import { sectionPath } from '../navigation/index.ts';
 
 function QuickActionsCard({ onShowLeads }: { onShowLeads: () => void }) {
   const [exportOpen, setExportOpen] = useState(false);

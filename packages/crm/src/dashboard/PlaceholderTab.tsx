@@ -1,7 +1,7 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { Card, Result } from 'antd';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
-import { sectionPath } from '../navigation/section-paths.ts';
+import { sectionPath } from '../navigation/index.ts';
 
 /**
  * docs/requirements.md#tabbed-dashboard: on this older dashboard the Activities and Analytics tabs are placeholders; the

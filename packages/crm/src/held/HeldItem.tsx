@@ -4,7 +4,7 @@ import { REJECTION_RULE_LABELS } from '@shine/shared/intake';
 import type { HeldSubmission, Lead } from '@shine/shared/types';
 import { Button, Popconfirm } from 'antd';
 import { useRef } from 'react';
-import { describeService } from '../leads/lead-format.ts';
+import { describeService } from '../leads/index.ts';
 import { formatDateTime } from '../format/date-time.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
 import { HeldDetails } from './HeldDetails.tsx';

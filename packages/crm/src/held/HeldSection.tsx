@@ -2,7 +2,7 @@ import { colors } from '@shine/design-tokens';
 import type { Lead } from '@shine/shared/types';
 import { Alert, Button, Card, Empty, Pagination, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { LeadDrawer } from '../leads/LeadDrawer.tsx';
+import { LeadDrawer } from '../leads/index.ts';
 import { fullName } from '../format/lead-labels.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { HeldItem } from './HeldItem.tsx';

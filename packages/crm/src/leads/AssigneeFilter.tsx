@@ -1,5 +1,5 @@
 import { Select } from 'antd';
-import { useAssignees } from '../team/assignees.queries.ts';
+import { useAssignees } from '../team/index.ts';
 
 const ALL = 'all';
 

@@ -1,7 +1,7 @@
 import { Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { formatCount } from '@shine/shared/format';
-import { useAssignees } from '../team/assignees.queries.ts';
+import { useAssignees } from '../team/index.ts';
 import { useBulkAssign } from './assign.queries.ts';
 import { UNASSIGNED, assigneeOptions, nameOf } from './assignee-options.ts';
 

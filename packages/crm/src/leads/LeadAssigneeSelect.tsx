@@ -1,6 +1,6 @@
 import type { Lead } from '@shine/shared/types';
 import { Select } from 'antd';
-import { useAssignees } from '../team/assignees.queries.ts';
+import { useAssignees } from '../team/index.ts';
 import { useAssignLead } from './assign.queries.ts';
 import { UNASSIGNED, assigneeOptions, nameOf } from './assignee-options.ts';
 

@@ -1,14 +1,12 @@
 import { AuditOutlined } from '@ant-design/icons';
 import { Empty, Timeline, Typography } from 'antd';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
-import { AuditChanges } from '../audit/AuditChanges.tsx';
-import { useLeadHistory } from '../audit/audit.queries.ts';
-import { describeAuditEntry } from '../audit/describe-audit.ts';
+import { AuditChanges, useLeadHistory, describeAuditEntry } from '../audit/index.ts';
 import { formatDateTime } from '../format/date-time.ts';
 import { useIsAdmin } from '../session/current-user.ts';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
-import { sectionPath } from '../navigation/section-paths.ts';
+import { sectionPath } from '../navigation/index.ts';
 
 /**
  * The lead's part of the audit trail, newest first: who changed its status, assignee and fields, and

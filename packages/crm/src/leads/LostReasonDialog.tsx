@@ -5,7 +5,7 @@ import { Form, Input, Modal, Radio, Space } from 'antd';
 import { fullName } from '../format/lead-labels.ts';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
-import { useLostReasons } from '../lost-reasons/lost-reasons.queries.ts';
+import { useLostReasons } from '../lost-reasons/index.ts';
 
 export interface LostReasonAnswer {
   lostReason: string;

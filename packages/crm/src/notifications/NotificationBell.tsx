@@ -4,7 +4,7 @@ import { Button, Empty } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../format/date-time.ts';
-import { leadPath } from '../navigation/section-paths.ts';
+import { leadPath } from '../navigation/index.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { useMarkNotificationsRead, useNotifications } from './notifications.queries.ts';
 import './notifications.css';

@@ -2,16 +2,16 @@
 // (the browser's Notification API with their permission, or the desktop app's own) for each new one,
 // and the unread count on the desktop app's icon. New leads have their own alert (alerts/), so they
 // are not announced twice.
-import { DEFAULT_ALERT_SETTINGS, isQuietTime } from '@shine/shared/alerts';
+import { DEFAULT_NEW_LEAD_ALERT_SETTINGS, isQuietTime } from '@shine/shared/new-lead-alerts';
 import type { LiveEvent } from '@shine/shared/live';
 import { workdayOperations } from '@shine/shared/operations/workday';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { queryOptions } from '../api/client.ts';
-import { useAlertSettings } from '../alerts/alerts.queries.ts';
-import { browserNotifications } from '../alerts/browser-notifications.ts';
-import { leadPath } from '../navigation/section-paths.ts';
+import { useNewLeadAlertSettings } from '../new-lead-alerts/index.ts';
+import { browserNotifications } from '../new-lead-alerts/index.ts';
+import { leadPath } from '../navigation/index.ts';
 import { usePlatform } from '../platform/platform.ts';
 import { useNotifications } from './notifications.queries.ts';
 
@@ -22,7 +22,7 @@ export function useNotificationAlerts(): (event: LiveEvent) => void {
   const navigate = useNavigate();
   const platform = usePlatform();
   const system = useMemo(() => platform.notifications ?? browserNotifications(), [platform]);
-  const settings = useAlertSettings().data ?? DEFAULT_ALERT_SETTINGS;
+  const settings = useNewLeadAlertSettings().data ?? DEFAULT_NEW_LEAD_ALERT_SETTINGS;
   const unread = useNotifications().data?.unread;
 
   useEffect(() => {

@@ -4,7 +4,7 @@ import { PRIORITY_BAR_COLORS, PRIORITY_COLORS, STATUS_BAR_COLORS, STATUS_COLORS 
 import { BarList } from '../ui/BarList.tsx';
 import { useStats } from './reports.queries.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
-import { sectionPath } from '../navigation/section-paths.ts';
+import { sectionPath } from '../navigation/index.ts';
 
 /** Pipeline Status: leads per status, in pipeline order. */
 export function PipelineStatusCard() {

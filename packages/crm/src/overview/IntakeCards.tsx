@@ -5,7 +5,7 @@ import { ButtonLink } from '../ui/ButtonLink.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { useIntakeReport } from './reports.queries.ts';
 import './intake.css';
-import { sectionPath } from '../navigation/section-paths.ts';
+import { sectionPath } from '../navigation/index.ts';
 
 const minutesOrDash = (minutes: number | null | undefined) =>
   minutes === null || minutes === undefined ? '—' : formatBusinessMinutes(minutes);

@@ -12,7 +12,7 @@ import { formatCount, formatCurrency, formatPercent } from '@shine/shared/format
 import { Card, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { sectionPath } from '../navigation/section-paths.ts';
+import { sectionPath } from '../navigation/index.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { useMetrics, useStats } from './reports.queries.ts';
 

@@ -9,11 +9,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { createElement, useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { OpenLeadButton } from '../alerts/OpenLeadButton.tsx';
+import { OpenLeadButton } from '../new-lead-alerts/index.ts';
 import { queryOptions } from '../api/client.ts';
 import { fullName } from '../format/lead-labels.ts';
 import { useCurrentUser } from '../session/current-user.ts';
-import { leadPath } from '../navigation/section-paths.ts';
+import { leadPath } from '../navigation/index.ts';
 
 /** Whether the signed-in person is the one to tell: the assignee, or an admin when nobody is assigned. */
 export function isAlertedOfAcceptance(lead: Pick<Lead, 'assignedTo'>, user: { id: string; role: string }): boolean {

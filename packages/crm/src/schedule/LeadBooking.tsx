@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Tag, Typography } from 'antd';
 import { queryOptions } from '../api/client.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
-import { wallTime } from './ScheduleSection.tsx';
+import { wallTime } from './wall-time.ts';
 
 export function LeadBooking({ leadId }: { leadId: string }) {
   const booking = useQuery(queryOptions(schedulingOperations.getLeadBooking, { params: { id: leadId } }));

@@ -6,7 +6,8 @@ import { mockFetch } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { signedInAs } from '../test/team-fixtures.ts';
 import { LeadBooking } from './LeadBooking.tsx';
-import { mondayOf, ScheduleSection, wallTime } from './ScheduleSection.tsx';
+import { mondayOf, ScheduleSection } from './ScheduleSection.tsx';
+import { wallTime } from './wall-time.ts';
 
 const VISIT_ID = '5d1e2f3a-4b5c-4d6e-8f70-000000000002';
 const LEAD_ID = '5d1e2f3a-4b5c-4d6e-8f70-000000000003';

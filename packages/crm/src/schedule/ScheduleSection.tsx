@@ -6,12 +6,13 @@ import type { AdminVisit } from '@shine/shared/bookings';
 import { Button, Empty, Grid, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LeadPicker } from '../activities/LeadPicker.tsx';
+import { LeadPicker } from '../activities/index.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { useBookForLead, useSchedulingSettings, useUpdateVisit, useVisits } from './schedule.queries.ts';
 import './schedule.css';
+import { wallTime } from './wall-time.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -24,13 +25,6 @@ export function mondayOf(date: Date): Date {
 
 const dateKey = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
-/** "2026-12-01T08:00:00-06:00" → "8:00 AM": the business's wall clock, as the API writes it. */
-export function wallTime(iso: string): string {
-  const [hours = 0, minutes = 0] = iso.slice(11, 16).split(':').map(Number);
-  const suffix = hours < 12 ? 'AM' : 'PM';
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
-}
 
 const dayLabel = (date: Date) => date.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
 

@@ -1,8 +1,7 @@
 import type { SessionUser } from '@shine/shared/types';
 import { Typography } from 'antd';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
-import { useAssignees } from '../team/assignees.queries.ts';
-import { useTeamUsers } from '../team/team.queries.ts';
+import { useAssignees, useTeamUsers } from '../team/index.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { ProfileForm, type ProfileStart } from './ProfileForm.tsx';
 

@@ -1,5 +1,5 @@
 import { Divider, Modal, Typography } from 'antd';
-import { AlertSettingsForm } from '../alerts/AlertSettingsForm.tsx';
+import { NewLeadAlertSettingsForm } from '../new-lead-alerts/index.ts';
 import { useSession } from '../session/session.ts';
 import { usePlatform } from '../platform/platform.ts';
 import { PasswordChangeForm } from './PasswordChangeForm.tsx';
@@ -55,7 +55,7 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
             <Typography.Title level={2} id="settings-alerts-heading" className="settings-heading">
               New-Lead Alerts
             </Typography.Title>
-            <AlertSettingsForm />
+            <NewLeadAlertSettingsForm />
           </section>
         </>
       ) : null}

@@ -1,7 +1,7 @@
 import { type LostReasons, lostReasonsSchema, OTHER_LOST_REASON } from '@shine/shared/lost-reasons';
 import { Button, Form, Input, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useLostReasons, useSaveLostReasons } from '../lost-reasons/lost-reasons.queries.ts';
+import { useLostReasons, useSaveLostReasons } from '../lost-reasons/index.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { errorText } from '../ui/error-text.ts';
 import { SettingsCard } from './SettingsCard.tsx';

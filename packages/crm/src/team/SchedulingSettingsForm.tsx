@@ -13,8 +13,8 @@ import { useEffect } from 'react';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { SettingsCard } from './SettingsCard.tsx';
-import { useSaveSchedulingSettings, useSchedulingSettings } from '../schedule/schedule.queries.ts';
-import '../schedule/schedule.css';
+import { useSaveSchedulingSettings, useSchedulingSettings } from '../schedule/index.ts';
+import './scheduling-settings.css';
 
 /** The form's flat fields: one text per day part, numbers for the rest. */
 type FormValues = Record<string, string | number | undefined>;

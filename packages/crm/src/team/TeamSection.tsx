@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useCurrentUser } from '../session/current-user.ts';
 import { CompanyDetailsSettings } from './CompanyDetailsSettings.tsx';
 import { SchedulingSettingsForm } from './SchedulingSettingsForm.tsx';
-import { LeadAlertsSettings } from './LeadAlertsSettings.tsx';
+import { SpeedToLeadSettingsCard } from './SpeedToLeadSettingsCard.tsx';
 import { LostReasonsSettings } from './LostReasonsSettings.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { AddPersonDialog } from './AddPersonDialog.tsx';
@@ -47,7 +47,7 @@ export function TeamSection() {
         onReset={makeNewLink}
         resettingId={reset.isPending ? reset.variables : undefined}
       />
-      <LeadAlertsSettings />
+      <SpeedToLeadSettingsCard />
       <CompanyDetailsSettings />
       <SchedulingSettingsForm />
       <LostReasonsSettings />

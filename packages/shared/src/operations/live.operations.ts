@@ -1,5 +1,5 @@
 // The live stream (Server-Sent Events) and each person's new-lead alert settings.
-import { alertSettingsSchema, alertSettingsUpdateSchema } from '../alerts.ts';
+import { newLeadAlertSettingsSchema, newLeadAlertSettingsUpdateSchema } from '../new-lead-alerts.ts';
 import { API_ERRORS } from '../messages.ts';
 import { error, json, operation, type Operation, text } from './operation.ts';
 
@@ -28,7 +28,7 @@ export const liveOperations = {
     tag: 'Session',
     summary: 'The signed-in user’s new-lead alert settings',
     access: 'session',
-    answers: { 200: json(alertSettingsSchema, 'The settings (defaults until saved).') },
+    answers: { 200: json(newLeadAlertSettingsSchema, 'The settings (defaults until saved).') },
   }),
   updateAlertSettings: operation({
     method: 'patch',
@@ -37,7 +37,7 @@ export const liveOperations = {
     summary: 'Change the signed-in user’s new-lead alert settings',
     description: 'Only the settings sent change. Quiet hours are in the company’s time zone and may cross midnight.',
     access: 'session',
-    body: alertSettingsUpdateSchema,
-    answers: { 200: json(alertSettingsSchema, 'The settings now.') },
+    body: newLeadAlertSettingsUpdateSchema,
+    answers: { 200: json(newLeadAlertSettingsSchema, 'The settings now.') },
   }),
 } satisfies Record<string, Operation>;

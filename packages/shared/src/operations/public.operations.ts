@@ -1,6 +1,6 @@
 // The calls anyone may make (health, the quote form, this reference) and the sign-in calls.
 import { loginSchema, passwordChangeSchema } from '../auth.ts';
-import { quoteIntakeSchema } from '../quote.ts';
+import { quoteRequestIntakeSchema } from '../quote-request.ts';
 import { sessionInfoSchema } from '../responses/auth.ts';
 import { healthDownSchema, healthUpSchema } from '../responses/health.ts';
 import { leadSchema } from '../responses/leads.ts';
@@ -33,7 +33,7 @@ export const publicOperations = {
     description:
       'Every accepted body answers 201 with a lead-shaped body, whether it made a new lead, was kept as a repeat request of an open one, or was held for review by a spam rule; the answer never shows another request’s data.',
     access: 'public',
-    body: quoteIntakeSchema,
+    body: quoteRequestIntakeSchema,
     rateLimit: 'quote requests per client address per minute.',
     answers: { 201: json(leadSchema, 'Received.') },
   }),

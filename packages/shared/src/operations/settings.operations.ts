@@ -1,6 +1,6 @@
 // The company's settings (admins): speed-to-lead alerts, the company's details for automated e-mail.
 import { companyDetailsSchema, companyDetailsViewSchema } from '../company-settings.ts';
-import { leadAlertSettingsSchema, leadAlertSettingsViewSchema } from '../lead-alerts.ts';
+import { speedToLeadSettingsSchema, speedToLeadSettingsViewSchema } from '../speed-to-lead.ts';
 import { lostReasonsSchema } from '../lost-reasons.ts';
 import { json, operation, type Operation } from './operation.ts';
 
@@ -11,7 +11,7 @@ const leadAlertsDescription =
   'from going out (no phone number, nobody on duty, no transport configured).';
 
 export const settingsOperations = {
-  getLeadAlertSettings: operation({
+  getSpeedToLeadSettings: operation({
     method: 'get',
     path: '/api/admin/settings/lead-alerts',
     tag: 'Settings',
@@ -19,9 +19,9 @@ export const settingsOperations = {
     description: leadAlertsDescription,
     access: 'session',
     role: 'admin',
-    answers: { 200: json(leadAlertSettingsViewSchema, 'The settings (defaults, switched off, until saved).') },
+    answers: { 200: json(speedToLeadSettingsViewSchema, 'The settings (defaults, switched off, until saved).') },
   }),
-  saveLeadAlertSettings: operation({
+  saveSpeedToLeadSettings: operation({
     method: 'put',
     path: '/api/admin/settings/lead-alerts',
     tag: 'Settings',
@@ -29,8 +29,8 @@ export const settingsOperations = {
     description: `${leadAlertsDescription} Everyone named must be an active member of the team (400 naming the field otherwise). Switching alerts on starts from now: leads already waiting are not alerted.`,
     access: 'session',
     role: 'admin',
-    body: leadAlertSettingsSchema,
-    answers: { 200: json(leadAlertSettingsViewSchema, 'The settings now.') },
+    body: speedToLeadSettingsSchema,
+    answers: { 200: json(speedToLeadSettingsViewSchema, 'The settings now.') },
   }),
   getCompanySettings: operation({
     method: 'get',

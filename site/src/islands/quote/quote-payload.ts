@@ -1,9 +1,13 @@
 import type { Attribution } from '@shine/shared/attribution';
-import type { QuoteIntake, QuoteSubmission, quoteSubmissionSchema } from '@shine/shared/quote';
+import type {
+  QuoteRequestIntake,
+  QuoteRequestSubmission,
+  quoteRequestSubmissionSchema,
+} from '@shine/shared/quote-request';
 import type { z } from 'zod';
 
 /** The form's values before validation (the selects start empty). */
-export type QuoteFormInput = z.input<typeof quoteSubmissionSchema>;
+export type QuoteFormInput = z.input<typeof quoteRequestSubmissionSchema>;
 
 /** Every field of the form, to match the server's per-field issues against. */
 export const QUOTE_FIELD_NAMES = [
@@ -40,9 +44,9 @@ export interface QuoteExtras {
  * What the form sends, from its validated values and the extras. Empty notes are left out rather than
  * sent as "", and so is absent attribution.
  */
-export function buildQuotePayload(values: QuoteSubmission, extras: QuoteExtras): QuoteIntake {
+export function buildQuotePayload(values: QuoteRequestSubmission, extras: QuoteExtras): QuoteRequestIntake {
   const { notes, ...rest } = values;
-  const payload: QuoteIntake = { ...rest, elapsedMs: extras.elapsedMs };
+  const payload: QuoteRequestIntake = { ...rest, elapsedMs: extras.elapsedMs };
   if (notes) payload.notes = notes;
   if (extras.attribution && Object.keys(extras.attribution).length > 0) payload.attribution = extras.attribution;
   return payload;

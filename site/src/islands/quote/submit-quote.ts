@@ -1,5 +1,5 @@
 import { MESSAGES } from '@shine/shared/messages';
-import type { QuoteIntake } from '@shine/shared/quote';
+import type { QuoteRequestIntake } from '@shine/shared/quote-request';
 import { buildApiUrl } from '../../lib/api-url.ts';
 
 export interface FieldIssue {
@@ -36,7 +36,10 @@ async function readErrorBody(response: Response): Promise<{ message?: string; is
  * POST /api/leads with cookies (docs/requirements.md#crm-data). A failure never throws: it returns the message for the
  * error toast (the server's, docs/requirements.md#messages) and any per-field issues the server reported.
  */
-export async function submitQuote(payload: QuoteIntake, fetchImpl: typeof fetch = fetch): Promise<SubmitQuoteResult> {
+export async function submitQuote(
+  payload: QuoteRequestIntake,
+  fetchImpl: typeof fetch = fetch,
+): Promise<SubmitQuoteResult> {
   let response: Response;
   try {
     response = await fetchImpl(buildApiUrl('/api/leads'), {

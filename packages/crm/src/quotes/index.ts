@@ -1,0 +1,3 @@
+// What other features use of quotes (docs/architecture.md#crm-features).
+export { QuoteBuilder } from './QuoteBuilder.tsx';
+export { useQuoteAcceptedAlerts } from './use-quote-accepted-alerts.ts';
