@@ -3,7 +3,7 @@
 // cancellation or restoring of a visit, reach the lead's assignee (the person on duty when nobody
 // holds it) in the bell and on the live stream; the person who made the change is not told of it.
 import { bookingAnswerSchema, slotListSchema } from '@shine/shared/bookings';
-import { DEFAULT_LEAD_ALERT_SETTINGS } from '@shine/shared/lead-alerts';
+import { DEFAULT_SPEED_TO_LEAD_SETTINGS } from '@shine/shared/speed-to-lead';
 import { type NotificationList, notificationListSchema } from '@shine/shared/responses/notifications';
 import { formatArrivalWindow } from '@shine/shared/scheduling';
 import supertest from 'supertest';
@@ -44,7 +44,7 @@ describeApi('visit notifications', () => {
     await t.db('company_settings').where({ key: 'scheduling' }).delete();
     await admin
       .put('/api/admin/settings/lead-alerts')
-      .send({ ...DEFAULT_LEAD_ALERT_SETTINGS, onDuty: Array(7).fill(onDutyId) })
+      .send({ ...DEFAULT_SPEED_TO_LEAD_SETTINGS, onDuty: Array(7).fill(onDutyId) })
       .expect(200);
   });
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { queryOptions } from '../api/client.ts';
 import { formatDateTime } from '../format/date-time.ts';
-import { leadPath } from '../navigation/section-paths.ts';
+import { leadPath } from '../navigation/index.ts';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { ACTIVITY_TYPE_LABELS } from './activity-labels.tsx';
