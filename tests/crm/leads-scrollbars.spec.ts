@@ -3,6 +3,7 @@ import {
   CRM_SCREEN_PATHS,
   createLeadFamily,
   documentOverflow,
+  layoutSettled,
   searchLeads,
   signIn,
   waitForCrmScreen,
@@ -49,6 +50,8 @@ test.describe('the leads table fits a laptop with classic scrollbars', () => {
     for (const path of CRM_SCREEN_PATHS) {
       await page.goto(path);
       await waitForCrmScreen(page);
+      // The resting layout, not a frame of the screen laying out the data it has just received.
+      await layoutSettled(page);
       const overflow = await documentOverflow(page);
       if (overflow > 0) overflowing.push(`${path}: ${overflow} px`);
     }

@@ -153,6 +153,25 @@ export async function waitForCrmScreen(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until the page's width holds still for two frames in a row: a screen that has just received
+ * its data lays out again (a board's cards, their selects measuring themselves) for a frame or two,
+ * and what a test measures is where the layout comes to rest. Bounded by the test's own timeout.
+ */
+export async function layoutSettled(page: Page): Promise<void> {
+  await animationsSettled(page);
+  await page.evaluate(async () => {
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    let width = document.documentElement.scrollWidth;
+    for (let still = 0; still < 2; ) {
+      await frame();
+      const now = document.documentElement.scrollWidth;
+      still = now === width ? still + 1 : 0;
+      width = now;
+    }
+  });
+}
+
+/**
  * Waits for the page's finite animations (a drawer sliding in, a toast fading in) to end, so that
  * what is measured next (a box, a colour contrast) is the resting state, not a frame mid-way.
  */
