@@ -10,6 +10,7 @@ import {
   parseLeadView,
   writeLeadView,
 } from './lead-view-params.ts';
+import { useLiveSearchParams } from './live-search-params.ts';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -59,8 +60,10 @@ export function useLeadFilters() {
   }
 
   /** Applies a change to the view as a new step in the history (or in place of the current one). */
+  const live = useLiveSearchParams();
   const update = (change: (current: LeadViewState) => LeadViewState, options?: { replace?: boolean }) => {
-    const next = writeLeadView(known.current, change(parseLeadView(known.current)));
+    const current = live() ?? known.current;
+    const next = writeLeadView(current, change(parseLeadView(current)));
     known.current = next;
     setSearchParams(next, options);
   };
@@ -69,7 +72,7 @@ export function useLeadFilters() {
   // leaves the search rather than walking back through every pause in the typing.
   const writeSearch = (term: string) =>
     update((current) => ({ ...current, params: { ...current.params, search: term || undefined, page: 1 } }), {
-      replace: Boolean(term) && Boolean(known.current.get('q')),
+      replace: Boolean(term) && Boolean((live() ?? known.current).get('q')),
     });
 
   const firstPage = (change: Partial<LeadListParams>) =>

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type LeadDrawerTab, toLeadDrawerTab } from './lead-drawer-tabs.ts';
+import { useLiveSearchParams } from './live-search-params.ts';
 
 export interface LeadInAddress {
   /** The lead `?lead=` names, open in the drawer; undefined: none. */
@@ -21,26 +22,27 @@ export function useLeadInAddress(): LeadInAddress {
   const [searchParams, setSearchParams] = useSearchParams();
   const leadId = searchParams.get('lead') || undefined;
   const tab = toLeadDrawerTab(searchParams.get('tab'));
+  const live = useLiveSearchParams();
   const open = useCallback(
     (id: string, nextTab: LeadDrawerTab = 'details') =>
       setSearchParams((current) => {
-        const next = new URLSearchParams(current);
+        const next = new URLSearchParams(live() ?? current);
         next.set('lead', id);
         if (nextTab === 'details') next.delete('tab');
         else next.set('tab', nextTab);
         return next;
       }),
-    [setSearchParams],
+    [setSearchParams, live],
   );
   const close = useCallback(
     () =>
       setSearchParams((current) => {
-        const next = new URLSearchParams(current);
+        const next = new URLSearchParams(live() ?? current);
         next.delete('lead');
         next.delete('tab');
         return next;
       }),
-    [setSearchParams],
+    [setSearchParams, live],
   );
   return { leadId, tab, open, close };
 }
