@@ -49,20 +49,22 @@ export function useLeadFilters() {
     setSearchInputState(urlSearch);
   }, [locationKey, navigationType, urlSearch]);
 
-  // The address as last written or seen. React Router renders a navigation as a transition, so a
-  // render (a keystroke's) may still show the address before the last change; a change computed
-  // from that would undo it (a search typed just after switching to the pipeline dropped the view).
+  // The address as last written or seen, where the browser's own cannot be read (a router in memory).
+  // React Router renders a navigation as a transition, so a render (a keystroke's) may still show the
+  // address before the last change; a change computed from that would undo it (a search typed just
+  // after switching to the pipeline dropped the view).
   const known = useRef(searchParams);
   const seen = useRef(searchParams);
   if (seen.current !== searchParams) {
     seen.current = searchParams;
     known.current = searchParams;
   }
+  const live = useLiveSearchParams();
+  const currentAddress = () => live() ?? known.current;
 
   /** Applies a change to the view as a new step in the history (or in place of the current one). */
-  const live = useLiveSearchParams();
   const update = (change: (current: LeadViewState) => LeadViewState, options?: { replace?: boolean }) => {
-    const current = live() ?? known.current;
+    const current = currentAddress();
     const next = writeLeadView(current, change(parseLeadView(current)));
     known.current = next;
     setSearchParams(next, options);
@@ -72,7 +74,7 @@ export function useLeadFilters() {
   // leaves the search rather than walking back through every pause in the typing.
   const writeSearch = (term: string) =>
     update((current) => ({ ...current, params: { ...current.params, search: term || undefined, page: 1 } }), {
-      replace: Boolean(term) && Boolean((live() ?? known.current).get('q')),
+      replace: Boolean(term) && Boolean(currentAddress().get('q')),
     });
 
   const firstPage = (change: Partial<LeadListParams>) =>
