@@ -14,7 +14,9 @@ const digests = new Map<string, string>();
 
 /**
  * A short stable digest of a normalised query, so that each filter combination has its own tag. The
- * last KNOWN_DIGESTS are remembered: a poll's tag then costs its JSON, not a SHA-256 as well.
+ * KNOWN_DIGESTS asked for most recently are remembered (a hit moves to the back of the queue, so the
+ * queries a poll repeats outlive a run of one-off ones): a poll's tag then costs its JSON, not a
+ * SHA-256 as well.
  */
 export function digest(value: unknown): string {
   const text = JSON.stringify(value);
@@ -22,8 +24,10 @@ export function digest(value: unknown): string {
   if (known === undefined) {
     known = createHash('sha256').update(text).digest('base64url').slice(0, 16);
     if (digests.size >= KNOWN_DIGESTS) digests.delete(digests.keys().next().value as string);
-    digests.set(text, known);
+  } else {
+    digests.delete(text);
   }
+  digests.set(text, known);
   return known;
 }
 

@@ -76,16 +76,14 @@ export function adminLeadsRouter({ db, now, config }: Pick<AppDeps, 'db' | 'now'
     const versions = await readDataVersions(db, ['leads', 'users']);
     const etag = weakEtag('leads', versions.leads, versions.users, digest(query));
     if (answerIfFresh(req, res, etag)) return;
-    const { search, status, priority, assignedTo, source, followUpBefore, createdToday } = query;
-    const totalTag = weakEtag(
-      'leads-total',
-      versions.leads,
-      digest({ search, status, priority, assignedTo, source, followUpBefore, createdToday }),
-    );
     // A filter resolved against the clock is read afresh: remembered, it would only push out pages
     // and totals that are asked for again.
     const repeatable = isRepeatable(query);
-    const total = (count: () => Promise<LeadTotal>) => (repeatable ? totals.get(totalTag, count) : count());
+    const { search, status, priority, assignedTo, source } = query;
+    const totalTag = repeatable
+      ? weakEtag('leads-total', versions.leads, digest({ search, status, priority, assignedTo, source }))
+      : undefined;
+    const total = (count: () => Promise<LeadTotal>) => (totalTag ? totals.get(totalTag, count) : count());
     // The page's JSON (typed by the entry where it is built: listLeads answers a LeadPage), kept as
     // the bytes sent, so the response is written untyped.
     const read = async () => {
