@@ -1,13 +1,19 @@
 // The bare baseline of `pnpm bench`: a plain node:http server, in its own process like the app,
 // answering each benchmarked request with a recorded response of the same status, size and
 // content type, and nothing else (no routing framework, no session, no database).
-// Usage: node bench/baseline-server.ts <responses.json>; prints "listening <port>" when ready.
+// With --wire it sends every header the app sent as well (security headers, Set-Cookie,
+// Server-Timing...): the same bytes on the wire, so that the app's ratio against it is the cost of its
+// code alone, and the ratio between the two baselines the cost of the headers' bytes.
+// Usage: node bench/baseline-server.ts <responses.json> [--wire]; prints "listening <port>" when ready.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 export interface RecordedResponse {
   status: number;
+  /** Content type and cache validators: what any server of the same answer sends. */
   headers: Record<string, string>;
+  /** Every header the app sent except those node:http writes itself (date, connection, length). */
+  wireHeaders: Record<string, string>;
   /** Base64 of the body, so binary-safe and byte-exact. */
   body: string;
 }
@@ -22,12 +28,17 @@ export function responseKey(method: string, url: string, isConditional: boolean)
 
 if (import.meta.main) {
   const file = process.argv[2];
-  if (!file) throw new Error('usage: node bench/baseline-server.ts <responses.json>');
+  if (!file) throw new Error('usage: node bench/baseline-server.ts <responses.json> [--wire]');
+  const wire = process.argv[3] === '--wire';
   const recorded = JSON.parse(readFileSync(file, 'utf8')) as RecordedResponses;
   const responses = new Map(
     Object.entries(recorded).map(([key, response]) => [
       key,
-      { ...response, body: Buffer.from(response.body, 'base64') },
+      {
+        status: response.status,
+        headers: wire ? response.wireHeaders : response.headers,
+        body: Buffer.from(response.body, 'base64'),
+      },
     ]),
   );
   const server = createServer((req, res) => {

@@ -64,3 +64,21 @@ export function essentialHeaders(headers: Record<string, string>): Record<string
   const keep = ['content-type', 'etag', 'cache-control'];
   return Object.fromEntries(Object.entries(headers).filter(([name]) => keep.includes(name)));
 }
+
+/** Headers node:http writes on its own for every answer, so a replaying server must not repeat them. */
+const WRITTEN_BY_NODE = ['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'];
+
+/** Every header of an answer a replaying server should send for the same bytes on the wire. */
+export function wireHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !WRITTEN_BY_NODE.includes(name)));
+}
+
+/** The recording of one answer that the baseline server replays (bench/baseline-server.ts). */
+export function recordResponse(response: RawResponse) {
+  return {
+    status: response.status,
+    headers: essentialHeaders(response.headers),
+    wireHeaders: wireHeaders(response.headers),
+    body: response.body.toString('base64'),
+  };
+}

@@ -112,9 +112,20 @@ function combine(runs: Run[], scenario: Scenario): LoadFigures {
   };
 }
 
-/** The bare node:http baseline in its own process, replaying recorded responses. */
-export async function startBaselineServer(responsesFile: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = startScript('bench/baseline-server.ts', {}, { label: 'baseline', args: [responsesFile] });
+/**
+ * The bare node:http baseline in its own process, replaying recorded responses: their content type and
+ * validators, or with `wire` every header the app sent (bench/baseline-server.ts).
+ */
+export async function startBaselineServer(
+  responsesFile: string,
+  options: { wire?: boolean } = {},
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const args = options.wire ? [responsesFile, '--wire'] : [responsesFile];
+  const child = startScript(
+    'bench/baseline-server.ts',
+    {},
+    { label: options.wire ? 'baseline (wire)' : 'baseline', args },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {

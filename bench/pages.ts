@@ -21,7 +21,7 @@ import { encodeLeadCursor } from '../api/src/leads/lead-cursor.ts';
 import { LEAD_SORTS } from '../api/src/leads/lead-list.queries.ts';
 import { responseKey } from './baseline-server.ts';
 import { psql } from './database.ts';
-import { essentialHeaders, sendRaw } from './http.ts';
+import { recordResponse, sendRaw } from './http.ts';
 import { measureScenario, type Scenario, startBaselineServer, summariseAutocannon } from './load.ts';
 import { printScenarioProfile, profileScenario, type ScenarioProfile } from './cpu-profile.ts';
 import { recordLoadAverage } from './load-average.ts';
@@ -128,11 +128,7 @@ export async function benchPages(settings: {
       const response = await sendRaw(server.url, each);
       if (response.status !== 200) throw new Error(`${each.name}: ${response.status} ${response.body.toString()}`);
       each.responseBytes = response.body.length;
-      recorded[responseKey('GET', each.path, false)] = {
-        status: response.status,
-        headers: essentialHeaders(response.headers),
-        body: response.body.toString('base64'),
-      };
+      recorded[responseKey('GET', each.path, false)] = recordResponse(response);
     }
     const responsesFile = path.join(workDir, 'responses.json');
     writeFileSync(responsesFile, JSON.stringify(recorded));

@@ -19,7 +19,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { responseKey } from './baseline-server.ts';
+import { type RecordedResponses, responseKey } from './baseline-server.ts';
 import { type Scenario, measureScenario, startBaselineServer, summariseAutocannon } from './load.ts';
 import {
   countLeads,
@@ -30,7 +30,7 @@ import {
   seedLeads,
   timePsqlCopy,
 } from './database.ts';
-import { essentialHeaders, sendRaw } from './http.ts';
+import { recordResponse, sendRaw } from './http.ts';
 import { printScenarioProfile, profileScenario, type ScenarioProfile } from './cpu-profile.ts';
 import { recordLoadAverage } from './load-average.ts';
 import { measureQuoteToScreen } from './live-latency.ts';
@@ -163,6 +163,7 @@ const results: Record<string, unknown> = {};
 const rows: Array<Record<string, string | number>> = [];
 const workDir = mkdtempSync(path.join(tmpdir(), 'shine-bench-'));
 let baseline: Awaited<ReturnType<typeof startBaselineServer>> | null = null;
+let wireBaseline: Awaited<ReturnType<typeof startBaselineServer>> | null = null;
 try {
   const cookie = await signIn(server.url, ADMIN.email, ADMIN.password).catch((error: Error) => {
     throw new Error(`${error.message}\n(the database was seeded without the bench admin? run \`pnpm bench --reseed\`)`);
@@ -186,7 +187,7 @@ try {
     });
   const leadBody = leadBodyOf(visitor);
   // Record one real response per scenario; the baseline replays it byte for byte.
-  const recorded: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+  const recorded: RecordedResponses = {};
   const record = async (scenario: Scenario) => {
     const response = await sendRaw(server.url, scenario);
     if (response.status !== scenario.expect) {
@@ -195,11 +196,8 @@ try {
       );
     }
     scenario.responseBytes = response.body.length;
-    recorded[responseKey(scenario.method, scenario.path, scenario.headers?.['if-none-match'] !== undefined)] = {
-      status: response.status,
-      headers: essentialHeaders(response.headers),
-      body: response.body.toString('base64'),
-    };
+    recorded[responseKey(scenario.method, scenario.path, scenario.headers?.['if-none-match'] !== undefined)] =
+      recordResponse(response);
   };
   // Measured last, recorded first: it adds a lead, which moves the list's ETag.
   const postScenario: Scenario = {
@@ -326,6 +324,25 @@ try {
     console.log(
       `${scenario.name}: ${Math.round(measured.app.requestsPerSecond)} req/s (baseline ${Math.round(measured.baseline.requestsPerSecond)})`,
     );
+  }
+  // The rows measured against a bare server (page 1 and the 304) once more, against one that sends
+  // every header the app sent too: what is left between the app and it is the app's code, and what
+  // separates the two baselines is the headers' bytes.
+  const againstWire = scenarios.filter((scenario) => scenario.method === 'GET' && scenario.target.minRatio);
+  if (againstWire.length > 0) {
+    wireBaseline = await startBaselineServer(responsesFile, { wire: true });
+    for (const scenario of againstWire) {
+      const measured = await measureScenario(scenario, server.url, wireBaseline.url, { connections, duration, rounds });
+      const essential = results[scenario.name] as Awaited<ReturnType<typeof measureScenario>>;
+      results[`${scenario.name} vs the same bytes on the wire`] = measured;
+      rows.push({
+        ...summariseAutocannon(scenario, measured),
+        endpoint: `${scenario.name}, baseline sending every header the app sent`,
+      });
+      console.log(
+        `${scenario.name}: ${Math.round(measured.app.requestsPerSecond)} req/s against ${Math.round(measured.baseline.requestsPerSecond)} with every header, ${Math.round(essential.baseline.requestsPerSecond)} with the essential ones`,
+      );
+    }
   }
   psql(databaseUrl, `delete from leads where email like '%@${BENCH_EMAIL_DOMAIN}'`);
   const peakRssHttp = server.peakRss();
@@ -477,6 +494,7 @@ try {
   console.log(`wrote ${path.relative(repoRoot, out)}`);
 } finally {
   await baseline?.stop();
+  await wireBaseline?.stop();
   await server.stop();
   rmSync(workDir, { recursive: true, force: true });
 }
