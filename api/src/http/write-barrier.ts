@@ -1,7 +1,9 @@
 // A write answers once this process has heard every notification committed before it answers
 // (db/notifications.ts): the change counters and sessions cached in memory (db/data-versions.ts,
 // db/session-cache.ts) already show the write when its client asks again, here or, in practice, in
-// another process (PostgreSQL signals every listener at the same commit). Reads answer at once.
+// another process (PostgreSQL signals every listener at the same commit). Reads answer at once, and
+// so does a refused write (4xx): a refused write changes nothing (docs/security.md, the injection row), so there is
+// nothing for any process to hear.
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { CACHE_MAX_LAG_MS } from '../db/invalidation-feed.ts';
@@ -9,12 +11,18 @@ import { notificationsHeard } from '../db/notifications.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Holds a write's answer until `ready` resolves (the change itself is committed before res.end). */
-function holdWrites(ready: () => Promise<unknown>): RequestHandler {
+const isRefusal = (status: number) => status >= 400 && status < 500;
+
+/**
+ * Holds a write's answer until `ready` resolves (the change itself is committed before res.end);
+ * a refusal is answered at once.
+ */
+export function holdWrites(ready: () => Promise<unknown>): RequestHandler {
   return (req, res, next) => {
     if (READS.has(req.method)) return next();
     const end = res.end;
     res.end = function endWhenReady(this: typeof res, ...args: Parameters<typeof end>) {
+      if (isRefusal(this.statusCode)) return end.apply(this, args);
       ready().then(() => end.apply(this, args));
       return this;
     } as typeof end;
