@@ -44,12 +44,18 @@ export function checkResponse(method: string, url: string, res: Response): strin
   return `${call} ${res.status} breaks its contract (${operation.path}):\n${breaches.join('\n--- or ---\n')}`;
 }
 
-const prototype = supertest.Test.prototype as unknown as { assert: Assert };
+const prototype = supertest.Test.prototype as unknown as { assert: Assert & { checksContract?: true } };
 const original = prototype.assert;
 if (typeof original !== 'function') throw new Error('supertest changed: Test#assert is gone; update contract-check.ts');
 
-prototype.assert = function assert(resError, res, fn) {
-  const problem = res ? checkResponse(this.method, this.url, res) : undefined;
-  if (problem) return fn.call(this, new Error(`Response contract: ${problem}`), res as Response);
-  return original.call(this, resError, res, fn);
-};
+// Once per worker: this file runs again before every test file, on the same supertest module (the
+// suite runs without isolation), and must not wrap its own wrapper.
+if (!original.checksContract) {
+  const checked: Assert & { checksContract?: true } = function assert(resError, res, fn) {
+    const problem = res ? checkResponse(this.method, this.url, res) : undefined;
+    if (problem) return fn.call(this, new Error(`Response contract: ${problem}`), res as Response);
+    return original.call(this, resError, res, fn);
+  };
+  checked.checksContract = true;
+  prototype.assert = checked;
+}

@@ -66,16 +66,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 // One database per test file, shared by its describe blocks (their tests run one after another and
-// empty the tables first); dropped when the file is done.
+// empty the tables first); dropped when the file is done, by the hook test/support/per-file.ts
+// registers for every file (a hook registered here would be registered once per worker: the suite
+// runs without isolation, so a module is loaded once for every file of a worker).
 let sharedDatabase: Promise<TestDatabase> | undefined;
 async function fileDatabase(): Promise<Knex> {
   sharedDatabase ??= createTestDatabase();
   return (await sharedDatabase).database.knex;
 }
-afterAll(async () => {
-  await (await sharedDatabase)?.drop();
+/** Drops the file's database, if it made one. */
+export async function dropFileDatabase(): Promise<void> {
+  const database = sharedDatabase;
   sharedDatabase = undefined;
-});
+  await (await database)?.drop();
+}
 
 export interface TestApp {
   app: Express;
