@@ -1,7 +1,7 @@
 // `pnpm bench --first-load`: a real Chromium (headless, through playwright-core)
 // against the all-in-one server on PostgreSQL with 3,000 seeded leads.
 // - First load: time from navigation start to the first row of the leads table in the DOM, over
-//   repeated full loads of /admin/crm?section=leads (the browser's cache warm, as for a salesperson
+//   repeated full loads of /admin/crm/leads (the browser's cache warm, as for a salesperson
 //   who opened the CRM yesterday); beside it, when each API call started and ended and the API's own
 //   time for it (its Server-Timing header).
 // - Sort: every sortable column of the leads table at 100 rows per page, from the click on its
@@ -20,8 +20,9 @@ import { findChromium } from '../scripts/chromium.ts';
 import { repoRoot, signIn, startAppServer } from '../scripts/server-process.ts';
 import { countLeads, ensureDatabase, psql, seedLeads } from './database.ts';
 import { type CpuProfile, summarise } from './cpu-profile.ts';
+import { assertCrmBuilt } from './live-latency.ts';
 import { writeBenchResult } from './results.ts';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 
@@ -29,7 +30,7 @@ export const FIRST_LOAD_DATABASE_URL = 'postgres://postgres:postgres@localhost:5
 const LEADS = 3_000;
 const FIRST_LOAD_TARGET_MS = 400;
 const SORT_TARGET_MS = 300;
-const LEADS_URL = '/admin/crm?section=leads';
+const LEADS_URL = '/admin/crm/leads';
 const ROW = 'table tbody tr[data-row-key]';
 
 interface ApiCall {
@@ -192,9 +193,7 @@ export async function benchFirstLoad(settings: {
   profile?: boolean;
 }): Promise<void> {
   const { databaseUrl, admin } = settings;
-  if (!existsSync(path.join(repoRoot, 'packages/crm/dist/index.html'))) {
-    throw new Error('packages/crm/dist is missing: run `pnpm build` first');
-  }
+  assertCrmBuilt('the first load');
   ensureDatabase(databaseUrl, settings.reseed);
   if (countLeads(databaseUrl) !== LEADS) {
     ensureDatabase(databaseUrl, true);

@@ -4,8 +4,11 @@
 // Both clocks are this machine's, so the difference is the whole path: commit, NOTIFY, the other
 // process's stream, the CRM's refetch of the list and React's render.
 import { randomInt } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { findChromium } from '../scripts/chromium.ts';
+import { repoRoot } from '../scripts/server-process.ts';
 
 export interface QuoteToScreen {
   samples: number[];
@@ -44,6 +47,16 @@ function quoteFor(firstName: string) {
   };
 }
 
+/**
+ * The browser measurements open the CRM the server serves from its build: without one they would
+ * wait for a screen that never comes. Checked before a run starts, not half an hour into it.
+ */
+export function assertCrmBuilt(measurement: string): void {
+  if (!existsSync(path.join(repoRoot, 'packages/crm/dist/index.html'))) {
+    throw new Error(`packages/crm/dist is missing: run \`pnpm build\` first (${measurement} opens the built CRM)`);
+  }
+}
+
 export async function measureQuoteToScreen(options: {
   /** The process serving the CRM the browser holds open. */
   crmUrl: string;
@@ -65,7 +78,7 @@ export async function measureQuoteToScreen(options: {
     const [name, ...rest] = options.cookie.split('=');
     await context.addCookies([{ name: name as string, value: rest.join('='), url: options.crmUrl }]);
     const page = await context.newPage();
-    await page.goto(`${options.crmUrl}/admin/crm?section=leads`);
+    await page.goto(`${options.crmUrl}/admin/crm/leads`);
     await page.locator('[data-live-status="live"]').waitFor({ timeout: 30_000 });
     await page.locator('tr.lead-row').first().waitFor({ timeout: 30_000 });
     await page.evaluate(() => {
