@@ -22,6 +22,28 @@ describe('early reads of a full load', () => {
     expect(JSON.parse(localStorage.getItem(KEY) ?? '[]')).toEqual(['/api/admin/leads?page=1', '/api/admin/metrics']);
   });
 
+  it("learns the screen's own read after the shell's counts", () => {
+    // The shell asks for its counts first (the section is a chunk of its own): the leads list that
+    // follows them is the screen's data and must be sent early too.
+    const start = Date.now();
+    startEarlyReads(PAGE, start);
+    const shell = [
+      'me/alerts',
+      'notifications',
+      'my-day?scope=me',
+      'inbox',
+      'unmatched-emails',
+      'metrics',
+      'assignees',
+    ];
+    const held = 'held-submissions?page=1&pageSize=1';
+    for (const read of [...shell, held]) noteRead(`/api/admin/${read}`, start + 50);
+    noteRead('/api/admin/leads?page=1&pageSize=20', start + 300);
+    const learned = JSON.parse(localStorage.getItem(KEY) ?? '[]') as string[];
+    expect(learned).toHaveLength(9);
+    expect(learned.at(-1)).toBe('/api/admin/leads?page=1&pageSize=20');
+  });
+
   it('sends what the last load learned at once, and hands each answer to the first identical GET only', async () => {
     localStorage.setItem(KEY, JSON.stringify(['/api/admin/leads?page=1', 'https://elsewhere.example/x', 42]));
     const { calls } = mockFetch({ 'GET /api/admin/leads?page=1': { body: { items: [], total: 0 } } });

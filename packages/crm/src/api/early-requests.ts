@@ -14,7 +14,12 @@ const STORAGE_PREFIX = 'shine.crm.firstReads:';
 const LEARN_WINDOW_MS = 3_000;
 /** An early answer nobody asked for within this time is dropped (the screen no longer wants it). */
 const UNCLAIMED_TTL_MS = 5_000;
-const MAX_READS = 8;
+/**
+ * At most this many reads are learned and sent. The screen's own data comes after the shell's counts
+ * (its section is a chunk of its own), so the bound must leave room for both: at 8, the shell's eight
+ * counts filled it and the leads list was never sent early.
+ */
+const MAX_READS = 16;
 /** Not first data: the session check has its own prefetch, the live stream is not a read. */
 const NEVER_EARLY = new Set<string>([publicOperations.getSession.path, liveOperations.openLiveStream.path]);
 
