@@ -2,10 +2,10 @@
 // at a minute, a quote's welcome e-mail (two hops: the lead's event, then the rule's run) still goes
 // out while the test waits its usual 15 seconds.
 import type { AutomationRun } from '@shine/shared/automation-rules';
-import type { Automation, Template } from '@shine/shared/types';
 import { expect, it } from 'vitest';
 import { useDeliveringEngine, waitFor } from './support/automation-engine.ts';
 import { describeApi, VALID_QUOTE } from './support/test-app.ts';
+import { createWelcomeEmailRule } from './support/welcome-rule.ts';
 
 describeApi('automation jobs queued by this process', () => {
   const h = useDeliveringEngine({ env: { AUTOMATION_POLL_SECONDS: '60' } });
@@ -13,23 +13,7 @@ describeApi('automation jobs queued by this process', () => {
 
   it('start at once, without waiting for the queue to be polled', async () => {
     const agent = await t.agent();
-    const template = (
-      await agent
-        .post('/api/admin/templates')
-        .send({ name: 'Welcome', type: 'email', subject: 'Welcome, {{firstName}}!', content: 'Hi {{firstName}}' })
-        .expect(201)
-    ).body as Template;
-    const rule = (
-      await agent
-        .post('/api/admin/automations')
-        .send({
-          name: 'Welcome',
-          trigger: 'lead_created',
-          conditions: '{}',
-          actions: JSON.stringify({ type: 'send_email', templateId: template.id }),
-        })
-        .expect(201)
-    ).body as Automation;
+    const rule = await createWelcomeEmailRule(agent);
 
     const leadId = (await agent.post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
 
