@@ -6,7 +6,8 @@ import { axeBuilder } from '../support/axe.ts';
 import { MIN_FORM_FILL_MS } from '@shine/shared/intake';
 import { expect, type Page, test } from '@playwright/test';
 import { waitForIsland } from '../site/support.ts';
-import { animationsSettled, createLead, leadRow, searchLeads, signIn, toast } from './support.ts';
+import { animationsSettled } from '../support/axe.ts';
+import { createLead, leadRow, searchLeads, signIn, toast } from './support.ts';
 import { uniqueName, uniquePhone } from '../support/unique.ts';
 
 test('an autofilled quote sent at once is held for review, not lost, and released as a lead', async ({ page }) => {

@@ -4,7 +4,8 @@
 import { axeBuilder } from '../support/axe.ts';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { uniqueName } from '../support/unique.ts';
-import { animationsSettled, createLead, setNewLeadToasts, signIn, waitForCrmScreen } from './support.ts';
+import { animationsSettled } from '../support/axe.ts';
+import { createLead, setNewLeadToasts, signIn, waitForCrmScreen } from './support.ts';
 
 const PASSWORD = 'a-long-rep-password-42';
 

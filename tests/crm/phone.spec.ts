@@ -1,7 +1,8 @@
 import { MESSAGES } from '@shine/shared/messages';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env.ts';
-import { animationsSettled, chooseOption, createLead, documentOverflow, signIn, toast } from './support.ts';
+import { animationsSettled } from '../support/axe.ts';
+import { chooseOption, createLead, documentOverflow, signIn, toast } from './support.ts';
 import { phoneDigits, uniqueName, uniquePhone } from '../support/unique.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

@@ -1,5 +1,6 @@
 import type { Lead } from '@shine/shared/types';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { animationsSettled } from '../support/axe.ts';
 import { E2E_ADMIN } from '../support/env.ts';
 import { uniqueName, uniquePhone } from '../support/unique.ts';
 
@@ -128,11 +129,6 @@ export function latestAnswer<T>(page: Page, path: string): () => T | undefined {
   return () => latest;
 }
 
-/**
- * Waits until a CRM screen shows its data: its heading is up and no skeleton or spinner is left. Not
- * `networkidle`: the live event stream stays open, and it opens soon enough after the first reads
- * that a quiet 500 ms may never come.
- */
 /** Every screen of the CRM: the tabbed dashboard, each sidebar section and the pipeline view. */
 export const CRM_SCREEN_PATHS = [
   '/admin/dashboard',
@@ -147,6 +143,11 @@ export function documentOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
+/**
+ * Waits until a CRM screen shows its data: its heading is up and no skeleton or spinner is left. Not
+ * `networkidle`: the live event stream stays open, and it opens soon enough after the first reads
+ * that a quiet 500 ms may never come.
+ */
 export async function waitForCrmScreen(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
@@ -169,19 +170,4 @@ export async function layoutSettled(page: Page): Promise<void> {
       width = now;
     }
   });
-}
-
-/**
- * Waits for the page's finite animations (a drawer sliding in, a toast fading in) to end, so that
- * what is measured next (a box, a colour contrast) is the resting state, not a frame mid-way.
- */
-export async function animationsSettled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
 }
