@@ -5,7 +5,6 @@
 import { isQuietTime } from '@shine/shared/new-lead-alerts';
 import type { LiveEvent } from '@shine/shared/live';
 import { leadOperations } from '@shine/shared/operations/leads';
-import type { Lead } from '@shine/shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { createElement, useCallback, useEffect, useMemo, useRef } from 'react';
