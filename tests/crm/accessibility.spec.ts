@@ -1,7 +1,7 @@
 import type AxeBuilder from '@axe-core/playwright';
 import { axeBuilder } from '../support/axe.ts';
 import { expect, type Page, test } from '@playwright/test';
-import { createLead, searchLeads, signIn, waitForCrmScreen } from './support.ts';
+import { CRM_SCREEN_PATHS, createLead, searchLeads, signIn, waitForCrmScreen } from './support.ts';
 import { uniqueName, uniquePhone } from '../support/unique.ts';
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -68,6 +68,29 @@ test.describe('CRM accessibility (axe-core)', () => {
       await scan(page);
     });
   }
+
+  // WCAG 2.2.2 (Pause, Stop, Hide): nothing on a screen moves or blinks for more than five seconds
+  // unless the person can stop it. An endless animation also keeps the browser drawing frames.
+  test('no animation on a loaded screen lasts more than five seconds', async ({ page }) => {
+    await signIn(page);
+    const long: string[] = [];
+    for (const path of CRM_SCREEN_PATHS) {
+      await page.goto(path);
+      await waitForCrmScreen(page);
+      const found = await page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => Number(animation.effect?.getComputedTiming().endTime) > 5000)
+          .map((animation) => {
+            const name = animation instanceof CSSAnimation ? animation.animationName : animation.constructor.name;
+            const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+            return `${name} on ${target?.tagName.toLowerCase()}.${target?.className}`;
+          }),
+      );
+      long.push(...found.map((what) => `${path}: ${what}`));
+    }
+    expect(long).toEqual([]);
+  });
 
   test('set-up password page (a link with a token)', async ({ page }) => {
     await page.goto('/admin/setup-password/an-unused-token-of-forty-characters-long-x');
