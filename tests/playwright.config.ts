@@ -63,7 +63,11 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // A failed spec keeps its trace: each action's timing, the network with its timings, the console
+    // (and the runner's error context has the page's accessibility tree). No screencast and no DOM
+    // snapshot per action: recording them for every spec made the browsers the run's busiest processes
+    // (three axe/drawer specs: 233 s with them, 195 s without; docs/testing.md).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     launchOptions: {
       executablePath: browser.executablePath,
       args: CHROMIUM_ARGS,
