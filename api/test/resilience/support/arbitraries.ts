@@ -344,12 +344,19 @@ export function idSegment(existing: () => string[]): fc.Arbitrary<string> {
   );
 }
 
-function encodeSegment(text: string): string {
+/**
+ * One path segment, sent as written. `.` and `..` (which percent-encoding leaves alone) are dot
+ * segments: every URL parser, fetch's included, resolves them away before sending, so
+ * `/api/admin/leads/.` would arrive as the list's address. They become `...`, still no id.
+ */
+export function encodeSegment(text: string): string {
+  let encoded: string;
   try {
-    return encodeURIComponent(text) || 'empty';
+    encoded = encodeURIComponent(text) || 'empty';
   } catch {
     return '%ED%A0%80';
   }
+  return encoded === '.' || encoded === '..' ? '...' : encoded;
 }
 
 /** Bodies that are not a well-formed small JSON document, with the content type they are sent as. */

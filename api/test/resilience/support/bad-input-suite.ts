@@ -59,6 +59,7 @@ import {
   activityUpdateBody,
   automationBody,
   bulkAssignBody,
+  encodeSegment,
   exportBody,
   idSegment,
   leadListQuery,
@@ -1016,6 +1017,20 @@ export function defineBadInputSuite(shard: number, shards: number): void {
         expect(answer.status, `${method} ${path} with NUL: ${answer.text}`).toBe(400);
         expect(await checksumTables(app.db)).toEqual(before);
       }
+    });
+
+    it('generates id segments that reach the server as written (no dot segment resolved away)', () => {
+      const reached = (segment: string) => new URL(`http://shine.test/api/admin/leads/${segment}`).pathname;
+      for (const text of ['.', '..', '...', 'a.b']) {
+        expect(reached(encodeSegment(text))).toBe(`/api/admin/leads/${encodeSegment(text)}`);
+      }
+      fc.assert(
+        fc.property(
+          idSegment(() => []),
+          (segment) => reached(segment) === `/api/admin/leads/${segment}`,
+        ),
+        { numRuns: 2_000 },
+      );
     });
 
     it('generates requests for every route of the route table', () => {
