@@ -1,13 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  LIVE_REFRESH_WINDOW_MS,
-  type LiveStatus,
-  liveEventKeys,
-  STREAM_RETRY_MS,
-  STREAM_SILENCE_MS,
-  startLiveStream,
-} from './live-stream.ts';
+import { applyLiveEvent, type LiveStatus, STREAM_RETRY_MS, STREAM_SILENCE_MS, startLiveStream } from './live-stream.ts';
 import { liveOperations } from '@shine/shared/operations/live';
 import {
   assigneesKey,
@@ -73,12 +66,7 @@ const invalidated = (client: QueryClient) =>
     .filter((query) => query.state.isInvalidated)
     .map((query) => query.queryKey);
 
-/** What the stream does with one event, without its batching. */
-function applyLiveEvent(client: QueryClient, event: Parameters<typeof liveEventKeys>[0]): void {
-  for (const queryKey of liveEventKeys(event)) void client.invalidateQueries({ queryKey });
-}
-
-describe('liveEventKeys', () => {
+describe('applyLiveEvent', () => {
   it('a new lead refreshes the lists and the figures, not the templates', () => {
     const client = seeded();
     applyLiveEvent(client, { type: 'lead.created', leadId: 'b' });
@@ -199,42 +187,6 @@ describe('startLiveStream', () => {
     expect(sources[0]?.closed).toBe(true);
     expect(sources).toHaveLength(2);
     expect(statuses.at(-1)).toBe('reconnecting');
-  });
-
-  it('refreshes at once on a lone event, and once more for a whole burst when it has passed', () => {
-    const client = seeded();
-    const refreshes = vi.spyOn(client, 'invalidateQueries');
-    const statsRefreshes = () => refreshes.mock.calls.filter(([filters]) => filters?.queryKey === statsKey).length;
-    const stop = startLiveStream({ queryClient: client, open, onStatus: (s) => statuses.push(s) });
-    latest().emit('ready', { resumed: false });
-    latest().emit('lead.created', { type: 'lead.created', leadId: 'l0' });
-    expect(statsRefreshes()).toBe(1);
-
-    // Twenty new leads in the next moments: nothing more until the window ends, then one refresh.
-    for (let n = 1; n <= 20; n++) latest().emit('lead.created', { type: 'lead.created', leadId: `l${n}` });
-    latest().emit('message.created', { type: 'message.created', leadId: 'a', messageId: 'm' });
-    expect(statsRefreshes()).toBe(1);
-    vi.advanceTimersByTime(LIVE_REFRESH_WINDOW_MS);
-    expect(statsRefreshes()).toBe(2);
-    // Every read the burst changed is refreshed, the message's thread and the Inbox included.
-    expect(refreshes.mock.calls.slice(-8).map(([filters]) => filters?.queryKey)).toEqual(
-      expect.arrayContaining([leadKey('a'), inboxKey]),
-    );
-
-    // Events keep coming: at most one refresh per window.
-    latest().emit('lead.created', { type: 'lead.created', leadId: 'l21' });
-    vi.advanceTimersByTime(LIVE_REFRESH_WINDOW_MS);
-    expect(statsRefreshes()).toBe(3);
-    // Then a quiet window, and the next lone event refreshes at once again.
-    vi.advanceTimersByTime(LIVE_REFRESH_WINDOW_MS);
-    latest().emit('lead.created', { type: 'lead.created', leadId: 'l22' });
-    expect(statsRefreshes()).toBe(4);
-
-    // Stopped, a gathered refresh does not fire.
-    latest().emit('lead.created', { type: 'lead.created', leadId: 'l23' });
-    stop();
-    vi.advanceTimersByTime(LIVE_REFRESH_WINDOW_MS * 2);
-    expect(statsRefreshes()).toBe(4);
   });
 
   it('without EventSource, the reads simply poll', () => {

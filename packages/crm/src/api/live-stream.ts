@@ -50,52 +50,56 @@ export const STREAM_RETRY_MS = 30_000;
 /** Two heartbeats missed: the connection is dead even if the socket has not said so. */
 export const STREAM_SILENCE_MS = 2 * LIVE_HEARTBEAT_MS + 5_000;
 
-/**
- * Events closer together than this (a burst of new leads, a bulk assignment) refresh each read once
- * more when the burst has passed, not once per event: the first event of a quiet spell refreshes at
- * once, the rest of the window's are gathered and refreshed together at its end.
- */
-export const LIVE_REFRESH_WINDOW_MS = 500;
-
-/** The cached reads an event changes (a key covers every read under it; only those on screen refetch). */
-export function liveEventKeys(event: LiveEvent): Array<readonly unknown[]> {
+/** Refreshes the cached reads an event changes (only the ones on screen refetch at once). */
+export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
+  const refresh = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
   // My Day reads over leads, replies, tasks and quotes: whatever changes one of them changes the day,
   // and acting on a lead reads the notifications about it.
-  const day = event.type === 'held.created' || event.type === 'user.created' ? [] : [myDayKey, notificationsKey];
-  return [...day, ...readsChangedBy(event)];
-}
-
-function readsChangedBy(event: LiveEvent): Array<readonly unknown[]> {
+  if (event.type !== 'held.created' && event.type !== 'user.created') {
+    refresh(myDayKey);
+    refresh(notificationsKey);
+  }
   switch (event.type) {
     case 'lead.created':
-      return [leadsKey, statsKey, metricsKey, intakeKey];
+      for (const key of [leadsKey, statsKey, metricsKey, intakeKey]) refresh(key);
+      return;
     case 'lead.updated':
       // leadsKey covers the lists, the lead and its history (their keys start with it); the Team
       // section counts open leads per person, and the Audit view lists the change.
-      return [leadsKey, statsKey, metricsKey, teamUsersKey, auditKey];
+      for (const key of [leadsKey, statsKey, metricsKey, teamUsersKey, auditKey]) refresh(key);
+      return;
     case 'activity.created':
     case 'activity.updated':
-      return [leadActivitiesKey(event.leadId), activitiesKey, activitySummaryKey, metricsKey, leadKey(event.leadId)];
+      for (const key of [leadActivitiesKey(event.leadId), activitiesKey, activitySummaryKey, metricsKey]) refresh(key);
+      refresh(leadKey(event.leadId));
+      return;
     case 'message.created':
       // The lead and its thread (under its key), and the Inbox's unread replies.
-      return [leadKey(event.leadId), inboxKey];
+      for (const key of [leadKey(event.leadId), inboxKey]) refresh(key);
+      return;
     case 'notification.created':
-      return [];
+      return;
     case 'held.created':
-      return [heldKey, intakeKey];
+      for (const key of [heldKey, intakeKey]) refresh(key);
+      return;
     case 'quote.accepted':
       // The lead (Won, its value), its quote versions (under its key) and its timeline.
-      return [leadsKey, statsKey, metricsKey, leadActivitiesKey(event.leadId), activitiesKey];
+      for (const key of [leadsKey, statsKey, metricsKey, leadActivitiesKey(event.leadId), activitiesKey]) refresh(key);
+      return;
     case 'visits.changed':
       // The Schedule, the lead (Won, its booking under its key), the dashboard's figures and the timeline.
-      return [visitsKey, leadsKey, statsKey, metricsKey, leadActivitiesKey(event.leadId), activitiesKey];
+      for (const key of [visitsKey, leadsKey, statsKey, metricsKey, leadActivitiesKey(event.leadId), activitiesKey])
+        refresh(key);
+      return;
     case 'user.created':
       // The people behind every name and picker: a lead assigned to someone missing from them reads
       // "(no longer active)".
-      return [assigneesKey, teamUsersKey];
+      for (const key of [assigneesKey, teamUsersKey]) refresh(key);
+      return;
     case 'user.changed':
       // A new name shows on the leads assigned to them and in the audit trail too.
-      return [assigneesKey, teamUsersKey, leadsKey, auditKey];
+      for (const key of [assigneesKey, teamUsersKey, leadsKey, auditKey]) refresh(key);
+      return;
   }
 }
 
@@ -117,7 +121,6 @@ export function startLiveStream({ queryClient, open, onStatus, onEvent }: LiveSt
   let silenceTimer: ReturnType<typeof setTimeout> | undefined;
   let connectedBefore = false;
   let stopped = false;
-  const refresher = coalescedRefresh(queryClient);
 
   const watchSilence = () => {
     clearTimeout(silenceTimer);
@@ -153,7 +156,7 @@ export function startLiveStream({ queryClient, open, onStatus, onEvent }: LiveSt
       next.addEventListener(type, (message) => {
         watchSilence();
         const event = JSON.parse((message as MessageEvent<string>).data) as LiveEvent;
-        refresher.refresh(liveEventKeys(event));
+        applyLiveEvent(queryClient, event);
         onEvent?.(event);
       });
     }
@@ -176,42 +179,6 @@ export function startLiveStream({ queryClient, open, onStatus, onEvent }: LiveSt
     stopped = true;
     clearTimeout(retryTimer);
     clearTimeout(silenceTimer);
-    refresher.stop();
     source?.close();
-  };
-}
-
-/**
- * Invalidates keys at once when nothing was refreshed in the last LIVE_REFRESH_WINDOW_MS, else
- * gathers them (each once) for the window's end; a window that gathered keys opens the next one, so
- * a steady stream of events refreshes each read at most once per window.
- */
-function coalescedRefresh(queryClient: QueryClient) {
-  const gathered = new Map<string, readonly unknown[]>();
-  let window: ReturnType<typeof setTimeout> | undefined;
-  const invalidate = (keys: Iterable<readonly unknown[]>) => {
-    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-  };
-  const closeWindow = () => {
-    window = undefined;
-    if (gathered.size === 0) return;
-    const keys = [...gathered.values()];
-    gathered.clear();
-    invalidate(keys);
-    window = setTimeout(closeWindow, LIVE_REFRESH_WINDOW_MS);
-  };
-  return {
-    refresh(keys: Array<readonly unknown[]>) {
-      if (window === undefined) {
-        invalidate(keys);
-        window = setTimeout(closeWindow, LIVE_REFRESH_WINDOW_MS);
-        return;
-      }
-      for (const key of keys) gathered.set(JSON.stringify(key), key);
-    },
-    stop() {
-      clearTimeout(window);
-      gathered.clear();
-    },
   };
 }
