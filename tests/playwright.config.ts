@@ -63,6 +63,14 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: E2E_BASE_URL,
+    // One browser context per worker, reset between specs (Playwright's reuseContext): cookies, cache,
+    // storage, service workers, extra pages, routes, bindings, init scripts and the clock are cleared,
+    // and the page's renderer stays warm, so a spec no longer pays for a new context and a cold load of
+    // the CRM's scripts (24 axe specs and the site's: 350 s → 225 s; docs/testing.md "One context per
+    // worker"). Not reset, so no spec may use them: granted permissions, geolocation, offline mode,
+    // extra HTTP headers, window.name. A spec whose `test.use` changes another context option (a phone's
+    // isMobile and hasTouch, another server's baseURL, a time zone) gets a fresh context as before.
+    reuseContext: true,
     // A failed spec keeps its trace: each action's timing, the network with its timings, the console
     // (and the runner's error context has the page's accessibility tree). No screencast and no DOM
     // snapshot per action: recording them for every spec made the browsers the run's busiest processes
