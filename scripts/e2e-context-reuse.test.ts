@@ -6,10 +6,9 @@
 //
 //   pnpm exec node --test scripts/e2e-context-reuse.test.ts
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { listSourceFiles } from './source-files.ts';
+import { findLines } from './source-files.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -19,14 +18,9 @@ const KEPT_ACROSS_SPECS =
 
 describe('e2e specs and the reused browser context', () => {
   it('no spec changes what the reset between specs keeps', () => {
-    const found: string[] = [];
-    for (const file of listSourceFiles(repoRoot).filter((name) => name.startsWith('tests/'))) {
-      readFileSync(path.join(repoRoot, file), 'utf8')
-        .split('\n')
-        .forEach((text, index) => {
-          if (KEPT_ACROSS_SPECS.test(text)) found.push(`${file}:${index + 1}: ${text.trim()}`);
-        });
-    }
+    const found = findLines(repoRoot, KEPT_ACROSS_SPECS, (file) => file.startsWith('tests/')).map(
+      (each) => `${each.file}:${each.line}: ${each.text}`,
+    );
     assert.deepEqual(found, [], 'use a context of its own (browser.newContext()) for these');
   });
 

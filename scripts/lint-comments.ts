@@ -4,27 +4,12 @@
 // docs/decisions.md, docs/security.md). Prints file:line for each citation; exits 1 when there is one.
 //
 //   node scripts/lint-comments.ts [--root DIR]
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { listSourceFiles, rootArgument } from './source-files.ts';
+import { findLines, type MatchedLine, rootArgument } from './source-files.ts';
 
 export const ISSUE_REFERENCE = /\bissue\s*#?\d+/i;
 
-export interface IssueReference {
-  file: string;
-  line: number;
-  text: string;
-}
-
-export function findIssueReferences(root: string): IssueReference[] {
-  const found: IssueReference[] = [];
-  for (const file of listSourceFiles(root)) {
-    const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
-    lines.forEach((text, index) => {
-      if (ISSUE_REFERENCE.test(text)) found.push({ file, line: index + 1, text: text.trim() });
-    });
-  }
-  return found;
+export function findIssueReferences(root: string): MatchedLine[] {
+  return findLines(root, ISSUE_REFERENCE);
 }
 
 function main(): void {
