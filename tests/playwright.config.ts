@@ -45,6 +45,12 @@ function serverEnv(port: number, dataDirectory: string): Record<string, string> 
     RATE_LIMIT_LEADS_PER_MINUTE: '1000',
     RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000',
     RATE_LIMIT_QUOTE_LINKS_PER_MINUTE: '1000',
+    // The server never closes a spec's idle connection during a run. With the default 5 s, a request
+    // Playwright's API client sent on a connection idle that long could cross the server's close and be
+    // reset (ECONNRESET; browsers retry, Playwright's client does not). The client lets a connection go
+    // a second before the announced timeout, unless its worker is stalled for seconds on a loaded
+    // machine: that is how two specs met it in CI (docs/testing.md).
+    KEEP_ALIVE_TIMEOUT_SECONDS: '3600',
   };
 }
 

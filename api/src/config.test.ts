@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       corsOrigins: [],
       allowedHosts: [],
       requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
       siteDistDir: path.join(REPO_ROOT, 'site/dist'),
       crmDistDir: path.join(REPO_ROOT, 'packages/crm/dist'),
     });
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://www.example.com, https://cdn.example.com/path',
       ALLOWED_HOSTS: 'WWW.shine.example.com, shine.example.com',
       REQUEST_TIMEOUT_SECONDS: '20',
+      KEEP_ALIVE_TIMEOUT_SECONDS: '65',
       BUSINESS_TIMEZONE: 'America/New_York',
       RATE_LIMIT_LEADS_PER_MINUTE: '5',
       ADMIN_EMAIL: 'owner@example.com',
@@ -58,6 +60,7 @@ describe('loadConfig', () => {
       corsOrigins: ['https://www.example.com', 'https://cdn.example.com'],
       allowedHosts: ['shine.example.com', 'www.shine.example.com'],
       requestTimeoutMs: 20_000,
+      keepAliveTimeoutMs: 65_000,
       businessTimeZone: 'America/New_York',
       rateLimitLeadsPerMinute: 5,
     });
@@ -79,8 +82,10 @@ describe('loadConfig', () => {
         CORS_ORIGINS: 'ftp://files.example.com',
         ADMIN_PASSWORD: 'short',
         SESSION_SECRET: 'tiny',
+        KEEP_ALIVE_TIMEOUT_SECONDS: '0',
       });
     expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/KEEP_ALIVE_TIMEOUT_SECONDS/);
     expect(attempt).toThrow(/PORT/);
     expect(attempt).toThrow(/BUSINESS_TIMEZONE: must be an IANA time zone/);
     expect(attempt).toThrow(/CORS_ORIGINS: "ftp:\/\/files.example.com" is not an http\(s\) origin/);

@@ -133,6 +133,7 @@ const envSchema = z
         ),
     ),
     REQUEST_TIMEOUT_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(300).default(30)),
+    KEEP_ALIVE_TIMEOUT_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(3600).default(5)),
     BUSINESS_TIMEZONE: timeZone,
     RATE_LIMIT_LEADS_PER_MINUTE: positiveInt(10),
     HELD_RETENTION_DAYS: positiveInt(30),
@@ -244,6 +245,12 @@ export interface Config {
   allowedHosts: string[];
   /** A request's headers and body must arrive within this time; a stalled upload is cut (408). */
   requestTimeoutMs: number;
+  /**
+   * An idle kept-alive connection is closed after this time (announced as `Keep-Alive: timeout=`). A
+   * proxy in front must give up its idle connections to us sooner, or it may send a request on one as
+   * we close it.
+   */
+  keepAliveTimeoutMs: number;
   businessTimeZone: string;
   rateLimitLeadsPerMinute: number;
   /** Held submissions older than this many days are purged (released ones live on as lead requests). */
@@ -411,6 +418,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS,
     allowedHosts: e.PUBLIC_ORIGIN ? [...new Set([new URL(e.PUBLIC_ORIGIN).hostname, ...e.ALLOWED_HOSTS])] : [],
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     businessTimeZone: e.BUSINESS_TIMEZONE,
     rateLimitLeadsPerMinute: e.RATE_LIMIT_LEADS_PER_MINUTE,
     heldRetentionDays: e.HELD_RETENTION_DAYS,

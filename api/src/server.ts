@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     if (draining) res.setHeader('Connection', 'close');
     app(req, res);
   });
-  server.keepAliveTimeout = 5_000;
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

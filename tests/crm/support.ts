@@ -14,17 +14,9 @@ export interface LeadInput {
   notes?: string;
 }
 
-/**
- * The spec's API client keeps no idle connection after these calls: the server closes an idle one
- * after 5 s, and a later request sent on it just as it closes is reset (ECONNRESET: a spec that signed
- * in 5 s after creating its lead met it). Browsers retry such a request; Playwright's client does not.
- */
-const NO_IDLE_CONNECTION = { connection: 'close' };
-
 /** A lead through the public quote endpoint, as a visitor would create it. */
 export async function createLead(request: APIRequestContext, input: LeadInput): Promise<Lead> {
   const response = await request.post('/api/leads', {
-    headers: NO_IDLE_CONNECTION,
     data: {
       firstName: input.firstName,
       lastName: input.lastName ?? 'Tester',
@@ -53,7 +45,6 @@ export async function createLeadFamily(request: APIRequestContext, prefix: strin
 /** Signs the page's browser context in through the API (same cookie jar as the page). */
 export async function signIn(page: Page): Promise<void> {
   const response = await page.request.post('/api/admin/login', {
-    headers: NO_IDLE_CONNECTION,
     data: { username: E2E_ADMIN.email, password: E2E_ADMIN.password },
   });
   expect(response.status(), await response.text()).toBe(200);

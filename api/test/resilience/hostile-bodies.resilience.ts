@@ -1,7 +1,8 @@
 // Hostile request bodies against the real server process (docs/security.md, review findings 1 and 7):
 // - deeply nested JSON, plain and gzip, to public and staff routes, signed out and signed in, must not
 //   stall the event loop: /api/health stays under 100 ms at p99 while 20 such uploads run at once;
-// - an upload that stalls (headers or body) is cut by the server's request timeout with 408.
+// - an upload that stalls (headers or body) is cut by the server's request timeout with 408;
+// - an idle kept-alive connection is closed after KEEP_ALIVE_TIMEOUT_SECONDS, as the server announces.
 import { rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -24,6 +25,8 @@ const HEALTH_P99_IDLE_FACTOR = 4;
 const IDLE_PROBES = 100;
 /** The server under test cuts requests after this long (REQUEST_TIMEOUT_SECONDS). */
 const REQUEST_TIMEOUT_SECONDS = 2;
+/** The server under test closes idle kept-alive connections after this long (not the default 5 s). */
+const KEEP_ALIVE_TIMEOUT_SECONDS = 3;
 
 /** `[[[…]]]`, `depth` levels deep. */
 const nested = (depth: number) => Buffer.from(`${'['.repeat(depth)}${']'.repeat(depth)}`);
@@ -117,7 +120,11 @@ describe('hostile request bodies', () => {
 
   beforeAll(async () => {
     server = await startServer({
-      env: { DATA_DIR: dataDir, REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_SECONDS) },
+      env: {
+        DATA_DIR: dataDir,
+        REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_SECONDS),
+        KEEP_ALIVE_TIMEOUT_SECONDS: String(KEEP_ALIVE_TIMEOUT_SECONDS),
+      },
     });
     cookie = await signIn(server.baseUrl);
   });
@@ -199,5 +206,18 @@ describe('hostile request bodies', () => {
     );
     expect(text).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedAfterMs).toBeLessThan((REQUEST_TIMEOUT_SECONDS + 2) * 1000);
+  });
+
+  it('an idle kept-alive connection is closed after KEEP_ALIVE_TIMEOUT_SECONDS, as the answer announces', async () => {
+    const { text, closedAfterMs } = await stalledRequest(
+      server!.baseUrl,
+      'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+    );
+    expect(text).toMatch(/^HTTP\/1\.1 200 /);
+    expect(text).toContain(`Keep-Alive: timeout=${KEEP_ALIVE_TIMEOUT_SECONDS}\r\n`);
+    // Node keeps the connection a further second (keepAliveTimeoutBuffer), so a client that honours the
+    // announcement has let it go first.
+    expect(closedAfterMs).toBeGreaterThanOrEqual(KEEP_ALIVE_TIMEOUT_SECONDS * 1000 - 100);
+    expect(closedAfterMs).toBeLessThan((KEEP_ALIVE_TIMEOUT_SECONDS + 3) * 1000);
   });
 });
