@@ -1,6 +1,8 @@
 // The import and environment rules of `pnpm lint` each fail on a planted violation, with a message
 // naming the rule. Files are planted in a temporary copy of the lint configuration, never in the
 // repository, so the test neither depends on today's violations nor leaves the tree dirty.
+// dependency-cruiser runs in this process, through its API, on the configuration files `pnpm lint`
+// gives its command line: a process per check spent seconds loading it and TypeScript again.
 //
 //   pnpm exec node --test scripts/lint-boundaries.test.ts
 import assert from 'node:assert/strict';
@@ -9,12 +11,16 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { cruise as depcruise, type ICruiseOptions } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const depcruise = path.join(repoRoot, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
 const biome = path.join(repoRoot, 'node_modules/.bin/biome');
 
 let root = '';
+let repoCwd = '';
+/** The cruise options of `pnpm lint:imports`'s two passes, read from the copied configurations. */
+let passes: ICruiseOptions[] = [];
 
 /** Writes `files` (path → source) under the temporary root. */
 function plant(files: Record<string, string>): void {
@@ -35,13 +41,15 @@ function run(command: string, args: string[]): LintResult {
 }
 
 /** Both passes of `pnpm lint:imports`, on the given files only (and what they import). */
-function cruise(files: string[]): LintResult {
-  const modules = run(process.execPath, [depcruise, '--config', '.dependency-cruiser.ts', ...files]);
-  const folders = run(process.execPath, [depcruise, '--config', '.dependency-cruiser-folders.ts', ...files]);
-  return {
-    status: Math.max(modules.status ?? 1, folders.status ?? 1),
-    output: `${modules.output}\n${folders.output}`,
-  };
+async function cruise(files: string[]): Promise<LintResult> {
+  let status = 0;
+  const outputs: string[] = [];
+  for (const options of passes) {
+    const result = await depcruise(files, { ...options, outputType: 'err' });
+    status = Math.max(status, result.exitCode);
+    outputs.push(String(result.output));
+  }
+  return { status, output: outputs.join('\n') };
 }
 
 function assertViolation(result: LintResult, rule: string, from: string): void {
@@ -49,7 +57,7 @@ function assertViolation(result: LintResult, rule: string, from: string): void {
   assert.match(result.output, new RegExp(`error ${rule}: ${from.replaceAll('.', '\\.')}`), result.output);
 }
 
-before(() => {
+before(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'shine-lint-boundaries-'));
   for (const file of [
     '.dependency-cruiser.ts',
@@ -65,14 +73,23 @@ before(() => {
   delete biomeConfig.$schema;
   delete biomeConfig.vcs;
   writeFileSync(path.join(root, 'biome.json'), JSON.stringify(biomeConfig));
+  // The configurations read the packages' manifests, and dependency-cruiser takes files, relative to
+  // the working directory, as on the command line.
+  repoCwd = process.cwd();
+  process.chdir(root);
+  passes = [
+    await extractDepcruiseOptions(path.join(root, '.dependency-cruiser.ts')),
+    await extractDepcruiseOptions(path.join(root, '.dependency-cruiser-folders.ts')),
+  ];
 });
 
 after(() => {
+  process.chdir(repoCwd);
   rmSync(root, { recursive: true, force: true });
 });
 
 describe('dependency-cruiser rules', () => {
-  it('passes imports the rules allow', () => {
+  it('passes imports the rules allow', async () => {
     // The shared file must be one of the entry points shared's exports map lists.
     plant({
       'packages/shared/src/leads.ts': 'export const domain = 1;\n',
@@ -82,63 +99,63 @@ describe('dependency-cruiser rules', () => {
       'api/src/ok-b/ok-b.routes.ts':
         "import { serviceA } from '../ok-a/ok-a.service.ts';\nexport const routeB = serviceA;\n",
     });
-    const result = cruise(['packages/crm/src/allowed-view.tsx', 'api/src/ok-b/ok-b.routes.ts']);
+    const result = await cruise(['packages/crm/src/allowed-view.tsx', 'api/src/ok-b/ok-b.routes.ts']);
     assert.equal(result.status, 0, result.output);
   });
 
-  it('fails crm → api with crm-imports-only-shared', () => {
+  it('fails crm → api with crm-imports-only-shared', async () => {
     plant({
       'api/src/planted-target.ts': 'export const secret = 1;\n',
       'packages/crm/src/planted-crm.ts':
         "import { secret } from '../../../api/src/planted-target.ts';\nexport const x = secret;\n",
     });
     assertViolation(
-      cruise(['packages/crm/src/planted-crm.ts']),
+      await cruise(['packages/crm/src/planted-crm.ts']),
       'crm-imports-only-shared',
       'packages/crm/src/planted-crm.ts',
     );
   });
 
-  it('fails shared → crm with shared-imports-nothing-of-ours', () => {
+  it('fails shared → crm with shared-imports-nothing-of-ours', async () => {
     plant({
       'packages/crm/src/planted-widget.tsx': 'export const widget = 1;\n',
       'packages/shared/src/planted-shared.ts':
         "import { widget } from '../../crm/src/planted-widget.tsx';\nexport const x = widget;\n",
     });
     assertViolation(
-      cruise(['packages/shared/src/planted-shared.ts']),
+      await cruise(['packages/shared/src/planted-shared.ts']),
       'shared-imports-nothing-of-ours',
       'packages/shared/src/planted-shared.ts',
     );
   });
 
-  it("fails a feature importing another feature's queries", () => {
+  it("fails a feature importing another feature's queries", async () => {
     plant({
       'api/src/planted-owner/planted-owner.queries.ts': 'export const findRow = 1;\n',
       'api/src/planted-user/planted-user.service.ts':
         "import { findRow } from '../planted-owner/planted-owner.queries.ts';\nexport const x = findRow;\n",
     });
     assertViolation(
-      cruise(['api/src/planted-user/planted-user.service.ts']),
+      await cruise(['api/src/planted-user/planted-user.service.ts']),
       'feature-imports-other-feature-only-through-its-service',
       'api/src/planted-user/planted-user.service.ts',
     );
   });
 
-  it('fails desktop importing inside the CRM with desktop-imports-only-crm-entry', () => {
+  it('fails desktop importing inside the CRM with desktop-imports-only-crm-entry', async () => {
     plant({
       'packages/crm/src/planted/internal.ts': 'export const internal = 1;\n',
       'desktop/src/renderer/planted-desktop.ts':
         "import { internal } from '../../../packages/crm/src/planted/internal.ts';\nexport const x = internal;\n",
     });
     assertViolation(
-      cruise(['desktop/src/renderer/planted-desktop.ts']),
+      await cruise(['desktop/src/renderer/planted-desktop.ts']),
       'desktop-imports-only-crm-entry',
       'desktop/src/renderer/planted-desktop.ts',
     );
   });
 
-  it('passes a CRM feature importing another through its index, and loading its section lazily', () => {
+  it('passes a CRM feature importing another through its index, and loading its section lazily', async () => {
     plant({
       'packages/crm/src/planted-shown/PlantedCard.tsx': 'export const PlantedCard = 1;\n',
       'packages/crm/src/planted-shown/PlantedSection.tsx': 'export const PlantedSection = 1;\n',
@@ -150,11 +167,11 @@ describe('dependency-cruiser rules', () => {
         '',
       ].join('\n'),
     });
-    const result = cruise(['packages/crm/src/planted-viewer/PlantedView.tsx']);
+    const result = await cruise(['packages/crm/src/planted-viewer/PlantedView.tsx']);
     assert.equal(result.status, 0, result.output);
   });
 
-  it("fails a CRM feature importing another feature's internal file", () => {
+  it("fails a CRM feature importing another feature's internal file", async () => {
     plant({
       'packages/crm/src/planted-owner/PlantedDrawer.tsx': 'export const PlantedDrawer = 1;\n',
       'packages/crm/src/planted-owner/index.ts': "export { PlantedDrawer } from './PlantedDrawer.tsx';\n",
@@ -162,59 +179,59 @@ describe('dependency-cruiser rules', () => {
         "import { PlantedDrawer } from '../planted-owner/PlantedDrawer.tsx';\nexport const x = PlantedDrawer;\n",
     });
     assertViolation(
-      cruise(['packages/crm/src/planted-user/PlantedList.tsx']),
+      await cruise(['packages/crm/src/planted-user/PlantedList.tsx']),
       'crm-feature-imports-other-feature-only-through-its-index',
       'packages/crm/src/planted-user/PlantedList.tsx',
     );
   });
 
-  it("fails a CRM shared folder importing a feature's internal file", () => {
+  it("fails a CRM shared folder importing a feature's internal file", async () => {
     plant({
       'packages/crm/src/planted-feature/planted-context.ts': 'export const plantedContext = 1;\n',
       'packages/crm/src/layout/PlantedHeader.tsx':
         "import { plantedContext } from '../planted-feature/planted-context.ts';\nexport const x = plantedContext;\n",
     });
     assertViolation(
-      cruise(['packages/crm/src/layout/PlantedHeader.tsx']),
+      await cruise(['packages/crm/src/layout/PlantedHeader.tsx']),
       'crm-feature-imports-other-feature-only-through-its-index',
       'packages/crm/src/layout/PlantedHeader.tsx',
     );
   });
 
-  it("fails a lazy import of another CRM feature's file that is no page or section", () => {
+  it("fails a lazy import of another CRM feature's file that is no page or section", async () => {
     plant({
       'packages/crm/src/planted-lazy/planted-helper.ts': 'export const helper = 1;\n',
       'packages/crm/src/planted-loader/planted-chunks.ts':
         "export const load = () => import('../planted-lazy/planted-helper.ts');\n",
     });
     assertViolation(
-      cruise(['packages/crm/src/planted-loader/planted-chunks.ts']),
+      await cruise(['packages/crm/src/planted-loader/planted-chunks.ts']),
       'crm-lazy-imports-only-pages-and-sections',
       'packages/crm/src/planted-loader/planted-chunks.ts',
     );
   });
 
-  it("fails a CRM feature's index re-exporting its lazily loaded section", () => {
+  it("fails a CRM feature's index re-exporting its lazily loaded section", async () => {
     plant({
       'packages/crm/src/planted-eager/PlantedEagerSection.tsx': 'export const PlantedEagerSection = 1;\n',
       'packages/crm/src/planted-eager/index.ts': "export { PlantedEagerSection } from './PlantedEagerSection.tsx';\n",
     });
     assertViolation(
-      cruise(['packages/crm/src/planted-eager/index.ts']),
+      await cruise(['packages/crm/src/planted-eager/index.ts']),
       'crm-feature-index-exports-no-lazy-chunk',
       'packages/crm/src/planted-eager/index.ts',
     );
   });
 
-  it('fails a module cycle with no-cycles', () => {
+  it('fails a module cycle with no-cycles', async () => {
     plant({
       'api/src/planted-cycle/one.ts': "import { two } from './two.ts';\nexport const one = () => two;\n",
       'api/src/planted-cycle/two.ts': "import { one } from './one.ts';\nexport const two = () => one;\n",
     });
-    assertViolation(cruise(['api/src/planted-cycle/one.ts']), 'no-cycles', 'api/src/planted-cycle/one.ts');
+    assertViolation(await cruise(['api/src/planted-cycle/one.ts']), 'no-cycles', 'api/src/planted-cycle/one.ts');
   });
 
-  it('fails a folder cycle made of allowed imports with no-folder-cycles', () => {
+  it('fails a folder cycle made of allowed imports with no-folder-cycles', async () => {
     // Each import goes through a service, so only the folders form a cycle, not the modules.
     plant({
       'api/src/planted-left/planted-left.service.ts': 'export const left = 1;\n',
@@ -224,7 +241,7 @@ describe('dependency-cruiser rules', () => {
       'api/src/planted-right/uses-left.ts':
         "import { left } from '../planted-left/planted-left.service.ts';\nexport const y = left;\n",
     });
-    const result = cruise(['api/src/planted-left/uses-right.ts', 'api/src/planted-right/uses-left.ts']);
+    const result = await cruise(['api/src/planted-left/uses-right.ts', 'api/src/planted-right/uses-left.ts']);
     assert.doesNotMatch(result.output, /error no-cycles:/, result.output);
     assertViolation(result, 'no-folder-cycles', 'api/src/planted-');
   });
