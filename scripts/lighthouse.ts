@@ -155,7 +155,11 @@ interface DetailItem {
 }
 
 /** `--details`: the audits behind a total blocking time, as measured (unthrottled) in this run. */
-function printDetails(page: string, lhr: { audits: Record<string, { details?: unknown }> }): void {
+function printDetails(
+  page: string,
+  lhr: { audits: Record<string, { details?: unknown }>; environment: { benchmarkIndex: number } },
+): void {
+  console.log(`  ${page} host CPU: Lighthouse benchmark index ${Math.round(lhr.environment.benchmarkIndex)}`);
   const items = (id: string) => (lhr.audits[id]?.details as { items?: DetailItem[] } | undefined)?.items ?? [];
   const short = (url = '') => url.replace(server.url, '') || '(page)';
   const ms = (value = 0) => Math.round(value);
