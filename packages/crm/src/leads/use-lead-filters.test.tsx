@@ -100,4 +100,20 @@ describe('useLeadFilters', () => {
     act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
     expect(query(result).toString()).toBe('section=leads&q=abc&view=pipeline');
   });
+
+  it('a term cleared while the address still catches up with it stays cleared, and the clearing is written', () => {
+    vi.useFakeTimers();
+    const { result } = renderAt('/crm?section=leads');
+    act(() => result.current.filters.setSearchInput('someone'));
+    // The pause writes "someone"; the router renders that address as a transition, so the person's
+    // clear (an urgent update) can be shown before it arrives (a loaded machine, CI).
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+      result.current.filters.setSearchInput('');
+    });
+    expect(result.current.filters.searchInput).toBe('');
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(result.current.filters.searchInput).toBe('');
+    expect(query(result).get('q')).toBeNull();
+  });
 });

@@ -27,12 +27,16 @@ export function useLeadFilters() {
   const [searchInput, setSearchInputState] = useState(urlSearch);
   const [shownSearch, setShownSearch] = useState(urlSearch);
   const timer = useRef<number | undefined>(undefined);
+  /** The term this hook last wrote to the address. */
+  const written = useRef<string | undefined>(undefined);
 
   // The address changed the term (Back, a link, a restored view): the box shows it, and a term still
-  // waiting to be written is dropped, as the person has gone elsewhere.
+  // waiting to be written is dropped, as the person has gone elsewhere. The term this hook wrote
+  // itself is no such change: the router renders a navigation as a transition, so it can arrive after
+  // the person has typed on (or cleared the box), and it must not undo that.
   if (shownSearch !== urlSearch) {
     setShownSearch(urlSearch);
-    if (searchInput.trim() !== urlSearch) {
+    if (urlSearch !== written.current && searchInput.trim() !== urlSearch) {
       window.clearTimeout(timer.current);
       setSearchInputState(urlSearch);
     }
@@ -72,10 +76,12 @@ export function useLeadFilters() {
 
   // Refining a term replaces the step; starting or clearing a search is a step of its own, so Back
   // leaves the search rather than walking back through every pause in the typing.
-  const writeSearch = (term: string) =>
+  const writeSearch = (term: string) => {
+    written.current = term;
     update((current) => ({ ...current, params: { ...current.params, search: term || undefined, page: 1 } }), {
       replace: Boolean(term) && Boolean(currentAddress().get('q')),
     });
+  };
 
   const firstPage = (change: Partial<LeadListParams>) =>
     update((current) => ({ ...current, params: { ...current.params, ...change, page: 1 } }));
