@@ -1,7 +1,7 @@
 import { MESSAGES } from '@shine/shared/messages';
 import { axeBuilder } from '../support/axe.ts';
 import { expect, test } from '@playwright/test';
-import { createLead, signIn, toast } from './support.ts';
+import { chooseOption, createLead, signIn, toast } from './support.ts';
 import { uniqueName } from '../support/unique.ts';
 
 test.describe('sidebar CRM: Activities', () => {
@@ -111,16 +111,8 @@ test.describe('sidebar CRM: Activities', () => {
     await drawer.getByRole('button', { name: 'Log Activity' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Activity' });
     await dialog.getByLabel('Title').fill('Sent the quote');
-    await dialog.getByRole('combobox', { name: 'Type' }).click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: /^Email$/ })
-      .click();
-    await dialog.getByRole('combobox', { name: 'Status' }).click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: /^Completed$/ })
-      .click();
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Type' }), 'Email');
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Status' }), 'Completed');
     await dialog.getByRole('button', { name: 'Create Activity' }).click();
     await expect(toast(page, MESSAGES.activity.success)).toBeVisible();
     const item = drawer.getByRole('article', { name: 'Email: Sent the quote' });

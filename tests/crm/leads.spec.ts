@@ -44,9 +44,10 @@ test.describe('sidebar CRM: Leads', () => {
     await expect(page.getByTestId('leads-total')).toHaveText('12 total');
     await expect(page.locator('tr.lead-row')).toHaveCount(12);
 
-    await page.locator('.ant-pagination-options .ant-select').click();
+    // The size list sits under the table, near the foot of the page: it flips above its select a frame
+    // after opening, so a pointer aimed at an option in that frame lands beside it (chooseOption).
     const pageSize = page.waitForResponse((r) => r.url().includes('pageSize=10') && r.url().includes(family));
-    await page.locator('.ant-select-item-option').filter({ hasText: '10 / page' }).click();
+    await chooseOption(page, page.locator('.ant-pagination-options').getByRole('combobox'), '10 / page');
     await pageSize;
     await expect(page.locator('tr.lead-row')).toHaveCount(10);
     await expect(page.getByText('1-10 of 12 leads')).toBeVisible();
