@@ -118,6 +118,34 @@ describe('QuoteBuilder', () => {
     expect(send).toMatchObject({ url: `/api/admin/quotes/${QUOTE_ID}/send`, body: { email: true } });
   });
 
+  it('shows the sent notice on the send’s answer, while the lead’s lists are still being read again', async () => {
+    const url = 'https://shine.example.com/q/abc123';
+    // Every read after the first stays unanswered until the end: a busy server, or a live event's reads.
+    const unanswered: Array<() => void> = [];
+    let reads = 0;
+    const { calls } = mockFetch({
+      [`GET ${QUOTES}`]: () => {
+        reads += 1;
+        if (reads === 1) return { body: { items: [makeQuote()] } };
+        return new Promise((resolve) => unanswered.push(() => resolve({ body: { items: [makeQuote()] } })));
+      },
+      [`PATCH /api/admin/quotes/${QUOTE_ID}`]: { body: makeQuote() },
+      [`POST /api/admin/quotes/${QUOTE_ID}/send`]: {
+        body: { quote: makeQuote({ status: 'sent', sentAt: '2025-06-02T15:05:00.000Z' }), url, emailed: true },
+      },
+    });
+    renderWithProviders(<QuoteBuilder lead={lead} />);
+    await screen.findByRole('form', { name: 'Quote v1 (draft)' });
+    fireEvent.click(screen.getByRole('button', { name: 'Send by e-mail' }));
+    expect(await screen.findByText(`Quote v1 e-mailed to ${lead.email}`)).toBeTruthy();
+    expect(screen.getByText(url)).toBeTruthy();
+    // The sent version shows from the answer, in place of the draft.
+    expect(screen.queryByRole('form', { name: 'Quote v1 (draft)' })).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Quote versions' })).getByText('Sent')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'GET').length).toBeGreaterThan(1);
+    for (const answer of unanswered) answer();
+  });
+
   it('a sent quote is read-only: its versions with times and PDF, and a new version to change it', async () => {
     const sent = makeQuote({
       status: 'accepted',

@@ -20,19 +20,26 @@ export function useLeadQuotes(leadId: string) {
   return useQuery({ ...leadQuotesQuery(leadId), select: (list) => list.items });
 }
 
+/**
+ * After a change to one of the lead's quotes: the version the answer carries shows at once (a new
+ * draft first, as the list is newest first), and the lead's lists are read again in the background.
+ * The person's answer (the new draft, "Quote v1 e-mailed to …" with the link) does not wait for those
+ * reads: under load they took seconds, and the send's notice came after them or, while a live event
+ * was redrawing the drawer, not within ten seconds at all.
+ */
 function useRefreshLead(leadId: string) {
   const queryClient = useQueryClient();
-  return async (quote?: Quote) => {
-    if (quote) {
-      queryClient.setQueryData<QuoteList>(leadQuotesKey(leadId), (list) =>
-        list ? { items: list.items.map((item) => (item.id === quote.id ? quote : item)) } : list,
-      );
-    }
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: leadQuotesKey(leadId) }),
-      queryClient.invalidateQueries({ queryKey: leadsKey }),
-      queryClient.invalidateQueries({ queryKey: activitiesKey }),
-    ]);
+  return (quote: Quote) => {
+    queryClient.setQueryData<QuoteList>(leadQuotesKey(leadId), (list) => {
+      if (!list) return list;
+      const known = list.items.some((item) => item.id === quote.id);
+      return {
+        items: known ? list.items.map((item) => (item.id === quote.id ? quote : item)) : [quote, ...list.items],
+      };
+    });
+    // The lead's versions are under the lead's key (an older sent version is now superseded).
+    void queryClient.invalidateQueries({ queryKey: leadsKey });
+    void queryClient.invalidateQueries({ queryKey: activitiesKey });
   };
 }
 
@@ -41,7 +48,7 @@ export function useCreateQuote(leadId: string) {
   const refresh = useRefreshLead(leadId);
   return useMutation({
     mutationFn: () => call(quoteOperations.createQuote, { params: { id: leadId }, body: {} }),
-    onSuccess: () => refresh(),
+    onSuccess: (draft) => refresh(draft),
   });
 }
 
