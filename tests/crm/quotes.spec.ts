@@ -40,7 +40,13 @@ test('staff build and send a quote in the drawer; the customer accepts from the 
   await form.getByLabel('Message to the customer').fill('Looking forward to it.');
   const total = (await form.getByTestId('quote-total').textContent()) ?? '';
   expect(total).toMatch(/^\$\d[\d,]*\.\d{2}$/);
+  // The answer comes once the PDF is drawn and the mail server has taken the e-mail: server work that
+  // took over 10 s with another `pnpm test` beside this one, so the spec waits for the answer itself.
+  const sent = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && /\/api\/admin\/quotes\/[^/]+\/send$/.test(response.url()),
+  );
   await form.getByRole('button', { name: 'Send by e-mail' }).click();
+  expect((await sent).status()).toBe(200);
   await expect(drawer.getByText(`Quote v1 e-mailed to ${email}`)).toBeVisible();
   const versions = drawer.getByRole('list', { name: 'Quote versions' });
   await expect(versions.getByRole('listitem').first()).toContainText(`v1Sent${total}`);
