@@ -24,8 +24,8 @@ export function useLeadQuotes(leadId: string) {
  * After a change to one of the lead's quotes: the version the answer carries shows at once (a new
  * draft first, as the list is newest first), and the lead's lists are read again in the background.
  * The person's answer (the new draft, "Quote v1 e-mailed to …" with the link) does not wait for those
- * reads: under load they took seconds, and the send's notice came after them or, while a live event
- * was redrawing the drawer, not within ten seconds at all.
+ * reads: with another test run on the machine they took seconds, and the send's notice, which came
+ * after them, did not show within ten seconds of Send.
  */
 function useRefreshLead(leadId: string) {
   const queryClient = useQueryClient();
