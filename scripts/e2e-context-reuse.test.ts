@@ -2,7 +2,9 @@
 // (tests/playwright.config.ts, `reuseContext`). Playwright's reset leaves a few things as the last spec
 // set them: granted permissions, geolocation, offline mode and extra HTTP headers. No spec may change
 // them, or the next spec of its worker would start with them; a spec that needs one gets a context of
-// its own (`browser.newContext()`, closed by the spec).
+// its own (`browser.newContext()`, closed by the spec). And every spec takes `test` from
+// tests/support/test.ts, whose context waits, when a spec ends, for the answers to what it left in
+// flight: one arriving after the reset would set the session cookie again.
 //
 //   pnpm exec node --test scripts/e2e-context-reuse.test.ts
 import assert from 'node:assert/strict';
@@ -16,12 +18,33 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 const KEPT_ACROSS_SPECS =
   /\b(?:page\.context\(\)|context)\.(grantPermissions|setGeolocation|setOffline|setExtraHTTPHeaders)\(/;
 
+/** An import of Playwright's own `test` or `expect` (types alone are fine). */
+const PLAYWRIGHTS_OWN_TEST = /import \{[^}]*\b(?<!type )(?:test|expect)\b[^}]*\} from '@playwright\/test'/;
+
+/** The e2e suite's spec and setup files. */
+const SPEC = /^tests\/.*\.(?:spec|setup)\.ts$/;
+
 describe('e2e specs and the reused browser context', () => {
   it('no spec changes what the reset between specs keeps', () => {
     const found = findLines(repoRoot, KEPT_ACROSS_SPECS, (file) => file.startsWith('tests/')).map(
       (each) => `${each.file}:${each.line}: ${each.text}`,
     );
     assert.deepEqual(found, [], 'use a context of its own (browser.newContext()) for these');
+  });
+
+  it('every spec takes test and expect from tests/support/test.ts', () => {
+    const found = findLines(repoRoot, PLAYWRIGHTS_OWN_TEST, (file) => SPEC.test(file)).map(
+      (each) => `${each.file}:${each.line}: ${each.text}`,
+    );
+    assert.deepEqual(found, [], "import { expect, test } from '../support/test.ts' instead");
+  });
+
+  it('recognises an import of test or expect from @playwright/test', () => {
+    assert.match("import { expect, type Page, test } from '@playwright/test';", PLAYWRIGHTS_OWN_TEST);
+    assert.match("import { test as setup } from '@playwright/test';", PLAYWRIGHTS_OWN_TEST);
+    assert.doesNotMatch("import { type Locator, type Page } from '@playwright/test';", PLAYWRIGHTS_OWN_TEST);
+    assert.doesNotMatch("import { expect, test } from '../support/test.ts';", PLAYWRIGHTS_OWN_TEST);
+    assert.doesNotMatch("import { type TestInfo } from '@playwright/test';", PLAYWRIGHTS_OWN_TEST);
   });
 
   it('recognises each kept call, on the shared context and on the page’s', () => {

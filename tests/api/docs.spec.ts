@@ -1,6 +1,6 @@
 // The API reference (GET /api/docs) in a real browser: Swagger UI renders the generated document under
 // the app's CSP, from this server only, with no violation and no console error.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { E2E_BASE_URL } from '../support/env.ts';
 import { recordCspViolations } from '../site/support.ts';
 

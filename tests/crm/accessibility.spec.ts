@@ -1,6 +1,7 @@
 import type AxeBuilder from '@axe-core/playwright';
 import { axeBuilder } from '../support/axe.ts';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { CRM_SCREEN_PATHS, createLead, searchLeads, signIn, waitForCrmScreen } from './support.ts';
 import { uniqueName, uniquePhone } from '../support/unique.ts';
 

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@shine/shared/messages';
 import { axeBuilder } from '../support/axe.ts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { chooseOption, createLead, signIn, toast } from './support.ts';
 import { uniqueName } from '../support/unique.ts';
 

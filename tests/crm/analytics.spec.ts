@@ -3,7 +3,8 @@
 // of the page at 1280 and 390 px.
 import { axeBuilder } from '../support/axe.ts';
 import type { AnalyticsReport } from '@shine/shared/types';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { uniqueName } from '../support/unique.ts';
 import { createLead, documentOverflow, signIn } from './support.ts';
 

@@ -1,5 +1,5 @@
 // The Audit view names each row's lead, and the name opens that lead's drawer.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { uniqueName } from '../support/unique.ts';
 import { createLead, signIn } from './support.ts';
 

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@shine/shared/messages';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { E2E_ADMIN } from '../support/env.ts';
 import { signIn, toast } from './support.ts';
 

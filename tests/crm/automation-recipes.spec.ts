@@ -1,7 +1,8 @@
 import { axeBuilder } from '../support/axe.ts';
 import { MESSAGES } from '@shine/shared/messages';
 import type { AutomationRecipeState } from '@shine/shared/responses/automations';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { signIn, toast } from './support.ts';
 
 // The chase recipe: a no_activity rule of 2 days, so switching it on acts on no lead of this run

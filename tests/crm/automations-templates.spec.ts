@@ -1,6 +1,7 @@
 import { MESSAGES } from '@shine/shared/messages';
 import type { Template } from '@shine/shared/types';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { chooseOption, signIn, toast } from './support.ts';
 import { uniqueName } from '../support/unique.ts';
 

@@ -2,7 +2,8 @@
 // the free arrival windows, and see the booking with its next visits and how to change it; no axe
 // violations at each step, and 44 px touch targets for the windows and the buttons.
 import { axeBuilder } from '../support/axe.ts';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { uniqueName } from '../support/unique.ts';
 import { createLead, signIn } from './support.ts';
 

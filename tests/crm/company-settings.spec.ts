@@ -2,7 +2,7 @@
 // is an https link, saved, shown again after a reload; the card is axe clean. Left empty at the end, as
 // the shared server had it.
 import { REVIEW_URL_MESSAGE } from '@shine/shared/company-settings';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { axeBuilder } from '../support/axe.ts';
 import { uniqueName } from '../support/unique.ts';
 import { signIn } from './support.ts';

@@ -1,7 +1,7 @@
 // Addresses for everything: a dashboard figure opens the list it counts, a lead's link opens its
 // drawer in a new tab, Back and Forward step through it; and the compact table fits 12 leads on a
 // 1280 × 800 screen without wrapping an address or a header.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { uniqueName } from '../support/unique.ts';
 import { createLead, leadRow, searchLeads, signIn, waitForCrmScreen } from './support.ts';
 

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@shine/shared/messages';
-import { expect, type Page, type Response, test } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import type { Automation, Stats, Template } from '@shine/shared/types';
 import { chooseOption, createLead, latestAnswer, leadRow, searchLeads, signIn, toast } from './support.ts';
 import { uniqueName } from '../support/unique.ts';

@@ -1,7 +1,7 @@
 import { formatDealValue } from '@shine/shared/format';
 import { estimateQuote } from '@shine/shared/pricing';
 import { MESSAGES } from '@shine/shared/messages';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { chooseOption, createLead, leadRow, searchLeads, signIn, toast } from './support.ts';
 import { phoneDigits, uniqueName, uniquePhone } from '../support/unique.ts';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { MESSAGES } from '@shine/shared/messages';
 import { buildExportFileName } from '@shine/shared/export';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { createLead, searchLeads, signIn, toast } from './support.ts';
 import { uniqueName } from '../support/unique.ts';
 

@@ -4,7 +4,8 @@
 // leads, each saying "Same phone as" the other; a caller is found by the digits on a phone screen.
 import { axeBuilder } from '../support/axe.ts';
 import { MIN_FORM_FILL_MS } from '@shine/shared/intake';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { waitForIsland } from '../site/support.ts';
 import { animationsSettled } from '../support/axe.ts';
 import { createLead, leadRow, searchLeads, signIn, toast } from './support.ts';

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@shine/shared/messages';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { createLead, createLeadFamily, leadRow, searchLeads, signIn, toast } from './support.ts';
 import { uniqueName } from '../support/unique.ts';
 

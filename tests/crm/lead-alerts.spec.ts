@@ -3,7 +3,7 @@
 // switches alerts on for the shared server, so it runs with the solo specs, after the others.
 import { axeBuilder } from '../support/axe.ts';
 import { DEFAULT_SPEED_TO_LEAD_SETTINGS, WEEKDAY_NAMES } from '@shine/shared/speed-to-lead';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { uniqueName, uniquePhone } from '../support/unique.ts';
 import { chooseOption, createLead, setNewLeadToasts, signIn, toast } from './support.ts';
 

@@ -2,7 +2,8 @@
 // shared chooseOption helper clicks again until the list shows, so it cannot tell one click from two:
 // these steps press exactly once and then only look.
 import { MESSAGES } from '@shine/shared/messages';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { createLead, leadRow, searchLeads, signIn, toast } from './support.ts';
 import { uniqueName } from '../support/unique.ts';
 

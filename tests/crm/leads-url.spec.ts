@@ -1,6 +1,7 @@
 import { MESSAGES } from '@shine/shared/messages';
 import type { ExportRequest } from '@shine/shared/export';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { chooseOption, createLead, leadRow, searchLeads, signIn, toast } from './support.ts';
 import { uniqueName } from '../support/unique.ts';
 

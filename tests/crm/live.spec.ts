@@ -1,6 +1,6 @@
 // Live updates: a quote taken while a staff screen is open shows up on it without a reload, carried
 // by the event stream (while the stream is live the reads do not poll, so nothing else can bring it).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { uniqueName } from '../support/unique.ts';
 import { createLead, leadRow, setNewLeadToasts, signIn } from './support.ts';
 

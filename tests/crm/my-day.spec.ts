@@ -2,7 +2,8 @@
 // in the bell and in My Day until they act on it; a visit of theirs today is listed and marked
 // completed from there; the screen is axe-clean and works by keyboard on a laptop and on a phone.
 import { axeBuilder } from '../support/axe.ts';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { uniqueName } from '../support/unique.ts';
 import { animationsSettled } from '../support/axe.ts';
 import { createLead, setNewLeadToasts, signIn, waitForCrmScreen } from './support.ts';

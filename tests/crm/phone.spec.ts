@@ -1,5 +1,6 @@
 import { MESSAGES } from '@shine/shared/messages';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { E2E_ADMIN } from '../support/env.ts';
 import { animationsSettled } from '../support/axe.ts';
 import { chooseOption, createLead, documentOverflow, signIn, toast } from './support.ts';

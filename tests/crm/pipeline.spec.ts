@@ -1,5 +1,5 @@
 import { MESSAGES } from '@shine/shared/messages';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { chooseOption, createLead, searchLeads, signIn, toast } from './support.ts';
 import { uniqueName } from '../support/unique.ts';
 

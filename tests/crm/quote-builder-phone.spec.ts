@@ -1,7 +1,8 @@
 // The quote builder of the lead drawer on a phone: no axe violations with a draft open,
 // 44 px touch targets, and the draft saved from the keyboard.
 import { axeBuilder } from '../support/axe.ts';
-import { expect, type Locator, test } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { uniqueName } from '../support/unique.ts';
 import { createLead, signIn } from './support.ts';
 

@@ -2,7 +2,7 @@
 // link is read from the mail a real SMTP server (started here) received; the customer accepts on the
 // page; the CRM shows the lead Won with the accepted total. It runs against the quote-mail server of
 // the config (E2E_MAIL_BASE_URL), whose SMTP_URL points at this spec's SMTP server.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { E2E_MAIL_BASE_URL, E2E_SMTP_PORT } from '../support/env.ts';
 import { decodedText, type ReceivedMail, type SmtpCapture, startSmtpCapture } from '../support/smtp-capture.ts';
 import { uniqueName } from '../support/unique.ts';

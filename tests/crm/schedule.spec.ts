@@ -5,7 +5,7 @@
 // against the quote-mail server of the config (E2E_MAIL_BASE_URL), whose SMTP_URL is that server, and
 // alone (SOLO_SPECS in playwright.config.ts): crm/quotes.spec.ts listens on the same SMTP port.
 import { axeBuilder } from '../support/axe.ts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { E2E_MAIL_BASE_URL, E2E_SMTP_PORT } from '../support/env.ts';
 import { decodedText, type SmtpCapture, startSmtpCapture } from '../support/smtp-capture.ts';
 import { uniqueName } from '../support/unique.ts';

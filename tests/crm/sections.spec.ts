@@ -1,5 +1,5 @@
 import { formatCurrency } from '@shine/shared/format';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import type { Automation, Metrics, Stats, Template } from '@shine/shared/types';
 import { createLead, latestAnswer, signIn } from './support.ts';
 import { uniqueName } from '../support/unique.ts';

@@ -1,6 +1,6 @@
 // A person added in Team reaches every other open session through the live stream: their name is in
 // the pickers, and a lead assigned to them reads their name, not "(no longer active)", without a reload.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { uniqueName } from '../support/unique.ts';
 import { chooseOption, createLead, leadRow, searchLeads, signIn } from './support.ts';
 

@@ -2,7 +2,8 @@
 // link, signs in and sees what sales may; a round-robin rule hands two new quotes to two reps; the
 // lead's history names who changed its status.
 import type { Lead } from '@shine/shared/types';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { uniqueName, uniquePhone } from '../support/unique.ts';
 import { chooseOption, leadRow, searchLeads, setNewLeadToasts, signIn } from './support.ts';
 

@@ -2,7 +2,7 @@
 // it for sending, in a sandboxed frame at desktop and phone widths, and its plain-text twin; it follows
 // the typing, escapes what it shows, and the dialog stays axe-clean around it.
 import { axeBuilder } from '../support/axe.ts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { signIn } from './support.ts';
 import { uniqueName } from '../support/unique.ts';
 

@@ -5,7 +5,8 @@
 // 390 and 600 px, light and dark, checked with axe, and its screenshots kept as the test's artefacts
 // (under the Playwright output dir).
 import { axeBuilder } from '../support/axe.ts';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { buildTemplateValues } from '@shine/shared/automation-rules';
 import { DEFAULT_COMPANY_DETAILS_SETTINGS } from '@shine/shared/company-settings';
 import type { Quote } from '@shine/shared/responses/quotes';

@@ -5,7 +5,8 @@
 // document; and the CSV export must neutralise formula cells while the JSON export keeps the values
 // exactly.
 import type { Lead } from '@shine/shared/types';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { E2E_BASE_URL } from '../support/env.ts';
 import { looksMachineMade } from '@shine/shared/intake';
 import {

@@ -1,5 +1,6 @@
 import { axeBuilder } from '../support/axe.ts';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { PUBLIC_ROUTES, waitForIsland } from './support.ts';
 
 async function scan(page: Page) {

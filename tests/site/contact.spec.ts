@@ -1,5 +1,6 @@
 import { MESSAGES, VALIDATION } from '@shine/shared/messages';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { waitForIsland } from './support.ts';
 
 async function openContactForm(page: Page) {

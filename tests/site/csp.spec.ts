@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { PUBLIC_ROUTES, recordCspViolations, waitForIsland } from './support.ts';
 
 const ISLANDS: Record<string, string[]> = {

@@ -4,7 +4,8 @@
 import { MIN_FORM_FILL_MS } from '@shine/shared/intake';
 import { estimateQuote } from '@shine/shared/pricing';
 import type { Lead } from '@shine/shared/types';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { E2E_ADMIN } from '../support/env.ts';
 import { uniqueName, uniquePhone } from '../support/unique.ts';
 import { touchQuoteForm, waitForIsland, waitPastMinimumFillTime } from './support.ts';

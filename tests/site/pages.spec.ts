@@ -1,6 +1,6 @@
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { MESSAGES } from '@shine/shared/messages';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { PUBLIC_ROUTES } from './support.ts';
 
 test.describe('public routes', () => {

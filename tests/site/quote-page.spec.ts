@@ -4,7 +4,8 @@
 // accepted total.
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { axeBuilder } from '../support/axe.ts';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { createLead, signIn } from '../crm/support.ts';
 
 async function scan(page: Page) {

@@ -1,5 +1,6 @@
 import { VALIDATION, MESSAGES } from '@shine/shared/messages';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { E2E_ADMIN } from '../support/env.ts';
 import { uniquePhone } from '../support/unique.ts';
 import { touchQuoteForm, waitForIsland, waitPastMinimumFillTime } from './support.ts';

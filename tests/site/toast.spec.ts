@@ -1,5 +1,6 @@
 import { MESSAGES } from '@shine/shared/messages';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { waitForIsland } from './support.ts';
 
 /** Raises an error toast on the quote page: a valid form against a stubbed failing API. */
