@@ -111,7 +111,7 @@ async function nodeTest(files: string, name: string, out: Output): Promise<Count
 }
 
 /** What failed, listed again just above the summary: CI shows a run's last lines first. */
-const failures: Array<{ step: string; title: string; message: string }> = [];
+const failures: Array<{ step: string; title: string; message: string; page?: string }> = [];
 
 /** A vitest run; counts come from its JSON report. A crash without a report counts as one failure. */
 async function vitest(filter: string, name: string, out: Output, args = '', env?: NodeJS.ProcessEnv): Promise<Counts> {
@@ -153,8 +153,24 @@ interface PlaywrightSuite {
     file: string;
     line: number;
     ok: boolean;
-    tests: Array<{ results: Array<{ status: string; error?: { message?: string } }> }>;
+    tests: Array<{
+      results: Array<{
+        status: string;
+        error?: { message?: string };
+        attachments?: Array<{ name: string; path?: string }>;
+      }>;
+    }>;
   }>;
+}
+
+/**
+ * The page as the failed spec left it: the accessibility tree Playwright writes into the error context,
+ * as its YAML block. A CI log is all a failed run leaves behind, and the error says only what was not
+ * found; the page says what was there instead (the dashboard where the sign-in screen was awaited).
+ */
+function pageSnapshot(errorContext: string | undefined): string | undefined {
+  if (!errorContext || !existsSync(errorContext)) return undefined;
+  return /^```yaml\n([\s\S]*?)\n```$/m.exec(readFileSync(errorContext, 'utf8'))?.[1];
 }
 
 function collectPlaywrightFailures(step: string, suites: PlaywrightSuite[] | undefined, titles: string[]): void {
@@ -162,11 +178,12 @@ function collectPlaywrightFailures(step: string, suites: PlaywrightSuite[] | und
     const inner = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
       if (spec.ok) continue;
-      const error = spec.tests.flatMap((t) => t.results).find((r) => r.error)?.error?.message ?? '';
+      const failed = spec.tests.flatMap((t) => t.results).find((r) => r.error);
       failures.push({
         step,
         title: `${spec.file}:${spec.line} › ${[...inner, spec.title].join(' › ')}`,
-        message: error,
+        message: failed?.error?.message ?? '',
+        page: pageSnapshot(failed?.attachments?.find((a) => a.name === 'error-context')?.path),
       });
     }
     collectPlaywrightFailures(step, suite.suites, inner);
@@ -349,12 +366,21 @@ const total = results.reduce(
   (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
   { passed: 0, failed: 0, skipped: 0 },
 );
+/** How much of a failed spec's page the summary shows; the whole tree is in the spec's error context. */
+const PAGE_SNAPSHOT_LINES = 40;
 if (failures.length > 0) {
   console.log('\nFailed');
   for (const failure of failures) {
     // Colour codes out, and only the first lines: the full report is above and in .ci-logs/.
     const message = stripVTControlCharacters(failure.message).split('\n').slice(0, 12).join('\n    ');
     console.log(`- [${failure.step}] ${failure.title}\n    ${message}`);
+    if (failure.page) {
+      const lines = failure.page.split('\n');
+      const shown = lines.slice(0, PAGE_SNAPSHOT_LINES).join('\n      ');
+      const more =
+        lines.length > PAGE_SNAPSHOT_LINES ? `\n      … ${lines.length - PAGE_SNAPSHOT_LINES} more lines` : '';
+      console.log(`    The page when it failed:\n      ${shown}${more}`);
+    }
   }
 }
 const missingParts = readMissingParts();
