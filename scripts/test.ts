@@ -17,6 +17,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { describeChromium, findChromium } from './chromium.ts';
+import { pageSnapshot } from './page-snapshot.ts';
 
 interface Counts {
   passed: number;
@@ -161,16 +162,6 @@ interface PlaywrightSuite {
       }>;
     }>;
   }>;
-}
-
-/**
- * The page as the failed spec left it: the accessibility tree Playwright writes into the error context,
- * as its YAML block. A CI log is all a failed run leaves behind, and the error says only what was not
- * found; the page says what was there instead (the dashboard where the sign-in screen was awaited).
- */
-function pageSnapshot(errorContext: string | undefined): string | undefined {
-  if (!errorContext || !existsSync(errorContext)) return undefined;
-  return /^```yaml\n([\s\S]*?)\n```$/m.exec(readFileSync(errorContext, 'utf8'))?.[1];
 }
 
 function collectPlaywrightFailures(step: string, suites: PlaywrightSuite[] | undefined, titles: string[]): void {
@@ -367,7 +358,7 @@ const total = results.reduce(
   { passed: 0, failed: 0, skipped: 0 },
 );
 /** How much of a failed spec's page the summary shows; the whole tree is in the spec's error context. */
-const PAGE_SNAPSHOT_LINES = 40;
+const PAGE_SNAPSHOT_LINES = 60;
 if (failures.length > 0) {
   console.log('\nFailed');
   for (const failure of failures) {
