@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLiveEvent, type LiveStatus, STREAM_RETRY_MS, STREAM_SILENCE_MS, startLiveStream } from './live-stream.ts';
 import { liveOperations } from '@shine/shared/operations/live';
@@ -95,6 +95,38 @@ describe('applyLiveEvent', () => {
     applyLiveEvent(client, { type: 'user.created', userId: 'u' });
     expect(invalidated(client)).toEqual(expect.arrayContaining([assigneesKey, teamUsersKey]));
     expect(invalidated(client)).not.toContainEqual(leadListKey({ page: 1 }));
+  });
+
+  it('a list on screen whose first answer is on its way is asked again, and shows the lead the event announced', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+    const answers: Array<(leads: string[]) => void> = [];
+    const observer = new QueryObserver<string[]>(client, {
+      queryKey: leadListKey({ page: 1 }),
+      queryFn: () => new Promise<string[]>((resolve) => answers.push(resolve)),
+    });
+    const shown: Array<string[] | undefined> = [];
+    const stop = observer.subscribe((result) => shown.push(result.data));
+    expect(answers).toHaveLength(1); // the first load, asked before the lead was made
+
+    applyLiveEvent(client, { type: 'lead.created', leadId: 'new' });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[0]?.(['old']); // the first load's answer arrives late: it no longer counts
+    answers[1]?.(['new', 'old']);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(['new', 'old']));
+    expect(shown).not.toContainEqual(['old']);
+    stop();
+  });
+
+  it('a read nobody shows keeps its first load: a prefetch in flight is not cancelled', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+    let answer: (lead: string) => void = () => {};
+    const prefetched = client.fetchQuery({
+      queryKey: leadKey('new'),
+      queryFn: () => new Promise<string>((resolve) => (answer = resolve)),
+    });
+    applyLiveEvent(client, { type: 'lead.updated', leadId: 'new', changes: ['status'] });
+    answer('the lead');
+    await expect(prefetched).resolves.toBe('the lead');
   });
 
   it('a person changed refreshes the people, the leads showing their name and the audit trail', () => {

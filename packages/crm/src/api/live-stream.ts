@@ -5,7 +5,7 @@
 // reads poll.
 import type { LiveEvent } from '@shine/shared/live';
 import { LIVE_HEARTBEAT_MS } from '@shine/shared/live';
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import type { EventSourceFactory } from './http.ts';
 import { liveOperations } from '@shine/shared/operations/live';
 import { urlOf } from './client.ts';
@@ -50,9 +50,31 @@ export const STREAM_RETRY_MS = 30_000;
 /** Two heartbeats missed: the connection is dead even if the socket has not said so. */
 export const STREAM_SILENCE_MS = 2 * LIVE_HEARTBEAT_MS + 5_000;
 
+/** A read on screen whose first answer is still on its way. */
+const firstLoadOnScreen = (query: Query): boolean =>
+  query.state.data === undefined && query.state.fetchStatus === 'fetching' && query.getObserversCount() > 0;
+
+/**
+ * Refreshes the cached reads under `queryKey`. A read on screen whose first answer is still on its
+ * way was asked before the change, and TanStack Query hands that answer back to an invalidation
+ * instead of asking again (it cancels only a refetch of data it already has); with the stream live,
+ * nothing would ask later, and the change would stay unseen until the next event (a new lead missing
+ * from a list that was still loading when it came). Such a read is cancelled first, then asked again.
+ */
+function refreshReads(queryClient: QueryClient, queryKey: readonly unknown[]): void {
+  const loading = queryClient.getQueryCache().findAll({ queryKey, predicate: firstLoadOnScreen });
+  if (loading.length === 0) {
+    void queryClient.invalidateQueries({ queryKey });
+    return;
+  }
+  void queryClient
+    .cancelQueries({ queryKey, predicate: firstLoadOnScreen })
+    .then(() => queryClient.invalidateQueries({ queryKey }));
+}
+
 /** Refreshes the cached reads an event changes (only the ones on screen refetch at once). */
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
-  const refresh = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
+  const refresh = (queryKey: readonly unknown[]) => refreshReads(queryClient, queryKey);
   // My Day reads over leads, replies, tasks and quotes: whatever changes one of them changes the day,
   // and acting on a lead reads the notifications about it.
   if (event.type !== 'held.created' && event.type !== 'user.created') {
@@ -144,7 +166,7 @@ export function startLiveStream({ queryClient, open, onStatus, onEvent }: LiveSt
     const opened = (event: MessageEvent<string>) => {
       const { resumed } = JSON.parse(event.data) as { resumed?: boolean };
       // A fresh connection after an outage, or a server that could not replay: what is shown may be stale.
-      if (event.type === 'resync' || (connectedBefore && !resumed)) void queryClient.invalidateQueries();
+      if (event.type === 'resync' || (connectedBefore && !resumed)) refreshReads(queryClient, []);
       connectedBefore = true;
       onStatus('live');
       watchSilence();
