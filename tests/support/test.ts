@@ -1,4 +1,4 @@
-import { test as base, type BrowserContext, type Request, type Response } from '@playwright/test';
+import { test as base, type BrowserContext, type Page, type Request, type Response } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 
@@ -19,52 +19,81 @@ export { expect } from '@playwright/test';
  */
 export const test = base.extend({
   context: async ({ context }, use, testInfo) => {
-    const inFlight = new Set<Request>();
-    const sent = (request: Request) => inFlight.add(request);
-    const answered = (response: Response) => inFlight.delete(response.request());
-    const failed = (request: Request) => inFlight.delete(request);
-    context.on('request', sent);
-    context.on('response', answered);
-    context.on('requestfailed', failed);
-
+    const inFlight = new InFlight(context);
     await use(context);
-
     // A failed spec ends its worker, and its browser with it: the next spec starts on a new one.
     if (testInfo.status === testInfo.expectedStatus) {
       await context.route('**', (route) => route.abort());
-      await answersTo(context, inFlight);
+      await inFlight.settled();
       await context.unrouteAll({ behavior: 'ignoreErrors' });
     }
-    context.off('request', sent);
-    context.off('response', answered);
-    context.off('requestfailed', failed);
+    inFlight.stop();
   },
 });
 
 /** How long the requests a spec left in flight may take to be answered: the server answers in far less. */
 const SETTLE_MS = 30_000;
 
-/** Resolves once `inFlight` is empty (its listeners remove each answered or failed request). */
-function answersTo(context: BrowserContext, inFlight: Set<Request>): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop();
-      const urls = [...inFlight].map((request) => `${request.method()} ${request.url()}`);
-      reject(new Error(`requests still unanswered ${SETTLE_MS} ms after the spec ended: ${urls.join(', ')}`));
-    }, SETTLE_MS);
-    const check = () => {
-      if (inFlight.size > 0) return;
-      stop();
-      resolve();
-    };
-    const stop = () => {
-      clearTimeout(timer);
-      context.off('response', check);
-      context.off('requestfailed', check);
-    };
-    // Added after the listeners that keep `inFlight`, so they run after them.
-    context.on('response', check);
-    context.on('requestfailed', check);
-    check();
-  });
+/**
+ * The requests of a context's pages that have neither an answer nor a failure yet. A page the spec
+ * closed takes its requests with it: Playwright reports nothing more of them, and Chromium cancels
+ * them as the page goes, long before the spec ends.
+ */
+class InFlight {
+  private readonly requests = new Set<Request>();
+  private changed = () => {};
+  private readonly listeners: Array<() => void> = [];
+
+  constructor(context: BrowserContext) {
+    const sent = (request: Request) => this.requests.add(request);
+    const answered = (response: Response) => this.settle(response.request());
+    const failed = (request: Request) => this.settle(request);
+    const watch = (page: Page) => page.once('close', () => this.forgetPage(page));
+    context.on('request', sent);
+    context.on('response', answered);
+    context.on('requestfailed', failed);
+    context.on('page', watch);
+    for (const page of context.pages()) watch(page);
+    this.listeners.push(() => {
+      context.off('request', sent);
+      context.off('response', answered);
+      context.off('requestfailed', failed);
+      context.off('page', watch);
+    });
+  }
+
+  /** Resolves once every request has its answer or has failed; rejects, naming them, after SETTLE_MS. */
+  settled(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.changed = () => {};
+        const urls = [...this.requests].map((request) => `${request.method()} ${request.url()}`);
+        reject(new Error(`requests still unanswered ${SETTLE_MS} ms after the spec ended: ${urls.join(', ')}`));
+      }, SETTLE_MS);
+      this.changed = () => {
+        if (this.requests.size > 0) return;
+        clearTimeout(timer);
+        this.changed = () => {};
+        resolve();
+      };
+      this.changed();
+    });
+  }
+
+  stop(): void {
+    for (const stop of this.listeners) stop();
+  }
+
+  private settle(request: Request): void {
+    this.requests.delete(request);
+    this.changed();
+  }
+
+  private forgetPage(page: Page): void {
+    for (const request of this.requests) {
+      // A service worker's request has no frame, and so no page.
+      if (!request.serviceWorker() && request.frame().page() === page) this.requests.delete(request);
+    }
+    this.changed();
+  }
 }
