@@ -49,6 +49,10 @@ export function CrmApp({ basename = '/admin', platform, queryClient: givenClient
     () => ({
       ...toastConfig,
       placement: toastPlacement(isPhone),
+      // On a phone the toast sits at the bottom, over a dialog's buttons. Held while a pointer rests on
+      // it (a mouse on a narrow window, a tap that lands on it), it would keep covering the button the
+      // person is reaching for; there it leaves on time whatever the pointer does.
+      pauseOnHover: !isPhone,
       getContainer: () => toastRegion.current ?? document.body,
     }),
     [isPhone],
