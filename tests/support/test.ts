@@ -36,8 +36,10 @@ const SETTLE_MS = 30_000;
 
 /**
  * The requests of a context's pages that have neither an answer nor a failure yet. A page the spec
- * closed takes its requests with it: Playwright reports nothing more of them, and Chromium cancels
- * them as the page goes, long before the spec ends.
+ * closed takes its requests with it: Playwright reports nothing more of them, so there is nothing to
+ * wait for. Chromium cancels them as the page goes; the probe saw a closed page's late answer set the
+ * cookie only when the reset came within milliseconds of the close, and a spec that closes a tab goes
+ * on working after it (crm/crm-addresses.spec.ts).
  */
 class InFlight {
   private readonly requests = new Set<Request>();
