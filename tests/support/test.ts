@@ -44,24 +44,31 @@ const SETTLE_MS = 30_000;
 class InFlight {
   private readonly requests = new Set<Request>();
   private changed = () => {};
-  private readonly listeners: Array<() => void> = [];
+  /** Takes every listener off again: the context and its first page outlive the spec. */
+  readonly stop: () => void;
 
   constructor(context: BrowserContext) {
     const sent = (request: Request) => this.requests.add(request);
     const answered = (response: Response) => this.settle(response.request());
     const failed = (request: Request) => this.settle(request);
-    const watch = (page: Page) => page.once('close', () => this.forgetPage(page));
+    const closers = new Map<Page, () => void>();
+    const watch = (page: Page) => {
+      const closed = () => this.forgetPage(page);
+      closers.set(page, closed);
+      page.once('close', closed);
+    };
     context.on('request', sent);
     context.on('response', answered);
     context.on('requestfailed', failed);
     context.on('page', watch);
     for (const page of context.pages()) watch(page);
-    this.listeners.push(() => {
+    this.stop = () => {
       context.off('request', sent);
       context.off('response', answered);
       context.off('requestfailed', failed);
       context.off('page', watch);
-    });
+      for (const [page, closed] of closers) page.off('close', closed);
+    };
   }
 
   /** Resolves once every request has its answer or has failed; rejects, naming them, after SETTLE_MS. */
@@ -80,10 +87,6 @@ class InFlight {
       };
       this.changed();
     });
-  }
-
-  stop(): void {
-    for (const stop of this.listeners) stop();
   }
 
   private settle(request: Request): void {
