@@ -13,6 +13,7 @@ import { ScrollToTopOnSearchChange } from './layout/ScrollToTopOnSearchChange.ts
 import { SettingsProvider } from './settings/index.ts';
 import { crmPhoneTheme, crmTheme, toastConfig, toastPlacement, tooltipConfig } from './ui/theme.ts';
 import { ToastRegion } from './ui/ToastRegion.tsx';
+import { usePrefersReducedMotion } from './ui/use-reduced-motion.ts';
 // antd's rules, made at build time (build/antd-static-styles.ts); before ours, which refine them.
 import 'virtual:antd-styles.css';
 import './styles.css';
@@ -30,6 +31,12 @@ export type { CrmPlatform } from './platform/platform.ts';
 const wideTheme: ThemeConfig = { ...crmTheme, zeroRuntime: true };
 const phoneTheme: ThemeConfig = { ...crmPhoneTheme, zeroRuntime: true };
 
+/** The theme for the screen, without antd's zoom and slide animations for those who asked for less motion. */
+function screenTheme(isPhone: boolean, reducedMotion: boolean): ThemeConfig {
+  const theme = isPhone ? phoneTheme : wideTheme;
+  return reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme;
+}
+
 export interface CrmAppProps {
   /** Where the CRM is mounted: `/admin` in the browser build; the desktop app passes its own. */
   basename?: string;
@@ -44,6 +51,8 @@ export function CrmApp({ basename = '/admin', platform, queryClient: givenClient
   const [queryClient] = useState(() => givenClient ?? createQueryClient());
   // Breakpoints are unknown on the very first render: a wide screen until they are.
   const isPhone = Grid.useBreakpoint().sm === false;
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(() => screenTheme(isPhone, reducedMotion), [isPhone, reducedMotion]);
   const toastRegion = useRef<HTMLElement>(null);
   const notificationConfig = useMemo(
     () => ({
@@ -59,7 +68,7 @@ export function CrmApp({ basename = '/admin', platform, queryClient: givenClient
   );
   return (
     <PlatformContext.Provider value={platform}>
-      <ConfigProvider theme={isPhone ? phoneTheme : wideTheme} tooltip={tooltipConfig}>
+      <ConfigProvider theme={theme} tooltip={tooltipConfig}>
         <AntApp notification={notificationConfig} message={toastConfig}>
           <QueryClientProvider client={queryClient}>
             <SettingsProvider>

@@ -41,4 +41,29 @@ describe('ScrollToTopOnSearchChange', () => {
     act(() => vi.advanceTimersByTime(100));
     expect(scrollTo).toHaveBeenCalledTimes(1);
   });
+
+  it('jumps to the top without the smooth scroll when the system asks for less motion', () => {
+    vi.useFakeTimers();
+    const scrollTo = vi.fn();
+    window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
+    const matchMedia = vi.fn((query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      render(
+        <MemoryRouter initialEntries={['/crm']}>
+          <ScrollToTopOnSearchChange />
+          <Capture />
+        </MemoryRouter>,
+      );
+      act(() => navigate('/crm?section=leads'));
+      act(() => vi.advanceTimersByTime(50));
+      expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'auto' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
