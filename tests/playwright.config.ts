@@ -26,8 +26,9 @@ if (ownDataDir) {
   mkdirSync(path.join(dataDir, 'mail'));
 }
 
-// CHROMIUM_PATH, an installed Chromium, or the one the @sparticuz/chromium package ships (Linux x64).
-const browser = await findChromium();
+// CHROMIUM_PATH, an installed Chromium (its headless shell first: lighter, and the specs need no
+// window), or the one the @sparticuz/chromium package ships (Linux x64).
+const browser = await findChromium({ headlessShell: true });
 
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 const SOLO_SPECS = /crm\/(live|lead-alerts|team|schedule)\.spec\.ts$/;
