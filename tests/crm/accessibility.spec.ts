@@ -130,7 +130,7 @@ test.describe('CRM accessibility (axe-core)', () => {
       await scan(page);
 
       await page.goto('/admin/crm?section=leads');
-      await page.getByRole('searchbox', { name: 'Search leads' }).fill(name);
+      await searchLeads(page, name);
       await page
         .getByRole('button', { name: `${name} Tester`, exact: true })
         .first()

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@shine/shared/messages';
 import { axeBuilder } from '../support/axe.ts';
 import { expect, test } from '../support/test.ts';
-import { chooseOption, createLead, signIn, toast } from './support.ts';
+import { chooseOption, createLead, searchLeads, signIn, toast } from './support.ts';
 import { uniqueName } from '../support/unique.ts';
 
 test.describe('sidebar CRM: Activities', () => {
@@ -105,7 +105,7 @@ test.describe('sidebar CRM: Activities', () => {
     await expect(page.getByText(MESSAGES.empty.activities)).toBeVisible();
 
     await page.goto('/admin/crm?section=leads');
-    await page.getByRole('searchbox', { name: 'Search leads' }).fill(name);
+    await searchLeads(page, name);
     await page.getByRole('button', { name: `${name} Tester`, exact: true }).click();
     const drawer = page.getByRole('dialog', { name: `${name} Tester` });
     await drawer.getByRole('button', { name: 'Log Activity' }).click();

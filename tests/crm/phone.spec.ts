@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
 import { E2E_ADMIN } from '../support/env.ts';
 import { animationsSettled } from '../support/axe.ts';
-import { chooseOption, createLead, documentOverflow, signIn, toast } from './support.ts';
+import { chooseOption, createLead, documentOverflow, searchLeads, signIn, toast } from './support.ts';
 import { phoneDigits, uniqueName, uniquePhone } from '../support/unique.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -28,7 +28,7 @@ test.describe('phone-sized screen', () => {
     await page.getByRole('menuitem', { name: 'Leads' }).click();
     await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible();
 
-    await page.getByRole('searchbox', { name: 'Search leads' }).fill(name);
+    await searchLeads(page, name);
     const card = page.locator('.lead-card').filter({ hasText: name });
     await expect(card).toBeVisible();
     await expect(card.getByRole('link', { name: phone })).toHaveAttribute('href', `tel:${phoneDigits(phone)}`);
@@ -53,7 +53,7 @@ test.describe('phone-sized screen', () => {
     await createLead(request, { firstName: name });
     await signIn(page);
     await page.goto('/admin/crm?section=leads');
-    await page.getByRole('searchbox', { name: 'Search leads' }).fill(name);
+    await searchLeads(page, name);
     const card = page.locator('.lead-card').filter({ hasText: name });
     await expect(card).toBeVisible();
     for (const target of [
@@ -89,7 +89,7 @@ test.describe('phone-sized screen', () => {
     await createLead(request, { firstName: name });
     await signIn(page);
     await page.goto('/admin/crm?section=leads');
-    await page.getByRole('searchbox', { name: 'Search leads' }).fill(name);
+    await searchLeads(page, name);
     await expect(page.locator('.lead-card').filter({ hasText: name })).toBeVisible();
     await expectControlsAtLeast16px(page.locator('.leads-card'));
 

@@ -90,7 +90,12 @@ export function toast(page: Page, title: string): Locator {
   return page.locator('.ant-notification-notice').filter({ hasText: title });
 }
 
-/** Searches the leads list and waits until the debounced request has answered. */
+/**
+ * Searches the leads list and waits until the debounced request has answered. Act on a result only
+ * after it: until then the list shows the newest leads, the lead searched for among them, and the
+ * answer moves its card up under the pointer's aim (a phone spec clicked where the card had been, and
+ * no drawer opened).
+ */
 export async function searchLeads(page: Page, text: string): Promise<void> {
   // Compared decoded: the CRM's query string writes a space as "+", encodeURIComponent as "%20".
   const answered = page.waitForResponse((response) => {
