@@ -14,8 +14,9 @@ export { expect } from '@playwright/test';
  * probe that left 30 reads in flight brought the cookie back after 7 resets of 15 (docs/testing.md,
  * "Flakes found and fixed").
  *
- * So when a spec ends, its context sends nothing more (every new request is aborted) and waits for the
- * answer to each request already sent: the reset then clears a cookie jar nothing can write to again.
+ * So when a spec ends, its context sends nothing more (every new request is aborted), waits for the
+ * answer to each request already sent and leaves its pages on about:blank: the reset then clears a
+ * cookie jar nothing can write to again.
  */
 export const test = base.extend({
   context: async ({ context }, use, testInfo) => {
@@ -25,6 +26,11 @@ export const test = base.extend({
     if (testInfo.status === testInfo.expectedStatus) {
       await context.route('**', (route) => route.abort());
       await inFlight.settled();
+      // The pages go to about:blank before the routes go, as the reset would take them there after:
+      // in between, a page still on the CRM could send one more request (a poll, the live stream
+      // coming back) with the cookie, whose answer then renewed it after the reset cleared it (run 56:
+      // crm/auth.spec.ts's signed-out visit found the dashboard, after a spec that ended in the CRM).
+      for (const page of context.pages()) await page.goto('about:blank');
       await context.unrouteAll({ behavior: 'ignoreErrors' });
     }
     inFlight.stop();
