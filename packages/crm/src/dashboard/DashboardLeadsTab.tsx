@@ -1,6 +1,6 @@
 import { Card } from 'antd';
 import { useState } from 'react';
-import { LeadDrawer, LeadFilters, LeadsTable, useLeadList, useLeadFilters } from '../leads/index.ts';
+import { isLeadListLoading, LeadDrawer, LeadFilters, LeadsTable, useLeadFilters, useLeadList } from '../leads/index.ts';
 
 /** Leads tab of the tabbed dashboard: search, status filter, priority filter, table. */
 export function DashboardLeadsTab() {
@@ -13,7 +13,7 @@ export function DashboardLeadsTab() {
         <LeadFilters filters={filters} idPrefix="dashboard-leads" />
         <LeadsTable
           data={list.data}
-          loading={list.isPending || list.isPlaceholderData}
+          loading={isLeadListLoading(list)}
           params={filters.params}
           onPageChange={filters.setPage}
           onSortChange={filters.setSort}

@@ -1,7 +1,7 @@
 import { formatDealValue } from '@shine/shared/format';
 import { MESSAGES } from '@shine/shared/messages';
 import type { LeadListItem } from '@shine/shared/types';
-import { Button, Card, Checkbox, Empty } from 'antd';
+import { Button, Card, Checkbox, Empty, Spin } from 'antd';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { ContactLinks } from '../ui/ContactLinks.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
@@ -46,6 +46,7 @@ export function LeadCardList({ leads, loading, paging, onOpen, selection }: Lead
       {selection ? (
         <Checkbox
           checked={allOnPage}
+          disabled={loading}
           indeterminate={someOnPage && !allOnPage}
           onChange={(event) => {
             const next = new Set(selected);
@@ -59,41 +60,44 @@ export function LeadCardList({ leads, loading, paging, onOpen, selection }: Lead
           Select all on this page
         </Checkbox>
       ) : null}
-      <ul className="lead-card-list" aria-label="Leads">
-        {leads.map((lead) => (
-          <li key={lead.id}>
-            <Card size="small" className="lead-card">
-              <div className="lead-card-head">
-                {selection ? (
-                  <Checkbox
-                    aria-label={`Select ${fullName(lead)}`}
-                    checked={selected.has(lead.id)}
-                    onChange={(event) => toggle(lead.id, event.target.checked)}
-                  />
-                ) : null}
-                <Button type="link" className="lead-name-button" onClick={() => onOpen(lead.id)}>
-                  {fullName(lead)}
-                </Button>
-                <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag>
-              </div>
-              <LeadIntakeFlags lead={lead} />
-              <SamePhoneLinks lead={lead} onOpen={onOpen} />
-              <ContactLinks email={lead.email} phone={lead.phone} />
-              <div className="muted">{describeService(lead)}</div>
-              <div className="lead-card-foot">
-                <LeadStatusSelect lead={lead} size="small" />
-                <span className="lead-card-value">{formatDealValue(lead.estimatedValue)}</span>
-              </div>
-              <div>
-                Follow-up: <FollowUpText nextFollowUpAt={lead.nextFollowUpAt} status={lead.status} />
-              </div>
-              <div className="lead-card-assignee">
-                <PersonAvatar person={lead.assignee} showName />
-              </div>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      {/* While another page or search loads, the cards stay on screen dimmed; the Spin takes the clicks. */}
+      <Spin spinning={loading}>
+        <ul className="lead-card-list" aria-label="Leads" aria-busy={loading || undefined}>
+          {leads.map((lead) => (
+            <li key={lead.id}>
+              <Card size="small" className="lead-card">
+                <div className="lead-card-head">
+                  {selection ? (
+                    <Checkbox
+                      aria-label={`Select ${fullName(lead)}`}
+                      checked={selected.has(lead.id)}
+                      onChange={(event) => toggle(lead.id, event.target.checked)}
+                    />
+                  ) : null}
+                  <Button type="link" className="lead-name-button" onClick={() => onOpen(lead.id)}>
+                    {fullName(lead)}
+                  </Button>
+                  <ToneTag color={PRIORITY_COLORS[lead.priority]}>{lead.priority}</ToneTag>
+                </div>
+                <LeadIntakeFlags lead={lead} />
+                <SamePhoneLinks lead={lead} onOpen={onOpen} />
+                <ContactLinks email={lead.email} phone={lead.phone} />
+                <div className="muted">{describeService(lead)}</div>
+                <div className="lead-card-foot">
+                  <LeadStatusSelect lead={lead} size="small" />
+                  <span className="lead-card-value">{formatDealValue(lead.estimatedValue)}</span>
+                </div>
+                <div>
+                  Follow-up: <FollowUpText nextFollowUpAt={lead.nextFollowUpAt} status={lead.status} />
+                </div>
+                <div className="lead-card-assignee">
+                  <PersonAvatar person={lead.assignee} showName />
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Spin>
       <LeadsPagination compact {...paging} />
     </div>
   );

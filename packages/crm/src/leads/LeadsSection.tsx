@@ -9,7 +9,7 @@ import { useLeadInAddress } from './use-lead-in-address.ts';
 import { type LeadDensity, useLeadDensity } from './use-lead-density.ts';
 import { LeadFilters } from './LeadFilters.tsx';
 import { LeadsTable } from './LeadsTable.tsx';
-import { useLeadList } from './leads.queries.ts';
+import { isLeadListLoading, useLeadList } from './leads.queries.ts';
 import { PipelineBoard } from './PipelineBoard.tsx';
 import { useLeadFilters } from './use-lead-filters.ts';
 import { useRememberedLeadView } from './use-remembered-lead-view.ts';
@@ -96,7 +96,7 @@ export function LeadsSection() {
         {view === 'table' ? (
           <LeadsTable
             data={list.data}
-            loading={list.isPending}
+            loading={isLeadListLoading(list)}
             params={filters.params}
             onPageChange={filters.setPage}
             onSortChange={filters.setSort}

@@ -36,6 +36,15 @@ export function useLeadList(params: LeadListParams) {
   });
 }
 
+/**
+ * Whether a lead list shows itself loading: before its first answer, and while another search,
+ * filter, sort or page is on its way. Then the previous rows stay on screen dimmed, and antd's Spin
+ * takes the clicks, so a row cannot move under the pointer as the answer lands and open another lead.
+ */
+export function isLeadListLoading(list: { isPending: boolean; isPlaceholderData: boolean }): boolean {
+  return list.isPending || list.isPlaceholderData;
+}
+
 /** GET /api/admin/leads/{id}: the lead with every one of its quote requests. */
 export function useLead(id: string | undefined) {
   return useQuery({ ...queryOptions(leadOperations.getLead, { params: { id: id ?? '' } }), enabled: Boolean(id) });
