@@ -1,8 +1,7 @@
 import { estimateQuote } from '@shine/shared/pricing';
-import type { Lead, LeadPage } from '@shine/shared/types';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeLead } from '../test/fixtures.ts';
+import { makeLead, makeLeadPage } from '../test/fixtures.ts';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { LeadIntakeDetails } from './LeadIntakeDetails.tsx';
@@ -11,16 +10,6 @@ import { LeadsTable } from './LeadsTable.tsx';
 
 const now = new Date('2026-11-18T16:00:00.000Z');
 const params = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
-/** One page of the lead table holding `items`. */
-const pageOf = (items: Lead[]): LeadPage => ({
-  items,
-  total: items.length,
-  page: 1,
-  pageSize: 20,
-  nextCursor: null,
-  prevCursor: null,
-  totalIsEstimate: false,
-});
 
 describe('lead intake flags', () => {
   it('flags a repeat request and a lead not contacted in time in the lead table', () => {
@@ -29,7 +18,7 @@ describe('lead intake flags', () => {
     const fine = makeLead({ firstName: 'Fay', contactDueAt: '2999-01-01T00:00:00.000Z' });
     renderWithProviders(
       <LeadsTable
-        data={pageOf([repeat, late, fine])}
+        data={makeLeadPage([repeat, late, fine])}
         loading={false}
         params={params}
         onPageChange={() => {}}
@@ -52,7 +41,7 @@ describe('lead intake flags', () => {
     const opened: string[] = [];
     renderWithProviders(
       <LeadsTable
-        data={pageOf([maria, { ...kevin, samePhoneLeads: [{ id: maria.id, name: 'Maria Gonzalez' }] }])}
+        data={makeLeadPage([maria, { ...kevin, samePhoneLeads: [{ id: maria.id, name: 'Maria Gonzalez' }] }])}
         loading={false}
         params={params}
         onPageChange={() => {}}

@@ -1,22 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Lead, LeadPage } from '@shine/shared/types';
 import { describe, expect, it } from 'vitest';
-import { makeLead } from '../test/fixtures.ts';
+import { makeLead, makeLeadPage } from '../test/fixtures.ts';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { LeadsSection } from './LeadsSection.tsx';
-
-function pageOf(items: Lead[]): LeadPage {
-  return {
-    items,
-    total: items.length,
-    page: 1,
-    pageSize: 20,
-    nextCursor: null,
-    prevCursor: null,
-    totalIsEstimate: false,
-  };
-}
 
 function leadsTable(): HTMLTableElement {
   const table = document.querySelector<HTMLTableElement>('table.leads-table');
@@ -34,9 +21,9 @@ describe('LeadsSection', () => {
     });
     mockFetch({
       'GET /api/admin/leads': async (call) => {
-        if (!new URL(call.url, 'http://localhost').searchParams.has('search')) return { body: pageOf([first]) };
+        if (!new URL(call.url, 'http://localhost').searchParams.has('search')) return { body: makeLeadPage([first]) };
         await searchAnswered;
-        return { body: pageOf([found]) };
+        return { body: makeLeadPage([found]) };
       },
     });
     renderWithProviders(<LeadsSection />, { route: '/screen?section=leads' });

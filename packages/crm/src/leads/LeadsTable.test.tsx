@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Lead, LeadPage } from '@shine/shared/types';
 import { describe, expect, it, vi } from 'vitest';
-import { makeLead } from '../test/fixtures.ts';
+import { makeLead, makeLeadPage } from '../test/fixtures.ts';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { fullName } from '../format/lead-labels.ts';
@@ -9,18 +8,6 @@ import { LeadsTable } from './LeadsTable.tsx';
 import type { LeadListParams } from './leads.queries.ts';
 
 const params = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
-
-function pageOf(items: Lead[]): LeadPage {
-  return {
-    items,
-    total: items.length,
-    page: 1,
-    pageSize: 20,
-    nextCursor: null,
-    prevCursor: null,
-    totalIsEstimate: false,
-  };
-}
 
 describe('LeadsTable', () => {
   it('opens a lead from its row, but not from the controls inside it (including dropdown options)', async () => {
@@ -30,7 +17,7 @@ describe('LeadsTable', () => {
     const onSelect = vi.fn();
     renderWithProviders(
       <LeadsTable
-        data={pageOf([lead])}
+        data={makeLeadPage([lead])}
         loading={false}
         params={params}
         onPageChange={() => {}}
@@ -66,7 +53,7 @@ describe('LeadsTable', () => {
   it('shows the empty state of the brief', () => {
     renderWithProviders(
       <LeadsTable
-        data={pageOf([])}
+        data={makeLeadPage([])}
         loading={false}
         params={params}
         onPageChange={() => {}}
@@ -81,7 +68,7 @@ describe('LeadsTable', () => {
     const onSortChange = vi.fn();
     const table = (sorting: Pick<LeadListParams, 'sort' | 'order'>) => (
       <LeadsTable
-        data={pageOf([makeLead()])}
+        data={makeLeadPage([makeLead()])}
         loading={false}
         params={{ ...params, ...sorting }}
         onPageChange={() => {}}
@@ -115,7 +102,7 @@ describe('LeadsTable', () => {
     const onChange = vi.fn();
     const table = (selectedIds: string[]) => (
       <LeadsTable
-        data={pageOf([a, b])}
+        data={makeLeadPage([a, b])}
         loading={false}
         params={params}
         onPageChange={() => {}}

@@ -1,4 +1,4 @@
-import type { HeldSubmission, Lead, LeadDetail, LeadRequest } from '@shine/shared/types';
+import type { HeldSubmission, Lead, LeadDetail, LeadPage, LeadRequest } from '@shine/shared/types';
 
 let counter = 0;
 
@@ -114,5 +114,18 @@ export function makeHeld(overrides: Partial<HeldSubmission> = {}): HeldSubmissio
     clientIp: '203.0.113.9',
     userAgent: 'Mozilla/5.0 (iPhone)',
     ...overrides,
+  };
+}
+
+/** One page of GET /api/admin/leads holding exactly `items`. */
+export function makeLeadPage(items: Lead[]): LeadPage {
+  return {
+    items,
+    total: items.length,
+    page: 1,
+    pageSize: 20,
+    nextCursor: null,
+    prevCursor: null,
+    totalIsEstimate: false,
   };
 }
