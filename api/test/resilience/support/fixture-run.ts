@@ -10,6 +10,10 @@ export interface FixtureRun {
   child: ChildProcess;
   /** The exit code; 128 when a signal ended the run. */
   exited: Promise<number | null>;
+  /** Resolves once the run has exited and its output is closed: all of it read. */
+  closed: Promise<void>;
+  /** What the run printed so far (stdout and stderr). */
+  output: () => string;
 }
 
 /** Starts `vitest run -c <config>` in the API folder with the given environment. */
@@ -17,12 +21,19 @@ export function runFixture(config: string, env: NodeJS.ProcessEnv): FixtureRun {
   const child = spawn(process.execPath, [path.join(API_DIR, 'node_modules/vitest/vitest.mjs'), 'run', '-c', config], {
     cwd: API_DIR,
     env,
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : null))),
   );
-  return { child, exited };
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  return { child, exited, closed, output: () => output };
 }
 
 /** Resolves once the fixture has written its marker (it has started everything), or the run ended. */
