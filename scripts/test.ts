@@ -18,16 +18,22 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { type ChromiumOptions, describeChromium, findChromium } from './chromium.ts';
 import { pageSnapshot } from './page-snapshot.ts';
-
-interface Counts {
-  passed: number;
-  failed: number;
-  skipped: number;
-}
+import {
+  type Counts,
+  countPlaywrightFiles,
+  countVitestFiles,
+  didNotStart,
+  type NotStarted,
+  notStartedCounts,
+  notStartedLine,
+  notStartedReason,
+  type Outcome,
+  outcome,
+} from './step-outcome.ts';
 
 interface Step {
   name: string;
-  run: (out: Output) => Promise<Counts>;
+  run: (out: Output) => Promise<StepResult>;
   /** Steps that make no sense when the build failed. */
   needsBuild?: boolean;
 }
@@ -114,27 +120,88 @@ async function nodeTest(files: string, name: string, out: Output): Promise<Count
 /** What failed, listed again just above the summary: CI shows a run's last lines first. */
 const failures: Array<{ step: string; title: string; message: string; page?: string }> = [];
 
-/** A vitest run; counts come from its JSON report. A crash without a report counts as one failure. */
-async function vitest(filter: string, name: string, out: Output, args = '', env?: NodeJS.ProcessEnv): Promise<Counts> {
+/** What a step ends with: its counts, and why it did not start when its runner ran no test. */
+type StepResult = Counts & { notStarted?: NotStarted };
+
+/**
+ * A step whose runner ran no test: why (the line its global setup left in the step's
+ * SHINE_NOT_STARTED_FILE, or its exit status), and how many test files `listCommand` lists into
+ * `listing` (counted by `count`), each counted as a failure.
+ */
+async function didNotStartStep(
+  name: string,
+  status: number,
+  listCommand: string,
+  listing: string,
+  count: (listing: string) => number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<StepResult> {
+  const reasonFile = notStartedFile(name);
+  const reason = notStartedReason(existsSync(reasonFile) ? readFileSync(reasonFile, 'utf8') : undefined, status);
+  await sh(listCommand, { kind: 'file', file: path.join(logDir, `${name}.list.log`) }, env);
+  let files = 0;
+  try {
+    files = count(readFileSync(listing, 'utf8'));
+  } catch {
+    // Not even listed: counted as one failure (notStartedCounts).
+  }
+  const notStarted = { reason, files };
+  return { ...notStartedCounts(notStarted), notStarted };
+}
+
+/** Where a step's global setup writes why it could not start (api/test/support/not-started.ts). */
+function notStartedFile(name: string): string {
+  return path.join(logDir, `${name}.not-started`);
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: Array<{
+    name: string;
+    message?: string;
+    assertionResults: Array<{ status: string; fullName: string; failureMessages: string[] }>;
+  }>;
+}
+
+/**
+ * A vitest run; counts come from its JSON report. A run that ran no test "did not start". `via` runs
+ * the command through another (scripts/private-folder.ts).
+ */
+async function vitest(
+  filter: string,
+  name: string,
+  out: Output,
+  args = '',
+  env?: NodeJS.ProcessEnv,
+  via = '',
+): Promise<StepResult> {
   const report = path.join(logDir, `${name}.json`);
   const status = await sh(
-    `pnpm --filter ${filter} exec vitest run ${args} --reporter=default --reporter=json --outputFile=${report}`,
+    `${via}pnpm --filter ${filter} exec vitest run ${args} --reporter=default --reporter=json --outputFile=${report}`,
     out,
-    env,
+    { ...env, SHINE_NOT_STARTED_FILE: notStartedFile(name) },
   );
-  if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
-  const json = JSON.parse(readFileSync(report, 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-    numFailedTestSuites: number;
-    testResults: Array<{
-      name: string;
-      message?: string;
-      assertionResults: Array<{ status: string; fullName: string; failureMessages: string[] }>;
-    }>;
+  const json = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as VitestReport) : undefined;
+  const reported = json && {
+    passed: json.numPassedTests,
+    failed: json.numFailedTests,
+    skipped: json.numPendingTests + json.numTodoTests,
   };
+  if (didNotStart(status, reported)) {
+    const listing = path.join(logDir, `${name}.list.json`);
+    return didNotStartStep(
+      name,
+      status,
+      `pnpm --filter ${filter} exec vitest list --filesOnly ${args} --json=${listing}`,
+      listing,
+      countVitestFiles,
+      env,
+    );
+  }
+  if (!json) return { passed: 0, failed: 1, skipped: 0 };
   for (const file of json.testResults) {
     const where = path.relative(root, file.name);
     for (const test of file.assertionResults.filter((t) => t.status === 'failed')) {
@@ -187,17 +254,36 @@ async function playwright(
   out: Output,
   args = '',
   env: NodeJS.ProcessEnv = {},
-): Promise<Counts> {
+): Promise<StepResult> {
   const report = path.join(logDir, `${name}.json`);
   const status = await sh(`pnpm --filter ${filter} exec playwright test ${args}`, out, {
     ...env,
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
   });
-  if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
-  const { stats, suites } = JSON.parse(readFileSync(report, 'utf8')) as {
-    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-    suites: PlaywrightSuite[];
+  const json = existsSync(report)
+    ? (JSON.parse(readFileSync(report, 'utf8')) as {
+        stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+        suites: PlaywrightSuite[];
+      })
+    : undefined;
+  const reported = json && {
+    passed: json.stats.expected,
+    failed: json.stats.unexpected + json.stats.flaky,
+    skipped: json.stats.skipped,
   };
+  if (didNotStart(status, reported)) {
+    const listing = path.join(logDir, `${name}.list.json`);
+    return didNotStartStep(
+      name,
+      status,
+      `pnpm --filter ${filter} exec playwright test --list --reporter=json ${args}`,
+      listing,
+      countPlaywrightFiles,
+      { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: listing },
+    );
+  }
+  if (!json) return { passed: 0, failed: 1, skipped: 0 };
+  const { stats, suites } = json;
   collectPlaywrightFailures(name, suites, []);
   const failed = stats.unexpected + stats.flaky + (stats.unexpected === 0 && status !== 0 ? 1 : 0);
   return { passed: stats.expected, failed, skipped: stats.skipped };
@@ -247,8 +333,8 @@ async function chooseE2ePort(): Promise<number> {
 /** A step that drives a browser: says which one, or fails with why there is none. */
 function withBrowser(
   browser: Browser,
-  run: (out: Output, env: NodeJS.ProcessEnv) => Promise<Counts>,
-): (out: Output) => Promise<Counts> {
+  run: (out: Output, env: NodeJS.ProcessEnv) => Promise<StepResult>,
+): (out: Output) => Promise<StepResult> {
   return async (out) => {
     if (browser.error !== undefined) {
       console.log(browser.error);
@@ -281,6 +367,20 @@ const stages: Array<Step | Together> = [
       { name: 'unit: crm', run: (out) => vitest('@shine/crm', 'crm', out) },
       { name: 'unit: desktop', run: (out) => vitest('@shine/desktop', 'desktop', out) },
       { name: 'build', run: (out) => check('pnpm build', out) },
+      // A newcomer's clone as root in a private folder (docs/testing.md, "A newcomer's run"): the embedded
+      // PostgreSQL must start there.
+      {
+        name: 'api: PostgreSQL from a private folder (0700)',
+        run: (out) =>
+          vitest(
+            '@shine/api',
+            'private-folder',
+            out,
+            '--project postgres test/health.test.ts',
+            { TEST_DATABASE_URL: '' },
+            'node scripts/private-folder.ts -- ',
+          ),
+      },
     ],
   },
   // The API suite keeps the cores about nine tenths busy (its files wait on PostgreSQL and on their
@@ -340,14 +440,23 @@ const stages: Array<Step | Together> = [
     : []),
 ];
 
-const results: Array<{ name: string } & Counts & { seconds: number }> = [];
+const results: Array<{ name: string; outcome: Outcome } & Counts & { seconds: number }> = [];
+/** The "did not start" lines, printed just above the closing line. */
+const stepsNotStarted: string[] = [];
 let buildFailed = false;
 const runStarted = performance.now();
 
 async function runStep(step: Step, out: Output): Promise<void> {
   if (step.needsBuild && buildFailed) {
     console.log(`\n--- ${step.name}: not run, the build failed`);
-    results.push({ name: step.name, passed: 0, failed: 1, skipped: 0, seconds: 0 });
+    results.push({
+      name: step.name,
+      outcome: 'not run: the build failed',
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      seconds: 0,
+    });
     return;
   }
   if (out.kind === 'terminal') console.log(`\n=== ${step.name}`);
@@ -359,7 +468,9 @@ async function runStep(step: Step, out: Output): Promise<void> {
     console.log(`\n=== ${step.name} (${seconds} s, beside other steps)`);
     process.stdout.write(readFileSync(out.file, 'utf8'));
   }
-  results.push({ name: step.name, ...counts, seconds });
+  const { notStarted, ...counted } = counts;
+  if (notStarted) stepsNotStarted.push(notStartedLine(step.name, notStarted));
+  results.push({ name: step.name, outcome: outcome(counted, notStarted), ...counted, seconds });
 }
 
 for (const stage of stages) {
@@ -411,9 +522,13 @@ if (missingParts.length > 0) {
   }
 }
 console.log('\nSummary (seconds per step)');
-console.table([...results, { name: 'total', ...total, seconds: totalSeconds }]);
+console.table([
+  ...results,
+  { name: 'total', outcome: total.failed > 0 ? 'failed' : 'passed', ...total, seconds: totalSeconds },
+]);
 writeFileSync(path.join(logDir, 'steps.json'), `${JSON.stringify({ results, totalSeconds, missingParts }, null, 2)}\n`);
 const line = `${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`;
+if (stepsNotStarted.length > 0) console.log(`\n${stepsNotStarted.join('\n')}`);
 writeFileSync(path.join(logDir, 'summary.txt'), `${line}\n`);
 console.log(line);
 process.exit(total.failed > 0 ? 1 : 0);
