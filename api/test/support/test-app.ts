@@ -163,11 +163,17 @@ export interface TestAppContext extends TestApp {
 }
 
 export function useTestApp(options: Omit<TestAppOptions, 'db'> = {}): TestAppContext {
-  let shared: Agent | undefined;
+  let shared: { agent: Agent; signedInAt: number } | undefined;
   const context = {
+    // A session ends SESSION_ABSOLUTE_HOURS after sign-in on the app's clock. A test whose clock is
+    // pinned far from the one that signed in (a week later, or the real now after a pinned past) would
+    // meet a session that has ended: it signs in anew, on its own clock.
     agent: async () => {
-      shared ??= await signIn(context.app);
-      return shared;
+      const now = (context.clock.now ?? new Date()).getTime();
+      if (shared === undefined || Math.abs(now - shared.signedInAt) > context.config.sessionAbsoluteMs / 2) {
+        shared = { agent: await signIn(context.app), signedInAt: now };
+      }
+      return shared.agent;
     },
   } as TestAppContext;
   beforeAll(async () => {
