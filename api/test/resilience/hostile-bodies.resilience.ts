@@ -16,6 +16,8 @@ import { makeTempDir } from './support/run-resources.ts';
 
 const CONCURRENT_UPLOADS = 20;
 const WAVES = 3;
+/** The fewest /api/health probes a wave is measured with. */
+const PROBES_PER_WAVE = 3;
 const HEALTH_P99_LIMIT_MS = 100;
 /**
  * On a machine busy with other work, /api/health is slow without any attack: the limit is then this
@@ -154,32 +156,40 @@ describe('hostile request bodies', () => {
       }
     })();
 
+    let probing = true;
+    void probe.finally(() => {
+      probing = false;
+    });
     let tried = 0;
     for (wave = 0; wave < WAVES; wave += 1) {
-      const answers = await Promise.all(
-        Array.from({ length: CONCURRENT_UPLOADS }, async (_, i) => {
-          const upload = kinds[i % kinds.length]!;
-          const answer = await send(`${baseUrl}${upload.path}`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              ...(upload.gzip ? { 'content-encoding': 'gzip' } : {}),
-              ...(upload.signedIn ? { cookie } : {}),
-            },
-            body: upload.body,
-            timeoutMs: 30_000,
+      // A wave goes on, round after round of uploads, until the probes have measured it enough: how many
+      // land in one round depends on how fast this machine answers the uploads, not on the product.
+      do {
+        const answers = await Promise.all(
+          Array.from({ length: CONCURRENT_UPLOADS }, async (_, i) => {
+            const upload = kinds[i % kinds.length]!;
+            const answer = await send(`${baseUrl}${upload.path}`, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                ...(upload.gzip ? { 'content-encoding': 'gzip' } : {}),
+                ...(upload.signedIn ? { cookie } : {}),
+              },
+              body: upload.body,
+              timeoutMs: 30_000,
+            });
+            return { upload, answer };
+          }),
+        );
+        for (const { upload, answer } of answers) {
+          expect({ upload: upload.name, status: answer.status, body: answer.body }).toEqual({
+            upload: upload.name,
+            status: upload.expected.status,
+            body: { message: upload.expected.message },
           });
-          return { upload, answer };
-        }),
-      );
-      for (const { upload, answer } of answers) {
-        expect({ upload: upload.name, status: answer.status, body: answer.body }).toEqual({
-          upload: upload.name,
-          status: upload.expected.status,
-          body: { message: upload.expected.message },
-        });
-      }
-      tried += answers.length;
+        }
+        tried += answers.length;
+      } while (probing && (healthMsByWave[wave]?.length ?? 0) < PROBES_PER_WAVE);
     }
     attacking = false;
     await probe;
@@ -192,7 +202,7 @@ describe('hostile request bodies', () => {
       `[hostile bodies] /api/health during ${tried} nested uploads: ${healthMs.length} probes, p50 ${percentile(healthMs, 50).toFixed(1)} ms, p99 of each wave ${waveP99s.map((ms) => ms.toFixed(1)).join(' / ')} ms, their median ${p99.toFixed(1)} ms (idle p99 ${percentile(idleMs, 99).toFixed(1)} ms, limit ${limit.toFixed(0)} ms)`,
     );
     expect(healthMs.length).toBeGreaterThanOrEqual(10);
-    for (const probes of healthMsByWave) expect(probes.length).toBeGreaterThanOrEqual(3);
+    for (const probes of healthMsByWave) expect(probes.length).toBeGreaterThanOrEqual(PROBES_PER_WAVE);
     expect(p99).toBeLessThan(limit);
   });
 
