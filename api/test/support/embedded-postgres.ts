@@ -14,6 +14,7 @@ import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { findFreePort } from './free-port.ts';
+import { reportNotStarted } from './not-started.ts';
 
 export interface EmbeddedPostgresServer {
   /** postgres://… of `database` on the server. */
@@ -280,6 +281,8 @@ export async function startEmbeddedPostgres(database: string): Promise<EmbeddedP
   } catch (error) {
     await stop();
     const reason = (error as Error | undefined)?.message ?? 'it exited';
-    throw new EmbeddedPostgresError(reason.split('\n')[0] ?? reason);
+    const failure = new EmbeddedPostgresError(reason.split('\n')[0] ?? reason);
+    reportNotStarted(failure);
+    throw failure;
   }
 }

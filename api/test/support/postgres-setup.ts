@@ -5,17 +5,13 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
-import { reportNotStarted } from './not-started.ts';
 import { provideAdminPasswordHash } from './provided.ts';
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   let url = process.env.TEST_DATABASE_URL;
   let stop: (() => Promise<void>) | undefined;
   if (!url) {
-    const server = await startEmbeddedPostgres('shine_test').catch((error: unknown) => {
-      reportNotStarted(error);
-      throw error;
-    });
+    const server = await startEmbeddedPostgres('shine_test');
     console.log(
       `\nTEST_DATABASE_URL is not set: the PostgreSQL tests run on an embedded ${server.version} (${new URL(server.url).host}), removed at the end.\n`,
     );

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FIGURE_LABELS, type FigureName } from './figures.ts';
 import { startEmbeddedPostgres } from '../../support/embedded-postgres.ts';
-import { reportNotStarted } from '../../support/not-started.ts';
 import { findFreePort } from '../../support/free-port.ts';
 import { FAULTS_CLUSTER_ENV } from './faults-cluster.ts';
 import { cleanUpRun, RUN_DIR_ENV } from './run-resources.ts';
@@ -40,10 +39,7 @@ function cleanUpOnce(dir: string): () => void {
  */
 async function postgresForRun(): Promise<(() => Promise<void>) | undefined> {
   if (process.env.TEST_DATABASE_URL) return undefined;
-  const server = await startEmbeddedPostgres('shine_resilience').catch((error: unknown) => {
-    reportNotStarted(error);
-    throw error;
-  });
+  const server = await startEmbeddedPostgres('shine_resilience');
   console.log(
     `\nTEST_DATABASE_URL is not set: the resilience tests use an embedded ${server.version}, removed at the end.\n`,
   );
