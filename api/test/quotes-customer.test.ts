@@ -31,6 +31,7 @@ describeApi('quotes: the customer’s page and answers', () => {
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.text).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(page.text).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     expect(page.text).not.toContain('<script');
     expect(page.text).toContain('Your cleaning quote, Ann');
     expect(page.text).toContain('$311.90');

@@ -25,8 +25,15 @@ test('a sent quote is opened, passes axe, is accepted by its form, and the lead 
   expect(sent.status(), await sent.text()).toBe(200);
   const { url } = (await sent.json()) as { url: string };
 
+  // Nothing the page asks for is missing (a 404 is logged as an error in the customer's console).
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   await page.goto(new URL(url).pathname);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your cleaning quote, Quinn');
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
+  expect((await page.request.get('/favicon.svg')).status()).toBe(200);
   await expect(page.getByRole('row', { name: /Total/ })).toContainText(`$${total}`);
   await scan(page);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -41,6 +48,7 @@ test('a sent quote is opened, passes axe, is accepted by its form, and the lead 
   await expect(page.getByRole('region', { name: 'Book your first cleaning' })).toBeVisible();
   await expect(page.locator(`a[href*="${new URL(DEFAULT_COMPANY.bookingUrl).hostname}"]`)).toHaveCount(0);
   await scan(page);
+  expect(consoleErrors).toEqual([]);
 
   const after = await page.request.get(`/api/admin/leads/${lead.id}`);
   expect(await after.json()).toMatchObject({ status: 'Won', estimatedValue: Number(total) });
