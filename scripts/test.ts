@@ -306,6 +306,10 @@ async function findBrowser(options: ChromiumOptions): Promise<Browser> {
 // shell first; Lighthouse the full browser. One after the other: the bundled one unpacks on first use.
 // Without one, those steps fail with the one command that installs it.
 const lighthouseBrowser = await findBrowser({});
+
+/** Command prefixes for a step that yields the cores to another and for the one that goes first (`nice`). */
+const YIELDING = process.platform === 'win32' ? '' : 'nice -n 19 ';
+const AHEAD = process.platform !== 'win32' && process.getuid?.() === 0 ? 'nice -n -5 ' : '';
 const e2eBrowser = await findBrowser({ headlessShell: true });
 
 /** Whether nothing on this machine listens on the port (127.0.0.1). */
@@ -390,16 +394,19 @@ const stages: Array<Step | Together> = [
   // category on mobile: one run a page, the median of three for a page whose first run misses;
   // performance judged with the main thread's CPU time, so a loaded machine does not fail a page
   // (docs/testing.md "Lighthouse").
+  // Lighthouse goes first for the cores: the API suite runs at the lowest priority and, as root,
+  // Lighthouse (its browser and server) a little above the normal one, so a page's task does not wait
+  // for a core the suite holds; the suite takes what Lighthouse leaves.
   {
     together: [
       {
         name: `api: PGlite + PostgreSQL (${hasOwnPostgres ? 'TEST_DATABASE_URL' : 'embedded'})`,
-        run: (out) => vitest('@shine/api', 'api', out),
+        run: (out) => vitest('@shine/api', 'api', out, '', undefined, YIELDING),
       },
       {
         name: 'lighthouse: public pages (mobile)',
         run: withBrowser(lighthouseBrowser, (out, env) =>
-          check('node scripts/lighthouse.ts --check --adaptive', out, env),
+          check(`${AHEAD}node scripts/lighthouse.ts --check --adaptive`, out, env),
         ),
         needsBuild: true,
       },
