@@ -89,6 +89,7 @@ describeApi('the hourly send budget of automations', () => {
     await startEngines(200);
     await welcomeRule();
     // A visitor's quote: the welcome goes out.
+    const beforeFirst = now().getTime();
     const first = (await agent.post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
     await waitFor(async () => smtp.received.length === 1);
     // The lead is closed; someone submits the form again with the same address (spelt differently):
@@ -117,8 +118,11 @@ describeApi('the hourly send budget of automations', () => {
     expect(HOLD_REASONS.recipient(1)).toBe(
       'held: this recipient already received an automated message in the last hour (limit 1 per recipient per hour)',
     );
-    // Tried again an hour after the first send (give or take the clocks of the two statements).
-    expect(Math.abs(new Date(held?.heldUntil as string).getTime() - (sentAt + HOUR))).toBeLessThan(1_000);
+    // Tried again an hour after the first send's grant, which comes between the quote and the send
+    // (the grant is stamped before the transport is called, however long a loaded machine takes).
+    const heldUntil = new Date(held?.heldUntil as string).getTime();
+    expect(heldUntil).toBeGreaterThanOrEqual(beforeFirst + HOUR);
+    expect(heldUntil).toBeLessThanOrEqual(sentAt + HOUR);
     expect((await outbox('unsent')).map((message) => message.id)).toEqual([held?.id]);
     const [run] = await runsOf(second);
     expect(run).toMatchObject({
@@ -204,7 +208,7 @@ describeApi('the hourly send budget of automations', () => {
     const at = new Date();
     const decisions = await Promise.all(
       messages.map((message, i) =>
-        takeSendSlot(i % 2 === 0 ? t.db : secondPool.db, message, { total: 5, perRecipient: 1 }, at),
+        takeSendSlot(i % 2 === 0 ? t.db : secondPool.db, message, { total: 5, perRecipient: 1 }, at, 'lead_created'),
       ),
     );
     expect(decisions.filter((decision) => decision.granted)).toHaveLength(5);

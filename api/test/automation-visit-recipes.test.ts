@@ -28,23 +28,24 @@ interface BookedVisit {
   arrivalEnd: string;
 }
 
-describeApi('scheduling recipes: booking confirmation, day-before reminder, ask for a review', () => {
-  const h = useDeliveringEngine({ appEnv: { RATE_LIMIT_QUOTE_LINKS_PER_MINUTE: '100000' } });
+/** A delivering engine (with `env` over its defaults), the starter templates back before each test, and the helpers. */
+function useRecipes(env?: Record<string, string>) {
+  const h = useDeliveringEngine({ appEnv: { RATE_LIMIT_QUOTE_LINKS_PER_MINUTE: '100000' }, ...(env ? { env } : {}) });
   const { t } = h;
-  let agent: Agent;
+  const r = { agent: undefined as unknown as Agent };
 
   beforeEach(async () => {
     t.clock.now = undefined;
-    agent = await t.agent();
+    r.agent = await t.agent();
     // Tables are emptied before each test; a fresh install's starters come back here.
     for (const key of STARTER_TEMPLATE_KEYS) await restoreStarterTemplate(t.db, key, null);
   });
 
   async function switchOnRecipe(key: string): Promise<Automation> {
-    const added = await agent.post(`/api/admin/automations/recipes/${key}`).send({});
+    const added = await r.agent.post(`/api/admin/automations/recipes/${key}`).send({});
     expect(added.status, added.text).toBe(201);
     const rule = added.body as Automation;
-    await agent.patch(`/api/admin/automations/${rule.id}`).send({ isActive: true }).expect(200);
+    await r.agent.patch(`/api/admin/automations/${rule.id}`).send({ isActive: true }).expect(200);
     return rule;
   }
 
@@ -63,7 +64,7 @@ describeApi('scheduling recipes: booking confirmation, day-before reminder, ask 
       })
       .expect(201);
     const leadId = created.body.id as string;
-    const token = tokenOf((await sendNewQuote(agent, leadId)).url);
+    const token = tokenOf((await sendNewQuote(r.agent, leadId)).url);
     await supertest(t.app).post(`/api/quotes/${token}/accept`).send({ name: 'Ann Lee' }).expect(200);
     const slots = slotListSchema.parse((await supertest(t.app).get(`/api/quotes/${token}/slots`).expect(200)).body);
     const booked = await supertest(t.app)
@@ -75,9 +76,9 @@ describeApi('scheduling recipes: booking confirmation, day-before reminder, ask 
   }
 
   const when = (visit: BookedVisit) => describeArrival(new Date(visit.start), new Date(visit.arrivalEnd), TIME_ZONE);
-  const runsOf = async (leadId: string, reader = agent) =>
+  const runsOf = async (leadId: string, reader = r.agent) =>
     (await reader.get(`/api/admin/leads/${leadId}/runs`).expect(200)).body as AutomationRun[];
-  const settledRuns = (leadId: string, count: number, reader = agent) =>
+  const settledRuns = (leadId: string, count: number, reader = r.agent) =>
     waitFor(async () => {
       const runs = await runsOf(leadId, reader);
       return (
@@ -85,6 +86,11 @@ describeApi('scheduling recipes: booking confirmation, day-before reminder, ask 
       );
     });
   const textsTo = (phone: string) => h.sms.received.filter((sms) => sms.form.To === phone).map((sms) => sms.form.Body);
+  return { h, t, r, switchOnRecipe, bookedLead, when, runsOf, settledRuns, textsTo };
+}
+
+describeApi('scheduling recipes: booking confirmation, day-before reminder, ask for a review', () => {
+  const { h, t, r, switchOnRecipe, bookedLead, when, runsOf, settledRuns, textsTo } = useRecipes();
 
   it('booking confirmation: a text naming the arrival window, never a second e-mail; no consent, no text', async () => {
     await switchOnRecipe('booking-confirmation');
@@ -133,8 +139,36 @@ describeApi('scheduling recipes: booking confirmation, day-before reminder, ask 
     expect(textsTo(silent.phone)).toEqual([]);
   });
 
+  it('day-before reminder by e-mail: only customers texts do not reach, so nobody gets both', async () => {
+    const emailRule = await switchOnRecipe('day-before-reminder-email');
+    expect(JSON.parse(emailRule.conditions)).toEqual({ textsAllowed: false });
+    await switchOnRecipe('day-before-reminder');
+    const texted = await bookedLead({ smsConsent: true });
+    const silent = await bookedLead();
+    const latest = Math.max(...[texted, silent].map((lead) => Date.parse((lead.visits[0] as BookedVisit).start)));
+    const earliest = Math.min(...[texted, silent].map((lead) => Date.parse((lead.visits[0] as BookedVisit).start)));
+    // Both visits within the coming 24 hours (the first windows a fresh calendar offers are a day apart at most).
+    expect(latest - earliest).toBeLessThan(23 * HOUR);
+    t.clock.now = new Date(latest - 23 * HOUR);
+    await drainEngines(h.engine.engine);
+    const staffThatDay = await signIn(t.app);
+    // The texted customer is not e-mailed too: one run, the text.
+    const textRuns = await settledRuns(texted.leadId, 1, staffThatDay);
+    expect(textRuns.map((run) => [run.automationName, run.status])).toEqual([['Day-before reminder', 'succeeded']]);
+    // The other gets the e-mail (the text rule skips them, as ever).
+    const mailRuns = await settledRuns(silent.leadId, 2, staffThatDay);
+    expect(mailRuns.map((run) => [run.automationName, run.status]).sort()).toEqual([
+      ['Day-before reminder by e-mail', 'succeeded'],
+      ['Day-before reminder', 'skipped'],
+    ]);
+    expect(textsTo(texted.phone)).toHaveLength(1);
+    expect(textsTo(silent.phone)).toEqual([]);
+    const mails = await Promise.all(h.smtp.received.map((mail) => simpleParser(mail.raw)));
+    expect(mails.map((mail) => mail.to && 'text' in mail.to && mail.to.text)).toEqual([`recipes${people}@example.com`]);
+  });
+
   it('ask for a review: once per customer after the first completed visit, with the review page', async () => {
-    await agent
+    await r.agent
       .put('/api/admin/settings/company')
       .send({
         name: 'Lone Star Shine Cleaning',
@@ -145,7 +179,7 @@ describeApi('scheduling recipes: booking confirmation, day-before reminder, ask 
     await switchOnRecipe('ask-for-review');
     const weekly = await bookedLead({ frequency: 'Weekly' });
     const [first, second] = weekly.visits as [BookedVisit, BookedVisit];
-    await agent.patch(`/api/admin/visits/${first.id}`).send({ status: 'completed' }).expect(200);
+    await r.agent.patch(`/api/admin/visits/${first.id}`).send({ status: 'completed' }).expect(200);
     const [run] = await settledRuns(weekly.leadId, 1);
     expect(run).toMatchObject({ trigger: 'visit_completed', status: 'succeeded' });
     expect(h.smtp.received).toHaveLength(1);
@@ -155,14 +189,14 @@ describeApi('scheduling recipes: booking confirmation, day-before reminder, ask 
     expect(mail.html || '').toContain(`href="${REVIEW_URL}"`);
 
     // The next visit of the series is not a first visit: no second request.
-    await agent.patch(`/api/admin/visits/${second.id}`).send({ status: 'completed' }).expect(200);
+    await r.agent.patch(`/api/admin/visits/${second.id}`).send({ status: 'completed' }).expect(200);
     await drainEngines(h.engine.engine);
     expect(await runsOf(weekly.leadId)).toHaveLength(1);
     expect(h.smtp.received).toHaveLength(1);
   });
 
   it('ask for a review switched on mid-series does not ask a customer whose first visit is behind them', async () => {
-    await agent
+    await r.agent
       .put('/api/admin/settings/company')
       .send({
         name: 'Lone Star Shine Cleaning',
@@ -172,23 +206,23 @@ describeApi('scheduling recipes: booking confirmation, day-before reminder, ask 
       .expect(200);
     const weekly = await bookedLead({ frequency: 'Weekly' });
     const [first, second] = weekly.visits as [BookedVisit, BookedVisit];
-    await agent.patch(`/api/admin/visits/${first.id}`).send({ status: 'completed' }).expect(200);
+    await r.agent.patch(`/api/admin/visits/${first.id}`).send({ status: 'completed' }).expect(200);
     await drainEngines(h.engine.engine);
     await switchOnRecipe('ask-for-review');
-    await agent.patch(`/api/admin/visits/${second.id}`).send({ status: 'completed' }).expect(200);
+    await r.agent.patch(`/api/admin/visits/${second.id}`).send({ status: 'completed' }).expect(200);
     await drainEngines(h.engine.engine);
     expect(await runsOf(weekly.leadId)).toEqual([]);
     expect(h.smtp.received).toEqual([]);
   });
 
   it('ask for a review without a review page: skipped with the reason, no e-mail with an empty link', async () => {
-    await agent
+    await r.agent
       .put('/api/admin/settings/company')
       .send({ name: 'Lone Star Shine Cleaning', postalAddress: '1200 Main Street\nDallas, TX 75202', reviewUrl: null })
       .expect(200);
     await switchOnRecipe('ask-for-review');
     const lead = await bookedLead();
-    await agent
+    await r.agent
       .patch(`/api/admin/visits/${(lead.visits[0] as BookedVisit).id}`)
       .send({ status: 'completed' })
       .expect(200);
@@ -197,5 +231,40 @@ describeApi('scheduling recipes: booking confirmation, day-before reminder, ask 
     expect(run?.outcome).toContain(MISSING_VALUE_REASONS.reviewUrl);
     await drainEngines(h.engine.engine);
     expect(h.smtp.received).toEqual([]);
+  });
+});
+
+// The per-recipient budget at its default (one automated message an hour): a booked cleaning's messages
+// are outside it (docs/decisions.md "Automated send budget").
+describeApi('scheduling recipes under the send budget', () => {
+  const { h, t, r, switchOnRecipe, bookedLead, settledRuns } = useRecipes({
+    AUTOMATION_SENDS_PER_RECIPIENT_PER_HOUR: '1',
+  });
+
+  it('a review request right after the e-mail reminder is not held by the per-recipient budget', async () => {
+    await r.agent
+      .put('/api/admin/settings/company')
+      .send({
+        name: 'Lone Star Shine Cleaning',
+        postalAddress: '1200 Main Street\nDallas, TX 75202',
+        reviewUrl: REVIEW_URL,
+      })
+      .expect(200);
+    await switchOnRecipe('day-before-reminder-email');
+    await switchOnRecipe('ask-for-review');
+    const lead = await bookedLead();
+    const visit = lead.visits[0] as BookedVisit;
+    // A late booking: the reminder goes half an hour before the window, the visit is done soon after.
+    t.clock.now = new Date(Date.parse(visit.start) - HOUR / 2);
+    await drainEngines(h.engine.engine);
+    const staff = await signIn(t.app);
+    await settledRuns(lead.leadId, 1, staff);
+    t.clock.now = new Date(Date.parse(visit.start) + HOUR / 4);
+    await staff.patch(`/api/admin/visits/${visit.id}`).send({ status: 'completed' }).expect(200);
+    const runs = await settledRuns(lead.leadId, 2, staff);
+    expect(runs.map((run) => run.status)).toEqual(['succeeded', 'succeeded']);
+    const subjects = (await Promise.all(h.smtp.received.map((mail) => simpleParser(mail.raw)))).map((m) => m.subject);
+    expect(subjects).toHaveLength(2);
+    expect(subjects).toContain('How did we do, Ann?');
   });
 });

@@ -3,7 +3,9 @@
 // make the product mail any address (or text any phone) again and again. Every automated message is
 // granted its send here before it is handed to a transport: at most `perRecipient` per recipient
 // and `total` in all in any 60 minutes. Over the budget, the message is held (never dropped) until
-// the hour allows.
+// the hour allows. Messages of a booked cleaning (SERVICE_TRIGGERS) are outside the per-recipient
+// count, neither held by a follow-up nor holding one; the total counts them too (docs/decisions.md
+// "Automated send budget").
 //
 // The grant is a row update (automation_messages.budget_at) made under a transaction-scoped advisory
 // lock, so processes sharing the database count one after another and never both take the last slot.
@@ -11,6 +13,7 @@
 // without asking again, so the exactly-once delivery of a run is untouched.
 import type { MessageChannel } from '@shine/shared/automation-rules';
 import { HOLD_REASONS } from '@shine/shared/automation-rules';
+import { type AutomationTrigger, SERVICE_TRIGGERS } from '@shine/shared/enums';
 import type { Knex } from 'knex';
 import { toE164 } from './delivery/transports.ts';
 
@@ -25,9 +28,13 @@ export interface SendBudget {
   perRecipient: number;
 }
 
-/** One recipient whatever the spelling: e-mail lower-cased and trimmed, phone as E.164. */
-export function recipientKey(channel: MessageChannel, recipient: string): string {
-  return channel === 'email' ? `email:${recipient.trim().toLowerCase()}` : `sms:${toE164(recipient)}`;
+/**
+ * One recipient whatever the spelling: e-mail lower-cased and trimmed, phone as E.164; a service
+ * message's key has its own prefix, so the per-recipient count of follow-ups never meets it.
+ */
+export function recipientKey(channel: MessageChannel, recipient: string, service = false): string {
+  const key = channel === 'email' ? `email:${recipient.trim().toLowerCase()}` : `sms:${toE164(recipient)}`;
+  return service ? `service:${key}` : key;
 }
 
 export type BudgetDecision = { granted: true } | { granted: false; reason: string; heldUntil: Date };
@@ -64,13 +71,15 @@ export async function takeSendSlot(
   message: { id: string; channel: MessageChannel; recipient: string },
   budget: SendBudget,
   now: Date,
+  trigger: AutomationTrigger,
 ): Promise<BudgetDecision> {
-  const key = recipientKey(message.channel, message.recipient);
+  const service = (SERVICE_TRIGGERS as readonly AutomationTrigger[]).includes(trigger);
+  const key = recipientKey(message.channel, message.recipient, service);
   const since = new Date(now.getTime() - BUDGET_WINDOW_MS);
   return db.transaction(async (trx) => {
     // Held until this transaction ends: the counts below and the grant are one step for everybody.
     await trx.raw('select pg_advisory_xact_lock(?)', [SEND_BUDGET_LOCK]);
-    const recipientLimit = await limitingGrant(trx, since, budget.perRecipient, key);
+    const recipientLimit = service ? undefined : await limitingGrant(trx, since, budget.perRecipient, key);
     if (recipientLimit) return heldBy(recipientLimit, HOLD_REASONS.recipient(budget.perRecipient));
     const totalLimit = await limitingGrant(trx, since, budget.total, undefined);
     if (totalLimit) return heldBy(totalLimit, HOLD_REASONS.global(budget.total));

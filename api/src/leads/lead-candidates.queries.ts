@@ -48,6 +48,11 @@ function applyConditions(query: Knex.QueryBuilder, conditions: AutomationConditi
   if (conditions.cleaningType) query.where('l.cleaning_type', conditions.cleaningType);
   if (conditions.frequency) query.where('l.frequency', conditions.frequency);
   if (conditions.priority) query.where('l.priority', conditions.priority);
+  // As sms-consent.ts automatedSmsRefusal decides: consent given and no STOP since.
+  if (conditions.textsAllowed === true) query.whereNotNull('l.sms_consent_at').whereNull('l.sms_opted_out_at');
+  if (conditions.textsAllowed === false) {
+    query.where((texts) => texts.whereNull('l.sms_consent_at').orWhereNotNull('l.sms_opted_out_at'));
+  }
 }
 
 function candidateQuery(

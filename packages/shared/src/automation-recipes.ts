@@ -91,7 +91,7 @@ export const AUTOMATION_RECIPES: readonly AutomationRecipe[] = [
     description:
       'E-mails the same reminder 24 hours before every visit, for customers who did not agree to texts (unsubscribed customers get none).',
     trigger: 'visit_upcoming',
-    conditions: {},
+    conditions: { textsAllowed: false },
     action: { type: 'send_email', template: 'visit-reminder-email' },
   },
   {

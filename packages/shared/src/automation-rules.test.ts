@@ -17,6 +17,8 @@ const LEAD = {
   priority: 'High',
   source: 'Website Form',
   estimatedValue: null,
+  smsConsent: null,
+  smsOptedOutAt: null,
 } as const;
 
 describe('matchesConditions', () => {
@@ -33,6 +35,17 @@ describe('matchesConditions', () => {
     expect(matchesConditions({ fromStatus: 'New', toStatus: 'Contacted' }, LEAD, change)).toBe(true);
     expect(matchesConditions({ toStatus: 'Quoted' }, LEAD, change)).toBe(false);
     expect(matchesConditions({ fromStatus: 'New' }, LEAD)).toBe(false);
+  });
+
+  it('textsAllowed: the customers automated texts reach (consent, no STOP since), or the others', () => {
+    const agreed = { ...LEAD, smsConsent: '2026-11-01T15:00:00.000Z' };
+    const stopped = { ...agreed, smsOptedOutAt: '2026-11-02T15:00:00.000Z' };
+    expect(matchesConditions({ textsAllowed: true }, agreed)).toBe(true);
+    expect(matchesConditions({ textsAllowed: false }, agreed)).toBe(false);
+    for (const unreachable of [LEAD, stopped]) {
+      expect(matchesConditions({ textsAllowed: false }, unreachable)).toBe(true);
+      expect(matchesConditions({ textsAllowed: true }, unreachable)).toBe(false);
+    }
   });
 
   it('no_activity waits three days unless told otherwise', () => {

@@ -5,6 +5,7 @@ import { type AutomationConditions, automationCreateSchema } from './automations
 import { DEFAULT_COMPANY } from './company.ts';
 import { PROMO_CODE } from './constants.ts';
 import type { LeadStatus } from './enums.ts';
+import { automatedSmsRefusal } from './sms-consent.ts';
 import { extractPlaceholders, type TemplatePlaceholder } from './template-render.ts';
 import type { Lead } from './types.ts';
 
@@ -23,6 +24,9 @@ export const DEFAULT_NO_ACTIVITY_DAYS = 3;
 /** The lead fields conditions look at. */
 export type MatchableLead = Pick<Lead, 'status' | 'source' | 'cleaningType' | 'frequency' | 'priority'>;
 
+/** What `matchesConditions` reads: those fields and the texting consent (`textsAllowed`). */
+export type ConditionLead = MatchableLead & Pick<Lead, 'smsConsent' | 'smsOptedOutAt'>;
+
 /** The status change behind a status_changed event. */
 export interface StatusChange {
   from: LeadStatus;
@@ -36,7 +40,7 @@ export interface StatusChange {
  */
 export function matchesConditions(
   conditions: AutomationConditions,
-  lead: MatchableLead,
+  lead: ConditionLead,
   change?: StatusChange,
 ): boolean {
   if (conditions.fromStatus !== undefined && change?.from !== conditions.fromStatus) return false;
@@ -46,6 +50,9 @@ export function matchesConditions(
   if (conditions.cleaningType !== undefined && lead.cleaningType !== conditions.cleaningType) return false;
   if (conditions.frequency !== undefined && lead.frequency !== conditions.frequency) return false;
   if (conditions.priority !== undefined && lead.priority !== conditions.priority) return false;
+  if (conditions.textsAllowed !== undefined && (automatedSmsRefusal(lead) === null) !== conditions.textsAllowed) {
+    return false;
+  }
   return true;
 }
 

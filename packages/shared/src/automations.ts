@@ -26,6 +26,11 @@ export const automationConditionsSchema = z
     days: z.number().int().min(1).max(365),
     /** visit_completed: only the lead's first completed visit, once per lead (a series is asked once). */
     firstVisit: z.boolean(),
+    /**
+     * Whether automated texts reach the customer: true, they agreed on the quote form and have not
+     * replied STOP; false, the others (the e-mail reminder's audience). sms-consent.ts decides.
+     */
+    textsAllowed: z.boolean(),
   })
   .partial()
   .strict();

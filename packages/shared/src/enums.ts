@@ -55,6 +55,16 @@ export type VisitEventTrigger = (typeof VISIT_EVENT_TRIGGERS)[number];
 export const TIME_TRIGGERS = ['no_activity', 'follow_up_due', 'quote_not_answered', 'visit_upcoming'] as const;
 export type TimeTrigger = (typeof TIME_TRIGGERS)[number];
 
+/**
+ * Triggers of a booked cleaning: their messages (confirmation, reminder, review request) are service
+ * the customer expects, outside the per-recipient send budget (docs/decisions.md "Automated send budget").
+ */
+export const SERVICE_TRIGGERS = [
+  'visit_booked',
+  'visit_upcoming',
+  'visit_completed',
+] as const satisfies readonly AutomationTrigger[];
+
 export const ACTION_TYPES = ['send_email', 'create_task', 'update_status', 'send_sms', 'assign'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 

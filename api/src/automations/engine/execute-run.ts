@@ -161,7 +161,7 @@ async function deliver(
   if (transport && message.status !== 'sent') {
     // A message granted its slot before (a retry after a failed send) sends without asking again.
     if (!message.budget_at) {
-      const decision = await takeSendSlot(ctx.db, message, ctx.budget, ctx.now());
+      const decision = await takeSendSlot(ctx.db, message, ctx.budget, ctx.now(), run.trigger);
       if (!decision.granted) {
         await holdMessage(ctx, attempt, message.id, `${label} to ${message.recipient}`, decision);
         return;

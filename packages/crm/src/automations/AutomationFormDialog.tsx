@@ -22,6 +22,7 @@ import {
   conditionFieldsFor,
   DEFAULT_AUTOMATION_VALUES,
   fromAutomation,
+  type TextsCondition,
   toAutomationPayload,
 } from './automation-form.ts';
 import { AutomationPreviewPanel } from './AutomationPreviewPanel.tsx';
@@ -34,6 +35,11 @@ const actionRule = (field: string) => zodRule(automationActionSchema, field, bui
 const conditionRule = (field: string) => zodRule(automationConditionsSchema, field, buildConditions);
 
 const ACTION_OPTIONS = ACTION_TYPES.map((type) => ({ value: type, label: ACTION_LABELS[type] }));
+
+const TEXTS_OPTIONS: Array<{ value: TextsCondition; label: string }> = [
+  { value: 'allowed', label: 'Customers who agreed to texts' },
+  { value: 'not_allowed', label: 'Customers who did not agree to texts (or replied STOP)' },
+];
 
 const statusOptions = LEAD_STATUSES.map((status) => ({ value: status, label: status }));
 const anyOf = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
@@ -152,6 +158,9 @@ export function AutomationFormDialog({ open, onClose, automation }: AutomationFo
               </Checkbox>
             </Form.Item>
           ) : null}
+          <Form.Item label="Texts" name="texts" rules={[conditionRule('textsAllowed')]}>
+            <Select allowClear placeholder="Any customer" options={TEXTS_OPTIONS} />
+          </Form.Item>
           <Form.Item label="Priority" name="priority" rules={[conditionRule('priority')]}>
             <Select allowClear placeholder="Any priority" options={anyOf(LEAD_PRIORITIES)} />
           </Form.Item>

@@ -84,6 +84,24 @@ describe('automation form values', () => {
     expect(describeConditions({ ...rule, trigger: 'quote_accepted', conditions: '{"days":2}' })).toBe('Every lead');
   });
 
+  it('the e-mail reminder recipe reads back as "did not agree to texts", and the form keeps it', () => {
+    const rule = {
+      id: 'r',
+      name: 'Day-before reminder by e-mail',
+      description: null,
+      trigger: 'visit_upcoming' as const,
+      conditions: '{"textsAllowed":false}',
+      actions: '{"type":"send_email","templateId":"00000000-0000-4000-8000-000000000001"}',
+      isActive: true,
+      createdAt: '',
+      updatedAt: '',
+    };
+    expect(fromAutomation(rule).texts).toBe('not_allowed');
+    expect(toAutomationPayload(fromAutomation(rule)).conditions).toBe('{"textsAllowed":false}');
+    expect(describeConditions(rule)).toBe('customer did not agree to texts (or replied STOP)');
+    expect(describeConditions({ ...rule, conditions: '{"textsAllowed":true}' })).toBe('customer agreed to texts');
+  });
+
   it('visit_completed: "first visit only" is kept, read back and described; other triggers drop it', () => {
     expect(conditionFieldsFor('visit_completed').firstVisit).toBe(true);
     expect(conditionFieldsFor('visit_booked').firstVisit).toBe(false);

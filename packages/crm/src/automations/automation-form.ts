@@ -10,6 +10,9 @@ import type {
 import type { Automation } from '@shine/shared/types';
 import { ROUND_ROBIN } from '@shine/shared/automations';
 
+/** The form's choice for the `textsAllowed` condition. */
+export type TextsCondition = 'allowed' | 'not_allowed';
+
 /** The form's action types: shared's. */
 export type FormActionType = ActionType;
 
@@ -29,6 +32,8 @@ export interface AutomationFormValues {
   days?: number | null;
   /** visit_completed: only the lead's first completed visit. */
   firstVisit?: boolean;
+  /** Only customers automated texts reach ('allowed') or only the others ('not_allowed'). */
+  texts?: TextsCondition;
   actionType: FormActionType;
   templateId?: string;
   /** The assign action's `to`: 'round_robin' or a person's id. */
@@ -66,6 +71,7 @@ export function buildConditions(values: Partial<AutomationFormValues>): Automati
   if (fields.fromToStatus && values.toStatus) conditions.toStatus = values.toStatus;
   if (fields.days && values.days !== undefined && values.days !== null) conditions.days = values.days;
   if (fields.firstVisit && values.firstVisit) conditions.firstVisit = true;
+  if (values.texts) conditions.textsAllowed = values.texts === 'allowed';
   if (values.priority) conditions.priority = values.priority;
   if (values.cleaningType) conditions.cleaningType = values.cleaningType;
   if (values.frequency) conditions.frequency = values.frequency;
@@ -133,6 +139,7 @@ export function fromAutomation(automation: Automation): AutomationFormValues {
     source: asString(conditions.source),
     days: asNumber(conditions.days) ?? null,
     firstVisit: conditions.firstVisit === true,
+    texts: conditions.textsAllowed === true ? 'allowed' : conditions.textsAllowed === false ? 'not_allowed' : undefined,
     actionType,
     templateId: asString(action.templateId),
     taskTitle: asString(action.title),

@@ -20,6 +20,8 @@ export function describeConditions(automation: Automation): string {
     parts.push(`${formatCount(DEFAULT_QUOTE_CHASE_DAYS, 'day')} after sending, no answer`);
   }
   if (conditions.firstVisit) parts.push('first completed visit only');
+  if (conditions.textsAllowed === true) parts.push('customer agreed to texts');
+  if (conditions.textsAllowed === false) parts.push('customer did not agree to texts (or replied STOP)');
   if (conditions.priority) parts.push(`priority is ${conditions.priority}`);
   if (conditions.cleaningType) parts.push(`cleaning type is ${conditions.cleaningType}`);
   if (conditions.frequency) parts.push(`frequency is ${conditions.frequency}`);
