@@ -10,6 +10,7 @@ import type { Automation } from '@shine/shared/types';
 import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
 import { beforeEach, expect, it } from 'vitest';
+import { up as conditionOfReminderEmailRule } from '../src/db/migrations/20251207090000_reminder_email_recipe_condition.ts';
 import { describeArrival } from '../src/scheduling/scheduling.service.ts';
 import { restoreStarterTemplate } from '../src/templates/templates.service.ts';
 import { STARTER_TEMPLATE_KEYS } from '@shine/shared/starter-templates';
@@ -165,6 +166,23 @@ describeApi('scheduling recipes: booking confirmation, day-before reminder, ask 
     expect(textsTo(silent.phone)).toEqual([]);
     const mails = await Promise.all(h.smtp.received.map((mail) => simpleParser(mail.raw)));
     expect(mails.map((mail) => mail.to && 'text' in mail.to && mail.to.text)).toEqual([`recipes${people}@example.com`]);
+  });
+
+  it('a reminder e-mail rule made before the condition existed gets it, unless staff gave it their own', async () => {
+    const rule = await switchOnRecipe('day-before-reminder-email');
+    await t
+      .db('automations')
+      .where({ id: rule.id })
+      .update({ conditions: t.db.raw(`'{}'::jsonb`) });
+    await conditionOfReminderEmailRule(t.db);
+    expect((await t.db('automations').where({ id: rule.id }).first()).conditions).toEqual({ textsAllowed: false });
+    const own = { cleaningType: 'Deep' };
+    await t
+      .db('automations')
+      .where({ id: rule.id })
+      .update({ conditions: JSON.stringify(own) });
+    await conditionOfReminderEmailRule(t.db);
+    expect((await t.db('automations').where({ id: rule.id }).first()).conditions).toEqual(own);
   });
 
   it('ask for a review: once per customer after the first completed visit, with the review page', async () => {
