@@ -119,7 +119,7 @@ test('a repeat under another first name keeps the original, shows both requests,
   const renamed = page.getByRole('dialog', { name: `${other} Tester` });
   await expect(renamed).toBeVisible();
   await expect(renamed).toContainText(`${other.toLowerCase()}@other.example`);
-  await expect(renamed.getByRole('article').filter({ hasText: 'Contact details updated' })).toBeVisible();
+  await expect(renamed.getByRole('article').filter({ hasText: 'Lead details updated' })).toBeVisible();
   // The choice is made: no "Details differ" notice left (the repeat's timeline note still says they did).
   await expect(renamed.getByRole('region', { name: 'Requests' }).getByRole('note')).toHaveCount(0);
   await expect(renamed.getByRole('button', { name: 'Apply new details' })).toHaveCount(0);

@@ -98,7 +98,7 @@ describe('lead drawer: Requests', () => {
 
     await userEvent.setup().click(within(section).getByRole('button', { name: 'Apply new details' }));
 
-    await screen.findByText('Contact details updated');
+    await screen.findByText('Lead details updated');
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.url).toBe(`/api/admin/leads/${detail.id}/requests/${repeat.id}/apply`);
     expect(queryClient.getQueryData<LeadDetail>(['/api/admin/leads', detail.id])?.firstName).toBe('Kim');
@@ -123,7 +123,7 @@ describe('lead drawer: Requests', () => {
     });
     const section = await screen.findByRole('region', { name: 'Requests' });
     await userEvent.setup().click(within(section).getByRole('button', { name: 'Keep current details' }));
-    await screen.findByText('Contact details kept');
+    await screen.findByText('Lead details kept');
     expect(calls.some((call) => call.method === 'POST' && call.url.endsWith(`/requests/${repeat.id}/dismiss`))).toBe(
       true,
     );

@@ -21,8 +21,8 @@ const DECISIONS = {
 } as const;
 
 const SUCCESS: Record<DetailsDecision, string> = {
-  apply: 'Contact details updated',
-  dismiss: 'Contact details kept',
+  apply: 'Lead details updated',
+  dismiss: 'Lead details kept',
 };
 
 /**
