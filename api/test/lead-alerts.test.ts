@@ -338,7 +338,10 @@ describeApi('speed-to-lead alerts', () => {
       await scanAt(at(MONDAY_10AM, 1));
       // Maria writes from the household's e-mail: taken as Kevin's repeat, no lead of her own.
       t.clock.now = at(MONDAY_10AM, 2);
-      await agent.post('/api/leads').send({ ...MARIA, email: KEVIN.email }).expect(201);
+      await agent
+        .post('/api/leads')
+        .send({ ...MARIA, email: KEVIN.email })
+        .expect(201);
       await scanAt(at(MONDAY_10AM, 3));
       expect((await leadOf(kevin)).repeatCount).toBe(1);
       const { requests } = (await agent.get(`/api/admin/leads/${kevin}`).expect(200)).body as {

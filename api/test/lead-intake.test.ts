@@ -295,7 +295,13 @@ describeApi('lead intake: repeat requests', () => {
 
   it('takes the same phone with the same first and last name (letter case and spacing aside) as a repeat', async () => {
     const jorge = (await post(JORGE)).body;
-    await post({ ...JORGE, firstName: ' jorge ', lastName: 'RAMIREZ', email: 'j.r@work.example', phone: '817.555.0199' });
+    await post({
+      ...JORGE,
+      firstName: ' jorge ',
+      lastName: 'RAMIREZ',
+      email: 'j.r@work.example',
+      phone: '817.555.0199',
+    });
     expect(await countRows(t.db, 'leads')).toBe(1);
     expect(created).toEqual([jorge.id]);
     const agent = await t.agent();
@@ -530,7 +536,9 @@ describeApi('lead intake: repeat requests', () => {
     expect(await countRows(t.db, 'leads')).toBe(2);
     const unchanged = (await agent.get(`/api/admin/leads/${jorge.id}`)).body;
     expect(unchanged).toMatchObject({ repeatCount: 1, requests });
-    expect((await agent.get(`/api/admin/leads/${jorge.id}/history`)).body.items.map((r: { action: string }) => r.action)).toEqual(['repeat_merged']);
+    expect(
+      (await agent.get(`/api/admin/leads/${jorge.id}/history`)).body.items.map((r: { action: string }) => r.action),
+    ).toEqual(['repeat_merged']);
 
     // Split once: the request is no longer this lead's.
     await agent.post(`/api/admin/leads/${jorge.id}/requests/${requests[1].id}/split`).expect(201);
@@ -614,7 +622,12 @@ describeApi('lead intake: repeat requests', () => {
 
   it('prefers an open lead to a closed one of the same person', async () => {
     await insertLead(t.db, { email: VALID_QUOTE.email, status: 'Won' });
-    const open = await insertLead(t.db, { first_name: 'Ann', last_name: 'Lee', phone: VALID_QUOTE.phone, status: 'Quoted' });
+    const open = await insertLead(t.db, {
+      first_name: 'Ann',
+      last_name: 'Lee',
+      phone: VALID_QUOTE.phone,
+      status: 'Quoted',
+    });
     await post(VALID_QUOTE);
     expect(await countRows(t.db, 'leads')).toBe(2);
     expect((await t.db('leads').where({ id: open }).first())?.repeat_count).toBe(1);

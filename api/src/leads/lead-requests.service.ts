@@ -57,10 +57,16 @@ const DETAIL_FIELDS: Record<LeadRequestColumn, string> = {
   cleaning_type: 'cleaningType',
   frequency: 'frequency',
 };
-const SERVICE_COLUMNS: readonly LeadRequestColumn[] = ['zipcode', 'bedrooms', 'bathrooms', 'cleaning_type', 'frequency'];
+const SERVICE_COLUMNS: readonly LeadRequestColumn[] = [
+  'zipcode',
+  'bedrooms',
+  'bathrooms',
+  'cleaning_type',
+  'frequency',
+];
 
 const receivedOn = (request: LeadRequestRow) => new Date(request.received_at).toISOString();
-const valueOf = (value: string | null) => (value === null ? null : Number(value));
+const amountOf = (value: string | null) => (value === null ? null : Number(value));
 const moneyOf = (value: string | null) => (value === null ? 'none' : formatMoney(value));
 
 /** Whether staff have left the lead's value as its estimate set it (then a new estimate sets it too). */
@@ -135,10 +141,10 @@ export function applyRequestDetails(db: Knex, decision: Decision): Promise<LeadD
     if (estimate && changed.some((column) => SERVICE_COLUMNS.includes(column))) {
       details.estimate_breakdown = toJsonb(trx, estimate);
       const value = estimateValueOf(estimate)?.toFixed(2) ?? null;
-      if (isValueFromEstimate(lead) && valueOf(value) !== valueOf(lead.estimated_value)) {
+      if (isValueFromEstimate(lead) && amountOf(value) !== amountOf(lead.estimated_value)) {
         details.estimated_value = value;
-        before.estimatedValue = valueOf(lead.estimated_value);
-        after.estimatedValue = valueOf(value);
+        before.estimatedValue = amountOf(lead.estimated_value);
+        after.estimatedValue = amountOf(value);
         lines.push(`Estimated value: ${moneyOf(lead.estimated_value)} → ${moneyOf(value)}`);
       }
     }

@@ -17,7 +17,12 @@ import type { LeadRequestRow, LeadRow } from '../db/tables.ts';
 import { AppError } from '../http/app-error.ts';
 import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
 import { leadChange, recordLeadChanges } from './lead-audit.ts';
-import { findRepeatCandidates, findSmsOptOutOfNumber, insertSamePhoneLinks, lockIntakeKeys } from './lead-intake.queries.ts';
+import {
+  findRepeatCandidates,
+  findSmsOptOutOfNumber,
+  insertSamePhoneLinks,
+  lockIntakeKeys,
+} from './lead-intake.queries.ts';
 import { SAME_PHONE_LINKS_MAX } from './lead-intake.service.ts';
 import { notifyAboutLead } from './lead-notifications.ts';
 import { listLeadRequestRows, moveLeadRequest } from './lead-requests.queries.ts';
@@ -34,7 +39,8 @@ export interface SplitDecision {
 }
 
 const timeOf = (at: Date | string | null) => (at === null ? null : new Date(at).getTime());
-const latestOf = (rows: readonly LeadRequestRow[]) => new Date(Math.max(...rows.map((row) => new Date(row.received_at).getTime())));
+const latestOf = (rows: readonly LeadRequestRow[]) =>
+  new Date(Math.max(...rows.map((row) => new Date(row.received_at).getTime())));
 
 const fullNameOf = (person: Pick<LeadRow, 'first_name' | 'last_name'>) =>
   `${person.first_name} ${person.last_name}`.trim();

@@ -99,9 +99,9 @@ describe('repeat-request matching', () => {
     );
     // Another name with the person's own e-mail is still them.
     expect(repeatMatchOf(kevin, { ...kevin, firstName: 'Kev', email: 'kevin@example.com' })).toBe('e-mail and phone');
-    expect(
-      repeatMatchOf(kevin, { ...kevin, firstName: ' kevin ', lastName: 'REYES', email: 'k@work.example' }),
-    ).toBe('phone and name');
+    expect(repeatMatchOf(kevin, { ...kevin, firstName: ' kevin ', lastName: 'REYES', email: 'k@work.example' })).toBe(
+      'phone and name',
+    );
     expect(repeatMatchOf({ ...kevin, firstName: 'Mary  Ann' }, { ...kevin, firstName: 'mary ann', email: '' })).toBe(
       'phone and name',
     );

@@ -62,7 +62,9 @@ describe('lead drawer: Requests', () => {
     const table = within(section).getByRole('table');
     const headers = within(table).getAllByRole('columnheader');
     expect(headers[0]?.textContent).toMatch(/^First request/);
-    expect(headers[1]?.textContent).toMatch(/^Repeat 1.*released from hold \(Sent too fast\)This is a different person$/);
+    expect(headers[1]?.textContent).toMatch(
+      /^Repeat 1.*released from hold \(Sent too fast\)This is a different person$/,
+    );
 
     const rowText = (label: string) => within(table).getByRole('rowheader', { name: label }).closest('tr')?.textContent;
     expect(rowText('Name')).toBe('NameOlga OriginalKim Other differs');

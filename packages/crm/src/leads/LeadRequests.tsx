@@ -204,8 +204,7 @@ function RequestsTable({
     <section className="table-scroll requests-scroll" aria-label="Side-by-side comparison" tabIndex={0}>
       <table className="requests-table">
         <caption className="visually-hidden">
-          Quote requests of {fullName(lead)}, oldest first; “differs” marks a detail other than the lead’s current
-          one
+          Quote requests of {fullName(lead)}, oldest first; “differs” marks a detail other than the lead’s current one
         </caption>
         <thead>
           <tr>
