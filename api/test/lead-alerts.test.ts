@@ -331,6 +331,44 @@ describeApi('speed-to-lead alerts', () => {
       });
     });
 
+    it('a request split off as another person ("This is a different person") gets a new lead’s alerts', async () => {
+      await saveAt(at(MONDAY_10AM, -60), weekdaysAna({ escalateTo: null }));
+      t.clock.now = MONDAY_10AM;
+      const kevin = (await agent.post('/api/leads').send(KEVIN).expect(201)).body.id as string;
+      await scanAt(at(MONDAY_10AM, 1));
+      // Maria writes from the household's e-mail: taken as Kevin's repeat, no lead of her own.
+      t.clock.now = at(MONDAY_10AM, 2);
+      await agent
+        .post('/api/leads')
+        .send({ ...MARIA, email: KEVIN.email })
+        .expect(201);
+      await scanAt(at(MONDAY_10AM, 3));
+      expect((await leadOf(kevin)).repeatCount).toBe(1);
+      const { requests } = (await agent.get(`/api/admin/leads/${kevin}`).expect(200)).body as {
+        requests: Array<{ id: string }>;
+      };
+      expect(smsTo('+12145550101').map((message) => message.form.Body ?? '')).toEqual([
+        expect.stringContaining('New lead: Kevin Reyes'),
+        expect.stringContaining('Repeat request from Kevin Reyes'),
+      ]);
+
+      t.clock.now = at(MONDAY_10AM, 10);
+      const split = await agent.post(`/api/admin/leads/${kevin}/requests/${requests[1]?.id}/split`).expect(201);
+      const maria = split.body.id as string;
+      await scanAt(at(MONDAY_10AM, 11));
+
+      const texts = smsTo('+12145550101').map((message) => message.form.Body ?? '');
+      expect(texts).toHaveLength(3);
+      expect(texts[2]).toContain('New lead: Maria Gonzalez');
+      expect(texts[2]).toContain(`https://shine.example/admin/crm?section=leads&lead=${maria}`);
+      expect(await timelineOf(maria)).toContain('On-duty alert sent to Ana Diaz (SMS, e-mail)');
+      expect(await t.db('lead_alerts').where({ lead_id: maria })).toMatchObject([{ step: 'on_duty', status: 'sent' }]);
+      // The bell of the person on duty, as for any new lead.
+      expect(await t.db('notifications').where({ user_id: ana, lead_id: maria }).select('kind', 'text')).toEqual([
+        { kind: 'new_lead', text: expect.stringContaining('New lead: Maria Gonzalez') },
+      ]);
+    });
+
     it('a true repeat alerts the lead’s assignee, "Repeat request from …", once per request', async () => {
       await saveAt(at(MONDAY_10AM, -60), weekdaysAna({ escalateTo: null }));
       t.clock.now = MONDAY_10AM;

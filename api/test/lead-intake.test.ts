@@ -97,7 +97,7 @@ describeApi('lead intake: repeat requests', () => {
     created.length = 0;
   });
 
-  it('keeps a repeat by e-mail (any case) on the open lead: service updated, identity kept, notes appended, request noted', async () => {
+  it('keeps a repeat by e-mail (any case) on the open lead: identity and service kept, notes appended, request noted', async () => {
     t.clock.now = chicago(2026, 11, 24, 20); // Tuesday evening in Dallas, already Wednesday in UTC
     const first = await post(VALID_QUOTE);
     t.clock.now = chicago(2026, 11, 24, 21);
@@ -124,18 +124,18 @@ describeApi('lead intake: repeat requests', () => {
     const lead = (await agent.get(`/api/admin/leads/${first.body.id}`)).body;
     expect(lead).toMatchObject({
       email: 'ann.lee@example.com', // who the person is never changes by a request
-      bedrooms: '4',
+      bedrooms: '2', // nor the home and service: the request asks, staff decide
+      estimatedValue: first.body.estimatedValue,
+      estimate: first.body.estimate,
       // Nothing the person wrote is lost: the new notes follow the old, dated as the business says it.
       notes: 'Two dogs, friendly.\n\nNov 24, 2026 (repeat request): Also the garage, please.',
       source: 'Website Form', // first touch
       repeatCount: 1,
       status: 'New',
-      detailsDifferRequestId: null, // an e-mail in other letters is the same e-mail
     });
+    // An e-mail in other letters is the same e-mail; the bedrooms differ, so staff are asked.
+    expect(lead.detailsDifferRequestId).toBe(lead.requests[1].id);
     expect(lead.lastRepeatAt).not.toBeNull();
-    // Re-estimated: 4 bedrooms instead of 2 (+2 × 45 before the discount)
-    expect(lead.estimatedValue).toBeGreaterThan(first.body.estimatedValue);
-    expect(lead.estimatedValue).toBe(lead.estimate.midpoint);
     // Both requests, oldest first, each as it was sent.
     expect(lead.requests).toHaveLength(2);
     expect(lead.requests[0]).toMatchObject({
@@ -151,7 +151,8 @@ describeApi('lead intake: repeat requests', () => {
       source: 'Facebook',
       releasedFromRule: null,
     });
-    expect(lead.requests[1].estimate.midpoint).toBe(lead.estimate.midpoint);
+    // The request keeps its own estimate: 4 bedrooms instead of 2 (+2 × 45 before the discount).
+    expect(lead.requests[1].estimate.midpoint).toBeGreaterThan(lead.estimate.midpoint);
     expect(formatBusinessDate(t.clock.now)).toBe('Nov 24, 2026');
 
     const activities = (await agent.get(`/api/admin/activities/lead/${first.body.id}`)).body;
@@ -161,8 +162,7 @@ describeApi('lead intake: repeat requests', () => {
     expect(activities[0].description).toContain('Home: 4 bedrooms, 1.5 bathrooms');
     expect(activities[0].description).toContain('Notes: Also the garage, please.');
     expect(activities[0].description).toContain('utm_source=facebook');
-    expect(activities[0].description).toContain('Updated on the lead: bedrooms');
-    expect(activities[0].description).not.toContain('Details differ');
+    expect(activities[0].description).toContain("Details differ from the lead's: bedrooms (the lead keeps its own");
     // The system's note is not a staff contact.
     expect(lead.firstContactedAt).toBeNull();
   });
@@ -222,25 +222,166 @@ describeApi('lead intake: repeat requests', () => {
     ]);
   });
 
-  it('keeps a request with the same phone and the same last name on the lead, flagged for staff', async () => {
-    const first = await post(VALID_QUOTE); // Ann Lee, 214-555-0100
+  /** Jorge Ramirez's quote, and his sister Lucia's from the same phone five seconds later, with her own e-mail. */
+  const JORGE = {
+    firstName: 'Jorge',
+    lastName: 'Ramirez',
+    email: 'jorge.ramirez@example.com',
+    phone: '(817) 555-0199',
+    zipcode: '76132',
+    bedrooms: '4',
+    bathrooms: '3',
+    cleaningType: 'Basic',
+    frequency: 'Weekly',
+  } as const;
+  const LUCIA = {
+    ...JORGE,
+    firstName: 'Lucia',
+    email: 'lucia.ramirez@example.com',
+    zipcode: '76133',
+    bedrooms: '1',
+    bathrooms: '1',
+    cleaningType: 'Move In/Out',
+    frequency: 'One Time',
+    notes: 'For my own new apartment, I am his sister.',
+  } as const;
+
+  it('takes two relatives of one phone, with their own e-mails, as two leads linked "same phone"; the first is unchanged', async () => {
+    t.clock.now = chicago(2026, 11, 30, 14, 35);
+    const jorge = (await post(JORGE)).body;
+    t.clock.now = new Date(t.clock.now.getTime() + 5_000);
+    const lucia = (await post(LUCIA)).body;
+
+    expect(await countRows(t.db, 'leads')).toBe(2);
+    expect(lucia.id).not.toBe(jorge.id);
+    // A new lead of her own: lead_created runs the normal intake (on-duty alert, assignment, rules).
+    expect(created).toEqual([jorge.id, lucia.id]);
+    const agent = await t.agent();
+    const jorgeNow = (await agent.get(`/api/admin/leads/${jorge.id}`)).body;
+    expect(jorgeNow).toMatchObject({
+      firstName: 'Jorge',
+      email: 'jorge.ramirez@example.com',
+      zipcode: '76132',
+      bedrooms: '4',
+      bathrooms: '3',
+      cleaningType: 'Basic',
+      frequency: 'Weekly',
+      estimatedValue: jorge.estimatedValue,
+      estimate: jorge.estimate,
+      notes: null,
+      repeatCount: 0,
+      detailsDifferRequestId: null,
+      samePhoneLeads: [{ id: lucia.id, name: 'Lucia Ramirez' }],
+    });
+    expect(jorgeNow.requests).toHaveLength(1);
+    expect((await agent.get(`/api/admin/activities/lead/${jorge.id}`)).body).toEqual([]);
+    expect((await agent.get(`/api/admin/leads/${jorge.id}/history`)).body.items).toEqual([]);
+    const luciaNow = (await agent.get(`/api/admin/leads/${lucia.id}`)).body;
+    expect(luciaNow).toMatchObject({
+      firstName: 'Lucia',
+      lastName: 'Ramirez',
+      email: 'lucia.ramirez@example.com',
+      zipcode: '76133',
+      bedrooms: '1',
+      bathrooms: '1',
+      cleaningType: 'Move In/Out',
+      frequency: 'One Time',
+      notes: 'For my own new apartment, I am his sister.',
+      repeatCount: 0,
+      samePhoneLeads: [{ id: jorge.id, name: 'Jorge Ramirez' }],
+    });
+    expect(luciaNow.contactDueAt).not.toBeNull();
+  });
+
+  it('takes the same phone with the same first and last name (letter case and spacing aside) as a repeat', async () => {
+    const jorge = (await post(JORGE)).body;
     await post({
-      ...VALID_QUOTE,
-      firstName: 'Annie',
-      lastName: ' lee ',
-      email: 'annie@work.example',
-      phone: '(214) 555 0100',
+      ...JORGE,
+      firstName: ' jorge ',
+      lastName: 'RAMIREZ',
+      email: 'j.r@work.example',
+      phone: '817.555.0199',
     });
     expect(await countRows(t.db, 'leads')).toBe(1);
-    expect(created).toEqual([first.body.id]);
+    expect(created).toEqual([jorge.id]);
     const agent = await t.agent();
-    const lead = (await agent.get(`/api/admin/leads/${first.body.id}`)).body;
-    expect(lead).toMatchObject({ firstName: 'Ann', email: 'ann.lee@example.com', repeatCount: 1, samePhoneLeads: [] });
-    expect(lead.requests.map((r: { firstName: string }) => r.firstName)).toEqual(['Ann', 'Annie']);
+    const lead = (await agent.get(`/api/admin/leads/${jorge.id}`)).body;
+    expect(lead).toMatchObject({ firstName: 'Jorge', email: 'jorge.ramirez@example.com', repeatCount: 1 });
+    expect(lead.requests.map((r: { email: string }) => r.email)).toEqual([JORGE.email, 'j.r@work.example']);
+    // Another e-mail (the phone is the same, punctuation aside): staff decide which to keep.
     expect(lead.detailsDifferRequestId).toBe(lead.requests[1].id);
-    const [note] = (await agent.get(`/api/admin/activities/lead/${first.body.id}`)).body;
+    const [note] = (await agent.get(`/api/admin/activities/lead/${jorge.id}`)).body;
     expect(note.description).toContain('matched on phone and name');
-    expect(note.description).toContain("Details differ from the lead's: name, e-mail");
+    expect(note.description).toContain("Details differ from the lead's: e-mail (the lead keeps its own");
+  });
+
+  it('keeps the service of a lead a true repeat asks to change; staff apply it, audited field by field', async () => {
+    t.clock.now = chicago(2026, 11, 30, 14, 35);
+    const jorge = (await post(JORGE)).body;
+    t.clock.now = chicago(2026, 11, 30, 15);
+    // Jorge again, by his own e-mail, for another home and service.
+    await post({ ...LUCIA, firstName: 'Jorge', email: 'Jorge.Ramirez@example.com', notes: undefined });
+    expect(await countRows(t.db, 'leads')).toBe(1);
+    const agent = await t.agent();
+    const lead = (await agent.get(`/api/admin/leads/${jorge.id}`)).body;
+    expect(lead).toMatchObject({
+      zipcode: '76132',
+      bedrooms: '4',
+      bathrooms: '3',
+      cleaningType: 'Basic',
+      frequency: 'Weekly',
+      estimatedValue: jorge.estimatedValue,
+      estimate: jorge.estimate,
+      repeatCount: 1,
+    });
+    const request = lead.requests[1];
+    expect(request).toMatchObject({ zipcode: '76133', cleaningType: 'Move In/Out', frequency: 'One Time' });
+    expect(lead.detailsDifferRequestId).toBe(request.id);
+    const merged = (await agent.get(`/api/admin/leads/${jorge.id}/history`)).body.items;
+    expect(merged.map((row: { action: string }) => row.action)).toEqual(['repeat_merged']);
+
+    const applied = await agent.post(`/api/admin/leads/${jorge.id}/requests/${request.id}/apply`).expect(200);
+    expect(applied.body).toMatchObject({
+      firstName: 'Jorge',
+      email: 'Jorge.Ramirez@example.com',
+      zipcode: '76133',
+      bedrooms: '1',
+      bathrooms: '1',
+      cleaningType: 'Move In/Out',
+      frequency: 'One Time',
+      estimate: request.estimate,
+      estimatedValue: request.estimate.kind === 'estimate' ? request.estimate.breakdown.perVisit : null,
+      detailsDifferRequestId: null,
+    });
+    const [row] = (await agent.get(`/api/admin/leads/${jorge.id}/history`)).body.items;
+    expect(row).toMatchObject({
+      action: 'details_applied',
+      actor: { id: t.adminId },
+      before: {
+        email: 'jorge.ramirez@example.com',
+        zipcode: '76132',
+        bedrooms: '4',
+        bathrooms: '3',
+        cleaningType: 'Basic',
+        frequency: 'Weekly',
+        estimatedValue: jorge.estimatedValue,
+      },
+      after: {
+        requestId: request.id,
+        email: 'Jorge.Ramirez@example.com',
+        zipcode: '76133',
+        bedrooms: '1',
+        bathrooms: '1',
+        cleaningType: 'Move In/Out',
+        frequency: 'One Time',
+        estimatedValue: applied.body.estimatedValue,
+      },
+    });
+    expect(Object.keys(row.before)).not.toContain('firstName');
+    const timeline = (await agent.get(`/api/admin/activities/lead/${jorge.id}`)).body;
+    const note = timeline.find((a: { subject: string }) => a.subject === 'Lead details updated');
+    expect(note.description).toContain('Zip code: 76132 → 76133');
+    expect(note.description).toContain('Cleaning type: Basic → Move In/Out');
   });
 
   it('applies a request’s details with one call, recorded on the timeline by the staff member', async () => {
@@ -260,7 +401,7 @@ describeApi('lead intake: repeat requests', () => {
     });
     expect(applied.body.requests).toHaveLength(2);
     const timeline = (await agent.get(`/api/admin/activities/lead/${first.body.id}`)).body;
-    const note = timeline.find((a: { subject: string }) => a.subject === 'Contact details updated');
+    const note = timeline.find((a: { subject: string }) => a.subject === 'Lead details updated');
     expect(note.userId).toBe(t.adminId);
     expect(note.description).toContain('E-mail: ann.lee@example.com → ann@work.example');
     expect(note.description).toContain('Phone: 214-555-0100 → (214) 555 0100');
@@ -276,7 +417,7 @@ describeApi('lead intake: repeat requests', () => {
     const kept = await agent.post(`/api/admin/leads/${first.body.id}/requests/${requests[1].id}/dismiss`).expect(200);
     expect(kept.body).toMatchObject({ firstName: 'Ann', detailsDifferRequestId: null });
     const timeline = (await agent.get(`/api/admin/activities/lead/${first.body.id}`)).body;
-    const note = timeline.find((a: { subject: string }) => a.subject === 'Contact details kept');
+    const note = timeline.find((a: { subject: string }) => a.subject === 'Lead details kept');
     expect(note.description).toContain('First name: Annie (the lead keeps Ann)');
   });
 
@@ -292,6 +433,120 @@ describeApi('lead intake: repeat requests', () => {
     const unknown = await agent.post(`/api/admin/leads/${randomUUID()}/requests/${otherRequest}/apply`);
     expect(unknown.status).toBe(404);
     expect((await agent.post(`/api/admin/leads/${a.body.id}/requests/not-an-id/apply`)).status).toBe(400);
+  });
+
+  it('splits a request taken as a repeat into a lead of its own ("This is a different person"), audited on both', async () => {
+    t.clock.now = chicago(2026, 11, 30, 14, 35);
+    const jorge = (await post({ ...JORGE, notes: 'Gate code 1234.' })).body;
+    // Lucia writes from the family's e-mail: taken as Jorge's repeat.
+    t.clock.now = chicago(2026, 11, 30, 14, 36);
+    await post({ ...LUCIA, email: JORGE.email, smsConsent: true });
+    const agent = await t.agent();
+    const before = (await agent.get(`/api/admin/leads/${jorge.id}`)).body;
+    expect(before).toMatchObject({ repeatCount: 1, notes: expect.stringContaining('I am his sister') });
+    expect(before.smsConsent).not.toBeNull();
+    const request = before.requests[1];
+
+    t.clock.now = chicago(2026, 11, 30, 15);
+    const split = await agent.post(`/api/admin/leads/${jorge.id}/requests/${request.id}/split`);
+    expect(split.status, split.text).toBe(201);
+    const lucia = split.body;
+    expect(lucia.id).not.toBe(jorge.id);
+    expect(lucia).toMatchObject({
+      firstName: 'Lucia',
+      lastName: 'Ramirez',
+      email: JORGE.email,
+      phone: JORGE.phone,
+      zipcode: '76133',
+      bedrooms: '1',
+      bathrooms: '1',
+      cleaningType: 'Move In/Out',
+      frequency: 'One Time',
+      notes: 'For my own new apartment, I am his sister.',
+      estimate: request.estimate,
+      estimatedValue: request.estimate.kind === 'estimate' ? request.estimate.breakdown.perVisit : null,
+      smsConsent: request.smsConsent,
+      status: 'New',
+      repeatCount: 0,
+      previousLeadId: null,
+      createdAt: chicago(2026, 11, 30, 15).toISOString(),
+      samePhoneLeads: [{ id: jorge.id, name: 'Jorge Ramirez' }],
+    });
+    expect(lucia.contactDueAt).not.toBeNull();
+    // The request moved, as it was sent.
+    expect(lucia.requests).toEqual([request]);
+    // A new lead's path: its lead_created event (on-duty alert, assignment, rules).
+    expect(created).toEqual([jorge.id, lucia.id]);
+    expect(await countRows(t.db, 'leads')).toBe(2);
+
+    const after = (await agent.get(`/api/admin/leads/${jorge.id}`)).body;
+    expect(after).toMatchObject({
+      firstName: 'Jorge',
+      zipcode: '76132',
+      notes: 'Gate code 1234.',
+      repeatCount: 0,
+      lastRepeatAt: null,
+      lastRequestAt: jorge.createdAt,
+      detailsDifferRequestId: null,
+      smsConsent: null, // only Lucia's request agreed to texts
+      samePhoneLeads: [{ id: lucia.id, name: 'Lucia Ramirez' }],
+    });
+    expect(after.requests).toEqual([before.requests[0]]);
+
+    const [splitRow] = (await agent.get(`/api/admin/leads/${jorge.id}/history`)).body.items;
+    expect(splitRow).toMatchObject({
+      action: 'request_split',
+      actor: { id: t.adminId },
+      before: { repeatCount: 1, notes: before.notes, smsConsent: before.smsConsent },
+      after: { requestId: request.id, splitInto: lucia.id, repeatCount: 0, notes: 'Gate code 1234.', smsConsent: null },
+    });
+    const [fromRow] = (await agent.get(`/api/admin/leads/${lucia.id}/history`)).body.items;
+    expect(fromRow).toMatchObject({
+      action: 'split_from',
+      actor: { id: t.adminId },
+      after: { requestId: request.id, splitFrom: jorge.id },
+    });
+    const subjects = async (id: string) =>
+      (await agent.get(`/api/admin/activities/lead/${id}`)).body.map((a: { subject: string }) => a.subject);
+    expect(await subjects(jorge.id)).toEqual(['Request split off', 'Repeat request']);
+    expect(await subjects(lucia.id)).toEqual(['Split from another lead']);
+    // The notes are the system's, not a staff contact: both clocks still run.
+    expect(lucia.firstContactedAt).toBeNull();
+    expect(after.firstContactedAt).toBeNull();
+  });
+
+  it('refuses to split a lead’s first request (409), another lead’s request or an unknown one (404), changing nothing', async () => {
+    const jorge = (await post(JORGE)).body;
+    await post({ ...LUCIA, email: JORGE.email });
+    const other = (await post({ ...VALID_QUOTE })).body;
+    const agent = await t.agent();
+    const { requests } = (await agent.get(`/api/admin/leads/${jorge.id}`)).body;
+    const otherRequest = (await agent.get(`/api/admin/leads/${other.id}`)).body.requests[0].id;
+
+    const first = await agent.post(`/api/admin/leads/${jorge.id}/requests/${requests[0].id}/split`);
+    expect(first.status).toBe(409);
+    expect(first.body.message).toBe(API_ERRORS.firstRequestNotSplit);
+    const wrong = await agent.post(`/api/admin/leads/${jorge.id}/requests/${otherRequest}/split`);
+    expect(wrong.status).toBe(404);
+    expect(wrong.body.message).toBe(API_ERRORS.leadRequestNotFound);
+    const unknown = await agent.post(`/api/admin/leads/${randomUUID()}/requests/${requests[1].id}/split`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(API_ERRORS.leadNotFound);
+    expect((await agent.post(`/api/admin/leads/${jorge.id}/requests/not-an-id/split`)).status).toBe(400);
+    expect(await countRows(t.db, 'leads')).toBe(2);
+    const unchanged = (await agent.get(`/api/admin/leads/${jorge.id}`)).body;
+    expect(unchanged).toMatchObject({ repeatCount: 1, requests });
+    expect(
+      (await agent.get(`/api/admin/leads/${jorge.id}/history`)).body.items.map((r: { action: string }) => r.action),
+    ).toEqual(['repeat_merged']);
+
+    // Split once: the request is no longer this lead's.
+    await agent.post(`/api/admin/leads/${jorge.id}/requests/${requests[1].id}/split`).expect(201);
+    const again = await agent.post(`/api/admin/leads/${jorge.id}/requests/${requests[1].id}/split`);
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe(API_ERRORS.leadRequestNotFound);
+    expect(await countRows(t.db, 'leads')).toBe(3);
+    expect(await t.db('lead_requests').where({ lead_id: jorge.id }).select('id')).toEqual([{ id: requests[0].id }]);
   });
 
   it('resurfaces the lead: latest request first in the default order, requestsToday beside leadsToday', async () => {
@@ -343,14 +598,15 @@ describeApi('lead intake: repeat requests', () => {
     expect(calledNow.status).toBe('New');
   });
 
-  it('keeps a value staff have changed', async () => {
+  it('keeps a value staff have changed when a request’s service is applied', async () => {
     const first = await post(VALID_QUOTE);
     const agent = await t.agent();
     await agent.patch(`/api/admin/leads/${first.body.id}`).send({ estimatedValue: 500 }).expect(200);
     await post({ ...VALID_QUOTE, bedrooms: '4' });
-    const lead = (await agent.get(`/api/admin/leads/${first.body.id}`)).body;
-    expect(lead.estimatedValue).toBe(500);
-    expect(lead.estimate.midpoint).not.toBe(500);
+    const { requests } = (await agent.get(`/api/admin/leads/${first.body.id}`)).body;
+    const applied = (await agent.post(`/api/admin/leads/${first.body.id}/requests/${requests[1].id}/apply`).expect(200))
+      .body;
+    expect(applied).toMatchObject({ bedrooms: '4', estimatedValue: 500, estimate: requests[1].estimate });
   });
 
   it.each(['Won', 'Lost'])('makes a new lead linked to a %s one', async (status) => {
@@ -366,7 +622,12 @@ describeApi('lead intake: repeat requests', () => {
 
   it('prefers an open lead to a closed one of the same person', async () => {
     await insertLead(t.db, { email: VALID_QUOTE.email, status: 'Won' });
-    const open = await insertLead(t.db, { first_name: 'Ann', phone: VALID_QUOTE.phone, status: 'Quoted' });
+    const open = await insertLead(t.db, {
+      first_name: 'Ann',
+      last_name: 'Lee',
+      phone: VALID_QUOTE.phone,
+      status: 'Quoted',
+    });
     await post(VALID_QUOTE);
     expect(await countRows(t.db, 'leads')).toBe(2);
     expect((await t.db('leads').where({ id: open }).first())?.repeat_count).toBe(1);

@@ -105,8 +105,14 @@ test.describe('CRM accessibility (axe-core)', () => {
       const name = uniqueName('Axe');
       const phone = uniquePhone();
       await createLead(request, { firstName: name, phone });
-      // The same phone and last name under another first name and e-mail: a repeat whose details differ.
-      await createLead(request, { firstName: `${name}b`, lastName: 'Tester', email: `${name}b@other.example`, phone });
+      // The same e-mail under another first name, for another service: a repeat whose details differ.
+      await createLead(request, {
+        firstName: `${name}b`,
+        lastName: 'Tester',
+        email: `${name.toLowerCase()}@example.com`,
+        phone,
+        cleaningType: 'Basic',
+      });
       const held = await request.post('/api/leads', {
         data: {
           firstName: name,

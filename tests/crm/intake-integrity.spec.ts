@@ -1,6 +1,6 @@
 // Intake integrity (docs/requirements.md#intake) end to end: a quote a spam rule catches is held, not lost, and staff
-// release it as a lead; a repeat request under another first name never overwrites the lead's details,
-// shows both requests, and staff apply the new ones with one click; two people of one phone are two
+// release it as a lead; a repeat request under another first name never overwrites the lead's details
+// nor its service, shows both requests, and staff apply the new ones with one click; two people of one phone are two
 // leads, each saying "Same phone as" the other; a caller is found by the digits on a phone screen.
 import { axeBuilder } from '../support/axe.ts';
 import { MIN_FORM_FILL_MS } from '@shine/shared/intake';
@@ -87,14 +87,16 @@ test('a repeat under another first name keeps the original, shows both requests,
   const phone = uniquePhone(); // "(area) 555-line"
   const digits = phone.replace(/\D/g, '');
   await createLead(request, { firstName: original, phone });
-  // The same person (the same last name) under another first name and e-mail, from the same phone
-  // typed another way.
+  // The same person (their own e-mail, in other letters) under another first name, from the same
+  // phone typed another way, for another cleaning.
   const other = uniqueName('Kb');
+  const dotted = `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}`;
   await createLead(request, {
     firstName: other,
     lastName: 'Tester',
-    email: `${other.toLowerCase()}@other.example`,
-    phone: `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}`,
+    email: `${original.toUpperCase()}@example.com`,
+    phone: dotted,
+    cleaningType: 'Basic',
   });
 
   await signIn(page);
@@ -118,8 +120,9 @@ test('a repeat under another first name keeps the original, shows both requests,
 
   const renamed = page.getByRole('dialog', { name: `${other} Tester` });
   await expect(renamed).toBeVisible();
-  await expect(renamed).toContainText(`${other.toLowerCase()}@other.example`);
-  await expect(renamed.getByRole('article').filter({ hasText: 'Contact details updated' })).toBeVisible();
+  await expect(renamed).toContainText(dotted);
+  await expect(renamed.getByRole('article').filter({ hasText: 'Lead details updated' })).toBeVisible();
+  await expect(renamed.getByRole('article').filter({ hasText: 'Cleaning type: Deep → Basic' })).toBeVisible();
   // The choice is made: no "Details differ" notice left (the repeat's timeline note still says they did).
   await expect(renamed.getByRole('region', { name: 'Requests' }).getByRole('note')).toHaveCount(0);
   await expect(renamed.getByRole('button', { name: 'Apply new details' })).toHaveCount(0);

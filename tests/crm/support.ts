@@ -9,6 +9,9 @@ export interface LeadInput {
   lastName?: string;
   email?: string;
   phone?: string;
+  zipcode?: string;
+  bedrooms?: string;
+  bathrooms?: string;
   cleaningType?: string;
   frequency?: string;
   notes?: string;
@@ -21,11 +24,11 @@ export async function createLead(request: APIRequestContext, input: LeadInput): 
       firstName: input.firstName,
       lastName: input.lastName ?? 'Tester',
       email: input.email ?? `${input.firstName.toLowerCase()}@example.com`,
-      // A phone of its own: a request with an open lead's phone and one of its names joins that lead (a repeat).
+      // A phone of its own: a request with an open lead's phone and its full name joins that lead (a repeat).
       phone: input.phone ?? uniquePhone(),
-      zipcode: '75201',
-      bedrooms: '3',
-      bathrooms: '2',
+      zipcode: input.zipcode ?? '75201',
+      bedrooms: input.bedrooms ?? '3',
+      bathrooms: input.bathrooms ?? '2',
       cleaningType: input.cleaningType ?? 'Deep',
       frequency: input.frequency ?? 'Weekly',
       notes: input.notes ?? '',

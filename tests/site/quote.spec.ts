@@ -110,7 +110,7 @@ test.describe('quote form', () => {
     page,
   }) => {
     const email = `dana.whitfield.${Date.now()}@example.com`;
-    // A phone of its own: a request with an open lead's phone and one of its names joins that lead (a repeat).
+    // A phone of its own: a request with an open lead's phone and its full name joins that lead (a repeat).
     const phone = uniquePhone();
     await openQuoteForm(page);
     const touchedAt = await touchQuoteForm(page);

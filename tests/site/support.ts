@@ -74,3 +74,39 @@ export async function waitPastMinimumFillTime(page: Page, touchedAt: number): Pr
   const left = MIN_FORM_FILL_MS + 250 - (Date.now() - touchedAt);
   if (left > 0) await page.waitForTimeout(left);
 }
+
+/** What a visitor types and picks in the quote form, by the form's labels. */
+export interface QuoteFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  zipcode: string;
+  bedrooms: string;
+  bathrooms: string;
+  cleaningType: string;
+  frequency: string;
+  notes?: string;
+}
+
+/**
+ * Fills the quote form of the page already loaded like a person (past the minimum fill time), sends
+ * it and waits for the thank-you page.
+ */
+export async function sendQuoteForm(page: Page, values: QuoteFormValues): Promise<void> {
+  await waitForIsland(page, 'QuoteForm');
+  const touchedAt = await touchQuoteForm(page);
+  await page.getByLabel('First Name').fill(values.firstName);
+  await page.getByLabel('Last Name').fill(values.lastName);
+  await page.getByLabel('Email Address').fill(values.email);
+  await page.getByLabel('Phone Number').fill(values.phone);
+  await page.getByLabel('Zip Code').fill(values.zipcode);
+  await page.getByLabel('Number of Bedrooms').selectOption(values.bedrooms);
+  await page.getByLabel('Number of Bathrooms').selectOption(values.bathrooms);
+  await page.getByLabel('Cleaning Type').selectOption(values.cleaningType);
+  await page.getByLabel('Cleaning Frequency').selectOption(values.frequency);
+  if (values.notes) await page.getByLabel('Additional Notes').fill(values.notes);
+  await waitPastMinimumFillTime(page, touchedAt);
+  await page.getByRole('button', { name: 'Get My Free Quote' }).click();
+  await expect(page).toHaveURL(/\/thank-you$/);
+}

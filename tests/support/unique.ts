@@ -1,5 +1,6 @@
 // Run-unique data: every spec makes its own leads and finds them by a name or phone no other spec,
-// worker or repeat of the same spec uses (a repeat request with a known phone joins the open lead).
+// worker or repeat of the same spec uses (a repeat request with a known phone and name, or a known
+// e-mail, joins the open lead).
 
 /** A name no other test (or run of two workers) uses, so searches find exactly its leads. */
 export function uniqueName(prefix = 'E2e'): string {

@@ -3,19 +3,18 @@ import { formatRooms } from '@shine/shared/format';
 import { type Estimate, formatEstimateRange } from '@shine/shared/pricing';
 import type { LeadRow } from '../db/tables.ts';
 import {
-  IDENTITY_FIELD_LABELS,
-  type IdentityField,
   REJECTION_RULE_LABELS,
+  REQUEST_FIELD_LABELS,
   type RepeatMatch,
+  type RequestField,
   type SpamRule,
 } from '@shine/shared/intake';
 import type { LeadRequestColumn } from './leads.queries.ts';
 
 export interface RepeatOutcome {
   match: RepeatMatch;
-  /** The service columns the request updated on the lead. */
-  updated: readonly LeadRequestColumn[];
-  differences: readonly IdentityField[];
+  /** Where the request differs from the lead, which keeps its own until staff decide. */
+  differences: readonly RequestField[];
   releasedFromRule: SpamRule | null;
 }
 
@@ -24,20 +23,8 @@ type Request = Pick<
   LeadRequestColumn | 'notes' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'referrer_host' | 'landing_page'
 > & { estimate_breakdown: Estimate };
 
-const LABELS: Record<LeadRequestColumn, string> = {
-  first_name: 'first name',
-  last_name: 'last name',
-  email: 'e-mail',
-  phone: 'phone',
-  zipcode: 'zip code',
-  bedrooms: 'bedrooms',
-  bathrooms: 'bathrooms',
-  cleaning_type: 'cleaning type',
-  frequency: 'frequency',
-};
-
 export function describeRepeatRequest(request: Request, outcome: RepeatOutcome): string {
-  const { match, updated, differences, releasedFromRule } = outcome;
+  const { match, differences, releasedFromRule } = outcome;
   const estimate = request.estimate_breakdown;
   const visit = [
     request.utm_source && `utm_source=${request.utm_source}`,
@@ -57,12 +44,9 @@ export function describeRepeatRequest(request: Request, outcome: RepeatOutcome):
     `Estimate: ${estimate.kind === 'estimate' ? formatEstimateRange(estimate) : 'priced after a walkthrough'}`,
     `Notes: ${request.notes ?? '(none)'}`,
     `Visit: ${visit.length > 0 ? visit.join(', ') : '(direct)'}`,
-    `Updated on the lead: ${updated.length > 0 ? updated.map((column) => LABELS[column]).join(', ') : 'nothing changed'}`,
-    ...(differences.length > 0
-      ? [
-          `Details differ from the lead's: ${differences.map((field) => IDENTITY_FIELD_LABELS[field]).join(', ')} (kept as they were; staff decide in the lead's requests)`,
-        ]
-      : []),
+    differences.length > 0
+      ? `Details differ from the lead's: ${differences.map((field) => REQUEST_FIELD_LABELS[field]).join(', ')} (the lead keeps its own; staff apply or keep them in the lead's requests)`
+      : 'Details: the same as the lead’s',
     ...(releasedFromRule ? [`Released from hold by staff (held as: ${REJECTION_RULE_LABELS[releasedFromRule]})`] : []),
   ].join('\n');
 }

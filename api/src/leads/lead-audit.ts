@@ -48,7 +48,9 @@ export function leadChange(
 const LIVE_FIELDS_OF: Record<string, readonly LiveLeadField[]> = {
   status_changed: ['status'],
   assigned: ['assignedTo'],
-  details_applied: ['contact', 'requests'],
+  details_applied: ['contact', 'requests', 'estimatedValue'],
+  request_split: ['requests', 'notes', 'consent'],
+  split_from: ['requests'],
   details_kept: ['requests'],
   repeat_merged: ['requests'],
   held_released: ['requests'],

@@ -1,7 +1,8 @@
 // POST /api/leads: what happens to a quote request (definitions in api/README.md, "Lead intake").
 // Nothing a visitor sends is discarded: a request a spam rule catches is held for staff to review
 // (held-submissions.service.ts); a repeat of an open lead (the same person: repeatMatchOf, e-mail, or
-// phone and name) is kept as a request of that lead and never overwrites its name, e-mail or phone;
+// phone and full name) is kept as a request of that lead and changes neither who the person is nor the
+// home, service and estimate of the lead (staff apply a request's details or keep the lead's);
 // anything else is a new lead, valued by the estimate, attributed to its visit, with a contact due
 // time, and linked to the leads of other people that share its phone. Every request is a
 // lead_requests row.
@@ -12,14 +13,15 @@ import { DEFAULT_LEAD_PRIORITY, DEFAULT_LEAD_SOURCE, DEFAULT_LEAD_STATUS } from 
 import { CLOSED_LEAD_STATUSES } from '@shine/shared/enums';
 import {
   type Identity,
-  identityDifferences,
   judgeSubmission,
   phoneDigitsToMatch,
   REJECTION_RULES,
   type RejectionRule,
   type RepeatMatch,
   repeatMatchOf,
+  requestDifferences,
   resolveLeadSource,
+  type Service,
   SPAM_RULES,
   SPEED_TO_LEAD_TARGET_MINUTES,
   type SpamRule,
@@ -50,7 +52,7 @@ import {
 import { leadChange, recordLeadChanges } from './lead-audit.ts';
 import { type NamedLeadRow, toLead } from './lead-mapper.ts';
 import { insertLeadRequest } from './lead-requests.queries.ts';
-import { insertLeadWithFirstRequest, type NewLeadRow } from './leads.queries.ts';
+import { insertLeadWithFirstRequest, type LeadRequestColumn, type NewLeadRow } from './leads.queries.ts';
 import { toJsonb } from '../db/jsonb.ts';
 import { notifyAboutLead } from './lead-notifications.ts';
 
@@ -166,13 +168,6 @@ function buildReceipt(lead: NewLead, now: Date): Lead {
   } as NamedLeadRow);
 }
 
-/** Whether staff have left the lead's value as the estimate set it (then a repeat may re-estimate it). */
-function isValueFromEstimate(lead: LeadRow): boolean {
-  if (lead.estimated_value === null) return true;
-  const previous = lead.estimate_breakdown as Estimate | null;
-  return previous?.kind === 'estimate' && Number(lead.estimated_value) === previous.midpoint;
-}
-
 const identityOf = (row: Pick<LeadRow, 'first_name' | 'last_name' | 'email' | 'phone'>): Identity => ({
   firstName: row.first_name,
   lastName: row.last_name,
@@ -180,35 +175,15 @@ const identityOf = (row: Pick<LeadRow, 'first_name' | 'last_name' | 'email' | 'p
   phone: row.phone,
 });
 
-/** What a repeat may update on the lead: the home and the service asked for, never who the person is. */
-const SERVICE_COLUMNS = ['zipcode', 'bedrooms', 'bathrooms', 'cleaning_type', 'frequency'] as const;
-
-/** The API's names of what a repeat may change, for its audit row. */
-const REPEAT_FIELDS = {
-  zipcode: 'zipcode',
-  bedrooms: 'bedrooms',
-  bathrooms: 'bathrooms',
-  cleaning_type: 'cleaningType',
-  frequency: 'frequency',
-  estimated_value: 'estimatedValue',
-} as const;
-
-/** The audit row of a merged repeat: the fields it changed, before and after, and the request kept. */
-function repeatAudit(
-  lead: LeadRow,
-  row: LeadRow,
-  requestId: string,
-): [Record<string, unknown>, Record<string, unknown>] {
-  const value = (column: keyof typeof REPEAT_FIELDS, of: LeadRow) =>
-    column === 'estimated_value' ? (of.estimated_value === null ? null : Number(of.estimated_value)) : of[column];
-  const changed = (Object.keys(REPEAT_FIELDS) as Array<keyof typeof REPEAT_FIELDS>).filter(
-    (column) => value(column, lead) !== value(column, row),
-  );
-  return [
-    Object.fromEntries(changed.map((column) => [REPEAT_FIELDS[column], value(column, lead)])),
-    { requestId, ...Object.fromEntries(changed.map((column) => [REPEAT_FIELDS[column], value(column, row)])) },
-  ];
-}
+/** Who the person is and what they ask for, as the shared rule compares a lead and a request. */
+export const requestFieldsOf = (row: Pick<LeadRow, LeadRequestColumn>): Identity & Service => ({
+  ...identityOf(row),
+  zipcode: row.zipcode,
+  bedrooms: row.bedrooms,
+  bathrooms: row.bathrooms,
+  cleaningType: row.cleaning_type,
+  frequency: row.frequency,
+});
 
 function toRequestRow(leadId: string, request: NewLead, origin: IntakeOrigin) {
   return {
@@ -249,12 +224,11 @@ function appendRequestNotes(notes: string | null, request: NewLead, origin: Inta
 
 /**
  * A repeat of an open lead by the same person: the request is kept as it was sent, consent and all;
- * the lead's name, e-mail and phone stay, and a difference in them flags the lead ("Details differ")
- * for staff to decide. The home and service take the newer values (the request keeps its own), the
- * estimate too, the value as well unless staff changed it; the request's notes are appended to the
- * lead's, dated. The lead resurfaces (last_request_at), the request is noted on its timeline by the
- * system user, and its repeat_request event alerts the lead's assignee. The speed-to-lead clock is
- * left as it is.
+ * the lead's name, e-mail and phone, its home, service, estimate and value stay, and a difference in
+ * any of them flags the lead ("Details differ") for staff to apply or keep. The request's notes are
+ * appended to the lead's, dated. The lead resurfaces (last_request_at), the request is noted on its
+ * timeline by the system user, and its repeat_request event alerts the lead's assignee. The
+ * speed-to-lead clock is left as it is.
  */
 async function mergeRepeatRequest(
   trx: Knex.Transaction,
@@ -265,16 +239,8 @@ async function mergeRepeatRequest(
   match: RepeatMatch,
 ): Promise<LeadRow> {
   const stored = await insertLeadRequest(trx, toRequestRow(lead.id, request, origin));
-  const differences = identityDifferences(identityOf(lead), identityOf(request));
-  // A request released from hold may be older than the lead's latest: it never rolls the lead back.
-  const isLatest = origin.receivedAt.getTime() >= new Date(lead.last_request_at).getTime();
-  const updated = isLatest ? SERVICE_COLUMNS.filter((column) => lead[column] !== request[column]) : [];
+  const differences = requestDifferences(requestFieldsOf(lead), requestFieldsOf(request));
   const changes: RepeatChanges = {};
-  if (isLatest) {
-    for (const column of updated) changes[column] = request[column];
-    changes.estimate_breakdown = toJsonb(trx, request.estimate_breakdown);
-    if (isValueFromEstimate(lead)) changes.estimated_value = request.estimated_value ?? null;
-  }
   if (differences.length > 0) changes.details_differ_request_id = stored.id;
   if (request.notes) changes.notes = appendRequestNotes(lead.notes, request, origin);
   // Consent given on a later request counts; an unticked box on a later one withdraws nothing (STOP does).
@@ -284,7 +250,9 @@ async function mergeRepeatRequest(
   }
   const row = await updateLeadForRepeat(trx, lead.id, changes, origin.receivedAt);
   if (!row) throw new Error('the lead of a repeat request disappeared inside its transaction');
-  await recordLeadChanges(trx, [leadChange(null, lead.id, 'repeat_merged', ...repeatAudit(lead, row, stored.id))]);
+  await recordLeadChanges(trx, [
+    leadChange(null, lead.id, 'repeat_merged', null, { requestId: stored.id, differs: differences }),
+  ]);
   await recordSystemActivity(
     trx,
     {
@@ -294,7 +262,6 @@ async function mergeRepeatRequest(
       subject: 'Repeat request',
       description: describeRepeatRequest(request, {
         match,
-        updated,
         differences,
         releasedFromRule: origin.releasedFromRule,
       }),

@@ -30,6 +30,11 @@ export async function findLeadRequestRow(
   return (await db('lead_requests').where({ id: requestId, lead_id: leadId }).first()) as LeadRequestRow | undefined;
 }
 
+/** Moves a request to another lead (one split off into a lead of its own). */
+export async function moveLeadRequest(db: Knex, requestId: string, leadId: string): Promise<void> {
+  await db('lead_requests').where({ id: requestId }).update({ lead_id: leadId });
+}
+
 /**
  * A lead's first request, from the lead's own columns: `insert into lead_requests (${columns})
  * select ${values} from <leads rows>`. The lead's `last_request_at` is when it arrived.

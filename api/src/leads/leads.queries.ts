@@ -90,6 +90,31 @@ export async function insertLeadWithFirstRequest(
   return row;
 }
 
+/** A lead without a request of its own yet (a request split off another lead is moved to it). */
+export async function insertLeadRow(trx: Knex, lead: NewLeadRow): Promise<LeadRow> {
+  const [row] = await trx('leads').insert(lead).returning('*');
+  if (!row) throw new Error('lead insert returned no row');
+  return row as LeadRow;
+}
+
+/** What a lead takes back when one of its repeat requests is split off into a lead of its own. */
+export type SplitChanges = Pick<
+  LeadRow,
+  | 'repeat_count'
+  | 'last_repeat_at'
+  | 'last_request_at'
+  | 'details_differ_request_id'
+  | 'notes'
+  | 'sms_consent_at'
+  | 'sms_consent_text'
+>;
+
+export async function updateLeadAfterSplit(db: Knex, id: string, changes: SplitChanges): Promise<void> {
+  await db('leads')
+    .where({ id })
+    .update({ ...changes, updated_at: db.fn.now() });
+}
+
 /** The assignee's name, selected beside `leads.*` (answers show it). */
 const assigneeName = (db: Knex, leadsAlias = 'leads') =>
   userNameOf(db, `${leadsAlias}.assigned_to`).as('assignee_name');
@@ -264,11 +289,14 @@ export async function lockLeadRow(trx: Knex.Transaction, id: string): Promise<Na
     .first()) as NamedLeadRow | undefined;
 }
 
-export type LeadIdentity = Pick<LeadRow, 'first_name' | 'last_name' | 'email' | 'phone'>;
+/** What staff take from a repeat request: who the person is, the home and service, and its estimate. */
+export type LeadRequestDetails = Partial<
+  Pick<LeadRow, LeadRequestColumn | 'estimated_value'> & { estimate_breakdown: Knex.Raw }
+>;
 
-/** Sets who the person is (or keeps it) and settles a "details differ" flag. */
-export async function settleLeadIdentity(db: Knex, id: string, identity: Partial<LeadIdentity>): Promise<void> {
+/** Sets a request's details on the lead (or keeps the lead's) and settles a "details differ" flag. */
+export async function settleLeadDetails(db: Knex, id: string, details: LeadRequestDetails): Promise<void> {
   await db('leads')
     .where({ id })
-    .update({ ...identity, details_differ_request_id: null, updated_at: db.fn.now() });
+    .update({ ...details, details_differ_request_id: null, updated_at: db.fn.now() });
 }

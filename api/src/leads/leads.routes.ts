@@ -21,6 +21,7 @@ import { isRepeatable, resolveLeadFilter } from './lead-filter.ts';
 import { type LeadTotal, listLeads } from './lead-list.service.ts';
 import { createPageMaps } from './lead-page-map.ts';
 import { applyRequestDetails, dismissRequestDetails, getLeadDetail } from './lead-requests.service.ts';
+import { splitRequest } from './split-request.service.ts';
 import {
   assertLeadExists,
   assignLeadsByStaff,
@@ -127,7 +128,7 @@ export function adminLeadsRouter({ db, now, config }: Pick<AppDeps, 'db' | 'now'
     res.json(await getLeadDetail(db, req.params.id));
   });
 
-  // "Details differ": take the request's name, e-mail and phone, or keep the lead's.
+  // "Details differ": take the request's details (who, home and service), or keep the lead's.
   const decisions = [
     [leadOperations.applyRequestDetails, applyRequestDetails],
     [leadOperations.dismissRequestDetails, dismissRequestDetails],
@@ -138,6 +139,13 @@ export function adminLeadsRouter({ db, now, config }: Pick<AppDeps, 'db' | 'now'
       res.json(await decide(db, { leadId, requestId, userId: sessionUser(req).id, now: now() }));
     });
   }
+
+  // "This is a different person": the request becomes a lead of its own.
+  route(leadOperations.splitRequest, async (req, res) => {
+    const { id: leadId, requestId } = req.params;
+    const decision = { leadId, requestId, userId: sessionUser(req).id, now: now(), timeZone: config.businessTimeZone };
+    res.status(201).json(await splitRequest(db, decision));
+  });
 
   route(leadOperations.updateLead, async (req, res) => {
     res.json(await updateLead(db, sessionUser(req).id, req.params.id, req.body));

@@ -10,6 +10,8 @@ import {
   normalisePhone,
   phoneDigitsToMatch,
   repeatMatchOf,
+  requestDifferences,
+  serviceDifferences,
   resolveLeadSource,
 } from './intake.ts';
 
@@ -90,22 +92,47 @@ describe('repeat-request matching', () => {
   });
 
   const kevin = { firstName: 'Kevin', lastName: 'Reyes', email: 'kevin@example.com', phone: '(817) 555-0142' };
-  it('takes a request as the same person on the e-mail (any case), or on the phone with the first or last name', () => {
+  it('takes a request as the same person on the e-mail (any case), or on the phone with the full name', () => {
     expect(repeatMatchOf(kevin, { ...kevin, email: ' KEVIN@Example.com ', phone: '972-555-0100' })).toBe('e-mail');
     expect(repeatMatchOf(kevin, { ...kevin, email: 'KEVIN@example.com', phone: '817.555.0142' })).toBe(
       'e-mail and phone',
     );
-    expect(repeatMatchOf(kevin, { ...kevin, firstName: 'Kev', lastName: ' reyes ', email: 'k@work.example' })).toBe(
+    // Another name with the person's own e-mail is still them.
+    expect(repeatMatchOf(kevin, { ...kevin, firstName: 'Kev', email: 'kevin@example.com' })).toBe('e-mail and phone');
+    expect(repeatMatchOf(kevin, { ...kevin, firstName: ' kevin ', lastName: 'REYES', email: 'k@work.example' })).toBe(
       'phone and name',
     );
-    expect(repeatMatchOf(kevin, { ...kevin, lastName: 'Reyes-Diaz', email: 'k@work.example' })).toBe('phone and name');
+    expect(repeatMatchOf({ ...kevin, firstName: 'Mary  Ann' }, { ...kevin, firstName: 'mary ann', email: '' })).toBe(
+      'phone and name',
+    );
   });
 
-  it('takes a request that shares only the phone as someone else', () => {
+  it('takes a request that shares only the phone, or the phone and one of the names, as someone else', () => {
     const maria = { firstName: 'Maria', lastName: 'Gonzalez', email: 'maria.g@example.com', phone: '817-555-0142' };
     expect(repeatMatchOf(kevin, maria)).toBeNull();
+    // A household shares a surname: his sister with her own e-mail is not him.
+    expect(repeatMatchOf(kevin, { ...kevin, firstName: 'Lucia', email: 'lucia@example.com' })).toBeNull();
+    expect(repeatMatchOf(kevin, { ...kevin, firstName: 'Kev', email: 'k@work.example' })).toBeNull();
+    expect(repeatMatchOf(kevin, { ...kevin, lastName: 'Reyes-Diaz', email: 'k@work.example' })).toBeNull();
     // A lead without an e-mail (made from a text) is matched by nobody's empty e-mail.
     expect(repeatMatchOf({ ...kevin, email: '' }, { ...maria, email: '' })).toBeNull();
+  });
+
+  it('lists where a request asks for another home or service than the lead holds', () => {
+    const lead = { zipcode: '76132', bedrooms: '4', bathrooms: '3', cleaningType: 'Basic', frequency: 'Weekly' };
+    expect(serviceDifferences(lead, { ...lead, zipcode: ' 76132 ' })).toEqual([]);
+    expect(
+      serviceDifferences(lead, {
+        zipcode: '76133',
+        bedrooms: '1',
+        bathrooms: '1',
+        cleaningType: 'Move In/Out',
+        frequency: 'One Time',
+      }),
+    ).toEqual(['zipcode', 'bedrooms', 'bathrooms', 'cleaningType', 'frequency']);
+    expect(
+      requestDifferences({ ...kevin, ...lead }, { ...kevin, ...lead, email: 'k@work.example', frequency: 'Monthly' }),
+    ).toEqual(['email', 'frequency']);
   });
 });
 

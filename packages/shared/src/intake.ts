@@ -131,8 +131,16 @@ export interface Identity {
   phone: string;
 }
 
-const comparableName = (person: Identity) =>
-  `${person.firstName} ${person.lastName}`.trim().replace(/\s+/g, ' ').toLowerCase();
+/** A name as it is compared: letter case aside, spaces trimmed and runs of them taken as one. */
+const comparablePart = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Whether two people give the same first name and the same last name (letter case and spacing aside). */
+function sameFullName(a: Identity, b: Identity): boolean {
+  return (
+    comparablePart(a.firstName) === comparablePart(b.firstName) &&
+    comparablePart(a.lastName) === comparablePart(b.lastName)
+  );
+}
 
 /**
  * Where a request names the person differently from the lead: letter case, spacing and the phone's
@@ -140,10 +148,40 @@ const comparableName = (person: Identity) =>
  */
 export function identityDifferences(lead: Identity, request: Identity): IdentityField[] {
   const differences: IdentityField[] = [];
-  if (comparableName(lead) !== comparableName(request)) differences.push('name');
+  if (!sameFullName(lead, request)) differences.push('name');
   if (lead.email.trim().toLowerCase() !== request.email.trim().toLowerCase()) differences.push('email');
   if (normalisePhone(lead.phone) !== normalisePhone(request.phone)) differences.push('phone');
   return differences;
+}
+
+/**
+ * The home and service a request asks for. A repeat request never changes them on its lead (nor the
+ * estimate): staff apply a request's or keep the lead's ("Details differ" in the CRM).
+ */
+export const SERVICE_FIELDS = ['zipcode', 'bedrooms', 'bathrooms', 'cleaningType', 'frequency'] as const;
+export type ServiceField = (typeof SERVICE_FIELDS)[number];
+export type Service = Record<ServiceField, string>;
+
+export const SERVICE_FIELD_LABELS: Record<ServiceField, string> = {
+  zipcode: 'zip code',
+  bedrooms: 'bedrooms',
+  bathrooms: 'bathrooms',
+  cleaningType: 'cleaning type',
+  frequency: 'frequency',
+};
+
+/** Where a request asks for another home or service than the lead holds (the zip code's spaces aside). */
+export function serviceDifferences(lead: Service, request: Service): ServiceField[] {
+  return SERVICE_FIELDS.filter((field) => lead[field].trim() !== request[field].trim());
+}
+
+/** Every way a repeat request differs from its lead: who the person is, then the home and service. */
+export type RequestField = IdentityField | ServiceField;
+
+export const REQUEST_FIELD_LABELS: Record<RequestField, string> = { ...IDENTITY_FIELD_LABELS, ...SERVICE_FIELD_LABELS };
+
+export function requestDifferences(lead: Identity & Service, request: Identity & Service): RequestField[] {
+  return [...identityDifferences(lead, request), ...serviceDifferences(lead, request)];
 }
 
 /** Fewer digits than this (after normalising) is too little to say two requests share a phone. */
@@ -155,23 +193,23 @@ export function phoneDigitsToMatch(phone: string): string | null {
   return digits.length >= MIN_PHONE_DIGITS_TO_MATCH ? digits : null;
 }
 
-/** What makes a request a repeat of a lead: the person's own e-mail, or the phone with their name. */
+/** What makes a request a repeat of a lead: the person's own e-mail, or the phone with their full name. */
 export type RepeatMatch = 'e-mail' | 'phone and name' | 'e-mail and phone';
 
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * Whether a request comes from the person of a lead, and on what: its e-mail matches (letter case and
- * spaces aside), or its phone digits match and so does its first or its last name. A phone alone is
- * not a person: a household shares one, so a request that shares only the phone is someone else (a
- * new lead, linked to this one as "same phone"); an e-mail address is its owner's. null: not a repeat.
+ * Whether a request comes from the person of a lead, and on what (docs/decisions.md, "Repeat requests:
+ * e-mail, or phone and full name"): its e-mail matches (letter case and spaces aside), or its phone
+ * digits match and so do both its first and its last name. A phone, or a phone and a surname, is not
+ * a person: a household shares both, so such a request is someone else (a new lead, linked to this one
+ * as "same phone"); an e-mail address is its owner's. null: not a repeat.
  */
 export function repeatMatchOf(lead: Identity, request: Identity): RepeatMatch | null {
   const email = lead.email.trim() !== '' && sameText(lead.email, request.email);
   const phone = sharesPhone(lead, request);
   if (email) return phone ? 'e-mail and phone' : 'e-mail';
-  const name = sameText(lead.firstName, request.firstName) || sameText(lead.lastName, request.lastName);
-  return phone && name ? 'phone and name' : null;
+  return phone && sameFullName(lead, request) ? 'phone and name' : null;
 }
 
 /** Whether two people gave the same phone (by its digits, when there are enough of them). */

@@ -119,6 +119,8 @@ export const API_ERRORS = {
     'The template this recipe sends is no longer of the kind it sends; change it back or add the rule yourself.',
   heldNotFound: 'This held submission no longer exists: it was released or deleted.',
   leadRequestNotFound: 'This request does not belong to the lead',
+  firstRequestNotSplit:
+    'This is the lead’s first request: the lead is this person. Only a later request taken as a repeat can be split into a lead of its own.',
   heldPayloadInvalid: 'This held submission no longer passes the quote form’s validation and cannot be released.',
   unmatchedEmailNotFound: 'This unmatched e-mail does not exist.',
   unmatchedEmailAttached: 'This e-mail is already attached to a lead.',

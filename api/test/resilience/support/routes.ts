@@ -129,6 +129,13 @@ export const ROUTES: Route[] = [
     role: 'sales',
     id: 'lead',
   },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/:id/requests/:requestId/split',
+    access: 'admin',
+    role: 'sales',
+    id: 'lead',
+  },
   { method: 'GET', path: '/api/admin/held-submissions', access: 'admin', role: 'sales' },
   { method: 'POST', path: '/api/admin/held-submissions/:id/release', access: 'admin', role: 'sales', id: 'held' },
   { method: 'DELETE', path: '/api/admin/held-submissions/:id', access: 'admin', role: 'sales', id: 'held' },

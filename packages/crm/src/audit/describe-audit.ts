@@ -40,6 +40,8 @@ const ACTION_VERBS: Record<string, string> = {
   repeat_merged: 'merged a repeat request into this lead',
   details_applied: "applied a repeat request's new details",
   details_kept: "kept the lead's details over a repeat request's",
+  request_split: 'split a request off: another person, now a lead of their own',
+  split_from: "made this lead from a request split off another person's lead",
   email_unsubscribed: 'recorded that the lead unsubscribed from e-mail',
   sms_opted_out: 'recorded that the number answered STOP to texts',
   sms_opted_in: 'recorded that the number answered START to texts',

@@ -181,7 +181,7 @@ function LeadDetailsTab({ lead: data, onOpenLead }: { lead: LeadDetail; onOpenLe
       <SamePhoneLinks lead={data} onOpen={onOpenLead} />
       <LeadDetails lead={data} />
       <LeadIntakeDetails lead={data} onOpenLead={onOpenLead} />
-      <LeadRequests lead={data} />
+      <LeadRequests lead={data} onOpenLead={onOpenLead} />
       <Divider titlePlacement="start">Quote</Divider>
       <QuoteBuilder lead={data} />
       <Divider titlePlacement="start">Booking</Divider>

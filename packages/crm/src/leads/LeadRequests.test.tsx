@@ -62,16 +62,19 @@ describe('lead drawer: Requests', () => {
     const table = within(section).getByRole('table');
     const headers = within(table).getAllByRole('columnheader');
     expect(headers[0]?.textContent).toMatch(/^First request/);
-    expect(headers[1]?.textContent).toMatch(/^Repeat 1.*released from hold \(Sent too fast\)$/);
+    expect(headers[1]?.textContent).toMatch(
+      /^Repeat 1.*released from hold \(Sent too fast\)This is a different person$/,
+    );
 
     const rowText = (label: string) => within(table).getByRole('rowheader', { name: label }).closest('tr')?.textContent;
     expect(rowText('Name')).toBe('NameOlga OriginalKim Other differs');
     expect(rowText('E-mail')).toBe('E-mailolga@example.comkim@other.example differs');
     // Same digits: not a difference.
     expect(rowText('Phone')).toBe('Phone(214) 555-0142214.555.0142');
-    expect(rowText('Cleaning')).toBe('CleaningDeep, WeeklyBasic, Weekly');
+    // The service asked for is compared too: the lead keeps its own until staff apply the request's.
+    expect(rowText('Cleaning')).toBe('CleaningDeep, WeeklyBasic, Weekly differs');
     expect(rowText('Notes')).toBe('Notes—Second floor only');
-    expect(within(table).getAllByText('differs')).toHaveLength(2);
+    expect(within(table).getAllByText('differs')).toHaveLength(3);
   });
 
   it('"Details differ" names what differs; Apply new details posts, updates the drawer and refreshes the lists', async () => {
@@ -84,6 +87,7 @@ describe('lead drawer: Requests', () => {
       lastName: 'Other',
       email: 'kim@other.example',
       phone: '214.555.0142',
+      cleaningType: 'Basic',
       detailsDifferRequestId: null,
     };
     const { calls, queryClient } = renderDrawer(detail, {
@@ -92,13 +96,14 @@ describe('lead drawer: Requests', () => {
     const section = await screen.findByRole('region', { name: 'Requests' });
     const alert = within(section).getByRole('note');
     expect(alert.textContent).toContain('Details differ');
-    expect(alert.textContent).toContain('gives another name and e-mail');
+    expect(alert.textContent).toContain('gives another name, e-mail and cleaning type');
     expect(alert.textContent).toContain('name: Kim Other (now Olga Original)');
+    expect(alert.textContent).toContain('cleaning type: Basic (now Deep)');
     queryClient.setQueryData(['/api/admin/leads', { page: 1 }], { seeded: true });
 
     await userEvent.setup().click(within(section).getByRole('button', { name: 'Apply new details' }));
 
-    await screen.findByText('Contact details updated');
+    await screen.findByText('Lead details updated');
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.url).toBe(`/api/admin/leads/${detail.id}/requests/${repeat.id}/apply`);
     expect(queryClient.getQueryData<LeadDetail>(['/api/admin/leads', detail.id])?.firstName).toBe('Kim');
@@ -109,7 +114,7 @@ describe('lead drawer: Requests', () => {
     await screen.findByRole('dialog', { name: 'Kim Other' });
     await waitFor(() => expect(screen.queryByText('Details differ')).toBeNull());
     // The first request now differs from the applied details.
-    expect(within(screen.getByRole('region', { name: 'Requests' })).getAllByText('differs')).toHaveLength(2);
+    expect(within(screen.getByRole('region', { name: 'Requests' })).getAllByText('differs')).toHaveLength(3);
   });
 
   it('Keep current details posts dismiss and clears the flag', async () => {
@@ -123,12 +128,49 @@ describe('lead drawer: Requests', () => {
     });
     const section = await screen.findByRole('region', { name: 'Requests' });
     await userEvent.setup().click(within(section).getByRole('button', { name: 'Keep current details' }));
-    await screen.findByText('Contact details kept');
+    await screen.findByText('Lead details kept');
     expect(calls.some((call) => call.method === 'POST' && call.url.endsWith(`/requests/${repeat.id}/dismiss`))).toBe(
       true,
     );
     await waitFor(() => expect(screen.queryByText('Details differ')).toBeNull());
     screen.getByRole('dialog', { name: 'Olga Original' });
+  });
+
+  it('"This is a different person" asks first, then splits the request into a lead of its own and opens it', async () => {
+    const detail = leadWithDifferingRepeat();
+    const repeat = detail.requests[1];
+    if (!repeat) throw new Error('fixture');
+    const kim = makeLead({ firstName: 'Kim', lastName: 'Other', email: 'kim@other.example', phone: '214.555.0142' });
+    const splitOff = makeLeadDetail(kim, [repeat]);
+    const opened: string[] = [];
+    const fetch = mockFetch({
+      [`GET /api/admin/leads/${detail.id}`]: { body: detail },
+      [`GET /api/admin/activities/lead/${detail.id}`]: { body: [] },
+      [`GET /api/admin/leads/${detail.id}/runs`]: { body: [] },
+      [`GET /api/admin/leads/${detail.id}/outbox`]: { body: [] },
+      [`POST /api/admin/leads/${detail.id}/requests/${repeat.id}/split`]: { status: 201, body: splitOff },
+    });
+    const { queryClient } = renderWithProviders(
+      <LeadDrawer leadId={detail.id} onClose={() => {}} onOpenLead={(id) => opened.push(id)} />,
+    );
+    const section = await screen.findByRole('region', { name: 'Requests' });
+    // Only a repeat can be another person: the first request is the lead itself.
+    const buttons = within(section).getAllByRole('button', { name: 'This is a different person' });
+    expect(buttons).toHaveLength(1);
+    const user = userEvent.setup();
+    await user.click(buttons[0] as HTMLElement);
+    expect(fetch.calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.click(await screen.findByRole('button', { name: 'Split into a new lead' }));
+
+    await screen.findByText('Split into a lead of its own');
+    const post = fetch.calls.find((call) => call.method === 'POST');
+    expect(post?.url).toBe(`/api/admin/leads/${detail.id}/requests/${repeat.id}/split`);
+    expect(opened).toEqual([kim.id]);
+    expect(queryClient.getQueryData<LeadDetail>(['/api/admin/leads', kim.id])?.firstName).toBe('Kim');
+    // The original lead is read again: the request left it.
+    await waitFor(() =>
+      expect(fetch.calls.filter((call) => call.url === `/api/admin/leads/${detail.id}`).length).toBeGreaterThan(1),
+    );
   });
 
   it('keeps the requests when a drawer edit answers a plain lead', () => {

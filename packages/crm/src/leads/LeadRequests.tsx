@@ -1,24 +1,24 @@
 import {
-  IDENTITY_FIELD_LABELS,
-  type IdentityField,
-  identityDifferences,
   REJECTION_RULE_LABELS,
+  REQUEST_FIELD_LABELS,
+  type RequestField,
+  requestDifferences,
 } from '@shine/shared/intake';
 import type { LeadDetail, LeadRequest } from '@shine/shared/types';
-import { Alert, Button, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, Button, Popconfirm, Typography } from 'antd';
+import { type ReactNode, useRef } from 'react';
 import { ToneTag } from '../ui/ToneTag.tsx';
 import { DETAILS_DIFFER_COLOR, fullName } from '../format/lead-labels.ts';
 import { formatDateTime } from '../format/date-time.ts';
-import { identityValue, joinWords } from './lead-requests.ts';
-import { useDetailsDecision } from './lead-requests.queries.ts';
+import { joinWords, requestValue } from './lead-requests.ts';
+import { useDetailsDecision, useSplitRequest } from './lead-requests.queries.ts';
 import { RequestEstimate } from './RequestEstimate.tsx';
 
 interface Row {
   key: string;
   label: string;
-  /** Identity rows are compared with the lead's current details. */
-  identity?: IdentityField;
+  /** What the row shows that is compared with the lead's current details. */
+  fields?: readonly RequestField[];
   value: (request: LeadRequest) => ReactNode;
 }
 
@@ -35,12 +35,22 @@ function visitOf(request: LeadRequest): string {
 }
 
 const ROWS: Row[] = [
-  { key: 'name', label: 'Name', identity: 'name', value: (r) => fullName(r) },
-  { key: 'email', label: 'E-mail', identity: 'email', value: (r) => r.email },
-  { key: 'phone', label: 'Phone', identity: 'phone', value: (r) => r.phone },
-  { key: 'zipcode', label: 'Zip code', value: (r) => r.zipcode },
-  { key: 'home', label: 'Home', value: (r) => `${r.bedrooms} bd / ${r.bathrooms} ba` },
-  { key: 'cleaning', label: 'Cleaning', value: (r) => `${r.cleaningType}, ${r.frequency}` },
+  { key: 'name', label: 'Name', fields: ['name'], value: (r) => fullName(r) },
+  { key: 'email', label: 'E-mail', fields: ['email'], value: (r) => r.email },
+  { key: 'phone', label: 'Phone', fields: ['phone'], value: (r) => r.phone },
+  { key: 'zipcode', label: 'Zip code', fields: ['zipcode'], value: (r) => r.zipcode },
+  {
+    key: 'home',
+    label: 'Home',
+    fields: ['bedrooms', 'bathrooms'],
+    value: (r) => `${r.bedrooms} bd / ${r.bathrooms} ba`,
+  },
+  {
+    key: 'cleaning',
+    label: 'Cleaning',
+    fields: ['cleaningType', 'frequency'],
+    value: (r) => `${r.cleaningType}, ${r.frequency}`,
+  },
   { key: 'estimate', label: 'Estimate', value: (r) => <RequestEstimate estimate={r.estimate} /> },
   {
     key: 'notes',
@@ -50,12 +60,15 @@ const ROWS: Row[] = [
   { key: 'visit', label: 'Visit', value: visitOf },
 ];
 
-/** "Details differ": what the flagged request gives, beside the lead's details, and the two choices. */
+/**
+ * "Details differ": what the flagged request gives (who the person is, the home and service), beside
+ * the lead's details, and the two choices. A repeat never changes them by itself.
+ */
 function DetailsDifferAlert({ lead, request }: { lead: LeadDetail; request: LeadRequest | undefined }) {
   const decide = useDetailsDecision();
   const requestId = lead.detailsDifferRequestId;
   if (!requestId) return null;
-  const differences = request ? identityDifferences(lead, request) : [];
+  const differences = request ? requestDifferences(lead, request) : [];
   const pending = decide.isPending ? decide.variables?.decision : undefined;
   return (
     <Alert
@@ -69,16 +82,16 @@ function DetailsDifferAlert({ lead, request }: { lead: LeadDetail; request: Lead
           <p>
             {request
               ? `The request of ${formatDateTime(request.receivedAt)} gives another ${joinWords(
-                  differences.map((field) => IDENTITY_FIELD_LABELS[field]),
+                  differences.map((field) => REQUEST_FIELD_LABELS[field]),
                 )}. The lead keeps its current details until you choose.`
-              : 'A repeat request gives another name, e-mail or phone. The lead keeps its current details until you choose.'}
+              : 'A repeat request gives other details. The lead keeps its current details until you choose.'}
           </p>
           {request && differences.length > 0 ? (
             <ul className="details-differ-list">
               {differences.map((field) => (
                 <li key={field}>
-                  {IDENTITY_FIELD_LABELS[field]}: <strong>{identityValue(request, field)}</strong> (now{' '}
-                  {identityValue(lead, field)})
+                  {REQUEST_FIELD_LABELS[field]}: <strong>{requestValue(request, field)}</strong> (now{' '}
+                  {requestValue(lead, field)})
                 </li>
               ))}
             </ul>
@@ -106,7 +119,59 @@ function DetailsDifferAlert({ lead, request }: { lead: LeadDetail; request: Lead
   );
 }
 
-function RequestHeader({ request, index }: { request: LeadRequest; index: number }) {
+function focusIsInPopupOrLost(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || active.closest('.ant-popover') !== null;
+}
+
+/**
+ * "This is a different person" on a request intake took as the lead's repeat: after a confirmation,
+ * the request becomes a lead of its own (alerted as any new lead) and that lead opens.
+ */
+function SplitRequestButton({
+  lead,
+  request,
+  onOpenLead,
+}: {
+  lead: LeadDetail;
+  request: LeadRequest;
+  onOpenLead?: ((leadId: string) => void) | undefined;
+}) {
+  const split = useSplitRequest(onOpenLead);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <Popconfirm
+      title={`Make ${fullName(request)}’s request a lead of its own?`}
+      description={`It leaves ${fullName(lead)}’s lead and becomes a new lead, alerted like any new one.`}
+      okText="Split into a new lead"
+      okButtonProps={{ loading: split.isPending }}
+      cancelText="Cancel"
+      // Focus goes into the confirmation (on the safe choice) and back to the button when it closes
+      // from the inside (Cancel, Escape).
+      cancelButtonProps={{ autoFocus: true }}
+      onOpenChange={(open) => {
+        if (!open && focusIsInPopupOrLost()) button.current?.focus();
+      }}
+      onConfirm={() => split.mutateAsync({ leadId: lead.id, requestId: request.id }).catch(() => undefined)}
+    >
+      <Button ref={button} size="small" className="request-split" disabled={split.isPending}>
+        This is a different person
+      </Button>
+    </Popconfirm>
+  );
+}
+
+function RequestHeader({
+  lead,
+  request,
+  index,
+  onOpenLead,
+}: {
+  lead: LeadDetail;
+  request: LeadRequest;
+  index: number;
+  onOpenLead?: ((leadId: string) => void) | undefined;
+}) {
   return (
     <th scope="col">
       <span className="request-title">{index === 0 ? 'First request' : `Repeat ${index}`}</span>
@@ -116,13 +181,22 @@ function RequestHeader({ request, index }: { request: LeadRequest; index: number
       {request.releasedFromRule ? (
         <span className="request-released">released from hold ({REJECTION_RULE_LABELS[request.releasedFromRule]})</span>
       ) : null}
+      {index > 0 ? <SplitRequestButton lead={lead} request={request} onOpenLead={onOpenLead} /> : null}
     </th>
   );
 }
 
-/** Every request side by side, one column each, oldest first; identity values unlike the lead's are marked. */
-function RequestsTable({ lead, requests }: { lead: LeadDetail; requests: LeadRequest[] }) {
-  const differences = new Map(requests.map((request) => [request.id, identityDifferences(lead, request)]));
+/** Every request side by side, one column each, oldest first; values unlike the lead's are marked. */
+function RequestsTable({
+  lead,
+  requests,
+  onOpenLead,
+}: {
+  lead: LeadDetail;
+  requests: LeadRequest[];
+  onOpenLead?: ((leadId: string) => void) | undefined;
+}) {
+  const differences = new Map(requests.map((request) => [request.id, requestDifferences(lead, request)]));
   return (
     // A table of many requests scrolls inside this box (not the page); the box takes focus so a
     // keyboard can scroll it.
@@ -130,14 +204,13 @@ function RequestsTable({ lead, requests }: { lead: LeadDetail; requests: LeadReq
     <section className="table-scroll requests-scroll" aria-label="Side-by-side comparison" tabIndex={0}>
       <table className="requests-table">
         <caption className="visually-hidden">
-          Quote requests of {fullName(lead)}, oldest first; “differs” marks a name, e-mail or phone other than the
-          lead’s current one
+          Quote requests of {fullName(lead)}, oldest first; “differs” marks a detail other than the lead’s current one
         </caption>
         <thead>
           <tr>
             <td />
             {requests.map((request, index) => (
-              <RequestHeader key={request.id} request={request} index={index} />
+              <RequestHeader key={request.id} lead={lead} request={request} index={index} onOpenLead={onOpenLead} />
             ))}
           </tr>
         </thead>
@@ -146,7 +219,7 @@ function RequestsTable({ lead, requests }: { lead: LeadDetail; requests: LeadReq
             <tr key={row.key}>
               <th scope="row">{row.label}</th>
               {requests.map((request) => {
-                const differs = row.identity !== undefined && differences.get(request.id)?.includes(row.identity);
+                const differs = row.fields?.some((field) => differences.get(request.id)?.includes(field)) ?? false;
                 return differs ? (
                   <td key={request.id} className="request-differs">
                     <strong>{row.value(request)}</strong> <ToneTag color={DETAILS_DIFFER_COLOR}>differs</ToneTag>
@@ -165,10 +238,16 @@ function RequestsTable({ lead, requests }: { lead: LeadDetail; requests: LeadReq
 
 /**
  * The lead's quote requests (docs/requirements.md#repeat-requests): a repeat never overwrites who
- * the person is, so every request is shown as sent, and when one names the person differently staff
- * apply it or keep the lead's.
+ * the person is nor what the lead asks for, so every request is shown as sent; when one differs staff
+ * apply it or keep the lead's, and one that is another person's is split into a lead of its own.
  */
-export function LeadRequests({ lead }: { lead: LeadDetail }) {
+export function LeadRequests({
+  lead,
+  onOpenLead,
+}: {
+  lead: LeadDetail;
+  onOpenLead?: ((leadId: string) => void) | undefined;
+}) {
   // A lead put in the cache from a list or a PATCH answer has no requests until its detail arrives.
   const requests = lead.requests ?? [];
   const flagged = requests.find((request) => request.id === lead.detailsDifferRequestId);
@@ -182,7 +261,7 @@ export function LeadRequests({ lead }: { lead: LeadDetail }) {
       {requests.length === 0 ? (
         <p className="muted">No quote requests recorded.</p>
       ) : (
-        <RequestsTable lead={lead} requests={requests} />
+        <RequestsTable lead={lead} requests={requests} onOpenLead={onOpenLead} />
       )}
     </section>
   );

@@ -6,7 +6,7 @@ import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { fullName } from '../format/lead-labels.ts';
 
-/** "apply": the lead takes the request's name, e-mail and phone; "dismiss": it keeps its own. */
+/** "apply": the lead takes the request's details (who, home and service); "dismiss": it keeps its own. */
 export type DetailsDecision = 'apply' | 'dismiss';
 
 export interface DetailsDecisionInput {
@@ -21,8 +21,8 @@ const DECISIONS = {
 } as const;
 
 const SUCCESS: Record<DetailsDecision, string> = {
-  apply: 'Contact details updated',
-  dismiss: 'Contact details kept',
+  apply: 'Lead details updated',
+  dismiss: 'Lead details kept',
 };
 
 /**
@@ -50,5 +50,30 @@ export function useDetailsDecision() {
       ]);
     },
     onError: (error) => toast.error('Could not update the contact details', errorText(error)),
+  });
+}
+
+/**
+ * POST /api/admin/leads/{id}/requests/{requestId}/split ("This is a different person"): the request
+ * becomes a lead of its own. The new lead's detail is cached from the answer and `onSplit` opens it;
+ * the original lead, the lists and the timelines are read again.
+ */
+export function useSplitRequest(onSplit?: (leadId: string) => void) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ leadId, requestId }: { leadId: string; requestId: string }) =>
+      call(leadOperations.splitRequest, { params: { id: leadId, requestId } }),
+    onSuccess: async (lead) => {
+      toast.success('Split into a lead of its own', `${fullName(lead)} · ${lead.email} · ${lead.phone}`);
+      queryClient.setQueryData(leadKey(lead.id), lead);
+      const detail = hashKey(leadKey(lead.id));
+      onSplit?.(lead.id);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: leadsKey, predicate: (query) => query.queryHash !== detail }),
+        queryClient.invalidateQueries({ queryKey: activitiesKey }),
+      ]);
+    },
+    onError: (error) => toast.error('Could not split the request off', errorText(error)),
   });
 }

@@ -1,8 +1,8 @@
-import type { Identity, IdentityField } from '@shine/shared/intake';
+import type { Identity, RequestField, Service } from '@shine/shared/intake';
 import { fullName } from '../format/lead-labels.ts';
 
-/** The value of an identity field as staff read it. */
-export function identityValue(person: Identity, field: IdentityField): string {
+/** The value of a field a request may differ in (who the person is, the home and service), as staff read it. */
+export function requestValue(person: Identity & Service, field: RequestField): string {
   if (field === 'name') return fullName(person);
   return person[field];
 }

@@ -118,8 +118,25 @@ export const leadOperations = {
     body: leadStatusUpdateSchema,
     answers: { 200: json(leadSchema, 'The lead, moved.') },
   }),
-  applyRequestDetails: requestDecision('apply', 'Take a repeat request’s name, e-mail and phone for the lead'),
-  dismissRequestDetails: requestDecision('dismiss', 'Keep the lead’s name, e-mail and phone over a repeat request’s'),
+  applyRequestDetails: requestDecision(
+    'apply',
+    'Take a repeat request’s details for the lead: name, e-mail, phone, home and service (and its estimate)',
+  ),
+  dismissRequestDetails: requestDecision('dismiss', 'Keep the lead’s details over a repeat request’s'),
+  splitRequest: operation({
+    method: 'post',
+    path: '/api/admin/leads/:id/requests/:requestId/split',
+    tag: 'Leads',
+    summary: 'This is a different person: a request taken as a repeat becomes a lead of its own',
+    description:
+      'The new lead takes the request’s details, estimate, attribution and consent, and the request moves to it; it is a new lead from now (`lead_created`: on-duty alert, assignment, rules; the bell of the person on duty; its own contact clock), linked “same phone” to the leads of its phone. The original lead takes back what the request brought (repeat count, request times, “Details differ”, appended notes, consent only it gave). Audited on both leads.',
+    access: session,
+    params: leadRequestParamsSchema,
+    answers: {
+      201: json(leadDetailSchema, 'The new lead, with the request as its first.'),
+      409: error('The lead’s first request: the lead is that person, so it cannot be split off.'),
+    },
+  }),
   listHeldSubmissions: operation({
     method: 'get',
     path: '/api/admin/held-submissions',
