@@ -175,14 +175,14 @@ describeApi('scheduling recipes: booking confirmation, day-before reminder, ask 
       .where({ id: rule.id })
       .update({ conditions: t.db.raw(`'{}'::jsonb`) });
     await conditionOfReminderEmailRule(t.db);
-    expect((await t.db('automations').where({ id: rule.id }).first()).conditions).toEqual({ textsAllowed: false });
+    expect((await t.db('automations').where({ id: rule.id }).first())?.conditions).toEqual({ textsAllowed: false });
     const own = { cleaningType: 'Deep' };
     await t
       .db('automations')
       .where({ id: rule.id })
       .update({ conditions: JSON.stringify(own) });
     await conditionOfReminderEmailRule(t.db);
-    expect((await t.db('automations').where({ id: rule.id }).first()).conditions).toEqual(own);
+    expect((await t.db('automations').where({ id: rule.id }).first())?.conditions).toEqual(own);
   });
 
   it('ask for a review: once per customer after the first completed visit, with the review page', async () => {
