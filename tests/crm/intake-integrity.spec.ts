@@ -66,9 +66,10 @@ test('an autofilled quote sent at once is a lead flagged “Sent fast”; a held
   await signIn(page);
   // Taken in at once, flagged for its speed, not held.
   const leads = await page.request.get(`/api/admin/leads?search=${encodeURIComponent(email)}`);
-  const found = (await leads.json()) as { total: number; items: Array<{ tags: string[] }> };
+  const found = (await leads.json()) as { total: number; items: Array<{ id: string }> };
   expect(found.total).toBe(1);
-  expect(found.items[0]?.tags).toEqual([SENT_FAST_TAG]);
+  const taken = await page.request.get(`/api/admin/leads/${found.items[0]?.id}`);
+  expect(((await taken.json()) as { tags: string[] }).tags).toEqual([SENT_FAST_TAG]);
   await page.goto('/admin/crm?section=leads');
   await searchLeads(page, email);
   await leadRow(page, `${name} Returning`)
