@@ -2,12 +2,16 @@
 // overwriting anyone, held submissions (released, deleted, purged), phone search by digits, speed-to-lead.
 import { formatBusinessDate, zonedTimeToInstant } from '@shine/shared/business-time';
 import { matchesLeadSearch } from '@shine/shared/lead-search';
+import { SENT_FAST_TAG } from '@shine/shared/intake';
 import { API_ERRORS } from '@shine/shared/messages';
+import { notificationListSchema } from '@shine/shared/responses/notifications';
+import { DEFAULT_SPEED_TO_LEAD_SETTINGS } from '@shine/shared/speed-to-lead';
 import { randomUUID } from 'node:crypto';
 import supertest from 'supertest';
 import { beforeEach, expect, it } from 'vitest';
 import { purgeHeldSubmissions } from '../src/leads/held-submissions.service.ts';
-import { countRows, describeApi, insertLead, useTestApp, VALID_QUOTE } from './support/test-app.ts';
+import { addStaff, resetTeam, STAFF_PASSWORD } from './support/team.ts';
+import { countRows, describeApi, insertLead, signIn, useTestApp, VALID_QUOTE } from './support/test-app.ts';
 
 /** A wall-clock time in the business zone (America/Chicago by default). */
 const chicago = (y: number, m: number, d: number, h: number, min = 0) =>
@@ -672,8 +676,9 @@ describeApi('lead intake: held submissions', () => {
 
   it.each([
     ['honeypot', { website: 'http://spam.example' }, 'The hidden field that people never see was filled in.'],
-    ['too_fast', { elapsedMs: 400 }, 'Sent 0.4 s after the form was first touched (a person takes at least 1.0 s).'],
     ['machine_content', { firstName: '<a href="http://x.example">cheap</a>' }, 'The name holds a web link.'],
+    // Sent too fast as well: held for the link, the rule that judged it.
+    ['machine_content', { firstName: 'www.cheap.example', elapsedMs: 200 }, 'The name holds a web link.'],
     [
       'machine_content',
       { notes: 'http://a.example http://b.example https://c.example' },
@@ -708,6 +713,92 @@ describeApi('lead intake: held submissions', () => {
     },
   );
 
+  it('never holds a request for its timing alone: one sent too fast with nothing else amiss is a lead, flagged', async () => {
+    // A returning customer's browser filled the form in and sent it within half a second.
+    const response = await post({ ...VALID_QUOTE, elapsedMs: 400 });
+    expect(response.status).toBe(201);
+    expect(await countRows(t.db, 'held_submissions')).toBe(0);
+    expect(created).toEqual([response.body.id]);
+    const agent = await t.agent();
+    const lead = (await agent.get(`/api/admin/leads/${response.body.id}`).expect(200)).body;
+    expect(lead).toMatchObject({ firstName: 'Ann', status: 'New', tags: [SENT_FAST_TAG] });
+    const timeline = (await agent.get(`/api/admin/activities/lead/${lead.id}`).expect(200)).body as Array<{
+      subject: string;
+      description: string;
+    }>;
+    expect(timeline).toContainEqual(
+      expect.objectContaining({
+        subject: 'Request sent fast: not held',
+        description: expect.stringContaining('Sent 0.4 s after the form was first touched'),
+      }),
+    );
+    // Taken in, so not counted as caught, and nothing waits in Held.
+    const report = await intake();
+    expect(report.rejections.total).toBe(0);
+    expect(report.held.waiting).toBe(0);
+    // The same person again, as fast: kept on the lead (a repeat), said on its timeline.
+    await post({ ...VALID_QUOTE, elapsedMs: 300 }).expect(201);
+    expect(await countRows(t.db, 'leads')).toBe(1);
+    const again = (await agent.get(`/api/admin/activities/lead/${lead.id}`).expect(200)).body as Array<{
+      subject: string;
+    }>;
+    expect(again.map((activity) => activity.subject)).toContain('Repeat request sent fast: not held');
+  });
+
+  it('tells the person on duty of a held request in the bell, not by SMS or e-mail, one unread line for a burst', async () => {
+    await resetTeam(t.db);
+    const onDuty = await addStaff(t.db, { email: 'duty@held.example', role: 'sales', name: 'Dee Duty' });
+    await addStaff(t.db, { email: 'off@held.example', role: 'sales', name: 'Otto Off' });
+    await t.db('users').where({ id: onDuty }).update({ phone: '(214) 555-0101' });
+    const admin = await t.agent();
+    await admin
+      .put('/api/admin/settings/lead-alerts')
+      .send({ ...DEFAULT_SPEED_TO_LEAD_SETTINGS, enabled: true, onDuty: Array(7).fill(onDuty) })
+      .expect(200);
+    try {
+      const dee = await signIn(t.app, { username: 'duty@held.example', password: STAFF_PASSWORD });
+      const otto = await signIn(t.app, { username: 'off@held.example', password: STAFF_PASSWORD });
+      const bell = async (agent: typeof dee) =>
+        notificationListSchema.parse((await agent.get('/api/admin/notifications').expect(200)).body);
+
+      await post({ ...VALID_QUOTE, website: 'http://spam.example' }).expect(201);
+      const first = await bell(dee);
+      expect(first.unread).toBe(1);
+      expect(first.items).toEqual([
+        expect.objectContaining({
+          kind: 'request_held',
+          leadId: null,
+          text: 'Request held for review: Ann Lee (Hidden field filled)',
+          readAt: null,
+        }),
+      ]);
+      // In the bell only: no text or e-mail went out to anyone, and nobody else was told.
+      expect(await countRows(t.db, 'automation_messages')).toBe(0);
+      expect((await bell(otto)).items).toEqual([]);
+      expect((await bell(admin)).items.filter((item) => item.kind === 'request_held')).toEqual([]);
+
+      // A second before she read the first: the same line, rewritten, on top.
+      await post({ ...VALID_QUOTE, firstName: 'Spam', lastName: 'Bot', notes: '<b>cheap</b>' }).expect(201);
+      const burst = await bell(dee);
+      expect(burst.unread).toBe(1);
+      expect(burst.items).toHaveLength(1);
+      expect(burst.items[0]).toMatchObject({
+        id: first.items[0]?.id,
+        text: '2 requests held for review, the newest from Spam Bot (Machine-made text)',
+      });
+      // Read: the next held request is a new line.
+      await dee.post('/api/admin/notifications/read').send({ all: true }).expect(200);
+      await post({ ...VALID_QUOTE, website: 'again' }).expect(201);
+      const later = await bell(dee);
+      expect(later.unread).toBe(1);
+      expect(later.items[0]).toMatchObject({ kind: 'request_held', text: expect.stringMatching(/^3 requests held/) });
+      expect(later.items).toHaveLength(2);
+    } finally {
+      await t.db('company_settings').delete();
+      await resetTeam(t.db);
+    }
+  });
+
   it('takes in a person who took a second or more, and API clients that send no fill time', async () => {
     expect((await post({ ...VALID_QUOTE, elapsedMs: 1_000 })).status).toBe(201);
     expect((await post({ ...VALID_QUOTE, email: 'x@example.com', phone: '469-555-0142' })).status).toBe(201);
@@ -734,7 +825,7 @@ describeApi('lead intake: held submissions', () => {
   it('lists held submissions newest first, paged', async () => {
     for (let i = 0; i < 3; i++) {
       t.clock.now = new Date(Date.UTC(2026, 10, 18, 15, i));
-      await post({ ...VALID_QUOTE, email: `h${i}@example.com`, elapsedMs: 10 });
+      await post({ ...VALID_QUOTE, email: `h${i}@example.com`, website: 'bot' });
     }
     const first = await held('?pageSize=2');
     expect(first).toMatchObject({ total: 3, page: 1, pageSize: 2 });
@@ -749,7 +840,7 @@ describeApi('lead intake: held submissions', () => {
 
   it('releases one as a lead from its original time: estimate, lead_created, speed-to-lead clock', async () => {
     t.clock.now = chicago(2026, 11, 18, 9); // Wednesday 9 AM
-    await post({ ...VALID_QUOTE, elapsedMs: 300, attribution: { utmSource: 'google' } });
+    await post({ ...VALID_QUOTE, website: 'bot', attribution: { utmSource: 'google' } });
     const [item] = (await held()).items;
     t.clock.now = chicago(2026, 11, 18, 11);
     const agent = await t.agent();
@@ -767,7 +858,7 @@ describeApi('lead intake: held submissions', () => {
     const lead = (await agent.get(`/api/admin/leads/${released.body.id}`)).body;
     expect(lead.requests).toHaveLength(1);
     expect(lead.requests[0]).toMatchObject({
-      releasedFromRule: 'too_fast',
+      releasedFromRule: 'honeypot',
       receivedAt: chicago(2026, 11, 18, 9).toISOString(),
     });
     // Already released: nothing more to release or delete.
@@ -791,7 +882,7 @@ describeApi('lead intake: held submissions', () => {
   });
 
   it('makes one lead when two staff release the same submission at once', async () => {
-    await post({ ...VALID_QUOTE, elapsedMs: 1 });
+    await post({ ...VALID_QUOTE, website: 'bot' });
     const [item] = (await held()).items;
     const agent = await t.agent();
     const answers = await Promise.all([

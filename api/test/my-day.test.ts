@@ -4,6 +4,7 @@
 import { bookingAnswerSchema } from '@shine/shared/bookings';
 import { MY_DAY_SECTION_KEYS } from '@shine/shared/my-day';
 import { activitySchema } from '@shine/shared/responses/activities';
+import { DEFAULT_SPEED_TO_LEAD_SETTINGS } from '@shine/shared/speed-to-lead';
 import { type MyDay, myDaySchema } from '@shine/shared/responses/my-day';
 import { addLocalDays, calendarDateIn, instantOfLocal, localPartsOf } from '@shine/shared/scheduling';
 import supertest from 'supertest';
@@ -168,6 +169,53 @@ describeApi('my day', () => {
     expect(namesIn(all, 'newLeads')).toEqual(expect.arrayContaining(['Newton Day', 'Otto Day']));
     const otto = all.sections[0]?.items.find((item) => item.leadName === 'Otto Day');
     expect(otto?.assignee).toEqual({ id: otherId, name: 'Omar Other' });
+  });
+
+  it('holds the unassigned new leads whose alert reached me as the person on duty, until someone takes or contacts them', async () => {
+    // Rita on duty every day: the bell tells her of each new lead nobody holds (alerts themselves off).
+    const roster = { ...DEFAULT_SPEED_TO_LEAD_SETTINGS, onDuty: Array(7).fill(repId) };
+    await admin.put('/api/admin/settings/lead-alerts').send(roster).expect(200);
+    try {
+      const quote = (firstName: string, email: string, phone: string) =>
+        supertest(t.app)
+          .post('/api/leads')
+          .send({ ...VALID_QUOTE, firstName, lastName: 'Duty', email, phone })
+          .expect(201)
+          .then((response) => response.body.id as string);
+      const ulla = await quote('Ulla', 'ulla@duty.example', '214-555-0161');
+      const ugo = await quote('Ugo', 'ugo@duty.example', '214-555-0162');
+      // A lead whose SMS/e-mail alert reached Rita (standing in for someone away), one whose alert
+      // went to nobody (her quiet hours), and one nobody was told of at all.
+      const now = Date.now();
+      const texted = await insertLead(t.db, { first_name: 'Tex', last_name: 'Duty', created_at: new Date(now - HOUR) });
+      const quiet = await insertLead(t.db, {
+        first_name: 'Quiet',
+        last_name: 'Duty',
+        created_at: new Date(now - HOUR),
+      });
+      await insertLead(t.db, { first_name: 'Nobody', last_name: 'Duty' });
+      await t.db('lead_alerts').insert([
+        { lead_id: texted, step: 'on_duty', status: 'sent', recipient_id: repId },
+        { lead_id: quiet, step: 'on_duty', status: 'not_sent', recipient_id: repId },
+      ]);
+
+      const day = await dayOf(rep);
+      expect(namesIn(day, 'newLeads')).toEqual(['Tex Duty', 'Ulla Duty', 'Ugo Duty']);
+      expect(day.counts.newLeads).toBe(3);
+      const [, first] = day.sections[0]?.items ?? [];
+      expect(first).toMatchObject({ kind: 'new_lead', leadId: ulla, assignee: null, due: expect.any(String) });
+      // Omar was told of none of them: his day holds none.
+      const omar = await signIn(t.app, { username: 'other@myday.example', password: STAFF_PASSWORD });
+      expect(namesIn(await dayOf(omar), 'newLeads')).toEqual([]);
+
+      // Taken by Omar: his now, not Rita's. Contacted by Rita: nobody's new lead any more.
+      await admin.patch(`/api/admin/leads/${ulla}`).send({ assignedTo: otherId }).expect(200);
+      await rep.post('/api/admin/activities').send({ leadId: ugo, type: 'call', title: 'Called' }).expect(201);
+      expect(namesIn(await dayOf(rep), 'newLeads')).toEqual(['Tex Duty']);
+      expect(namesIn(await dayOf(omar), 'newLeads')).toEqual(['Ulla Duty']);
+    } finally {
+      await t.db('company_settings').delete();
+    }
   });
 
   it('a task done or snoozed leaves the day; sales may not ask for everyone’s', async () => {

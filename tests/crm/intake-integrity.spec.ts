@@ -1,9 +1,10 @@
-// Intake integrity (docs/requirements.md#intake) end to end: a quote a spam rule catches is held, not lost, and staff
+// Intake integrity (docs/requirements.md#intake) end to end: an autofilled quote sent at once is a lead,
+// flagged, never held for its timing alone; a quote a spam rule catches is held, not lost, and staff
 // release it as a lead; a repeat request under another first name never overwrites the lead's details
 // nor its service, shows both requests, and staff apply the new ones with one click; two people of one phone are two
 // leads, each saying "Same phone as" the other; a caller is found by the digits on a phone screen.
 import { axeBuilder } from '../support/axe.ts';
-import { MIN_FORM_FILL_MS } from '@shine/shared/intake';
+import { MIN_FORM_FILL_MS, SENT_FAST_TAG } from '@shine/shared/intake';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
 import { waitForIsland } from '../site/support.ts';
@@ -11,7 +12,9 @@ import { animationsSettled } from '../support/axe.ts';
 import { createLead, leadRow, searchLeads, signIn, toast } from './support.ts';
 import { uniqueName, uniquePhone } from '../support/unique.ts';
 
-test('an autofilled quote sent at once is held for review, not lost, and released as a lead', async ({ page }) => {
+test('an autofilled quote sent at once is a lead flagged “Sent fast”; a held one is released as a lead', async ({
+  page,
+}) => {
   test.slow(); // the public form, then two CRM sections
   const name = uniqueName('Autofill');
   const email = `${name.toLowerCase()}@example.com`;
@@ -61,21 +64,50 @@ test('an autofilled quote sent at once is held for review, not lost, and release
   await expect(page).toHaveURL(/\/thank-you$/);
 
   await signIn(page);
+  // Taken in at once, flagged for its speed, not held.
   const leads = await page.request.get(`/api/admin/leads?search=${encodeURIComponent(email)}`);
-  expect(((await leads.json()) as { total: number }).total).toBe(0);
+  const found = (await leads.json()) as { total: number; items: Array<{ id: string }> };
+  expect(found.total).toBe(1);
+  const taken = await page.request.get(`/api/admin/leads/${found.items[0]?.id}`);
+  expect(((await taken.json()) as { tags: string[] }).tags).toEqual([SENT_FAST_TAG]);
+  await page.goto('/admin/crm?section=leads');
+  await searchLeads(page, email);
+  await leadRow(page, `${name} Returning`)
+    .getByRole('button', { name: `${name} Returning`, exact: true })
+    .click();
+  const drawer = page.getByRole('dialog', { name: new RegExp(name) });
+  await expect(drawer).toContainText(SENT_FAST_TAG);
+  await expect(drawer).toContainText('Request sent fast: not held');
 
+  // A request the honeypot caught is held, and staff release it.
+  const botEmail = `${name.toLowerCase()}.held@example.com`;
+  const heldQuote = await page.request.post('/api/leads', {
+    data: {
+      firstName: name,
+      lastName: 'Held',
+      email: botEmail,
+      phone: uniquePhone(),
+      zipcode: '75201',
+      bedrooms: '3',
+      bathrooms: '2',
+      cleaningType: 'Deep',
+      frequency: 'Monthly',
+      website: 'http://spam.example',
+    },
+  });
+  expect(heldQuote.status(), await heldQuote.text()).toBe(201);
   await page.goto('/admin/crm?section=held');
-  const held = page.getByRole('article').filter({ hasText: email });
+  const held = page.getByRole('article').filter({ hasText: botEmail });
   await expect(held).toBeVisible();
-  await expect(held).toContainText('Sent too fast');
+  await expect(held).toContainText('Hidden field filled');
   await expect(page.getByRole('navigation', { name: 'CRM sections' }).getByText('Held')).toBeVisible();
   await held.getByRole('button', { name: 'Release' }).click();
   await expect(toast(page, 'Released as a lead')).toBeVisible();
   await expect(held).toHaveCount(0);
 
   await page.goto('/admin/crm?section=leads');
-  await searchLeads(page, email);
-  await expect(leadRow(page, `${name} Returning`)).toBeVisible();
+  await searchLeads(page, botEmail);
+  await expect(leadRow(page, `${name} Held`)).toBeVisible();
 });
 
 test('a repeat under another first name keeps the original, shows both requests, and applies the new details', async ({

@@ -2,13 +2,11 @@
 // in the bell and in My Day until they act on it; a visit of theirs today is listed and marked
 // completed from there; the screen is axe-clean and works by keyboard on a laptop and on a phone.
 import { axeBuilder } from '../support/axe.ts';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
 import { uniqueName } from '../support/unique.ts';
 import { animationsSettled } from '../support/axe.ts';
-import { createLead, setNewLeadToasts, signIn, waitForCrmScreen } from './support.ts';
-
-const PASSWORD = 'a-long-rep-password-42';
+import { createLead, disableReps, newRep, setNewLeadToasts, signIn, waitForCrmScreen } from './support.ts';
 
 async function scan(page: Page, what: string) {
   await animationsSettled(page);
@@ -20,27 +18,6 @@ async function scan(page: Page, what: string) {
 
 /** The salespeople this spec set up: disabled when each test ends, so round robin never chooses them. */
 const reps: string[] = [];
-
-/** A new salesperson, set up through their link, and a page of their own signed in through the sign-in form. */
-async function newRep(admin: Page, browser: Browser): Promise<{ id: string; name: string; page: Page }> {
-  const tag = uniqueName('Rep');
-  const name = `Rae ${tag}`;
-  const email = `rae.${tag.toLowerCase()}@example.com`;
-  const created = await admin.request.post('/api/admin/users', { data: { name, email, role: 'sales' } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { user, setupUrl } = (await created.json()) as { user: { id: string }; setupUrl: string };
-  reps.push(user.id);
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  const token = new URL(setupUrl).pathname.split('/').pop();
-  const set = await page.request.post('/api/setup-password', { data: { token, password: PASSWORD } });
-  expect(set.status(), await set.text()).toBeLessThan(300);
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
-  return { id: user.id, name, page };
-}
 
 const ZONE = 'America/Chicago';
 
@@ -100,10 +77,7 @@ async function visitToday(admin: Page, repId: string, prefix: string): Promise<s
 
 test.describe('My Day', () => {
   test.afterEach(async ({ page }) => {
-    for (const id of reps.splice(0)) {
-      const disabled = await page.request.patch(`/api/admin/users/${id}`, { data: { disabled: true } });
-      expect(disabled.status(), await disabled.text()).toBe(200);
-    }
+    await disableReps(page.request, reps);
   });
 
   test('a salesperson signs in to My Day; an assigned lead waits in the bell and My Day until acted on', async ({
@@ -112,7 +86,7 @@ test.describe('My Day', () => {
   }) => {
     test.slow(); // two people, a live event, a reload
     await signIn(page);
-    const rep = await newRep(page, browser);
+    const rep = await newRep(page, browser, reps);
     await expect(rep.page).toHaveURL(/\/admin\/crm\/my-day$/);
     await expect(rep.page.getByRole('heading', { name: 'My Day', level: 1 })).toBeVisible();
     await setNewLeadToasts(rep.page.request, false); // other specs' quotes must not cover the page
@@ -156,7 +130,7 @@ test.describe('My Day', () => {
   }) => {
     test.slow(); // a quote accepted, booked and moved, two people
     await signIn(page);
-    const rep = await newRep(page, browser);
+    const rep = await newRep(page, browser, reps);
     await expect(rep.page.getByRole('heading', { name: 'My Day', level: 1 })).toBeVisible();
     await setNewLeadToasts(rep.page.request, false);
     const leadName = await visitToday(page, rep.id, 'Visit');
@@ -188,12 +162,35 @@ test.describe('My Day', () => {
     await rep.page.context().close();
   });
 
+  for (const width of [390, 1280]) {
+    test(`the bell’s panel opens inside the screen at ${width} px, under the bell`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await signIn(page);
+      await page.goto('/admin/crm/my-day');
+      await waitForCrmScreen(page);
+      const bell = page.getByTestId('notification-bell');
+      await bell.click();
+      const panel = page.locator('section.notification-panel');
+      await expect(panel).toBeVisible();
+      const box = await panel.boundingBox();
+      const bellBox = await bell.boundingBox();
+      if (!box || !bellBox) throw new Error('the panel or the bell has no box');
+      // Every pixel of it on the screen, with a margin, below the bell.
+      expect(box.x).toBeGreaterThanOrEqual(8);
+      expect(box.x + box.width).toBeLessThanOrEqual(width - 8);
+      expect(box.y).toBeGreaterThanOrEqual(bellBox.y + bellBox.height);
+      expect(box.width).toBeGreaterThanOrEqual(Math.min(380, width - 24) - 1);
+      // On a laptop it still hangs from the bell (its end under the bell's end).
+      if (width === 1280) expect(Math.abs(box.x + box.width - (bellBox.x + bellBox.width))).toBeLessThanOrEqual(1);
+    });
+  }
+
   for (const width of [1280, 390]) {
     test(`axe-clean and keyboard operable at ${width} px`, async ({ page, browser }) => {
       test.slow();
       await page.setViewportSize({ width, height: 800 });
       await signIn(page);
-      const rep = await newRep(page, browser);
+      const rep = await newRep(page, browser, reps);
       await rep.page.setViewportSize({ width, height: 800 });
       await expect(rep.page.getByRole('heading', { name: 'My Day', level: 1 })).toBeVisible();
       await setNewLeadToasts(rep.page.request, false);

@@ -1,6 +1,7 @@
 import type { Lead } from '@shine/shared/types';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
 import { animationsSettled } from '../support/axe.ts';
+import { test } from '../support/test.ts';
 import { E2E_ADMIN } from '../support/env.ts';
 import { uniqueName, uniquePhone } from '../support/unique.ts';
 
@@ -172,4 +173,42 @@ export async function layoutSettled(page: Page): Promise<void> {
       width = now;
     }
   });
+}
+
+const REP_PASSWORD = 'a-long-rep-password-42';
+
+/**
+ * A new salesperson, set up through their link, and a page of their own (its own browser context)
+ * signed in through the sign-in form. Their id joins `reps`, for disableReps when the test ends.
+ */
+export async function newRep(
+  admin: Page,
+  browser: Browser,
+  reps: string[],
+): Promise<{ id: string; name: string; page: Page }> {
+  const tag = uniqueName('Rep');
+  const name = `Rae ${tag}`;
+  const email = `rae.${tag.toLowerCase()}@example.com`;
+  const created = await admin.request.post('/api/admin/users', { data: { name, email, role: 'sales' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { user, setupUrl } = (await created.json()) as { user: { id: string }; setupUrl: string };
+  reps.push(user.id);
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  const token = new URL(setupUrl).pathname.split('/').pop();
+  const set = await page.request.post('/api/setup-password', { data: { token, password: REP_PASSWORD } });
+  expect(set.status(), await set.text()).toBeLessThan(300);
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(REP_PASSWORD);
+  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+  return { id: user.id, name, page };
+}
+
+/** Disables the salespeople of `reps` (emptying it), so round robin never chooses them after their test. */
+export async function disableReps(request: APIRequestContext, reps: string[]): Promise<void> {
+  for (const id of reps.splice(0)) {
+    const disabled = await request.patch(`/api/admin/users/${id}`, { data: { disabled: true } });
+    expect(disabled.status(), await disabled.text()).toBe(200);
+  }
 }

@@ -21,6 +21,7 @@ import {
   repeatMatchOf,
   requestDifferences,
   resolveLeadSource,
+  SENT_FAST_TAG,
   type Service,
   SPAM_RULES,
   SPEED_TO_LEAD_TARGET_MINUTES,
@@ -54,7 +55,8 @@ import { type NamedLeadRow, toLead } from './lead-mapper.ts';
 import { insertLeadRequest } from './lead-requests.queries.ts';
 import { insertLeadWithFirstRequest, type LeadRequestColumn, type NewLeadRow } from './leads.queries.ts';
 import { toJsonb } from '../db/jsonb.ts';
-import { notifyAboutLead } from './lead-notifications.ts';
+import { notifyAboutLead, notifyRequestHeld } from './lead-notifications.ts';
+import { tagLeadByAutomation } from './leads.service.ts';
 
 export interface IntakeClock {
   now: Date;
@@ -342,6 +344,26 @@ async function takeIn(
   return { kind: 'created', row };
 }
 
+/**
+ * A request the timing rule doubted but nothing else did (docs/decisions.md, "Fill time"): taken in,
+ * and flagged for staff rather than held. A new lead is tagged SENT_FAST_TAG; either way the lead's
+ * timeline says how fast the form was sent.
+ */
+async function flagRequest(trx: Knex.Transaction, taken: TakenIn, reason: string, at: Date): Promise<void> {
+  if (taken.kind === 'created') await tagLeadByAutomation(trx, taken.row.id, SENT_FAST_TAG);
+  await recordSystemActivity(
+    trx,
+    {
+      leadId: taken.row.id,
+      userId: await findOrCreateSystemUserId(trx),
+      type: 'note',
+      subject: `${taken.kind === 'created' ? 'Request' : 'Repeat request'} sent fast: not held`,
+      description: `${reason} Nothing else in it looked like a bot, so it was taken in and flagged instead of held.`,
+    },
+    at,
+  );
+}
+
 /** Counts one caught submission (spam rule or rate limit) for today's business date. */
 export function recordRejection(db: Knex, rule: RejectionRule, clock: IntakeClock): Promise<void> {
   return countRejection(db, rule, clock.now, clock.timeZone);
@@ -368,13 +390,20 @@ export async function receiveQuoteRequest(
         user_agent: meta.userAgent,
       });
       await publishLiveEvent(trx, { type: 'held.created', heldId: row.id });
+      const waiting = [...(await countHeldSubmissionsByRule(trx)).values()].reduce((sum, n) => sum + n, 0);
+      const name = `${quote.firstName} ${quote.lastName}`.trim();
+      await notifyRequestHeld(trx, { name, rule: verdict.rule, waiting }, clock);
       return row;
     });
     return { kind: 'held', heldId: held.id, rule: verdict.rule, answer: buildReceipt(request, clock.now) };
   }
 
   const clientKey = meta.clientIp ? staffAlertClientKey(meta.clientIp) : null;
-  const taken = await withLeadEventOutbox(db, (trx, outbox) => takeIn(trx, outbox, quote, request, origin, clientKey));
+  const taken = await withLeadEventOutbox(db, async (trx, outbox) => {
+    const kept = await takeIn(trx, outbox, quote, request, origin, clientKey);
+    if (verdict.flag) await flagRequest(trx, kept, verdict.flag.reason, origin.receivedAt);
+    return kept;
+  });
   if (taken.kind === 'merged') {
     return { kind: 'merged', leadId: taken.row.id, answer: buildReceipt(request, clock.now) };
   }

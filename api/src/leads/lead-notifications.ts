@@ -5,7 +5,8 @@
 import { DEFAULT_BUSINESS_TIMEZONE, weekdayIn } from '@shine/shared/business-time';
 import type { Knex } from 'knex';
 import { findAssignableUser } from '../auth/assignable-users.service.ts';
-import { notifyPeople } from '../notifications/notifications.service.ts';
+import { notifyPeople, notifyPersonOnce } from '../notifications/notifications.service.ts';
+import { REJECTION_RULE_LABELS, type SpamRule } from '@shine/shared/intake';
 import { readSpeedToLeadConfiguration } from '@shine/shared/speed-to-lead';
 import { findSettingRow } from '../db/company-settings.ts';
 import { findLeadRow } from './leads.queries.ts';
@@ -102,4 +103,26 @@ export async function notifyAboutLead(
       text: describe(happening, name, [lead.cleaning_type, lead.source].filter(Boolean).join(', ')),
     },
   );
+}
+
+/**
+ * A quote request held for review (docs/decisions.md, "Spam"): the person on duty that business
+ * weekday hears of it in the bell — not by SMS or e-mail, since a held request may well be a bot's —
+ * so that a person a rule caught is not left waiting unseen. One unread notice at a time: while it
+ * waits, the next held request rewrites it with how many wait in Held. Nobody on duty: nobody is told
+ * (the Held count in the sidebar still shows it).
+ */
+export async function notifyRequestHeld(
+  trx: Knex,
+  held: { name: string; rule: SpamRule; waiting: number },
+  context: { now: Date; timeZone: string },
+): Promise<void> {
+  const onDuty = await onDutyAt(trx, context.now, context.timeZone);
+  if (!onDuty) return;
+  const why = REJECTION_RULE_LABELS[held.rule];
+  const text =
+    held.waiting > 1
+      ? `${held.waiting} requests held for review, the newest from ${held.name} (${why})`
+      : `Request held for review: ${held.name} (${why})`;
+  await notifyPersonOnce(trx, onDuty, { kind: 'request_held', leadId: null, text }, context.now);
 }

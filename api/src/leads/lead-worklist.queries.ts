@@ -45,15 +45,36 @@ export function endOfBusinessDay(db: Knex, now: Date, timeZone: string): Knex.Ra
   ]);
 }
 
-/** New and never contacted, oldest first (the longest wait is the most urgent). `assignedTo` null: anyone's. */
+/**
+ * A correlated subquery about the lead whose id is the SQL expression it is given: it holds a row when
+ * the condition is true of that lead (another feature's, such as "an alert about it reached me").
+ */
+export type LeadCondition = (leadId: string) => Knex.QueryBuilder;
+
+/**
+ * New and never contacted, oldest first (the longest wait is the most urgent). `assignedTo` null:
+ * anyone's; a person: theirs, and the leads nobody holds for which one of `alerted` is true (the
+ * alerts that reached them).
+ */
 export async function selectLeadsToContact(
   db: Knex,
   assignedTo: string | null,
   limit: number,
+  alerted: readonly LeadCondition[] = [],
 ): Promise<WorklistLeadRow[]> {
-  return (await worklistQuery(db, assignedTo)
-    .where('leads.status', 'New')
-    .whereNull('leads.first_contacted_at')
+  const query = worklistQuery(db, null).where('leads.status', 'New').whereNull('leads.first_contacted_at');
+  if (assignedTo !== null) {
+    query.where((whose) => {
+      whose.where('leads.assigned_to', assignedTo);
+      if (alerted.length === 0) return;
+      whose.orWhere((unheld) =>
+        unheld.whereNull('leads.assigned_to').where((told) => {
+          for (const condition of alerted) told.orWhereExists(condition('leads.id'));
+        }),
+      );
+    });
+  }
+  return (await query
     .orderBy([{ column: 'leads.created_at' }, { column: 'leads.id' }])
     .limit(limit)) as WorklistLeadRow[];
 }

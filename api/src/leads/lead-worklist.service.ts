@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import {
   endOfBusinessDay,
+  type LeadCondition,
   leadIdsAssignedToQuery,
   selectFollowUpsDue,
   selectLeadsToContact,
@@ -36,9 +37,19 @@ function toWorklistLead(row: WorklistLeadRow): WorklistLead {
   };
 }
 
-/** `assignedTo`: the person whose day it is; null: everyone's. */
-export async function listLeadsToContact(db: Knex, assignedTo: string | null, limit: number): Promise<WorklistLead[]> {
-  return (await selectLeadsToContact(db, assignedTo, limit)).map(toWorklistLead);
+export type { LeadCondition };
+
+/**
+ * `assignedTo`: the person whose day it is, with the leads nobody holds that one of `alerted` says
+ * they were alerted about; null: everyone's.
+ */
+export async function listLeadsToContact(
+  db: Knex,
+  assignedTo: string | null,
+  limit: number,
+  alerted: readonly LeadCondition[] = [],
+): Promise<WorklistLead[]> {
+  return (await selectLeadsToContact(db, assignedTo, limit, alerted)).map(toWorklistLead);
 }
 
 export async function listFollowUpsDue(

@@ -21,8 +21,10 @@ import {
   type WorklistLead,
   worklistLeadsByIds,
 } from '../leads/lead-worklist.service.ts';
+import { leadAlertNotified } from '../notifications/notifications.service.ts';
 import { listQuotesAwaitingAnswer } from '../quotes/quotes.service.ts';
 import { listScheduledVisitsOfDay } from '../scheduling/scheduling.service.ts';
+import { leadAlertReached } from '../speed-to-lead/speed-to-lead.service.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -41,7 +43,8 @@ export async function buildMyDay(db: Knex, request: MyDayRequest): Promise<MyDay
   const onlyMine = () => (mine ? leadIdsAssignedTo(db, mine) : undefined);
   const limit = MY_DAY_SECTION_LIMIT;
   const [toContact, replies, followUps, tasks, quotes, visits] = await Promise.all([
-    listLeadsToContact(db, mine, limit),
+    // Mine, and the ones nobody holds that I was alerted about (docs/decisions.md, "My Day").
+    listLeadsToContact(db, mine, limit, mine ? [leadAlertReached(db, mine), leadAlertNotified(db, mine)] : []),
     listRepliesWaiting(db, userId, onlyMine(), limit),
     listFollowUpsDue(db, mine, { now, timeZone }, limit),
     listTasksDue(

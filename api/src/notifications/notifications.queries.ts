@@ -52,3 +52,42 @@ export async function markNotificationRowsRead(
   if ('leadId' in which) query.where({ lead_id: which.leadId });
   return Number(await query.update({ read_at: now }));
 }
+
+/** A notification of one of `kinds` about the lead whose id is `leadId` (SQL) went to `userId` (notifications_lead_alert_idx). */
+export function notificationAboutLead(
+  db: Knex,
+  userId: string,
+  kinds: readonly NotificationKind[],
+): (leadId: string) => Knex.QueryBuilder {
+  return (leadId) =>
+    db('notifications as told')
+      .whereRaw(`told.lead_id = ${leadId}`)
+      .where('told.user_id', userId)
+      .whereIn('told.kind', kinds);
+}
+
+/** The person's unread notification of `kind`, the newest. */
+export async function findUnreadNotificationRow(
+  db: Knex,
+  userId: string,
+  kind: NotificationKind,
+): Promise<NotificationRow | undefined> {
+  return (await db('notifications')
+    .where({ user_id: userId, kind })
+    .whereNull('read_at')
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .first()) as NotificationRow | undefined;
+}
+
+/** Gives an unread notification new words and brings it to the top of the list, as of `at`. */
+export async function rewriteNotificationRow(db: Knex, id: string, text: string, at: Date): Promise<NotificationRow> {
+  const [row] = (await db('notifications')
+    .where({ id })
+    .update({ text, created_at: at })
+    .returning('*')) as NotificationRow[];
+  if (!row) throw new Error('the notification to rewrite disappeared inside its transaction');
+  return row;
+}

@@ -8,10 +8,13 @@ import type { Knex } from 'knex';
 import { publishLiveEvents } from '../live/live.service.ts';
 import {
   countUnreadNotificationRows,
+  findUnreadNotificationRow,
+  rewriteNotificationRow,
   insertNotificationRows,
   listNotificationRows,
   markNotificationRowsRead,
   type NotificationRow,
+  notificationAboutLead,
 } from './notifications.queries.ts';
 
 function toNotification(row: NotificationRow): Notification {
@@ -47,6 +50,28 @@ export async function notifyPeople(
   );
 }
 
+/**
+ * One notification of its kind to `userId` while it is unread: when one waits, it takes the new words
+ * and comes to the top (as of `now`) instead of another joining it, so a burst of the same happening
+ * is one line in the bell. In the caller's transaction, with a live `notification.created`.
+ */
+export async function notifyPersonOnce(
+  trx: Knex,
+  userId: string,
+  notice: { kind: NotificationKind; leadId: null; text: string },
+  now: Date,
+): Promise<void> {
+  const waiting = await findUnreadNotificationRow(trx, userId, notice.kind);
+  if (!waiting) {
+    await notifyPeople(trx, [userId], notice);
+    return;
+  }
+  const row = await rewriteNotificationRow(trx, waiting.id, notice.text, now);
+  await publishLiveEvents(trx, [
+    { type: 'notification.created', userId: row.user_id, notificationId: row.id, leadId: row.lead_id },
+  ]);
+}
+
 export async function listNotifications(db: Knex, userId: string): Promise<NotificationList> {
   const [rows, unread] = await Promise.all([
     listNotificationRows(db, userId, NOTIFICATIONS_LIST_LIMIT),
@@ -69,4 +94,15 @@ export async function markNotificationsRead(
 /** The person acted on the lead (logged an activity, read its replies, moved it): its notifications are read. */
 export async function markLeadNotificationsRead(db: Knex, userId: string, leadId: string, now: Date): Promise<void> {
   await markNotificationRowsRead(db, userId, { leadId }, now);
+}
+
+/** The kinds that tell the person on duty of a lead nobody holds: its arrival, and its asking again. */
+const LEAD_ALERT_KINDS = ['new_lead', 'repeat_request'] as const satisfies readonly NotificationKind[];
+
+/**
+ * For My Day (docs/decisions.md, "My Day"): a correlated subquery that holds a row when the bell told
+ * `userId` of the lead whose id is `leadId` (SQL) arriving or asking again.
+ */
+export function leadAlertNotified(db: Knex, userId: string): (leadId: string) => Knex.QueryBuilder {
+  return notificationAboutLead(db, userId, LEAD_ALERT_KINDS);
 }

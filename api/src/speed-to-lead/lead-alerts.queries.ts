@@ -125,6 +125,18 @@ export function alertOfLead(db: Knex, step: LeadAlertStep): (leadId: string) => 
   return (leadId) => db('lead_alerts as la').whereRaw(`la.lead_id = ${leadId}`).where('la.step', step);
 }
 
+/**
+ * For My Day: an alert about the lead whose id is `leadId` (SQL) reached `userId`, sent on its own or
+ * folded into a digest (lead_alerts_reached_idx).
+ */
+export function alertReached(db: Knex, userId: string): (leadId: string) => Knex.QueryBuilder {
+  return (leadId) =>
+    db('lead_alerts as reached')
+      .whereRaw(`reached.lead_id = ${leadId}`)
+      .where('reached.recipient_id', userId)
+      .whereIn('reached.status', ['sent', 'folded']);
+}
+
 /** Alerts still waiting for their job longer than `olderThan` (the job was lost with its process). */
 export function listStrandedAlertIds(db: Knex, olderThan: Date): Promise<Array<{ id: string }>> {
   return db('lead_alerts').where({ status: 'queued' }).where('updated_at', '<', olderThan).select('id').limit(500);

@@ -2,6 +2,7 @@
 // find the alerts that fell due at the per-minute scan, and work one alert's job. The engine owns the
 // job queue (pg-boss) and lends the message outbox (alert-context.ts); the alert itself is decided here.
 import type { LeadAlertStep } from '@shine/shared/speed-to-lead';
+import type { Knex } from 'knex';
 import type { LeadEventRow } from '../db/automation-tables.ts';
 import { markLeadEventHandled } from '../lead-events/lead-events.service.ts';
 import type { Logger } from '../logger.ts';
@@ -10,6 +11,7 @@ import { sendDueDigests } from './alert-digests.ts';
 import { executeLeadAlert } from './execute-lead-alert.ts';
 import { getSpeedToLeadSettings } from './speed-to-lead-settings.service.ts';
 import {
+  alertReached,
   claimAlert,
   finishAlert,
   insertAlertOnce,
@@ -17,6 +19,14 @@ import {
   markAlertRetrying,
 } from './lead-alerts.queries.ts';
 import { leadsOwedEscalation, leadsOwedOnDutyAlert } from './owed-alerts.ts';
+
+/**
+ * For My Day (docs/decisions.md, "My Day"): a correlated subquery that holds a row when an alert about
+ * the lead whose id is `leadId` (SQL) reached `userId`, as the person on duty or the one standing in.
+ */
+export function leadAlertReached(db: Knex, userId: string): (leadId: string) => Knex.QueryBuilder {
+  return alertReached(db, userId);
+}
 
 export interface SpeedToLeadOptions {
   /** Queues the job of an alert; its id is the alert's, so an alert offered twice is one job. */

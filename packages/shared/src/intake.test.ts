@@ -29,15 +29,27 @@ describe('spam rules', () => {
       reason: 'The hidden field that people never see was filled in.',
     });
   });
-  it('catches a form submitted within a second of its first touch, and says how fast', () => {
+  it('flags a form submitted within a second of its first touch, and says how fast, without holding it', () => {
     expect(judgeSubmission({ ...person, elapsedMs: 800 })).toEqual({
-      isSpam: true,
-      rule: 'too_fast',
-      reason: 'Sent 0.8 s after the form was first touched (a person takes at least 1.0 s).',
+      isSpam: false,
+      flag: {
+        rule: 'too_fast',
+        reason: 'Sent 0.8 s after the form was first touched (a person takes at least 1.0 s).',
+      },
     });
-    expect(judgeSubmission({ ...person, elapsedMs: 0 })).toMatchObject({ rule: 'too_fast' });
+    expect(judgeSubmission({ ...person, elapsedMs: 0 })).toMatchObject({ isSpam: false, flag: { rule: 'too_fast' } });
     // Autofill, four selects and Enter: a person.
     expect(judgeSubmission({ ...person, elapsedMs: MIN_FORM_FILL_MS })).toEqual({ isSpam: false });
+  });
+  it('holds a fast form for what else is amiss in it, under that rule', () => {
+    expect(judgeSubmission({ ...person, elapsedMs: 200, website: 'x' })).toMatchObject({
+      isSpam: true,
+      rule: 'honeypot',
+    });
+    expect(judgeSubmission({ ...person, elapsedMs: 200, firstName: '<b>Hi</b>' })).toMatchObject({
+      isSpam: true,
+      rule: 'machine_content',
+    });
   });
   it('says what made text look machine-made', () => {
     expect(judgeSubmission({ ...person, firstName: '<b>Hi</b>' })).toMatchObject({

@@ -59,8 +59,19 @@ export const REJECTION_RULE_LABELS: Record<RejectionRule, string> = {
   rate_limited: 'Too many from one client',
 };
 
-/** `reason`: what exactly tripped the rule, in words, for the held submission. */
-export type SpamVerdict = { isSpam: false } | { isSpam: true; rule: SpamRule; reason: string };
+/**
+ * The tag of a lead whose request was sent faster than a person fills the form, with nothing else
+ * amiss: taken in and flagged, never held for the timing alone (docs/decisions.md, "Fill time").
+ */
+export const SENT_FAST_TAG = 'Sent fast';
+
+/**
+ * `reason`: what exactly tripped the rule, in words, for the held submission. A request that is not
+ * held may still carry a `flag`: the timing rule's doubt, for staff to see on the lead.
+ */
+export type SpamVerdict =
+  | { isSpam: false; flag?: { rule: 'too_fast'; reason: string } }
+  | { isSpam: true; rule: SpamRule; reason: string };
 
 const LINK = /(https?:\/\/|www\.)\S+/i;
 const LINKS = /(https?:\/\/|www\.)\S+/gi;
@@ -90,7 +101,10 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
  * The spam rules, cheapest first. `elapsedMs` is the time from the visitor's first touch of the form
- * to its submission; clients that do not send it (API integrations) are not judged on speed.
+ * to its submission; clients that do not send it (API integrations) are not judged on speed. The
+ * honeypot and machine-made content hold a request; the timing alone never does: a request sent too
+ * fast whose other signals are clean is taken in with a flag (an autofilled form sent at once is a
+ * person more often than a bot that fills nothing else in wrong).
  */
 export function judgeSubmission(input: {
   website?: string | undefined;
@@ -102,15 +116,17 @@ export function judgeSubmission(input: {
   if (input.website && input.website.trim() !== '') {
     return { isSpam: true, rule: 'honeypot', reason: 'The hidden field that people never see was filled in.' };
   }
-  if (input.elapsedMs !== undefined && input.elapsedMs < MIN_FORM_FILL_MS) {
-    return {
-      isSpam: true,
-      rule: 'too_fast',
-      reason: `Sent ${seconds(input.elapsedMs)} after the form was first touched (a person takes at least ${seconds(MIN_FORM_FILL_MS)}).`,
-    };
-  }
   const machine = describeMachineContent(input);
   if (machine) return { isSpam: true, rule: 'machine_content', reason: machine };
+  if (input.elapsedMs !== undefined && input.elapsedMs < MIN_FORM_FILL_MS) {
+    return {
+      isSpam: false,
+      flag: {
+        rule: 'too_fast',
+        reason: `Sent ${seconds(input.elapsedMs)} after the form was first touched (a person takes at least ${seconds(MIN_FORM_FILL_MS)}).`,
+      },
+    };
+  }
   return { isSpam: false };
 }
 

@@ -19,6 +19,11 @@ export const NOTIFICATION_KINDS = [
   'visit_rescheduled',
   /** A visit cancelled: the customer's booking on the quote page, or one visit by a colleague. */
   'visit_cancelled',
+  /**
+   * A quote request held for review (a spam rule caught it): to the person on duty, in the bell only.
+   * No lead: it opens the Held section. One unread at a time, rewritten with how many wait.
+   */
+  'request_held',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -207,7 +207,10 @@ export function MyDayItem({
         <button type="button" className="lead-name-link" onClick={() => onOpen(item.leadId)}>
           {name}
         </button>
-        {showAssignee ? <span className="muted"> · {item.assignee?.name ?? 'Unassigned'}</span> : null}
+        {/* In my own day a lead nobody holds is there because its alert reached me: it says so. */}
+        {showAssignee || !item.assignee ? (
+          <span className="muted"> · {item.assignee?.name ?? 'Unassigned'}</span>
+        ) : null}
         <div className="my-day-item-detail">{describeItem(item)}</div>
       </div>
       <Space wrap size={4} className="my-day-actions">

@@ -4,14 +4,15 @@ import { Button, Empty } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../format/date-time.ts';
-import { leadPath } from '../navigation/index.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
+import { notificationPath } from './notification-path.ts';
 import { useMarkNotificationsRead, useNotifications } from './notifications.queries.ts';
 import './notifications.css';
 
 /**
  * The bell in the header: how many notifications wait, and the list of them (a disclosure: the button
- * opens a panel below it; Escape or a click elsewhere closes it). Opening one reads it and opens its lead.
+ * opens a panel below it; Escape or a click elsewhere closes it). Opening one reads it and opens its lead
+ * (a held request: the Held section).
  */
 export function NotificationBell() {
   const notifications = useNotifications();
@@ -44,28 +45,31 @@ export function NotificationBell() {
   const openOne = (item: Notification) => {
     setOpen(false);
     if (!item.readAt) markRead.mutate({ ids: [item.id] });
-    if (item.leadId) navigate(leadPath(item.leadId, item.kind === 'customer_reply' ? 'conversation' : undefined));
+    const path = notificationPath(item);
+    if (path) navigate(path);
   };
 
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
     <div className="notification-bell" ref={root}>
-      <Button
-        ref={button}
-        type="text"
-        icon={<BellOutlined aria-hidden="true" />}
-        aria-label={label}
-        aria-expanded={open}
-        aria-controls={panelId}
-        data-testid="notification-bell"
-        onClick={() => setOpen((was) => !was)}
-      />
-      {/* The count is in the button's name; this is its picture. */}
-      {unread > 0 ? (
-        <span className="notification-count" aria-hidden="true">
-          {unread > 99 ? '99+' : unread}
-        </span>
-      ) : null}
+      <span className="notification-button">
+        <Button
+          ref={button}
+          type="text"
+          icon={<BellOutlined aria-hidden="true" />}
+          aria-label={label}
+          aria-expanded={open}
+          aria-controls={panelId}
+          data-testid="notification-bell"
+          onClick={() => setOpen((was) => !was)}
+        />
+        {/* The count is in the button's name; this is its picture. */}
+        {unread > 0 ? (
+          <span className="notification-count" aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </span>
       <section id={panelId} className="notification-panel" aria-label="Your notifications" hidden={!open}>
         <div className="notification-panel-head">
           <strong>Notifications</strong>

@@ -11,8 +11,8 @@ import { useNavigate } from 'react-router-dom';
 import { queryOptions } from '../api/client.ts';
 import { useNewLeadAlertSettings } from '../new-lead-alerts/index.ts';
 import { browserNotifications } from '../new-lead-alerts/index.ts';
-import { leadPath } from '../navigation/index.ts';
 import { usePlatform } from '../platform/platform.ts';
+import { notificationPath } from './notification-path.ts';
 import { useNotifications } from './notifications.queries.ts';
 
 const SYSTEM_TITLE = 'Lone Star Shine CRM';
@@ -38,8 +38,8 @@ export function useNotificationAlerts(): (event: LiveEvent) => void {
           const item = list.items.find((notification) => notification.id === event.notificationId);
           if (!item || item.kind === 'new_lead') return;
           const open = () => {
-            if (item.leadId)
-              navigate(leadPath(item.leadId, item.kind === 'customer_reply' ? 'conversation' : undefined));
+            const path = notificationPath(item);
+            if (path) navigate(path);
           };
           system?.show({ title: SYSTEM_TITLE, body: item.text, tag: `notification-${item.id}` }, open);
         },

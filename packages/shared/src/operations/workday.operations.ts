@@ -15,7 +15,8 @@ export const workdayOperations = {
     tag: 'My Day',
     summary: 'What the signed-in person has to do now, in the order to do it',
     description:
-      'Sections in order: new leads assigned and not contacted yet (`due`: when the speed-to-lead target passes), ' +
+      'Sections in order: new leads not contacted yet, assigned to me or held by nobody and alerted to me (the bell, ' +
+      'or a speed-to-lead text or e-mail; `assignee` null) (`due`: when the speed-to-lead target passes), ' +
       'customer replies not read, follow-ups due today or overdue, pending tasks due by the end of today, quotes ' +
       'sent and not answered after 2 days, visits scheduled today (business time zone) with their arrival window ' +
       'and crew. `scope=all` (admins only; 403 otherwise) lists everyone’s. `counts` gives the items per section ' +
