@@ -95,7 +95,10 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
     const slots = slotListSchema.parse((await supertest(app.app).get(`/api/quotes/${token}/slots`).expect(200)).body);
     const [slot] = slots.slots;
     if (!slot) throw new Error('no free window');
-    const answer = await supertest(app.app).post(`/api/quotes/${token}/booking`).send({ start: slot.start }).expect(201);
+    const answer = await supertest(app.app)
+      .post(`/api/quotes/${token}/booking`)
+      .send({ start: slot.start })
+      .expect(201);
     const { booking } = bookingAnswerSchema.parse(answer.body);
     return { agent, leadId, token, email, booking, slots: slots.slots };
   }
@@ -112,7 +115,11 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
   }
 
   it('keeps every visit’s UID through a reschedule and raises its SEQUENCE; the file names the service once and the place', async () => {
-    const { token, email, booking, slots } = await booked({ cleaningType: 'Deep', frequency: 'Weekly', zipcode: '76132' });
+    const { token, email, booking, slots } = await booked({
+      cleaningType: 'Deep',
+      frequency: 'Weekly',
+      zipcode: '76132',
+    });
     expect(smtp.received).toHaveLength(1);
     const first = await calendarMail(smtp.received[0]?.raw);
     expect(first.method).toBe('PUBLISH');
