@@ -210,6 +210,15 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
     await agent.patch(`/api/admin/visits/${third.id}`).send({ start: again }).expect(200);
     const twice = await calendarMail(smtp.received[3]?.raw);
     expect(byUid(twice.events).get(`${third.calendar_uid}@${HOST}`)?.sequence).toBe(2);
+
+    // The cancelled visit put back: the file holds it again, one revision after its cancellation.
+    await agent.patch(`/api/admin/visits/${second.id}`).send({ status: 'scheduled' }).expect(200);
+    expect(smtp.received).toHaveLength(5);
+    const back = await calendarMail(smtp.received[4]?.raw);
+    expect(back.mail.subject).toMatch(/^Your cleaning is back on the schedule/);
+    const restored = byUid(back.events).get(`${second.calendar_uid}@${HOST}`);
+    expect(restored?.sequence).toBe(2);
+    expect(restored?.status).toBe('CONFIRMED');
   });
 
   it('e-mails a CANCEL of every visit still to come when staff cancel the booking, and refuses a lead without one', async () => {

@@ -24,7 +24,7 @@ import { describeArrival } from './scheduling.service.ts';
 export const BOOKING_CALENDAR_FILENAME = 'cleaning.ics';
 export const CANCELLATION_CALENDAR_FILENAME = 'cancelled-cleaning.ics';
 
-export type BookingEmailKind = 'booked' | 'moved' | 'rescheduled';
+export type BookingEmailKind = 'booked' | 'moved' | 'rescheduled' | 'restored';
 
 /** An e-mail to the customer, as the staff e-mail sender takes it. */
 export interface BookingEmail {
@@ -45,6 +45,14 @@ const SUBJECTS: Record<BookingEmailKind, string> = {
   booked: 'Your cleaning is booked',
   moved: 'We moved your cleaning',
   rescheduled: 'Your cleaning was rescheduled',
+  restored: 'Your cleaning is back on the schedule',
+};
+
+const OPENINGS: Record<BookingEmailKind, string> = {
+  booked: 'Your cleanings:',
+  moved: 'We had to move your cleaning. Your cleanings now are:',
+  rescheduled: 'Your cleanings:',
+  restored: 'A cleaning we had cancelled is back on the schedule. Your cleanings now are:',
 };
 
 /** A visit as its calendar event: the columns the file is made of. */
@@ -148,7 +156,7 @@ export async function bookingEmail(args: {
     { kind: 'paragraph', runs: [`Hello ${args.firstName},`] },
     {
       kind: 'paragraph',
-      runs: [args.kind === 'moved' ? 'We had to move your cleaning. Your cleanings now are:' : 'Your cleanings:'],
+      runs: [OPENINGS[args.kind]],
     },
     { kind: 'paragraph', runs: [arrivals.join('\n')] },
     {

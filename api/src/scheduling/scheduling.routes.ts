@@ -108,7 +108,8 @@ export function visitsRouter(deps: SchedulingDeps): Router {
     const user = sessionUser(req);
     const change = await updateVisit(db, user.id, req.params.id, req.body, timeZone, now());
     const actor = { id: user.id, username: user.username };
-    // The customer hears of a cancellation (the file removes the event) or a move (the new times).
+    // The customer hears of a cancellation (the file removes the event), a move (the new times) or a
+    // cancelled visit put back (the file adds it again, one revision on).
     if (change.cancelled) {
       await emailCancellation(deps, {
         leadId: change.visit.leadId,
@@ -116,8 +117,8 @@ export function visitsRouter(deps: SchedulingDeps): Router {
         what: { by: 'staff', whole: false },
         actor,
       });
-    } else if (change.moved && change.booking) {
-      await emailBooking(deps, { booking: change.booking, kind: 'moved', actor });
+    } else if ((change.moved || change.restored) && change.booking) {
+      await emailBooking(deps, { booking: change.booking, kind: change.moved ? 'moved' : 'restored', actor });
     }
     res.json(change.visit);
   });

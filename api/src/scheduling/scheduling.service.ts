@@ -883,6 +883,8 @@ export interface VisitChange {
   completed: boolean;
   /** The visit as cancelled by this change (the customer is told), or undefined. */
   cancelled: VisitRow | undefined;
+  /** A cancelled visit was put back (the customer is told). */
+  restored: boolean;
 }
 
 /** PATCH /api/admin/visits/{id}: staff move a visit (start, crew) or close it (completed, cancelled). */
@@ -950,11 +952,12 @@ export async function updateVisit(
     if (happening) await notifyOfVisit(trx, visit.lead_id, happening, { actorId, now, timeZone });
     if (completed) await outbox.visitEvent(visit.lead_id, 'visit_completed');
     const cancelled = current.status === 'cancelled' && visit.status !== 'cancelled' ? current : undefined;
-    return { moved: moving, completed, cancelled };
+    const restored = current.status === 'scheduled' && visit.status === 'cancelled';
+    return { moved: moving, completed, cancelled, restored };
   });
   const row = await findAdminVisitRow(db, id);
   if (!row) throw new AppError(404, BOOKING_MESSAGES.visitNotFound);
-  const bookingRow = change.moved ? await findBookingRow(db, row.booking_id) : undefined;
+  const bookingRow = change.moved || change.restored ? await findBookingRow(db, row.booking_id) : undefined;
   return {
     visit: toAdminVisit(row, timeZone),
     booking: bookingRow ? await toBooking(db, bookingRow, timeZone, now) : undefined,
