@@ -31,7 +31,7 @@ if (ownDataDir) {
 const browser = await findChromium({ headlessShell: true });
 
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
-const SOLO_SPECS = /crm\/(live|lead-alerts|team|schedule)\.spec\.ts$/;
+const SOLO_SPECS = /crm\/(live|lead-alerts|team|schedule|booking-cancel)\.spec\.ts$/;
 const SETUP = /\.setup\.ts$/;
 
 function serverEnv(port: number, dataDirectory: string): Record<string, string> {
@@ -104,7 +104,8 @@ export default defineConfig({
     // happens to every lead (speed-to-lead alerts) or count on who round robin can choose (team: only
     // its own two reps; My Day's reps, set up while it runs, would take turns) run after the others, one
     // at a time: another spec's quotes or people would otherwise interleave with what they watch. The
-    // schedule spec starts the SMTP server crm/quotes.spec.ts also starts (one port): it waits its turn.
+    // schedule and booking-cancel specs start the SMTP server crm/quotes.spec.ts also starts (one port):
+    // they wait their turn.
     { name: 'chromium-solo', use: chromium, testMatch: SOLO_SPECS, dependencies: ['chromium'], workers: 1 },
   ],
   webServer: [
@@ -118,7 +119,7 @@ export default defineConfig({
       stderr: 'pipe',
       env: serverEnv(E2E_PORT, dataDir),
     },
-    // crm/quotes.spec.ts and crm/schedule.spec.ts: quotes and bookings e-mailed to the SMTP server the
+    // crm/quotes.spec.ts, crm/schedule.spec.ts and crm/booking-cancel.spec.ts: quotes and bookings e-mailed to the SMTP server the
     // spec starts, on a database of their own;
     // crm/conversations.spec.ts: texts sent to the SMS stand-in that spec starts, and the inbound SMS
     // webhook signed over this server's PUBLIC_ORIGIN.

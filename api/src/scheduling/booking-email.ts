@@ -1,12 +1,16 @@
-// The customer's booking e-mail: confirmation of a booking or of a move, with the visits as an
-// iCalendar attachment (text/calendar, one event per visit, the quote page's link inside so the
-// customer can reschedule from the calendar entry). Transactional, like the quote e-mail: sent
-// through the same SMTP server, kept in the lead's conversation, never a reason for an answer to fail.
-// bookingEmail() builds the message (HTML in the company's layout and its text twin, email/).
+// The customer's booking e-mails: confirmation of a booking or of a move, with the visits as an
+// iCalendar attachment (text/calendar, one event per scheduled visit of the series, the quote page's
+// link inside so the customer can reschedule from the calendar entry), and the cancellation of one
+// visit or of the booking, whose attachment (METHOD:CANCEL) removes exactly those events. Each visit
+// is one event for life: its UID and a SEQUENCE raised with every change (docs/decisions.md,
+// "Calendar files"). Transactional, like the quote e-mail: sent through the same SMTP server, kept
+// in the lead's conversation, never a reason for an answer to fail. bookingEmail() and
+// cancellationEmail() build the messages (HTML in the company's layout and its text twin, email/).
 import type { Booking } from '@shine/shared/bookings';
 import type { CompanyDetailsSettings } from '@shine/shared/company-settings';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
-import ical, { ICalCalendarMethod } from 'ical-generator';
+import type { Lead } from '@shine/shared/types';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Knex } from 'knex';
 import { findOrCreateSystemUserId, SYSTEM_USERNAME } from '../auth/system-user.service.ts';
 import { findLead } from '../leads/leads.service.ts';
@@ -14,11 +18,13 @@ import type { AppDeps, LeadEmailDeps } from '../deps.ts';
 import { type EmailBlock, renderEmail } from '../email/email.service.ts';
 import { getCompanyDetails } from '../settings/company-details.service.ts';
 import type { Logger } from '../logger.ts';
+import { listScheduledVisitRowsOfBooking, type VisitRow } from './scheduling.queries.ts';
 import { describeArrival } from './scheduling.service.ts';
 
 export const BOOKING_CALENDAR_FILENAME = 'cleaning.ics';
+export const CANCELLATION_CALENDAR_FILENAME = 'cancelled-cleaning.ics';
 
-export type BookingEmailKind = 'booked' | 'moved' | 'rescheduled';
+export type BookingEmailKind = 'booked' | 'moved' | 'rescheduled' | 'restored';
 
 /** An e-mail to the customer, as the staff e-mail sender takes it. */
 export interface BookingEmail {
@@ -39,59 +45,128 @@ const SUBJECTS: Record<BookingEmailKind, string> = {
   booked: 'Your cleaning is booked',
   moved: 'We moved your cleaning',
   rescheduled: 'Your cleaning was rescheduled',
+  restored: 'Your cleaning is back on the schedule',
 };
 
-/** The visits still to come, as calendar events. */
-function calendarOf(booking: Booking, link: string | undefined, timeZone: string): string {
+const OPENINGS: Record<BookingEmailKind, string> = {
+  booked: 'Your cleanings:',
+  moved: 'We had to move your cleaning. Your cleanings now are:',
+  rescheduled: 'Your cleanings:',
+  restored: 'A cleaning we had cancelled is back on the schedule. Your cleanings now are:',
+};
+
+/** A visit as its calendar event: the columns the file is made of. */
+export type CalendarVisit = Pick<
+  VisitRow,
+  'calendar_uid' | 'calendar_sequence' | 'starts_at' | 'ends_at' | 'arrival_ends_at' | 'status'
+>;
+
+/** What every event of the customer's file says besides its times. */
+export interface CalendarContext {
+  /** "Deep cleaning — Lone Star Shine Cleaning": the service, then the company (never "… cleaning cleaning"). */
+  summary: string;
+  /** Where the crew goes, as the lead says it today (its ZIP), or undefined. */
+  location: string | undefined;
+  /** The customer, an attendee of a cancellation. */
+  customerEmail: string;
+  timeZone: string;
+}
+
+/** The event's UID: the visit's calendar id at the company's host. */
+export const calendarUidOf = (visit: Pick<VisitRow, 'calendar_uid'>) =>
+  `${visit.calendar_uid}@${new URL(DEFAULT_COMPANY.bookingUrl).hostname}`;
+
+/** The events' title: the service the lead asked for, then the company. */
+export function calendarSummaryOf(lead: Pick<Lead, 'cleaningType'>, companyName: string): string {
+  const service = lead.cleaningType.trim() ? `${lead.cleaningType.trim()} cleaning` : 'Home cleaning';
+  return `${service} — ${companyName}`;
+}
+
+/** The events' LOCATION: the lead's ZIP code in the business's state ("TX 76132"); no service address is kept yet. */
+export function calendarLocationOf(lead: Pick<Lead, 'zipcode'>): string | undefined {
+  const zip = lead.zipcode.trim();
+  return zip ? `${DEFAULT_COMPANY.region} ${zip}` : undefined;
+}
+
+/**
+ * The calendar file: `method` PUBLISH for the visits as they now are (a withdrawn one STATUS:CANCELLED),
+ * CANCEL for visits cancelled. Every event carries its visit's UID and SEQUENCE.
+ */
+function calendarOf(
+  method: ICalCalendarMethod.PUBLISH | ICalCalendarMethod.CANCEL,
+  visits: readonly CalendarVisit[],
+  context: CalendarContext,
+  link: string | undefined,
+): string {
   const calendar = ical({
     name: `${DEFAULT_COMPANY.name} cleanings`,
     prodId: { company: DEFAULT_COMPANY.name, product: 'schedule' },
+    method,
   });
-  calendar.method(ICalCalendarMethod.PUBLISH);
-  for (const visit of booking.visits.filter((v) => v.status === 'scheduled')) {
+  const organizer = { name: DEFAULT_COMPANY.name, email: DEFAULT_COMPANY.email };
+  for (const visit of visits) {
+    const cancelled = method === ICalCalendarMethod.CANCEL || visit.status === 'cancelled';
+    const arrival = describeArrival(visit.starts_at, visit.arrival_ends_at, context.timeZone);
     calendar.createEvent({
-      id: `${visit.id}@${new URL(DEFAULT_COMPANY.bookingUrl).hostname}`,
-      start: new Date(visit.start),
-      end: new Date(visit.end),
-      summary: `${DEFAULT_COMPANY.name} cleaning`,
-      description: [
-        `Arrival window: ${describeArrival(new Date(visit.start), new Date(visit.arrivalEnd), timeZone)}.`,
-        link
-          ? `Reschedule or cancel (24 hours’ notice): ${link}`
-          : `To change it, call us at ${DEFAULT_COMPANY.phone}.`,
-      ].join('\n'),
+      id: calendarUidOf(visit),
+      sequence: visit.calendar_sequence,
+      start: visit.starts_at,
+      end: visit.ends_at,
+      summary: context.summary,
+      ...(context.location ? { location: context.location } : {}),
+      status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      organizer,
+      ...(method === ICalCalendarMethod.CANCEL ? { attendees: [{ email: context.customerEmail }] } : {}),
+      description: cancelled
+        ? `Cancelled: ${arrival}.`
+        : [
+            `Arrival window: ${arrival}.`,
+            link
+              ? `Reschedule or cancel (24 hours’ notice): ${link}`
+              : `To change it, call us at ${DEFAULT_COMPANY.phone}.`,
+          ].join('\n'),
       ...(link ? { url: link } : {}),
     });
   }
   return calendar.toString();
 }
 
+const arrivalLine = (visit: CalendarVisit, timeZone: string) =>
+  `${describeArrival(visit.starts_at, visit.arrival_ends_at, timeZone)} (arrival window)`;
+
 /** The e-mail: what is booked, when, the policy and the link, in the company's layout; the calendar attached. */
 export async function bookingEmail(args: {
   to: string;
   firstName: string;
   kind: BookingEmailKind;
-  booking: Booking;
-  timeZone: string;
+  /** Every scheduled visit of the series not yet over, in order: the file carries each. */
+  visits: readonly CalendarVisit[];
+  /** Events of visits removed and not replaced (a re-laid series came out shorter): withdrawn in the file. */
+  withdrawn?: readonly CalendarVisit[];
+  calendar: CalendarContext;
   company: CompanyDetailsSettings;
   /** The quote page (reschedule and cancel there); absent when the link is not known (staff's own booking). */
   link?: string;
 }): Promise<BookingEmail> {
-  const { booking, timeZone, link, company } = args;
-  const upcoming = booking.visits.filter((visit) => visit.status === 'scheduled');
-  const arrivals = upcoming.map(
-    (visit) => `${describeArrival(new Date(visit.start), new Date(visit.arrivalEnd), timeZone)} (arrival window)`,
-  );
+  const { calendar, link, company } = args;
+  const arrivals = args.visits.map((visit) => arrivalLine(visit, calendar.timeZone));
   const subject = `${SUBJECTS[args.kind]}: ${company.name}`;
   // The customer's name is text they typed: a run of text, never linkified.
   const blocks: EmailBlock[] = [
     { kind: 'paragraph', runs: [`Hello ${args.firstName},`] },
     {
       kind: 'paragraph',
-      runs: [args.kind === 'moved' ? 'We had to move your cleaning. Your cleanings now are:' : 'Your cleanings:'],
+      runs: [OPENINGS[args.kind]],
     },
     { kind: 'paragraph', runs: [arrivals.join('\n')] },
-    { kind: 'paragraph', runs: ['The attached calendar file adds them to your calendar.'] },
+    {
+      kind: 'paragraph',
+      runs: [
+        args.kind === 'booked'
+          ? 'The attached calendar file adds them to your calendar.'
+          : 'The attached calendar file updates them in your calendar.',
+      ],
+    },
     link
       ? { kind: 'button', label: 'Reschedule or cancel', href: link }
       : {
@@ -114,6 +189,7 @@ export async function bookingEmail(args: {
     blocks,
     footer: { company, phone: DEFAULT_COMPANY.phone },
   });
+  const events = [...args.visits, ...(args.withdrawn ?? [])];
   return {
     to: args.to,
     subject: rendered.subject,
@@ -123,8 +199,78 @@ export async function bookingEmail(args: {
     attachments: [
       {
         filename: BOOKING_CALENDAR_FILENAME,
-        content: Buffer.from(calendarOf(booking, link, timeZone), 'utf8'),
+        content: Buffer.from(calendarOf(ICalCalendarMethod.PUBLISH, events, calendar, link), 'utf8'),
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      },
+    ],
+  };
+}
+
+/** Who cancelled, and what: the whole booking (every visit still to come) or one visit. */
+export interface CancellationWhat {
+  by: 'customer' | 'staff';
+  whole: boolean;
+}
+
+function cancellationHeading({ by, whole }: CancellationWhat, count: number): string {
+  if (by === 'customer') return 'Your booking is cancelled';
+  if (whole) return 'We cancelled your booking';
+  return count > 1 ? 'We cancelled some of your cleanings' : 'We cancelled a cleaning';
+}
+
+/** The cancellation: which visits, how to book again; the file removes exactly those events. */
+export async function cancellationEmail(args: {
+  to: string;
+  firstName: string;
+  what: CancellationWhat;
+  /** The visits cancelled, their SEQUENCE already raised. */
+  visits: readonly CalendarVisit[];
+  calendar: CalendarContext;
+  company: CompanyDetailsSettings;
+  /** The quote page (book again there), when known. */
+  link?: string;
+}): Promise<BookingEmail> {
+  const { calendar, link, company, what } = args;
+  const heading = cancellationHeading(what, args.visits.length);
+  const arrivals = args.visits.map((visit) => arrivalLine(visit, calendar.timeZone));
+  const lead =
+    what.by === 'customer'
+      ? 'As you asked, these cleanings are cancelled:'
+      : args.visits.length > 1
+        ? 'We had to cancel these cleanings:'
+        : 'We had to cancel this cleaning:';
+  const rest = what.whole
+    ? link
+      ? 'You can book again from your quote page whenever you are ready.'
+      : `To book again, reply to this e-mail or call us at ${DEFAULT_COMPANY.phone}.`
+    : `Your other cleanings stay as booked. Questions? Reply to this e-mail or call us at ${DEFAULT_COMPANY.phone}.`;
+  const blocks: EmailBlock[] = [
+    { kind: 'paragraph', runs: [`Hello ${args.firstName},`] },
+    { kind: 'paragraph', runs: [lead] },
+    { kind: 'paragraph', runs: [arrivals.join('\n')] },
+    { kind: 'paragraph', runs: ['The attached calendar file removes them from your calendar.'] },
+    { kind: 'paragraph', runs: [rest] },
+    ...(what.whole && link ? [{ kind: 'button' as const, label: 'Book again', href: link }] : []),
+  ];
+  const rendered = await renderEmail({
+    variant: 'customer',
+    subject: `${heading}: ${company.name}`,
+    heading,
+    preview: arrivals[0] ? `Cancelled: ${arrivals[0]}` : heading,
+    blocks,
+    footer: { company, phone: DEFAULT_COMPANY.phone },
+  });
+  return {
+    to: args.to,
+    subject: rendered.subject,
+    body: rendered.text,
+    html: rendered.html,
+    headers: {},
+    attachments: [
+      {
+        filename: CANCELLATION_CALENDAR_FILENAME,
+        content: Buffer.from(calendarOf(ICalCalendarMethod.CANCEL, args.visits, calendar, undefined), 'utf8'),
+        contentType: 'text/calendar; charset=utf-8; method=CANCEL',
       },
     ],
   };
@@ -142,28 +288,37 @@ export interface BookingMailDeps extends Pick<AppDeps, 'db' | 'config' | 'logger
 /** The thread's reason when the mail server did not take it (its answer is logged, not shown). */
 const FAILED = 'failed: the mail server did not accept the e-mail';
 
+/** The lead's calendar context: the events' title, place and attendee. */
+const calendarContextOf = (lead: Lead & { email: string }, company: CompanyDetailsSettings, timeZone: string) => ({
+  summary: calendarSummaryOf(lead, company.name),
+  location: calendarLocationOf(lead),
+  customerEmail: lead.email,
+  timeZone,
+});
+
 /**
- * Sends the booking e-mail to the lead, kept in its conversation; false without SMTP, without an
- * address, or when the server refused it (logged without the address).
+ * Sends the e-mail `build` makes for the lead, kept in its conversation; false without SMTP, without
+ * an address, or when the server refused it (logged without the address). Booking e-mails are
+ * transactional: they go to every lead with an address, as the quote e-mail does.
  */
-export async function emailBooking(
+async function emailLead(
   deps: BookingMailDeps,
-  args: { booking: Booking; kind: BookingEmailKind; link?: string; actor?: { id: string; username: string } },
+  leadId: string,
+  actor: { id: string; username: string } | undefined,
+  build: (
+    lead: Lead & { email: string },
+    company: CompanyDetailsSettings,
+    calendar: CalendarContext,
+  ) => Promise<BookingEmail>,
 ): Promise<boolean> {
   const { db, logger, sendEmail, now } = deps;
   if (!sendEmail) return false;
-  const lead = await findLead(db, args.booking.leadId);
+  const lead = await findLead(db, leadId);
   if (!lead?.email) return false;
-  const message = await bookingEmail({
-    to: lead.email,
-    company: await getCompanyDetails(db),
-    firstName: lead.firstName,
-    kind: args.kind,
-    booking: args.booking,
-    timeZone: deps.config.businessTimeZone,
-    link: args.link,
-  });
-  const sentBy = args.actor ?? { id: await findOrCreateSystemUserId(db as Knex), username: SYSTEM_USERNAME };
+  const withEmail = { ...lead, email: lead.email };
+  const company = await getCompanyDetails(db);
+  const message = await build(withEmail, company, calendarContextOf(withEmail, company, deps.config.businessTimeZone));
+  const sentBy = actor ?? { id: await findOrCreateSystemUserId(db as Knex), username: SYSTEM_USERNAME };
   const settle = await deps.recordEmail({
     leadId: lead.id,
     to: message.to,
@@ -183,6 +338,57 @@ export async function emailBooking(
     await settle({ sent: false, reason: FAILED });
     return false;
   }
+}
+
+/** Sends the booking e-mail: every scheduled visit of the series still to come, in its calendar file. */
+export async function emailBooking(
+  deps: BookingMailDeps,
+  args: {
+    booking: Booking;
+    kind: BookingEmailKind;
+    link?: string;
+    actor?: { id: string; username: string };
+    /** A reschedule's events that no visit took over. */
+    withdrawn?: readonly CalendarVisit[];
+  },
+): Promise<boolean> {
+  return emailLead(deps, args.booking.leadId, args.actor, async (lead, company, calendar) =>
+    bookingEmail({
+      to: lead.email,
+      company,
+      firstName: lead.firstName,
+      kind: args.kind,
+      visits: await listScheduledVisitRowsOfBooking(deps.db, args.booking.id, deps.now()),
+      withdrawn: args.withdrawn,
+      calendar,
+      link: args.link,
+    }),
+  );
+}
+
+/** Sends the cancellation of `visits` (nothing when none was cancelled). */
+export async function emailCancellation(
+  deps: BookingMailDeps,
+  args: {
+    leadId: string;
+    visits: readonly CalendarVisit[];
+    what: CancellationWhat;
+    link?: string;
+    actor?: { id: string; username: string };
+  },
+): Promise<boolean> {
+  if (args.visits.length === 0) return false;
+  return emailLead(deps, args.leadId, args.actor, (lead, company, calendar) =>
+    cancellationEmail({
+      to: lead.email,
+      company,
+      firstName: lead.firstName,
+      what: args.what,
+      visits: args.visits,
+      calendar,
+      link: args.link,
+    }),
+  );
 }
 
 function warn(logger: Logger, error: unknown): void {

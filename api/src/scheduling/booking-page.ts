@@ -22,7 +22,7 @@ import {
   renderAcceptedQuotePage,
   renderClosedQuotePage,
 } from '../quotes/customer-quotes.service.ts';
-import { type BookingMailDeps, emailBooking } from './booking-email.ts';
+import { type BookingMailDeps, emailBooking, emailCancellation } from './booking-email.ts';
 import { quotePageUrl } from './scheduling.routes.ts';
 import {
   alternativeSlots,
@@ -200,9 +200,17 @@ export function quotePageBooking(deps: BookingMailDeps): QuotePageBooking {
       }
     };
 
-  const cancel = (req: Request<{ token: string }>) => cancelFromQuote(db, req.params.token, timeZone, now());
-  const routes = Router();
   const linkOf = (req: Request<{ token: string }>) => quotePageUrl(req, config.publicOrigin, req.params.token);
+  const cancel = async (req: Request<{ token: string }>) => {
+    const { booking, cancelled } = await cancelFromQuote(db, req.params.token, timeZone, now());
+    await emailCancellation(deps, {
+      leadId: booking.leadId,
+      visits: cancelled,
+      what: { by: 'customer', whole: true },
+      link: linkOf(req),
+    });
+  };
+  const routes = Router();
   routes.post(
     '/:token/booking',
     post(async (req, start) => {
@@ -213,8 +221,8 @@ export function quotePageBooking(deps: BookingMailDeps): QuotePageBooking {
   routes.post(
     '/:token/booking/change',
     post(async (req, start) => {
-      const { booking, changed } = await rescheduleFromQuote(db, req.params.token, start, timeZone, now());
-      if (changed) await emailBooking(deps, { booking, kind: 'rescheduled', link: linkOf(req) });
+      const { booking, changed, withdrawn } = await rescheduleFromQuote(db, req.params.token, start, timeZone, now());
+      if (changed) await emailBooking(deps, { booking, kind: 'rescheduled', link: linkOf(req), withdrawn });
     }),
   );
   routes.post('/:token/booking/cancel', post(cancel));

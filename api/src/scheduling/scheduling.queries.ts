@@ -38,6 +38,10 @@ export interface VisitRow {
   status: VisitStatus;
   needs_review: boolean;
   reminded_at: Date | null;
+  /** The event's UID in the customer's calendar (docs/decisions.md, "Calendar files"). */
+  calendar_uid: string;
+  /** Its SEQUENCE: raised with every change the customer is told of. */
+  calendar_sequence: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -97,7 +101,11 @@ export async function markBookingCancelled(trx: Knex, id: string, now: Date): Pr
 export type NewVisit = Pick<
   VisitRow,
   'booking_id' | 'lead_id' | 'sequence' | 'starts_at' | 'ends_at' | 'arrival_ends_at' | 'planned_start' | 'needs_review'
->;
+> &
+  Partial<CalendarIdentity>;
+
+/** A visit's event in the customer's calendar: a new visit gets a fresh UID unless it takes one over. */
+export type CalendarIdentity = Pick<VisitRow, 'calendar_uid' | 'calendar_sequence'>;
 
 /**
  * Inserts the visit for `crew` unless that crew has a live visit overlapping it; undefined then.
@@ -135,31 +143,58 @@ export function findNextScheduledVisitRow(db: Knex, bookingId: string, now: Date
     .first();
 }
 
-/** Scheduled visits of a booking from `from` on: removed before the series is laid again. */
-export function deleteScheduledVisitsFrom(trx: Knex, bookingId: string, from: Date): Promise<number> {
-  return trx('visits').where({ booking_id: bookingId, status: 'scheduled' }).andWhere('starts_at', '>=', from).delete();
+/** The scheduled visits of a booking not yet over, in order: what the customer's calendar file carries. */
+export function listScheduledVisitRowsOfBooking(db: Knex, bookingId: string, since: Date): Promise<VisitRow[]> {
+  return db('visits')
+    .where({ booking_id: bookingId, status: 'scheduled' })
+    .andWhere('ends_at', '>=', since)
+    .orderBy('starts_at');
 }
 
-export function cancelScheduledVisitsFrom(trx: Knex, bookingId: string, from: Date, now: Date): Promise<number> {
-  return trx('visits')
+/** Scheduled visits of a booking from `from` on, removed before the series is laid again: the rows removed, in order. */
+export async function deleteScheduledVisitsFrom(trx: Knex, bookingId: string, from: Date): Promise<VisitRow[]> {
+  const rows: VisitRow[] = await trx('visits')
     .where({ booking_id: bookingId, status: 'scheduled' })
     .andWhere('starts_at', '>=', from)
-    .update({ status: 'cancelled', updated_at: now });
+    .delete()
+    .returning('*');
+  return rows.sort((a, b) => a.starts_at.getTime() - b.starts_at.getTime());
+}
+
+/** Cancels the scheduled visits of a booking from `from` on (their calendar SEQUENCE raised): the rows, in order. */
+export async function cancelScheduledVisitsFrom(
+  trx: Knex,
+  bookingId: string,
+  from: Date,
+  now: Date,
+): Promise<VisitRow[]> {
+  const rows: VisitRow[] = await trx('visits')
+    .where({ booking_id: bookingId, status: 'scheduled' })
+    .andWhere('starts_at', '>=', from)
+    .update({ status: 'cancelled', updated_at: now, calendar_sequence: trx.raw('calendar_sequence + 1') })
+    .returning('*');
+  return rows.sort((a, b) => a.starts_at.getTime() - b.starts_at.getTime());
 }
 
 export function lockVisitRow(trx: Knex.Transaction, id: string): Promise<VisitRow | undefined> {
   return trx('visits').where({ id }).forUpdate().first();
 }
 
+/** Changes a visit; `revised`: the customer is told of it, so its calendar SEQUENCE rises. */
 export async function updateVisitRow(
   trx: Knex,
   id: string,
   changes: Partial<Pick<VisitRow, 'crew' | 'starts_at' | 'ends_at' | 'arrival_ends_at' | 'status' | 'needs_review'>>,
   now: Date,
+  revised = false,
 ): Promise<VisitRow> {
   const [row] = await trx('visits')
     .where({ id })
-    .update({ ...changes, updated_at: now })
+    .update({
+      ...changes,
+      updated_at: now,
+      ...(revised ? { calendar_sequence: trx.raw('calendar_sequence + 1') } : {}),
+    })
     .returning('*');
   return row as VisitRow;
 }

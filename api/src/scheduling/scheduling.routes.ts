@@ -16,6 +16,7 @@ import {
   alternativeSlots,
   bookForLead,
   bookFromQuote,
+  cancelBookingOfLead,
   cancelFromQuote,
   customerSlots,
   listVisits,
@@ -24,7 +25,7 @@ import {
   updateVisit,
 } from './scheduling.service.ts';
 
-import { type BookingMailDeps, emailBooking } from './booking-email.ts';
+import { type BookingMailDeps, emailBooking, emailCancellation } from './booking-email.ts';
 
 type SchedulingDeps = BookingMailDeps;
 
@@ -66,15 +67,28 @@ export function customerBookingRouter(deps: SchedulingDeps): Router {
 
   route(schedulingOperations.rescheduleQuoteBooking, async (req, res) => {
     await answerOrOfferSlots(db, timeZone, res, async () => {
-      const { booking, changed } = await rescheduleFromQuote(db, req.params.token, req.body.start, timeZone, now());
+      const { booking, changed, withdrawn } = await rescheduleFromQuote(
+        db,
+        req.params.token,
+        req.body.start,
+        timeZone,
+        now(),
+      );
       const link = quotePageUrl(req, config.publicOrigin, req.params.token);
-      if (changed) await emailBooking(deps, { booking, kind: 'rescheduled', link });
+      if (changed) await emailBooking(deps, { booking, kind: 'rescheduled', link, withdrawn });
       res.json({ booking });
     });
   });
 
   route(schedulingOperations.cancelQuoteBooking, async (req, res) => {
-    res.json({ booking: await cancelFromQuote(db, req.params.token, timeZone, now()) });
+    const { booking, cancelled } = await cancelFromQuote(db, req.params.token, timeZone, now());
+    await emailCancellation(deps, {
+      leadId: booking.leadId,
+      visits: cancelled,
+      what: { by: 'customer', whole: true },
+      link: quotePageUrl(req, config.publicOrigin, req.params.token),
+    });
+    res.json({ booking });
   });
 
   return router;
@@ -93,13 +107,18 @@ export function visitsRouter(deps: SchedulingDeps): Router {
   route(schedulingOperations.updateVisit, async (req, res) => {
     const user = sessionUser(req);
     const change = await updateVisit(db, user.id, req.params.id, req.body, timeZone, now());
-    // The customer hears of a move (the new times and the calendar file).
-    if (change.moved && change.booking) {
-      await emailBooking(deps, {
-        booking: change.booking,
-        kind: 'moved',
-        actor: { id: user.id, username: user.username },
+    const actor = { id: user.id, username: user.username };
+    // The customer hears of a cancellation (the file removes the event), a move (the new times) or a
+    // cancelled visit put back (the file adds it again, one revision on).
+    if (change.cancelled) {
+      await emailCancellation(deps, {
+        leadId: change.visit.leadId,
+        visits: [change.cancelled],
+        what: { by: 'staff', whole: false },
+        actor,
       });
+    } else if ((change.moved || change.restored) && change.booking) {
+      await emailBooking(deps, { booking: change.booking, kind: change.moved ? 'moved' : 'restored', actor });
     }
     res.json(change.visit);
   });
@@ -124,6 +143,18 @@ export function leadBookingRouter(deps: SchedulingDeps): Router {
       await emailBooking(deps, { booking, kind: 'booked', actor: { id: user.id, username: user.username } });
       res.status(201).json({ booking });
     });
+  });
+
+  route(schedulingOperations.cancelLeadBooking, async (req, res) => {
+    const user = sessionUser(req);
+    const { booking, cancelled } = await cancelBookingOfLead(db, user.id, req.params.id, timeZone, now());
+    await emailCancellation(deps, {
+      leadId: booking.leadId,
+      visits: cancelled,
+      what: { by: 'staff', whole: true },
+      actor: { id: user.id, username: user.username },
+    });
+    res.json({ booking });
   });
 
   return router;

@@ -52,6 +52,7 @@ import { getSchedulingSettings } from '../settings/scheduling-settings.service.t
 import {
   type AdminVisitRow,
   type BookingRow,
+  type CalendarIdentity,
   cancelScheduledVisitsFrom,
   countCompletedVisitsOfLead,
   deleteScheduledVisitsFrom,
@@ -262,6 +263,7 @@ async function extendSeriesAfter(
   booking: BookingRow,
   last: VisitRow,
   until: { count?: number; horizon?: number },
+  inherit: CalendarIdentity[] = [],
 ): Promise<number> {
   const interval = FREQUENCY_INTERVAL_DAYS[booking.frequency];
   if (interval === null) return 0;
@@ -274,7 +276,14 @@ async function extendSeriesAfter(
     planned = addLocalDays(planned, interval, timeZone);
     if (until.horizon !== undefined && planned > until.horizon) break;
     sequence += 1;
-    const base = { booking_id: booking.id, lead_id: booking.lead_id, sequence, planned_start: new Date(planned) };
+    // A re-laid series: each visit takes over the calendar event of the one it replaces, in order.
+    const base = {
+      booking_id: booking.id,
+      lead_id: booking.lead_id,
+      sequence,
+      planned_start: new Date(planned),
+      ...inherit[0],
+    };
     const own = windowFor(settings, planned, duration, timeZone);
     let placed = own
       ? await placeVisit(
@@ -310,7 +319,10 @@ async function extendSeriesAfter(
         if (placed) break;
       }
     }
-    if (placed) added += 1;
+    if (placed) {
+      added += 1;
+      inherit.shift();
+    }
   }
   return added;
 }
@@ -324,10 +336,12 @@ async function placeFirstVisit(
   sequence: number,
   start: number,
   refuse: (message: string) => SlotRefusedError,
+  identity?: CalendarIdentity,
 ): Promise<VisitRow> {
   const window = windowFor(settings, start, booking.duration_minutes, timeZone);
   if (!window) throw refuse(BOOKING_MESSAGES.windowUnavailable);
   const visit = await placeVisit(trx, settings, {
+    ...identity,
     booking_id: booking.id,
     lead_id: booking.lead_id,
     sequence,
@@ -557,19 +571,47 @@ export async function rescheduleFromQuote(
   now: Date,
 ): Promise<BookingResultChanged> {
   const startAt = Date.parse(start);
-  const { row, changed } = await withLeadEventOutbox(db, async (trx) => {
+  const { row, changed, withdrawn } = await withLeadEventOutbox(db, async (trx) => {
     const quote = await lockAcceptedCustomerQuote(trx, token, now);
     const settings = await getSchedulingSettings(trx);
     const { booking, next } = await lockCustomerBooking(trx, quote, now);
-    if (next?.starts_at.getTime() === startAt) return { row: booking, changed: false };
+    if (next?.starts_at.getTime() === startAt) return { row: booking, changed: false, withdrawn: [] };
     const spec = specOfQuote(quote);
     const earliest = customerEarliest(settings, spec, now);
     const refuse = (message: string) => new SlotRefusedError(message, spec, startAt, earliest);
     if (startAt < earliest) throw refuse(BOOKING_MESSAGES.windowUnavailable);
-    await deleteScheduledVisitsFrom(trx, booking.id, now);
+    // The series is laid again from the new start; its visits keep the calendar events (UIDs) of
+    // the ones they replace, one revision on (docs/decisions.md, "Calendar files").
+    const removed = await deleteScheduledVisitsFrom(trx, booking.id, now);
+    const inherit: CalendarIdentity[] = removed.map((visit) => ({
+      calendar_uid: visit.calendar_uid,
+      calendar_sequence: visit.calendar_sequence + 1,
+    }));
     const last = await findLastVisitRow(trx, booking.id);
-    const first = await placeFirstVisit(trx, settings, timeZone, booking, (last?.sequence ?? 0) + 1, startAt, refuse);
-    await extendSeriesAfter(trx, settings, timeZone, booking, first, { count: SERIES_VISITS_AHEAD - 1 });
+    const first = await placeFirstVisit(
+      trx,
+      settings,
+      timeZone,
+      booking,
+      (last?.sequence ?? 0) + 1,
+      startAt,
+      refuse,
+      inherit.shift(),
+    );
+    await extendSeriesAfter(
+      trx,
+      settings,
+      timeZone,
+      booking,
+      first,
+      { count: Math.max(SERIES_VISITS_AHEAD, removed.length) - 1 },
+      inherit,
+    );
+    // Events no new visit took over (a window with no crew free): the file withdraws them.
+    const left = new Set(inherit.map((identity) => identity.calendar_uid));
+    const withdrawn = removed
+      .filter((visit) => left.has(visit.calendar_uid))
+      .map((visit) => ({ ...visit, status: 'cancelled' as const, calendar_sequence: visit.calendar_sequence + 1 }));
     await recordSystemActivity(
       trx,
       {
@@ -590,52 +632,114 @@ export async function rescheduleFromQuote(
       (byName) => ({ kind: 'visit_rescheduled', when: windowWords(first, timeZone), byName }),
       { actorId: null, now, timeZone },
     );
-    return { row: booking, changed: true };
+    return { row: booking, changed: true, withdrawn };
   });
-  return { booking: await toBooking(db, row, timeZone, now), changed };
+  return { booking: await toBooking(db, row, timeZone, now), changed, withdrawn };
 }
 
 export interface BookingResultChanged {
   booking: Booking;
   /** false: already at that start, nothing changed. */
   changed: boolean;
+  /** Visits removed that no visit of the new series replaced: their calendar events are withdrawn. */
+  withdrawn: VisitRow[];
+}
+
+/** A cancellation: the booking now, and the visits it cancelled (for the customer's e-mail). */
+export interface BookingCancellation {
+  booking: Booking;
+  cancelled: VisitRow[];
+}
+
+/**
+ * Cancels a booking: its visits still to come, then the booking; the timeline says who did it and the
+ * lead's people hear of it (not the colleague who did it).
+ */
+async function cancelBooking(
+  trx: Knex.Transaction,
+  booking: BookingRow,
+  next: VisitRow | undefined,
+  by: { actorId: string | null; subject: string; description: string },
+  context: { now: Date; timeZone: string },
+): Promise<{ row: BookingRow; cancelled: VisitRow[] }> {
+  const { now, timeZone } = context;
+  const visitsCancelled = await cancelScheduledVisitsFrom(trx, booking.id, now, now);
+  const row = await markBookingCancelled(trx, booking.id, now);
+  await recordSystemActivity(
+    trx,
+    {
+      leadId: booking.lead_id,
+      userId: by.actorId ?? (await findOrCreateSystemUserId(trx)),
+      type: 'note',
+      subject: by.subject,
+      description: by.description,
+    },
+    now,
+  );
+  await publishLiveEvent(trx, { type: 'visits.changed', leadId: booking.lead_id });
+  if (next) {
+    await notifyOfVisit(
+      trx,
+      booking.lead_id,
+      (byName) => ({
+        kind: 'visit_cancelled',
+        when: windowWords(next, timeZone),
+        byName,
+        series: visitsCancelled.length > 1,
+      }),
+      { actorId: by.actorId, now, timeZone },
+    );
+  }
+  return { row, cancelled: visitsCancelled };
 }
 
 /** DELETE /api/quotes/{token}/booking: the customer cancels; 409 with the policy inside 24 hours. */
-export async function cancelFromQuote(db: Knex, token: string, timeZone: string, now: Date): Promise<Booking> {
-  const row = await withLeadEventOutbox(db, async (trx) => {
+export async function cancelFromQuote(
+  db: Knex,
+  token: string,
+  timeZone: string,
+  now: Date,
+): Promise<BookingCancellation> {
+  const { row, cancelled } = await withLeadEventOutbox(db, async (trx) => {
     const quote = await lockAcceptedCustomerQuote(trx, token, now);
     const { booking, next } = await lockCustomerBooking(trx, quote, now);
-    const visitsCancelled = await cancelScheduledVisitsFrom(trx, booking.id, now, now);
-    const cancelled = await markBookingCancelled(trx, booking.id, now);
-    await recordSystemActivity(
+    return cancelBooking(
       trx,
+      booking,
+      next,
       {
-        leadId: booking.lead_id,
-        userId: await findOrCreateSystemUserId(trx),
-        type: 'note',
+        actorId: null,
         subject: 'Customer cancelled the booking',
         description: 'Cancelled on the quote page, with more than 24 hours’ notice.',
       },
-      now,
+      { now, timeZone },
     );
-    await publishLiveEvent(trx, { type: 'visits.changed', leadId: booking.lead_id });
-    if (next) {
-      await notifyOfVisit(
-        trx,
-        booking.lead_id,
-        (byName) => ({
-          kind: 'visit_cancelled',
-          when: windowWords(next, timeZone),
-          byName,
-          series: Number(visitsCancelled) > 1,
-        }),
-        { actorId: null, now, timeZone },
-      );
-    }
-    return cancelled;
   });
-  return toBooking(db, row, timeZone, now);
+  return { booking: await toBooking(db, row, timeZone, now), cancelled };
+}
+
+/** DELETE /api/admin/leads/{id}/booking: staff cancel the lead's booking, every visit still to come. */
+export async function cancelBookingOfLead(
+  db: Knex,
+  actorId: string,
+  leadId: string,
+  timeZone: string,
+  now: Date,
+): Promise<BookingCancellation> {
+  const { row, cancelled } = await withLeadEventOutbox(db, async (trx) => {
+    if (!(await findLead(trx, leadId))) throw new AppError(404, API_ERRORS.leadNotFound);
+    const booking = await lockActiveBookingOfLead(trx, leadId);
+    if (!booking) throw new AppError(409, BOOKING_MESSAGES.leadHasNoBooking);
+    const next = await findNextScheduledVisitRow(trx, booking.id, now);
+    return cancelBooking(
+      trx,
+      booking,
+      next,
+      { actorId, subject: 'Booking cancelled', description: 'Every visit still to come was cancelled by staff.' },
+      { now, timeZone },
+    );
+  });
+  return { booking: await toBooking(db, row, timeZone, now), cancelled };
 }
 
 /** POST /api/admin/leads/{id}/booking: staff book a lead by hand (inside the lead time too, never in the past). */
@@ -744,6 +848,7 @@ async function moveVisit(
             needs_review: false,
           },
           now,
+          true,
         ),
       );
     } catch (error) {
@@ -776,6 +881,10 @@ export interface VisitChange {
   /** The visit was moved (the customer is told) or completed (the rules hear of it). */
   moved: boolean;
   completed: boolean;
+  /** The visit as cancelled by this change (the customer is told), or undefined. */
+  cancelled: VisitRow | undefined;
+  /** A cancelled visit was put back (the customer is told). */
+  restored: boolean;
 }
 
 /** PATCH /api/admin/visits/{id}: staff move a visit (start, crew) or close it (completed, cancelled). */
@@ -812,7 +921,8 @@ export async function updateVisit(
     if (update.status !== undefined && update.status !== visit.status) {
       try {
         current = await trx.transaction((savepoint) =>
-          updateVisitRow(savepoint, visit.id, { status: update.status }, now),
+          // A cancellation or a visit put back changes the customer's calendar; a completion does not.
+          updateVisitRow(savepoint, visit.id, { status: update.status }, now, update.status !== 'completed'),
         );
       } catch (error) {
         // Reopening a cancelled visit whose crew took other work meanwhile.
@@ -841,11 +951,13 @@ export async function updateVisit(
     const happening = visitHappening(visit, current, moving, timeZone);
     if (happening) await notifyOfVisit(trx, visit.lead_id, happening, { actorId, now, timeZone });
     if (completed) await outbox.visitEvent(visit.lead_id, 'visit_completed');
-    return { moved: moving, completed };
+    const cancelled = current.status === 'cancelled' && visit.status !== 'cancelled' ? current : undefined;
+    const restored = current.status === 'scheduled' && visit.status === 'cancelled';
+    return { moved: moving, completed, cancelled, restored };
   });
   const row = await findAdminVisitRow(db, id);
   if (!row) throw new AppError(404, BOOKING_MESSAGES.visitNotFound);
-  const bookingRow = change.moved ? await findBookingRow(db, row.booking_id) : undefined;
+  const bookingRow = change.moved || change.restored ? await findBookingRow(db, row.booking_id) : undefined;
   return {
     visit: toAdminVisit(row, timeZone),
     booking: bookingRow ? await toBooking(db, bookingRow, timeZone, now) : undefined,

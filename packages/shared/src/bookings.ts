@@ -32,6 +32,7 @@ export const BOOKING_MESSAGES = {
   windowUnavailable: 'That time is not one of our free arrival windows. Please pick one from the list.',
   alreadyBooked: 'This quote is already booked. Reschedule or cancel the booking instead.',
   noBooking: 'This quote has no booking yet.',
+  leadHasNoBooking: 'This lead has no active booking to cancel.',
   bookingCancelled: 'This booking was cancelled.',
   visitNotFound: 'Visit not found',
   visitCrewUnknown: 'There is no crew with that number: see Settings → Scheduling.',

@@ -1,15 +1,22 @@
 // The lead drawer's booking: the active booking's frequency and prices and its next visits, each in
-// the business's wall clock; nothing when the lead has none (Schedule → Book a visit books one).
+// the business's wall clock, and "Cancel booking" (every visit still to come; the customer is
+// e-mailed a calendar file that removes them); nothing when the lead has none (Schedule → Book a
+// visit books one).
 import { schedulingOperations } from '@shine/shared/operations/scheduling';
 import { formatAmount } from '@shine/shared/quote-pricing';
 import { useQuery } from '@tanstack/react-query';
-import { Tag, Typography } from 'antd';
+import { Button, Popconfirm, Tag, Typography } from 'antd';
 import { queryOptions } from '../api/client.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
+import { errorText } from '../ui/error-text.ts';
+import { useToast } from '../ui/use-toast.ts';
+import { useCancelLeadBooking } from './schedule.queries.ts';
 import { wallTime } from './wall-time.ts';
 
 export function LeadBooking({ leadId }: { leadId: string }) {
   const booking = useQuery(queryOptions(schedulingOperations.getLeadBooking, { params: { id: leadId } }));
+  const cancel = useCancelLeadBooking();
+  const toast = useToast();
   if (booking.error) return <QueryErrorAlert error={booking.error} onRetry={() => void booking.refetch()} />;
   const data = booking.data?.booking;
   if (!booking.data) return null;
@@ -34,6 +41,23 @@ export function LeadBooking({ leadId }: { leadId: string }) {
           </li>
         ))}
       </ul>
+      {data.status === 'active' ? (
+        <Popconfirm
+          title="Cancel every visit still to come? The customer is e-mailed."
+          okText="Cancel booking"
+          okButtonProps={{ danger: true, loading: cancel.isPending }}
+          cancelText="Keep it"
+          cancelButtonProps={{ autoFocus: true }}
+          onConfirm={() =>
+            cancel.mutateAsync(leadId).then(
+              () => toast.success('Booking cancelled; the customer is e-mailed'),
+              (error: unknown) => toast.error('Could not cancel the booking', errorText(error)),
+            )
+          }
+        >
+          <Button danger>Cancel booking</Button>
+        </Popconfirm>
+      ) : null}
     </div>
   );
 }

@@ -92,4 +92,43 @@ describe('LeadBooking', () => {
     expect(screen.getByText(/arrival 10:00 AM – 12:00 PM, crew 2/)).toBeTruthy();
     expect(screen.getByText('Check window')).toBeTruthy();
   });
+
+  it('cancels the booking after a confirmation, and says the customer is e-mailed', async () => {
+    const visit = visitThisWeek();
+    const booking = {
+      id: visit.bookingId,
+      leadId: LEAD_ID,
+      quoteId: null,
+      frequency: 'Biweekly',
+      status: 'active',
+      durationMinutes: 300,
+      firstVisitTotal: null,
+      perVisitTotal: null,
+      visits: [visit],
+      createdAt: '2026-11-20T15:00:00.000Z',
+    };
+    const { calls } = mockFetch({
+      ...signedInAs('sales'),
+      [`GET /api/admin/leads/${LEAD_ID}/booking`]: { body: { booking } },
+      [`DELETE /api/admin/leads/${LEAD_ID}/booking`]: {
+        body: { booking: { ...booking, status: 'cancelled', visits: [{ ...visit, status: 'cancelled' }] } },
+      },
+    });
+    renderWithProviders(<LeadBooking leadId={LEAD_ID} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    // Nothing is cancelled until the confirmation; the safe choice has the focus.
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    const keep = await screen.findByRole('button', { name: 'Keep it' });
+    expect(document.activeElement).toBe(keep);
+    const confirm = screen
+      .getAllByRole('button', { name: 'Cancel booking' })
+      .find((b) => b !== keep && b.closest('.ant-popover'));
+    if (!confirm) throw new Error('no confirmation');
+    await user.click(confirm);
+    await screen.findByText('Booking cancelled; the customer is e-mailed');
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      `/api/admin/leads/${LEAD_ID}/booking`,
+    ]);
+  });
 });

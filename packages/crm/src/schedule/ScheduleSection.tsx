@@ -92,13 +92,18 @@ function VisitDialog({ visit, crews, onClose }: { visit: AdminVisit; crews: stri
               Move visit
             </Button>
             <Button onClick={() => void send({ status: 'completed' }, 'Visit completed')}>Mark completed</Button>
-            <Button danger onClick={() => void send({ status: 'cancelled' }, 'Visit cancelled')}>
+            <Button
+              danger
+              onClick={() => void send({ status: 'cancelled' }, 'Visit cancelled; the customer is e-mailed')}
+            >
               Mark cancelled
             </Button>
           </Space>
         </Space>
       ) : (
-        <Button onClick={() => void send({ status: 'scheduled' }, 'Visit scheduled again')}>Schedule again</Button>
+        <Button onClick={() => void send({ status: 'scheduled' }, 'Visit scheduled again; the customer is e-mailed')}>
+          Schedule again
+        </Button>
       )}
     </Modal>
   );

@@ -44,6 +44,15 @@ export function useBookForLead() {
   });
 }
 
+/** DELETE /api/admin/leads/{id}/booking: staff cancel the lead's booking (the customer is e-mailed). */
+export function useCancelLeadBooking() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (leadId: string) => call(schedulingOperations.cancelLeadBooking, { params: { id: leadId } }),
+    onSuccess: (answer) => refresh(answer.booking.leadId),
+  });
+}
+
 /** PUT /api/admin/settings/scheduling (admins): the answer replaces the cache. */
 export function useSaveSchedulingSettings() {
   const queryClient = useQueryClient();

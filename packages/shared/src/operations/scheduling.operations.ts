@@ -89,7 +89,7 @@ export const schedulingOperations = {
     path: '/api/quotes/:token/booking',
     tag: 'Scheduling',
     summary: 'Cancel the booking (the customer, by its link)',
-    description: `Every visit still to come is cancelled. ${NOTICE}`,
+    description: `Every visit still to come is cancelled; the customer is e-mailed a calendar file (METHOD:CANCEL) that removes exactly those visits. ${NOTICE}`,
     access: 'public',
     params: quoteTokenParamsSchema,
     rateLimit: LINK_LIMIT,
@@ -115,7 +115,7 @@ export const schedulingOperations = {
     path: '/api/admin/visits/:id',
     tag: 'Scheduling',
     summary: 'Move a visit (start, crew) or mark it completed or cancelled',
-    description: `A move without crew keeps the visit's crew when it is free then, otherwise takes the first free one; the rest of its series stays where it is. ${CAPACITY}`,
+    description: `A move without crew keeps the visit's crew when it is free then, otherwise takes the first free one; the rest of its series stays where it is. The customer is e-mailed a move (the series' calendar file) or a cancellation (a METHOD:CANCEL file of that visit). ${CAPACITY}`,
     access: session,
     params: visitIdParamsSchema,
     body: visitUpdateSchema,
@@ -145,6 +145,21 @@ export const schedulingOperations = {
     answers: {
       201: json(bookingAnswerSchema, 'Booked.'),
       409: [taken, error('The lead already has an active booking.')],
+    },
+  }),
+  cancelLeadBooking: operation({
+    method: 'delete',
+    path: '/api/admin/leads/:id/booking',
+    tag: 'Scheduling',
+    summary: 'Cancel a lead’s booking (staff)',
+    description:
+      'Every visit still to come is cancelled, whatever the notice; the customer is e-mailed a calendar file (METHOD:CANCEL) that removes exactly those visits.',
+    access: session,
+    params: idParamsSchema,
+    answers: {
+      200: json(bookingAnswerSchema, 'Cancelled: the booking, its visits cancelled.'),
+      404: error('No lead has this id.'),
+      409: error('The lead has no active booking.'),
     },
   }),
   getSchedulingSettings: operation({
