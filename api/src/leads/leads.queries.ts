@@ -1,6 +1,6 @@
-import { DEFAULT_ESTIMATED_VALUE } from '@shine/shared/constants';
 import { CLOSED_LEAD_STATUSES } from '@shine/shared/enums';
 import type { SpamRule } from '@shine/shared/intake';
+import { leadValuePerVisitSql } from '@shine/shared/recurring-revenue';
 import type { Knex } from 'knex';
 import { userNameOf } from '../auth/user-names.service.ts';
 import type { LeadRow } from '../db/tables.ts';
@@ -61,6 +61,7 @@ export type LeadChanges = Partial<
     | 'notes'
     | 'last_contacted_at'
     | 'estimate_breakdown'
+    | 'frequency'
     | 'assigned_to'
   >
 >;
@@ -229,7 +230,7 @@ export function leadNameSubquery(db: Knex, leadId: string): Knex.QueryBuilder {
 
 export function leadValueCentsSubquery(db: Knex, leadId: string): Knex.QueryBuilder {
   return db('leads as valued')
-    .select(db.raw('round(coalesce(valued.estimated_value, ?) * 100)', [DEFAULT_ESTIMATED_VALUE]))
+    .select(db.raw(`round(${leadValuePerVisitSql('valued.estimated_value')} * 100)`))
     .whereRaw(`valued.id = ${leadId}`);
 }
 
