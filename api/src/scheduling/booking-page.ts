@@ -22,6 +22,7 @@ import {
   renderAcceptedQuotePage,
   renderClosedQuotePage,
 } from '../quotes/customer-quotes.service.ts';
+import { EVERY } from '../quotes/quote-terms.ts';
 import { type BookingMailDeps, emailBooking } from './booking-email.ts';
 import { quotePageUrl } from './scheduling.routes.ts';
 import {
@@ -39,12 +40,6 @@ import {
 const e = (value: string | number) => escapeHtml(String(value));
 const company = DEFAULT_COMPANY;
 const phoneLink = `<a href="tel:${e(company.phone.replace(/[^\d+]/g, ''))}">${e(company.phone)}</a>`;
-
-const EVERY: Record<string, string> = {
-  Weekly: 'every week',
-  Biweekly: 'every two weeks',
-  Monthly: 'every four weeks',
-};
 
 function hours(minutes: number): string {
   const whole = minutes / 60;
