@@ -79,7 +79,7 @@ describeApi('recurring value: one rule everywhere', () => {
     const json = (await agent.post('/api/admin/leads/export').send({ format: 'json' }).expect(200))
       .body as ExportResult;
     expect(JSON.parse(json.content)).toMatchObject([{ estimatedValue: 351.9, recurringValue: expected }]);
-  });
+  }, 90_000); // a quote, its acceptance, a booking and five reads, on a busy machine
 
   it('a quote priced for another frequency than the request gives the lead its frequency on acceptance', async () => {
     t.clock.now = new Date();

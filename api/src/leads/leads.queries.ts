@@ -234,24 +234,6 @@ export function leadValueCentsSubquery(db: Knex, leadId: string): Knex.QueryBuil
     .whereRaw(`valued.id = ${leadId}`);
 }
 
-/** The export's rows: the given ids, or everything matching the filter; newest first. */
-export async function selectLeadRowsForExport(
-  db: Knex,
-  columns: Array<keyof LeadRow>,
-  selection: { leadIds?: string[]; filter?: ResolvedLeadFilter | undefined },
-): Promise<Array<Partial<NamedLeadRow>>> {
-  const query = db('leads')
-    .select([...columns.map((column) => `leads.${column}`), assigneeName(db)])
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ]);
-  // One array parameter, not one per id: an export may name up to 100,000 leads.
-  if (selection.leadIds) query.whereRaw('id = any(?::uuid[])', [selection.leadIds]);
-  else applyLeadFilter(query, selection.filter);
-  return (await query) as Array<Partial<NamedLeadRow>>;
-}
-
 export async function markLeadContacted(db: Knex, id: string, at: Date): Promise<void> {
   await db('leads').where({ id }).update({ last_contacted_at: at, updated_at: db.fn.now() });
 }
