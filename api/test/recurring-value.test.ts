@@ -9,6 +9,7 @@ import { analyticsReportSchema, metricsSchema } from '@shine/shared/responses/re
 import type { ExportResult, Lead } from '@shine/shared/types';
 import supertest from 'supertest';
 import { expect, it } from 'vitest';
+import { up as giveRegularPrices } from '../src/db/migrations/20251207093000_regular_price_lead_values.ts';
 import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
 import { describeApi, useTestApp } from './support/test-app.ts';
 
@@ -102,5 +103,28 @@ describeApi('recurring value: one rule everywhere', () => {
     // Both changes are in the audit trail, without an actor (the customer made them).
     const history = (await agent.get(`/api/admin/leads/${leadId}/history`).expect(200)).body;
     expect(JSON.stringify(history)).toContain('Monthly');
+  });
+
+  it('leads won before the rule (their value the first visit’s total) get the regular price; a value staff set stays', async () => {
+    t.clock.now = new Date();
+    const agent = await t.agent();
+    const accepted = async (email: string, phone: string) => {
+      const leadId = await createLeadThroughForm(t.app, { email, phone });
+      const sent = await sendNewQuote(agent, leadId);
+      await supertest(t.app)
+        .post(`/api/quotes/${tokenOf(sent.url)}/accept`)
+        .send({ name: 'Ann Lee' })
+        .expect(200);
+      return leadId;
+    };
+    const old = await accepted('old@example.com', '214-555-0301');
+    const edited = await accepted('edited@example.com', '214-555-0302');
+    // As an acceptance left them before: the first visit's total; the other one since set by staff.
+    await t.db('leads').where({ id: old }).update({ estimated_value: '311.90' });
+    await t.db('leads').where({ id: edited }).update({ estimated_value: '500.00' });
+    await giveRegularPrices(t.db);
+    const storedValue = async (id: string) => (await t.db('leads').where({ id }).first()).estimated_value;
+    expect(Number(await storedValue(old))).toBe(351.9);
+    expect(Number(await storedValue(edited))).toBe(500);
   });
 });

@@ -4,7 +4,6 @@ import { leadValuePerVisitSql } from '@shine/shared/recurring-revenue';
 import type { Knex } from 'knex';
 import { userNameOf } from '../auth/user-names.service.ts';
 import type { LeadRow } from '../db/tables.ts';
-import { applyLeadFilter, type ResolvedLeadFilter } from './lead-filter.ts';
 import type { NamedLeadRow } from './lead-mapper.ts';
 import { FIRST_REQUEST_FROM_LEAD } from './lead-requests.queries.ts';
 
