@@ -1,3 +1,4 @@
+import type { StoredQuoteStatus } from '@shine/shared/quotes';
 import type { ExportResult } from '@shine/shared/types';
 import { beforeEach, expect, it } from 'vitest';
 import { type Agent, cachesHeard, describeApi, insertLead, useTestApp } from './support/test-app.ts';
@@ -164,7 +165,7 @@ describeApi('POST /api/admin/leads/export', () => {
       .insert({ lead_id: leadId, frequency: 'Weekly', duration_minutes: 180 })
       .returning('id');
     const next = new Date(now + 6 * DAY);
-    const visit = (sequence: number, at: number, status: string) => ({
+    const visit = (sequence: number, at: number, status: 'scheduled' | 'completed' | 'cancelled') => ({
       booking_id: (booking as { id: string }).id,
       lead_id: leadId,
       sequence,
@@ -184,7 +185,7 @@ describeApi('POST /api/admin/leads/export', () => {
         visit(4, now + 13 * DAY, 'scheduled'),
       ]);
     // Two versions of its quote: the newest was sent and is past its validity, so it reads Expired.
-    const quote = (version: number, status: string, validUntil: Date) => ({
+    const quote = (version: number, status: StoredQuoteStatus, validUntil: Date) => ({
       lead_id: leadId,
       version,
       status,

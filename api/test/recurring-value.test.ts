@@ -123,7 +123,7 @@ describeApi('recurring value: one rule everywhere', () => {
     await t.db('leads').where({ id: old }).update({ estimated_value: '311.90' });
     await t.db('leads').where({ id: edited }).update({ estimated_value: '500.00' });
     await giveRegularPrices(t.db);
-    const storedValue = async (id: string) => (await t.db('leads').where({ id }).first()).estimated_value;
+    const storedValue = async (id: string) => (await t.db('leads').where({ id }).first())?.estimated_value;
     expect(Number(await storedValue(old))).toBe(351.9);
     expect(Number(await storedValue(edited))).toBe(500);
   });
