@@ -2,9 +2,10 @@
 // the cleaning includes, the guarantee and the terms (docs/requirements.md#constants). The site's services page says the
 // same in its own words (site/src/content/services.ts); the API cannot import the site.
 import { PROMO_AMOUNT_DOLLARS, PROMO_CODE } from '@shine/shared/constants';
-import type { CleaningType, Frequency } from '@shine/shared/enums';
+import type { CleaningType } from '@shine/shared/enums';
 import { formatAmount } from '@shine/shared/quote-pricing';
 import type { Quote } from '@shine/shared/responses/quotes';
+import { EVERY } from '@shine/shared/scheduling';
 
 export const INCLUDED: Record<CleaningType, readonly string[]> = {
   Basic: [
@@ -46,13 +47,6 @@ export const CANCELLATION_TERMS: readonly string[] = [
 ];
 
 export const WELCOME_NOTE = `${PROMO_CODE} takes $${PROMO_AMOUNT_DOLLARS} off the first cleaning only.`;
-
-/** How often a recurring service comes, as a customer reads it ("every two weeks"). */
-export const EVERY: Readonly<Partial<Record<Frequency, string>>> = {
-  Weekly: 'every week',
-  Biweekly: 'every two weeks',
-  Monthly: 'every four weeks',
-};
 
 /** One of a recurring quote's two prices: "First cleaning: $367.15" and what qualifies it. */
 export interface QuotePriceLine {

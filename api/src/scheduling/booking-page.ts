@@ -12,6 +12,7 @@ import {
   type Slot,
 } from '@shine/shared/bookings';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
+import { EVERY } from '@shine/shared/scheduling';
 import type { Quote } from '@shine/shared/responses/quotes';
 import escapeHtml from 'escape-html';
 import { type Request, type Response, Router } from 'express';
@@ -22,7 +23,6 @@ import {
   renderAcceptedQuotePage,
   renderClosedQuotePage,
 } from '../quotes/customer-quotes.service.ts';
-import { EVERY } from '../quotes/quote-terms.ts';
 import { type BookingMailDeps, emailBooking } from './booking-email.ts';
 import { quotePageUrl } from './scheduling.routes.ts';
 import {
