@@ -9,26 +9,40 @@ import { repoRoot } from '../scripts/server-process.ts';
 
 export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres:postgres@localhost:5432/shine_bench';
 
-/** The export's default CSV columns (contact, service, status, dates), as table columns. */
+/**
+ * The export's default CSV columns (contact, service, status, dates, outcome), as the export selects
+ * them: instants on the business's wall clock, the next visit and the newest quote by LATERAL joins.
+ */
 export const EXPORT_COLUMNS = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'zipcode',
-  'bedrooms',
-  'bathrooms',
-  'cleaning_type',
-  'frequency',
-  'status',
-  'priority',
-  'source',
-  'estimated_value',
-  'created_at',
-  'updated_at',
-  'last_contacted_at',
-  'next_follow_up_at',
+  ...[
+    'first_name',
+    'last_name',
+    'email',
+    'phone',
+    'zipcode',
+    'bedrooms',
+    'bathrooms',
+    'cleaning_type',
+    'frequency',
+    'status',
+    'priority',
+    'source',
+    'estimated_value',
+  ].map((column) => `leads.${column}`),
+  ...['created_at', 'updated_at', 'last_contacted_at', 'next_follow_up_at'].map(
+    (column) => `to_char(leads.${column} at time zone 'America/Chicago', 'YYYY-MM-DD HH24:MI') as ${column}`,
+  ),
+  'leads.lost_reason',
+  "to_char(next_visit.starts_at at time zone 'America/Chicago', 'YYYY-MM-DD HH24:MI') as next_visit",
+  'latest_quote.status as quote_status',
 ];
+
+/** The export's joins: the next visit still to come and the newest quote of each lead. */
+const EXPORT_JOINS = `left join lateral (select v.starts_at from visits v
+                       where v.lead_id = leads.id and v.status = 'scheduled' and v.starts_at >= now()
+                       order by v.starts_at limit 1) next_visit on true
+                     left join lateral (select q.status from quotes q where q.lead_id = leads.id
+                       order by q.version desc limit 1) latest_quote on true`;
 
 export function psql(databaseUrl: string, sql: string): string {
   return execFileSync('psql', [databaseUrl, '-v', 'ON_ERROR_STOP=1', '-tAqc', sql], { encoding: 'utf8' }).trim();
@@ -82,7 +96,7 @@ export function timePsqlCopy(databaseUrl: string): { ms: number; bytes: number; 
   const dir = mkdtempSync(path.join(tmpdir(), 'shine-bench-copy-'));
   const file = path.join(dir, 'leads.csv');
   try {
-    const query = `select ${EXPORT_COLUMNS.join(', ')} from leads order by created_at desc, id desc`;
+    const query = `select ${EXPORT_COLUMNS.join(', ')} from leads ${EXPORT_JOINS.replace(/\s+/g, ' ')} order by leads.created_at desc, leads.id desc`;
     const started = performance.now();
     const output = execFileSync(
       'psql',

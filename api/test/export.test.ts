@@ -1,6 +1,34 @@
+import type { StoredQuoteStatus } from '@shine/shared/quotes';
 import type { ExportResult } from '@shine/shared/types';
 import { beforeEach, expect, it } from 'vitest';
-import { type Agent, describeApi, insertLead, useTestApp } from './support/test-app.ts';
+import { type Agent, cachesHeard, describeApi, insertLead, useTestApp } from './support/test-app.ts';
+
+const DAY = 24 * 3_600_000;
+
+/** An instant as a spreadsheet should show it: the business's wall clock, "2026-12-01 14:35". */
+function businessClock(at: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Chicago',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** A CSV's lines split into cells (no cell here holds a comma or a quote). */
+const cellsOf = (content: string) =>
+  content
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => line.split(','));
 
 describeApi('POST /api/admin/leads/export', () => {
   const t = useTestApp();
@@ -48,13 +76,14 @@ describeApi('POST /api/admin/leads/export', () => {
     expect(result.count).toBe(3);
     const lines = result.content.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'First Name,Last Name,Email,Phone,Zip Code,Bedrooms,Bathrooms,Cleaning Type,Frequency,Status,Priority,Source,Estimated Value,Assigned To,Created At,Updated At,Last Contacted At,Next Follow-Up At',
+      '\uFEFFFirst Name,Last Name,Email,Phone,Zip Code,Bedrooms,Bathrooms,Cleaning Type,Frequency,Status,Priority,Source,Estimated Value,Assigned To,Created At,Updated At,Last Contacted At,Next Follow-Up At,Lost Reason,Next Visit,Quote Status,Recurring Value',
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(/^Cy,Doe,c@example\.com,'-5550199,/);
     expect(lines[2]).toMatch(/^Bob,'\+1 Jones,b@example\.com,.*,Won,Medium,Website Form,410,,/);
     expect(lines[3]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)",Smith,/);
-    expect(lines[3]).toContain(',2025-01-01T10:00:00.000Z,2025-01-01T10:00:00.000Z,,');
+    // 10:00 UTC is 4:00 in the business time zone (America/Chicago, CST).
+    expect(lines[3]).toContain(',2025-01-01 04:00,2025-01-01 04:00,,');
     expect(result.content).not.toContain('note, with');
   });
 
@@ -103,7 +132,7 @@ describeApi('POST /api/admin/leads/export', () => {
       notes: 'note, with "quotes"',
       estimatedValue: null,
     });
-    expect(Object.keys(records[0] as object)).toHaveLength(19);
+    expect(Object.keys(records[0] as object)).toHaveLength(23);
     expect(records[0]).toMatchObject({ assignee: null });
     const contactOnly = JSON.parse((await exportLeads({ format: 'json', fields: ['contact'] })).content);
     expect(Object.keys(contactOnly[0])).toEqual(['firstName', 'lastName', 'email', 'phone', 'zipcode']);
@@ -116,12 +145,146 @@ describeApi('POST /api/admin/leads/export', () => {
     expect((await exportLeads({ format: 'csv', filter: { status: 'all', priority: '' } })).count).toBe(3);
   });
 
+  it('CSV opens in a spreadsheet as written: a BOM, business-time dates, the outcome columns after SPEC.md’s, names intact', async () => {
+    const now = Date.now();
+    const created = new Date(now - 3 * DAY);
+    const leadId = await insertLead(t.db, {
+      first_name: 'José',
+      last_name: 'Martínez-Öztürk',
+      email: 'jose@example.com',
+      status: 'Lost',
+      lost_reason: 'Price',
+      frequency: 'Weekly',
+      estimated_value: '150.25',
+      created_at: created,
+      updated_at: created,
+    });
+    // A series: one visit done, one cancelled, the next two still to come; the next is the one after now.
+    const [booking] = await t
+      .db('bookings')
+      .insert({ lead_id: leadId, frequency: 'Weekly', duration_minutes: 180 })
+      .returning('id');
+    const next = new Date(now + 6 * DAY);
+    const visit = (sequence: number, at: number, status: 'scheduled' | 'completed' | 'cancelled') => ({
+      booking_id: (booking as { id: string }).id,
+      lead_id: leadId,
+      sequence,
+      crew: 1,
+      starts_at: new Date(at),
+      ends_at: new Date(at + 3 * 3_600_000),
+      arrival_ends_at: new Date(at + 3_600_000),
+      planned_start: new Date(at),
+      status,
+    });
+    await t
+      .db('visits')
+      .insert([
+        visit(1, now - DAY, 'completed'),
+        visit(2, now + DAY, 'cancelled'),
+        visit(3, next.getTime(), 'scheduled'),
+        visit(4, now + 13 * DAY, 'scheduled'),
+      ]);
+    // Two versions of its quote: the newest was sent and is past its validity, so it reads Expired.
+    const quote = (version: number, status: StoredQuoteStatus, validUntil: Date) => ({
+      lead_id: leadId,
+      version,
+      status,
+      content: JSON.stringify({}),
+      pricing: JSON.stringify({}),
+      subtotal_cents: 0,
+      discount_cents: 0,
+      tax_cents: 0,
+      total_cents: 0,
+      token_hash: `hash-${version}`,
+      sent_at: new Date(now - 20 * DAY),
+      valid_until: validUntil,
+    });
+    await t.db('quotes').insert([quote(1, 'superseded', new Date(now + DAY)), quote(2, 'sent', new Date(now - DAY))]);
+    await cachesHeard(t.db);
+
+    const result = await exportLeads({ format: 'csv', leadIds: [leadId, ids[0]] });
+    expect(result.content.startsWith('\uFEFFFirst Name,')).toBe(true);
+    const [header = [], jose = [], other = []] = cellsOf(result.content.slice(1));
+    // SPEC.md's fields first, in its order, then the outcome.
+    expect(header.slice(0, 18)).toEqual([
+      'First Name',
+      'Last Name',
+      'Email',
+      'Phone',
+      'Zip Code',
+      'Bedrooms',
+      'Bathrooms',
+      'Cleaning Type',
+      'Frequency',
+      'Status',
+      'Priority',
+      'Source',
+      'Estimated Value',
+      'Assigned To',
+      'Created At',
+      'Updated At',
+      'Last Contacted At',
+      'Next Follow-Up At',
+    ]);
+    expect(header.slice(18)).toEqual(['Lost Reason', 'Next Visit', 'Quote Status', 'Recurring Value']);
+    const row = (cells: string[]) => Object.fromEntries(header.map((name, at) => [name, cells[at]]));
+    expect(row(jose)).toMatchObject({
+      'First Name': 'José',
+      'Last Name': 'Martínez-Öztürk',
+      'Created At': businessClock(created),
+      'Updated At': businessClock(created),
+      'Lost Reason': 'Price',
+      'Next Visit': businessClock(next),
+      'Quote Status': 'Expired',
+      'Recurring Value': '7813.00', // 150.25 × 52
+    });
+    expect(row(jose)['Created At']).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+    // A lead with none of them: empty cells (a weekly lead without a value counts 250 a visit).
+    expect(row(other)).toMatchObject({
+      'Lost Reason': '',
+      'Next Visit': '',
+      'Quote Status': '',
+      'Recurring Value': '13000.00',
+    });
+
+    // The streamed file is the same bytes: the UTF-8 BOM first, the name as written when decoded.
+    const streamed = await agent
+      .post('/api/admin/leads/export')
+      .set('Accept', 'text/csv')
+      .send({ format: 'csv', leadIds: [leadId, ids[0]] })
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const bytes = streamed.body as Buffer;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(result.content);
+    expect(bytes.includes(Buffer.from('José,Martínez-Öztürk', 'utf8'))).toBe(true);
+
+    // JSON keeps ISO instants and the status codes.
+    const json = JSON.parse((await exportLeads({ format: 'json', leadIds: [leadId] })).content);
+    expect(json).toEqual([
+      expect.objectContaining({
+        firstName: 'José',
+        lastName: 'Martínez-Öztürk',
+        createdAt: created.toISOString(),
+        lostReason: 'Price',
+        nextVisit: next.toISOString(),
+        quoteStatus: 'expired',
+        recurringValue: '7813.00',
+      }),
+    ]);
+  });
+
   it.each([
     [{}, 'Format must be csv or json'],
     [{ format: 'xlsx' }, 'Format must be csv or json'],
     [{ format: 'csv', leadIds: ['nope'] }, 'Lead ids must be valid ids'],
     [{ format: 'csv', fields: [] }, 'Choose at least one field group'],
-    [{ format: 'csv', fields: ['secrets'] }, 'Fields must be among: contact, service, status, dates, notes'],
+    [{ format: 'csv', fields: ['secrets'] }, 'Fields must be among: contact, service, status, dates, outcome, notes'],
   ])('refuses %o → %s', async (body, message) => {
     const response = await agent.post('/api/admin/leads/export').send(body);
     expect(response.status).toBe(400);

@@ -4,6 +4,8 @@ import { exportLeads } from '../src/leads/leads-export.ts';
 import { countExportRows, streamLeadsCsv } from '../src/leads/leads-export-stream.ts';
 import { describeApi, insertLead, signIn, useTestApp } from './support/test-app.ts';
 
+const CONTEXT = { timeZone: 'America/Chicago', now: new Date() };
+
 async function collect(chunks: AsyncIterable<string>): Promise<{ text: string; chunks: number }> {
   let text = '';
   let count = 0;
@@ -64,15 +66,16 @@ describeApi('streamed CSV export', () => {
       { format: 'csv' as const, fields: ['contact' as const, 'notes' as const] },
     ];
     for (const request of requests) {
-      const buffered = await exportLeads(t.db, request);
-      const streamed = await collect(streamLeadsCsv(t.db, request, 7));
+      const buffered = await exportLeads(t.db, request, CONTEXT);
+      const streamed = await collect(streamLeadsCsv(t.db, request, CONTEXT, 7));
       expect(streamed.text).toBe(buffered.content);
       expect(streamed.chunks).toBe(1 + Math.ceil(buffered.count / 7));
       expect(await countExportRows(t.db, request)).toBe(buffered.count);
     }
-    const all = await collect(streamLeadsCsv(t.db, { format: 'csv' }, 7));
+    const all = await collect(streamLeadsCsv(t.db, { format: 'csv' }, CONTEXT, 7));
     expect(all.text).toContain(`"'=HYPERLINK(""x"")"`);
-    expect(all.text).toContain('2025-12-31T23:59:59.999Z');
+    // 23:59:59.999 UTC on New Year's Eve is 17:59 in the business time zone.
+    expect(all.text).toContain('2025-12-31 17:59');
     expect(all.text.indexOf('Later,')).toBeLessThan(all.text.indexOf('Earlier,'));
     expect(all.text.split('\r\n').length - 2).toBe(129);
   });

@@ -92,7 +92,7 @@ describeApi('quotes: the customer’s page and answers', () => {
     await supertest(t.app).post(`/api/quotes/${token}/accept`).send({ name: 'Ann Lee' }).expect(410);
   });
 
-  it('accepting: the lead is Won at the accepted total, on its timeline; accepting twice changes nothing', async () => {
+  it('accepting: the lead is Won at the regular price per visit, on its timeline; accepting twice changes nothing', async () => {
     const { agent, leadId, token, sent } = await sentQuote();
     const body = { name: 'Ann Lee', preferredDates: [{ date: '2025-12-08', window: 'morning' }], note: 'Side gate' };
     const first = quoteAnswerSchema.parse(
@@ -103,7 +103,8 @@ describeApi('quotes: the customer’s page and answers', () => {
     expect(first.bookingUrl).toContain('coupon=WELCOME40');
 
     const lead = (await agent.get(`/api/admin/leads/${leadId}`).expect(200)).body;
-    expect(lead).toMatchObject({ status: 'Won', estimatedValue: 311.9 });
+    // Its value is the regular price of each visit ($351.90), not the first visit's with WELCOME40.
+    expect(lead).toMatchObject({ status: 'Won', estimatedValue: 351.9 });
     const timeline = (await agent.get(`/api/admin/activities/lead/${leadId}`).expect(200)).body;
     const accepted = timeline.find((a: { subject: string }) => a.subject === 'Quote v1 accepted: $311.90');
     expect(accepted.description).toContain('Signed “Ann Lee”');

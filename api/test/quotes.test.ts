@@ -1,6 +1,7 @@
 // Quotes, staff's side: drafts from the instant estimate, edits, exact money, frozen sent versions,
 // new versions superseding old ones, sending (lead Quoted, timeline, e-mail) and the PDF.
 import { quoteListSchema, quoteSchema, quoteSentSchema } from '@shine/shared/responses/quotes';
+import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -238,6 +239,28 @@ describeApi('quotes: sending by e-mail', () => {
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
     expect(text).toContain('$311.90');
     expect(text).toContain('Deep cleaning, 2 bedrooms, 1.5 bathrooms (Biweekly)');
+  });
+
+  it('a recurring quote states both prices in the HTML, the text and the PDF: the first cleaning and each one after it', async () => {
+    const agent = await signIn(app.app);
+    const leadId = await createLeadThroughForm(app.app, { email: 'rita@example.com', phone: '214-555-0778' });
+    const draft = (await agent.post(`/api/admin/leads/${leadId}/quotes`).expect(201)).body;
+    const sent = quoteSentSchema.parse((await agent.post(`/api/admin/quotes/${draft.id}/send`).expect(200)).body);
+    // Deep, 2 bedrooms, 1.5 bathrooms, Biweekly: $351.90 a visit, the first $311.90 with WELCOME40.
+    expect(sent.quote).toMatchObject({ total: '311.90', recurring: { perVisitTotal: '351.90' } });
+    const received = smtp.received.find((mail) => mail.to.includes('rita@example.com'));
+    const mail = await simpleParser(received?.raw ?? '');
+    const first = 'First cleaning: $311.90 (with WELCOME40)';
+    const regular = 'Each cleaning after that: $351.90, every two weeks';
+    expect(mail.text).toContain(first);
+    expect(mail.text).toContain(regular);
+    const html = String(mail.html);
+    expect(html).toContain(first);
+    expect(html).toContain(regular);
+    const pdf = attachedPdf(received?.raw ?? '', 'quote-v1.pdf');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    expect(text).toContain(first);
+    expect(text).toContain(regular);
   });
 
   describe('when the mail server refuses', () => {

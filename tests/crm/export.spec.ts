@@ -25,7 +25,10 @@ test.describe('sidebar CRM: Export', () => {
     await dialog.getByRole('button', { name: 'Export' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(buildExportFileName('csv'));
-    const csv = await readFile(await file.path(), 'utf8');
+    const bytes = await readFile(await file.path());
+    // A UTF-8 byte order mark first, so a spreadsheet reads accented names as written.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = bytes.toString('utf8');
     expect(csv.split(/\r?\n/)[0]).toContain('First Name');
     expect(csv).toContain(`${family}A`);
     expect(csv).toContain(`${family}C`);

@@ -1,10 +1,16 @@
 // Quotes end to end: staff build a quote in the lead drawer and send it by e-mail; the customer's
 // link is read from the mail a real SMTP server (started here) received; the customer accepts on the
-// page; the CRM shows the lead Won with the accepted total. It runs against the quote-mail server of
+// page; the CRM shows the lead Won at the regular price of a visit. It runs against the quote-mail server of
 // the config (E2E_MAIL_BASE_URL), whose SMTP_URL points at this spec's SMTP server.
 import { expect, test } from '../support/test.ts';
 import { E2E_MAIL_BASE_URL, E2E_SMTP_PORT } from '../support/env.ts';
-import { decodedText, type ReceivedMail, type SmtpCapture, startSmtpCapture } from '../support/smtp-capture.ts';
+import {
+  decodedPart,
+  decodedText,
+  type ReceivedMail,
+  type SmtpCapture,
+  startSmtpCapture,
+} from '../support/smtp-capture.ts';
 import { uniqueName } from '../support/unique.ts';
 import { createLead, signIn } from './support.ts';
 
@@ -60,10 +66,24 @@ test('staff build and send a quote in the drawer; the customer accepts from the 
   expect(link, 'the customer’s link in the e-mail').toBeDefined();
 
   const customer = await browser.newContext();
+  let regular = '';
   try {
     const quotePage = await customer.newPage();
     await quotePage.goto(link as string);
     await expect(quotePage.getByRole('row', { name: /Total/ })).toContainText(total);
+    // The e-mail (its HTML and its text) states both prices as the page does: the first cleaning (the
+    // total, with WELCOME40) and the regular price of each cleaning after it.
+    const prices = quotePage.locator('.prices p');
+    await expect(prices).toHaveText([
+      `First cleaning: ${total} (with WELCOME40)`,
+      /^Each cleaning after that: \$[\d,]+\.\d{2}, every week$/,
+    ]);
+    const lines = await prices.allTextContents();
+    regular = /\$([\d,]+\.\d{2})/.exec(lines[1] ?? '')?.[1] ?? '';
+    for (const line of lines) {
+      expect(decodedPart(mail.raw, 'text/html'), 'the HTML part').toContain(line);
+      expect(decodedPart(mail.raw, 'text/plain'), 'the text part').toContain(line);
+    }
     await quotePage.getByLabel('Full name').fill(`${name} Tester`);
     await quotePage.getByRole('button', { name: 'Accept quote' }).click();
     await expect(quotePage.getByRole('heading', { name: 'Thank you, you accepted this quote' })).toBeVisible();
@@ -77,5 +97,7 @@ test('staff build and send a quote in the drawer; the customer accepts from the 
   await expect(versions.getByRole('listitem').first()).toContainText(`v1Accepted${total}`);
   await expect(versions.getByRole('listitem').first()).toContainText(`Accepted by “${name} Tester”`);
   const after = await page.request.get(`/api/admin/leads/${lead.id}`);
-  expect(await after.json()).toMatchObject({ status: 'Won', estimatedValue: Number(total.replace(/[$,]/g, '')) });
+  // Its value is the regular price of a visit, not the first one's (docs/decisions.md, "Recurring revenue").
+  expect(regular).not.toBe('');
+  expect(await after.json()).toMatchObject({ status: 'Won', estimatedValue: Number(regular.replace(/,/g, '')) });
 });

@@ -51,3 +51,9 @@ export function decodedText(raw: string): string {
   }
   return Buffer.from(bytes).toString('utf8');
 }
+
+/** One part of a multipart mail (`text/plain`, `text/html`…), decoded as decodedText does; empty when absent. */
+export function decodedPart(raw: string, contentType: string): string {
+  const part = raw.split(/\r?\n--/).find((chunk) => chunk.toLowerCase().includes(`content-type: ${contentType}`));
+  return part ? decodedText(part) : '';
+}

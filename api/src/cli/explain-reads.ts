@@ -60,7 +60,7 @@ async function explain(query: CapturedQuery): Promise<string> {
 /** Header, first batch, second batch (the one with a keyset condition), then stop. */
 async function streamTwoBatches(knex: Knex): Promise<void> {
   let chunks = 0;
-  for await (const _chunk of streamLeadsCsv(knex, { format: 'csv' })) {
+  for await (const _chunk of streamLeadsCsv(knex, { format: 'csv' }, { now, timeZone })) {
     chunks += 1;
     if (chunks === 3) return;
   }

@@ -1,10 +1,9 @@
 // The analytics screen's aggregates over the leads created in a range (definitions in api/README.md,
 // "Analytics"): one scan through leads_created_at_idx, grouped five ways. Money stays numeric in SQL
 // and leaves as text, so no float ever touches a sum.
-import { DEFAULT_ESTIMATED_VALUE } from '@shine/shared/constants';
 import type { LeadStatus } from '@shine/shared/enums';
 import { canonicalLeadSource, leadSourceKeySql } from '@shine/shared/lead-sources';
-import { visitsPerYearSql } from '@shine/shared/recurring-revenue';
+import { leadValuePerVisitSql, recurringValueSql } from '@shine/shared/recurring-revenue';
 import type { Knex } from 'knex';
 import { userNameOf } from '../auth/user-names.service.ts';
 
@@ -22,7 +21,7 @@ export interface LeadAnalyticsRow {
   won: number;
   /** Value of the Won leads, a decimal string with two places. */
   wonValue: string;
-  /** Recurring revenue a year of the Won recurring leads: value per visit × visits a year (two places). */
+  /** Recurring revenue a year of the Won recurring leads: regular value per visit × visits a year (two places). */
   wonRecurringValue: string;
   /** Median speed-to-lead minutes (1 decimal) of the contacted leads; null when none. */
   medianMinutes: number | null;
@@ -53,8 +52,9 @@ export async function measureLeadsInRange(
     `with ranged as (
        select to_char(date_trunc('week', created_at at time zone ?), 'YYYY-MM-DD') as week,
               to_char(created_at at time zone ?, 'YYYY-MM') as month,
-              source, ${leadSourceKeySql('source')} as source_key, status, estimated_value, speed_to_lead_minutes,
-              ${visitsPerYearSql('frequency')} as visits_per_year
+              source, ${leadSourceKeySql('source')} as source_key, status, speed_to_lead_minutes,
+              ${leadValuePerVisitSql('estimated_value')} as value_per_visit,
+              ${recurringValueSql(leadValuePerVisitSql('estimated_value'), 'frequency')} as recurring_value
          from leads
         where created_at >= (?::date)::timestamp at time zone ?
           and created_at < (?::date + 1)::timestamp at time zone ?)
@@ -62,10 +62,9 @@ export async function measureLeadsInRange(
             grouping(week, month, source_key, status)::int as kind,
             count(*)::int as count,
             count(*) filter (where status = ?)::int as won,
-            to_char(coalesce(sum(coalesce(estimated_value, ${DEFAULT_ESTIMATED_VALUE})) filter (where status = ?), 0),
+            to_char(coalesce(sum(value_per_visit) filter (where status = ?), 0),
                     'FM9999999999990.00') as "wonValue",
-            to_char(coalesce(sum(coalesce(estimated_value, ${DEFAULT_ESTIMATED_VALUE}) * visits_per_year)
-                               filter (where status = ?), 0),
+            to_char(coalesce(sum(recurring_value) filter (where status = ?), 0),
                     'FM9999999999990.00') as "wonRecurringValue",
             round((percentile_cont(0.5) within group (order by speed_to_lead_minutes))::numeric, 1)::float8
               as "medianMinutes",

@@ -1,13 +1,13 @@
 // The dashboard's figures about leads (reports/ assembles them with other features' figures), computed
 // in SQL (one scan each); no lead row reaches Node.
 // "Value" is the estimated value, or the default 250 where there is none (docs/requirements.md#lead).
-import { DEFAULT_ESTIMATED_VALUE } from '@shine/shared/constants';
 import { CLOSED_LEAD_STATUSES, type LeadStatus } from '@shine/shared/enums';
 import { canonicalLeadSource, leadSourceKeySql } from '@shine/shared/lead-sources';
+import { leadValuePerVisitSql } from '@shine/shared/recurring-revenue';
 import type { Knex } from 'knex';
 import { sqlStringList } from '../db/sql-text.ts';
 
-const VALUE = `coalesce(estimated_value, ${DEFAULT_ESTIMATED_VALUE})`;
+const VALUE = leadValuePerVisitSql('estimated_value');
 /** Written into the SQL (not bound): the partial index on open leads' follow-ups must match it. */
 const CLOSED = sqlStringList(CLOSED_LEAD_STATUSES);
 const WON: LeadStatus = 'Won';

@@ -1,52 +1,32 @@
 // POST /api/admin/leads/export: the chosen leads (or every lead matching the filter when none are
 // chosen) as CSV or JSON text, with the columns of the chosen field groups (shared/export.ts). Every
 // export is written to the audit trail: who, how many, which filter.
-import { buildCsv } from '@shine/shared/csv';
-import {
-  EXPORT_COLUMN_HEADERS,
-  type ExportField,
-  type ExportRequest,
-  resolveExportColumns,
-} from '@shine/shared/export';
-import type { ExportResult, Lead } from '@shine/shared/types';
+import type { ExportRequest } from '@shine/shared/export';
+import type { ExportResult } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { LeadRow } from '../db/tables.ts';
-import type { ResolvedLeadFilter } from './lead-filter.ts';
-import { LEAD_COLUMNS, type NamedLeadRow, toLead } from './lead-mapper.ts';
-import { selectLeadRowsForExport } from './leads.queries.ts';
+import { csvHeader, csvLines, type ExportContext, exportRows, type LeadExport } from './leads-export-stream.ts';
 
-/** An export request whose filter has "me" resolved (lead-filter.ts). */
-export type LeadExport = Omit<ExportRequest, 'filter'> & { filter?: ResolvedLeadFilter | undefined };
-
-/** The exported value of a field: the assignee by name (a spreadsheet has no use for an id). */
-export function exportValueOf(lead: Partial<Lead>, field: keyof Lead): unknown {
-  if (field === 'assignee') return lead.assignee?.name ?? null;
-  return lead[field] ?? null;
-}
-
-/** The lead columns behind the exported fields (the assignee's name is selected with every row). */
-export function exportColumnsOf(fields: ReadonlyArray<ExportField>): Array<keyof LeadRow> {
-  return [
-    ...new Set<keyof LeadRow>(fields.map((field) => (field === 'assignee' ? 'assigned_to' : LEAD_COLUMNS[field]))),
-  ];
-}
-
-export async function exportLeads(db: Knex, request: LeadExport): Promise<ExportResult> {
-  const fields = resolveExportColumns(request.format, request.fields);
-  const columns = [...new Set<keyof LeadRow>(['id', ...exportColumnsOf(fields)])];
-  // No selection (absent or empty) means "what the table shows": the current filter.
-  const selection = request.leadIds?.length ? { leadIds: request.leadIds } : { filter: request.filter };
-  const rows = await selectLeadRowsForExport(db, columns, selection);
-  const records = rows.map((row) => pick(toPartialLead(row), fields));
-  const content =
-    request.format === 'csv'
-      ? buildCsv(
-          fields.map((key) => ({ key, header: EXPORT_COLUMN_HEADERS[key] ?? key })),
-          records,
-        )
-      : JSON.stringify(records, null, 2);
-  return { content, format: request.format, count: records.length };
+/**
+ * The buffered answer: the CSV is the streamed file's bytes gathered (byte order mark, the business
+ * time zone's wall clock); the JSON one object per lead with the same values, instants as ISO 8601.
+ */
+export async function exportLeads(db: Knex, request: LeadExport, context: ExportContext): Promise<ExportResult> {
+  const { fields, batches } = exportRows(db, request, context);
+  let count = 0;
+  if (request.format === 'csv') {
+    let content = csvHeader(fields);
+    for await (const rows of batches()) {
+      content += csvLines(rows);
+      count += rows.length;
+    }
+    return { content, format: 'csv', count };
+  }
+  const records: Array<Record<string, unknown>> = [];
+  for await (const rows of batches()) {
+    for (const row of rows) records.push(Object.fromEntries(fields.map((field, at) => [field, row[at]])));
+  }
+  return { content: JSON.stringify(records, null, 2), format: 'json', count: records.length };
 }
 
 /**
@@ -67,13 +47,4 @@ export function recordLeadExport(db: Knex, actorId: string, request: ExportReque
       ...(request.fields ? { fields: request.fields } : {}),
     },
   });
-}
-
-/** toLead for a row holding only the exported columns; the others come out empty and are not picked. */
-function toPartialLead(row: Partial<NamedLeadRow>): Partial<Lead> {
-  return toLead(row as NamedLeadRow);
-}
-
-function pick(lead: Partial<Lead>, fields: Array<keyof Lead>): Record<string, unknown> {
-  return Object.fromEntries(fields.map((field) => [field, exportValueOf(lead, field)]));
 }

@@ -1,10 +1,9 @@
-import { DEFAULT_ESTIMATED_VALUE } from '@shine/shared/constants';
 import { CLOSED_LEAD_STATUSES } from '@shine/shared/enums';
 import type { SpamRule } from '@shine/shared/intake';
+import { leadValuePerVisitSql } from '@shine/shared/recurring-revenue';
 import type { Knex } from 'knex';
 import { userNameOf } from '../auth/user-names.service.ts';
 import type { LeadRow } from '../db/tables.ts';
-import { applyLeadFilter, type ResolvedLeadFilter } from './lead-filter.ts';
 import type { NamedLeadRow } from './lead-mapper.ts';
 import { FIRST_REQUEST_FROM_LEAD } from './lead-requests.queries.ts';
 
@@ -61,6 +60,7 @@ export type LeadChanges = Partial<
     | 'notes'
     | 'last_contacted_at'
     | 'estimate_breakdown'
+    | 'frequency'
     | 'assigned_to'
   >
 >;
@@ -254,26 +254,8 @@ export function leadNameSubquery(db: Knex, leadId: string): Knex.QueryBuilder {
 
 export function leadValueCentsSubquery(db: Knex, leadId: string): Knex.QueryBuilder {
   return db('leads as valued')
-    .select(db.raw('round(coalesce(valued.estimated_value, ?) * 100)', [DEFAULT_ESTIMATED_VALUE]))
+    .select(db.raw(`round(${leadValuePerVisitSql('valued.estimated_value')} * 100)`))
     .whereRaw(`valued.id = ${leadId}`);
-}
-
-/** The export's rows: the given ids, or everything matching the filter; newest first. */
-export async function selectLeadRowsForExport(
-  db: Knex,
-  columns: Array<keyof LeadRow>,
-  selection: { leadIds?: string[]; filter?: ResolvedLeadFilter | undefined },
-): Promise<Array<Partial<NamedLeadRow>>> {
-  const query = db('leads')
-    .select([...columns.map((column) => `leads.${column}`), assigneeName(db)])
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ]);
-  // One array parameter, not one per id: an export may name up to 100,000 leads.
-  if (selection.leadIds) query.whereRaw('id = any(?::uuid[])', [selection.leadIds]);
-  else applyLeadFilter(query, selection.filter);
-  return (await query) as Array<Partial<NamedLeadRow>>;
 }
 
 export async function markLeadContacted(db: Knex, id: string, at: Date): Promise<void> {

@@ -98,7 +98,9 @@ export function adminLeadsRouter({ db, now, config }: Pick<AppDeps, 'db' | 'now'
   route(leadOperations.exportLeads, async (req, res) => {
     const actorId = sessionUser(req).id;
     const { filter, ...rest } = req.body;
-    const request = { ...rest, filter: filter && resolveLeadFilter(filter, actorId, clock()) };
+    // One moment and the company's time zone: the filter's, the CSV's wall clock and "next visit".
+    const context = clock();
+    const request = { ...rest, filter: filter && resolveLeadFilter(filter, actorId, context) };
     // Large CSV exports stream (Accept: text/csv); the JSON envelope holds the whole file in memory.
     if (req.body.format === 'csv' && req.accepts(['application/json', 'text/csv']) === 'text/csv') {
       const count = await countExportRows(db, request);
@@ -106,10 +108,10 @@ export function adminLeadsRouter({ db, now, config }: Pick<AppDeps, 'db' | 'now'
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="${buildExportFileName('csv')}"`);
       res.setHeader('X-Export-Count', String(count));
-      await sendStream(res, streamLeadsCsv(db, request));
+      await sendStream(res, streamLeadsCsv(db, request, context));
       return;
     }
-    const result = await exportLeads(db, request);
+    const result = await exportLeads(db, request, context);
     await recordLeadExport(db, actorId, req.body, result.count);
     res.json(result);
   });

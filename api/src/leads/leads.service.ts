@@ -1,4 +1,4 @@
-import { CLOSED_LEAD_STATUSES, type LeadStatus } from '@shine/shared/enums';
+import { CLOSED_LEAD_STATUSES, type Frequency, type LeadStatus } from '@shine/shared/enums';
 import type { LeadStatusUpdate, LeadUpdate } from '@shine/shared/leads';
 import { lostReasonChoices } from '@shine/shared/lost-reasons';
 import { API_ERRORS } from '@shine/shared/messages';
@@ -303,17 +303,25 @@ export async function changeLeadStatusForQuote(
 }
 
 /**
- * An accepted quote's total becomes the lead's value, inside the acceptance's transaction, with its
- * audit row (no actor: the customer did it). `value` is exact, e.g. "279.00".
+ * An accepted quote's regular per-visit price (`regularVisitPrice`: never the first visit's WELCOME40
+ * total) becomes the lead's value, and its frequency the lead's, so the lead's recurring value is what
+ * the booking will be worth (docs/decisions.md, "Recurring revenue"). Inside the acceptance's
+ * transaction, with its audit row (no actor: the customer did it). `value` is exact, e.g. "279.00".
  */
-export async function setLeadValueFromAcceptedQuote(trx: Knex.Transaction, id: string, value: string): Promise<void> {
+export async function setLeadValueFromAcceptedQuote(
+  trx: Knex.Transaction,
+  id: string,
+  accepted: { value: string; frequency: Frequency },
+): Promise<void> {
   const row = await lockLeadRow(trx, id);
   if (!row) throw new AppError(404, API_ERRORS.leadNotFound);
   const before = toLead(row);
-  const edited = diffLeadFields(before, toLead({ ...row, estimated_value: value }));
-  if (!edited) return;
-  await updateLeadRow(trx, id, { estimated_value: value });
-  await recordLeadChanges(trx, [leadChange(null, id, 'updated', edited.before, edited.after)]);
+  const after = toLead({ ...row, estimated_value: accepted.value, frequency: accepted.frequency });
+  const changed = (['estimatedValue', 'frequency'] as const).filter((field) => before[field] !== after[field]);
+  if (changed.length === 0) return;
+  await updateLeadRow(trx, id, { estimated_value: accepted.value, frequency: accepted.frequency });
+  const side = (lead: Lead) => Object.fromEntries(changed.map((field) => [field, lead[field]]));
+  await recordLeadChanges(trx, [leadChange(null, id, 'updated', side(before), side(after))]);
 }
 
 /**

@@ -1,5 +1,5 @@
 // The customer's side of a quote, reached only through the link's token: opening it
-// (recorded), accepting with a typed name (the lead is Won at the accepted total) or declining (the
+// (recorded), accepting with a typed name (the lead is Won at the accepted regular price per visit) or declining (the
 // lead goes to Negotiating). An answer is given once: the same answer again changes nothing and gets
 // the same reply; the other answer is refused. Every step is on the lead's timeline.
 import { BOOKING_MESSAGES } from '@shine/shared/bookings';
@@ -8,6 +8,7 @@ import { formatCalendarDate } from '@shine/shared/format';
 import { API_ERRORS } from '@shine/shared/messages';
 import { formatCents, formatDollars, type QuoteContent } from '@shine/shared/quote-pricing';
 import { type QuoteAccept, type QuoteDecline, TIME_WINDOW_LABELS } from '@shine/shared/quotes';
+import { regularVisitPrice } from '@shine/shared/recurring-revenue';
 import type { Quote, QuoteAnswer } from '@shine/shared/responses/quotes';
 import type { Lead } from '@shine/shared/types';
 import type { Router } from 'express';
@@ -154,7 +155,7 @@ function describeAcceptance(accept: QuoteAccept): string {
 }
 
 /**
- * POST /api/quotes/{token}/accept: the lead is Won with the accepted total as its value, on its
+ * POST /api/quotes/{token}/accept: the lead is Won with the accepted regular per-visit price as its value, on its
  * timeline, in one transaction with the quote. Accepting again answers the same and changes nothing.
  */
 export function acceptCustomerQuote(
@@ -179,7 +180,11 @@ export function acceptCustomerQuote(
     // The CRM alerts the lead's assignee (packages/crm/src/quotes/use-quote-accepted-alerts.ts).
     await publishLiveEvent(trx, { type: 'quote.accepted', leadId: row.lead_id, quoteId: row.id });
     await notifyAboutLead(trx, row.lead_id, { kind: 'quote_accepted', version: row.version }, { now });
-    await setLeadValueFromAcceptedQuote(trx, row.lead_id, formatCents(Number(row.total_cents)));
+    const quote = toQuote(accepted, now);
+    await setLeadValueFromAcceptedQuote(trx, row.lead_id, {
+      value: regularVisitPrice(quote),
+      frequency: quote.cleaning.frequency,
+    });
     await recordSystemActivity(
       trx,
       {

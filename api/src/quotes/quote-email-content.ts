@@ -1,5 +1,6 @@
 // What the quote e-mail says, in the company's layout (email.service.ts): the greeting, the total and
-// what it covers, the first-visit offer when the quote takes it, one button to the quote's page, the
+// what it covers (a recurring quote's two prices, the first cleaning and each one after it, in the
+// page's words), the first-visit offer when the quote takes it, one button to the quote's page, the
 // expiry date, and the postal address and unsubscribe link in the footer.
 import type { CompanyDetailsSettings } from '@shine/shared/company-settings';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
@@ -7,7 +8,7 @@ import { PROMO_CODE } from '@shine/shared/constants';
 import { formatAmount } from '@shine/shared/quote-pricing';
 import type { Quote } from '@shine/shared/responses/quotes';
 import { type EmailContent, paragraph } from '../email/email.service.ts';
-import { WELCOME_NOTE } from './quote-terms.ts';
+import { priceLineText, recurringPriceLines, WELCOME_NOTE } from './quote-terms.ts';
 
 /** The button's words: the one thing the message asks of the customer. */
 export const QUOTE_EMAIL_BUTTON = 'Review and accept your quote';
@@ -49,14 +50,22 @@ function amountsOf(quote: Quote): EmailContent['blocks'][number] {
 export function quoteEmailContent(input: QuoteEmailInput): EmailContent {
   const { quote, company } = input;
   const total = formatAmount(quote.total);
+  const prices = recurringPriceLines(quote);
+  // A recurring quote's total is its first cleaning only: the regular price is said beside it.
+  const summary = prices ? `${prices.map(priceLineText).join('. ')}.` : `Your quote comes to ${total}.`;
   return {
     variant: 'customer',
     subject: `Your cleaning quote from ${company.name}: ${total}`,
     heading: 'Your cleaning quote',
-    preview: `Your quote comes to ${total}. Review and accept it online; it is valid until ${input.validUntil}.`,
+    preview: `${summary} Review and accept it online; it is valid until ${input.validUntil}.`,
     blocks: [
       paragraph(`Hello ${input.to.firstName},`),
-      paragraph(`Thank you for asking ${company.name} for a quote. Yours comes to ${total}.`),
+      ...(prices
+        ? [
+            paragraph(`Thank you for asking ${company.name} for a quote.`),
+            paragraph(prices.map(priceLineText).join('\n')),
+          ]
+        : [paragraph(`Thank you for asking ${company.name} for a quote. Yours comes to ${total}.`)]),
       ...(quote.message ? [paragraph(quote.message)] : []),
       amountsOf(quote),
       ...(quote.welcomeDiscount

@@ -9,14 +9,13 @@ import {
   perVisitPricing,
   priceQuote,
 } from '@shine/shared/quote-pricing';
-import type { PreferredDate, QuoteCreate, QuoteStatus } from '@shine/shared/quotes';
+import { type PreferredDate, type QuoteCreate, type QuoteStatus, quoteStatusAt } from '@shine/shared/quotes';
 import type { Quote } from '@shine/shared/responses/quotes';
 import type { QuoteFigures, QuoteRow } from './quotes.queries.ts';
 
 /** A sent quote past its validity is expired; the row still says sent (nothing stored changes with time). */
 export function statusOf(row: Pick<QuoteRow, 'status' | 'valid_until'>, now: Date): QuoteStatus {
-  if (row.status === 'sent' && row.valid_until && now.getTime() > row.valid_until.getTime()) return 'expired';
-  return row.status;
+  return quoteStatusAt(row.status, row.valid_until, now);
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

@@ -8,7 +8,14 @@ import { MAX_PREFERRED_DATES, PREFERRED_TIME_WINDOWS, TIME_WINDOW_LABELS } from 
 import type { Quote } from '@shine/shared/responses/quotes';
 import escapeHtml from 'escape-html';
 import { linkPageDocument } from '../http/link-page.ts';
-import { ALWAYS_INCLUDED, CANCELLATION_TERMS, GUARANTEE_TERMS, INCLUDED, WELCOME_NOTE } from './quote-terms.ts';
+import {
+  ALWAYS_INCLUDED,
+  CANCELLATION_TERMS,
+  GUARANTEE_TERMS,
+  INCLUDED,
+  recurringPriceLines,
+  WELCOME_NOTE,
+} from './quote-terms.ts';
 
 const company = DEFAULT_COMPANY;
 const e = (value: string | number) => escapeHtml(String(value));
@@ -165,18 +172,11 @@ function answeredBanner(quote: Quote, timeZone: string, booking: boolean): strin
 <p>Thank you for letting us know. If anything changes, call us or <a href="/quote">ask for a new quote</a>.</p></div>`;
 }
 
-const EVERY: Record<string, string> = {
-  Weekly: 'every week',
-  Biweekly: 'every two weeks',
-  Monthly: 'every four weeks',
-};
-
 /** A recurring quote's two prices: the first cleaning (with the promotion) and each one after it. */
 function recurringPrices(quote: Quote): string {
-  if (!quote.recurring) return '';
-  const promo = quote.welcomeDiscount ? ' (with WELCOME40)' : '';
-  return `<div class="prices"><p><strong>First cleaning: ${formatAmount(quote.total)}</strong>${promo}</p>
-<p><strong>Each cleaning after that: ${formatAmount(quote.recurring.perVisitTotal)}</strong>, ${e(EVERY[quote.recurring.frequency] ?? quote.recurring.frequency)}</p></div>`;
+  const lines = recurringPriceLines(quote);
+  if (!lines) return '';
+  return `<div class="prices">${lines.map((line) => `<p><strong>${e(line.price)}</strong>${e(line.detail)}</p>`).join('\n')}</div>`;
 }
 
 /** The page of a quote the customer can still answer, or has answered. */

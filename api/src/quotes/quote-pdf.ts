@@ -5,7 +5,15 @@ import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { formatAmount } from '@shine/shared/quote-pricing';
 import type { Quote } from '@shine/shared/responses/quotes';
 import PDFDocument from 'pdfkit';
-import { ALWAYS_INCLUDED, CANCELLATION_TERMS, GUARANTEE_TERMS, INCLUDED, WELCOME_NOTE } from './quote-terms.ts';
+import {
+  ALWAYS_INCLUDED,
+  CANCELLATION_TERMS,
+  GUARANTEE_TERMS,
+  INCLUDED,
+  priceLineText,
+  recurringPriceLines,
+  WELCOME_NOTE,
+} from './quote-terms.ts';
 
 const MARGIN = 54;
 const PAGE_WIDTH = 612; // US Letter, in points
@@ -88,6 +96,13 @@ export function renderQuotePdf(quote: Quote, customerName: string, timeZone: str
     row(doc, { description: discount.description, amount: `-${formatAmount(discount.amount)}` });
   if (quote.tax !== '0.00') row(doc, { description: `Tax (${quote.taxRate}%)`, amount: formatAmount(quote.tax) });
   row(doc, { description: 'Total', amount: formatAmount(quote.total) }, true);
+  // A recurring quote's two prices, as its page says them: the total above is the first cleaning's.
+  const prices = recurringPriceLines(quote);
+  if (prices) {
+    doc.moveDown(0.3).font('Helvetica-Bold').fontSize(11).fillColor(colors.text);
+    for (const line of prices) doc.text(priceLineText(line), MARGIN, doc.y, { width: CONTENT_WIDTH });
+    doc.moveDown(0.3);
+  }
   if (quote.welcomeDiscount) doc.font('Helvetica').fontSize(9).fillColor(colors.textMuted).text(WELCOME_NOTE, MARGIN);
 
   heading(doc, 'What is included');

@@ -1,8 +1,11 @@
-// The words every quote carries, on the customer's page and in the PDF: what the cleaning includes,
-// the guarantee and the terms (docs/requirements.md#constants). The site's services page says the
+// The words every quote carries, on the customer's page, in its e-mail and in the PDF: its prices, what
+// the cleaning includes, the guarantee and the terms (docs/requirements.md#constants). The site's services page says the
 // same in its own words (site/src/content/services.ts); the API cannot import the site.
-import type { CleaningType } from '@shine/shared/enums';
 import { PROMO_AMOUNT_DOLLARS, PROMO_CODE } from '@shine/shared/constants';
+import type { CleaningType } from '@shine/shared/enums';
+import { formatAmount } from '@shine/shared/quote-pricing';
+import type { Quote } from '@shine/shared/responses/quotes';
+import { EVERY } from '@shine/shared/scheduling';
 
 export const INCLUDED: Record<CleaningType, readonly string[]> = {
   Basic: [
@@ -44,3 +47,34 @@ export const CANCELLATION_TERMS: readonly string[] = [
 ];
 
 export const WELCOME_NOTE = `${PROMO_CODE} takes $${PROMO_AMOUNT_DOLLARS} off the first cleaning only.`;
+
+/** One of a recurring quote's two prices: "First cleaning: $367.15" and what qualifies it. */
+export interface QuotePriceLine {
+  /** The words a page may set in bold: "First cleaning: $367.15". */
+  price: string;
+  /** What follows them: " (with WELCOME40)", ", every two weeks". */
+  detail: string;
+}
+
+/**
+ * A recurring quote's two prices (docs/decisions.md, "Scheduling: the quote's two prices"): the first
+ * cleaning (the quote's total, with the promotion when it takes it) and the regular price of each
+ * cleaning after that, and how often. None for a One Time quote, whose total is its only price. The
+ * page, the e-mail and the PDF all say them in these words.
+ */
+export function recurringPriceLines(quote: Quote): [QuotePriceLine, QuotePriceLine] | null {
+  if (!quote.recurring) return null;
+  return [
+    {
+      price: `First cleaning: ${formatAmount(quote.total)}`,
+      detail: quote.welcomeDiscount ? ` (with ${PROMO_CODE})` : '',
+    },
+    {
+      price: `Each cleaning after that: ${formatAmount(quote.recurring.perVisitTotal)}`,
+      detail: `, ${EVERY[quote.recurring.frequency] ?? quote.recurring.frequency}`,
+    },
+  ];
+}
+
+/** A price line as plain text. */
+export const priceLineText = (line: QuotePriceLine): string => `${line.price}${line.detail}`;

@@ -1,8 +1,9 @@
 // quotes and quote_events: the quotes feature's tables (docs/architecture.md#table-ownership).
+import type { StoredQuoteStatus } from '@shine/shared/quotes';
 import type { Knex } from 'knex';
 import { toJsonb } from '../db/jsonb.ts';
 
-export type StoredQuoteStatus = 'draft' | 'sent' | 'accepted' | 'declined' | 'superseded';
+export type { StoredQuoteStatus };
 
 export interface QuoteRow {
   id: string;

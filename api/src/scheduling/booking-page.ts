@@ -12,6 +12,7 @@ import {
   type Slot,
 } from '@shine/shared/bookings';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
+import { EVERY } from '@shine/shared/scheduling';
 import type { Quote } from '@shine/shared/responses/quotes';
 import escapeHtml from 'escape-html';
 import { type Request, type Response, Router } from 'express';
@@ -39,12 +40,6 @@ import {
 const e = (value: string | number) => escapeHtml(String(value));
 const company = DEFAULT_COMPANY;
 const phoneLink = `<a href="tel:${e(company.phone.replace(/[^\d+]/g, ''))}">${e(company.phone)}</a>`;
-
-const EVERY: Record<string, string> = {
-  Weekly: 'every week',
-  Biweekly: 'every two weeks',
-  Monthly: 'every four weeks',
-};
 
 function hours(minutes: number): string {
   const whole = minutes / 60;

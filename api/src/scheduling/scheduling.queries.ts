@@ -5,7 +5,7 @@
 import type { BookingStatus, VisitStatus } from '@shine/shared/bookings';
 import type { Frequency } from '@shine/shared/enums';
 import type { Knex } from 'knex';
-import { visitsPerYearSql } from '@shine/shared/recurring-revenue';
+import { recurringValueSql } from '@shine/shared/recurring-revenue';
 import { leadNameOf, leadValueCentsOf } from '../leads/leads.service.ts';
 
 export interface BookingRow {
@@ -322,7 +322,7 @@ export async function measureScheduleFigures(
   const perVisit = db.raw('coalesce(b.per_visit_cents, (?))', [leadValueCentsOf(db, 'b.lead_id')]);
   const revenue = await db('bookings as b')
     .where('b.status', 'active')
-    .select(db.raw(`coalesce(sum((?) * ${visitsPerYearSql('b.frequency')}), 0)::text as cents`, [perVisit]))
+    .select(db.raw(`coalesce(sum(${recurringValueSql('?', 'b.frequency')}), 0)::text as cents`, [perVisit]))
     .first();
   return {
     visitsThisWeek: Number((visits as { count?: string | number } | undefined)?.count ?? 0),

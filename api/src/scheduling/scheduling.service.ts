@@ -21,6 +21,7 @@ import { DEFAULT_COMPANY } from '@shine/shared/company';
 import type { CleaningType, BedroomChoice, BathroomChoice, Frequency } from '@shine/shared/enums';
 import { API_ERRORS } from '@shine/shared/messages';
 import { formatCents, parseMoneyToCents } from '@shine/shared/quote-pricing';
+import { regularVisitPrice } from '@shine/shared/recurring-revenue';
 import type { Quote } from '@shine/shared/responses/quotes';
 import {
   type ArrivalWindow,
@@ -124,7 +125,7 @@ function specOfQuote(quote: Quote): ServiceSpec {
     frequency: quote.cleaning.frequency,
     quoteId: quote.id,
     firstVisitCents: parseMoneyToCents(quote.total) ?? null,
-    perVisitCents: parseMoneyToCents(quote.recurring?.perVisitTotal ?? quote.total) ?? null,
+    perVisitCents: parseMoneyToCents(regularVisitPrice(quote)) ?? null,
   };
 }
 

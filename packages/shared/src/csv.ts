@@ -1,6 +1,9 @@
 // CSV building (RFC 4180) with spreadsheet formula-injection neutralisation (OWASP "CSV Injection").
 // No CSV library: writing is the small part of RFC 4180, and the guard below is what matters.
 
+/** First in a CSV file: the UTF-8 byte order mark, so Excel reads "José Martínez-Öztürk" as written. */
+export const CSV_BOM = '\uFEFF';
+
 /** What starts a formula once the cell is normalised (OWASP: = + - @, and tab and CR). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 

@@ -17,6 +17,24 @@ export const MAX_PREFERRED_DATES = 3;
 /** Stored statuses; `expired` is a sent quote past its validity (answered by the API, never stored). */
 export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'superseded', 'expired'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+/** What a quote row stores: every status but `expired`. */
+export type StoredQuoteStatus = Exclude<QuoteStatus, 'expired'>;
+
+/** A quote's status at `now`: a sent quote past its validity is expired (nothing stored changes with time). */
+export function quoteStatusAt(stored: StoredQuoteStatus, validUntil: Date | null, now: Date): QuoteStatus {
+  if (stored === 'sent' && validUntil && now.getTime() > validUntil.getTime()) return 'expired';
+  return stored;
+}
+
+/** A quote status as staff read it (the CRM's versions list, the export). */
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  superseded: 'Replaced',
+  expired: 'Expired',
+};
 
 export const PREFERRED_TIME_WINDOWS = ['any', 'morning', 'midday', 'afternoon'] as const;
 export type PreferredTimeWindow = (typeof PREFERRED_TIME_WINDOWS)[number];

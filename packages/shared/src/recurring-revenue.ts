@@ -1,9 +1,12 @@
-// Recurring revenue (docs/decisions.md, "Recurring revenue"): a recurring service's per-visit price ×
-// the visits its series makes in a year (VISITS_PER_YEAR: Weekly 52, Biweekly 26, Monthly every four
-// weeks 13), in whole cents. One Time has none. The SQL of the dashboard and analytics multiplies by
-// the same table (visitsPerYearSql), so the figures agree.
+// Recurring revenue (docs/decisions.md, "Recurring revenue"): a recurring service's regular per-visit
+// price × the visits its series makes in a year (VISITS_PER_YEAR: Weekly 52, Biweekly 26, Monthly every
+// four weeks 13), in whole cents. One Time has none. The regular price is never the first visit's
+// (WELCOME40 is for the first cleaning only): an accepted quote gives its lead `regularVisitPrice`.
+// The drawer and the export use leadRecurringRevenue; the SQL of the dashboard and analytics writes
+// the same rule (recurringValueSql, leadValuePerVisitSql), so every figure agrees.
 import { DEFAULT_ESTIMATED_VALUE } from './constants.ts';
 import { FREQUENCIES, type Frequency } from './enums.ts';
+import type { Quote } from './responses/quotes.ts';
 import { isRecurring, VISITS_PER_YEAR } from './scheduling.ts';
 
 export interface RecurringRevenue {
@@ -32,6 +35,25 @@ export function leadRecurringRevenue(lead: {
   if (!isFrequency(lead.frequency)) return null;
   // The value is numeric(10,2): ×100 rounded is its exact number of cents.
   return recurringRevenueOf(lead.frequency, Math.round((lead.estimatedValue ?? DEFAULT_ESTIMATED_VALUE) * 100));
+}
+
+/**
+ * A quote's regular per-visit price, a decimal string: a recurring quote's price of each visit after
+ * the first (the quote without WELCOME40), a One Time quote's total. What an accepted quote makes its
+ * lead's estimated value and what a booking freezes as its per-visit price.
+ */
+export function regularVisitPrice(quote: Pick<Quote, 'total' | 'recurring'>): string {
+  return quote.recurring?.perVisitTotal ?? quote.total;
+}
+
+/** A lead's value per visit in SQL: its estimated value column, 250 when absent (as leadRecurringRevenue). */
+export function leadValuePerVisitSql(column: string): string {
+  return `coalesce(${column}, ${DEFAULT_ESTIMATED_VALUE})`;
+}
+
+/** Recurring value a year in SQL: `perVisit` (an expression) × the visits a year of a frequency column, 0 for One Time. */
+export function recurringValueSql(perVisit: string, frequencyColumn: string): string {
+  return `((${perVisit}) * ${visitsPerYearSql(frequencyColumn)})`;
 }
 
 /** `case <column> when 'Weekly' then 52 … else 0 end`: visits a year of a frequency column, 0 for One Time. */

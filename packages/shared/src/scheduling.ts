@@ -139,6 +139,13 @@ export const FREQUENCY_INTERVAL_DAYS: Record<Frequency, number | null> = {
   Monthly: 28,
 };
 
+/** How often a recurring service comes, as a customer reads it ("every two weeks"); none for One Time. */
+export const EVERY: Readonly<Partial<Record<Frequency, string>>> = {
+  Weekly: 'every week',
+  Biweekly: 'every two weeks',
+  Monthly: 'every four weeks',
+};
+
 /** Visits a year of each frequency, for recurring revenue (every four weeks: 13). */
 export const VISITS_PER_YEAR: Record<Frequency, number> = {
   'One Time': 1,

@@ -28,7 +28,7 @@ describe('ExportDialog', () => {
     screen.getByText('Downloaded 7 leads in JSON format.');
     expect(calls[0]?.body).toEqual({
       format: 'json',
-      fields: ['contact', 'service', 'status', 'dates', 'notes'],
+      fields: ['contact', 'service', 'status', 'dates', 'outcome', 'notes'],
       filter: { status: 'Won' },
     });
     expect(onClose).toHaveBeenCalled();

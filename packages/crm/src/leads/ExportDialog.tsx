@@ -20,6 +20,7 @@ const GROUP_LABELS: Record<ExportFieldGroup, string> = {
   service: 'Service',
   status: 'Status & value',
   dates: 'Dates',
+  outcome: 'Lost reason, next visit, quote & recurring value',
   notes: 'Notes',
 };
 

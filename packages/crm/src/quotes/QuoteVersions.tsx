@@ -1,18 +1,9 @@
 import { formatAmount } from '@shine/shared/quote-pricing';
-import type { QuoteStatus } from '@shine/shared/quotes';
+import { QUOTE_STATUS_LABELS, type QuoteStatus } from '@shine/shared/quotes';
 import type { Quote } from '@shine/shared/responses/quotes';
 import { formatDateTime } from '../format/date-time.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
 import { quotePdfUrl } from './quotes.queries.ts';
-
-const STATUS_LABELS: Record<QuoteStatus, string> = {
-  draft: 'Draft',
-  sent: 'Sent',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  superseded: 'Replaced',
-  expired: 'Expired',
-};
 
 /** Token colours with AA contrast on white (format/lead-labels.ts). */
 const STATUS_COLORS: Record<QuoteStatus, string> = {
@@ -41,7 +32,7 @@ export function QuoteVersions({ quotes }: { quotes: readonly Quote[] }) {
         <li key={quote.id}>
           <div className="quote-version-head">
             <strong>v{quote.version}</strong>
-            <ToneTag color={STATUS_COLORS[quote.status]}>{STATUS_LABELS[quote.status]}</ToneTag>
+            <ToneTag color={STATUS_COLORS[quote.status]}>{QUOTE_STATUS_LABELS[quote.status]}</ToneTag>
             <span>{formatAmount(quote.total)}</span>
             <a
               className="touch-link"
