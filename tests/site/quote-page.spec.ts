@@ -1,7 +1,7 @@
 // Quotes end to end, the customer's side: staff make and send a quote through the API, the customer
 // opens /q/{token} in a real browser (axe finds nothing, on a phone too), accepts it with the plain
 // HTML form, is offered its first cleaning's windows on the same page, and the lead is Won with the
-// accepted total.
+// quote's regular per-visit price.
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { axeBuilder } from '../support/axe.ts';
 import type { Page } from '@playwright/test';
@@ -20,7 +20,14 @@ test('a sent quote is opened, passes axe, is accepted by its form, and the lead 
   const lead = await createLead(page.request, { firstName: 'Quinn', cleaningType: 'Deep', frequency: 'Weekly' });
   const draft = await page.request.post(`/api/admin/leads/${lead.id}/quotes`, { data: {} });
   expect(draft.status(), await draft.text()).toBe(201);
-  const { id, total } = (await draft.json()) as { id: string; total: string };
+  const { id, total, recurring } = (await draft.json()) as {
+    id: string;
+    total: string;
+    recurring: { perVisitTotal: string } | null;
+  };
+  // A Weekly quote's first visit carries WELCOME40; its regular per-visit price does not.
+  expect(recurring?.perVisitTotal).toBeDefined();
+  expect(Number(recurring?.perVisitTotal)).toBeGreaterThan(Number(total));
   const sent = await page.request.post(`/api/admin/quotes/${id}/send`, { data: { email: false } });
   expect(sent.status(), await sent.text()).toBe(200);
   const { url } = (await sent.json()) as { url: string };
@@ -51,7 +58,12 @@ test('a sent quote is opened, passes axe, is accepted by its form, and the lead 
   expect(consoleErrors).toEqual([]);
 
   const after = await page.request.get(`/api/admin/leads/${lead.id}`);
-  expect(await after.json()).toMatchObject({ status: 'Won', estimatedValue: Number(total) });
+  // Won at the regular per-visit price, the value every later visit brings (not the first visit's).
+  expect(await after.json()).toMatchObject({
+    status: 'Won',
+    estimatedValue: Number(recurring?.perVisitTotal),
+    frequency: 'Weekly',
+  });
 });
 
 test('an unknown quote link says so and offers a new quote, without axe violations', async ({ page }) => {

@@ -146,7 +146,10 @@ describe.skipIf(missing !== undefined)('three API processes behind HAProxy on on
     // Only what the killed process held: sent before it was gone, at most one per client loop. A
     // request sent afterwards found its port closed and HAProxy gave it to another process.
     expect(failed.length, JSON.stringify(failed.slice(0, 3))).toBeLessThanOrEqual(CONCURRENCY);
-    for (const outcome of failed) expect(outcome.sentAt).toBeLessThanOrEqual(goneAt);
+    for (const outcome of failed) {
+      const after = `${outcome.sentAt - goneAt} ms after the kill: ${JSON.stringify(outcome)}`;
+      expect(outcome.sentAt, after).toBeLessThanOrEqual(goneAt);
+    }
     // Quotes went to the restarted process too.
     expect(outcomes.filter((o) => o.sentAt > restartedAt + 1500 && o.status === 201).length).toBeGreaterThan(0);
 

@@ -385,6 +385,7 @@ export const ROUTES: Route[] = [
     id: 'lead',
     validBody: bookingStart,
   },
+  { method: 'DELETE', path: '/api/admin/leads/:id/booking', access: 'admin', role: 'sales', id: 'lead' },
   { method: 'GET', path: '/api/admin/settings/scheduling', access: 'admin', role: 'sales' },
   {
     method: 'PUT',
