@@ -21,6 +21,8 @@ import { type Agent, describeApi, signIn, VALID_QUOTE } from './support/test-app
 const HOUR = 3_600_000;
 const REVIEW_URL = 'https://g.page/r/lone-star-shine/review';
 const TIME_ZONE = 'America/Chicago';
+/** Staff marking a booked (future) visit completed, having confirmed the cleaning happened early. */
+const COMPLETE_EARLY = { status: 'completed', confirmEarly: true } as const;
 let people = 0;
 
 interface BookedVisit {
@@ -197,7 +199,11 @@ describeApi('scheduling recipes: booking confirmation, day-before reminder, ask 
     await switchOnRecipe('ask-for-review');
     const weekly = await bookedLead({ frequency: 'Weekly' });
     const [first, second] = weekly.visits as [BookedVisit, BookedVisit];
-    await r.agent.patch(`/api/admin/visits/${first.id}`).send({ status: 'completed' }).expect(200);
+    // Marked completed before its window without staff's confirmation: refused, and nobody is asked.
+    await r.agent.patch(`/api/admin/visits/${first.id}`).send({ status: 'completed' }).expect(409);
+    await drainEngines(h.engine.engine);
+    expect(await runsOf(weekly.leadId)).toEqual([]);
+    await r.agent.patch(`/api/admin/visits/${first.id}`).send(COMPLETE_EARLY).expect(200);
     const [run] = await settledRuns(weekly.leadId, 1);
     expect(run).toMatchObject({ trigger: 'visit_completed', status: 'succeeded' });
     expect(h.smtp.received).toHaveLength(1);
@@ -207,7 +213,7 @@ describeApi('scheduling recipes: booking confirmation, day-before reminder, ask 
     expect(mail.html || '').toContain(`href="${REVIEW_URL}"`);
 
     // The next visit of the series is not a first visit: no second request.
-    await r.agent.patch(`/api/admin/visits/${second.id}`).send({ status: 'completed' }).expect(200);
+    await r.agent.patch(`/api/admin/visits/${second.id}`).send(COMPLETE_EARLY).expect(200);
     await drainEngines(h.engine.engine);
     expect(await runsOf(weekly.leadId)).toHaveLength(1);
     expect(h.smtp.received).toHaveLength(1);
@@ -224,10 +230,10 @@ describeApi('scheduling recipes: booking confirmation, day-before reminder, ask 
       .expect(200);
     const weekly = await bookedLead({ frequency: 'Weekly' });
     const [first, second] = weekly.visits as [BookedVisit, BookedVisit];
-    await r.agent.patch(`/api/admin/visits/${first.id}`).send({ status: 'completed' }).expect(200);
+    await r.agent.patch(`/api/admin/visits/${first.id}`).send(COMPLETE_EARLY).expect(200);
     await drainEngines(h.engine.engine);
     await switchOnRecipe('ask-for-review');
-    await r.agent.patch(`/api/admin/visits/${second.id}`).send({ status: 'completed' }).expect(200);
+    await r.agent.patch(`/api/admin/visits/${second.id}`).send(COMPLETE_EARLY).expect(200);
     await drainEngines(h.engine.engine);
     expect(await runsOf(weekly.leadId)).toEqual([]);
     expect(h.smtp.received).toEqual([]);
@@ -242,7 +248,7 @@ describeApi('scheduling recipes: booking confirmation, day-before reminder, ask 
     const lead = await bookedLead();
     await r.agent
       .patch(`/api/admin/visits/${(lead.visits[0] as BookedVisit).id}`)
-      .send({ status: 'completed' })
+      .send(COMPLETE_EARLY)
       .expect(200);
     const [run] = await settledRuns(lead.leadId, 1);
     expect(run?.status).toBe('skipped');

@@ -3,7 +3,7 @@
 // inside 24 hours with the clock moved, the weeks of a daylight-saving change, staff's Schedule
 // (visits, moves with capacity enforced, booking by hand), the settings, the quote's recurring price,
 // and ten simultaneous bookings of the last free crew: exactly one wins, in one process or two.
-import { bookingAnswerSchema, slotListSchema, slotTakenSchema } from '@shine/shared/bookings';
+import { BOOKING_MESSAGES, bookingAnswerSchema, slotListSchema, slotTakenSchema } from '@shine/shared/bookings';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { formatCents, parseMoneyToCents } from '@shine/shared/quote-pricing';
 import { DEFAULT_SCHEDULING_SETTINGS, instantOfLocal, localPartsOf } from '@shine/shared/scheduling';
@@ -290,8 +290,24 @@ describeApi('scheduling', () => {
     const moved = await agent.patch(`/api/admin/visits/${visitA.id}`).send({ start: nextDay }).expect(200);
     expect(Date.parse(moved.body.start)).toBe(Date.parse(nextDay));
     expect(moved.body.crew).toBe(visitA.crew);
-    const done = await agent.patch(`/api/admin/visits/${visitA.id}`).send({ status: 'completed' }).expect(200);
+    // A cleaning that has not begun has not happened: completing it takes staff's confirmation.
+    const early = await agent.patch(`/api/admin/visits/${visitA.id}`).send({ status: 'completed' }).expect(409);
+    expect(early.body.message).toBe(BOOKING_MESSAGES.visitNotBegun);
+    const unchanged = await agent.get(
+      `/api/admin/visits?from=${from}&to=${new Date(Date.parse(nextDay) + DAY).toISOString()}`,
+    );
+    expect(unchanged.body.items.find((v: { id: string }) => v.id === visitA.id)?.status).toBe('scheduled');
+    await agent.patch(`/api/admin/visits/${visitA.id}`).send({ status: 'completed', confirmEarly: 'yes' }).expect(400);
+    const done = await agent
+      .patch(`/api/admin/visits/${visitA.id}`)
+      .send({ status: 'completed', confirmEarly: true })
+      .expect(200);
     expect(done.body.status).toBe('completed');
+    // Once its arrival window has started, no confirmation is asked.
+    t.clock.now = new Date(Date.parse(soon) + 30 * 60_000);
+    const visitB = second.body.booking.visits[0];
+    const begun = await agent.patch(`/api/admin/visits/${visitB.id}`).send({ status: 'completed' }).expect(200);
+    expect(begun.body.status).toBe('completed');
     await agent.patch(`/api/admin/visits/${visitA.id}`).send({ start: soon }).expect(409);
     await agent.patch(`/api/admin/visits/${visitA.id}`).send({ crew: 3 }).expect(400);
     await agent.get('/api/admin/visits?from=2026-12-08T00:00:00Z&to=2026-12-01T00:00:00Z').expect(400);

@@ -131,7 +131,7 @@ describeApi('visit notifications', () => {
     await admin.patch(`/api/admin/visits/${visitId}`).send({ status: 'cancelled' }).expect(200);
     await admin.patch(`/api/admin/visits/${visitId}`).send({ status: 'scheduled' }).expect(200);
     // Completing a visit is no change of plan: nobody is told.
-    await admin.patch(`/api/admin/visits/${visitId}`).send({ status: 'completed' }).expect(200);
+    await admin.patch(`/api/admin/visits/${visitId}`).send({ status: 'completed', confirmEarly: true }).expect(200);
 
     expect(await visitNotices(rep)).toEqual([
       ['visit_booked', `${ADMIN_NAME} put Ann Lee’s visit of ${words(third)} back on the schedule`],

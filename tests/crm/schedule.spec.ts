@@ -1,7 +1,8 @@
 // The Schedule, live: a salesperson has the week of a free window open; the customer books that
 // window from the quote's link; the visit appears without a reload, opens, and is moved to the next
 // day by the dialog (the server checks the crew's capacity); the week is axe clean; the customer's
-// e-mail about the move, read from the SMTP server this spec starts, names the new time. It runs
+// e-mail about the move, read from the SMTP server this spec starts, names the new time; marking the
+// moved visit completed before its window asks first. It runs
 // against the quote-mail server of the config (E2E_MAIL_BASE_URL), whose SMTP_URL is that server, and
 // alone (SOLO_SPECS in playwright.config.ts): crm/quotes.spec.ts listens on the same SMTP port.
 import { axeBuilder } from '../support/axe.ts';
@@ -108,4 +109,31 @@ test('a visit the customer books appears in the Schedule live; staff move it and
       .find((text) => text.includes('We had to move your cleaning'));
   await expect.poll(() => movedMail() !== undefined, { timeout: 15_000 }).toBe(true);
   expect(movedMail()).toContain(spaced(newTime));
+
+  // The moved visit has not begun: "Mark completed" asks first (the safe choice focused), Cancel
+  // changes nothing and gives focus back, and only the confirmation completes it.
+  await visit.click();
+  const complete = dialog.getByRole('button', { name: 'Mark completed' });
+  await complete.click();
+  const question = page.getByRole('tooltip').filter({ hasText: 'This cleaning has not started yet' });
+  await expect(question).toContainText(`${name} Tester’s arrival window starts`);
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(question).toBeHidden();
+  await expect(complete).toBeFocused();
+  const statusNow = async () =>
+    (
+      (await (await page.request.get(`/api/admin/leads/${lead.id}/booking`)).json()) as {
+        booking: { visits: Array<{ status: string }> } | null;
+      }
+    ).booking?.visits[0]?.status;
+  expect(await statusNow()).toBe('scheduled');
+  await complete.click();
+  await question.getByRole('button', { name: 'Mark completed early' }).click();
+  await expect(page.getByText('Visit completed')).toBeVisible();
+  const visits = await page.request.get('/api/admin/visits', {
+    params: { from: new Date(Date.now() - DAY).toISOString(), to: new Date(Date.now() + 30 * DAY).toISOString() },
+  });
+  const { items } = (await visits.json()) as { items: Array<{ leadId: string; status: string }> };
+  expect(items.find((item) => item.leadId === lead.id)?.status).toBe('completed');
 });

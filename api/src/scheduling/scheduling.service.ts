@@ -919,6 +919,11 @@ export async function updateVisit(
       current = await moveVisit(trx, visit, start, crews, now);
     }
     const completed = update.status === 'completed' && visit.status !== 'completed';
+    // A cleaning that has not begun has not happened: completing it (and asking for a review) early
+    // takes staff's confirmation.
+    if (completed && now.getTime() < current.starts_at.getTime() && update.confirmEarly !== true) {
+      throw new AppError(409, BOOKING_MESSAGES.visitNotBegun);
+    }
     if (update.status !== undefined && update.status !== visit.status) {
       try {
         current = await trx.transaction((savepoint) =>

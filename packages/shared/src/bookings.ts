@@ -37,6 +37,8 @@ export const BOOKING_MESSAGES = {
   visitNotFound: 'Visit not found',
   visitCrewUnknown: 'There is no crew with that number: see Settings → Scheduling.',
   visitClosed: 'Only a scheduled visit can be moved.',
+  visitNotBegun:
+    'This visit’s arrival window has not started yet. Confirm that the cleaning really happened to mark it completed early.',
   crewBusy: 'That crew already has a visit then. Pick another time or crew.',
   leadHasBooking: 'This lead already has an active booking: move its visits in the Schedule.',
   noAcceptedQuote: 'This lead has no accepted quote to book.',
@@ -73,8 +75,12 @@ export const visitUpdateSchema = z
     start: dateTimeSchema('Start').optional(),
     status: z.enum(VISIT_STATUSES, { error: `Status must be one of: ${VISIT_STATUSES.join(', ')}` }).optional(),
     crew: z.number({ error: 'Crew must be a number' }).int('Crew must be a whole number').min(1).max(20).optional(),
+    /** Completing a visit whose arrival window has not started: staff confirmed it really happened. */
+    confirmEarly: z.boolean({ error: 'confirmEarly must be true or false' }).optional(),
   })
-  .refine((update) => Object.keys(update).length > 0, { error: 'Send start, status or crew' });
+  .refine((update) => update.start !== undefined || update.status !== undefined || update.crew !== undefined, {
+    error: 'Send start, status or crew',
+  });
 export type VisitUpdate = z.output<typeof visitUpdateSchema>;
 
 /** GET /api/admin/visits?from=&to= (instants or dates; at most 62 days). */

@@ -10,11 +10,7 @@ import { ToneTag } from '../ui/ToneTag.tsx';
 import { HeldDetails } from './HeldDetails.tsx';
 import { heldName } from './held-format.ts';
 import { useDeleteHeld, useReleaseHeld } from './held.queries.ts';
-
-function focusIsInPopupOrLost(): boolean {
-  const active = document.activeElement;
-  return !active || active === document.body || active.closest('.ant-popover') !== null;
-}
+import { focusIsInPopupOrLost } from '../ui/popup-focus.ts';
 
 /**
  * One held submission: who, when, what they asked for, which rule held it and why, with Release and

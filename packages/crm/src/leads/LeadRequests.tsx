@@ -13,6 +13,7 @@ import { formatDateTime } from '../format/date-time.ts';
 import { joinWords, requestValue } from './lead-requests.ts';
 import { useDetailsDecision, useSplitRequest } from './lead-requests.queries.ts';
 import { RequestEstimate } from './RequestEstimate.tsx';
+import { focusIsInPopupOrLost } from '../ui/popup-focus.ts';
 
 interface Row {
   key: string;
@@ -117,11 +118,6 @@ function DetailsDifferAlert({ lead, request }: { lead: LeadDetail; request: Lead
       }
     />
   );
-}
-
-function focusIsInPopupOrLost(): boolean {
-  const active = document.activeElement;
-  return !active || active === document.body || active.closest('.ant-popover') !== null;
 }
 
 /**

@@ -6,6 +6,7 @@ import { Button, Dropdown, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { formatBusinessMinutes, formatDateTime } from '../format/date-time.ts';
 import { useNow } from '../ui/use-now.ts';
+import { CompleteVisitButton } from '../schedule/index.ts';
 import { useCompleteVisit, useLogCall, useUpdateFollowUp, useUpdateTask } from './my-day.queries.ts';
 import { SNOOZE_CHOICES } from './snooze.ts';
 
@@ -190,15 +191,15 @@ export function MyDayItem({
   }
   if (item.kind === 'visit') {
     actions.push(
-      <Button
+      <CompleteVisitButton
         key="completed"
         size="small"
-        aria-label={`Mark completed: the visit of ${name}`}
-        loading={visit.isPending}
-        onClick={() => visit.mutate({ id: item.visitId })}
-      >
-        Mark completed
-      </Button>,
+        ariaLabel={`Mark completed: the visit of ${name}`}
+        start={item.start}
+        name={name}
+        pending={visit.isPending}
+        complete={(confirmEarly) => visit.mutateAsync({ id: item.visitId, confirmEarly })}
+      />,
     );
   }
   return (

@@ -125,7 +125,8 @@ describe('My Day', () => {
     expect(within(visits).getByRole('link', { name: 'Call Nina Newman' }).getAttribute('href')).toBe('tel:2145550100');
     await userEvent.click(within(visits).getByRole('button', { name: 'Mark completed: the visit of Nina Newman' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
-    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'completed' });
+    // Its window is behind us: no question, no confirmEarly.
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'completed', confirmEarly: false });
   });
 
   it('asks for the day again when the next visit begins, and not for visits already begun', () => {

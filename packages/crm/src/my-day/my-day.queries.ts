@@ -102,17 +102,15 @@ export function useLogCall() {
   });
 }
 
-/** PATCH /api/admin/visits/{id} with status completed: the Schedule's "Mark completed", from My Day. */
+/**
+ * PATCH /api/admin/visits/{id} with status completed: the Schedule's "Mark completed", from My Day
+ * (CompleteVisitButton asks first and says how it went).
+ */
 export function useCompleteVisit() {
   const refresh = useRefreshDay();
-  const toast = useToast();
   return useMutation({
-    mutationFn: ({ id }: { id: string }) =>
-      call(schedulingOperations.updateVisit, { params: { id }, body: { status: 'completed' } }),
-    onSuccess: async () => {
-      toast.success('Visit completed');
-      await refresh();
-    },
-    onError: (error) => toast.error('Could not change the visit', errorText(error)),
+    mutationFn: ({ id, confirmEarly }: { id: string; confirmEarly: boolean }) =>
+      call(schedulingOperations.updateVisit, { params: { id }, body: { status: 'completed', confirmEarly } }),
+    onSuccess: () => refresh(),
   });
 }

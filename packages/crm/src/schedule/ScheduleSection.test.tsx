@@ -1,7 +1,8 @@
 import { DEFAULT_SCHEDULING_SETTINGS } from '@shine/shared/scheduling';
-import { screen, within } from '@testing-library/react';
+import { BOOKING_MESSAGES } from '@shine/shared/bookings';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { signedInAs } from '../test/team-fixtures.ts';
@@ -31,7 +32,17 @@ function visitThisWeek() {
   };
 }
 
+const HOUR = 3_600_000;
+
 describe('ScheduleSection', () => {
+  // Only Date is faked (timers stay real for the user events): each test sets it beside its visit.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('shows the week by crew, and marks a visit completed from its dialog', async () => {
     const visit = visitThisWeek();
     const { calls } = mockFetch({
@@ -51,11 +62,73 @@ describe('ScheduleSection', () => {
     expect(within(dialog).getByRole('link', { name: 'Open Ann Lee' }).getAttribute('href')).toContain(
       `lead=${LEAD_ID}`,
     );
+    // An hour into its arrival window: completed at once, without a question.
+    vi.setSystemTime(Date.parse(visit.start) + HOUR);
     await user.click(within(dialog).getByRole('button', { name: 'Mark completed' }));
     await screen.findByText('Visit completed');
-    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ status: 'completed' }]);
+    expect(screen.queryByText('This cleaning has not started yet')).toBeNull();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { status: 'completed', confirmEarly: false },
+    ]);
     const visitsRead = calls.find((c) => c.method === 'GET' && c.url.startsWith('/api/admin/visits'));
     expect(visitsRead?.url).toMatch(/from=.*&to=/);
+  });
+
+  it('asks before marking completed a visit whose window has not started, and sends confirmEarly only then', async () => {
+    const visit = visitThisWeek();
+    vi.setSystemTime(Date.parse(visit.start) - HOUR);
+    const { calls } = mockFetch({
+      ...signedInAs('sales'),
+      'GET /api/admin/settings/scheduling': { body: DEFAULT_SCHEDULING_SETTINGS },
+      'GET /api/admin/visits': { body: { items: [visit] } },
+      [`PATCH /api/admin/visits/${VISIT_ID}`]: (call) => ({ body: { ...visit, ...(call.body as object) } }),
+    });
+    renderWithProviders(<ScheduleSection />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /10:00 AM Ann Lee/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ann Lee' });
+    const complete = within(dialog).getByRole('button', { name: 'Mark completed' });
+    await user.click(complete);
+    const question = await screen.findByRole('tooltip');
+    expect(question.textContent).toContain('This cleaning has not started yet');
+    expect(question.textContent).toContain('Ann Lee’s arrival window starts');
+    expect(question.textContent).toContain('at 10:00 AM');
+    // Cancel sends nothing (focus is checked in a real browser: tests/crm/schedule.spec.ts).
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+
+    await user.click(complete);
+    await user.click(await screen.findByRole('button', { name: 'Mark completed early' }));
+    await screen.findByText('Visit completed');
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { status: 'completed', confirmEarly: true },
+    ]);
+  });
+
+  it('asks when the server says the window has not started (its clock ahead of this one)', async () => {
+    const visit = visitThisWeek();
+    vi.setSystemTime(Date.parse(visit.start) + HOUR);
+    const { calls } = mockFetch({
+      ...signedInAs('sales'),
+      'GET /api/admin/settings/scheduling': { body: DEFAULT_SCHEDULING_SETTINGS },
+      'GET /api/admin/visits': { body: { items: [visit] } },
+      [`PATCH /api/admin/visits/${VISIT_ID}`]: (call) =>
+        (call.body as { confirmEarly?: boolean }).confirmEarly
+          ? { body: { ...visit, status: 'completed' } }
+          : { status: 409, body: { message: BOOKING_MESSAGES.visitNotBegun } },
+    });
+    renderWithProviders(<ScheduleSection />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /10:00 AM Ann Lee/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ann Lee' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark completed' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark completed early' }));
+    await screen.findByText('Visit completed');
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { status: 'completed', confirmEarly: false },
+      { status: 'completed', confirmEarly: true },
+    ]);
   });
 
   it('reads the business’s wall clock from the visit’s own offset', () => {

@@ -10,6 +10,7 @@ import { LeadPicker } from '../activities/index.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
+import { CompleteVisitButton } from './CompleteVisitButton.tsx';
 import { useBookForLead, useSchedulingSettings, useUpdateVisit, useVisits } from './schedule.queries.ts';
 import './schedule.css';
 import { wallTime } from './wall-time.ts';
@@ -91,7 +92,15 @@ function VisitDialog({ visit, crews, onClose }: { visit: AdminVisit; crews: stri
             <Button type="primary" onClick={move} loading={update.isPending}>
               Move visit
             </Button>
-            <Button onClick={() => void send({ status: 'completed' }, 'Visit completed')}>Mark completed</Button>
+            <CompleteVisitButton
+              start={visit.start}
+              name={visit.leadName}
+              pending={update.isPending}
+              complete={async (confirmEarly) => {
+                await update.mutateAsync({ id: visit.id, update: { status: 'completed', confirmEarly } });
+                onClose();
+              }}
+            />
             <Button
               danger
               onClick={() => void send({ status: 'cancelled' }, 'Visit cancelled; the customer is e-mailed')}

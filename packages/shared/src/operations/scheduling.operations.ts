@@ -115,13 +115,15 @@ export const schedulingOperations = {
     path: '/api/admin/visits/:id',
     tag: 'Scheduling',
     summary: 'Move a visit (start, crew) or mark it completed or cancelled',
-    description: `A move without crew keeps the visit's crew when it is free then, otherwise takes the first free one; the rest of its series stays where it is. The customer is e-mailed a move (the series' calendar file) or a cancellation (a METHOD:CANCEL file of that visit). ${CAPACITY}`,
+    description: `A move without crew keeps the visit's crew when it is free then, otherwise takes the first free one; the rest of its series stays where it is. The customer is e-mailed a move (the series' calendar file) or a cancellation (a METHOD:CANCEL file of that visit). Marking a visit completed before its arrival window starts needs \`confirmEarly: true\` (staff confirmed the cleaning happened), otherwise 409. ${CAPACITY}`,
     access: session,
     params: visitIdParamsSchema,
     body: visitUpdateSchema,
     answers: {
       200: json(adminVisitSchema, 'The visit now.'),
-      409: error('The crew (every crew) has a visit then, or the visit is closed.'),
+      409: error(
+        'The crew (every crew) has a visit then, the visit is closed, or it is marked completed before its arrival window starts without confirmEarly.',
+      ),
     },
   }),
   getLeadBooking: operation({
