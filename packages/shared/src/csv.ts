@@ -10,12 +10,13 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /**
  * Characters a spreadsheet may skip or the reader cannot see before the first visible one: format
  * characters (zero-width space/joiners U+200B–U+200D, word joiner U+2060, BOM U+FEFF, soft hyphen,
- * every bidi mark and isolate), controls (tab, CR, LF, NUL…), spaces of any kind (NBSP, ideographic
- * space…), and the blank-looking Hangul fillers and Braille blank. A cell "\u200B=cmd|…" looks like
- * text in a review and may still be run as a formula by some reader (docs/security.md, review
- * finding 6).
+ * every bidi mark and isolate), combining marks with nothing to combine with (Mn, Me: the combining
+ * grapheme joiner U+034F is invisible), controls (tab, CR, LF, NUL…), spaces of any kind (NBSP,
+ * ideographic space…), and the blank-looking Hangul fillers and Braille blank. A cell "\u200B=cmd|…"
+ * looks like text in a review and may still be run as a formula by some reader (docs/security.md,
+ * review findings 6 and 22).
  */
-const LEADING_INVISIBLE = /^[\p{Cf}\p{Cc}\p{Z}\s\u115F\u1160\u3164\uFFA0\u2800]+/u;
+const LEADING_INVISIBLE = /^[\p{Cf}\p{Cc}\p{Mn}\p{Me}\p{Z}\s\u115F\u1160\u3164\uFFA0\u2800]+/u;
 
 /** Controls that are themselves dangerous at the start of a cell (OWASP: tab, CR; ASVS: NUL). */
 const DANGEROUS_CONTROL = /[\t\r\0]/;

@@ -1,6 +1,7 @@
 // How messages leave the building: e-mail over SMTP (nodemailer), SMS through a Twilio-compatible
 // HTTP API. A channel without configuration has no transport: its messages stay in the outbox.
 import nodemailer from 'nodemailer';
+import { encodeWord } from 'nodemailer/lib/mime-funcs';
 import type { AutomationsConfig } from '../../config.ts';
 import { emailLogoAttachment } from '../../email/email.service.ts';
 
@@ -65,6 +66,19 @@ export function outboxIdOfMessageId(messageId: string): string | undefined {
   return local && UUID.test(local) ? local.toLowerCase() : undefined;
 }
 
+/** Text that a mail app would read as an RFC 2047 encoded word ("=?charset?B?…?="). */
+const ENCODED_WORD = /=\?[^?\s]*\?[bq]\?/i;
+
+/**
+ * The Subject as its header carries it. Nodemailer encodes only non-ASCII text, so a name typed as
+ * "=?utf-8?B?…?=" reached staff as written and their mail app decoded it into other words: such a
+ * subject is encoded whole (base64 encoded words), so the reader shows exactly what was typed
+ * (docs/security.md, third review, finding 7).
+ */
+export function subjectHeader(subject: string): string {
+  return ENCODED_WORD.test(subject) ? encodeWord(subject, 'B', 52) : subject;
+}
+
 function createMailer(smtpUrl: string, from: string): Transport {
   const domain = domainOf(from);
   // `url` (nodemailer parses it into host, port, secure and auth) plus our timeouts: a server that
@@ -81,7 +95,7 @@ function createMailer(smtpUrl: string, from: string): Transport {
       const info = await transporter.sendMail({
         from,
         to: message.to,
-        subject: message.subject ?? '',
+        subject: subjectHeader(message.subject ?? ''),
         text: message.body,
         ...(message.html ? { html: message.html } : {}),
         ...(attachments.length ? { attachments } : {}),
