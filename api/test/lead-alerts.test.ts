@@ -471,14 +471,14 @@ describeApi('speed-to-lead alerts', () => {
       /^67 leads new \(digest\)\. (Flood Visitor [A-H][a-j], ){4}Flood Visitor [A-H][a-j] and 62 more\. Too many alerts at once, so these were gathered into this one message\. Open: https:\/\/shine\.example\/admin\/crm\?section=leads$/,
     );
     const named = [...body.matchAll(/Flood Visitor [A-H][a-j]/g)].map((match) => match[0]);
-    const foldedNames = (await t
+    const foldedRows: Array<{ name: string }> = await t
       .db('leads')
       .whereIn(
         'id',
         flood.filter((alert) => alert.status === 'folded').map((alert) => alert.lead_id),
       )
-      .select(t.db.raw("first_name || ' ' || last_name as name"))
-      .then((rows) => rows.map((row: { name: string }) => row.name))) as string[];
+      .select(t.db.raw("first_name || ' ' || last_name as name"));
+    const foldedNames = foldedRows.map((row) => row.name);
     expect(new Set(named).size).toBe(5);
     for (const name of named) expect(foldedNames).toContain(name);
     const mail = h.smtp.received.filter((message) => message.raw.includes('67 leads new (digest)'));

@@ -76,8 +76,7 @@ export function ActivitySummaryCard() {
   const data = summary.data;
   const automatic = data ? (
     <p className="analytics-lead" data-testid="activity-summary-automatic">
-      Written automatically (alerts, automations, filed messages), not counted above:{' '}
-      <strong>{data.automatic}</strong>
+      Written automatically (alerts, automations, filed messages), not counted above: <strong>{data.automatic}</strong>
     </p>
   ) : null;
   return (
