@@ -3,8 +3,10 @@ import { ACTIVITY_PAGE_SIZE } from '@shine/shared/activities';
 import { activityListSchema } from '@shine/shared/responses/activities';
 import { metricsSchema } from '@shine/shared/responses/reports';
 import type { Activity } from '@shine/shared/types';
+import supertest from 'supertest';
 import { beforeEach, expect, it } from 'vitest';
-import { type Agent, describeApi, insertLead, useTestApp, countRows } from './support/test-app.ts';
+import { SYSTEM_USER_NAME } from '../src/auth/system-user.service.ts';
+import { type Agent, describeApi, insertLead, useTestApp, countRows, VALID_QUOTE } from './support/test-app.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -171,6 +173,27 @@ describeApi('activities', () => {
       total: 3,
       byType: { call: 2, email: 1, meeting: 0, note: 0, task: 0 },
       byStatus: { pending: 1, completed: 1, cancelled: 1 },
+      automatic: 0,
+    });
+  });
+
+  it('counts people’s activities; the product’s own timeline entries apart, in none of the figures', async () => {
+    // A quote request and its repeat: the product writes its own notes on the lead's timeline.
+    const requested = (await supertest(t.app).post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
+    await supertest(t.app).post('/api/leads').send(VALID_QUOTE).expect(201);
+    const timeline = (await agent.get(`/api/admin/activities/lead/${requested}`).expect(200)).body as Activity[];
+    const automatic = timeline.filter((activity) => activity.author.name === SYSTEM_USER_NAME);
+    expect(automatic.length).toBeGreaterThan(0);
+    expect(automatic.every((activity) => activity.type === 'note' && activity.status === 'completed')).toBe(true);
+    await create({ leadId, type: 'call', title: 'Called back', status: 'completed' });
+    await create({ leadId: requested, type: 'note', title: 'Prefers mornings', status: 'completed' });
+
+    const summary = (await agent.get('/api/admin/activities/summary').expect(200)).body;
+    expect(summary).toEqual({
+      total: 2,
+      byType: { call: 1, email: 0, meeting: 0, note: 1, task: 0 },
+      byStatus: { pending: 0, completed: 2, cancelled: 0 },
+      automatic: automatic.length,
     });
   });
 

@@ -436,10 +436,12 @@ describeApi('speed-to-lead alerts', () => {
       expect(response.status, response.text).toBe(201);
       return response.body.id as string;
     };
+    // Each flood lead's name of its own ("Visitor Ab"), so the digest's names can be told apart.
+    const floodName = (i: number) => `Visitor ${'ABCDEFGH'[Math.floor(i / 10)]}${'abcdefghij'[i % 10]}`;
     for (let i = 0; i < 70; i++) {
       await quoteFrom('203.0.113.66', {
         firstName: 'Flood',
-        lastName: 'Visitor',
+        lastName: floodName(i),
         email: `flood${i}@example.com`,
         phone: `(469) 555-${String(1000 + i)}`,
         notes: '',
@@ -460,14 +462,29 @@ describeApi('speed-to-lead alerts', () => {
     expect(await timelineOf(folded.lead_id)).toContain(
       'On-duty alert folded into a digest: 3 alerts for quotes from the same address went out in the last hour',
     );
-    // ...and ten minutes later they go out in one digest, without the names the sender chose.
+    // ...and ten minutes later they go out in one digest that names five of them, and counts the rest.
     await scanAt(at(start, 11));
     const digest = smsTo('+12145550101').slice(4);
     expect(digest).toHaveLength(1);
-    expect(digest[0]?.form.Body).toMatch(
-      /^67 leads new \(digest\)\. .*Open: https:\/\/shine\.example\/admin\/crm\?section=leads$/,
+    const body = digest[0]?.form.Body ?? '';
+    expect(body).toMatch(
+      /^67 leads new \(digest\)\. (Flood Visitor [A-H][a-j], ){4}Flood Visitor [A-H][a-j] and 62 more\. Too many alerts at once, so these were gathered into this one message\. Open: https:\/\/shine\.example\/admin\/crm\?section=leads$/,
     );
-    expect(digest[0]?.form.Body).not.toContain('Flood');
+    const named = [...body.matchAll(/Flood Visitor [A-H][a-j]/g)].map((match) => match[0]);
+    const foldedRows: Array<{ name: string }> = await t
+      .db('leads')
+      .whereIn(
+        'id',
+        flood.filter((alert) => alert.status === 'folded').map((alert) => alert.lead_id),
+      )
+      .select(t.db.raw("first_name || ' ' || last_name as name"));
+    const foldedNames = foldedRows.map((row) => row.name);
+    expect(new Set(named).size).toBe(5);
+    for (const name of named) expect(foldedNames).toContain(name);
+    const mail = h.smtp.received.filter((message) => message.raw.includes('67 leads new (digest)'));
+    expect(mail).toHaveLength(1);
+    // The e-mail names them too (its quoted-printable lines joined again).
+    expect(mail[0]?.raw.replace(/=\r?\n/g, '')).toContain(named.join(', '));
     expect(await t.db('lead_alerts').where({ status: 'folded' })).toHaveLength(0);
     expect(await timelineOf(folded.lead_id)).toContain(
       'On-duty alert sent to Ana Diaz in a digest of 67 leads (SMS, e-mail)',

@@ -94,7 +94,7 @@ describeApi('quotes: the customer’s page and answers', () => {
 
   it('accepting: the lead is Won at the regular price per visit, on its timeline; accepting twice changes nothing', async () => {
     const { agent, leadId, token, sent } = await sentQuote();
-    const body = { name: 'Ann Lee', preferredDates: [{ date: '2025-12-08', window: 'morning' }], note: 'Side gate' };
+    const body = { name: 'Ann Lee', note: 'Side gate' };
     const first = quoteAnswerSchema.parse(
       (await supertest(t.app).post(`/api/quotes/${token}/accept`).set('user-agent', 'Phone/2').send(body).expect(200))
         .body,
@@ -108,10 +108,10 @@ describeApi('quotes: the customer’s page and answers', () => {
     const timeline = (await agent.get(`/api/admin/activities/lead/${leadId}`).expect(200)).body;
     const accepted = timeline.find((a: { subject: string }) => a.subject === 'Quote v1 accepted: $311.90');
     expect(accepted.description).toContain('Signed “Ann Lee”');
-    expect(accepted.description).toContain('Mon, Dec 8, 2025 (Morning');
+    expect(accepted.description).not.toContain('Preferred');
     expect(accepted.description).toContain('Side gate');
     const [quote] = (await agent.get(`/api/admin/leads/${leadId}/quotes`)).body.items;
-    expect(quote).toMatchObject({ status: 'accepted', acceptance: { name: 'Ann Lee', note: 'Side gate' } });
+    expect(quote.acceptance).toEqual({ name: 'Ann Lee', preferredDates: [], note: 'Side gate' });
 
     const before = { activities: await countRows(t.db, 'activities'), audit: await countRows(t.db, 'audit_log') };
     t.clock.now = new Date(SENT_AT.getTime() + 3_600_000);
@@ -158,7 +158,8 @@ describeApi('quotes: the customer’s page and answers', () => {
     for (const [body, message] of [
       [{}, 'Your name must be text'],
       [{ name: ' ' }, 'Type your full name to accept'],
-      [{ name: 'Ann Lee', preferredDates: [{ date: '2025-02-30' }] }, 'Use a date like'],
+      // Preferred dates are asked no more: the booking step offers real windows.
+      [{ name: 'Ann Lee', preferredDates: [{ date: '2025-12-08', window: 'morning' }] }, 'preferredDates'],
     ] as const) {
       const response = await supertest(t.app).post(`/api/quotes/${token}/accept`).send(body).expect(400);
       expect(response.body.message).toContain(message);
@@ -167,21 +168,48 @@ describeApi('quotes: the customer’s page and answers', () => {
   });
 
   describe('the page’s forms, without JavaScript', () => {
-    it('accept: a form post answers 303 to the page, which then shows the answer', async () => {
+    it('accept asks once for a time: no preferred dates on the form; after accepting, the real windows to pick', async () => {
       const { agent, leadId, token } = await sentQuote();
+      const open = await supertest(t.app).get(`/q/${token}`).expect(200);
+      expect(open.text).toContain(`action="/q/${token}/accept"`);
+      expect(open.text).not.toMatch(/name="(date|window)\d"/);
+      expect(open.text).not.toContain('Preferred dates');
       const posted = await supertest(t.app)
         .post(`/q/${token}/accept`)
         .type('form')
-        .send({ name: 'Ann Lee', date1: '2025-12-09', window1: 'afternoon', date2: '', window2: 'any', note: '' })
+        .send({ name: 'Ann Lee', note: '' })
         .expect(303);
       expect(posted.headers.location).toBe(`/q/${token}`);
       expect((await agent.get(`/api/admin/leads/${leadId}`)).body.status).toBe('Won');
       const [quote] = (await agent.get(`/api/admin/leads/${leadId}/quotes`)).body.items;
-      expect(quote.acceptance).toEqual({
-        name: 'Ann Lee',
-        preferredDates: [{ date: '2025-12-09', window: 'afternoon' }],
-        note: null,
-      });
+      expect(quote.acceptance).toEqual({ name: 'Ann Lee', preferredDates: [], note: null });
+      const page = await supertest(t.app).get(`/q/${token}`).expect(200);
+      expect(page.text).toContain('Book your first cleaning');
+      expect(page.text).toMatch(/<input type="radio" name="start" value="[^"]+" required>/);
+    });
+
+    it('a page loaded before the preferred dates left still accepts: their fields are dropped', async () => {
+      const { agent, leadId, token } = await sentQuote();
+      await supertest(t.app)
+        .post(`/q/${token}/accept`)
+        .type('form')
+        .send({ name: 'Ann Lee', date1: '2025-12-09', window1: 'afternoon', date2: '', window2: 'any', note: '' })
+        .expect(303);
+      const [quote] = (await agent.get(`/api/admin/leads/${leadId}/quotes`)).body.items;
+      expect(quote.acceptance).toEqual({ name: 'Ann Lee', preferredDates: [], note: null });
+    });
+
+    it('a quote accepted with preferred dates before they left still reads them', async () => {
+      const { agent, leadId, token, sent } = await sentQuote();
+      await supertest(t.app).post(`/api/quotes/${token}/accept`).send({ name: 'Ann Lee' }).expect(200);
+      const stored = [{ date: '2025-12-09', window: 'afternoon' }];
+      await t
+        .db('quotes')
+        .where({ id: sent.quote.id })
+        .update({ preferred_dates: t.db.raw('?::jsonb', [JSON.stringify(stored)]) });
+      const [quote] = (await agent.get(`/api/admin/leads/${leadId}/quotes`).expect(200)).body.items;
+      expect(quote.acceptance).toEqual({ name: 'Ann Lee', preferredDates: stored, note: null });
+      await supertest(t.app).get(`/q/${token}`).expect(200);
     });
 
     it('a form with problems comes back (400) with the message beside its field and the values kept', async () => {
@@ -189,11 +217,10 @@ describeApi('quotes: the customer’s page and answers', () => {
       const page = await supertest(t.app)
         .post(`/q/${token}/accept`)
         .type('form')
-        .send({ name: 'A', date1: '2025-13-01', note: 'keep me' })
+        .send({ name: 'A', note: 'keep me' })
         .expect(400);
       expect(page.text).toContain('id="name-error"');
       expect(page.text).toContain('Type your full name to accept');
-      expect(page.text).toContain('id="date1-error"');
       expect(page.text).toContain('keep me');
       expect((await agent.get(`/api/admin/leads/${leadId}`)).body.status).toBe('Quoted');
     });

@@ -372,6 +372,30 @@ describeApi('scheduling', () => {
     expect((await t.db('bookings').first())?.status).toBe('active');
   });
 
+  it('the thank-you banner follows the booking: it invites to pick a time until one is booked, then says it is booked', async () => {
+    t.clock.now = new Date();
+    const { token } = await acceptedQuote({ frequency: 'One Time' });
+    const banner = (html: string) => /<div class="banner banner--ok" role="status">([\s\S]*?)<\/div>/.exec(html)?.[1];
+    const open = await supertest(t.app).get(`/q/${token}`).expect(200);
+    expect(banner(open.text)).toContain('Pick your first cleaning below.');
+    expect(open.text).toContain('Book your first cleaning');
+
+    // The last window offered: far enough ahead that the customer may still cancel it.
+    const slot = (await slotsOf(token)).slots.at(-1);
+    if (!slot) throw new Error('no free window');
+    await supertest(t.app).post(`/q/${token}/booking`).type('form').send({ start: slot.start }).expect(303);
+    const booked = await supertest(t.app).get(`/q/${token}`).expect(200);
+    expect(booked.text).toContain('Your cleaning is booked');
+    expect(banner(booked.text)).toContain('Your cleaning is booked: the time is below.');
+    expect(booked.text).not.toContain('Pick your first cleaning');
+
+    // Cancelled, the section offers the windows again, and so does the banner.
+    await supertest(t.app).post(`/q/${token}/booking/cancel`).type('form').send({}).expect(303);
+    const cancelled = await supertest(t.app).get(`/q/${token}`).expect(200);
+    expect(cancelled.text).toContain('Your earlier booking was cancelled');
+    expect(banner(cancelled.text)).toContain('Pick your first cleaning below.');
+  });
+
   it('says so on the page when the window was taken meanwhile, with the next free windows', async () => {
     t.clock.now = new Date();
     await useCrews(['Solo']);

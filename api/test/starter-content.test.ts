@@ -1,7 +1,13 @@
 import { AUTOMATION_RECIPE_KEYS, AUTOMATION_RECIPES } from '@shine/shared/automation-recipes';
 import { API_ERRORS } from '@shine/shared/messages';
 import type { AutomationRecipeState } from '@shine/shared/responses/automations';
-import { STARTER_TEMPLATE_KEYS, STARTER_TEMPLATES } from '@shine/shared/starter-templates';
+import {
+  FORMER_WELCOME_EMAIL_SUBJECT,
+  STARTER_TEMPLATE_KEYS,
+  STARTER_TEMPLATES,
+  WELCOME_EMAIL_SUBJECT,
+} from '@shine/shared/starter-templates';
+import { renderTemplate } from '@shine/shared/template-render';
 import type { Automation, Template } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
@@ -18,6 +24,7 @@ import {
 } from './support/test-app.ts';
 
 const STARTER_MIGRATION = '20251127090000_starter_content.ts';
+const WELCOME_SUBJECT_MIGRATION = '20251208090000_welcome_email_subject.ts';
 const VISIT_STARTER_KEYS = [
   'booking-confirmation-sms',
   'visit-reminder-sms',
@@ -52,6 +59,35 @@ describeApi('starter templates on a fresh database', () => {
     expect(welcome).toMatchObject({ name: 'Welcome e-mail', type: 'email', is_active: true });
     expect(welcome.variables).toEqual(expect.arrayContaining(['firstName', 'bookingUrl', 'promoCode']));
     expect(await countRows(db(), 'automations')).toBe(0);
+  });
+
+  it('the Welcome e-mail has a subject of its own that says what it is, not the quote e-mail’s', async () => {
+    const welcome = await starterRow(db(), 'welcome-email');
+    expect(welcome.subject).toBe(WELCOME_EMAIL_SUBJECT);
+    // The quote e-mail's subject is "Your cleaning quote from …: $total"; this message holds no quote.
+    expect(welcome.subject).not.toMatch(/cleaning quote from/i);
+    const subject = renderTemplate(welcome.subject ?? '', { firstName: 'Ann' });
+    expect(subject).toBe('Thanks for your quote request, Ann: we will call you shortly');
+  });
+
+  it('an install whose Welcome e-mail still has the old subject gets the new one; a subject staff wrote stays', async () => {
+    const reverted: string[] = [];
+    while (!reverted.includes(WELCOME_SUBJECT_MIGRATION)) {
+      const step = await migrateDown(db());
+      expect(step, 'the subject migration was never reverted').not.toEqual([]);
+      reverted.push(...step);
+    }
+    expect((await starterRow(db(), 'welcome-email')).subject).toBe(FORMER_WELCOME_EMAIL_SUBJECT);
+    await migrateLatest(db());
+    expect((await starterRow(db(), 'welcome-email')).subject).toBe(WELCOME_EMAIL_SUBJECT);
+
+    while ((await migrateDown(db())).every((name) => name !== WELCOME_SUBJECT_MIGRATION)) {
+      // back to just before the subject migration
+    }
+    await db()('templates').where({ starter_key: 'welcome-email' }).update({ subject: 'Hello from us, {{firstName}}' });
+    await migrateLatest(db());
+    expect((await starterRow(db(), 'welcome-email')).subject).toBe('Hello from us, {{firstName}}');
+    await db()('templates').where({ starter_key: 'welcome-email' }).update({ subject: WELCOME_EMAIL_SUBJECT });
   });
 
   it('a starter staff deleted does not come back when the server migrates again', async () => {

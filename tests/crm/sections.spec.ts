@@ -91,7 +91,8 @@ test.describe('sidebar CRM: every section renders its data', () => {
         { timeout: 500 },
       );
     }).toPass();
-    await expect(page.getByTestId('activity-summary')).toContainText('Total activities');
+    await expect(page.getByTestId('activity-summary')).toContainText('Logged by people');
+    await expect(page.getByTestId('activity-summary-automatic')).toContainText('Written automatically');
   });
 
   test('Automations and Templates list their rules and templates', async ({ page }) => {

@@ -1,7 +1,8 @@
 // Quotes end to end, the customer's side: staff make and send a quote through the API, the customer
 // opens /q/{token} in a real browser (axe finds nothing, on a phone too), accepts it with the plain
-// HTML form, is offered its first cleaning's windows on the same page, and the lead is Won with the
-// quote's regular per-visit price.
+// HTML form (no preferred dates: the time is asked once), picks a real window of its first cleaning on
+// the same page, whose banner then says it is booked, and the lead is Won with the quote's regular
+// per-visit price.
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { axeBuilder } from '../support/axe.ts';
 import type { Page } from '@playwright/test';
@@ -46,14 +47,25 @@ test('a sent quote is opened, passes axe, is accepted by its form, and the lead 
   await page.setViewportSize({ width: 390, height: 844 });
   await scan(page);
 
+  // The time is asked once, in the booking step: the acceptance form asks for no preferred dates.
+  const accept = page.locator(`form[action$="/accept"]`);
+  await expect(accept.locator('input[type="date"], select')).toHaveCount(0);
   await page.getByLabel('Full name').fill('Quinn Tester');
-  await page.getByLabel('Choice 1: date').fill('2030-01-15');
-  await page.getByLabel('Choice 1: time').selectOption('morning');
   await page.getByRole('button', { name: 'Accept quote' }).click();
-  await expect(page.getByRole('heading', { name: 'Thank you, you accepted this quote' })).toBeVisible();
+  const thanks = page.getByRole('status').filter({ hasText: 'Thank you, you accepted this quote' });
+  await expect(thanks).toContainText('Pick your first cleaning below.');
   // The cleaning is booked on this page, never on the outside booking site (which invited booking twice).
-  await expect(page.getByRole('region', { name: 'Book your first cleaning' })).toBeVisible();
+  const booking = page.getByRole('region', { name: 'Book your first cleaning' });
+  await expect(booking).toBeVisible();
   await expect(page.locator(`a[href*="${new URL(DEFAULT_COMPANY.bookingUrl).hostname}"]`)).toHaveCount(0);
+  await scan(page);
+
+  // A real arrival window, picked once; then the page says it is booked and invites no more picking.
+  await booking.getByRole('radio').first().check();
+  await booking.getByRole('button', { name: 'Book this time' }).click();
+  await expect(page.getByRole('region', { name: 'Your cleaning is booked' })).toBeVisible();
+  await expect(thanks).toContainText('Your cleaning is booked: the time is below.');
+  await expect(page.getByText('Pick your first cleaning')).toHaveCount(0);
   await scan(page);
   expect(consoleErrors).toEqual([]);
 

@@ -68,21 +68,34 @@ export async function findLatestOverdueTaskDue(db: Knex, now: Date): Promise<Dat
   return row?.latest ? new Date(row.latest) : null;
 }
 
-/** Counts per type and per status in one pass (grouping sets); every value present, zero included. */
-export async function summarizeActivityRows(db: Knex): Promise<ActivitySummary> {
-  const result = await db.raw<{ rows: Array<{ type: string | null; status: string | null; count: number }> }>(
-    'select type, status, count(*)::int as count from activities group by grouping sets ((type), (status), ())',
+/**
+ * Counts per type and per status of the activities people logged, in one pass (grouping sets); every
+ * value present, zero included. The product's own entries (`systemUserId`'s) are counted apart.
+ */
+export async function summarizeActivityRows(db: Knex, systemUserId: string | undefined): Promise<ActivitySummary> {
+  const result = await db.raw<{
+    rows: Array<{ type: string | null; status: string | null; count: number; automatic: number }>;
+  }>(
+    `select type, status,
+            count(*) filter (where user_id is distinct from ?::uuid)::int as count,
+            count(*) filter (where user_id = ?::uuid)::int as automatic
+       from activities group by grouping sets ((type), (status), ())`,
+    [systemUserId ?? null, systemUserId ?? null],
   );
   const byType = Object.fromEntries(ACTIVITY_TYPES.map((type) => [type, 0])) as ActivitySummary['byType'];
   const byStatus = Object.fromEntries(ACTIVITY_STATUSES.map((status) => [status, 0])) as ActivitySummary['byStatus'];
   let total = 0;
+  let automatic = 0;
   for (const row of result.rows) {
     const count = Number(row.count);
     if (row.type !== null) byType[row.type as keyof typeof byType] = count;
     else if (row.status !== null) byStatus[row.status as keyof typeof byStatus] = count;
-    else total = count;
+    else {
+      total = count;
+      automatic = Number(row.automatic);
+    }
   }
-  return { total, byType, byStatus };
+  return { total, byType, byStatus, automatic };
 }
 
 /** Activities on the lead whose id is `leadId` (SQL) logged by a person, not by the product (`systemUserId`). */

@@ -18,6 +18,7 @@ import {
   staffActivityOnLead,
   summarizeActivityRows,
 } from './activities.queries.ts';
+import { findSystemUserId } from '../auth/system-user.service.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
 
 export interface NewActivity {
@@ -61,8 +62,9 @@ export async function listActivitiesOfLead(db: Knex, leadId: string): Promise<Ac
   return (await listActivityRowsOfLead(db, leadId)).map(toActivity);
 }
 
-export function summarizeActivities(db: Knex): Promise<ActivitySummary> {
-  return summarizeActivityRows(db);
+/** The Activity Summary: what people logged, and apart from it the product's own entries. */
+export async function summarizeActivities(db: Knex): Promise<ActivitySummary> {
+  return summarizeActivityRows(db, await findSystemUserId(db));
 }
 
 /** A page of every lead's activities of `status` (pending: what metrics' "Pending Tasks" counts), and their total. */

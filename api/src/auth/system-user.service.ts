@@ -9,6 +9,11 @@ export { SYSTEM_USERNAME };
 export const SYSTEM_USER_NAME = 'Shine (automatic)';
 const UNUSABLE_PASSWORD_HASH = '!';
 
+/** The system user's id without creating it (a read): undefined before the product first wrote anything. */
+export async function findSystemUserId(db: Knex): Promise<string | undefined> {
+  return (await findUserByUsername(db, SYSTEM_USERNAME))?.id;
+}
+
 export async function findOrCreateSystemUserId(db: Knex): Promise<string> {
   const existing = await findUserByUsername(db, SYSTEM_USERNAME);
   if (existing) return existing.id;

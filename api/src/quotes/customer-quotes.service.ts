@@ -4,10 +4,9 @@
 // the same reply; the other answer is refused. Every step is on the lead's timeline.
 import { BOOKING_MESSAGES } from '@shine/shared/bookings';
 import { buildBookingUrl, DEFAULT_COMPANY } from '@shine/shared/company';
-import { formatCalendarDate } from '@shine/shared/format';
 import { API_ERRORS } from '@shine/shared/messages';
 import { formatCents, formatDollars, type QuoteContent } from '@shine/shared/quote-pricing';
-import { type QuoteAccept, type QuoteDecline, TIME_WINDOW_LABELS } from '@shine/shared/quotes';
+import type { QuoteAccept, QuoteDecline } from '@shine/shared/quotes';
 import { regularVisitPrice } from '@shine/shared/recurring-revenue';
 import type { Quote, QuoteAnswer } from '@shine/shared/responses/quotes';
 import type { Lead } from '@shine/shared/types';
@@ -25,7 +24,7 @@ import {
   setLeadValueFromAcceptedQuote,
 } from '../leads/leads.service.ts';
 import { statusOf, toQuote } from './quote-mapper.ts';
-import { renderQuotePage } from './quote-page.ts';
+import { type BookingSection, renderQuotePage } from './quote-page.ts';
 import { hashQuoteToken } from './quote-tokens.ts';
 import {
   findQuoteRowByTokenHash,
@@ -142,14 +141,6 @@ async function lockAnswerableQuote(
 
 function describeAcceptance(accept: QuoteAccept): string {
   const lines = [`Signed “${accept.name}”.`];
-  const dates = accept.preferredDates ?? [];
-  if (dates.length > 0) {
-    // The days in words ("Tue, Dec 1, 2026"), as staff read them: never the form's raw 2026-12-01.
-    const wanted = dates
-      .map((choice) => `${formatCalendarDate(choice.date)} (${TIME_WINDOW_LABELS[choice.window]})`)
-      .join('; ');
-    lines.push(`Preferred first cleaning: ${wanted}.`);
-  }
   if (accept.note) lines.push(`Note: ${accept.note}`);
   return lines.join('\n');
 }
@@ -170,7 +161,8 @@ export function acceptCustomerQuote(
     if (answered) return answered;
     const accepted = await markQuoteAccepted(trx, row.id, {
       name: accept.name,
-      preferredDates: accept.preferredDates ?? [],
+      // Nothing asked any more: the customer picks a real window in the booking step.
+      preferredDates: [],
       note: accept.note || null,
       now,
     });
@@ -260,14 +252,14 @@ function acceptedOrRefused(row: QuoteRow | undefined, now: Date): Quote {
 
 /** The customer's link: for another feature's e-mail (the booking confirmation). */
 export { quoteUrlOf } from './quote-tokens.ts';
-export { renderClosedQuotePage } from './quote-page.ts';
+export { type BookingSection, renderClosedQuotePage } from './quote-page.ts';
 
 /**
  * Booking the first cleaning of an accepted quote on its page: the scheduling feature's section of
  * the page and its form posts (app.ts wires it; quotes do not import scheduling).
  */
 export interface QuotePageBooking {
-  section: (token: string, quote: Quote) => Promise<string>;
+  section: (token: string, quote: Quote) => Promise<BookingSection>;
   /** POST /q/{token}/booking…, behind the page's headers, rate limit and form parser. */
   routes: Router;
 }
@@ -278,7 +270,7 @@ export async function renderAcceptedQuotePage(
   token: string,
   timeZone: string,
   now: Date,
-  booking: (quote: Quote) => Promise<string>,
+  booking: (quote: Quote) => Promise<BookingSection>,
 ): Promise<string> {
   const found = await findCustomerQuote(db, token);
   const quote = toQuote(found.row, now);

@@ -3,7 +3,7 @@
 // page again with the problems beside their fields (400). Unknown links are 404, expired or replaced
 // ones 410, each with a page that says so. Never cached, never indexed, no referrer.
 import { API_ERRORS } from '@shine/shared/messages';
-import { MAX_PREFERRED_DATES, quoteAcceptSchema, quoteDeclineSchema } from '@shine/shared/quotes';
+import { quoteAcceptSchema, quoteDeclineSchema } from '@shine/shared/quotes';
 import express, { type RequestHandler, type Response, Router } from 'express';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
@@ -43,27 +43,19 @@ function closedError(found: CustomerQuote, now: Date): AppError | undefined {
   return undefined;
 }
 
-/** The form's fields as the JSON call's body: empty answers are left out, dates paired with their windows. */
+/**
+ * The form's fields as the JSON call's body, empty answers left out. Only the fields the form has: a
+ * page loaded before the preferred dates left it may still post date1… and window1…, which are
+ * dropped (the booking step that follows asks for a real window).
+ */
 function acceptBodyOf(form: Record<string, string>) {
-  const preferredDates = Array.from({ length: MAX_PREFERRED_DATES }, (_, i) => i + 1)
-    .filter((n) => (form[`date${n}`] ?? '').trim() !== '')
-    .map((n) => ({ date: (form[`date${n}`] ?? '').trim(), window: form[`window${n}`] || 'any' }));
-  return {
-    name: form.name ?? '',
-    ...(preferredDates.length > 0 ? { preferredDates } : {}),
-    ...(form.note?.trim() ? { note: form.note } : {}),
-  };
+  return { name: form.name ?? '', ...(form.note?.trim() ? { note: form.note } : {}) };
 }
 
-/** A schema's issues under the form's field names (preferredDates.1.date → date2). */
+/** A schema's issues under the form's field names. */
 function formErrorsOf(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const [field, index, part] = issue.path.map(String);
-    const name =
-      field === 'preferredDates' && index !== undefined ? `${part ?? 'date'}${Number(index) + 1}` : (field ?? 'name');
-    errors[name] ??= issue.message;
-  }
+  for (const issue of error.issues) errors[String(issue.path[0] ?? 'name')] ??= issue.message;
   return errors;
 }
 

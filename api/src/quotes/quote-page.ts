@@ -4,7 +4,6 @@
 import { buildCssVariables } from '@shine/design-tokens';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { formatAmount } from '@shine/shared/quote-pricing';
-import { MAX_PREFERRED_DATES, PREFERRED_TIME_WINDOWS, TIME_WINDOW_LABELS } from '@shine/shared/quotes';
 import type { Quote } from '@shine/shared/responses/quotes';
 import escapeHtml from 'escape-html';
 import { linkPageDocument } from '../http/link-page.ts';
@@ -46,7 +45,6 @@ label{display:block;font-weight:600;margin:var(--space-3) 0 var(--space-1)}
 input,select,textarea{font:inherit;width:100%;min-height:44px;padding:var(--space-2);border:1px solid var(--color-text-muted);border-radius:var(--radius-sm);background:#fff;color:var(--color-text)}
 fieldset{border:1px solid var(--color-border);border-radius:var(--radius-sm);margin:var(--space-4) 0;padding:var(--space-3)}
 legend{font-weight:600;padding:0 var(--space-1)}
-.pair{display:grid;grid-template-columns:1fr 1fr;gap:var(--space-3)}
 .btn{display:inline-flex;align-items:center;justify-content:center;min-height:44px;padding:var(--space-2) var(--space-5);border-radius:var(--radius-pill);font:inherit;font-weight:700;text-decoration:none;border:2px solid var(--color-primary);cursor:pointer;margin-top:var(--space-4)}
 .btn--primary{background:var(--color-primary);color:#fff}
 .btn--secondary{background:#fff;color:var(--color-primary)}
@@ -59,7 +57,7 @@ legend{font-weight:600;padding:0 var(--space-1)}
 .visits{padding-left:var(--space-5)}
 summary{cursor:pointer;font-weight:700;min-height:44px;display:flex;align-items:center}
 ul{padding-left:var(--space-5)}
-@media (max-width:32rem){.pair{grid-template-columns:1fr}h1{font-size:var(--text-2xl)}section{padding:var(--space-4)}}`;
+@media (max-width:32rem){h1{font-size:var(--text-2xl)}section{padding:var(--space-4)}}`;
 
 function layout(title: string, body: string): string {
   return linkPageDocument({
@@ -125,23 +123,13 @@ function described(form: FormState, name: string): string {
 }
 
 function acceptForm(token: string, quote: Quote, form: FormState): string {
-  const dates = Array.from({ length: MAX_PREFERRED_DATES }, (_, i) => {
-    const n = i + 1;
-    const window = form.values[`window${n}`] ?? 'any';
-    const options = PREFERRED_TIME_WINDOWS.map(
-      (w) => `<option value="${w}"${w === window ? ' selected' : ''}>${e(TIME_WINDOW_LABELS[w])}</option>`,
-    ).join('');
-    return `<div class="pair"><div><label for="date${n}">Choice ${n}: date</label><input id="date${n}" name="date${n}" type="date" value="${e(form.values[`date${n}`] ?? '')}"${described(form, `date${n}`)}>${fieldError(form, `date${n}`)}</div>
-<div><label for="window${n}">Choice ${n}: time</label><select id="window${n}" name="window${n}">${options}</select></div></div>`;
-  }).join('');
   return `<section aria-labelledby="accept-title">
 <h2 id="accept-title">Accept this quote</h2>
-<p>Type your full name to accept the quote of <strong>${formatAmount(quote.total)}</strong>. Your typed name is your signature.</p>
+<p>Type your full name to accept the quote of <strong>${formatAmount(quote.total)}</strong>. Your typed name is your signature. Then pick a time for your first cleaning from our free arrival windows.</p>
 <form method="post" action="/q/${e(token)}/accept">
 <label for="name">Full name</label>
 <input id="name" name="name" autocomplete="name" required minlength="2" maxlength="120" value="${e(form.values.name ?? '')}"${described(form, 'name')}>
 ${fieldError(form, 'name')}
-<fieldset><legend>Preferred dates for the first cleaning (optional)</legend>${dates}</fieldset>
 <label for="note">Anything we should know? (optional)</label>
 <textarea id="note" name="note" rows="3" maxlength="1000"${described(form, 'note')}>${e(form.values.note ?? '')}</textarea>
 ${fieldError(form, 'note')}
@@ -159,12 +147,22 @@ ${fieldError(form, 'reason')}
 </section>`;
 }
 
-function answeredBanner(quote: Quote, timeZone: string, booking: boolean): string {
+/** Scheduling's section of an accepted quote's page, and whether it shows a booking (the banner's words follow it). */
+export interface BookingSection {
+  html: string;
+  /** A booking stands (not cancelled): the page says so and invites nobody to pick a time. */
+  booked: boolean;
+}
+
+function answeredBanner(quote: Quote, timeZone: string, booking: BookingSection | undefined): string {
   if (quote.status === 'accepted') {
-    // The booking section below picks the first cleaning: the page sends nobody to another site.
-    const next = booking
-      ? 'Pick your first cleaning below.'
-      : `Call us at ${company.phone} to book your first cleaning.`;
+    // The booking section below picks the first cleaning (the page sends nobody to another site), or
+    // shows the booking: then the banner invites nobody to pick a time.
+    const next = !booking
+      ? `Call us at ${company.phone} to book your first cleaning.`
+      : booking.booked
+        ? 'Your cleaning is booked: the time is below.'
+        : 'Pick your first cleaning below.';
     return `<div class="banner banner--ok" role="status"><h2>Thank you, you accepted this quote</h2>
 <p>Accepted on ${e(dateText(quote.answeredAt, timeZone))}${quote.acceptance ? ` by ${e(quote.acceptance.name)}` : ''}. ${e(next)}</p></div>`;
   }
@@ -187,7 +185,7 @@ export function renderQuotePage(args: {
   timeZone: string;
   form?: FormState;
   /** The booking section of an accepted quote (scheduling renders it): free windows, or the booking. */
-  booking?: string;
+  booking?: BookingSection;
 }): string {
   const { token, quote, timeZone } = args;
   const form = args.form ?? EMPTY_FORM;
@@ -197,8 +195,8 @@ export function renderQuotePage(args: {
 <h1>Your cleaning quote, ${e(args.firstName)}</h1>
 <p class="muted">Quote ${quote.version} · valid until ${e(dateText(quote.validUntil, timeZone))}</p>
 ${problems ? `<div class="banner banner--error" role="alert"><p>Please check the form: ${problems === 1 ? 'one answer needs' : `${problems} answers need`} your attention.</p></div>` : ''}
-${isOpen ? '' : answeredBanner(quote, timeZone, args.booking !== undefined)}
-${args.booking ?? ''}
+${isOpen ? '' : answeredBanner(quote, timeZone, args.booking)}
+${args.booking?.html ?? ''}
 ${quote.message ? `<section aria-labelledby="message-title"><h2 id="message-title">A note from our team</h2><p>${e(quote.message)}</p></section>` : ''}
 <section aria-labelledby="items-title">
 <h2 id="items-title">Your quote</h2>

@@ -19,6 +19,7 @@ import { type Request, type Response, Router } from 'express';
 import { AppError } from '../http/app-error.ts';
 import { sendHtml } from '../http/link-page.ts';
 import {
+  type BookingSection,
   type QuotePageBooking,
   renderAcceptedQuotePage,
   renderClosedQuotePage,
@@ -99,6 +100,11 @@ export interface BookingSectionArgs {
   notice?: string;
 }
 
+/** Whether the section shows a booking (a cancelled one offers the windows again). */
+export function isBooked(booking: Booking | undefined): boolean {
+  return booking !== undefined && booking.status !== 'cancelled';
+}
+
 /** The section: the windows to pick, or the booking and how to change it. */
 export function renderBookingSection(args: BookingSectionArgs): string {
   const { token, quote, booking, slots, timeZone } = args;
@@ -106,7 +112,7 @@ export function renderBookingSection(args: BookingSectionArgs): string {
   const frequency = quote.recurring
     ? ` Your cleanings then repeat ${EVERY[quote.recurring.frequency] ?? ''} in the same window.`
     : '';
-  if (!booking || booking.status === 'cancelled') {
+  if (!booking || !isBooked(booking)) {
     const again = booking ? '<p>Your earlier booking was cancelled. Pick a new time whenever you are ready.</p>' : '';
     return `<section aria-labelledby="booking-title">
 <h2 id="booking-title">Book your first cleaning</h2>
@@ -141,13 +147,18 @@ export function quotePageBooking(deps: BookingMailDeps): QuotePageBooking {
   const { db, config, now } = deps;
   const timeZone = config.businessTimeZone;
 
-  async function section(token: string, quote: Quote, notice?: string, offered?: readonly Slot[]): Promise<string> {
+  async function section(
+    token: string,
+    quote: Quote,
+    notice?: string,
+    offered?: readonly Slot[],
+  ): Promise<BookingSection> {
     const at = now();
     const [booking, list] = await Promise.all([
       findBookingOfQuote(db, quote.id, timeZone, at),
       customerSlots(db, token, { days: SLOT_DAYS_DEFAULT }, timeZone, at),
     ]);
-    return renderBookingSection({
+    const html = renderBookingSection({
       token,
       quote,
       booking,
@@ -157,6 +168,7 @@ export function quotePageBooking(deps: BookingMailDeps): QuotePageBooking {
       now: at,
       notice,
     });
+    return { html, booked: isBooked(booking) };
   }
 
   /** The whole page again, with the notice in the booking section (409 and 400 answers). */

@@ -12,7 +12,6 @@ export const MAX_ADD_ON_QUANTITY = 99;
 export const QUOTE_MESSAGE_MAX = 2000;
 export const QUOTE_REASON_MAX = 200;
 export const QUOTE_NOTE_MAX = 1000;
-export const MAX_PREFERRED_DATES = 3;
 
 /** Stored statuses; `expired` is a sent quote past its validity (answered by the API, never stored). */
 export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'superseded', 'expired'] as const;
@@ -36,14 +35,9 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   expired: 'Expired',
 };
 
+/** The time windows of the preferred dates quotes accepted before the booking step stored (read only). */
 export const PREFERRED_TIME_WINDOWS = ['any', 'morning', 'midday', 'afternoon'] as const;
 export type PreferredTimeWindow = (typeof PREFERRED_TIME_WINDOWS)[number];
-export const TIME_WINDOW_LABELS: Record<PreferredTimeWindow, string> = {
-  any: 'Any time',
-  morning: 'Morning (8 AM – 11 AM)',
-  midday: 'Midday (11 AM – 2 PM)',
-  afternoon: 'Afternoon (2 PM – 5 PM)',
-};
 
 const moneyMessage = 'Use an amount in dollars like 25 or 25.50';
 /** A non-negative amount in dollars with at most two decimals ("25", "25.5", "25.50") → cents. */
@@ -146,27 +140,21 @@ export const quoteSendSchema = z.strictObject({
 });
 export type QuoteSend = z.output<typeof quoteSendSchema>;
 
-const isCalendarDate = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-};
+/**
+ * A preferred date the acceptance form asked for until the booking step offered real arrival windows;
+ * quotes accepted then still carry them (`acceptance.preferredDates`), new ones never do.
+ */
+export interface PreferredDate {
+  date: string;
+  window: PreferredTimeWindow;
+}
 
-export const preferredDateSchema = z.strictObject({
-  date: z
-    .string({ error: 'Use a date like 2025-12-24' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-12-24')
-    .refine(isCalendarDate, 'Use a date like 2025-12-24'),
-  window: z.enum(PREFERRED_TIME_WINDOWS, { error: 'Choose a time window' }).default('any'),
-});
-export type PreferredDate = z.output<typeof preferredDateSchema>;
-
-/** POST /api/quotes/{token}/accept: the typed full name is the signature. */
+/**
+ * POST /api/quotes/{token}/accept: the typed full name is the signature. No preferred dates: the
+ * customer picks a real arrival window in the booking step that follows.
+ */
 export const quoteAcceptSchema = z.strictObject({
   name: text(120, 'Your name').min(2, 'Type your full name to accept'),
-  preferredDates: z
-    .array(preferredDateSchema, { error: 'preferredDates must be a list' })
-    .max(MAX_PREFERRED_DATES, `At most ${MAX_PREFERRED_DATES} preferred dates`)
-    .optional(),
   note: text(QUOTE_NOTE_MAX, 'The note').optional(),
 });
 export type QuoteAccept = z.output<typeof quoteAcceptSchema>;

@@ -125,15 +125,28 @@ export interface StaffAlertText {
   body: string;
 }
 
+/** How many leads a digest names; the rest are "and N more". */
+export const DIGEST_NAMED_LEADS = 5;
+/** A name in a digest is cut to this many characters: the quote form's sender chose it. */
+export const DIGEST_NAME_MAX = 40;
+
+const shortName = (name: string) => {
+  const clean = name.replace(/\s+/g, ' ').trim();
+  return clean.length > DIGEST_NAME_MAX ? `${clean.slice(0, DIGEST_NAME_MAX - 1).trimEnd()}…` : clean;
+};
+
 /**
- * The digest of alerts folded over the budget: how many leads, and the link to the lead list. No names
- * or text from the quotes: whoever floods the form chooses those.
+ * The digest of alerts folded over the budget: how many leads, the names of the first
+ * DIGEST_NAMED_LEADS of them ("and N more"), and the link to the lead list. Only the names, each cut
+ * short, never the quote's text: whoever floods the form chooses them, and an alert on its own already
+ * names its lead.
  */
 export function staffAlertDigestText(
   step: LeadAlertStep,
   count: number,
   link: string,
   minutes: number,
+  names: readonly string[],
 ): StaffAlertText {
   const leads = count === 1 ? '1 lead' : `${count} leads`;
   const subject =
@@ -142,7 +155,10 @@ export function staffAlertDigestText(
       : step === 'repeat'
         ? `${count === 1 ? '1 repeat request' : `${count} repeat requests`} (digest)`
         : `${leads} not answered in ${minutes} min (digest)`;
-  const details = 'Too many alerts at once, so these were gathered into this one message.';
+  const named = names.slice(0, DIGEST_NAMED_LEADS).map(shortName);
+  const more = count - named.length;
+  const who = named.length === 0 ? '' : `${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}. `;
+  const details = `${who}Too many alerts at once, so these were gathered into this one message.`;
   return { subject, details, link, body: `${subject}. ${details} Open: ${link}` };
 }
 

@@ -4,6 +4,11 @@
 import { PROMO_AMOUNT_DOLLARS } from './constants.ts';
 import type { TemplateType } from './enums.ts';
 
+/** The Welcome e-mail's subject; the starter of before said "Your cleaning quote from …" and held no quote. */
+export const WELCOME_EMAIL_SUBJECT = 'Thanks for your quote request, {{firstName}}: we will call you shortly';
+/** What the Welcome e-mail's subject was until it got its own (a migration replaces it where staff left it). */
+export const FORMER_WELCOME_EMAIL_SUBJECT = 'Your cleaning quote from {{companyName}}';
+
 export const STARTER_TEMPLATE_KEYS = [
   'welcome-email',
   'welcome-sms',
@@ -28,7 +33,8 @@ export const STARTER_TEMPLATES: Readonly<Record<StarterTemplateKey, StarterTempl
     key: 'welcome-email',
     name: 'Welcome e-mail',
     type: 'email',
-    subject: 'Your cleaning quote from {{companyName}}',
+    // Not the quote e-mail's subject: this message holds no quote, it says the request arrived.
+    subject: WELCOME_EMAIL_SUBJECT,
     content: [
       'Hi {{firstName}},',
       '',

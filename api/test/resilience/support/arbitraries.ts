@@ -510,16 +510,6 @@ export const quoteSendBody = shapedBody({ email: fc.boolean() });
 
 export const quoteAcceptBody = shapedBody({
   name: textOrPayload(130),
-  preferredDates: fc.array(
-    fc.record({
-      date: fc.oneof(
-        isoDate.map((iso) => iso.slice(0, 10)),
-        fc.constantFrom('2025-02-30', 'tomorrow', ''),
-      ),
-      window: fc.constantFrom('any', 'morning', 'midday', 'afternoon', 'night'),
-    }),
-    { maxLength: 4 },
-  ),
   note: textOrPayload(1100),
 });
 

@@ -66,18 +66,32 @@ function RevenuePipeline() {
   );
 }
 
-function ActivitySummaryCard() {
+/**
+ * What people did (calls, e-mails, meetings, notes, tasks they logged), and apart from it the entries
+ * the product wrote on timelines by itself (alerts, automations, filed messages), which say nothing of
+ * the team's work.
+ */
+export function ActivitySummaryCard() {
   const summary = useActivitySummary();
   const data = summary.data;
+  const automatic = data ? (
+    <p className="analytics-lead" data-testid="activity-summary-automatic">
+      Written automatically (alerts, automations, filed messages), not counted above: <strong>{data.automatic}</strong>
+    </p>
+  ) : null;
   return (
     <Card title="Activity Summary" loading={summary.isPending} data-testid="activity-summary">
       {summary.isError ? <QueryErrorAlert error={summary.error} onRetry={() => void summary.refetch()} /> : null}
       {data && data.total === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No activities yet." />
+        <>
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No activities logged by people yet." />
+          {data.automatic > 0 ? automatic : null}
+        </>
       ) : null}
       {data && data.total > 0 ? (
         <div className="section-stack">
-          <Statistic title="Total activities" value={data.total} />
+          <Statistic title="Logged by people" value={data.total} />
+          {automatic}
           <BarList
             label="Activities by type"
             max={data.total}

@@ -1,8 +1,10 @@
 import { AppstoreOutlined } from '@ant-design/icons';
+import type { SessionUser } from '@shine/shared/types';
 import { Layout, Tabs, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
 import { LogoutButton, SettingsButton } from '../layout/HeaderActions.tsx';
+import { useCurrentUser } from '../session/current-user.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { AutomationsCountTab, TemplatesCountTab } from './CountTab.tsx';
 import { DashboardLeadsTab } from './DashboardLeadsTab.tsx';
@@ -13,6 +15,15 @@ import './dashboard.css';
 const TABS = ['overview', 'leads', 'activities', 'automations', 'templates', 'analytics'] as const;
 type TabKey = (typeof TABS)[number];
 
+/**
+ * The header's greeting: SPEC.md's "Welcome Admin" for an admin, a salesperson by name (the part of the
+ * e-mail before the @ when the name is empty, as everywhere a person is named).
+ */
+export function dashboardGreeting(user: SessionUser | undefined): string {
+  if (!user || user.role === 'admin') return 'Welcome Admin';
+  return `Welcome ${user.name.trim() || user.username.split('@')[0]}`;
+}
+
 function isTab(value: string | null): value is TabKey {
   return (TABS as readonly string[]).includes(value ?? '');
 }
@@ -20,6 +31,7 @@ function isTab(value: string | null): value is TabKey {
 /** The older tabbed CRM dashboard at /admin/dashboard (docs/requirements.md#tabbed-dashboard). */
 export function DashboardPage() {
   useDocumentTitle('CRM Dashboard');
+  const user = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const active: TabKey = isTab(requested) ? requested : 'overview';
@@ -39,7 +51,7 @@ export function DashboardPage() {
             Basic Dashboard
           </ButtonLink>
           <SettingsButton />
-          <span className="dashboard-welcome">Welcome Admin</span>
+          <span className="dashboard-welcome">{dashboardGreeting(user)}</span>
           <LogoutButton />
         </nav>
       </Layout.Header>

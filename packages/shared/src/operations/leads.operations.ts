@@ -189,7 +189,7 @@ export const leadOperations = {
     method: 'get',
     path: '/api/admin/activities/summary',
     tag: 'Activities',
-    summary: 'Activities counted by type and by status',
+    summary: 'People’s activities counted by type and by status; the product’s own entries apart',
     access: session,
     answers: { 200: json(activitySummarySchema, 'The counts.') },
   }),

@@ -21,11 +21,16 @@ export const activitySchema = z.strictObject({
 });
 export type Activity = z.output<typeof activitySchema>;
 
-/** GET /api/admin/activities/summary: every type and status is present, zero included. */
+/**
+ * GET /api/admin/activities/summary: the activities people logged (every type and status present, zero
+ * included), and apart from them how many the product wrote by itself (alerts, automations, filed messages).
+ */
 export const activitySummarySchema = z.strictObject({
   total: countSchema,
   byType: z.record(z.enum(ACTIVITY_TYPES), countSchema),
   byStatus: z.record(z.enum(ACTIVITY_STATUSES), countSchema),
+  /** Timeline entries of the system user ("Shine (automatic)"), counted in none of the above. */
+  automatic: countSchema,
 });
 export type ActivitySummary = z.output<typeof activitySummarySchema>;
 
