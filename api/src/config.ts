@@ -361,7 +361,7 @@ export function configWarnings(
   // Not refused: one-off production runs (benchmarks, a first look on a private network) need none.
   if (config.isProduction && !config.publicOrigin) {
     warnings.push(
-      'NODE_ENV=production without PUBLIC_ORIGIN: set-up and quote links are built from the Host header of the request (the links in automated messages point to localhost), other host names are not refused, and the origin check of staff writes trusts that Host, so a forged Host can send people links to another site. Set PUBLIC_ORIGIN to the address people use (e.g. PUBLIC_ORIGIN=https://shine.example.com).',
+      "NODE_ENV=production without PUBLIC_ORIGIN: the links in e-mails (quotes, set-up links, unsubscribe) point to this server's own address (localhost), which people elsewhere cannot open; other host names are not refused, and the origin check of staff writes trusts the Host header. Set PUBLIC_ORIGIN to the address people use (e.g. PUBLIC_ORIGIN=https://shine.example.com).",
     );
   }
   if (config.cookieSecure && config.trustProxy === false) {

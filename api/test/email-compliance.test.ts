@@ -76,12 +76,46 @@ describeApi('e-mail compliance: postal address, one-click unsubscribe, reply add
       reviewUrl: review,
     });
 
-    for (const bad of ['http://example.com/review', 'javascript:alert(1)', 'reviews please', 42]) {
+    // The third review (finding 5): IP literals, single-label and reserved names, credentials, and
+    // controls or quotes the URL parser would drop or a template would have to escape are refused.
+    for (const bad of [
+      'http://example.com/review',
+      'javascript:alert(1)',
+      'reviews please',
+      42,
+      'https://127.0.0.1/review',
+      'https://10.0.0.5/review',
+      'https://2130706433/review',
+      'https://[::1]/review',
+      'https://intranet/review',
+      'https://localhost/review',
+      'https://shine.local/review',
+      'https://reviews.internal/r',
+      'https://user:secret@g.page/r/shine/review',
+      'https://g.page/r/shine/review\nBcc: someone@example.org',
+      'https://g.page/r/shine/review"onmouseover="alert(1)',
+      "https://g.page/r/shine/review'x",
+      'https://g.page/r/sh\tine/review',
+    ]) {
       const refused = await agent.put('/api/admin/settings/company').send({ ...base, reviewUrl: bad });
       expect(refused.status).toBe(400);
       expect(refused.body.issues).toEqual([expect.objectContaining({ path: 'reviewUrl' })]);
     }
     expect((await agent.get('/api/admin/settings/company').expect(200)).body.reviewUrl).toBe(review);
+    // Stored as the URL parser writes it: the host lower-cased, an international name in punycode.
+    const normalised = await agent
+      .put('/api/admin/settings/company')
+      .send({ ...base, postalAddress: 'PO Box 9', reviewUrl: 'https://WWW.Yelp.com/biz/Lone-Star-Shine' })
+      .expect(200);
+    expect(normalised.body.reviewUrl).toBe('https://www.yelp.com/biz/Lone-Star-Shine');
+    await agent
+      .put('/api/admin/settings/company')
+      .send({ ...base, postalAddress: 'PO Box 9', reviewUrl: 'https://bücher.de/review' })
+      .expect(200);
+    expect((await agent.get('/api/admin/settings/company').expect(200)).body.reviewUrl).toBe(
+      'https://xn--bcher-kva.de/review',
+    );
+    await agent.put('/api/admin/settings/company').send({ ...base, postalAddress: 'PO Box 9', reviewUrl: review });
 
     await agent
       .put('/api/admin/settings/company')

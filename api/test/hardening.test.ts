@@ -139,6 +139,29 @@ describeApi('host names without PUBLIC_ORIGIN (development)', () => {
       .send({ name: 'x', type: 'sms', content: 'y' });
     expect(own.status).toBe(201);
   });
+
+  // The third review, finding 9: a link we send is never built from the request's Host header.
+  it('builds the links it sends from its own address, whatever Host the request named', async () => {
+    const agent = await t.agent();
+    const own = `http://localhost:${t.config.port}`;
+    const leadId = (await supertest(t.app).post('/api/leads').send(VALID_QUOTE).expect(201)).body.id as string;
+    const draft = await agent.post(`/api/admin/leads/${leadId}/quotes`).set('host', 'evil.example').send({});
+    const sent = await agent
+      .post(`/api/admin/quotes/${draft.body.id}/send`)
+      .set('host', 'evil.example')
+      .set('origin', 'http://evil.example')
+      .send({ email: false });
+    expect(sent.status).toBe(200);
+    expect(sent.body.url.startsWith(`${own}/q/`)).toBe(true);
+    const invited = await agent
+      .post('/api/admin/users')
+      .set('host', 'evil.example:8080')
+      .set('origin', 'http://evil.example:8080')
+      .send({ email: 'newcomer@example.com', name: 'New Comer', role: 'sales' });
+    expect(invited.status).toBe(201);
+    expect(JSON.stringify(invited.body)).not.toContain('evil.example');
+    expect(invited.body.setupUrl.startsWith(`${own}/admin/setup-password`)).toBe(true);
+  });
 });
 
 describeApi('Cache-Control on staff answers', () => {

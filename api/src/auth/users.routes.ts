@@ -3,7 +3,7 @@ import { teamOperations } from '@shine/shared/operations/team';
 import type { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
-import { publicOriginOf } from '../http/public-origin.ts';
+import { linkOriginOf } from '../http/public-origin.ts';
 import { operationRouter } from '../http/route.ts';
 import { emailSetupLink, type SendEmail } from './setup-link-email.ts';
 import { setupUrlOf } from './setup-links.ts';
@@ -35,7 +35,7 @@ export function usersRouter({ db, config, logger, now, openLeadCounts, sendEmail
 
   route(teamOperations.createUser, async (req, res) => {
     const { user, token, expiresAt } = await createTeamUser(db, req.body, sessionUser(req).id, now(), openLeadCounts);
-    const setupUrl = setupUrlOf(publicOriginOf(req, config.publicOrigin), token);
+    const setupUrl = setupUrlOf(linkOriginOf(config), token);
     const emailed = await emailSetupLink(sendEmail, logger, user, setupUrl, companyDetails);
     res.status(201).json({ user, setupUrl, expiresAt: expiresAt.toISOString(), emailed });
   });
@@ -46,7 +46,7 @@ export function usersRouter({ db, config, logger, now, openLeadCounts, sendEmail
 
   route(teamOperations.resetUserSetupLink, async (req, res) => {
     const link = await resetSetupLink(db, req.params.id, sessionUser(req).id, now());
-    const setupUrl = setupUrlOf(publicOriginOf(req, config.publicOrigin), link.token);
+    const setupUrl = setupUrlOf(linkOriginOf(config), link.token);
     await emailSetupLink(sendEmail, logger, link, setupUrl, companyDetails);
     res.json({ setupUrl, expiresAt: link.expiresAt.toISOString() });
   });

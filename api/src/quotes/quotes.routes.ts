@@ -3,7 +3,7 @@ import { quoteOperations } from '@shine/shared/operations/quotes';
 import type { Router } from 'express';
 import type { AppDeps, LeadEmailDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
-import { publicOriginOf } from '../http/public-origin.ts';
+import { linkOriginOf } from '../http/public-origin.ts';
 import { operationRouter } from '../http/route.ts';
 import { getCompanyDetails } from '../settings/company-details.service.ts';
 import { unsubscribeUrlOf } from '../unsubscribe/unsubscribe.service.ts';
@@ -65,7 +65,7 @@ export function quotesRouter({
   route(quoteOperations.sendQuote, async (req, res) => {
     const user = sessionUser(req);
     const sent = await sendQuote(db, user.id, req.params.id, now(), timeZone);
-    const origin = publicOriginOf(req, config.publicOrigin);
+    const origin = linkOriginOf(config);
     const url = quoteUrlOf(origin, sent.token);
     const validUntil = validUntilText(new Date(sent.quote.validUntil ?? now()), timeZone);
     let emailed = false;

@@ -207,7 +207,7 @@ export function quotePageBooking(deps: BookingMailDeps): QuotePageBooking {
       }
     };
 
-  const linkOf = (req: Request<{ token: string }>) => quotePageUrl(req, config.publicOrigin, req.params.token);
+  const linkOf = (req: Request<{ token: string }>) => quotePageUrl(config, req.params.token);
   const cancel = async (req: Request<{ token: string }>) => {
     const { booking, cancelled } = await cancelFromQuote(db, req.params.token, timeZone, now());
     await emailCancellation(deps, {

@@ -7,6 +7,8 @@ import { schedulingOperations } from '@shine/shared/operations/scheduling';
 import type { Request, Response, Router } from 'express';
 import type { Knex } from 'knex';
 import { sessionUser } from '../http/auth-guard.ts';
+import { linkOriginOf } from '../http/public-origin.ts';
+import type { Config } from '../config.ts';
 import { quoteUrlOf } from '../quotes/customer-quotes.service.ts';
 import { noStore } from '../http/cache-control.ts';
 import { operationRouter } from '../http/route.ts';
@@ -29,9 +31,9 @@ import { type BookingMailDeps, emailBooking, emailCancellation } from './booking
 
 type SchedulingDeps = BookingMailDeps;
 
-/** The customer's quote page: PUBLIC_ORIGIN, or (development, where it may be unset) this request's origin. */
-export function quotePageUrl(req: Request, publicOrigin: string | undefined, token: string): string {
-  return quoteUrlOf(publicOrigin ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`, token);
+/** The customer's quote page, at PUBLIC_ORIGIN or this server's own address (never the request's Host). */
+export function quotePageUrl(config: Pick<Config, 'publicOrigin' | 'host' | 'port'>, token: string): string {
+  return quoteUrlOf(linkOriginOf(config), token);
 }
 
 /** Runs `work`; a refused start answers 409 with the message and the next free windows. */
@@ -59,7 +61,7 @@ export function customerBookingRouter(deps: SchedulingDeps): Router {
   route(schedulingOperations.bookQuote, async (req, res) => {
     await answerOrOfferSlots(db, timeZone, res, async () => {
       const { booking, created } = await bookFromQuote(db, req.params.token, req.body.start, timeZone, now());
-      const link = quotePageUrl(req, config.publicOrigin, req.params.token);
+      const link = quotePageUrl(config, req.params.token);
       if (created) await emailBooking(deps, { booking, kind: 'booked', link });
       res.status(created ? 201 : 200).json({ booking });
     });
@@ -74,7 +76,7 @@ export function customerBookingRouter(deps: SchedulingDeps): Router {
         timeZone,
         now(),
       );
-      const link = quotePageUrl(req, config.publicOrigin, req.params.token);
+      const link = quotePageUrl(config, req.params.token);
       if (changed) await emailBooking(deps, { booking, kind: 'rescheduled', link, withdrawn });
       res.json({ booking });
     });
@@ -86,7 +88,7 @@ export function customerBookingRouter(deps: SchedulingDeps): Router {
       leadId: booking.leadId,
       visits: cancelled,
       what: { by: 'customer', whole: true },
-      link: quotePageUrl(req, config.publicOrigin, req.params.token),
+      link: quotePageUrl(config, req.params.token),
     });
     res.json({ booking });
   });

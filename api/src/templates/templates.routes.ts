@@ -2,7 +2,7 @@ import { automationOperations } from '@shine/shared/operations/automations';
 import type { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
-import { publicOriginOf } from '../http/public-origin.ts';
+import { linkOriginOf } from '../http/public-origin.ts';
 import { operationRouter } from '../http/route.ts';
 import { describeArrival } from '../scheduling/scheduling.service.ts';
 import { getCompanyDetails } from '../settings/company-details.service.ts';
@@ -23,7 +23,7 @@ export function templatesRouter({ db, config, now }: Pick<AppDeps, 'db' | 'confi
       await previewTemplateEmail(
         { name: name ?? 'Preview', subject: subject ?? null, content },
         await getCompanyDetails(db),
-        `${publicOriginOf(req, config.publicOrigin)}/u/preview`,
+        `${linkOriginOf(config)}/u/preview`,
         // The example visit: a two-hour window starting on the hour, a day from now.
         exampleArrival(now(), config.businessTimeZone),
       ),

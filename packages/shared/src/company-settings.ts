@@ -7,21 +7,40 @@ import { DEFAULT_COMPANY } from './company.ts';
 
 export const REVIEW_URL_MESSAGE = 'Enter the review page’s address as an https:// link, or leave it empty';
 
-/** An https address of a public host (a name with a dot: not localhost, not a bare word). */
-function isHttpsLink(value: string): boolean {
-  if (!URL.canParse(value)) return false;
+/** Names that never reach a public host (RFC 6761, 6762, 8375; ICANN's `internal`). */
+const RESERVED_SUFFIXES = ['localhost', 'local', 'test', 'example', 'invalid', 'internal', 'home.arpa', 'onion'];
+
+/** Characters a link has no business holding as typed: controls, spaces, quotes, angle brackets, backslash. */
+const UNSAFE_CHARACTERS = /[\p{Cc}\p{Cf}\s"'`<>\\]/u;
+
+/**
+ * An https address of a public host: a name of two labels or more (not an IP address, not a
+ * single-label intranet name, not a reserved name such as localhost or *.test), no credentials, and
+ * nothing a URL parser would silently drop or an e-mail template would have to escape (docs/security.md,
+ * third review, finding 5).
+ */
+function isPublicHttpsLink(value: string): boolean {
+  if (UNSAFE_CHARACTERS.test(value) || !URL.canParse(value)) return false;
   const url = new URL(value);
-  return url.protocol === 'https:' && url.hostname.includes('.') && url.username === '' && url.password === '';
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return false;
+  const host = url.hostname.replace(/\.$/, '');
+  // An IPv6 literal keeps its brackets; every IPv4 spelling (2130706433, 0x7f.1) is dotted decimal by now.
+  if (host.startsWith('[') || /^[\d.]+$/.test(host)) return false;
+  const labels = host.split('.');
+  const top = labels.at(-1) ?? '';
+  if (labels.length < 2 || labels.some((label) => label === '') || /^\d+$/.test(top)) return false;
+  return !RESERVED_SUFFIXES.some((name) => host === name || host.endsWith(`.${name}`));
 }
 
-/** The review page: an https address, or empty ('' or null) for none. */
+/** The review page: an https address of a public host, stored as the URL parser writes it; or empty ('' or null) for none. */
 export const reviewUrlSchema = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
   z
     .string({ error: REVIEW_URL_MESSAGE })
     .trim()
     .max(500, 'At most 500 characters')
-    .refine(isHttpsLink, REVIEW_URL_MESSAGE)
+    .refine(isPublicHttpsLink, REVIEW_URL_MESSAGE)
+    .transform((value) => new URL(value).href)
     .nullable(),
 );
 
