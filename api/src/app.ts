@@ -139,6 +139,8 @@ function adminApi(
   admin.use('/notifications', notificationsRouter(deps));
   admin.use('/unmatched-emails', unmatchedEmailsRouter(deps));
   admin.use('/quotes', quotesRouter(quotes));
+  // A held sender's full address is the admins' (the list shows them the network only).
+  admin.use('/held-submissions/:id/client-address', requireRole('admin'));
   admin.use('/held-submissions', heldSubmissionsRouter(deps));
   admin.use('/activities', leadActivitiesRouter(deps));
   admin.use('/activities', activitiesRouter(deps));

@@ -9,7 +9,7 @@ import { DEFAULT_SPEED_TO_LEAD_SETTINGS } from '@shine/shared/speed-to-lead';
 import { randomUUID } from 'node:crypto';
 import supertest from 'supertest';
 import { beforeEach, expect, it } from 'vitest';
-import { purgeHeldSubmissions } from '../src/leads/held-submissions.service.ts';
+import { networkOf, purgeHeldSubmissions } from '../src/leads/held-submissions.service.ts';
 import { addStaff, resetTeam, STAFF_PASSWORD } from './support/team.ts';
 import { countRows, describeApi, insertLead, signIn, useTestApp, VALID_QUOTE } from './support/test-app.ts';
 
@@ -703,7 +703,8 @@ describeApi('lead intake: held submissions', () => {
         userAgent: 'Test browser 1.0',
         payload: { ...VALID_QUOTE, ...change },
       });
-      expect(page.items[0].clientIp).toMatch(/127\.0\.0\.1|::1/);
+      // An admin sees the sender's network, not the address (the third review, finding 8).
+      expect(page.items[0].clientIp).toMatch(/^(127\.0\.0\.0\/24|::\/48)$/);
       const report = await intake();
       expect(report.rejections.byRule[rule]).toBe(1);
       expect(report.held).toEqual({
@@ -911,6 +912,39 @@ describeApi('lead intake: held submissions', () => {
     expect(await purgeHeldSubmissions(t.db, new Date('2026-11-01T12:00:00Z'), 30)).toBe(1);
     const left = await held();
     expect(left.items.map((h: { payload: { website: string } }) => h.payload.website)).toEqual(['recent']);
+  });
+
+  // The third review, finding 8: held senders' addresses were shown in full to every role.
+  it('shows a salesperson neither address nor user agent, an admin the network, the full address only on purpose (audited)', async () => {
+    await resetTeam(t.db);
+    await post({ ...VALID_QUOTE, website: 'http://spam.example' })
+      .set('user-agent', 'Held browser 2.0')
+      .set('x-forwarded-for', '198.51.100.77')
+      .expect(201);
+    const [item] = (await held()).items;
+    expect(item).toMatchObject({ userAgent: 'Held browser 2.0' });
+    expect(item.clientIp).toMatch(/^(127\.0\.0\.0\/24|::\/48|198\.51\.100\.0\/24)$/);
+    await addStaff(t.db, { email: 'sam@example.com', role: 'sales', name: 'Sam Rivera' });
+    const sales = await signIn(t.app, { username: 'sam@example.com', password: STAFF_PASSWORD });
+    const asSales = (await sales.get('/api/admin/held-submissions').expect(200)).body.items[0];
+    expect(asSales).toMatchObject({ id: item.id, clientIp: null, userAgent: null });
+    expect(JSON.stringify(asSales)).not.toContain('Held browser');
+    const refused = await sales.post(`/api/admin/held-submissions/${item.id}/client-address`);
+    expect(refused.status).toBe(403);
+
+    const admin = await t.agent();
+    const shown = await admin.post(`/api/admin/held-submissions/${item.id}/client-address`).expect(200);
+    expect(shown.body.clientIp).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1|198\.51\.100\.77)$/);
+    const audit = (await admin.get('/api/admin/audit?entity=lead').expect(200)).body.items;
+    expect(audit[0]).toMatchObject({ action: 'held_address_shown', entityId: item.id });
+    expect((await admin.post(`/api/admin/held-submissions/${randomUUID()}/client-address`)).status).toBe(404);
+  });
+
+  it('names the network of an address: IPv4 by /24, IPv6 by /48, a mapped IPv4 as IPv4', () => {
+    expect(networkOf('203.0.113.77')).toBe('203.0.113.0/24');
+    expect(networkOf('::ffff:203.0.113.77')).toBe('203.0.113.0/24');
+    expect(networkOf('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1::/48');
+    expect(networkOf('not an address')).toBe('unknown network');
   });
 
   it('is for signed-in staff only', async () => {

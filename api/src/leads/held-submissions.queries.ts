@@ -38,6 +38,11 @@ export async function countHeldSubmissionsByRule(db: Knex): Promise<Map<string, 
 }
 
 /** Inside a transaction: the held submission, locked so that two releases cannot both take it. */
+/** One held submission, or undefined. */
+export async function findHeldSubmission(db: Knex, id: string): Promise<HeldSubmissionRow | undefined> {
+  return db<HeldSubmissionRow>('held_submissions').where({ id }).first();
+}
+
 export async function lockHeldSubmission(trx: Knex.Transaction, id: string): Promise<HeldSubmissionRow | undefined> {
   return (await trx('held_submissions').where({ id }).forUpdate().first()) as HeldSubmissionRow | undefined;
 }

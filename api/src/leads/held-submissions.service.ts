@@ -5,7 +5,11 @@ import type { SpamRule } from '@shine/shared/intake';
 import type { HeldListQuery } from '@shine/shared/leads';
 import { API_ERRORS } from '@shine/shared/messages';
 import { quoteRequestIntakeSchema } from '@shine/shared/quote-request';
+import type { UserRole } from '@shine/shared/enums';
 import type { HeldPayload, HeldSubmission, HeldSubmissionPage, Lead } from '@shine/shared/types';
+import type { HeldClientAddress } from '@shine/shared/responses/leads';
+import { ipKeyGenerator } from 'express-rate-limit';
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Knex } from 'knex';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { HeldSubmissionRow } from '../db/tables.ts';
@@ -15,6 +19,7 @@ import {
   countHeldSubmissionsByRule,
   deleteHeldSubmission,
   deleteHeldSubmissionsBefore,
+  findHeldSubmission,
   listHeldSubmissionRows,
   lockHeldSubmission,
 } from './held-submissions.queries.ts';
@@ -23,25 +28,55 @@ import { takeInRequest } from './lead-intake.service.ts';
 import { toLead } from './lead-mapper.ts';
 import { findLeadRow } from './leads.queries.ts';
 
-function toHeldSubmission(row: HeldSubmissionRow): HeldSubmission {
+/**
+ * The network an address belongs to, as an admin sees a held sender: an IPv4 address by its /24
+ * ("203.0.113.0/24"), an IPv6 one by its /48 ("2001:db8:1::/48"); an IPv4-mapped IPv6 address as
+ * the IPv4 it is. Enough to see a flood come from one place, not enough to name a household.
+ */
+export function networkOf(address: string): string {
+  const ip = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
+  if (isIPv4(ip)) return `${ip.split('.').slice(0, 3).join('.')}.0/24`;
+  if (isIPv6(ip)) return ipKeyGenerator(ip, 48);
+  return 'unknown network';
+}
+
+function toHeldSubmission(row: HeldSubmissionRow, role: UserRole): HeldSubmission {
+  const admin = role === 'admin';
   return {
     id: row.id,
     receivedAt: new Date(row.received_at).toISOString(),
     rule: row.rule,
     reason: row.reason,
     payload: row.payload as HeldPayload,
-    clientIp: row.client_ip,
-    userAgent: row.user_agent,
+    clientIp: admin && row.client_ip ? networkOf(row.client_ip) : null,
+    userAgent: admin ? row.user_agent : null,
   };
 }
 
-export async function listHeldSubmissions(db: Knex, query: HeldListQuery): Promise<HeldSubmissionPage> {
+/** The held page as `role` may see it: the sender's network and user agent for admins, neither for sales. */
+export async function listHeldSubmissions(db: Knex, query: HeldListQuery, role: UserRole): Promise<HeldSubmissionPage> {
   const [rows, counts] = await Promise.all([
     listHeldSubmissionRows(db, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
     countHeldSubmissionsByRule(db),
   ]);
   const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
-  return { items: rows.map(toHeldSubmission), total, page: query.page, pageSize: query.pageSize };
+  return { items: rows.map((row) => toHeldSubmission(row, role)), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** An admin asks for a held sender's full address on purpose: answered, and audited as looked at. */
+export async function showHeldClientAddress(db: Knex, actorId: string, id: string): Promise<HeldClientAddress> {
+  return db.transaction(async (trx) => {
+    const held = await findHeldSubmission(trx, id);
+    if (!held) throw new AppError(404, API_ERRORS.heldNotFound);
+    await recordAudit(trx, {
+      actorId,
+      entity: 'lead',
+      entityId: held.id,
+      action: 'held_address_shown',
+      after: heldSummary(held),
+    });
+    return { clientIp: held.client_ip };
+  });
 }
 
 export interface Released {

@@ -15,7 +15,12 @@ import { leadHistory } from '../audit/audit.service.ts';
 import { userNames } from '../auth/users.service.ts';
 import { exportLeads, recordLeadExport } from './leads-export.ts';
 import { countExportRows, streamLeadsCsv } from './leads-export-stream.ts';
-import { listHeldSubmissions, releaseHeldSubmission, removeHeldSubmission } from './held-submissions.service.ts';
+import {
+  listHeldSubmissions,
+  releaseHeldSubmission,
+  removeHeldSubmission,
+  showHeldClientAddress,
+} from './held-submissions.service.ts';
 import { receiveQuoteRequest, recordRejection } from './lead-intake.service.ts';
 import { isRepeatable, resolveLeadFilter } from './lead-filter.ts';
 import { type LeadTotal, listLeads } from './lead-list.service.ts';
@@ -166,7 +171,12 @@ export function heldSubmissionsRouter({ db, config }: Pick<AppDeps, 'db' | 'conf
   const { router, route } = operationRouter('/api/admin/held-submissions');
 
   route(leadOperations.listHeldSubmissions, async (req, res) => {
-    res.json(await listHeldSubmissions(db, req.query));
+    res.json(await listHeldSubmissions(db, req.query, sessionUser(req).role));
+  });
+
+  // Admins only (app.ts mounts requireRole('admin') on this path).
+  route(leadOperations.showHeldClientAddress, async (req, res) => {
+    res.json(await showHeldClientAddress(db, sessionUser(req).id, req.params.id));
   });
 
   route(leadOperations.releaseHeldSubmission, async (req, res) => {

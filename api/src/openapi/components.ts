@@ -61,6 +61,7 @@ import { healthDownSchema, healthUpSchema } from '@shine/shared/responses/health
 import {
   estimateSchema,
   exportResultSchema,
+  heldClientAddressSchema,
   heldSubmissionPageSchema,
   heldSubmissionSchema,
   leadBulkAssignResultSchema,
@@ -115,6 +116,7 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['LeadPage', leadPageSchema],
   ['HeldSubmission', heldSubmissionSchema],
   ['HeldSubmissionPage', heldSubmissionPageSchema],
+  ['HeldClientAddress', heldClientAddressSchema],
   ['ExportResult', exportResultSchema],
   ['LeadBulkAssignResult', leadBulkAssignResultSchema],
   ['LeadHistory', leadHistorySchema],

@@ -260,6 +260,13 @@ const endpoints: Endpoint[] = [
     schema: heldListQuerySchema,
   },
   { method: 'POST', path: '/api/admin/held-submissions/:id/release', access: 'admin', success: [201], id: 'held' },
+  {
+    method: 'POST',
+    path: '/api/admin/held-submissions/:id/client-address',
+    access: 'admin',
+    success: [200],
+    id: 'held',
+  },
   { method: 'DELETE', path: '/api/admin/held-submissions/:id', access: 'admin', success: [204], id: 'held' },
   { method: 'GET', path: '/api/admin/stats', access: 'admin', success: [200] },
   { method: 'GET', path: '/api/admin/metrics', access: 'admin', success: [200] },

@@ -138,6 +138,13 @@ export const ROUTES: Route[] = [
   },
   { method: 'GET', path: '/api/admin/held-submissions', access: 'admin', role: 'sales' },
   { method: 'POST', path: '/api/admin/held-submissions/:id/release', access: 'admin', role: 'sales', id: 'held' },
+  {
+    method: 'POST',
+    path: '/api/admin/held-submissions/:id/client-address',
+    access: 'admin',
+    role: 'admin',
+    id: 'held',
+  },
   { method: 'DELETE', path: '/api/admin/held-submissions/:id', access: 'admin', role: 'sales', id: 'held' },
   { method: 'GET', path: '/api/admin/stats', access: 'admin', role: 'sales' },
   { method: 'GET', path: '/api/admin/metrics', access: 'admin', role: 'sales' },

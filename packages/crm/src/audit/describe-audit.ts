@@ -37,6 +37,7 @@ const ACTION_VERBS: Record<string, string> = {
   password_set: 'set their password',
   held_released: 'released a held submission into this lead',
   held_discarded: 'discarded a held submission',
+  held_address_shown: "looked at a held submission's full address",
   repeat_merged: 'merged a repeat request into this lead',
   details_applied: "applied a repeat request's new details",
   details_kept: "kept the lead's details over a repeat request's",

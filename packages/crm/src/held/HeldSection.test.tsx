@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeHeld, makeLead } from '../test/fixtures.ts';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
+import { signedInAs } from '../test/team-fixtures.ts';
 import { HeldNavCount } from './HeldNavCount.tsx';
 import { HELD_EMPTY_TEXT, HeldSection } from './HeldSection.tsx';
 
@@ -22,6 +23,33 @@ function seedReads(queryClient: ReturnType<typeof renderWithProviders>['queryCli
 }
 
 describe('Held section', () => {
+  it('shows an admin the sender’s network and, on purpose, the full address; a salesperson neither', async () => {
+    const held = makeHeld();
+    const { calls } = mockFetch({
+      ...signedInAs('admin'),
+      [LIST]: { body: page([held]) },
+      [`POST /api/admin/held-submissions/${held.id}/client-address`]: { body: { clientIp: '203.0.113.9' } },
+    });
+    renderWithProviders(<HeldSection />);
+    const item = await screen.findByRole('article');
+    await within(item).findByText('203.0.113.0/24');
+    await userEvent.click(within(item).getByRole('button', { name: 'Show full address' }));
+    await within(item).findByText(/203\.0\.113\.9/);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      `/api/admin/held-submissions/${held.id}/client-address`,
+    ]);
+  });
+
+  it('tells a salesperson that where a request came from is for admins', async () => {
+    const held = makeHeld({ clientIp: null, userAgent: null });
+    mockFetch({ ...signedInAs('sales'), [LIST]: { body: page([held]) } });
+    renderWithProviders(<HeldSection />);
+    const item = await screen.findByRole('article');
+    await within(item).findByText('Where a held request came from is shown to admins only.');
+    expect(within(item).queryByText('User agent')).toBeNull();
+    expect(within(item).queryByRole('button', { name: 'Show full address' })).toBeNull();
+  });
+
   it('lists held submissions newest first with the rule in words, the reason and the request; markup stays text', async () => {
     const markup = '<img src=x onerror=alert(1)>';
     const fast = makeHeld({ payload: { ...makeHeld().payload, firstName: 'Tia', lastName: 'Fast' } });
@@ -30,7 +58,7 @@ describe('Held section', () => {
       reason: 'The hidden field that people never see was filled in.',
       payload: { ...makeHeld().payload, firstName: markup, lastName: 'Bot', website: 'http://spam.example' },
     });
-    const { calls } = mockFetch({ [LIST]: { body: page([fast, honeypot]) } });
+    const { calls } = mockFetch({ ...signedInAs('admin'), [LIST]: { body: page([fast, honeypot]) } });
     renderWithProviders(<HeldSection />);
 
     const items = await screen.findAllByRole('article');
@@ -48,7 +76,7 @@ describe('Held section', () => {
     within(first).getByText('Gate code 1234');
     within(first).getByText('0.4 s');
     within(first).getByText('google / cpc');
-    within(first).getByText('203.0.113.9');
+    await within(first).findByText('203.0.113.0/24');
     within(first).getByText('Mozilla/5.0 (iPhone)');
 
     const second = items[1];

@@ -72,3 +72,12 @@ export function useDeleteHeld() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: heldKey }),
   });
 }
+
+/** POST …/{id}/client-address: an admin asks for a held sender's full address (audited on the server). */
+export function useShowHeldClientAddress() {
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (id: string) => call(leadOperations.showHeldClientAddress, { params: { id } }),
+    onError: (error) => toast.error('Could not show the address', errorText(error)),
+  });
+}

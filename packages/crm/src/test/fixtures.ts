@@ -111,7 +111,7 @@ export function makeHeld(overrides: Partial<HeldSubmission> = {}): HeldSubmissio
       elapsedMs: 400,
       attribution: { utmSource: 'google', utmMedium: 'cpc', landingPage: '/quote' },
     },
-    clientIp: '203.0.113.9',
+    clientIp: '203.0.113.0/24',
     userAgent: 'Mozilla/5.0 (iPhone)',
     ...overrides,
   };

@@ -16,6 +16,7 @@ import {
 import { activityListSchema, activitySchema, activitySummarySchema } from '../responses/activities.ts';
 import {
   exportResultSchema,
+  heldClientAddressSchema,
   heldSubmissionPageSchema,
   leadBulkAssignResultSchema,
   leadDetailSchema,
@@ -154,6 +155,20 @@ export const leadOperations = {
     access: session,
     params: idParamsSchema,
     answers: { 201: json(leadSchema, 'The lead it made or joined.') },
+  }),
+  showHeldClientAddress: operation({
+    method: 'post',
+    path: '/api/admin/held-submissions/:id/client-address',
+    tag: 'Held submissions',
+    summary: 'The full address a held request came from (admins; audited)',
+    description:
+      'The list shows admins only the sender’s network (/24, /48) and salespeople neither address nor user agent; an admin who needs the whole address asks for it here, and the audit trail keeps who looked at which.',
+    access: session,
+    params: idParamsSchema,
+    answers: {
+      200: json(heldClientAddressSchema, 'The address (null when none was recorded).'),
+      403: error('Only admins see a sender’s address.'),
+    },
   }),
   deleteHeldSubmission: operation({
     method: 'delete',

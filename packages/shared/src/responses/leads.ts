@@ -207,10 +207,19 @@ export const heldSubmissionSchema = z.strictObject({
   /** What tripped the rule, in words. */
   reason: z.string(),
   payload: heldPayloadSchema,
+  /**
+   * Who sent it, as far as the reader's role may see: an admin gets the sender's network ("203.0.113.0/24",
+   * "2001:db8:1::/48"; the full address only by asking for it, audited), a salesperson null.
+   */
   clientIp: z.string().nullable(),
+  /** The sender's user agent: admins only (null for a salesperson). */
   userAgent: z.string().nullable(),
 });
 export type HeldSubmission = z.output<typeof heldSubmissionSchema>;
+
+/** POST /api/admin/held-submissions/{id}/client-address: the sender's full address, shown on purpose. */
+export const heldClientAddressSchema = z.strictObject({ clientIp: z.string().nullable() });
+export type HeldClientAddress = z.output<typeof heldClientAddressSchema>;
 
 export const heldSubmissionPageSchema = pageOf(heldSubmissionSchema);
 export type HeldSubmissionPage = z.output<typeof heldSubmissionPageSchema>;
