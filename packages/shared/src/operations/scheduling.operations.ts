@@ -9,6 +9,7 @@ import {
   slotListSchema,
   slotsQuerySchema,
   slotTakenSchema,
+  staffBookingRequestSchema,
   visitIdParamsSchema,
   visitListQuerySchema,
   visitUpdateSchema,
@@ -26,6 +27,7 @@ const CAPACITY =
   'A visit keeps one crew busy for its expected duration; the database refuses two overlapping visits of one crew, so concurrent bookings of the last free crew give exactly one booking.';
 const taken = json(
   slotTakenSchema,
+  staffBookingRequestSchema,
   'The window was taken meanwhile, or is not a free window now: the message and the next free windows.',
 );
 const NOTICE =
@@ -133,15 +135,30 @@ export const schedulingOperations = {
     params: idParamsSchema,
     answers: { 200: json(leadBookingSchema, 'The booking, or null.') },
   }),
+  listLeadSlots: operation({
+    method: 'get',
+    path: '/api/admin/leads/:id/slots',
+    tag: 'Scheduling',
+    summary: 'The free arrival windows of a lead, as the customer would see them (staff)',
+    description: `The same windows the quote page offers for the lead's newest accepted quote (or, without one, its own request): after the cleaning type's lead time, done by closing, a crew free for the visit's duration. from defaults to today, days to 21. ${TIMES}`,
+    access: session,
+    params: idParamsSchema,
+    query: slotsQuerySchema,
+    answers: {
+      200: json(slotListSchema, 'The time zone, the visit’s expected duration and the free windows in order.'),
+      404: error('No lead has this id.'),
+      409: error('The lead has neither an accepted quote nor the service details to book.'),
+    },
+  }),
   bookLead: operation({
     method: 'post',
     path: '/api/admin/leads/:id/booking',
     tag: 'Scheduling',
     summary: 'Book a lead by hand (staff)',
-    description: `Priced from the lead's newest accepted quote, or from its own request without a price. Staff may book inside the lead time, never in the past. The lead becomes Won. ${CAPACITY} ${TIMES}`,
+    description: `Priced from the lead's newest accepted quote, or from its own request without a price. start is a free window's start (from /slots; staff may book inside the lead time); with anyTime, any start not in the past, inside or outside the windows and working hours, its arrival window as long as the settings' windows, on the first crew free for the visit's duration. The lead becomes Won. ${CAPACITY} ${TIMES}`,
     access: session,
     params: idParamsSchema,
-    body: bookingRequestSchema,
+    body: staffBookingRequestSchema,
     answers: {
       201: json(bookingAnswerSchema, 'Booked.'),
       409: [taken, error('The lead already has an active booking.')],
