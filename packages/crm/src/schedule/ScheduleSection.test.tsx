@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
+import { formatCalendarDate } from '../format/date-time.ts';
 import { signedInAs } from '../test/team-fixtures.ts';
 import { LeadBooking } from './LeadBooking.tsx';
 import { mondayOf, ScheduleSection } from './ScheduleSection.tsx';
@@ -70,6 +71,7 @@ describe('LeadBooking', () => {
     const visit = visitThisWeek();
     mockFetch({
       ...signedInAs('sales'),
+      'GET /api/admin/settings/scheduling': { body: { ...DEFAULT_SCHEDULING_SETTINGS, crews: ['North', 'South'] } },
       [`GET /api/admin/leads/${LEAD_ID}/booking`]: {
         body: {
           booking: {
@@ -89,7 +91,12 @@ describe('LeadBooking', () => {
     });
     renderWithProviders(<LeadBooking leadId={LEAD_ID} />);
     expect(await screen.findByText(/first visit \$311\.90, then \$351\.90 a visit/)).toBeTruthy();
-    expect(screen.getByText(/arrival 10:00 AM – 12:00 PM, crew 2/)).toBeTruthy();
+    // The date as the Schedule writes it, the time zone named, the crew by its name.
+    expect(
+      await screen.findByText(
+        new RegExp(`^${formatCalendarDate(visit.start.slice(0, 10))}, arrival 10:00 AM – 12:00 PM CT, South`),
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Check window')).toBeTruthy();
   });
 

@@ -27,7 +27,6 @@ const CAPACITY =
   'A visit keeps one crew busy for its expected duration; the database refuses two overlapping visits of one crew, so concurrent bookings of the last free crew give exactly one booking.';
 const taken = json(
   slotTakenSchema,
-  staffBookingRequestSchema,
   'The window was taken meanwhile, or is not a free window now: the message and the next free windows.',
 );
 const NOTICE =
