@@ -80,10 +80,7 @@ describeApi('staff booking: the lead’s free windows and "any time"', () => {
     const taken = slotTakenSchema.parse(refused.body);
     expect(taken.message).toMatch(/pick one from the list/);
     expect(taken.slots.length).toBeGreaterThan(0);
-    const booked = await agent
-      .post(`/api/admin/leads/${leadId}/booking`)
-      .send({ start: slots[0]?.start })
-      .expect(201);
+    const booked = await agent.post(`/api/admin/leads/${leadId}/booking`).send({ start: slots[0]?.start }).expect(201);
     expect(bookingAnswerSchema.parse(booked.body).booking.visits[0]?.start).toBe(slots[0]?.start);
   });
 
@@ -93,19 +90,22 @@ describeApi('staff booking: the lead’s free windows and "any time"', () => {
     const leadId = await newLead({ cleaningType: 'Basic', frequency: 'One Time' });
     // Tomorrow at 7:15 PM in the business zone: after closing, inside the lead time, no window then.
     const tomorrow = localPartsOf(Date.now() + DAY, ZONE);
-    const start = new Date(instantOfLocal(ZONE, tomorrow.year, tomorrow.month, tomorrow.day, 19 * 60 + 15)).toISOString();
-    const booked = await agent
-      .post(`/api/admin/leads/${leadId}/booking`)
-      .send({ start, anyTime: true })
-      .expect(201);
+    const start = new Date(
+      instantOfLocal(ZONE, tomorrow.year, tomorrow.month, tomorrow.day, 19 * 60 + 15),
+    ).toISOString();
+    const booked = await agent.post(`/api/admin/leads/${leadId}/booking`).send({ start, anyTime: true }).expect(201);
     const visit = bookingAnswerSchema.parse(booked.body).booking.visits[0];
     expect(Date.parse(visit?.start ?? '')).toBe(Date.parse(start));
     expect(visit?.start.slice(11, 16)).toBe('19:15');
     expect(Date.parse(visit?.arrivalEnd ?? '') - Date.parse(start)).toBe(
       DEFAULT_SCHEDULING_SETTINGS.windowMinutes * 60_000,
     );
-    const note = await t.db('activities').where({ lead_id: leadId }).where('subject', 'like', 'Cleaning booked%').first();
-    expect(note.description).toMatch(/Crew 1\. Booked by staff at a time of their choosing/);
+    const note = await t
+      .db('activities')
+      .where({ lead_id: leadId })
+      .where('subject', 'like', 'Cleaning booked%')
+      .first();
+    expect(note?.description).toMatch(/Crew 1\. Booked by staff at a time of their choosing/);
   });
 
   it('never books "any time" in the past, nor on crews that are all busy then', async () => {
@@ -145,4 +145,3 @@ describeApi('staff booking: the lead’s free windows and "any time"', () => {
     expect((await supertest(t.app).get('/api/admin/me').expect(200)).body).toEqual({ isAuthenticated: false });
   });
 });
-

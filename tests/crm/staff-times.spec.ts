@@ -19,12 +19,19 @@ const spaced = (text: string) => text.replace(/\s+/gu, ' ');
 
 const partsIn = (at: Date, options: Intl.DateTimeFormatOptions) =>
   Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { ...options, timeZone: BUSINESS }).formatToParts(at).map((p) => [p.type, p.value]),
+    new Intl.DateTimeFormat('en-US', { ...options, timeZone: BUSINESS })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
   );
 
 /** "Wed, Dec 2" (", 2027" in another year), the business's calendar date. */
 function businessDate(at: Date): string {
-  const { weekday, month, day, year } = partsIn(at, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+  const { weekday, month, day, year } = partsIn(at, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
   return `${weekday}, ${month} ${day}${year === partsIn(new Date(), { year: 'numeric' }).year ? '' : `, ${year}`}`;
 }
 
@@ -75,8 +82,13 @@ test('the drawer shows business time labelled CT; Book a visit offers the quote 
   await expect(firstDay).toBeVisible();
   await expectAxeClean(page, '.book-visit-form');
   const firstStart = new Date(first.start);
-  const label = `${businessTime(firstStart).replace(':00', '').replace(/ [AP]M$/, '')}–`;
-  await firstDay.getByText(new RegExp(`^${label}`)).first().click();
+  const label = `${businessTime(firstStart)
+    .replace(':00', '')
+    .replace(/ [AP]M$/, '')}–`;
+  await firstDay
+    .getByText(new RegExp(`^${label}`))
+    .first()
+    .click();
   await form.getByRole('button', { name: 'Book visit' }).click();
   await expect(page.getByText('Visit booked; the customer is e-mailed')).toBeVisible();
   const booking = (await (await page.request.get(`/api/admin/leads/${lead.id}/booking`)).json()) as {
@@ -86,9 +98,9 @@ test('the drawer shows business time labelled CT; Book a visit offers the quote 
   expect(visit?.start).toBe(first.start);
   const crewName = (await crews(page))[(visit?.crew ?? 1) - 1] ?? '';
   // The drawer's visit: the same date format, the zone, the crew's name.
-  await expect(drawer.getByText(`${businessDate(firstStart)}, arrival ${businessTime(firstStart)}`, { exact: false })).toContainText(
-    `CT, ${crewName}`,
-  );
+  await expect(
+    drawer.getByText(`${businessDate(firstStart)}, arrival ${businessTime(firstStart)}`, { exact: false }),
+  ).toContainText(`CT, ${crewName}`);
 
   // The Schedule's column for that day is headed with the same words.
   await page.goto('/admin/crm?section=schedule');

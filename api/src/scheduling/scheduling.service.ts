@@ -387,7 +387,10 @@ async function placeFirstVisit(
     planned_start: new Date(start),
     needs_review: false,
   });
-  if (!visit) throw refuse(window.close === Number.POSITIVE_INFINITY ? BOOKING_MESSAGES.noCrewFree : BOOKING_MESSAGES.windowTaken);
+  if (!visit)
+    throw refuse(
+      window.close === Number.POSITIVE_INFINITY ? BOOKING_MESSAGES.noCrewFree : BOOKING_MESSAGES.windowTaken,
+    );
   return visit;
 }
 

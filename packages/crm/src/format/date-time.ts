@@ -85,7 +85,10 @@ export function formatCalendarDate(date: string, now: Date = new Date()): string
 
 /** The business's calendar date now: "2026-12-02". */
 export function businessDateOf(at: Date): string {
-  const { year, month, day } = partsOf(formatter('iso-date', { year: 'numeric', month: '2-digit', day: '2-digit' }), at);
+  const { year, month, day } = partsOf(
+    formatter('iso-date', { year: 'numeric', month: '2-digit', day: '2-digit' }),
+    at,
+  );
   return `${year}-${month}-${day}`;
 }
 

@@ -35,7 +35,15 @@ function groupByDay(slots: readonly Slot[]): Array<[string, Slot[]]> {
   return [...days];
 }
 
-function FreeWindows({ leadId, value, onChange }: { leadId: string; value?: string; onChange: (start: string) => void }) {
+function FreeWindows({
+  leadId,
+  value,
+  onChange,
+}: {
+  leadId: string;
+  value?: string;
+  onChange: (start: string) => void;
+}) {
   const slots = useQuery(queryOptions(schedulingOperations.listLeadSlots, { params: { id: leadId }, query: {} }));
   const [allDays, setAllDays] = useState(false);
   if (slots.error) return <QueryErrorAlert error={slots.error} onRetry={() => void slots.refetch()} />;

@@ -58,8 +58,8 @@ export function LeadBooking({ leadId }: { leadId: string }) {
       <ul className="schedule-list">
         {data.visits.slice(0, 6).map((visit) => (
           <li key={visit.id}>
-            {formatCalendarDate(visit.start.slice(0, 10))}, arrival {wallTime(visit.start)} – {wallTime(visit.arrivalEnd)}{' '}
-            {businessZoneLabel()}, {crewName(crews, visit.crew)}{' '}
+            {formatCalendarDate(visit.start.slice(0, 10))}, arrival {wallTime(visit.start)} –{' '}
+            {wallTime(visit.arrivalEnd)} {businessZoneLabel()}, {crewName(crews, visit.crew)}{' '}
             {visit.status === 'scheduled' ? null : <Tag>{visit.status}</Tag>}
             {visit.needsReview ? <Tag color="warning">Check window</Tag> : null}
           </li>

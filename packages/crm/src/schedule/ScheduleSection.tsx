@@ -83,8 +83,8 @@ function VisitDialog({ visit, crews, onClose }: { visit: AdminVisit; crews: stri
   return (
     <Modal open title={visit.leadName} onCancel={onClose} footer={null} destroyOnHidden>
       <Typography.Paragraph>
-        {formatCalendarDate(visit.start.slice(0, 10))}, arrival {wallTime(visit.start)} – {wallTime(visit.arrivalEnd)}
-        , done by {wallTime(visit.end)} {businessZoneLabel()} · {crewName(crews, visit.crew)} · {visit.frequency} ·{' '}
+        {formatCalendarDate(visit.start.slice(0, 10))}, arrival {wallTime(visit.start)} – {wallTime(visit.arrivalEnd)},
+        done by {wallTime(visit.end)} {businessZoneLabel()} · {crewName(crews, visit.crew)} · {visit.frequency} ·{' '}
         {visit.status}
       </Typography.Paragraph>
       <Typography.Paragraph>
