@@ -78,6 +78,7 @@ describeApi('sign-in, session and sign-out', () => {
     expect(me.body).toEqual({
       isAuthenticated: true,
       user: { id: t.adminId, username: ADMIN.username, name: ADMIN_NAME, role: 'admin' },
+      timeZone: 'America/Chicago',
     });
   });
 

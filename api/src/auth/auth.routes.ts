@@ -61,7 +61,7 @@ export function authRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 
 
   route(publicOperations.getSession, (req, res) => {
     const user = findSessionUser(req);
-    res.json(user ? { isAuthenticated: true, user } : { isAuthenticated: false });
+    res.json(user ? { isAuthenticated: true, user, timeZone: config.businessTimeZone } : { isAuthenticated: false });
   });
 
   route(publicOperations.signOut, async (req, res) => {

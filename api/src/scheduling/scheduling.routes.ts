@@ -21,6 +21,7 @@ import {
   cancelBookingOfLead,
   cancelFromQuote,
   customerSlots,
+  leadSlots,
   listVisits,
   rescheduleFromQuote,
   SlotRefusedError,
@@ -128,7 +129,7 @@ export function visitsRouter(deps: SchedulingDeps): Router {
   return router;
 }
 
-/** /api/admin/leads/{id}/booking: the lead's booking, and staff booking it by hand. */
+/** /api/admin/leads/{id}/booking and /slots: the lead's booking, its free windows, and staff booking it by hand. */
 export function leadBookingRouter(deps: SchedulingDeps): Router {
   const { db, config, now } = deps;
   const { router, route } = operationRouter('/api/admin/leads');
@@ -138,10 +139,14 @@ export function leadBookingRouter(deps: SchedulingDeps): Router {
     res.json({ booking: await activeBookingOfLead(db, req.params.id, timeZone, now()) });
   });
 
+  route(schedulingOperations.listLeadSlots, async (req, res) => {
+    res.json(await leadSlots(db, req.params.id, req.query, timeZone, now()));
+  });
+
   route(schedulingOperations.bookLead, async (req, res) => {
     await answerOrOfferSlots(db, timeZone, res, async () => {
       const user = sessionUser(req);
-      const booking = await bookForLead(db, user.id, req.params.id, req.body.start, timeZone, now());
+      const booking = await bookForLead(db, user.id, req.params.id, req.body, timeZone, now());
       await emailBooking(deps, { booking, kind: 'booked', actor: { id: user.id, username: user.username } });
       res.status(201).json({ booking });
     });

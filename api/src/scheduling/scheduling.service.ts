@@ -13,6 +13,7 @@ import {
   type Slot,
   type SlotList,
   type SlotsQuery,
+  type StaffBookingRequest,
   type Visit,
   type VisitUpdate,
   type AdminVisit,
@@ -203,6 +204,40 @@ export async function customerSlots(
   return { timezone: timeZone, durationMinutes, slots: windows.map((window) => toSlot(window, timeZone)) };
 }
 
+/** The service a lead is booked for: its newest accepted quote, else its own request (no price); undefined when neither says. */
+async function specForLead(db: Knex, lead: Lead, now: Date): Promise<ServiceSpec | undefined> {
+  const quote = await latestAcceptedQuoteOfLead(db, lead.id, now);
+  return quote ? specOfQuote(quote) : specOfLead(lead);
+}
+
+/**
+ * GET /api/admin/leads/{id}/slots: the windows the customer would see on the quote page (the same
+ * rules: the lead time, closing, a free crew), for staff booking on the customer's behalf.
+ */
+export async function leadSlots(
+  db: Knex,
+  leadId: string,
+  query: SlotsQuery,
+  timeZone: string,
+  now: Date,
+): Promise<SlotList> {
+  const lead = await findLead(db, leadId);
+  if (!lead) throw new AppError(404, API_ERRORS.leadNotFound);
+  const spec = await specForLead(db, lead, now);
+  if (!spec) throw new AppError(409, BOOKING_MESSAGES.noAcceptedQuote);
+  const settings = await getSchedulingSettings(db);
+  const durationMinutes = durationOf(spec);
+  const windows = await findFreeWindows(db, {
+    settings,
+    timeZone,
+    from: query.from ?? calendarDateIn(now.getTime(), timeZone),
+    days: query.days,
+    durationMinutes,
+    earliest: customerEarliest(settings, spec, now),
+  });
+  return { timezone: timeZone, durationMinutes, slots: windows.map((window) => toSlot(window, timeZone)) };
+}
+
 /** After a refusal: the next free windows from the day asked for (or the earliest bookable day). */
 export async function alternativeSlots(db: Knex, refused: SlotRefusedError, timeZone: string): Promise<Slot[]> {
   const settings = await getSchedulingSettings(db);
@@ -338,8 +373,8 @@ async function placeFirstVisit(
   start: number,
   refuse: (message: string) => SlotRefusedError,
   identity?: CalendarIdentity,
+  window = windowFor(settings, start, booking.duration_minutes, timeZone),
 ): Promise<VisitRow> {
-  const window = windowFor(settings, start, booking.duration_minutes, timeZone);
   if (!window) throw refuse(BOOKING_MESSAGES.windowUnavailable);
   const visit = await placeVisit(trx, settings, {
     ...identity,
@@ -352,7 +387,10 @@ async function placeFirstVisit(
     planned_start: new Date(start),
     needs_review: false,
   });
-  if (!visit) throw refuse(BOOKING_MESSAGES.windowTaken);
+  if (!visit)
+    throw refuse(
+      window.close === Number.POSITIVE_INFINITY ? BOOKING_MESSAGES.noCrewFree : BOOKING_MESSAGES.windowTaken,
+    );
   return visit;
 }
 
@@ -442,6 +480,11 @@ function toAdminVisit(row: AdminVisitRow, timeZone: string): AdminVisit {
 // ---------------------------------------------------------------------------------------------
 // Booking
 
+/** A start staff chose themselves: an arrival window of the settings' length, no closing time. */
+function staffChosenWindow(settings: SchedulingSettings, start: number): ArrivalWindow {
+  return { start, end: start + settings.windowMinutes * MINUTE_MS, close: Number.POSITIVE_INFINITY };
+}
+
 interface BookingContext {
   settings: SchedulingSettings;
   timeZone: string;
@@ -453,11 +496,20 @@ async function createBooking(
   trx: Knex.Transaction,
   outbox: LeadEventOutbox,
   context: BookingContext,
-  args: { leadId: string; spec: ServiceSpec; start: number; earliest: number; actorId: string | null },
+  args: {
+    leadId: string;
+    spec: ServiceSpec;
+    start: number;
+    earliest: number;
+    actorId: string | null;
+    /** Staff's own time: any start from `earliest`, its arrival window as long as the settings' windows. */
+    ownTime?: true;
+  },
 ): Promise<BookingRow> {
   const { settings, timeZone, now } = context;
   const refuse = (message: string) => new SlotRefusedError(message, args.spec, args.start, args.earliest);
-  if (args.start < args.earliest) throw refuse(BOOKING_MESSAGES.windowUnavailable);
+  if (args.start < args.earliest)
+    throw refuse(args.ownTime ? BOOKING_MESSAGES.startPassed : BOOKING_MESSAGES.windowUnavailable);
   const booking = await insertBookingRow(trx, {
     lead_id: args.leadId,
     quote_id: args.spec.quoteId,
@@ -468,7 +520,8 @@ async function createBooking(
     created_by: args.actorId,
     created_at: now,
   });
-  const first = await placeFirstVisit(trx, settings, timeZone, booking, 1, args.start, refuse);
+  const ownWindow = args.ownTime ? staffChosenWindow(settings, args.start) : undefined;
+  const first = await placeFirstVisit(trx, settings, timeZone, booking, 1, args.start, refuse, undefined, ownWindow);
   await extendSeriesAfter(trx, settings, timeZone, booking, first, { count: SERIES_VISITS_AHEAD - 1 });
   const lead = await findLead(trx, args.leadId);
   if (lead && lead.status !== 'Won') await changeLeadStatusForQuote(trx, outbox, args.actorId, args.leadId, 'Won');
@@ -479,7 +532,7 @@ async function createBooking(
       userId: args.actorId ?? (await findOrCreateSystemUserId(trx)),
       type: 'note',
       subject: `Cleaning booked: ${describeArrival(first.starts_at, first.arrival_ends_at, timeZone)}`,
-      description: `${args.spec.cleaningType} cleaning, ${args.spec.frequency}, ${booking.duration_minutes} minutes, crew ${first.crew}. Booked ${args.actorId ? 'by staff' : 'by the customer from the quote page'}.`,
+      description: `${args.spec.cleaningType} cleaning, ${args.spec.frequency}, ${booking.duration_minutes} minutes, ${settings.crews[first.crew - 1] ?? `crew ${first.crew}`}. Booked ${args.actorId ? (args.ownTime ? 'by staff at a time of their choosing' : 'by staff') : 'by the customer from the quote page'}.`,
     },
     now,
   );
@@ -743,29 +796,31 @@ export async function cancelBookingOfLead(
   return { booking: await toBooking(db, row, timeZone, now), cancelled };
 }
 
-/** POST /api/admin/leads/{id}/booking: staff book a lead by hand (inside the lead time too, never in the past). */
+/**
+ * POST /api/admin/leads/{id}/booking: staff book a lead by hand, in a free window (inside the lead
+ * time too) or, with `anyTime`, at a time of their choosing; never in the past.
+ */
 export async function bookForLead(
   db: Knex,
   actorId: string,
   leadId: string,
-  start: string,
+  request: StaffBookingRequest,
   timeZone: string,
   now: Date,
 ): Promise<Booking> {
-  const startAt = Date.parse(start);
+  const startAt = Date.parse(request.start);
   const row = await withLeadEventOutbox(db, async (trx, outbox) => {
     const lead = await findLead(trx, leadId);
     if (!lead) throw new AppError(404, API_ERRORS.leadNotFound);
     if (await lockActiveBookingOfLead(trx, leadId)) throw new AppError(409, BOOKING_MESSAGES.leadHasBooking);
-    const quote = await latestAcceptedQuoteOfLead(trx, leadId, now);
-    const spec = quote ? specOfQuote(quote) : specOfLead(lead);
+    const spec = await specForLead(trx, lead, now);
     if (!spec) throw new AppError(409, BOOKING_MESSAGES.noAcceptedQuote);
     const settings = await getSchedulingSettings(trx);
     return createBooking(
       trx,
       outbox,
       { settings, timeZone, now },
-      { leadId, spec, start: startAt, earliest: now.getTime(), actorId },
+      { leadId, spec, start: startAt, earliest: now.getTime(), actorId, ...(request.anyTime ? { ownTime: true } : {}) },
     );
   });
   return toBooking(db, row, timeZone, now);

@@ -1,12 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startEarlyReads } from './api/early-requests.ts';
-import { createQueryClient, getQueryFn } from './api/query-client.ts';
+import { createQueryClient } from './api/query-client.ts';
 import { sessionQueryKey } from './api/query-keys.ts';
 import { CrmApp, type CrmPlatform } from './App.tsx';
 import { preloadPageChunks } from './page-chunks.ts';
-import type { AnswerOf } from '@shine/shared/operations/operation';
-import type { publicOperations } from '@shine/shared/operations/public';
+import { readSessionAnswer } from './session/session.ts';
 
 const BASENAME = '/admin';
 const root = document.getElementById('root');
@@ -16,10 +15,7 @@ if (!root) throw new Error('The page has no #root element');
 // chunks of the page and section in the URL, and the reads this URL made last time. Rendering then
 // finds them under way instead of starting each after the one before.
 const queryClient = createQueryClient();
-void queryClient.prefetchQuery({
-  queryKey: sessionQueryKey,
-  queryFn: getQueryFn<AnswerOf<typeof publicOperations.getSession>>({ on401: 'returnNull' }),
-});
+void queryClient.prefetchQuery({ queryKey: sessionQueryKey, queryFn: readSessionAnswer });
 preloadPageChunks(BASENAME, window.location.pathname, window.location.search);
 startEarlyReads(`${window.location.pathname}${window.location.search}`);
 

@@ -30,6 +30,8 @@ export const BOOKING_MESSAGES = {
   notAccepted: 'Accept the quote first: then you can pick your cleaning’s arrival window.',
   windowTaken: 'That arrival window was just taken. Please pick another one.',
   windowUnavailable: 'That time is not one of our free arrival windows. Please pick one from the list.',
+  startPassed: 'That time has passed. Pick a time still to come.',
+  noCrewFree: 'Every crew has a visit then. Pick another time.',
   alreadyBooked: 'This quote is already booked. Reschedule or cancel the booking instead.',
   noBooking: 'This quote has no booking yet.',
   leadHasNoBooking: 'This lead has no active booking to cancel.',
@@ -65,9 +67,19 @@ export const slotsQuerySchema = z.object({
 });
 export type SlotsQuery = z.output<typeof slotsQuerySchema>;
 
-/** POST and PATCH /api/quotes/{token}/booking, POST /api/admin/leads/{id}/booking: the arrival window's start. */
+/** POST and PATCH /api/quotes/{token}/booking: the arrival window's start. */
 export const bookingRequestSchema = z.strictObject({ start: dateTimeSchema('Start') });
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
+
+/**
+ * POST /api/admin/leads/{id}/booking: a free arrival window's start (as the customer would pick it),
+ * or with `anyTime` a start of staff's choosing, inside or outside the windows, never in the past.
+ */
+export const staffBookingRequestSchema = z.strictObject({
+  start: dateTimeSchema('Start'),
+  anyTime: z.boolean({ error: 'anyTime must be true or false' }).optional(),
+});
+export type StaffBookingRequest = z.output<typeof staffBookingRequestSchema>;
 
 /** PATCH /api/admin/visits/{id}: move (start, crew) or close (status) one visit. */
 export const visitUpdateSchema = z

@@ -565,6 +565,16 @@ export const bookingBody = shapedBody({
   ),
 });
 
+/** POST /api/admin/leads/{id}/booking: a start, and staff's "any time" flag, well or badly formed. */
+export const staffBookingBody = shapedBody({
+  start: fc.oneof(
+    isoDate,
+    fc.constantFrom('2026-12-01T08:00:00-06:00', '2026-02-30T08:00:00Z', '0000-01-01T00:00:00Z', 'tomorrow'),
+    nastyString,
+  ),
+  anyTime: fc.oneof(fc.boolean(), fc.constantFrom('true', 1, null), nastyString),
+});
+
 /** PATCH /api/admin/visits/{id}: a move, a crew or a status, well or badly formed. */
 export const visitUpdateBody = shapedBody({
   start: fc.oneof(isoDate, nastyString),

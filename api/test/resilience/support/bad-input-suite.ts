@@ -52,6 +52,7 @@ import {
   activityBody,
   alertSettingsBody,
   bookingBody,
+  staffBookingBody,
   leadAlertSettingsBody,
   companyDetailsBody,
   lostReasonsBody,
@@ -89,6 +90,7 @@ import { newLeadAlertSettingsUpdateSchema } from '@shine/shared/new-lead-alerts'
 import {
   bookingRequestSchema,
   slotsQuerySchema,
+  staffBookingRequestSchema,
   visitListQuerySchema,
   visitUpdateSchema,
 } from '@shine/shared/bookings';
@@ -720,13 +722,24 @@ const endpoints: Endpoint[] = [
   },
   { method: 'GET', path: '/api/admin/leads/:id/booking', access: 'admin', success: [200], id: 'lead' },
   {
+    method: 'GET',
+    path: '/api/admin/leads/:id/slots',
+    access: 'admin',
+    success: [200],
+    id: 'lead',
+    query: fc.constantFrom('', 'from=2026-12-01&days=21', 'days=0', 'days=43', 'from=2026-02-30', 'from=tomorrow'),
+    schema: slotsQuerySchema,
+    // A lead without the service details to book.
+    validMayFail: [409],
+  },
+  {
     method: 'POST',
     path: '/api/admin/leads/:id/booking',
     access: 'admin',
     success: [201],
     id: 'lead',
-    body: () => bookingBody,
-    schema: bookingRequestSchema,
+    body: () => staffBookingBody,
+    schema: staffBookingRequestSchema,
     // A window taken, closed or not one of the settings'; a lead already booked.
     validMayFail: [409],
   },

@@ -384,6 +384,7 @@ export const ROUTES: Route[] = [
     validBody: () => ({ status: 'completed' }),
   },
   { method: 'GET', path: '/api/admin/leads/:id/booking', access: 'admin', role: 'sales', id: 'lead' },
+  { method: 'GET', path: '/api/admin/leads/:id/slots', access: 'admin', role: 'sales', id: 'lead' },
   {
     method: 'POST',
     path: '/api/admin/leads/:id/booking',

@@ -21,7 +21,7 @@ describe('LeadAssigneeSelect', () => {
     renderWithProviders(<LeadAssigneeSelect lead={lead} />);
     await screen.findByText('Ben Ortiz (no longer active)');
     expect(screen.queryByText(ben.id)).toBeNull();
-    await chooseOption('Assigned to', 'Ana Ruiz (away until Mar 4, 2030)');
+    await chooseOption('Assigned to', 'Ana Ruiz (away until Mon, Mar 4, 2030)');
     await screen.findByText('Assigned to Ana Ruiz');
     await chooseOption('Assigned to', 'Unassigned');
     await screen.findByText('Unassigned', { selector: '.ant-notification *' });

@@ -51,6 +51,8 @@ interface LeadColumn {
   width: number;
   sort?: LeadSortField;
   align?: 'right';
+  /** A narrow column: less padding, and its one-word title never breaks (the Assigned avatars). */
+  narrow?: true;
   render: (lead: LeadListItem) => ReactNode;
 }
 
@@ -198,7 +200,11 @@ function LeadColumnHeader({
 }) {
   const { sort } = column;
   const order = sort && params.sort === sort ? params.order : undefined;
-  const className = [column.align === 'right' ? 'lead-cell-right' : '', order ? 'lead-sorted' : '']
+  const className = [
+    column.align === 'right' ? 'lead-cell-right' : '',
+    column.narrow ? 'lead-cell-narrow' : '',
+    order ? 'lead-sorted' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -297,7 +303,10 @@ const LeadRow = memo(function LeadRow({ lead, columns, selected, onToggle, onOpe
         </td>
       )}
       {columns.map((column) => (
-        <td key={column.key} className={column.align === 'right' ? 'lead-cell-right' : undefined}>
+        <td
+          key={column.key}
+          className={column.align === 'right' ? 'lead-cell-right' : column.narrow ? 'lead-cell-narrow' : undefined}
+        >
           {column.render(lead)}
         </td>
       ))}
@@ -336,6 +345,7 @@ const assigneeColumn = (width: number): LeadColumn => ({
   key: 'assignee',
   width,
   title: 'Assigned',
+  narrow: true,
   render: (lead) => <PersonAvatar person={lead.assignee} />,
 });
 const valueColumn = (width: number): LeadColumn => ({

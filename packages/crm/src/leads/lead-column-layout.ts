@@ -20,7 +20,8 @@ export const LEAD_COLUMN_WIDTHS = {
   nameFolded: 250,
   contact: 230,
   service: 200,
-  assignee: 72,
+  /** "Assigned" on one line with the narrow column's 8 px padding (leads-table.css). */
+  assignee: 80,
   status: 170,
   priority: 100,
   value: 100,

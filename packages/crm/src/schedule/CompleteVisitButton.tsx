@@ -3,13 +3,12 @@
 // (confirmEarly), which refuses an early completion without it. When the server's clock and this one
 // disagree (the server refused), the same question is asked.
 import { BOOKING_MESSAGES } from '@shine/shared/bookings';
-import { formatCalendarDate } from '@shine/shared/format';
 import { Button, Popconfirm } from 'antd';
 import { useRef, useState } from 'react';
+import { formatDateTime } from '../format/date-time.ts';
 import { errorText } from '../ui/error-text.ts';
 import { focusIsInPopupOrLost } from '../ui/popup-focus.ts';
 import { useToast } from '../ui/use-toast.ts';
-import { wallTime } from './wall-time.ts';
 
 export function CompleteVisitButton({
   start,
@@ -51,7 +50,7 @@ export function CompleteVisitButton({
     <Popconfirm
       open={asking}
       title="This cleaning has not started yet"
-      description={`${name}’s arrival window starts ${formatCalendarDate(start.slice(0, 10))} at ${wallTime(start)}. Mark it completed only if the crew has done it: the customer may be asked for a review.`}
+      description={`${name}’s arrival window starts ${formatDateTime(start)}. Mark it completed only if the crew has done it: the customer may be asked for a review.`}
       okText="Mark completed early"
       cancelText="Cancel"
       // Focus goes into the question (on the safe choice), and back to the button when it closes

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
+import { formatCalendarDate } from '../format/date-time.ts';
 import { signedInAs } from '../test/team-fixtures.ts';
 import { LeadBooking } from './LeadBooking.tsx';
 import { mondayOf, ScheduleSection } from './ScheduleSection.tsx';
@@ -92,7 +93,7 @@ describe('ScheduleSection', () => {
     const question = await screen.findByRole('tooltip');
     expect(question.textContent).toContain('This cleaning has not started yet');
     expect(question.textContent).toContain('Ann Lee’s arrival window starts');
-    expect(question.textContent).toContain('at 10:00 AM');
+    expect(question.textContent).toContain('10:00 AM CT');
     // Cancel sends nothing (focus is checked in a real browser: tests/crm/schedule.spec.ts).
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
@@ -143,6 +144,7 @@ describe('LeadBooking', () => {
     const visit = visitThisWeek();
     mockFetch({
       ...signedInAs('sales'),
+      'GET /api/admin/settings/scheduling': { body: { ...DEFAULT_SCHEDULING_SETTINGS, crews: ['North', 'South'] } },
       [`GET /api/admin/leads/${LEAD_ID}/booking`]: {
         body: {
           booking: {
@@ -162,7 +164,12 @@ describe('LeadBooking', () => {
     });
     renderWithProviders(<LeadBooking leadId={LEAD_ID} />);
     expect(await screen.findByText(/first visit \$311\.90, then \$351\.90 a visit/)).toBeTruthy();
-    expect(screen.getByText(/arrival 10:00 AM – 12:00 PM, crew 2/)).toBeTruthy();
+    // The date as the Schedule writes it, the time zone named, the crew by its name.
+    expect(
+      await screen.findByText(
+        new RegExp(`^${formatCalendarDate(visit.start.slice(0, 10))}, arrival 10:00 AM – 12:00 PM CT, South`),
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Check window')).toBeTruthy();
   });
 

@@ -7,13 +7,15 @@ import { Button, Empty, Grid, Input, Modal, Select, Space, Tag, Typography } fro
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LeadPicker } from '../activities/index.ts';
+import { businessDateOf, businessTimeZone, businessZoneLabel, formatCalendarDate } from '../format/date-time.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
+import { BookVisitForm } from './BookVisitForm.tsx';
 import { CompleteVisitButton } from './CompleteVisitButton.tsx';
-import { useBookForLead, useSchedulingSettings, useUpdateVisit, useVisits } from './schedule.queries.ts';
+import { useSchedulingSettings, useUpdateVisit, useVisits } from './schedule.queries.ts';
 import './schedule.css';
-import { wallTime } from './wall-time.ts';
+import { crewName, instantOfBusinessWallClock, wallTime } from './wall-time.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -27,22 +29,31 @@ export function mondayOf(date: Date): Date {
 const dateKey = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
-const dayLabel = (date: Date) => date.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
+const dayLabel = (date: Date) => formatCalendarDate(dateKey(date));
 
-/** A datetime-local value ("2026-12-01T08:00") for an instant, in this browser's zone. */
-function localInputValue(iso: string): string {
-  const date = new Date(iso);
-  return `${dateKey(date)}T${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+/** Today in the business's calendar, as a date of this browser at noon (the week's columns are calendar days). */
+function businessToday(): Date {
+  const [year = 1970, month = 1, day = 1] = businessDateOf(new Date()).split('-').map(Number);
+  return new Date(year, month - 1, day, 12);
+}
+
+/** A label that may be cut in a narrow column keeps its whole text in a tooltip. */
+function VisitTag({ text, color }: { text: string; color?: string }) {
+  return (
+    <Tag color={color} title={text} className="schedule-visit-tag">
+      {text}
+    </Tag>
+  );
 }
 
 function VisitButton({ visit, onOpen }: { visit: AdminVisit; onOpen: (visit: AdminVisit) => void }) {
   return (
     <Button className={`schedule-visit schedule-visit--${visit.status}`} onClick={() => onOpen(visit)} block>
-      <span>
+      <span className="schedule-visit-label">
         {wallTime(visit.start)} {visit.leadName}
       </span>
-      {visit.status === 'scheduled' ? null : <Tag>{visit.status}</Tag>}
-      {visit.needsReview ? <Tag color="warning">Check window</Tag> : null}
+      {visit.status === 'scheduled' ? null : <VisitTag text={visit.status} />}
+      {visit.needsReview ? <VisitTag text="Check window" color="warning" /> : null}
     </Button>
   );
 }
@@ -50,7 +61,8 @@ function VisitButton({ visit, onOpen }: { visit: AdminVisit; onOpen: (visit: Adm
 function VisitDialog({ visit, crews, onClose }: { visit: AdminVisit; crews: string[]; onClose: () => void }) {
   const update = useUpdateVisit();
   const toast = useToast();
-  const [start, setStart] = useState(localInputValue(visit.start));
+  // The API writes the business's wall clock: its first 16 characters are the input's value.
+  const [start, setStart] = useState(visit.start.slice(0, 16));
   const [crew, setCrew] = useState(visit.crew);
   const send = async (change: Parameters<typeof update.mutateAsync>[0]['update'], done: string) => {
     try {
@@ -62,8 +74,9 @@ function VisitDialog({ visit, crews, onClose }: { visit: AdminVisit; crews: stri
     }
   };
   const move = () => {
-    const at = new Date(start);
-    if (Number.isNaN(at.getTime())) return toast.error('Could not change the visit', 'Pick a date and time.');
+    const instant = instantOfBusinessWallClock(start.slice(0, 10), start.slice(11, 16), businessTimeZone());
+    if (instant === undefined) return toast.error('Could not change the visit', 'Pick a date and time.');
+    const at = new Date(instant);
     // Without a new crew the server keeps the visit's own when it is free, or takes the first free one.
     const change = crew === visit.crew ? { start: at.toISOString() } : { start: at.toISOString(), crew };
     void send(change, 'Visit moved; the customer is e-mailed');
@@ -71,15 +84,16 @@ function VisitDialog({ visit, crews, onClose }: { visit: AdminVisit; crews: stri
   return (
     <Modal open title={visit.leadName} onCancel={onClose} footer={null} destroyOnHidden>
       <Typography.Paragraph>
-        {visit.start.slice(0, 10)}, arrival {wallTime(visit.start)} – {wallTime(visit.arrivalEnd)}, done by{' '}
-        {wallTime(visit.end)} · {crews[visit.crew - 1] ?? `Crew ${visit.crew}`} · {visit.frequency} · {visit.status}
+        {formatCalendarDate(visit.start.slice(0, 10))}, arrival {wallTime(visit.start)} – {wallTime(visit.arrivalEnd)},
+        done by {wallTime(visit.end)} {businessZoneLabel()} · {crewName(crews, visit.crew)} · {visit.frequency} ·{' '}
+        {visit.status}
       </Typography.Paragraph>
       <Typography.Paragraph>
         <Link to={`?section=leads&lead=${visit.leadId}`}>Open {visit.leadName}</Link>
       </Typography.Paragraph>
       {visit.status === 'scheduled' ? (
         <Space direction="vertical" style={{ width: '100%' }}>
-          <label htmlFor="visit-start">New start</label>
+          <label htmlFor="visit-start">New start ({businessZoneLabel()})</label>
           <Input id="visit-start" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
           <label htmlFor="visit-crew">Crew</label>
           <Select<number>
@@ -119,42 +133,20 @@ function VisitDialog({ visit, crews, onClose }: { visit: AdminVisit; crews: stri
 }
 
 function BookDialog({ onClose }: { onClose: () => void }) {
-  const book = useBookForLead();
-  const toast = useToast();
   const [leadId, setLeadId] = useState<string>();
-  const [start, setStart] = useState('');
-  const submit = async () => {
-    const at = new Date(start);
-    if (!leadId || Number.isNaN(at.getTime()))
-      return toast.error('Could not book', 'Pick a lead and an arrival window.');
-    try {
-      await book.mutateAsync({ leadId, start: at.toISOString() });
-      toast.success('Visit booked; the customer is e-mailed');
-      onClose();
-    } catch (error) {
-      toast.error('Could not book', errorText(error));
-    }
-  };
   return (
     <Modal open title="Book a visit" onCancel={onClose} footer={null} destroyOnHidden>
       <Space direction="vertical" style={{ width: '100%' }}>
         <label htmlFor="book-lead">Lead</label>
         <LeadPicker id="book-lead" value={leadId} onChange={(id) => setLeadId(id)} />
-        <label htmlFor="book-start">Arrival window start</label>
-        <Input id="book-start" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
-        <Typography.Text type="secondary">
-          One of the arrival windows of Settings → Scheduling; staff may book inside the lead time.
-        </Typography.Text>
-        <Button type="primary" onClick={() => void submit()} loading={book.isPending}>
-          Book visit
-        </Button>
+        <BookVisitForm key={leadId} leadId={leadId} onBooked={onClose} />
       </Space>
     </Modal>
   );
 }
 
 export function ScheduleSection() {
-  const [monday, setMonday] = useState(() => mondayOf(new Date()));
+  const [monday, setMonday] = useState(() => mondayOf(businessToday()));
   const days = useMemo(
     () => Array.from({ length: 7 }, (_, i) => new Date(monday.getTime() + i * DAY_MS + 3_600_000 * 2)),
     [monday],
@@ -184,7 +176,7 @@ export function ScheduleSection() {
           Week of {dayLabel(monday)}
         </Typography.Title>
         <Button onClick={() => shift(-1)}>Previous week</Button>
-        <Button onClick={() => setMonday(mondayOf(new Date()))}>This week</Button>
+        <Button onClick={() => setMonday(mondayOf(businessToday()))}>This week</Button>
         <Button onClick={() => shift(1)}>Next week</Button>
         <Button type="primary" onClick={() => setBooking(true)}>
           Book a visit
@@ -193,6 +185,7 @@ export function ScheduleSection() {
       {visits.error ? <QueryErrorAlert error={visits.error} /> : null}
       {isPhone ? (
         <div className="schedule-days">
+          <Typography.Text type="secondary">Times in {businessZoneLabel()}</Typography.Text>
           {days.map((day) => (
             <div key={dateKey(day)}>
               <Typography.Title level={3} className="schedule-day">
@@ -215,7 +208,7 @@ export function ScheduleSection() {
       ) : (
         <div className="schedule-scroll">
           <table className="schedule-week">
-            <caption className="schedule-caption">Visits of the week by crew</caption>
+            <caption className="schedule-caption">Visits of the week by crew · times in {businessZoneLabel()}</caption>
             <thead>
               <tr>
                 <th scope="col">Crew</th>

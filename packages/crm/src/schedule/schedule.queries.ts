@@ -1,4 +1,4 @@
-import type { VisitUpdate } from '@shine/shared/bookings';
+import type { StaffBookingRequest, VisitUpdate } from '@shine/shared/bookings';
 import { schedulingOperations } from '@shine/shared/operations/scheduling';
 import type { SchedulingSettings } from '@shine/shared/scheduling';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,12 +34,12 @@ export function useUpdateVisit() {
   });
 }
 
-/** POST /api/admin/leads/{id}/booking: staff book a lead by hand. */
+/** POST /api/admin/leads/{id}/booking: staff book a lead by hand (a free window, or any time). */
 export function useBookForLead() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ leadId, start }: { leadId: string; start: string }) =>
-      call(schedulingOperations.bookLead, { params: { id: leadId }, body: { start } }),
+    mutationFn: ({ leadId, ...body }: { leadId: string } & StaffBookingRequest) =>
+      call(schedulingOperations.bookLead, { params: { id: leadId }, body }),
     onSuccess: (answer) => refresh(answer.booking.leadId),
   });
 }

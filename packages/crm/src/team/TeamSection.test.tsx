@@ -29,9 +29,9 @@ describe('TeamSection', () => {
     });
     renderWithProviders(<TeamSection />);
     await screen.findByText('Ben Ortiz');
-    expect(row('Ben Ortiz').textContent).toContain('Away until Mar 4, 2030');
+    expect(row('Ben Ortiz').textContent).toContain('Away until Mon, Mar 4, 2030');
     expect(row('Ben Ortiz').textContent).toContain('4 of 10');
-    expect(row('Cara Diaz').textContent).toContain('Set-up link pending until Mar 4, 2030');
+    expect(row('Cara Diaz').textContent).toContain('Set-up link pending until Mon, Mar 4, 2030');
     expect(row('Dan Fox').textContent).toContain('Disabled');
     within(row('Dan Fox')).getByRole('button', { name: 'Enable Dan Fox' });
     within(row('Ben Ortiz')).getByRole('button', { name: 'Disable Ben Ortiz' });

@@ -16,5 +16,7 @@ export type SessionUser = z.output<typeof sessionUserSchema>;
 export const sessionInfoSchema = z.strictObject({
   isAuthenticated: z.boolean(),
   user: sessionUserSchema.optional(),
+  /** When signed in: the business time zone (BUSINESS_TIMEZONE) every time in the CRM is shown in. */
+  timeZone: z.string().optional(),
 });
 export type SessionInfo = z.output<typeof sessionInfoSchema>;
