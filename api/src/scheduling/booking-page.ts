@@ -146,11 +146,12 @@ ${changes}
 }
 
 /** A One Time quote whose visit has taken place: nothing to pick, change or cancel any more. */
-export function renderUsedUpSection(booking: Booking | undefined, timeZone: string): string {
+export function renderUsedUpSection(booking: Booking | undefined, timeZone: string, notice?: string): string {
   const visit = booking?.visits.find((v) => v.status !== 'cancelled');
   const when = visit ? ` on ${describeArrival(new Date(visit.start), new Date(visit.arrivalEnd), timeZone)}` : '';
   return `<section aria-labelledby="booking-title">
 <h2 id="booking-title">Your cleaning took place</h2>
+${notice ? `<div class="banner banner--error" role="alert"><p>${e(notice)}</p></div>` : ''}
 <p>Your one-time cleaning${e(when)} has taken place, so there is nothing more to change on this page. For another cleaning, call us at ${phoneLink}.</p>
 </section>`;
 }
@@ -169,7 +170,7 @@ export function quotePageBooking(deps: BookingMailDeps): QuotePageBooking {
     const at = now();
     if (await isOneTimeUsedUp(db, quote, at)) {
       const done = await findBookingOfQuote(db, quote.id, timeZone, at);
-      return { html: renderUsedUpSection(done, timeZone), booked: true, done: true };
+      return { html: renderUsedUpSection(done, timeZone, notice), booked: true, done: true };
     }
     const [booking, list] = await Promise.all([
       findBookingOfQuote(db, quote.id, timeZone, at),
