@@ -26,6 +26,7 @@ import { getCompanyDetails } from './settings/company-details.service.ts';
 import { quotePageBooking } from './scheduling/booking-page.ts';
 import {
   customerBookingRouter,
+  bookingsRouter,
   leadBookingRouter,
   schedulingSettingsRouter,
   visitsRouter,
@@ -134,6 +135,7 @@ function adminApi(
   admin.use('/leads', leadConversationRouter(conversations));
   admin.use('/leads', leadBookingRouter(quotes));
   admin.use('/visits', visitsRouter(quotes));
+  admin.use('/bookings', bookingsRouter(quotes));
   admin.use('/inbox', inboxRouter(deps));
   admin.use('/my-day', myDayRouter(deps));
   admin.use('/notifications', notificationsRouter(deps));

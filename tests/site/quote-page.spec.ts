@@ -84,3 +84,31 @@ test('an unknown quote link says so and offers a new quote, without axe violatio
   await expect(page.getByRole('link', { name: 'Request a new quote' })).toHaveAttribute('href', '/quote');
   await scan(page);
 });
+
+test('a withdrawn quote’s link says so with the phone number, on a phone, and passes axe', async ({ page }) => {
+  await signIn(page);
+  const lead = await createLead(page.request, { firstName: 'Wren', cleaningType: 'Basic', frequency: 'One Time' });
+  const draft = await page.request.post(`/api/admin/leads/${lead.id}/quotes`, { data: {} });
+  expect(draft.status(), await draft.text()).toBe(201);
+  const { id } = (await draft.json()) as { id: string };
+  const sent = await page.request.post(`/api/admin/quotes/${id}/send`, { data: { email: false } });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const path = new URL(((await sent.json()) as { url: string }).url).pathname;
+  const token = path.split('/').pop() ?? '';
+  const accepted = await page.request.post(`/api/quotes/${token}/accept`, { data: { name: 'Wren Tester' } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const withdrawn = await page.request.post(`/api/admin/quotes/${id}/withdraw`);
+  expect(withdrawn.status(), await withdrawn.text()).toBe(200);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(410);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This quote was withdrawn');
+  await expect(page.getByText(/This quote was withdrawn; call us at/)).toContainText(DEFAULT_COMPANY.phone);
+  const call = page.getByRole('link', { name: `Call us at ${DEFAULT_COMPANY.phone}` });
+  await expect(call).toHaveAttribute('href', `tel:${DEFAULT_COMPANY.phone.replace(/[^\d+]/g, '')}`);
+  expect((await call.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+  // Nothing on the page books, accepts or changes anything.
+  await expect(page.locator('form')).toHaveCount(0);
+  await scan(page);
+});

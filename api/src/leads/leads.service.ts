@@ -285,6 +285,14 @@ export function changeLeadStatusByAutomation(
 }
 
 /**
+ * Inside a transaction: the lead's status, its row locked until the transaction ends, so a customer's
+ * answer or booking by a quote link takes turns with staff closing the lead; undefined: no such lead.
+ */
+export async function lockLeadStatus(trx: Knex.Transaction, id: string): Promise<LeadStatus | undefined> {
+  return (await lockLeadRow(trx, id))?.status as LeadStatus | undefined;
+}
+
+/**
  * A quote's effect on its lead, inside the quotes feature's transaction opened with
  * withLeadEventOutbox: sending sets Quoted (`actorId`: who sent it), the customer's answer Won or
  * Negotiating (`actorId` null: nobody on the team did it). A real change writes its status_changed

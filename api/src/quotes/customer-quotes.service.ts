@@ -20,6 +20,7 @@ import { publishLiveEvent } from '../live/live.service.ts';
 import {
   changeLeadStatusForQuote,
   findLead,
+  lockLeadStatus,
   notifyAboutLead,
   setLeadValueFromAcceptedQuote,
 } from '../leads/leads.service.ts';
@@ -45,14 +46,29 @@ export interface QuoteClient {
 /** What the customer's page shows: the quote and the customer's own name, nothing of the staff's. */
 export interface CustomerQuote {
   row: QuoteRow;
-  lead: Pick<Lead, 'firstName' | 'lastName'>;
+  lead: Pick<Lead, 'firstName' | 'lastName' | 'status'>;
 }
 
-/** 404 for a link that does not exist; 410 for one that is past its time or replaced. */
-function refuseClosed(row: QuoteRow, now: Date): void {
+/**
+ * Why a link is spent (410), or undefined: past its time, replaced by a newer version, withdrawn by
+ * staff, or its lead closed as Lost (a Lost lead's links answer, book and reopen nothing).
+ */
+export function spentLinkError(
+  row: Pick<QuoteRow, 'status' | 'valid_until'>,
+  leadStatus: string | undefined,
+  now: Date,
+): AppError | undefined {
   const status = statusOf(row, now);
-  if (status === 'expired') throw new AppError(410, API_ERRORS.quoteLinkExpired);
-  if (status === 'superseded') throw new AppError(410, API_ERRORS.quoteLinkSuperseded);
+  if (status === 'expired') return new AppError(410, API_ERRORS.quoteLinkExpired);
+  if (status === 'superseded') return new AppError(410, API_ERRORS.quoteLinkSuperseded);
+  if (status === 'withdrawn') return new AppError(410, API_ERRORS.quoteLinkWithdrawn(DEFAULT_COMPANY.phone));
+  if (leadStatus === 'Lost') return new AppError(410, API_ERRORS.quoteLinkClosed(DEFAULT_COMPANY.phone));
+  return undefined;
+}
+
+function refuseClosed(row: QuoteRow, leadStatus: string | undefined, now: Date): void {
+  const spent = spentLinkError(row, leadStatus, now);
+  if (spent) throw spent;
 }
 
 async function leadOf(db: Knex, row: QuoteRow): Promise<Lead> {
@@ -135,7 +151,7 @@ async function lockAnswerableQuote(
   if (row.status === answer) return { row, answered: answerOf(row) };
   if (row.status === 'accepted') throw new AppError(409, API_ERRORS.quoteAlreadyAccepted);
   if (row.status === 'declined') throw new AppError(409, API_ERRORS.quoteAlreadyDeclined);
-  refuseClosed(row, now);
+  refuseClosed(row, await lockLeadStatus(trx, row.lead_id), now);
   return { row };
 }
 
@@ -233,26 +249,24 @@ export function declineCustomerQuote(
  */
 export async function lockAcceptedCustomerQuote(trx: Knex.Transaction, token: string, now: Date): Promise<Quote> {
   const row = await lockQuoteRowByTokenHash(trx, hashQuoteToken(token));
-  return acceptedOrRefused(row, now);
+  return acceptedOrRefused(trx, row, now);
 }
 
 /** The accepted quote behind a link (read only: the free windows, the page). */
 export async function findAcceptedCustomerQuote(db: Knex, token: string, now: Date): Promise<Quote> {
-  return acceptedOrRefused(await findQuoteRowByTokenHash(db, hashQuoteToken(token)), now);
+  return acceptedOrRefused(db, await findQuoteRowByTokenHash(db, hashQuoteToken(token)), now);
 }
 
-function acceptedOrRefused(row: QuoteRow | undefined, now: Date): Quote {
+async function acceptedOrRefused(db: Knex, row: QuoteRow | undefined, now: Date): Promise<Quote> {
   if (!row) throw new AppError(404, API_ERRORS.quoteLinkUnknown);
-  if (row.status !== 'accepted') {
-    refuseClosed(row, now);
-    throw new AppError(409, BOOKING_MESSAGES.notAccepted);
-  }
+  refuseClosed(row, (await findLead(db, row.lead_id))?.status, now);
+  if (row.status !== 'accepted') throw new AppError(409, BOOKING_MESSAGES.notAccepted);
   return toQuote(row, now);
 }
 
 /** The customer's link: for another feature's e-mail (the booking confirmation). */
 export { quoteUrlOf } from './quote-tokens.ts';
-export { type BookingSection, renderClosedQuotePage } from './quote-page.ts';
+export { type BookingSection, closedKindOf, renderClosedQuotePage } from './quote-page.ts';
 
 /**
  * Booking the first cleaning of an accepted quote on its page: the scheduling feature's section of

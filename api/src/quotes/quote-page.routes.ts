@@ -1,8 +1,7 @@
 // /q/{token}: the customer's quote page, its PDF, and the page's forms as plain HTML posts. A posted
 // form answers 303 to the page (which then shows the answer; reloading never posts twice), or the
-// page again with the problems beside their fields (400). Unknown links are 404, expired or replaced
-// ones 410, each with a page that says so. Never cached, never indexed, no referrer.
-import { API_ERRORS } from '@shine/shared/messages';
+// page again with the problems beside their fields (400). Unknown links are 404; expired, replaced or
+// withdrawn ones, and those of a lead closed as Lost, 410, each with a page that says so. Never cached, never indexed, no referrer.
 import { quoteAcceptSchema, quoteDeclineSchema } from '@shine/shared/quotes';
 import express, { type RequestHandler, type Response, Router } from 'express';
 import type { z } from 'zod';
@@ -19,9 +18,10 @@ import {
   findCustomerQuote,
   openCustomerQuote,
   type QuotePageBooking,
+  spentLinkError,
 } from './customer-quotes.service.ts';
-import { statusOf, toQuote } from './quote-mapper.ts';
-import { type FormState, renderClosedQuotePage, renderQuotePage } from './quote-page.ts';
+import { toQuote } from './quote-mapper.ts';
+import { closedKindOf, type FormState, renderClosedQuotePage, renderQuotePage } from './quote-page.ts';
 import { sendPdf } from './quote-pdf-response.ts';
 import { renderQuotePdf } from './quote-pdf.ts';
 
@@ -30,17 +30,12 @@ const FORM_LIMIT = '8kb';
 
 function sendClosed(res: Response, error: unknown): void {
   if (!(error instanceof AppError) || (error.status !== 404 && error.status !== 410)) throw error;
-  const kind =
-    error.status === 404 ? 'unknown' : error.message === API_ERRORS.quoteLinkSuperseded ? 'superseded' : 'expired';
-  sendHtml(res, error.status, renderClosedQuotePage(error.message, kind));
+  sendHtml(res, error.status, renderClosedQuotePage(error.message, closedKindOf(error)));
 }
 
-/** 410 for a link past its time or replaced by a newer version (the rows say which). */
+/** 410 for a spent link: past its time, replaced, withdrawn, or its lead closed as Lost. */
 function closedError(found: CustomerQuote, now: Date): AppError | undefined {
-  const status = statusOf(found.row, now);
-  if (status === 'expired') return new AppError(410, API_ERRORS.quoteLinkExpired);
-  if (status === 'superseded') return new AppError(410, API_ERRORS.quoteLinkSuperseded);
-  return undefined;
+  return spentLinkError(found.row, found.lead.status, now);
 }
 
 /**

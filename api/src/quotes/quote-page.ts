@@ -3,6 +3,7 @@
 // It shows the quote and the customer's own name, nothing of the staff's (no status, notes, names).
 import { buildCssVariables } from '@shine/design-tokens';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
+import { API_ERRORS } from '@shine/shared/messages';
 import { formatAmount } from '@shine/shared/quote-pricing';
 import type { Quote } from '@shine/shared/responses/quotes';
 import escapeHtml from 'escape-html';
@@ -152,6 +153,8 @@ export interface BookingSection {
   html: string;
   /** A booking stands (not cancelled): the page says so and invites nobody to pick a time. */
   booked: boolean;
+  /** A One Time quote's visit has taken place: nothing more to book or change by the link. */
+  done?: boolean;
 }
 
 function answeredBanner(quote: Quote, timeZone: string, booking: BookingSection | undefined): string {
@@ -160,9 +163,11 @@ function answeredBanner(quote: Quote, timeZone: string, booking: BookingSection 
     // shows the booking: then the banner invites nobody to pick a time.
     const next = !booking
       ? `Call us at ${company.phone} to book your first cleaning.`
-      : booking.booked
-        ? 'Your cleaning is booked: the time is below.'
-        : 'Pick your first cleaning below.';
+      : booking.done
+        ? 'Thank you for letting us clean for you.'
+        : booking.booked
+          ? 'Your cleaning is booked: the time is below.'
+          : 'Pick your first cleaning below.';
     return `<div class="banner banner--ok" role="status"><h2>Thank you, you accepted this quote</h2>
 <p>Accepted on ${e(dateText(quote.answeredAt, timeZone))}${quote.acceptance ? ` by ${e(quote.acceptance.name)}` : ''}. ${e(next)}</p></div>`;
   }
@@ -221,17 +226,33 @@ ${isOpen ? acceptForm(token, quote, form) : ''}`;
   return layout(`Your quote from ${company.name}`, body);
 }
 
-/** The page of a link that cannot be answered: unknown (404), expired or replaced (410). */
-export function renderClosedQuotePage(message: string, kind: 'unknown' | 'expired' | 'superseded'): string {
+export type ClosedLinkKind = 'unknown' | 'expired' | 'superseded' | 'withdrawn' | 'closed';
+
+/** Which closed page a refusal of a link shows (404: unknown; a 410 by its message). */
+export function closedKindOf(error: { status: number; message: string }): ClosedLinkKind {
+  if (error.status === 404) return 'unknown';
+  if (error.message === API_ERRORS.quoteLinkSuperseded) return 'superseded';
+  if (error.message === API_ERRORS.quoteLinkWithdrawn(company.phone)) return 'withdrawn';
+  if (error.message === API_ERRORS.quoteLinkClosed(company.phone)) return 'closed';
+  return 'expired';
+}
+
+/** The page of a link that cannot be answered: unknown (404); expired, replaced, withdrawn or closed (410). */
+export function renderClosedQuotePage(message: string, kind: ClosedLinkKind): string {
   const title = {
     unknown: 'We could not find this quote',
     expired: 'This quote has expired',
     superseded: 'This quote was updated',
+    withdrawn: 'This quote was withdrawn',
+    closed: 'This offer is closed',
   }[kind];
+  const call = `<a class="btn btn--primary" href="tel:${e(company.phone.replace(/[^\d+]/g, ''))}">Call us at ${e(company.phone)}</a>`;
   const action =
     kind === 'superseded'
       ? `<p>Open the link in our latest message, or call us at ${e(company.phone)}.</p>`
-      : `<a class="btn btn--primary" href="/quote">Request a new quote</a>`;
+      : kind === 'withdrawn' || kind === 'closed'
+        ? call
+        : `<a class="btn btn--primary" href="/quote">Request a new quote</a>`;
   return layout(
     `${title} · ${company.name}`,
     `<h1>${e(title)}</h1><section aria-labelledby="closed-title"><h2 id="closed-title" class="muted">What now?</h2><p>${e(message)}</p>${action}</section>`,

@@ -142,17 +142,26 @@ export async function replaceQuoteToken(trx: Knex, id: string, tokenHash: string
   return row as QuoteRow;
 }
 
-/** The lead's other sent, unanswered versions: a newer one replaces them. */
-export async function supersedeSentQuotesOfLead(
+/**
+ * The lead's other versions still standing, sent or accepted: a newer one sent retires them (the
+ * UPDATE waits for a customer's answer or booking holding one of those rows, then sees its outcome).
+ */
+export async function supersedeOlderQuotesOfLead(
   trx: Knex,
   leadId: string,
   exceptId: string,
   now: Date,
 ): Promise<number> {
   return trx('quotes')
-    .where({ lead_id: leadId, status: 'sent' })
+    .where({ lead_id: leadId })
+    .whereIn('status', ['sent', 'accepted'])
     .whereNot({ id: exceptId })
     .update({ status: 'superseded', updated_at: now });
+}
+
+export async function markQuoteWithdrawn(trx: Knex, id: string, now: Date): Promise<QuoteRow> {
+  const [row] = await trx('quotes').where({ id }).update({ status: 'withdrawn', updated_at: now }).returning('*');
+  return row as QuoteRow;
 }
 
 /** Whether this call marked it (false: it was viewed already). */

@@ -18,6 +18,7 @@ import {
   sendQuote,
   updateQuoteDraft,
   validUntilText,
+  withdrawQuote,
 } from './quotes.service.ts';
 
 export interface QuotesDeps extends Pick<AppDeps, 'db' | 'config' | 'logger' | 'now'>, LeadEmailDeps {
@@ -95,6 +96,10 @@ export function quotesRouter({
       await settle(emailed ? { sent: true } : { sent: false, reason: QUOTE_EMAIL_FAILED });
     }
     res.json({ quote: sent.quote, url, emailed });
+  });
+
+  route(quoteOperations.withdrawQuote, async (req, res) => {
+    res.json(await withdrawQuote(db, sessionUser(req), req.params.id, now()));
   });
 
   route(quoteOperations.getQuotePdf, async (req, res) => {

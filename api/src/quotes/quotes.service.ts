@@ -2,7 +2,7 @@
 // edits while a draft, sending (which freezes the version, replaces the lead's older sent ones and
 // sets the lead Quoted), the versions of a lead. The customer's side is customer-quotes.service.ts.
 import { DEFAULT_QUOTE_VALID_DAYS, type QuoteCreate, type QuoteUpdate } from '@shine/shared/quotes';
-import { formatDollars, type QuoteContent } from '@shine/shared/quote-pricing';
+import { formatDollars, perVisitPricing, type QuoteContent } from '@shine/shared/quote-pricing';
 import { listPriceOf, recurringDiscountPercentOf } from '@shine/shared/pricing';
 import { BATHROOM_CHOICES, BEDROOM_CHOICES, CLEANING_TYPES, FREQUENCIES } from '@shine/shared/enums';
 import { API_ERRORS } from '@shine/shared/messages';
@@ -11,6 +11,8 @@ import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { addActivity } from '../activities/activities.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { SignedInUser } from '../http/auth-guard.ts';
 import { AppError } from '../http/app-error.ts';
 import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
 import { changeLeadStatusForQuote, findLead } from '../leads/leads.service.ts';
@@ -24,10 +26,11 @@ import {
   lockLatestQuoteRowOfLead,
   lockQuoteRow,
   markQuoteSent,
+  markQuoteWithdrawn,
   openSentQuotesQuery,
   type QuoteRow,
   replaceQuoteToken,
-  supersedeSentQuotesOfLead,
+  supersedeOlderQuotesOfLead,
   updateQuoteFigures,
 } from './quotes.queries.ts';
 
@@ -141,7 +144,8 @@ export function validUntilText(date: Date, timeZone: string): string {
 
 /**
  * POST /api/admin/quotes/{id}/send by `actorId`. A draft is frozen with a new link, valid for its
- * days; the lead's older sent, unanswered versions are superseded (their links say so), the lead goes
+ * days; the lead's older versions still standing, sent or accepted, are superseded (their links say so and
+ * book nothing), the lead goes
  * to Quoted, and the timeline says so. A sent quote nobody answered yet gets a new link (the old one
  * stops working), e.g. when the customer lost the e-mail: the link is only known when it is made.
  */
@@ -156,7 +160,7 @@ export function sendQuote(db: Knex, actorId: string, id: string, now: Date, time
     if (status === 'draft') {
       const validUntil = new Date(now.getTime() + row.valid_days * DAY_MS);
       sent = await markQuoteSent(trx, id, { tokenHash, sentBy: actorId, sentAt: now, validUntil });
-      await supersedeSentQuotesOfLead(trx, row.lead_id, id, now);
+      await supersedeOlderQuotesOfLead(trx, row.lead_id, id, now);
       await changeLeadStatusForQuote(trx, outbox, actorId, row.lead_id, 'Quoted');
     } else {
       sent = await replaceQuoteToken(trx, id, tokenHash, now);
@@ -175,6 +179,49 @@ export function sendQuote(db: Knex, actorId: string, id: string, now: Date, time
     });
     const lead = await leadOrThrow(trx, row.lead_id);
     return { quote: toQuote(sent, now), token, lead };
+  });
+}
+
+/**
+ * POST /api/admin/quotes/{id}/withdraw: an admin or the lead's assignee takes back a sent or accepted
+ * quote. Its link then books, changes and answers nothing (410 with the phone number); a booking
+ * already made stays until staff cancel it. Audited, on the timeline.
+ */
+export function withdrawQuote(
+  db: Knex,
+  actor: Pick<SignedInUser, 'id' | 'role'>,
+  id: string,
+  now: Date,
+): Promise<Quote> {
+  return db.transaction(async (trx) => {
+    const row = await lockQuoteRow(trx, id);
+    if (!row) throw new AppError(404, API_ERRORS.quoteNotFound);
+    const lead = await leadOrThrow(trx, row.lead_id);
+    if (actor.role !== 'admin' && lead.assignedTo !== actor.id) {
+      throw new AppError(403, API_ERRORS.quoteWithdrawForbidden);
+    }
+    if (row.status !== 'sent' && row.status !== 'accepted') throw new AppError(409, API_ERRORS.quoteNotWithdrawable);
+    const withdrawn = await markQuoteWithdrawn(trx, id, now);
+    await recordAudit(trx, {
+      actorId: actor.id,
+      entity: 'lead',
+      entityId: row.lead_id,
+      leadId: row.lead_id,
+      action: 'quote_withdrawn',
+      before: { quoteVersion: row.version, quoteStatus: row.status },
+      after: { quoteVersion: row.version, quoteStatus: 'withdrawn' },
+    });
+    await addActivity(trx, {
+      leadId: row.lead_id,
+      userId: actor.id,
+      type: 'note',
+      subject: `Quote v${row.version} withdrawn`,
+      description: 'The customer’s link now says the quote was withdrawn and books nothing.',
+      status: 'completed',
+      scheduledAt: null,
+      completedAt: now,
+    });
+    return toQuote(withdrawn, now);
   });
 }
 
@@ -201,6 +248,12 @@ export function openSentQuotes(db: Knex, now: Date): Knex.QueryBuilder {
 /** The lead's newest accepted quote, if any (staff booking a visit by hand prices it from this). */
 export async function latestAcceptedQuoteOfLead(db: Knex, leadId: string, now: Date): Promise<Quote | undefined> {
   return (await listQuoteRowsOfLead(db, leadId)).map((row) => toQuote(row, now)).find((q) => q.status === 'accepted');
+}
+
+/** What the quote's cleaning costs without WELCOME40, in cents (a first visit after the promotion was used). */
+export async function regularTotalCentsOfQuote(db: Knex, quoteId: string): Promise<number | undefined> {
+  const row = await findQuoteRow(db, quoteId);
+  return row ? perVisitPricing(row.content as QuoteContent).totalCents : undefined;
 }
 
 /** A sent quote with no answer yet, for My Day. */

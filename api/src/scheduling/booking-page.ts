@@ -1,6 +1,7 @@
 // The booking part of the customer's quote page (/q/{token}), in plain HTML like the rest of it: the
 // free arrival windows of the next three weeks as radio buttons grouped by day, picking one books it;
-// then the booking, with "change the time" and "cancel" until 24 hours before the next visit, and
+// then the booking, with "change the time" and "cancel" until 24 hours before the next visit (never
+// once a One Time quote's visit has taken place), and
 // SPEC.md's policy with the phone number inside them. The forms post to /q/{token}/booking…, answered
 // 303 back to the page, or the page again with what went wrong (a window taken meanwhile: the message
 // and the fresh windows). quote-page.routes.ts mounts these routes and places the section.
@@ -20,6 +21,7 @@ import { AppError } from '../http/app-error.ts';
 import { sendHtml } from '../http/link-page.ts';
 import {
   type BookingSection,
+  closedKindOf,
   type QuotePageBooking,
   renderAcceptedQuotePage,
   renderClosedQuotePage,
@@ -34,6 +36,7 @@ import {
   customerSlots,
   describeArrival,
   findBookingOfQuote,
+  isOneTimeUsedUp,
   rescheduleFromQuote,
   SlotRefusedError,
 } from './scheduling.service.ts';
@@ -142,6 +145,17 @@ ${changes}
 </section>`;
 }
 
+/** A One Time quote whose visit has taken place: nothing to pick, change or cancel any more. */
+export function renderUsedUpSection(booking: Booking | undefined, timeZone: string, notice?: string): string {
+  const visit = booking?.visits.find((v) => v.status !== 'cancelled');
+  const when = visit ? ` on ${describeArrival(new Date(visit.start), new Date(visit.arrivalEnd), timeZone)}` : '';
+  return `<section aria-labelledby="booking-title">
+<h2 id="booking-title">Your cleaning took place</h2>
+${notice ? `<div class="banner banner--error" role="alert"><p>${e(notice)}</p></div>` : ''}
+<p>Your one-time cleaning${e(when)} has taken place, so there is nothing more to change on this page. For another cleaning, call us at ${phoneLink}.</p>
+</section>`;
+}
+
 /** The section and its form posts, for quote-page.routes.ts. */
 export function quotePageBooking(deps: BookingMailDeps): QuotePageBooking {
   const { db, config, now } = deps;
@@ -154,6 +168,10 @@ export function quotePageBooking(deps: BookingMailDeps): QuotePageBooking {
     offered?: readonly Slot[],
   ): Promise<BookingSection> {
     const at = now();
+    if (await isOneTimeUsedUp(db, quote, at)) {
+      const done = await findBookingOfQuote(db, quote.id, timeZone, at);
+      return { html: renderUsedUpSection(done, timeZone, notice), booked: true, done: true };
+    }
     const [booking, list] = await Promise.all([
       findBookingOfQuote(db, quote.id, timeZone, at),
       customerSlots(db, token, { days: SLOT_DAYS_DEFAULT }, timeZone, at),
@@ -197,11 +215,7 @@ export function quotePageBooking(deps: BookingMailDeps): QuotePageBooking {
         }
         if (error instanceof AppError && error.status === 409) return pageWith(res, 409, token, error.message);
         if (error instanceof AppError && (error.status === 404 || error.status === 410)) {
-          return sendHtml(
-            res,
-            error.status,
-            renderClosedQuotePage(error.message, error.status === 404 ? 'unknown' : 'expired'),
-          );
+          return sendHtml(res, error.status, renderClosedQuotePage(error.message, closedKindOf(error)));
         }
         throw error;
       }

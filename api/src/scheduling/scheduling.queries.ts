@@ -302,6 +302,29 @@ export async function countCompletedVisitsOfLead(db: Knex, leadId: string): Prom
   return Number(row?.count ?? 0);
 }
 
+/** Visits that have taken place: completed, or scheduled and begun (their start passed). */
+function visitsTakenPlace(db: Knex, now: Date): Knex.QueryBuilder {
+  return db('visits').where((where) =>
+    where
+      .where('visits.status', 'completed')
+      .orWhere((begun) => begun.where('visits.status', 'scheduled').where('visits.starts_at', '<=', now)),
+  );
+}
+
+/** Whether any visit of the lead has taken place (its first cleaning is behind it). */
+export async function hasVisitTakenPlaceOfLead(db: Knex, leadId: string, now: Date): Promise<boolean> {
+  return (await visitsTakenPlace(db, now).where('visits.lead_id', leadId).first('visits.id')) !== undefined;
+}
+
+/** Whether a visit booked from the quote has taken place. */
+export async function hasVisitTakenPlaceOfQuote(db: Knex, quoteId: string, now: Date): Promise<boolean> {
+  const row = await visitsTakenPlace(db, now)
+    .join('bookings', 'bookings.id', 'visits.booking_id')
+    .where('bookings.quote_id', quoteId)
+    .first('visits.id');
+  return row !== undefined;
+}
+
 /**
  * The dashboard's two scheduling figures: visits (not cancelled) starting this business week, Monday
  * to Sunday in `timeZone`, and the booked recurring revenue of the active recurring bookings, in

@@ -1,6 +1,7 @@
 // Scheduling's calls: the customer's by the quote link (/api/quotes/{token}/slots and /booking; app.ts
 // puts the link's rate limit and the small JSON body in front), staff's Schedule (/api/admin/visits),
-// booking a lead by hand (/api/admin/leads/{id}/booking) and the settings
+// booking a lead by hand (/api/admin/leads/{id}/booking), cancelling a booking (/api/admin/bookings/{id})
+// and the settings
 // (/api/admin/settings/scheduling: every role reads them, admins change them).
 import type { SlotTaken } from '@shine/shared/bookings';
 import { schedulingOperations } from '@shine/shared/operations/scheduling';
@@ -18,6 +19,8 @@ import {
   alternativeSlots,
   bookForLead,
   bookFromQuote,
+  type BookingCancellation,
+  cancelBookingById,
   cancelBookingOfLead,
   cancelFromQuote,
   customerSlots,
@@ -153,15 +156,41 @@ export function leadBookingRouter(deps: SchedulingDeps): Router {
   });
 
   route(schedulingOperations.cancelLeadBooking, async (req, res) => {
-    const user = sessionUser(req);
-    const { booking, cancelled } = await cancelBookingOfLead(db, user.id, req.params.id, timeZone, now());
-    await emailCancellation(deps, {
-      leadId: booking.leadId,
-      visits: cancelled,
-      what: { by: 'staff', whole: true },
-      actor: { id: user.id, username: user.username },
-    });
-    res.json({ booking });
+    await cancelByStaff(deps, req, res, (actorId) => cancelBookingOfLead(db, actorId, req.params.id, timeZone, now()));
+  });
+
+  return router;
+}
+
+/**
+ * Staff cancel a whole booking, named by its lead or by itself: one path for both, the customer
+ * e-mailed the cancellation with its calendar file.
+ */
+async function cancelByStaff(
+  deps: SchedulingDeps,
+  req: Request,
+  res: Response,
+  cancel: (actorId: string) => Promise<BookingCancellation>,
+): Promise<void> {
+  const user = sessionUser(req);
+  const { booking, cancelled } = await cancel(user.id);
+  await emailCancellation(deps, {
+    leadId: booking.leadId,
+    visits: cancelled,
+    what: { by: 'staff', whole: true },
+    actor: { id: user.id, username: user.username },
+  });
+  res.json({ booking });
+}
+
+/** /api/admin/bookings/{id}: staff cancel a booking by its id. */
+export function bookingsRouter(deps: SchedulingDeps): Router {
+  const { db, config, now } = deps;
+  const { router, route } = operationRouter('/api/admin/bookings');
+  const timeZone = config.businessTimeZone;
+
+  route(schedulingOperations.cancelBooking, async (req, res) => {
+    await cancelByStaff(deps, req, res, (actorId) => cancelBookingById(db, actorId, req.params.id, timeZone, now()));
   });
 
   return router;

@@ -46,10 +46,16 @@ import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
 import { AppError } from '../http/app-error.ts';
 import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
 import { findAssignableUser } from '../auth/assignable-users.service.ts';
-import { changeLeadStatusForQuote, findLead, type LeadHappening, notifyAboutLead } from '../leads/leads.service.ts';
+import {
+  changeLeadStatusForQuote,
+  findLead,
+  type LeadHappening,
+  lockLeadStatus,
+  notifyAboutLead,
+} from '../leads/leads.service.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
 import { findAcceptedCustomerQuote, lockAcceptedCustomerQuote } from '../quotes/customer-quotes.service.ts';
-import { latestAcceptedQuoteOfLead } from '../quotes/quotes.service.ts';
+import { latestAcceptedQuoteOfLead, regularTotalCentsOfQuote } from '../quotes/quotes.service.ts';
 import { getSchedulingSettings } from '../settings/scheduling-settings.service.ts';
 import {
   type AdminVisitRow,
@@ -66,6 +72,8 @@ import {
   findNextScheduledVisitOfLead,
   findNextScheduledVisitRow,
   findVisitRowOfLead,
+  hasVisitTakenPlaceOfLead,
+  hasVisitTakenPlaceOfQuote,
   insertBookingRow,
   insertVisitForCrew,
   isExclusionViolation,
@@ -151,6 +159,17 @@ const durationOf = (spec: ServiceSpec) => visitDurationMinutes(spec.cleaningType
 const customerEarliest = (settings: SchedulingSettings, spec: ServiceSpec, now: Date) =>
   now.getTime() + settings.leadTimeHours[spec.cleaningType] * HOUR_MS;
 
+/** Whether a One Time quote is used up: its visit has been completed or has begun. */
+export async function isOneTimeUsedUp(db: Knex, quote: Quote, now: Date): Promise<boolean> {
+  return quote.cleaning.frequency === 'One Time' && hasVisitTakenPlaceOfQuote(db, quote.id, now);
+}
+
+/** A used-up One Time quote: 409, nothing more is booked, moved or cancelled by its link. */
+async function refuseUsedUpOneTime(db: Knex, quote: Quote, now: Date): Promise<void> {
+  if (await isOneTimeUsedUp(db, quote, now))
+    throw new AppError(409, BOOKING_MESSAGES.oneTimeDone(DEFAULT_COMPANY.phone));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Free windows
 
@@ -190,7 +209,9 @@ export async function customerSlots(
   timeZone: string,
   now: Date,
 ): Promise<SlotList> {
-  const spec = specOfQuote(await findAcceptedCustomerQuote(db, token, now));
+  const quote = await findAcceptedCustomerQuote(db, token, now);
+  await refuseUsedUpOneTime(db, quote, now);
+  const spec = specOfQuote(quote);
   const settings = await getSchedulingSettings(db);
   const durationMinutes = durationOf(spec);
   const windows = await findFreeWindows(db, {
@@ -491,6 +512,15 @@ interface BookingContext {
   now: Date;
 }
 
+/**
+ * The first visit's price: the quote's total, unless a visit of the lead has already taken place,
+ * when WELCOME40 (first cleaning only, once per customer) is spent and the regular price applies.
+ */
+async function firstVisitCentsOf(trx: Knex, leadId: string, spec: ServiceSpec, now: Date): Promise<number | null> {
+  if (!spec.quoteId || !(await hasVisitTakenPlaceOfLead(trx, leadId, now))) return spec.firstVisitCents;
+  return (await regularTotalCentsOfQuote(trx, spec.quoteId)) ?? spec.firstVisitCents;
+}
+
 /** A new booking with its first visit and (recurring) the series ahead; the lead becomes Won. */
 async function createBooking(
   trx: Knex.Transaction,
@@ -515,7 +545,7 @@ async function createBooking(
     quote_id: args.spec.quoteId,
     frequency: args.spec.frequency,
     duration_minutes: durationOf(args.spec),
-    first_visit_cents: args.spec.firstVisitCents,
+    first_visit_cents: await firstVisitCentsOf(trx, args.leadId, args.spec, now),
     per_visit_cents: args.spec.perVisitCents,
     created_by: args.actorId,
     created_at: now,
@@ -523,8 +553,13 @@ async function createBooking(
   const ownWindow = args.ownTime ? staffChosenWindow(settings, args.start) : undefined;
   const first = await placeFirstVisit(trx, settings, timeZone, booking, 1, args.start, refuse, undefined, ownWindow);
   await extendSeriesAfter(trx, settings, timeZone, booking, first, { count: SERIES_VISITS_AHEAD - 1 });
-  const lead = await findLead(trx, args.leadId);
-  if (lead && lead.status !== 'Won') await changeLeadStatusForQuote(trx, outbox, args.actorId, args.leadId, 'Won');
+  // Locked after the booking, as every booking path orders its locks: staff closing the lead as Lost
+  // meanwhile is seen here, and a customer's link never reopens a Lost lead (the whole booking rolls back).
+  const status = await lockLeadStatus(trx, args.leadId);
+  if (status === 'Lost' && args.actorId === null) {
+    throw new AppError(410, API_ERRORS.quoteLinkClosed(DEFAULT_COMPANY.phone));
+  }
+  if (status && status !== 'Won') await changeLeadStatusForQuote(trx, outbox, args.actorId, args.leadId, 'Won');
   await recordSystemActivity(
     trx,
     {
@@ -564,6 +599,7 @@ export async function bookFromQuote(
   const startAt = Date.parse(start);
   const result = await withLeadEventOutbox(db, async (trx, outbox) => {
     const quote = await lockAcceptedCustomerQuote(trx, token, now);
+    await refuseUsedUpOneTime(trx, quote, now);
     const settings = await getSchedulingSettings(trx);
     const existing = await lockActiveBookingOfLead(trx, quote.leadId);
     if (existing) {
@@ -627,6 +663,7 @@ export async function rescheduleFromQuote(
   const startAt = Date.parse(start);
   const { row, changed, withdrawn } = await withLeadEventOutbox(db, async (trx) => {
     const quote = await lockAcceptedCustomerQuote(trx, token, now);
+    await refuseUsedUpOneTime(trx, quote, now);
     const settings = await getSchedulingSettings(trx);
     const { booking, next } = await lockCustomerBooking(trx, quote, now);
     if (next?.starts_at.getTime() === startAt) return { row: booking, changed: false, withdrawn: [] };
@@ -756,6 +793,7 @@ export async function cancelFromQuote(
 ): Promise<BookingCancellation> {
   const { row, cancelled } = await withLeadEventOutbox(db, async (trx) => {
     const quote = await lockAcceptedCustomerQuote(trx, token, now);
+    await refuseUsedUpOneTime(trx, quote, now);
     const { booking, next } = await lockCustomerBooking(trx, quote, now);
     return cancelBooking(
       trx,
@@ -772,7 +810,24 @@ export async function cancelFromQuote(
   return { booking: await toBooking(db, row, timeZone, now), cancelled };
 }
 
-/** DELETE /api/admin/leads/{id}/booking: staff cancel the lead's booking, every visit still to come. */
+/** Staff cancel a booking (locked), every visit still to come, whatever the notice. */
+async function cancelBookingByStaff(
+  trx: Knex.Transaction,
+  actorId: string,
+  booking: BookingRow,
+  context: { now: Date; timeZone: string },
+) {
+  const next = await findNextScheduledVisitRow(trx, booking.id, context.now);
+  return cancelBooking(
+    trx,
+    booking,
+    next,
+    { actorId, subject: 'Booking cancelled', description: 'Every visit still to come was cancelled by staff.' },
+    context,
+  );
+}
+
+/** DELETE /api/admin/leads/{id}/booking: staff cancel the lead's active booking. */
 export async function cancelBookingOfLead(
   db: Knex,
   actorId: string,
@@ -784,14 +839,24 @@ export async function cancelBookingOfLead(
     if (!(await findLead(trx, leadId))) throw new AppError(404, API_ERRORS.leadNotFound);
     const booking = await lockActiveBookingOfLead(trx, leadId);
     if (!booking) throw new AppError(409, BOOKING_MESSAGES.leadHasNoBooking);
-    const next = await findNextScheduledVisitRow(trx, booking.id, now);
-    return cancelBooking(
-      trx,
-      booking,
-      next,
-      { actorId, subject: 'Booking cancelled', description: 'Every visit still to come was cancelled by staff.' },
-      { now, timeZone },
-    );
+    return cancelBookingByStaff(trx, actorId, booking, { now, timeZone });
+  });
+  return { booking: await toBooking(db, row, timeZone, now), cancelled };
+}
+
+/** DELETE /api/admin/bookings/{id}: staff cancel a booking named by its id. */
+export async function cancelBookingById(
+  db: Knex,
+  actorId: string,
+  bookingId: string,
+  timeZone: string,
+  now: Date,
+): Promise<BookingCancellation> {
+  const { row, cancelled } = await withLeadEventOutbox(db, async (trx) => {
+    const booking = await lockBookingRow(trx, bookingId);
+    if (!booking) throw new AppError(404, BOOKING_MESSAGES.bookingNotFound);
+    if (booking.status !== 'active') throw new AppError(409, BOOKING_MESSAGES.bookingAlreadyCancelled);
+    return cancelBookingByStaff(trx, actorId, booking, { now, timeZone });
   });
   return { booking: await toBooking(db, row, timeZone, now), cancelled };
 }

@@ -36,6 +36,10 @@ export const BOOKING_MESSAGES = {
   noBooking: 'This quote has no booking yet.',
   leadHasNoBooking: 'This lead has no active booking to cancel.',
   bookingCancelled: 'This booking was cancelled.',
+  bookingNotFound: 'Booking not found',
+  bookingAlreadyCancelled: 'This booking is already cancelled.',
+  oneTimeDone: (phone: string) =>
+    `Your one-time cleaning has taken place, so this booking can no longer be changed, cancelled or booked again. For another cleaning, call us at ${phone}.`,
   visitNotFound: 'Visit not found',
   visitCrewUnknown: 'There is no crew with that number: see Settings → Scheduling.',
   visitClosed: 'Only a scheduled visit can be moved.',

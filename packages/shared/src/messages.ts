@@ -131,6 +131,12 @@ export const API_ERRORS = {
   quoteLinkUnknown: 'This quote link does not exist. Check the link in your e-mail, or ask us for a new quote.',
   quoteLinkExpired: 'This quote has expired. Ask us for a new one and we will gladly send it.',
   quoteLinkSuperseded: 'This quote was replaced by a newer version. Open the link in our latest message.',
+  quoteLinkWithdrawn: (phone: string) =>
+    `This quote was withdrawn; call us at ${phone} and we will work out what suits you.`,
+  quoteLinkClosed: (phone: string) =>
+    `This offer is closed and can no longer be booked; call us at ${phone} if you would like a cleaning.`,
+  quoteNotWithdrawable: 'Only a sent or accepted quote can be withdrawn.',
+  quoteWithdrawForbidden: 'Only an admin or the lead’s assignee can withdraw its quote.',
   quoteAlreadyAccepted: 'This quote was already accepted. Contact us if you want to change anything.',
   quoteAlreadyDeclined: 'This quote was declined. Ask us for a new one if you changed your mind.',
   conflict: 'Conflict',

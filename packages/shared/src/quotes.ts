@@ -14,7 +14,7 @@ export const QUOTE_REASON_MAX = 200;
 export const QUOTE_NOTE_MAX = 1000;
 
 /** Stored statuses; `expired` is a sent quote past its validity (answered by the API, never stored). */
-export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'superseded', 'expired'] as const;
+export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'superseded', 'withdrawn', 'expired'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 /** What a quote row stores: every status but `expired`. */
 export type StoredQuoteStatus = Exclude<QuoteStatus, 'expired'>;
@@ -32,6 +32,7 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   accepted: 'Accepted',
   declined: 'Declined',
   superseded: 'Replaced',
+  withdrawn: 'Withdrawn',
   expired: 'Expired',
 };
 

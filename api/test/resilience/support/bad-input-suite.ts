@@ -655,6 +655,15 @@ const endpoints: Endpoint[] = [
     // Answered, replaced or expired versions cannot be sent.
     validMayFail: [409],
   },
+  {
+    method: 'POST',
+    path: '/api/admin/quotes/:id/withdraw',
+    access: 'admin',
+    success: [200],
+    id: 'quote',
+    // Only a sent or accepted version can be withdrawn.
+    validMayFail: [409],
+  },
   { method: 'GET', path: '/api/admin/quotes/:id/pdf', access: 'admin', success: [200], id: 'quote' },
   {
     method: 'POST',
@@ -751,6 +760,15 @@ const endpoints: Endpoint[] = [
     id: 'lead',
     // A lead with no booking to cancel.
     validMayFail: [409],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/bookings/:id',
+    access: 'admin',
+    success: [200],
+    id: 'lead',
+    // A lead's id names no booking.
+    validMayFail: [404],
   },
   { method: 'GET', path: '/api/admin/settings/scheduling', access: 'admin', success: [200] },
   {

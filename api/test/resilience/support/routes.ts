@@ -26,9 +26,10 @@ export type Access = 'public' | 'login' | 'me' | 'admin';
 /**
  * The role a signed-in session needs (docs/decisions.md, "Team"): `sales` is any staff member, `admin`
  * admins only. Sales read automations, runs, the outbox and templates but change none; users and the
- * audit trail are admins' alone.
+ * audit trail are admins' alone. `assignee`: admins and the lead's assignee (a sales user holding
+ * nobody's lead is refused with 403).
  */
-export type Role = 'sales' | 'admin';
+export type Role = 'sales' | 'admin' | 'assignee';
 
 export interface Route {
   method: Method;
@@ -360,6 +361,7 @@ export const ROUTES: Route[] = [
     id: 'quote',
     validBody: () => ({ email: false }),
   },
+  { method: 'POST', path: '/api/admin/quotes/:id/withdraw', access: 'admin', role: 'assignee', id: 'quote' },
   { method: 'GET', path: '/api/admin/quotes/:id/pdf', access: 'admin', role: 'sales', id: 'quote' },
   {
     method: 'POST',
@@ -394,6 +396,8 @@ export const ROUTES: Route[] = [
     validBody: bookingStart,
   },
   { method: 'DELETE', path: '/api/admin/leads/:id/booking', access: 'admin', role: 'sales', id: 'lead' },
+  // A lead's id names no booking: the session decides, then the 404.
+  { method: 'DELETE', path: '/api/admin/bookings/:id', access: 'admin', role: 'sales', id: 'lead' },
   { method: 'GET', path: '/api/admin/settings/scheduling', access: 'admin', role: 'sales' },
   {
     method: 'PUT',

@@ -5,6 +5,7 @@ import type { Lead } from '@shine/shared/types';
 import type { QuoteSent } from '@shine/shared/responses/quotes';
 import { Alert, Button, Typography } from 'antd';
 import { useState } from 'react';
+import { useCurrentUser } from '../session/current-user.ts';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { errorText } from '../ui/error-text.ts';
@@ -39,6 +40,8 @@ export function QuoteBuilder({ lead }: { lead: Lead }) {
   const quotes = useLeadQuotes(lead.id);
   const create = useCreateQuote(lead.id);
   const [sent, setSent] = useState<QuoteSent>();
+  const user = useCurrentUser();
+  const canWithdraw = user !== undefined && (user.role === 'admin' || lead.assignedTo === user.id);
 
   if (quotes.isPending) return <LoadingSkeleton rows={4} />;
   if (quotes.isError) return <QueryErrorAlert error={quotes.error} onRetry={() => void quotes.refetch()} />;
@@ -76,7 +79,7 @@ export function QuoteBuilder({ lead }: { lead: Lead }) {
           ) : null}
         </div>
       )}
-      {quotes.data.length > 0 ? <QuoteVersions quotes={quotes.data} /> : null}
+      {quotes.data.length > 0 ? <QuoteVersions quotes={quotes.data} canWithdraw={canWithdraw} /> : null}
     </section>
   );
 }

@@ -71,3 +71,12 @@ export function useSendQuote(leadId: string) {
     onSuccess: (sent) => refresh(sent.quote),
   });
 }
+
+/** POST /api/admin/quotes/{id}/withdraw (admins and the lead's assignee): the link then books nothing. */
+export function useWithdrawQuote(leadId: string) {
+  const refresh = useRefreshLead(leadId);
+  return useMutation({
+    mutationFn: (id: string) => call(quoteOperations.withdrawQuote, { params: { id } }),
+    onSuccess: (quote) => refresh(quote),
+  });
+}

@@ -40,7 +40,7 @@ const customerAnswer = <B extends z.ZodType>(action: 'accept' | 'decline', body:
       200: json(quoteAnswerSchema, 'The answer recorded (or the same answer, already given).'),
       404: error('No quote has this link.'),
       409: error('The quote was already answered the other way.'),
-      410: error('The quote expired, or a newer version replaced it.'),
+      410: error('The quote expired, was replaced by a newer version or withdrawn, or the lead was closed as Lost.'),
     },
   });
 
@@ -95,6 +95,21 @@ export const quoteOperations = {
     answers: {
       200: json(quoteSentSchema, 'Sent: the quote, its link and whether it was e-mailed.'),
       409: error('The quote was answered, replaced or expired: create a new version.'),
+    },
+  }),
+  withdrawQuote: operation({
+    method: 'post',
+    path: '/api/admin/quotes/:id/withdraw',
+    tag: 'Quotes',
+    summary: 'Withdraw a sent or accepted quote',
+    description:
+      'Only an admin or the lead’s assignee (403 otherwise). The customer’s link then says the quote was withdrawn, with the company’s phone number, and books, changes or answers nothing (410). A booking already made stays until staff cancel it (DELETE /api/admin/bookings/{id}). Audited and on the lead’s timeline.',
+    access: session,
+    params: idParamsSchema,
+    answers: {
+      200: json(quoteSchema, 'Withdrawn: the quote, its status `withdrawn`.'),
+      403: error('Only an admin or the lead’s assignee can withdraw its quote.'),
+      409: error('The quote is a draft, declined, replaced or already withdrawn.'),
     },
   }),
   getQuotePdf: operation({

@@ -29,6 +29,10 @@ const taken = json(
   slotTakenSchema,
   'The window was taken meanwhile, or is not a free window now: the message and the next free windows.',
 );
+const SPENT_LINK =
+  'The link is spent: the quote expired, was replaced by a newer version or withdrawn, or the lead was closed as Lost.';
+const ONE_TIME_DONE =
+  'A One Time quote’s visit has been completed or has begun: nothing more can be booked, changed or cancelled by the link.';
 const NOTICE =
   'Inside 24 hours of the next visit the customer can no longer change it: 409 with the policy and the phone number.';
 
@@ -47,7 +51,7 @@ export const schedulingOperations = {
       200: json(slotListSchema, 'The time zone, the visit’s expected duration and the free windows in order.'),
       404: error('No quote has this link.'),
       409: error('The quote is not accepted yet.'),
-      410: error('The quote expired, or a newer version replaced it.'),
+      410: error(SPENT_LINK),
     },
   }),
   bookQuote: operation({
@@ -55,7 +59,7 @@ export const schedulingOperations = {
     path: '/api/quotes/:token/booking',
     tag: 'Scheduling',
     summary: 'Book an accepted quote’s first cleaning (the customer, by its link)',
-    description: `start is a free window's start (from /slots). A recurring quote books its series: each visit at the interval in the same window when a crew is free, otherwise the next free window (flagged for staff). The lead becomes Won. The same start again answers 200 with the same booking. ${CAPACITY} ${TIMES}`,
+    description: `start is a free window's start (from /slots). A recurring quote books its series: each visit at the interval in the same window when a crew is free, otherwise the next free window (flagged for staff). The lead becomes Won (a lead closed as Lost is never reopened: 410). WELCOME40 prices only a customer’s first cleaning: once a visit of the lead has been completed or has begun, a new booking’s first visit is at the regular price. The same start again answers 200 with the same booking. ${CAPACITY} ${TIMES}`,
     access: 'public',
     params: quoteTokenParamsSchema,
     body: bookingRequestSchema,
@@ -64,8 +68,8 @@ export const schedulingOperations = {
       200: json(bookingAnswerSchema, 'Already booked at this start: the same booking.'),
       201: json(bookingAnswerSchema, 'Booked: the booking with its next visits.'),
       404: error('No quote has this link.'),
-      409: [taken, error('The quote is not accepted yet, or already booked at another time.')],
-      410: error('The quote expired, or a newer version replaced it.'),
+      409: [taken, error(`The quote is not accepted yet, or already booked at another time. ${ONE_TIME_DONE}`)],
+      410: error(SPENT_LINK),
     },
   }),
   rescheduleQuoteBooking: operation({
@@ -81,8 +85,8 @@ export const schedulingOperations = {
     answers: {
       200: json(bookingAnswerSchema, 'Rescheduled (or already at this start).'),
       404: error('No quote has this link.'),
-      409: [taken, error('No booking, or inside 24 hours of the next visit.')],
-      410: error('The quote expired, or a newer version replaced it.'),
+      409: [taken, error(`No booking, or inside 24 hours of the next visit. ${ONE_TIME_DONE}`)],
+      410: error(SPENT_LINK),
     },
   }),
   cancelQuoteBooking: operation({
@@ -97,8 +101,8 @@ export const schedulingOperations = {
     answers: {
       200: json(bookingAnswerSchema, 'Cancelled: the booking, its visits cancelled.'),
       404: error('No quote has this link.'),
-      409: error('No active booking, or inside 24 hours of the next visit.'),
-      410: error('The quote expired, or a newer version replaced it.'),
+      409: error(`No active booking, or inside 24 hours of the next visit. ${ONE_TIME_DONE}`),
+      410: error(SPENT_LINK),
     },
   }),
   listVisits: operation({
@@ -178,6 +182,21 @@ export const schedulingOperations = {
       200: json(bookingAnswerSchema, 'Cancelled: the booking, its visits cancelled.'),
       404: error('No lead has this id.'),
       409: error('The lead has no active booking.'),
+    },
+  }),
+  cancelBooking: operation({
+    method: 'delete',
+    path: '/api/admin/bookings/:id',
+    tag: 'Scheduling',
+    summary: 'Cancel a booking (staff)',
+    description:
+      'The same cancellation as DELETE /api/admin/leads/{id}/booking, named by the booking: every visit still to come is cancelled, whatever the notice, and the customer is e-mailed a calendar file (METHOD:CANCEL) that removes exactly those visits.',
+    access: session,
+    params: idParamsSchema,
+    answers: {
+      200: json(bookingAnswerSchema, 'Cancelled: the booking, its visits cancelled.'),
+      404: error('No booking has this id.'),
+      409: error('The booking is already cancelled.'),
     },
   }),
   getSchedulingSettings: operation({
