@@ -139,6 +139,8 @@ const envSchema = z
     HELD_RETENTION_DAYS: positiveInt(30),
     RATE_LIMIT_LOGIN_PER_15_MINUTES: positiveInt(10),
     RATE_LIMIT_QUOTE_LINKS_PER_MINUTE: positiveInt(30),
+    CUSTOMER_BOOKING_CHANGES_PER_HOUR: positiveInt(5),
+    CUSTOMER_BOOKING_CHANGES_PER_DAY: positiveInt(10),
     QUOTE_TAX_RATE_PERCENT: z.preprocess(
       blankToUndefined,
       z
@@ -258,6 +260,8 @@ export interface Config {
   rateLimitLoginPer15Minutes: number;
   /** Requests per client address per minute to the customers' quote links (/q/{token}, /api/quotes/{token}/…). */
   rateLimitQuoteLinksPerMinute: number;
+  /** Changes a customer makes to a booking by its link (book, move, cancel): per hour, per day. */
+  customerBookingChanges: { perHour: number; perDay: number };
   /** Tax on quotes, in basis points (825 = 8.25 %); 0 (the default): none. */
   quoteTaxRateBasisPoints: number;
   adminEmail: string | undefined;
@@ -424,6 +428,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     heldRetentionDays: e.HELD_RETENTION_DAYS,
     rateLimitLoginPer15Minutes: e.RATE_LIMIT_LOGIN_PER_15_MINUTES,
     rateLimitQuoteLinksPerMinute: e.RATE_LIMIT_QUOTE_LINKS_PER_MINUTE,
+    customerBookingChanges: {
+      perHour: e.CUSTOMER_BOOKING_CHANGES_PER_HOUR,
+      perDay: e.CUSTOMER_BOOKING_CHANGES_PER_DAY,
+    },
     quoteTaxRateBasisPoints: e.QUOTE_TAX_RATE_PERCENT,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

@@ -1,4 +1,7 @@
 // Rate limits, counted in the database (db/rate-limit-store.ts) so that every process shares them.
+import { createHash } from 'node:crypto';
+import { BOOKING_MESSAGES } from '@shine/shared/bookings';
+import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { API_ERRORS } from '@shine/shared/messages';
 import type { Request, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
@@ -146,4 +149,40 @@ export function smsWebhookRateLimit(db: Knex, perMinute: number): RateLimitReque
     ...perClientPerMinute(db, 'sms-webhook:', perMinute),
     message: { message: API_ERRORS.rateLimited },
   });
+}
+
+/** The key of a quote link's changes: a hash of its token (the token itself is never stored). */
+function linkKey(req: Request): string {
+  return createHash('sha256')
+    .update(String(req.params.token ?? ''))
+    .digest('base64url');
+}
+
+/**
+ * A customer's changes to a booking by its link (booking, moving, cancelling; by the page's forms
+ * or the API): `perHour` and `perDay` per link, so a burst cannot send staff a notification and the
+ * customer an e-mail per click (docs/security.md, third review, finding 4). A refused change (a
+ * window taken, too late) does not count. `respond` writes the 429 in the caller's format, with the
+ * business's phone number.
+ */
+export function bookingChangeRateLimits(
+  db: Knex,
+  limits: { perHour: number; perDay: number },
+  respond: (req: Request, res: Response, message: string) => void | Promise<void>,
+): RateLimitRequestHandler[] {
+  const window = (period: 'hour' | 'day', windowMs: number, limit: number) =>
+    rateLimit({
+      windowMs,
+      limit,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      keyGenerator: linkKey,
+      skipFailedRequests: true,
+      store: new KnexRateLimitStore(db, `booking-change-${period}:`),
+      handler: async (req, res) => {
+        res.status(429);
+        await respond(req, res, BOOKING_MESSAGES.tooManyChanges(limit, period, DEFAULT_COMPANY.phone));
+      },
+    });
+  return [window('hour', 60 * MINUTE_MS, limits.perHour), window('day', 24 * 60 * MINUTE_MS, limits.perDay)];
 }

@@ -18,6 +18,7 @@ import type { Quote } from '@shine/shared/responses/quotes';
 import escapeHtml from 'escape-html';
 import { type Request, type Response, Router } from 'express';
 import { AppError } from '../http/app-error.ts';
+import { bookingChangeRateLimits } from '../http/rate-limits.ts';
 import { sendHtml } from '../http/link-page.ts';
 import {
   type BookingSection,
@@ -232,8 +233,13 @@ export function quotePageBooking(deps: BookingMailDeps): QuotePageBooking {
     });
   };
   const routes = Router();
+  // Shared with the API's booking routes (scheduling.routes.ts): one count per link.
+  const metered = bookingChangeRateLimits(db, config.customerBookingChanges, (req, res, message) =>
+    pageWith(res, 429, String(req.params.token), message),
+  );
   routes.post(
     '/:token/booking',
+    metered,
     post(async (req, start) => {
       const { booking, created } = await bookFromQuote(db, req.params.token, start, timeZone, now());
       if (created) await emailBooking(deps, { booking, kind: 'booked', link: linkOf(req) });
@@ -241,11 +247,12 @@ export function quotePageBooking(deps: BookingMailDeps): QuotePageBooking {
   );
   routes.post(
     '/:token/booking/change',
+    metered,
     post(async (req, start) => {
       const { booking, changed, withdrawn } = await rescheduleFromQuote(db, req.params.token, start, timeZone, now());
       if (changed) await emailBooking(deps, { booking, kind: 'rescheduled', link: linkOf(req), withdrawn });
     }),
   );
-  routes.post('/:token/booking/cancel', post(cancel));
+  routes.post('/:token/booking/cancel', metered, post(cancel));
   return { section: (token, quote) => section(token, quote), routes };
 }

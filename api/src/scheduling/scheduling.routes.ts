@@ -12,6 +12,7 @@ import { linkOriginOf } from '../http/public-origin.ts';
 import type { Config } from '../config.ts';
 import { quoteUrlOf } from '../quotes/customer-quotes.service.ts';
 import { noStore } from '../http/cache-control.ts';
+import { bookingChangeRateLimits } from '../http/rate-limits.ts';
 import { operationRouter } from '../http/route.ts';
 import { getSchedulingSettings, saveSchedulingSettings } from '../settings/scheduling-settings.service.ts';
 import {
@@ -57,12 +58,16 @@ export function customerBookingRouter(deps: SchedulingDeps): Router {
   const { router, route } = operationRouter('/api/quotes');
   const timeZone = config.businessTimeZone;
   router.use(noStore);
+  // Shared with the page's forms (booking-page.ts): one count per link, however it is changed.
+  const metered = bookingChangeRateLimits(db, config.customerBookingChanges, (_req, res, message) => {
+    res.json({ message });
+  });
 
   route(schedulingOperations.listQuoteSlots, async (req, res) => {
     res.json(await customerSlots(db, req.params.token, req.query, timeZone, now()));
   });
 
-  route(schedulingOperations.bookQuote, async (req, res) => {
+  route(schedulingOperations.bookQuote, metered, async (req, res) => {
     await answerOrOfferSlots(db, timeZone, res, async () => {
       const { booking, created } = await bookFromQuote(db, req.params.token, req.body.start, timeZone, now());
       const link = quotePageUrl(config, req.params.token);
@@ -71,7 +76,7 @@ export function customerBookingRouter(deps: SchedulingDeps): Router {
     });
   });
 
-  route(schedulingOperations.rescheduleQuoteBooking, async (req, res) => {
+  route(schedulingOperations.rescheduleQuoteBooking, metered, async (req, res) => {
     await answerOrOfferSlots(db, timeZone, res, async () => {
       const { booking, changed, withdrawn } = await rescheduleFromQuote(
         db,
@@ -86,7 +91,7 @@ export function customerBookingRouter(deps: SchedulingDeps): Router {
     });
   });
 
-  route(schedulingOperations.cancelQuoteBooking, async (req, res) => {
+  route(schedulingOperations.cancelQuoteBooking, metered, async (req, res) => {
     const { booking, cancelled } = await cancelFromQuote(db, req.params.token, timeZone, now());
     await emailCancellation(deps, {
       leadId: booking.leadId,

@@ -42,6 +42,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     RATE_LIMIT_LEADS_PER_MINUTE: String(options.rateLimitLeadsPerMinute ?? 1_000_000),
     RATE_LIMIT_LOGIN_PER_15_MINUTES: String(options.rateLimitLoginPer15Minutes ?? 1_000_000),
     RATE_LIMIT_QUOTE_LINKS_PER_MINUTE: '1000000',
+    CUSTOMER_BOOKING_CHANGES_PER_HOUR: '1000000',
+    CUSTOMER_BOOKING_CHANGES_PER_DAY: '1000000',
   });
   const logger = createLogger(config);
   const database = await createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
