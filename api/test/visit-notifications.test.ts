@@ -114,6 +114,34 @@ describeApi('visit notifications', () => {
     expect(await visitNotices(admin)).toEqual([]);
   });
 
+  // The third review, finding 4: a burst of the customer's moves is one line in the bell.
+  it('folds a customer’s burst of moves into one notification with the latest time, until it is read', async () => {
+    // The real clock: a rewritten notification and a new one are stamped by the same clock.
+    t.clock.now = undefined;
+    const { token, slots, words } = await acceptedLead();
+    const [first, second, third] = slots;
+    if (!first || !second || !third) throw new Error('no free windows');
+    // Five changes in all: the link's hourly limit (booking-change-limits.test.ts).
+    await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: first.start }).expect(201);
+    for (const slot of [second, third]) {
+      await supertest(t.app).patch(`/api/quotes/${token}/booking`).send({ start: slot.start }).expect(200);
+    }
+    expect(await visitNotices(rep)).toEqual([
+      ['visit_rescheduled', `Ann Lee rescheduled to ${words(third)}`],
+      ['visit_booked', `Ann Lee booked ${words(first)}`],
+    ]);
+    // Read, the next move is news again; so is one after the burst (half an hour on).
+    await rep.post('/api/admin/notifications/read').send({ all: true }).expect(200);
+    await supertest(t.app).patch(`/api/quotes/${token}/booking`).send({ start: first.start }).expect(200);
+    t.clock.now = new Date(Date.now() + 31 * 60_000);
+    await supertest(t.app).patch(`/api/quotes/${token}/booking`).send({ start: second.start }).expect(200);
+    expect((await visitNotices(rep)).slice(0, 2)).toEqual([
+      ['visit_rescheduled', `Ann Lee rescheduled to ${words(second)}`],
+      ['visit_rescheduled', `Ann Lee rescheduled to ${words(first)}`],
+    ]);
+    t.clock.now = undefined;
+  });
+
   it('tells the person on duty when nobody holds the lead', async () => {
     const { token, slots, words } = await acceptedLead(null);
     await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: slots[0]?.start }).expect(201);

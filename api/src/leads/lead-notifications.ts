@@ -5,7 +5,7 @@
 import { DEFAULT_BUSINESS_TIMEZONE, weekdayIn } from '@shine/shared/business-time';
 import type { Knex } from 'knex';
 import { findAssignableUser } from '../auth/assignable-users.service.ts';
-import { notifyPeople, notifyPersonOnce } from '../notifications/notifications.service.ts';
+import { notifyPeople, notifyPeopleFolded, notifyPersonOnce } from '../notifications/notifications.service.ts';
 import { REJECTION_RULE_LABELS, type SpamRule } from '@shine/shared/intake';
 import { readSpeedToLeadConfiguration } from '@shine/shared/speed-to-lead';
 import { findSettingRow } from '../db/company-settings.ts';
@@ -94,16 +94,28 @@ export async function notifyAboutLead(
   else if (happening.kind === 'new_lead') recipients = [await onDutyAt(trx, context.now, timeZone), assignee];
   else recipients = [assignee ?? (await onDutyAt(trx, context.now, timeZone))];
   const name = `${lead.first_name} ${lead.last_name}`.trim();
-  await notifyPeople(
-    trx,
-    recipients.filter((id) => id !== context.actorId),
-    {
-      kind: happening.kind,
-      leadId,
-      text: describe(happening, name, [lead.cleaning_type, lead.source].filter(Boolean).join(', ')),
-    },
-  );
+  const notice = {
+    kind: happening.kind,
+    leadId,
+    text: describe(happening, name, [lead.cleaning_type, lead.source].filter(Boolean).join(', ')),
+  };
+  const people = recipients.filter((id) => id !== context.actorId);
+  // A customer's own changes to their booking come in bursts: one line per lead and kind while unread.
+  if (!context.actorId && CUSTOMER_VISIT_CHANGES.has(happening.kind)) {
+    await notifyPeopleFolded(trx, people, notice, context.now, CUSTOMER_CHANGE_FOLD_MS);
+  } else {
+    await notifyPeople(trx, people, notice);
+  }
 }
+
+/** The customer's booking changes (by the quote link) that fold into one notification while unread. */
+const CUSTOMER_VISIT_CHANGES: ReadonlySet<LeadHappening['kind']> = new Set([
+  'visit_booked',
+  'visit_rescheduled',
+  'visit_cancelled',
+]);
+/** How long a customer's burst of changes keeps folding into the same notification. */
+const CUSTOMER_CHANGE_FOLD_MS = 30 * 60_000;
 
 /**
  * A quote request held for review (docs/decisions.md, "Spam"): the person on duty that business

@@ -71,9 +71,14 @@ export async function findUnreadNotificationRow(
   db: Knex,
   userId: string,
   kind: NotificationKind,
+  of: { leadId?: string; since?: Date } = {},
 ): Promise<NotificationRow | undefined> {
   return (await db('notifications')
     .where({ user_id: userId, kind })
+    .modify((query) => {
+      if (of.leadId) query.where({ lead_id: of.leadId });
+      if (of.since) query.where('created_at', '>=', of.since);
+    })
     .whereNull('read_at')
     .orderBy([
       { column: 'created_at', order: 'desc' },

@@ -106,3 +106,33 @@ const LEAD_ALERT_KINDS = ['new_lead', 'repeat_request'] as const satisfies reado
 export function leadAlertNotified(db: Knex, userId: string): (leadId: string) => Knex.QueryBuilder {
   return notificationAboutLead(db, userId, LEAD_ALERT_KINDS);
 }
+
+/**
+ * A notification about a lead to each of `userIds`, folded into the same lead's unread one of the same
+ * kind from the last `windowMs`: that one takes the new words and comes to the top (as of `now`), so a
+ * customer's burst of changes is one line in the bell, not one per click (docs/security.md, third
+ * review, finding 4). In the caller's transaction, with a live `notification.created` either way.
+ */
+export async function notifyPeopleFolded(
+  trx: Knex,
+  userIds: ReadonlyArray<string | null | undefined>,
+  notice: { kind: NotificationKind; leadId: string; text: string },
+  now: Date,
+  windowMs: number,
+): Promise<void> {
+  const people = [...new Set(userIds.filter((id): id is string => typeof id === 'string'))];
+  const since = new Date(now.getTime() - windowMs);
+  const fresh: string[] = [];
+  for (const userId of people) {
+    const waiting = await findUnreadNotificationRow(trx, userId, notice.kind, { leadId: notice.leadId, since });
+    if (!waiting) {
+      fresh.push(userId);
+      continue;
+    }
+    const row = await rewriteNotificationRow(trx, waiting.id, notice.text, now);
+    await publishLiveEvents(trx, [
+      { type: 'notification.created', userId: row.user_id, notificationId: row.id, leadId: row.lead_id },
+    ]);
+  }
+  await notifyPeople(trx, fresh, notice);
+}
