@@ -94,6 +94,52 @@ describeApi('scheduling', () => {
       .expect(200);
   }
 
+  // The third review, finding 3: a booking in the year 2199 was taken, with weekly visits into 2200.
+  it('keeps customers within the booking horizon (6 weeks unless set): farther starts are refused with the next windows', async () => {
+    const now = new Date();
+    t.clock.now = now;
+    const { token, leadId } = await acceptedQuote({ cleaningType: 'Basic', frequency: 'Weekly' });
+    const far = await supertest(t.app)
+      .post(`/api/quotes/${token}/booking`)
+      .send({ start: '2199-12-02T08:00:00-06:00' });
+    expect(far.status).toBe(409);
+    expect(far.body.message).toBe(BOOKING_MESSAGES.beyondHorizon(6));
+    const offered = slotTakenSchema.parse(far.body).slots;
+    expect(offered.length).toBeGreaterThan(0);
+    for (const slot of offered) expect(Date.parse(slot.start)).toBeLessThan(now.getTime() + 6 * 7 * DAY);
+    expect((await (await staff()).get(`/api/admin/leads/${leadId}/booking`).expect(200)).body.booking).toBeNull();
+    // Asking for windows far ahead lists none past the horizon.
+    const later = new Date(now.getTime() + 8 * 7 * DAY).toISOString().slice(0, 10);
+    expect((await slotsOf(token, `?from=${later}`)).slots).toEqual([]);
+
+    // Booked inside it, a move past it is refused too, and nothing moves.
+    const [first] = (await slotsOf(token)).slots;
+    if (!first) throw new Error('no free window');
+    await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: first.start }).expect(201);
+    const weekAfterHorizon = new Date(Date.parse(first.start) + 7 * 7 * DAY).toISOString();
+    const moved = await supertest(t.app).patch(`/api/quotes/${token}/booking`).send({ start: weekAfterHorizon });
+    expect([moved.status, moved.body.message]).toEqual([409, BOOKING_MESSAGES.beyondHorizon(6)]);
+
+    // An admin sets 2 weeks: a window three weeks out is no longer the customer's to take.
+    await (await staff())
+      .put('/api/admin/settings/scheduling')
+      .send({ ...DEFAULT_SCHEDULING_SETTINGS, bookingHorizonWeeks: 2 })
+      .expect(200);
+    const other = await acceptedQuote({ cleaningType: 'Basic', frequency: 'One Time' });
+    const threeWeeks = (
+      await slotsOf(other.token, `?from=${new Date(now.getTime() + 21 * DAY).toISOString().slice(0, 10)}`)
+    ).slots;
+    expect(threeWeeks).toEqual([]);
+    const refused = await supertest(t.app)
+      .post(`/api/quotes/${other.token}/booking`)
+      .send({ start: new Date(Date.parse(first.start) + 3 * 7 * DAY).toISOString() });
+    expect([refused.status, refused.body.message]).toEqual([409, BOOKING_MESSAGES.beyondHorizon(2)]);
+    await (await staff())
+      .put('/api/admin/settings/scheduling')
+      .send({ ...DEFAULT_SCHEDULING_SETTINGS, bookingHorizonWeeks: 0 })
+      .expect(400);
+  });
+
   it('offers no windows before the quote is accepted, and none for a link that does not exist', async () => {
     t.clock.now = new Date();
     const { token } = await acceptedQuote({}, false);

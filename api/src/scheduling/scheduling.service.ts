@@ -159,6 +159,26 @@ const durationOf = (spec: ServiceSpec) => visitDurationMinutes(spec.cleaningType
 const customerEarliest = (settings: SchedulingSettings, spec: ServiceSpec, now: Date) =>
   now.getTime() + settings.leadTimeHours[spec.cleaningType] * HOUR_MS;
 
+/** The last start a customer may book or move to themselves: the settings' horizon from now. */
+const customerLatest = (settings: SchedulingSettings, now: Date) =>
+  now.getTime() + settings.bookingHorizonWeeks * 7 * 24 * HOUR_MS;
+
+/**
+ * A customer's start past the horizon: 409 with the next free windows from the earliest a customer
+ * may book (not from the far-off start asked for), as for a window that is not free.
+ */
+function refuseBeyondHorizon(
+  settings: SchedulingSettings,
+  spec: ServiceSpec,
+  start: number,
+  earliest: number,
+  now: Date,
+): void {
+  if (start > customerLatest(settings, now)) {
+    throw new SlotRefusedError(BOOKING_MESSAGES.beyondHorizon(settings.bookingHorizonWeeks), spec, earliest, earliest);
+  }
+}
+
 /** Whether a One Time quote is used up: its visit has been completed or has begun. */
 export async function isOneTimeUsedUp(db: Knex, quote: Quote, now: Date): Promise<boolean> {
   return quote.cleaning.frequency === 'One Time' && hasVisitTakenPlaceOfQuote(db, quote.id, now);
@@ -222,7 +242,13 @@ export async function customerSlots(
     durationMinutes,
     earliest: customerEarliest(settings, spec, now),
   });
-  return { timezone: timeZone, durationMinutes, slots: windows.map((window) => toSlot(window, timeZone)) };
+  // Never a window past the horizon, whatever `from` asks for.
+  const latest = customerLatest(settings, now);
+  return {
+    timezone: timeZone,
+    durationMinutes,
+    slots: windows.filter((window) => window.start <= latest).map((window) => toSlot(window, timeZone)),
+  };
 }
 
 /** The service a lead is booked for: its newest accepted quote, else its own request (no price); undefined when neither says. */
@@ -609,11 +635,13 @@ export async function bookFromQuote(
       throw new AppError(409, BOOKING_MESSAGES.alreadyBooked);
     }
     const spec = specOfQuote(quote);
+    const earliest = customerEarliest(settings, spec, now);
+    refuseBeyondHorizon(settings, spec, startAt, earliest, now);
     const row = await createBooking(
       trx,
       outbox,
       { settings, timeZone, now },
-      { leadId: quote.leadId, spec, start: startAt, earliest: customerEarliest(settings, spec, now), actorId: null },
+      { leadId: quote.leadId, spec, start: startAt, earliest, actorId: null },
     );
     return { row, created: true };
   });
@@ -671,6 +699,7 @@ export async function rescheduleFromQuote(
     const earliest = customerEarliest(settings, spec, now);
     const refuse = (message: string) => new SlotRefusedError(message, spec, startAt, earliest);
     if (startAt < earliest) throw refuse(BOOKING_MESSAGES.windowUnavailable);
+    refuseBeyondHorizon(settings, spec, startAt, earliest, now);
     // The series is laid again from the new start; its visits keep the calendar events (UIDs) of
     // the ones they replace, one revision on (docs/decisions.md, "Calendar files").
     const removed = await deleteScheduledVisitsFrom(trx, booking.id, now);

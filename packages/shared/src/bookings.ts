@@ -48,6 +48,8 @@ export const BOOKING_MESSAGES = {
   crewBusy: 'That crew already has a visit then. Pick another time or crew.',
   leadHasBooking: 'This lead already has an active booking: move its visits in the Schedule.',
   noAcceptedQuote: 'This lead has no accepted quote to book.',
+  beyondHorizon: (weeks: number) =>
+    `We book cleanings online up to ${weeks} weeks ahead. Please pick one of these windows, or call us for a later date.`,
   tooManyChanges: (count: number, period: 'hour' | 'day', phone: string) =>
     `This cleaning has been changed ${count} times in the last ${period}. To change it again, please call us at ${phone}.`,
 } as const;

@@ -40,6 +40,9 @@ export const workingDaySchema = z.strictObject({
 });
 export type WorkingDay = z.output<typeof workingDaySchema>;
 
+/** How far ahead customers book themselves until an admin says otherwise (weeks). */
+export const BOOKING_HORIZON_WEEKS_DEFAULT = 6;
+
 const leadTimeSchema = z
   .number({ error: 'Enter a number of hours' })
   .int('Enter whole hours')
@@ -59,6 +62,16 @@ export const schedulingSettingsSchema = z
     windowMinutes: z.number().int().min(30, 'At least 30 minutes').max(240, 'At most 4 hours'),
     /** How far ahead a customer may book online, per cleaning type (staff may book sooner). */
     leadTimeHours: z.strictObject({ Basic: leadTimeSchema, Deep: leadTimeSchema, 'Move In/Out': leadTimeSchema }),
+    /**
+     * How far ahead a customer may book or move a cleaning themselves, in weeks (staff may book any
+     * time). Settings saved before it existed read as the default.
+     */
+    bookingHorizonWeeks: z
+      .number({ error: 'Enter a number of weeks' })
+      .int('Enter whole weeks')
+      .min(1, 'At least 1 week')
+      .max(52, 'At most 52 weeks')
+      .default(BOOKING_HORIZON_WEEKS_DEFAULT),
   })
   .superRefine((settings, context) => {
     settings.days.forEach((day, index) => {
@@ -103,6 +116,7 @@ export const DEFAULT_SCHEDULING_SETTINGS: SchedulingSettings = {
   ],
   windowMinutes: 120,
   leadTimeHours: { Basic: 48, Deep: 168, 'Move In/Out': 168 },
+  bookingHorizonWeeks: BOOKING_HORIZON_WEEKS_DEFAULT,
 };
 
 /** SPEC.md §9's package durations: Residential (Basic) 2–4 hours, Deep 4–8; Move In/Out is a deep clean. */

@@ -28,6 +28,7 @@ export function toFormValues(settings: SchedulingSettings): FormValues {
     leadBasic: settings.leadTimeHours.Basic,
     leadDeep: settings.leadTimeHours.Deep,
     leadMove: settings.leadTimeHours['Move In/Out'],
+    bookingHorizonWeeks: settings.bookingHorizonWeeks,
   };
   settings.days.forEach((day, index) => {
     values[`open${index}`] = day?.open ?? '';
@@ -57,6 +58,7 @@ export function fromFormValues(values: FormValues): unknown {
     days,
     windowMinutes: values.windowMinutes,
     leadTimeHours: { Basic: values.leadBasic, Deep: values.leadDeep, 'Move In/Out': values.leadMove },
+    bookingHorizonWeeks: values.bookingHorizonWeeks,
   };
 }
 
@@ -126,6 +128,9 @@ export function SchedulingSettingsForm() {
           </Form.Item>
           <Form.Item name="leadMove" label="Online lead time, Move In/Out (hours)">
             <InputNumber min={0} max={1440} />
+          </Form.Item>
+          <Form.Item name="bookingHorizonWeeks" label="Customers book online up to (weeks ahead)">
+            <InputNumber min={1} max={52} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save scheduling settings'}
