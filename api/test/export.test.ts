@@ -145,7 +145,7 @@ describeApi('POST /api/admin/leads/export', () => {
     expect((await exportLeads({ format: 'csv', filter: { status: 'all', priority: '' } })).count).toBe(3);
   });
 
-  it('CSV opens in a spreadsheet as written: a BOM, business-time dates, the outcome columns after SPEC.md’s, names intact', async () => {
+  it('CSV opens in a spreadsheet as written: a BOM, business-time dates, the outcome columns after the brief’s, names intact', async () => {
     const now = Date.now();
     const created = new Date(now - 3 * DAY);
     const leadId = await insertLead(t.db, {
@@ -205,7 +205,7 @@ describeApi('POST /api/admin/leads/export', () => {
     const result = await exportLeads({ format: 'csv', leadIds: [leadId, ids[0]] });
     expect(result.content.startsWith('\uFEFFFirst Name,')).toBe(true);
     const [header = [], jose = [], other = []] = cellsOf(result.content.slice(1));
-    // SPEC.md's fields first, in its order, then the outcome.
+    // The brief's fields first (docs/requirements.md), in its order, then the outcome.
     expect(header.slice(0, 18)).toEqual([
       'First Name',
       'Last Name',

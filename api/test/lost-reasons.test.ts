@@ -94,7 +94,7 @@ describeApi('lost reasons', () => {
       ]);
     });
 
-    it('takes only the status as SPEC.md sends it; a reason added later is its own history row', async () => {
+    it('takes only the status as the brief’s call sends it; a reason added later is its own history row', async () => {
       const id = await insertLead(t.db, { status: 'Contacted' });
       const lost = await agent.patch(`/api/admin/leads/${id}/status`).send({ status: 'Lost' }).expect(200);
       expect(lost.body).toMatchObject({ status: 'Lost', lostReason: null, lostNote: null });

@@ -334,7 +334,7 @@ export async function setLeadValueFromAcceptedQuote(
 
 /**
  * Sets the status. A lead that leaves Lost loses its reason; one that stays or becomes Lost keeps its
- * reason unless a new one is given (the status call of SPEC.md sends none). The reason is in the
+ * reason unless a new one is given (the brief's status call sends none, docs/requirements.md). The reason is in the
  * status change's audit row, or in an "updated" row when only the reason changed.
  */
 async function setStatus(

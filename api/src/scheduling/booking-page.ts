@@ -2,7 +2,7 @@
 // free arrival windows of the next three weeks as radio buttons grouped by day, picking one books it;
 // then the booking, with "change the time" and "cancel" until 24 hours before the next visit (never
 // once a One Time quote's visit has taken place), and
-// SPEC.md's policy with the phone number inside them. The forms post to /q/{token}/booking…, answered
+// the brief's policy (docs/requirements.md) with the phone number inside them. The forms post to /q/{token}/booking…, answered
 // 303 back to the page, or the page again with what went wrong (a window taken meanwhile: the message
 // and the fresh windows). quote-page.routes.ts mounts these routes and places the section.
 import {

@@ -16,7 +16,7 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** How far ahead the quote page offers windows (three weeks), and the most one call may ask for. */
 export const SLOT_DAYS_DEFAULT = 21;
 export const SLOT_DAYS_MAX = 42;
-/** The customer may move or cancel a visit until this long before it (SPEC.md §9). */
+/** The customer may move or cancel a visit until this long before it (docs/requirements.md). */
 export const CHANGE_NOTICE_HOURS = 24;
 /** A recurring series keeps at least this many visits ahead on the calendar. */
 export const SERIES_VISITS_AHEAD = 6;

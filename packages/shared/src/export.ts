@@ -11,7 +11,7 @@ export const EXPORT_DERIVED_FIELDS = ['nextVisit', 'quoteStatus', 'recurringValu
 export type ExportDerivedField = (typeof EXPORT_DERIVED_FIELDS)[number];
 
 /**
- * Export field groups (docs/requirements.md#export): CSV has contact, service, status, dates (SPEC.md's
+ * Export field groups (docs/requirements.md#export): CSV has contact, service, status, dates (the brief's
  * fields, first and in that order), then the outcome; JSON adds notes.
  */
 export const EXPORT_FIELD_GROUPS = {

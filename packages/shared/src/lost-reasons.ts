@@ -44,7 +44,7 @@ export function lostReasonChoices(reasons: readonly string[]): string[] {
   return [...reasons, OTHER_LOST_REASON];
 }
 
-/** The reason and note as the status change sends them; both optional (SPEC.md's call sends only `status`). */
+/** The reason and note as the status change sends them; both optional (the brief's call sends only `status`, docs/requirements.md). */
 export const lostReasonFields = {
   lostReason: reasonSchema.optional(),
   lostNote: z

@@ -104,7 +104,7 @@ export type SchedulingSettings = z.output<typeof schedulingSettingsSchema>;
 const weekday = (open: string, close: string, windows: string[]): WorkingDay => ({ open, close, windows });
 
 /**
- * Until an admin saves them: SPEC.md §9's business hours (Mon–Fri 8–6, Sat 9–4, no Sunday) with two-hour
+ * Until an admin saves them: the brief's business hours (docs/requirements.md) (Mon–Fri 8–6, Sat 9–4, no Sunday) with two-hour
  * arrival windows, and its booking advice (48 hours for regular cleaning, a week for deep; Move In/Out as deep).
  */
 export const DEFAULT_SCHEDULING_SETTINGS: SchedulingSettings = {
@@ -119,7 +119,7 @@ export const DEFAULT_SCHEDULING_SETTINGS: SchedulingSettings = {
   bookingHorizonWeeks: BOOKING_HORIZON_WEEKS_DEFAULT,
 };
 
-/** SPEC.md §9's package durations: Residential (Basic) 2–4 hours, Deep 4–8; Move In/Out is a deep clean. */
+/** The brief's package durations (docs/requirements.md): Residential (Basic) 2–4 hours, Deep 4–8; Move In/Out is a deep clean. */
 export const PACKAGE_DURATION_MINUTES: Record<CleaningType, readonly [number, number]> = {
   Basic: [120, 240],
   Deep: [240, 480],

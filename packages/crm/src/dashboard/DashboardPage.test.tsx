@@ -19,7 +19,7 @@ describe('DashboardPage: the greeting', () => {
     expect(screen.queryByText('Welcome Admin')).toBeNull();
   });
 
-  it('keeps SPEC.md’s "Welcome Admin" for an admin', async () => {
+  it('keeps the brief’s "Welcome Admin" for an admin', async () => {
     signedInAs({ ...person, role: 'admin' });
     await screen.findByText('Welcome Admin');
     expect(screen.queryByText('Welcome Mia Chen')).toBeNull();

@@ -16,7 +16,7 @@ const TABS = ['overview', 'leads', 'activities', 'automations', 'templates', 'an
 type TabKey = (typeof TABS)[number];
 
 /**
- * The header's greeting: SPEC.md's "Welcome Admin" for an admin, a salesperson by name (the part of the
+ * The header's greeting: the brief's "Welcome Admin" (docs/requirements.md) for an admin, a salesperson by name (the part of the
  * e-mail before the @ when the name is empty, as everywhere a person is named).
  */
 export function dashboardGreeting(user: SessionUser | undefined): string {

@@ -1,6 +1,6 @@
 // What the bell holds reaches the person when the window is in the background: a system notification
 // (the browser's Notification API with their permission, or the desktop app's own) for each new one,
-// and the unread count on the desktop app's icon. New leads have their own alert (alerts/), so they
+// and the unread count on the desktop app's icon. New leads have their own alert (new-lead-alerts), so they
 // are not announced twice.
 import { DEFAULT_NEW_LEAD_ALERT_SETTINGS, isQuietTime } from '@shine/shared/new-lead-alerts';
 import type { LiveEvent } from '@shine/shared/live';

@@ -26,7 +26,7 @@ describe('MetricCards: Today', () => {
     const today = await screen.findByTestId('metric-today');
     await within(today).findByText('(3 requests)');
     expect(today.querySelector('.ant-statistic-content-value')?.textContent).toBe('2');
-    // SPEC.md's six: the schedule's cards are the sidebar CRM's own (ScheduleMetricCards).
+    // The brief's six (docs/requirements.md): the schedule's cards are the sidebar CRM's own (ScheduleMetricCards).
     expect(screen.getAllByRole('link')).toHaveLength(6);
   });
 

@@ -118,7 +118,7 @@ export function MetricCards() {
 /**
  * The schedule's cards of the sidebar CRM's Dashboard: Visits this week and Booked recurring revenue,
  * each opening the Schedule (this week's visits, each recurring customer's series). The tabbed
- * dashboard keeps SPEC.md's six cards.
+ * dashboard keeps the brief's six cards (docs/requirements.md).
  */
 export function ScheduleMetricCards() {
   const metrics = useMetrics();
