@@ -219,3 +219,82 @@ test('the leads table’s Assigned header is one line at 1280 px', async ({ page
   });
   expect(lines).toEqual({ lines: 1, overflow: 0 });
 });
+
+/** "Dec 4, 2026": the picker's date as it is typed. */
+const pickerDate = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The instant of a wall-clock time ("10:30") on a business day, as the business's zone has it. */
+function businessInstant(day: string, time: string): number {
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS, timeZoneName: 'longOffset' })
+    .format(new Date(`${day}T12:00:00Z`))
+    .split('GMT')[1];
+  return new Date(`${day}T${time}:00${offset || 'Z'}`).getTime();
+}
+
+test('a follow-up picked in Tokyo is the business’s 10:30 AM; the header’s date and the Live time say CT', async ({
+  page,
+}) => {
+  test.slow();
+  await signIn(page);
+  const name = uniqueName('Pick');
+  const lead = await createLead(page.request, { firstName: name, cleaningType: 'Basic', frequency: 'One Time' });
+  await page.goto(`/admin/crm?section=leads&lead=${lead.id}`);
+  const drawer = page.getByRole('dialog', { name: new RegExp(name) });
+  await expect(drawer).toBeVisible();
+
+  // The header: the business's date (Tokyo is often a day ahead), labelled.
+  const now = new Date();
+  const longDate = new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: BUSINESS,
+  }).format(now);
+  await expect(page.getByTestId('crm-current-date')).toHaveText(`${longDate} (CT)`);
+  await expect(page.getByTestId('crm-current-date').locator('time')).toHaveAttribute('datetime', businessDay(now));
+
+  // Two business days on, 10:30 AM, typed into the picker labelled with the zone.
+  const day = businessDay(new Date(now.getTime() + 2 * 86_400_000));
+  const followUp = drawer.getByLabel('Next follow-up (CT)');
+  await followUp.click();
+  await followUp.fill(`${pickerDate(day)} 10:30 AM`);
+  await followUp.press('Enter');
+  await expect(followUp).toHaveValue(`${pickerDate(day)} 10:30 AM`);
+  await expectAxeClean(page, '.lead-edit-form');
+  await drawer.getByRole('button', { name: 'Save Changes' }).click();
+  await expect
+    .poll(async () => {
+      const saved = (await (await page.request.get(`/api/admin/leads/${lead.id}`)).json()) as {
+        nextFollowUpAt: string | null;
+      };
+      return saved.nextFollowUpAt ? new Date(saved.nextFollowUpAt).getTime() : null;
+    })
+    .toBe(businessInstant(day, '10:30'));
+
+  // Opened again, the picker reads the business's 10:30 AM, not Tokyo's 12:30 or 1:30 AM.
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: new RegExp(name) }).getByLabel('Next follow-up (CT)')).toHaveValue(
+    `${pickerDate(day)} 10:30 AM`,
+  );
+
+  // The Live indicator's last update: the business's clock, labelled (the drawer closed: it covers the header).
+  await page.goto('/admin/crm?section=leads');
+  await page.locator('.live-indicator').hover();
+  const tip = page.getByRole('tooltip').filter({ hasText: 'Last updated' });
+  await expect(tip).toBeVisible();
+  const match = /Last updated (\d{1,2}):(\d{2}):\d{2}\s([AP]M) CT/u.exec(spaced((await tip.textContent()) ?? ''));
+  expect(match).not.toBeNull();
+  const [, hour = '0', minute = '0', half] = match ?? [];
+  const shown = ((Number(hour) % 12) + (half === 'PM' ? 12 : 0)) * 60 + Number(minute);
+  const { hour: h, minute: m } = partsIn(new Date(), { hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+  const business = Number(h) * 60 + Number(m);
+  // Within a few minutes of the business's clock now (Tokyo's is 14 or 15 hours off).
+  expect(Math.min(Math.abs(business - shown), 1440 - Math.abs(business - shown))).toBeLessThanOrEqual(3);
+});

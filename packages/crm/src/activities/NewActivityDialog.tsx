@@ -1,9 +1,11 @@
 import { activityCreateSchema, defaultActivityStatus } from '@shine/shared/activities';
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES, type ActivityStatus, type ActivityType } from '@shine/shared/enums';
 import type { LeadListItem } from '@shine/shared/types';
-import { DatePicker, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
+import { businessZoneLabel } from '../format/date-time.ts';
+import { BusinessDateTimePicker } from '../ui/BusinessDateTimePicker.tsx';
 import { useSubmitValidation, validateOrFocusFirstError, zodRule } from '../ui/form-validation.ts';
 import { ACTIVITY_STATUS_LABELS, ACTIVITY_TYPE_LABELS } from './activity-labels.tsx';
 import { useCreateActivity } from './activities.queries.ts';
@@ -122,12 +124,8 @@ export function NewActivityDialog({ open, onClose, lead, lockLead, onCreated }: 
         <Form.Item label="Description" name="description" rules={[rule('description')]}>
           <Input.TextArea rows={3} maxLength={5000} />
         </Form.Item>
-        <Form.Item label="Scheduled time" name="scheduledAt" rules={[rule('scheduledAt')]}>
-          <DatePicker
-            showTime={{ format: 'h:mm A', use12Hours: true, minuteStep: 5 }}
-            format="MMM D, YYYY h:mm A"
-            className="full-width"
-          />
+        <Form.Item label={`Scheduled time (${businessZoneLabel()})`} name="scheduledAt" rules={[rule('scheduledAt')]}>
+          <BusinessDateTimePicker className="full-width" />
         </Form.Item>
         <Form.Item label="Status" name="status" required rules={[rule('status')]}>
           <Select

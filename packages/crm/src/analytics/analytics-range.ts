@@ -1,7 +1,7 @@
 import { type AnalyticsRange, analyticsRangeSchema, defaultAnalyticsRange } from '@shine/shared/analytics';
-import dayjs from 'dayjs';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { businessDateOf } from '../format/date-time.ts';
 
 /**
  * The analytics range lives in the URL (`/crm/analytics?from=…&to=…`): shareable, kept on reload,
@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router-dom';
 export function useAnalyticsRange(): [AnalyticsRange, (range: AnalyticsRange) => void] {
   const [params, setParams] = useSearchParams();
   const parsed = analyticsRangeSchema.safeParse({ from: params.get('from'), to: params.get('to') });
-  const range = parsed.success ? parsed.data : defaultAnalyticsRange(dayjs().format('YYYY-MM-DD'));
+  const range = parsed.success ? parsed.data : defaultAnalyticsRange(businessDateOf(new Date()));
   const setRange = useCallback(
     (next: AnalyticsRange) =>
       setParams((current) => {

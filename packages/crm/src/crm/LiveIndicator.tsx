@@ -1,6 +1,6 @@
-import dayjs from 'dayjs';
 import type { LiveStatus } from '../api/live-stream.ts';
 import { POLL_INTERVAL_MS } from '../api/live.ts';
+import { businessZoneLabel, formatTimeWithSeconds } from '../format/date-time.ts';
 import { useMetrics } from '../overview/index.ts';
 import { Hint } from '../ui/Hint.tsx';
 
@@ -18,7 +18,9 @@ const LABEL: Record<LiveStatus, string> = {
 export function LiveIndicator({ status }: { status: LiveStatus }) {
   const metrics = useMetrics();
   const offline = metrics.isError;
-  const updated = metrics.dataUpdatedAt ? `Last updated ${dayjs(metrics.dataUpdatedAt).format('h:mm:ss A')}` : '';
+  const updated = metrics.dataUpdatedAt
+    ? `Last updated ${formatTimeWithSeconds(metrics.dataUpdatedAt)} ${businessZoneLabel(new Date(metrics.dataUpdatedAt))}`
+    : '';
   const hint = offline
     ? `Reconnecting: ${metrics.error.message}`
     : status === 'live'

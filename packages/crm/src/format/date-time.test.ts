@@ -5,6 +5,8 @@ import {
   formatCalendarDate,
   formatDate,
   formatDateTime,
+  formatLongDate,
+  formatTimeWithSeconds,
   isBusinessToday,
   setBusinessTimeZone,
 } from './date-time.ts';
@@ -43,5 +45,15 @@ describe('staff dates and times: the business’s, labelled', () => {
     expect(spaced(formatDateTime('2026-12-01T20:35:00Z', now))).toBe('Tue, Dec 1, 1:35 PM MT');
     expect(isBusinessToday('2026-11-20T07:00:00Z', now)).toBe(true);
     expect(isBusinessToday('2026-11-20T06:59:00Z', now)).toBe(false);
+  });
+
+  it('writes the header’s date and the Live time on the business’s clock', () => {
+    // 03:10 UTC on Tue Mar 4 is still Monday evening in Chicago (and Tuesday noon in Tokyo).
+    const late = new Date('2025-03-04T03:10:05Z');
+    expect(formatLongDate(late)).toBe('Monday, March 3, 2025');
+    expect(formatLongDate(late, true)).toBe('Mon, Mar 3, 2025');
+    expect(spaced(formatTimeWithSeconds(late))).toBe('9:10:05 PM');
+    setBusinessTimeZone('Asia/Tokyo');
+    expect(formatLongDate(late)).toBe('Tuesday, March 4, 2025');
   });
 });

@@ -55,6 +55,22 @@ export function formatTime(value: string | Date): string {
   return formatter('time', { hour: 'numeric', minute: '2-digit' }).format(new Date(value));
 }
 
+/** "2:35:12 PM": the business's wall clock to the second, without the zone. */
+export function formatTimeWithSeconds(value: string | Date | number): string {
+  return formatter('time-seconds', { hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(new Date(value));
+}
+
+/** "Monday, March 3, 2025" ("Mon, Mar 3, 2025" when `short`): the business's calendar date, with the year. */
+export function formatLongDate(at: Date, short = false): string {
+  const { weekday, month, day, year } = partsOf(
+    short
+      ? formatter('long-date-short', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
+      : formatter('long-date', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }),
+    at,
+  );
+  return `${weekday}, ${month} ${day}, ${year}`;
+}
+
 const parse = (value: string | null | undefined) => {
   if (!value) return undefined;
   const at = new Date(value);

@@ -2,9 +2,12 @@ import { LEAD_PRIORITIES, type LeadPriority } from '@shine/shared/enums';
 import { DEFAULT_ESTIMATED_VALUE } from '@shine/shared/constants';
 import { leadUpdateSchema } from '@shine/shared/leads';
 import type { Lead } from '@shine/shared/types';
-import { Alert, Button, DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { businessZoneLabel } from '../format/date-time.ts';
+import { businessClockAfter } from '../format/picker-time.ts';
+import { BusinessDateTimePicker } from '../ui/BusinessDateTimePicker.tsx';
 import { findFormIssues, useSubmitValidation, zodRule } from '../ui/form-validation.ts';
 import { useLeadUpdateMutation } from './leads.queries.ts';
 
@@ -39,10 +42,11 @@ function initialValuesOf(lead: Lead): LeadEditValues {
   };
 }
 
-const followUpPresets = () => [
-  { label: 'Tomorrow 9 AM', value: dayjs().add(1, 'day').hour(9).minute(0).second(0).millisecond(0) },
-  { label: 'In 3 days', value: dayjs().add(3, 'day').hour(9).minute(0).second(0).millisecond(0) },
-  { label: 'Next week', value: dayjs().add(7, 'day').hour(9).minute(0).second(0).millisecond(0) },
+/** 9 AM on the business's clock, one, three or seven days on. */
+const followUpPresets = (now = new Date()) => [
+  { label: 'Tomorrow 9 AM', value: dayjs(businessClockAfter(now, 1)) },
+  { label: 'In 3 days', value: dayjs(businessClockAfter(now, 3)) },
+  { label: 'Next week', value: dayjs(businessClockAfter(now, 7)) },
 ];
 
 /** Staff set the next follow-up, estimated value, priority, tags and notes of a lead. */
@@ -72,13 +76,12 @@ export function LeadEditForm({ lead }: { lead: Lead }) {
     >
       {formIssues.length > 0 ? <Alert type="error" showIcon title={formIssues.join(' ')} /> : null}
       <div className="form-grid">
-        <Form.Item label="Next follow-up" name="nextFollowUpAt" rules={[rule('nextFollowUpAt')]}>
-          <DatePicker
-            showTime={{ format: 'h:mm A', use12Hours: true, minuteStep: 5 }}
-            format="MMM D, YYYY h:mm A"
-            presets={followUpPresets()}
-            className="full-width"
-          />
+        <Form.Item
+          label={`Next follow-up (${businessZoneLabel()})`}
+          name="nextFollowUpAt"
+          rules={[rule('nextFollowUpAt')]}
+        >
+          <BusinessDateTimePicker presets={followUpPresets()} className="full-width" />
         </Form.Item>
         <Form.Item
           label="Estimated value"

@@ -4,7 +4,7 @@ import type { MyDayItem as Item } from '@shine/shared/responses/my-day';
 import { formatWindowHours } from '@shine/shared/scheduling';
 import { Button, Dropdown, Space } from 'antd';
 import type { ReactNode } from 'react';
-import { formatBusinessMinutes, formatDateTime } from '../format/date-time.ts';
+import { businessZoneLabel, formatBusinessMinutes, formatDateTime } from '../format/date-time.ts';
 import { useNow } from '../ui/use-now.ts';
 import { CompleteVisitButton } from '../schedule/index.ts';
 import { useCompleteVisit, useLogCall, useUpdateFollowUp, useUpdateTask } from './my-day.queries.ts';
@@ -33,7 +33,10 @@ function SnoozeButton({ name, onPick }: { name: string; onPick: (at: Date) => vo
       // Opened by keyboard, the first choice takes the focus; the arrows move among them.
       autoFocus
       menu={{
-        items: SNOOZE_CHOICES.map((choice) => ({ key: choice.key, label: choice.label })),
+        items: SNOOZE_CHOICES.map((choice) => ({
+          key: choice.key,
+          label: choice.clock ? `${choice.label} ${businessZoneLabel()}` : choice.label,
+        })),
         onClick: ({ key }) => {
           const choice = SNOOZE_CHOICES.find((each) => each.key === key);
           if (choice) onPick(choice.at(new Date()));

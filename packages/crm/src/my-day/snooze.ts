@@ -1,21 +1,30 @@
-// My Day's snooze: a few preset times a person picks with one click, in their own clock.
-import dayjs from 'dayjs';
+// My Day's snooze: a few preset times a person picks with one click, on the business's clock (9 AM is
+// 9 AM where the business is, whatever the browser's zone; the menu says the zone).
+import { businessClockAfter, nextBusinessMondayAtNine } from '../format/picker-time.ts';
+import { businessTimeZone } from '../format/date-time.ts';
 
 export interface SnoozeChoice {
   key: string;
   label: string;
-  at: (now: Date) => Date;
+  /** The label names a wall-clock time: the menu adds the zone ("Tomorrow 9 AM CT"). */
+  clock: boolean;
+  at: (now: Date, timeZone?: string) => Date;
 }
 
-const atNine = (day: dayjs.Dayjs) => day.hour(9).minute(0).second(0).millisecond(0);
+const HOUR_MS = 3_600_000;
 
 export const SNOOZE_CHOICES: readonly SnoozeChoice[] = [
-  { key: 'hour', label: 'In 1 hour', at: (now) => dayjs(now).add(1, 'hour').toDate() },
-  { key: 'tomorrow', label: 'Tomorrow 9 AM', at: (now) => atNine(dayjs(now).add(1, 'day')).toDate() },
+  { key: 'hour', label: 'In 1 hour', clock: false, at: (now) => new Date(now.getTime() + HOUR_MS) },
+  {
+    key: 'tomorrow',
+    label: 'Tomorrow 9 AM',
+    clock: true,
+    at: (now, timeZone = businessTimeZone()) => businessClockAfter(now, 1, 9 * 60, timeZone),
+  },
   {
     key: 'monday',
     label: 'Next Monday 9 AM',
-    // Monday is day 1; from a Monday, the one a week on.
-    at: (now) => atNine(dayjs(now).add((8 - dayjs(now).day()) % 7 || 7, 'day')).toDate(),
+    clock: true,
+    at: (now, timeZone = businessTimeZone()) => nextBusinessMondayAtNine(now, timeZone),
   },
 ];

@@ -5,6 +5,7 @@ import {
 } from '@shine/shared/new-lead-alerts';
 import { Alert, Input, Space, Switch, Typography } from 'antd';
 import { useId, useMemo, useState } from 'react';
+import { businessZoneLabel } from '../format/date-time.ts';
 import { usePlatform } from '../platform/platform.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useNewLeadAlertSettings, useNewLeadAlertSettingsMutation } from './new-lead-alerts.queries.ts';
@@ -109,7 +110,7 @@ export function NewLeadAlertSettingsForm() {
           checked={value.quietHours !== null}
           onChange={(on) => update({ quietHours: on ? { start: '21:00', end: '07:00' } : null })}
         />,
-        '(no sound or notification; Central time)',
+        `(no sound or notification; times in ${businessZoneLabel()})`,
       )}
       {value.quietHours ? (
         <Space wrap>

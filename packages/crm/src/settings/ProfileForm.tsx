@@ -2,11 +2,12 @@ import { userUpdateSchema } from '@shine/shared/team';
 import type { SessionUser } from '@shine/shared/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input, Switch } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { InputOf } from '@shine/shared/operations/operation';
 import { teamOperations } from '@shine/shared/operations/team';
 import { call } from '../api/client.ts';
 import { assigneesKey, sessionQueryKey, teamUsersKey } from '../api/query-keys.ts';
+import { endOfPickedDay, pickerValueOf } from '../format/picker-time.ts';
 import { pickChanged, AlertPhoneField } from '../team/index.ts';
 import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
 import { showServerIssues } from '../ui/server-issues.ts';
@@ -16,6 +17,7 @@ interface ProfileValues {
   name: string;
   phone: string;
   away: boolean;
+  /** The picked day as the picker holds it (picker-time.ts): the business's calendar date. */
   awayUntil: Dayjs | null;
 }
 
@@ -35,7 +37,7 @@ function toPayload(values: Partial<ProfileValues>) {
     name: values.name ?? '',
     phone: values.phone?.trim() ? values.phone : null,
     away,
-    awayUntil: away && values.awayUntil ? values.awayUntil.endOf('day').toISOString() : null,
+    awayUntil: away && values.awayUntil ? endOfPickedDay(values.awayUntil).toISOString() : null,
   };
 }
 
@@ -74,7 +76,7 @@ export function ProfileForm({ user, start }: { user: SessionUser; start: Profile
     name: start.name,
     phone: start.phone ?? '',
     away: start.away,
-    awayUntil: start.awayUntil ? dayjs(start.awayUntil) : null,
+    awayUntil: start.awayUntil ? pickerValueOf(start.awayUntil) : null,
   };
 
   const onFinish = (values: ProfileValues) => {
@@ -127,7 +129,7 @@ export function ProfileForm({ user, start }: { user: SessionUser; start: Profile
           <DatePicker
             className="full-width"
             format="MMM D, YYYY"
-            disabledDate={(day) => day.isBefore(dayjs(), 'day')}
+            disabledDate={(day) => day.isBefore(pickerValueOf(new Date()), 'day')}
           />
         </Form.Item>
       ) : null}
