@@ -121,6 +121,7 @@ test.describe('sidebar CRM: Activities', () => {
     const lastContacted = drawer
       .getByRole('rowheader', { name: 'Last Contacted' })
       .locator('xpath=following-sibling::td[1]');
-    await expect(lastContacted).toHaveText(/\d{4}/);
+    // The staff date format: "Thu, Dec 3, 1:03 PM CT" (the business's clock, labelled).
+    await expect(lastContacted).toHaveText(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}(, \d{4})?, \d{1,2}:\d{2} [AP]M CT$/);
   });
 });
