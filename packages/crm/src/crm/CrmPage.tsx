@@ -26,7 +26,7 @@ import { useLiveStream } from './use-live-stream.ts';
 import { useNewLeadAlerts } from '../new-lead-alerts/index.ts';
 import { useQuoteAcceptedAlerts } from '../quotes/index.ts';
 import { NotificationBell } from '../notifications/index.ts';
-import { NewLeadButton, NewLeadProvider } from '../leads/NewLeadLauncher.tsx';
+import { NewLeadButton, NewLeadProvider } from '../new-lead/index.ts';
 import { useNotificationAlerts } from '../notifications/index.ts';
 import './crm.css';
 

@@ -5,7 +5,7 @@ import { leadFilterKey, type LeadView } from './lead-view-params.ts';
 import { BulkAssignDialog } from './BulkAssignDialog.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { LeadDrawer } from './LeadDrawer.tsx';
-import { NewLeadButton } from './NewLeadLauncher.tsx';
+import { NewLeadButton } from '../new-lead/index.ts';
 import { useLeadInAddress } from './use-lead-in-address.ts';
 import { type LeadDensity, useLeadDensity } from './use-lead-density.ts';
 import { LeadFilters } from './LeadFilters.tsx';

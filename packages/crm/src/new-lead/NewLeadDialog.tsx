@@ -122,14 +122,14 @@ function MatchOffer({
           </span>
           <Space wrap>
             {open ? (
-              <Button type="primary" loading={pending} onClick={() => onAdd(match.id)}>
+              <Button type="primary" className="touch-target" loading={pending} onClick={() => onAdd(match.id)}>
                 Add to that lead
               </Button>
             ) : null}
-            <Button loading={pending} onClick={onCreateAnyway}>
+            <Button className="touch-target" loading={pending} onClick={onCreateAnyway}>
               Create a new lead anyway
             </Button>
-            <Button type="link" onClick={() => onOpen(match.id)}>
+            <Button type="link" className="touch-target" onClick={() => onOpen(match.id)}>
               Open that lead
             </Button>
           </Space>

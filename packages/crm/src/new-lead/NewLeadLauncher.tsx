@@ -60,13 +60,20 @@ export function NewLeadButton({ iconOnly, type }: { iconOnly?: boolean; type?: '
           icon={<PlusOutlined />}
           aria-label="New lead"
           aria-keyshortcuts="N"
+          className="touch-target"
           onClick={openNewLead}
         />
       </Hint>
     );
   }
   return (
-    <Button type={type} icon={<PlusOutlined aria-hidden="true" />} aria-keyshortcuts="N" onClick={openNewLead}>
+    <Button
+      type={type}
+      className="touch-target"
+      icon={<PlusOutlined aria-hidden="true" />}
+      aria-keyshortcuts="N"
+      onClick={openNewLead}
+    >
       New lead
     </Button>
   );
