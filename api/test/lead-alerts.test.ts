@@ -284,6 +284,38 @@ describeApi('speed-to-lead alerts', () => {
     expect(await timelineOf(leadId)).toContain('On-duty alert sent to Bo Owner (SMS, e-mail)');
   });
 
+  it('a lead entered by hand alerts the person on duty, unless they made it themselves', async () => {
+    await saveAt(at(MONDAY_10AM, -60), weekdaysAna());
+    t.clock.now = MONDAY_10AM;
+    const anaAgent = await signIn(t.app, {
+      username: 'ana.diaz@example.com',
+      password: 'correct-horse-battery-staple',
+    });
+    const own = await anaAgent.post('/api/admin/leads').send({ ...VALID_QUOTE, email: 'caller.one@example.com' });
+    expect(own.status, own.text).toBe(201);
+    await scanAt(at(MONDAY_10AM, 1));
+    expect(smsTo('+12145550101')).toHaveLength(0);
+    expect(await t.db('lead_alerts').where({ lead_id: own.body.lead.id })).toMatchObject([
+      { step: 'on_duty', status: 'not_sent' },
+    ]);
+    expect(
+      (await t.db('activities').where({ lead_id: own.body.lead.id })).map((a) => a.description).join(' '),
+    ).toContain('Ana Diaz entered this lead themselves');
+
+    t.clock.now = at(MONDAY_10AM, 2);
+    const colleagues = await agent.post('/api/admin/leads').send({
+      ...VALID_QUOTE,
+      firstName: 'Cara',
+      lastName: 'Moss',
+      email: 'caller.two@example.com',
+      phone: '(469) 555-0177',
+    });
+    expect(colleagues.status, colleagues.text).toBe(201);
+    await scanAt(at(MONDAY_10AM, 3));
+    expect(smsTo('+12145550101')).toHaveLength(1);
+    expect(smsTo('+12145550101')[0]?.form.Body).toContain('New lead: Cara Moss');
+  });
+
   describe('two people, one phone', () => {
     /** Kevin Reyes's quote, then Maria Gonzalez's with the same phone (his household), on a Monday morning. */
     const KEVIN = { ...VALID_QUOTE, firstName: 'Kevin', lastName: 'Reyes', email: 'kevin@example.com' };

@@ -28,7 +28,8 @@ import {
   type SpamRule,
 } from '@shine/shared/intake';
 import { type Estimate, estimateQuote, estimateValueOf } from '@shine/shared/pricing';
-import type { QuoteRequestIntake } from '@shine/shared/quote-request';
+import type { QuoteRequestIntake, StaffLeadRequest } from '@shine/shared/quote-request';
+import type { LeadMatch } from '@shine/shared/responses/leads';
 import { SMS_CONSENT_TEXT } from '@shine/shared/sms-consent';
 import type { IntakeReport, Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
@@ -36,6 +37,7 @@ import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
 import type { LeadRow } from '../db/tables.ts';
 import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
+import { AppError } from '../http/app-error.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
 import { describeRepeatRequest } from './describe-repeat-request.ts';
 import { countHeldSubmissionsByRule, insertHeldSubmission } from './held-submissions.queries.ts';
@@ -239,6 +241,7 @@ async function mergeRepeatRequest(
   request: NewLead,
   origin: IntakeOrigin,
   match: RepeatMatch,
+  actorId: string | null = null,
 ): Promise<LeadRow> {
   const stored = await insertLeadRequest(trx, toRequestRow(lead.id, request, origin));
   const differences = requestDifferences(requestFieldsOf(lead), requestFieldsOf(request));
@@ -253,7 +256,7 @@ async function mergeRepeatRequest(
   const row = await updateLeadForRepeat(trx, lead.id, changes, origin.receivedAt);
   if (!row) throw new Error('the lead of a repeat request disappeared inside its transaction');
   await recordLeadChanges(trx, [
-    leadChange(null, lead.id, 'repeat_merged', null, { requestId: stored.id, differs: differences }),
+    leadChange(actorId, lead.id, 'repeat_merged', null, { requestId: stored.id, differs: differences }),
   ]);
   await recordSystemActivity(
     trx,
@@ -411,6 +414,94 @@ export async function receiveQuoteRequest(
   const lead = toLead({ ...taken.row, assignee_name: null });
   return { kind: 'created', lead, answer: { ...lead, previousLeadId: null } };
 }
+
+/**
+ * A lead staff entered by hand (POST /api/admin/leads): created, its request added to a lead of the
+ * same person, or refused with the leads of the same person for staff to choose from.
+ */
+export type StaffLeadOutcome = { kind: 'created' | 'merged'; lead: Lead } | { kind: 'matched'; matches: LeadMatch[] };
+
+/**
+ * Takes in a lead staff typed for a customer who phoned, wrote or walked in: the quote form's fields
+ * and estimate, the source they chose, no spam rules. The public form's repeat rule (repeatMatchOf)
+ * finds the same person's leads, but a match is offered, never merged silently: without `addToLead`
+ * (one of the matches, open) or `createAnyway`, nothing is written and the matches are answered.
+ * A new lead follows the person's newest closed lead when no open one matches, and is linked as "same
+ * phone" to the other leads found. Audited with its maker, who is not notified of their own lead.
+ */
+export async function enterLeadByStaff(
+  db: Knex,
+  input: StaffLeadRequest,
+  actorId: string,
+  clock: IntakeClock,
+): Promise<StaffLeadOutcome> {
+  const { source, addToLead, createAnyway, ...fields } = input;
+  const quote: QuoteRequestIntake = { ...fields, smsConsent: false };
+  const origin: IntakeOrigin = { receivedAt: clock.now, timeZone: clock.timeZone, releasedFromRule: null };
+  const request: NewLead = { ...toNewLead(quote, estimateQuote(quote), origin), source };
+  const context = { now: origin.receivedAt, timeZone: origin.timeZone, actorId };
+  const outcome = await withLeadEventOutbox(db, async (trx, outbox): Promise<StaffLeadOutcome> => {
+    const phoneDigits = phoneDigitsToMatch(quote.phone);
+    const keys = [`intake:email:${quote.email.toLowerCase()}`];
+    if (phoneDigits) keys.push(`intake:phone:${phoneDigits}`);
+    await lockIntakeKeys(trx, keys);
+    const candidates = await findRepeatCandidates(trx, quote.email, phoneDigits);
+    const requester = identityOf(request);
+    const found = candidates.map((lead) => ({ lead, match: repeatMatchOf(identityOf(lead), requester) }));
+    const matches = found.filter((candidate) => candidate.match !== null);
+
+    if (addToLead) {
+      const chosen = matches.find((candidate) => candidate.lead.id === addToLead);
+      if (!chosen?.match) {
+        throw new AppError(400, NOT_A_MATCH, [{ path: 'addToLead', message: NOT_A_MATCH }]);
+      }
+      if (CLOSED_LEAD_STATUSES.includes(chosen.lead.status)) {
+        const message = `That lead is ${chosen.lead.status}: create a new lead instead`;
+        throw new AppError(400, message, [{ path: 'addToLead', message }]);
+      }
+      const row = await mergeRepeatRequest(trx, outbox, chosen.lead, request, origin, chosen.match, actorId);
+      await notifyAboutLead(trx, row.id, { kind: 'repeat_request' }, context);
+      return { kind: 'merged', lead: toLead({ ...row, assignee_name: null }) };
+    }
+    if (matches.length > 0 && createAnyway !== true) {
+      return {
+        kind: 'matched',
+        matches: matches.map(({ lead }) => ({
+          id: lead.id,
+          name: `${lead.first_name} ${lead.last_name}`.trim(),
+          status: lead.status,
+        })),
+      };
+    }
+    // Candidates come open first: a closed match is the lead this one follows only when none is open.
+    const previous = matches[0] && CLOSED_LEAD_STATUSES.includes(matches[0].lead.status) ? matches[0].lead : undefined;
+    const samePhone = found
+      .filter((candidate) => candidate.lead.id !== previous?.id)
+      .slice(0, SAME_PHONE_LINKS_MAX)
+      .map((candidate) => candidate.lead.id);
+    const nationalDigits = phoneDigits?.slice(-10);
+    const smsOptedOutAt = nationalDigits ? await findSmsOptOutOfNumber(trx, nationalDigits) : null;
+    const row = await insertLeadWithFirstRequest(
+      trx,
+      {
+        ...request,
+        estimate_breakdown: toJsonb(trx, request.estimate_breakdown),
+        previous_lead_id: previous?.id ?? null,
+        sms_opted_out_at: smsOptedOutAt,
+        client_key: null,
+      },
+      null,
+    );
+    await insertSamePhoneLinks(trx, row.id, samePhone);
+    await recordLeadChanges(trx, [leadChange(actorId, row.id, 'created', null, { source })]);
+    await outbox.leadCreated(row.id);
+    await notifyAboutLead(trx, row.id, { kind: 'new_lead' }, context);
+    return { kind: 'created', lead: toLead({ ...row, assignee_name: null }) };
+  });
+  return outcome;
+}
+
+const NOT_A_MATCH = 'That lead is not one of this person’s leads';
 
 /** The dashboard's window for speed-to-lead and rejections. */
 export const INTAKE_REPORT_DAYS = 30;

@@ -21,7 +21,7 @@ import {
   removeHeldSubmission,
   showHeldClientAddress,
 } from './held-submissions.service.ts';
-import { receiveQuoteRequest, recordRejection } from './lead-intake.service.ts';
+import { enterLeadByStaff, receiveQuoteRequest, recordRejection } from './lead-intake.service.ts';
 import { isRepeatable, resolveLeadFilter } from './lead-filter.ts';
 import { type LeadTotal, listLeads } from './lead-list.service.ts';
 import { createPageMaps } from './lead-page-map.ts';
@@ -98,6 +98,18 @@ export function adminLeadsRouter({ db, now, config }: Pick<AppDeps, 'db' | 'now'
     };
     const body = repeatable ? await pages.get(etag, read) : await read();
     (res as Response).type('json').send(body);
+  });
+
+  // A lead entered by hand: a match is answered (409) for staff to choose, never merged silently.
+  route(leadOperations.createLead, async (req, res) => {
+    const outcome = await enterLeadByStaff(db, req.body, sessionUser(req).id, clock());
+    if (outcome.kind === 'matched') {
+      const [first] = outcome.matches;
+      const message = `${first?.name} already has a lead (${first?.status})`;
+      res.status(409).json({ message, matches: outcome.matches });
+      return;
+    }
+    res.status(outcome.kind === 'created' ? 201 : 200).json({ lead: outcome.lead });
   });
 
   route(leadOperations.exportLeads, async (req, res) => {

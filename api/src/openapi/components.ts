@@ -31,7 +31,7 @@ import { lostReasonsSchema } from '@shine/shared/lost-reasons';
 import { notificationsReadSchema } from '@shine/shared/notifications';
 import { myDaySchema } from '@shine/shared/responses/my-day';
 import { notificationListSchema, notificationsReadAnswerSchema } from '@shine/shared/responses/notifications';
-import { quoteRequestIntakeSchema } from '@shine/shared/quote-request';
+import { quoteRequestIntakeSchema, staffLeadRequestSchema } from '@shine/shared/quote-request';
 import {
   quoteAcceptSchema,
   quoteCreateSchema,
@@ -70,7 +70,10 @@ import {
   leadHistorySchema,
   leadPageSchema,
   leadRequestSchema,
+  leadMatchConflictSchema,
+  leadMatchSchema,
   leadSchema,
+  staffLeadResultSchema,
 } from '@shine/shared/responses/leads';
 import {
   analyticsReportSchema,
@@ -114,6 +117,9 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['Lead', leadSchema],
   ['LeadRequest', leadRequestSchema],
   ['LeadDetail', leadDetailSchema],
+  ['StaffLeadResult', staffLeadResultSchema],
+  ['LeadMatch', leadMatchSchema],
+  ['LeadMatchConflict', leadMatchConflictSchema],
   ['LeadPage', leadPageSchema],
   ['HeldSubmission', heldSubmissionSchema],
   ['HeldSubmissionPage', heldSubmissionPageSchema],
@@ -182,6 +188,7 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
 /** Request bodies: described as a client may send them (z.input: defaults make fields optional). */
 export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['QuoteRequest', quoteRequestIntakeSchema],
+  ['StaffLeadRequest', staffLeadRequestSchema],
   ['Login', loginSchema],
   ['PasswordChange', passwordChangeSchema],
   ['LeadUpdate', leadUpdateSchema],

@@ -13,7 +13,7 @@ import type { Lead } from '@shine/shared/types';
 import type { LeadAlertRow } from '../db/automation-tables.ts';
 import type { AlertContext } from './alert-context.ts';
 import { type AlertRecipient, findAlertRecipients } from './alert-recipients.ts';
-import { countAlertsSentSince } from './lead-alerts.queries.ts';
+import { countAlertsSentSince, findLeadMakerId } from './lead-alerts.queries.ts';
 
 const HOUR = 3_600_000;
 
@@ -116,6 +116,11 @@ export async function planAlert(
 ): Promise<AlertPlan> {
   const planned = await planRecipient(ctx, alert.step, settings, at, lead);
   if (planned.kind === 'skip') return planned;
+  // A lead staff entered by hand is news to everyone but its maker.
+  if (alert.step !== 'repeat' && planned.recipient.id === (await findLeadMakerId(ctx.db, alert.lead_id))) {
+    const reason = `${planned.recipient.name} entered this lead themselves`;
+    return { kind: 'skip', reason, recipientId: planned.recipient.id };
+  }
   const since = new Date(at.getTime() - HOUR);
   const recipientId = planned.recipient.id;
   const sameClient = await countAlertsSentSince(ctx.db, since, { leadId: alert.lead_id, step: alert.step });

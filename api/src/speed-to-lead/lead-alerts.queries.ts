@@ -141,3 +141,15 @@ export function alertReached(db: Knex, userId: string): (leadId: string) => Knex
 export function listStrandedAlertIds(db: Knex, olderThan: Date): Promise<Array<{ id: string }>> {
   return db('lead_alerts').where({ status: 'queued' }).where('updated_at', '<', olderThan).select('id').limit(500);
 }
+
+/**
+ * Who entered the lead by hand in the CRM (the actor of its `created` audit row), or null for a lead
+ * that came in by the form or was made by the product.
+ */
+export async function findLeadMakerId(db: Knex, leadId: string): Promise<string | null> {
+  const row: { actor_id: string | null } | undefined = await db('audit_log')
+    .where({ lead_id: leadId, entity: 'lead', entity_id: leadId, action: 'created' })
+    .whereNotNull('actor_id')
+    .first('actor_id');
+  return row?.actor_id ?? null;
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BATHROOM_CHOICES, BEDROOM_CHOICES, CLEANING_TYPES, FREQUENCIES } from './enums.ts';
 import { MIN_PHONE_LENGTH, MIN_ZIP_LENGTH } from './constants.ts';
 import { attributionSchema } from './intake.ts';
+import { KNOWN_LEAD_SOURCES } from './lead-sources.ts';
 import { VALIDATION } from './messages.ts';
 
 /** A required, trimmed text field with the message of docs/requirements.md#validation and a sane upper bound. */
@@ -53,3 +54,22 @@ export const quoteRequestIntakeSchema = quoteRequestSubmissionSchema.extend({
 });
 export type QuoteRequestIntake = z.output<typeof quoteRequestIntakeSchema>;
 export type QuoteRequestIntakeInput = z.input<typeof quoteRequestIntakeSchema>;
+
+/** The source of a lead staff enter by hand unless they pick another: most such leads phoned in. */
+export const STAFF_LEAD_DEFAULT_SOURCE = 'Phone Call' satisfies (typeof KNOWN_LEAD_SOURCES)[number];
+
+/**
+ * POST /api/admin/leads: the quote form's fields and messages, as staff type them for a customer who
+ * phoned, wrote or walked in, with a `source` from the known sources. No honeypot, no fill time: staff
+ * are not judged as bots. A request that matches an existing lead (repeatMatchOf) is refused with the
+ * match unless it says what to do: `addToLead` (keep it as a repeat request of that lead) or
+ * `createAnyway` (a new lead, linked to the match). Consent to texts is not taken: the customer gives
+ * it themselves (the quote page, or START), never staff on their behalf.
+ */
+export const staffLeadRequestSchema = quoteRequestSchema.omit({ smsConsent: true }).extend({
+  source: z.enum(KNOWN_LEAD_SOURCES, { error: 'Choose where the lead came from' }).default(STAFF_LEAD_DEFAULT_SOURCE),
+  addToLead: z.uuid({ error: 'Must be a valid id' }).optional(),
+  createAnyway: z.boolean({ error: 'createAnyway must be true or false' }).optional(),
+});
+export type StaffLeadRequest = z.output<typeof staffLeadRequestSchema>;
+export type StaffLeadRequestInput = z.input<typeof staffLeadRequestSchema>;

@@ -28,7 +28,7 @@ import {
   leadStatusUpdateSchema,
   leadUpdateSchema,
 } from '@shine/shared/leads';
-import { quoteRequestIntakeSchema } from '@shine/shared/quote-request';
+import { quoteRequestIntakeSchema, staffLeadRequestSchema } from '@shine/shared/quote-request';
 import {
   quoteAcceptSchema,
   quoteCreateSchema,
@@ -217,6 +217,15 @@ const endpoints: Endpoint[] = [
     schema: leadBulkAssignSchema,
     // A well-formed assignedTo that names nobody on the team.
     validMayFail: [400],
+  },
+  // A lead entered by hand: a well-formed one is new (201), or the person's lead is offered (409).
+  {
+    method: 'POST',
+    path: '/api/admin/leads',
+    access: 'admin',
+    success: [201, 409],
+    body: () => quoteBody,
+    schema: staffLeadRequestSchema,
   },
   { method: 'GET', path: '/api/admin/leads/:id/history', access: 'admin', success: [200], id: 'lead' },
   {

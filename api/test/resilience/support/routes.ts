@@ -86,6 +86,23 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/admin/leads', access: 'admin', role: 'sales' },
   {
     method: 'POST',
+    path: '/api/admin/leads',
+    access: 'admin',
+    role: 'sales',
+    validBody: () => ({
+      firstName: 'Matrix',
+      lastName: 'Caller',
+      email: `matrix-caller-${crypto.randomUUID()}@example.com`,
+      phone: '214-555-0142',
+      zipcode: '75201',
+      bedrooms: '2',
+      bathrooms: '1',
+      cleaningType: 'Basic',
+      frequency: 'Weekly',
+    }),
+  },
+  {
+    method: 'POST',
     path: '/api/admin/leads/export',
     access: 'admin',
     role: 'sales',

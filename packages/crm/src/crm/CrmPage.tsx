@@ -26,6 +26,7 @@ import { useLiveStream } from './use-live-stream.ts';
 import { useNewLeadAlerts } from '../new-lead-alerts/index.ts';
 import { useQuoteAcceptedAlerts } from '../quotes/index.ts';
 import { NotificationBell } from '../notifications/index.ts';
+import { NewLeadButton, NewLeadProvider } from '../new-lead/index.ts';
 import { useNotificationAlerts } from '../notifications/index.ts';
 import './crm.css';
 
@@ -193,68 +194,71 @@ export function CrmPage() {
 
   return (
     <LiveContext.Provider value={liveStatus !== 'live'}>
-      <Layout className="crm-layout" hasSider={isWide}>
-        <a href="#crm-main" className="skip-link">
-          Skip to content
-        </a>
-        {isWide ? (
-          <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={232} className="crm-sider">
-            <Navigation section={section} collapsed={collapsed} onSelect={select} />
-          </Layout.Sider>
-        ) : (
-          <Drawer
-            placement="left"
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            size={264}
-            title="Menu"
-            className="crm-nav-drawer"
-          >
-            <Navigation section={section} collapsed={false} onSelect={select} />
-            <div className="crm-nav-extra">
-              <ButtonLink to="/dashboard" block>
-                Tabbed Dashboard
-              </ButtonLink>
-            </div>
-          </Drawer>
-        )}
-        <Layout>
-          <Layout.Header className="crm-header">
-            {navToggle}
-            <div className="crm-header-title">
-              <Typography.Title level={1} className="screen-title">
-                {title}
-              </Typography.Title>
-              <CurrentDate className="crm-date muted" short={screens.sm === false} />
-            </div>
-            <div className="crm-header-actions">
-              <LiveIndicator status={liveStatus} />
-              <NotificationBell />
-              {user ? (
-                <span className="crm-user" data-testid="crm-user">
-                  <PersonAvatar person={user} showName={screens.md === true} />
-                </span>
-              ) : null}
-              {screens.md ? <ButtonLink to="/dashboard">Tabbed Dashboard</ButtonLink> : null}
-              <SettingsButton iconOnly />
-              <LogoutButton iconOnly />
-            </div>
-          </Layout.Header>
-          <Layout.Content id="crm-main" className="crm-content" tabIndex={-1}>
-            <Suspense fallback={<SectionSkeleton />}>
-              {SECTIONS[section].adminOnly && !isAdmin ? (
-                <Result
-                  status="403"
-                  title={`${title} is for admins`}
-                  subTitle="This needs the admin role. Ask an admin of your team."
-                />
-              ) : (
-                <SectionContent section={section} />
-              )}
-            </Suspense>
-          </Layout.Content>
+      <NewLeadProvider>
+        <Layout className="crm-layout" hasSider={isWide}>
+          <a href="#crm-main" className="skip-link">
+            Skip to content
+          </a>
+          {isWide ? (
+            <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={232} className="crm-sider">
+              <Navigation section={section} collapsed={collapsed} onSelect={select} />
+            </Layout.Sider>
+          ) : (
+            <Drawer
+              placement="left"
+              open={drawerOpen}
+              onClose={() => setDrawerOpen(false)}
+              size={264}
+              title="Menu"
+              className="crm-nav-drawer"
+            >
+              <Navigation section={section} collapsed={false} onSelect={select} />
+              <div className="crm-nav-extra">
+                <ButtonLink to="/dashboard" block>
+                  Tabbed Dashboard
+                </ButtonLink>
+              </div>
+            </Drawer>
+          )}
+          <Layout>
+            <Layout.Header className="crm-header">
+              {navToggle}
+              <div className="crm-header-title">
+                <Typography.Title level={1} className="screen-title">
+                  {title}
+                </Typography.Title>
+                <CurrentDate className="crm-date muted" short={screens.sm === false} />
+              </div>
+              <div className="crm-header-actions">
+                <NewLeadButton iconOnly={screens.md !== true} type={screens.md === true ? 'primary' : undefined} />
+                <LiveIndicator status={liveStatus} />
+                <NotificationBell />
+                {user ? (
+                  <span className="crm-user" data-testid="crm-user">
+                    <PersonAvatar person={user} showName={screens.md === true} />
+                  </span>
+                ) : null}
+                {screens.md ? <ButtonLink to="/dashboard">Tabbed Dashboard</ButtonLink> : null}
+                <SettingsButton iconOnly />
+                <LogoutButton iconOnly />
+              </div>
+            </Layout.Header>
+            <Layout.Content id="crm-main" className="crm-content" tabIndex={-1}>
+              <Suspense fallback={<SectionSkeleton />}>
+                {SECTIONS[section].adminOnly && !isAdmin ? (
+                  <Result
+                    status="403"
+                    title={`${title} is for admins`}
+                    subTitle="This needs the admin role. Ask an admin of your team."
+                  />
+                ) : (
+                  <SectionContent section={section} />
+                )}
+              </Suspense>
+            </Layout.Content>
+          </Layout>
         </Layout>
-      </Layout>
+      </NewLeadProvider>
     </LiveContext.Provider>
   );
 }

@@ -5,6 +5,7 @@ import { leadFilterKey, type LeadView } from './lead-view-params.ts';
 import { BulkAssignDialog } from './BulkAssignDialog.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { LeadDrawer } from './LeadDrawer.tsx';
+import { NewLeadButton } from '../new-lead/index.ts';
 import { useLeadInAddress } from './use-lead-in-address.ts';
 import { type LeadDensity, useLeadDensity } from './use-lead-density.ts';
 import { LeadFilters } from './LeadFilters.tsx';
@@ -90,6 +91,7 @@ export function LeadsSection() {
             <Button icon={<DownloadOutlined aria-hidden="true" />} onClick={() => setExportOpen(true)}>
               Export
             </Button>
+            <NewLeadButton type="primary" />
           </Space>
         </div>
         <LeadFilters filters={filters} hideStatus={view === 'pipeline'} idPrefix="crm-leads" showAssignee />

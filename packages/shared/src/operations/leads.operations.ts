@@ -3,6 +3,7 @@
 import { activityCreateSchema, activityListQuerySchema } from '../activities.ts';
 import { analyticsRangeSchema } from '../analytics.ts';
 import { exportRequestSchema } from '../export.ts';
+import { staffLeadRequestSchema } from '../quote-request.ts';
 import {
   heldListQuerySchema,
   idParamsSchema,
@@ -22,7 +23,9 @@ import {
   leadDetailSchema,
   leadHistorySchema,
   leadPageSchema,
+  leadMatchConflictSchema,
   leadSchema,
+  staffLeadResultSchema,
 } from '../responses/leads.ts';
 import { analyticsReportSchema, intakeReportSchema, metricsSchema, statsReportSchema } from '../responses/reports.ts';
 import { z } from 'zod';
@@ -53,6 +56,21 @@ export const leadOperations = {
     query: leadListQuerySchema,
     conditional: true,
     answers: { 200: json(leadPageSchema, 'The page.') },
+  }),
+  createLead: operation({
+    method: 'post',
+    path: '/api/admin/leads',
+    tag: 'Leads',
+    summary: 'Enter a lead by hand (a customer who phoned, wrote or walked in)',
+    description:
+      'The quote form’s fields and validation messages, and a `source` from the known lead sources (default "Phone Call"); no spam rules. The estimate is computed as for the form. When the e-mail, or the phone with the full name, matches an existing lead, the answer is 409 with the matches unless `addToLead` names one of them (the request is kept on that open lead as a repeat request: 200) or `createAnyway` is true (a new lead, linked to the matches as "same phone" or following a closed one). The lead is audited with its maker, who gets no new-lead notification.',
+    access: session,
+    body: staffLeadRequestSchema,
+    answers: {
+      201: json(staffLeadResultSchema, 'The new lead.'),
+      200: json(staffLeadResultSchema, 'The lead the request was added to.'),
+      409: json(leadMatchConflictSchema, 'The person already has a lead: the matches, newest open one first.'),
+    },
   }),
   exportLeads: operation({
     method: 'post',

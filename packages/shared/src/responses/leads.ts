@@ -135,6 +135,25 @@ export const leadDetailSchema = leadSchema.extend({
 });
 export type LeadDetail = z.output<typeof leadDetailSchema>;
 
+/** POST /api/admin/leads: the lead staff entered, or the one its request was added to. */
+export const staffLeadResultSchema = z.strictObject({ lead: leadSchema });
+export type StaffLeadResult = z.output<typeof staffLeadResultSchema>;
+
+/** An existing lead of the same person (repeatMatchOf), as the 409 of POST /api/admin/leads offers it. */
+export const leadMatchSchema = z.strictObject({
+  id: idSchema,
+  name: z.string(),
+  status: z.enum(LEAD_STATUSES),
+});
+export type LeadMatch = z.output<typeof leadMatchSchema>;
+
+/** The 409 of POST /api/admin/leads: the person already has a lead (newest open one first). */
+export const leadMatchConflictSchema = z.strictObject({
+  message: z.string(),
+  matches: z.array(leadMatchSchema).min(1),
+});
+export type LeadMatchConflict = z.output<typeof leadMatchConflictSchema>;
+
 /**
  * A lead as the CRM's lists show it (GET /api/admin/leads): the table's columns and their flags, the
  * card list, the pipeline's cards and the lead picker, nothing more. The drawer reads the whole lead
