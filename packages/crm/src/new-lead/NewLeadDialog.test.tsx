@@ -95,9 +95,11 @@ describe('the N shortcut', () => {
   };
 
   it('is N alone, outside fields and dialogs', () => {
-    document.body.innerHTML = '<main><button>x</button><input /><div role="dialog"><button>y</button></div></main>';
-    const [button, dialogButton] = [...document.querySelectorAll('button')];
-    const input = document.querySelector('input') as HTMLInputElement;
+    // A tree of its own, never attached: nothing is left in the page for the test files after this one.
+    const root = document.createElement('main');
+    root.innerHTML = '<button>x</button><input /><div role="dialog"><button>y</button></div>';
+    const [button, dialogButton] = [...root.querySelectorAll('button')];
+    const input = root.querySelector('input') as HTMLInputElement;
     expect(isNewLeadShortcut(press(button as HTMLElement))).toBe(true);
     expect(isNewLeadShortcut(press(button as HTMLElement, { key: 'N', shiftKey: true }))).toBe(true);
     expect(isNewLeadShortcut(press(input))).toBe(false);

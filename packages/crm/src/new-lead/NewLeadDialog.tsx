@@ -9,7 +9,7 @@ import {
 } from '@shine/shared/quote-request';
 import type { LeadMatchConflict } from '@shine/shared/responses/leads';
 import { CLOSED_LEAD_STATUSES } from '@shine/shared/enums';
-import { Alert, Button, Col, Form, Input, Modal, Row, Select, Space } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useSubmitValidation, validateOrFocusFirstError, zodRule } from '../ui/form-validation.ts';
 import { showServerIssues } from '../ui/server-issues.ts';
@@ -213,58 +213,38 @@ export function NewLeadDialog({
         onValuesChange={() => setConflict(null)}
         onFinish={() => void submit()}
       >
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item label="First Name" name="firstName" required rules={[rule('firstName')]}>
-              <Input autoComplete="off" maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label="Last Name" name="lastName" required rules={[rule('lastName')]}>
-              <Input autoComplete="off" maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label="Email Address" name="email" required rules={[rule('email')]}>
-              <Input type="email" inputMode="email" autoComplete="off" maxLength={254} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label="Phone Number" name="phone" required rules={[rule('phone')]}>
-              <Input type="tel" autoComplete="off" maxLength={40} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label="Zip Code" name="zipcode" required rules={[rule('zipcode')]}>
-              <Input inputMode="numeric" autoComplete="off" maxLength={10} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label="Source" name="source" required rules={[rule('source')]}>
-              <Select options={SOURCE_OPTIONS} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label="Number of Bedrooms" name="bedrooms" required rules={[rule('bedrooms')]}>
-              <Select options={BEDROOM_OPTIONS} placeholder="Select bedrooms" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label="Number of Bathrooms" name="bathrooms" required rules={[rule('bathrooms')]}>
-              <Select options={BATHROOM_OPTIONS} placeholder="Select bathrooms" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label="Cleaning Type" name="cleaningType" required rules={[rule('cleaningType')]}>
-              <Select options={CLEANING_TYPE_OPTIONS} placeholder="Select cleaning type" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label="Cleaning Frequency" name="frequency" required rules={[rule('frequency')]}>
-              <Select options={FREQUENCY_OPTIONS} placeholder="Select frequency" />
-            </Form.Item>
-          </Col>
-        </Row>
+        <div className="new-lead-fields">
+          <Form.Item label="First Name" name="firstName" required rules={[rule('firstName')]}>
+            <Input autoComplete="off" maxLength={100} />
+          </Form.Item>
+          <Form.Item label="Last Name" name="lastName" required rules={[rule('lastName')]}>
+            <Input autoComplete="off" maxLength={100} />
+          </Form.Item>
+          <Form.Item label="Email Address" name="email" required rules={[rule('email')]}>
+            <Input type="email" inputMode="email" autoComplete="off" maxLength={254} />
+          </Form.Item>
+          <Form.Item label="Phone Number" name="phone" required rules={[rule('phone')]}>
+            <Input type="tel" autoComplete="off" maxLength={40} />
+          </Form.Item>
+          <Form.Item label="Zip Code" name="zipcode" required rules={[rule('zipcode')]}>
+            <Input inputMode="numeric" autoComplete="off" maxLength={10} />
+          </Form.Item>
+          <Form.Item label="Source" name="source" required rules={[rule('source')]}>
+            <Select options={SOURCE_OPTIONS} />
+          </Form.Item>
+          <Form.Item label="Number of Bedrooms" name="bedrooms" required rules={[rule('bedrooms')]}>
+            <Select options={BEDROOM_OPTIONS} placeholder="Select bedrooms" />
+          </Form.Item>
+          <Form.Item label="Number of Bathrooms" name="bathrooms" required rules={[rule('bathrooms')]}>
+            <Select options={BATHROOM_OPTIONS} placeholder="Select bathrooms" />
+          </Form.Item>
+          <Form.Item label="Cleaning Type" name="cleaningType" required rules={[rule('cleaningType')]}>
+            <Select options={CLEANING_TYPE_OPTIONS} placeholder="Select cleaning type" />
+          </Form.Item>
+          <Form.Item label="Cleaning Frequency" name="frequency" required rules={[rule('frequency')]}>
+            <Select options={FREQUENCY_OPTIONS} placeholder="Select frequency" />
+          </Form.Item>
+        </div>
         <Form.Item label="Additional Notes" name="notes" rules={[rule('notes')]}>
           <Input.TextArea
             rows={3}
