@@ -303,13 +303,7 @@ async function takeIn(
   origin: IntakeOrigin,
   clientKey: string | null = null,
 ): Promise<TakenIn> {
-  const phoneDigits = phoneDigitsToMatch(quote.phone);
-  const keys = [`intake:email:${quote.email.toLowerCase()}`];
-  if (phoneDigits) keys.push(`intake:phone:${phoneDigits}`);
-  await lockIntakeKeys(trx, keys);
-  const candidates = await findRepeatCandidates(trx, quote.email, phoneDigits);
-  const requester = identityOf(request);
-  const matches = candidates.map((lead) => ({ lead, match: repeatMatchOf(identityOf(lead), requester) }));
+  const matches = await lockAndWeighCandidates(trx, quote, request);
   const repeated = matches.find((candidate) => candidate.match !== null);
   if (repeated?.match && !CLOSED_LEAD_STATUSES.includes(repeated.lead.status)) {
     const row = await mergeRepeatRequest(trx, outbox, repeated.lead, request, origin, repeated.match);
@@ -328,23 +322,66 @@ async function takeIn(
     .filter((candidate) => candidate.match === null)
     .slice(0, SAME_PHONE_LINKS_MAX)
     .map((candidate) => candidate.lead.id);
-  const nationalDigits = phoneDigits?.slice(-10);
+  const row = await insertNewLead(trx, outbox, request, {
+    previousLeadId: target?.id ?? null,
+    samePhone,
+    clientKey,
+    releasedFromRule: origin.releasedFromRule,
+  });
+  await notifyAboutLead(trx, row.id, { kind: 'new_lead' }, { now: origin.receivedAt, timeZone: origin.timeZone });
+  return { kind: 'created', row };
+}
+
+/**
+ * Serialises intake on the request's e-mail and phone (advisory locks), then answers the leads of
+ * that e-mail or phone, each with whether it is the same person (`repeatMatchOf`, null: another
+ * person of the same phone). The form's intake and staff entering a lead both start here.
+ */
+async function lockAndWeighCandidates(
+  trx: Knex.Transaction,
+  quote: Pick<QuoteRequestIntake, 'email' | 'phone'>,
+  request: NewLead,
+) {
+  const phoneDigits = phoneDigitsToMatch(quote.phone);
+  const keys = [`intake:email:${quote.email.toLowerCase()}`];
+  if (phoneDigits) keys.push(`intake:phone:${phoneDigits}`);
+  await lockIntakeKeys(trx, keys);
+  const candidates = await findRepeatCandidates(trx, quote.email, phoneDigits);
+  const requester = identityOf(request);
+  return candidates.map((lead) => ({ lead, match: repeatMatchOf(identityOf(lead), requester) }));
+}
+
+/**
+ * A new lead with its first request: the number's SMS opt-out carried over, linked "same phone" to
+ * `samePhone`, and its lead_created event in the outbox. The caller tells who hears of it.
+ */
+async function insertNewLead(
+  trx: Knex.Transaction,
+  outbox: LeadEventOutbox,
+  request: NewLead,
+  links: {
+    previousLeadId: string | null;
+    samePhone: string[];
+    clientKey: string | null;
+    releasedFromRule: IntakeOrigin['releasedFromRule'];
+  },
+) {
+  const nationalDigits = phoneDigitsToMatch(request.phone)?.slice(-10);
   const smsOptedOutAt = nationalDigits ? await findSmsOptOutOfNumber(trx, nationalDigits) : null;
   const row = await insertLeadWithFirstRequest(
     trx,
     {
       ...request,
       estimate_breakdown: toJsonb(trx, request.estimate_breakdown),
-      previous_lead_id: target?.id ?? null,
+      previous_lead_id: links.previousLeadId,
       sms_opted_out_at: smsOptedOutAt,
-      client_key: clientKey,
+      client_key: links.clientKey,
     },
-    origin.releasedFromRule,
+    links.releasedFromRule,
   );
-  await insertSamePhoneLinks(trx, row.id, samePhone);
+  await insertSamePhoneLinks(trx, row.id, links.samePhone);
   await outbox.leadCreated(row.id);
-  await notifyAboutLead(trx, row.id, { kind: 'new_lead' }, { now: origin.receivedAt, timeZone: origin.timeZone });
-  return { kind: 'created', row };
+  return row;
 }
 
 /**
@@ -441,13 +478,7 @@ export async function enterLeadByStaff(
   const request: NewLead = { ...toNewLead(quote, estimateQuote(quote), origin), source };
   const context = { now: origin.receivedAt, timeZone: origin.timeZone, actorId };
   const outcome = await withLeadEventOutbox(db, async (trx, outbox): Promise<StaffLeadOutcome> => {
-    const phoneDigits = phoneDigitsToMatch(quote.phone);
-    const keys = [`intake:email:${quote.email.toLowerCase()}`];
-    if (phoneDigits) keys.push(`intake:phone:${phoneDigits}`);
-    await lockIntakeKeys(trx, keys);
-    const candidates = await findRepeatCandidates(trx, quote.email, phoneDigits);
-    const requester = identityOf(request);
-    const found = candidates.map((lead) => ({ lead, match: repeatMatchOf(identityOf(lead), requester) }));
+    const found = await lockAndWeighCandidates(trx, quote, request);
     const matches = found.filter((candidate) => candidate.match !== null);
 
     if (addToLead) {
@@ -479,22 +510,13 @@ export async function enterLeadByStaff(
       .filter((candidate) => candidate.lead.id !== previous?.id)
       .slice(0, SAME_PHONE_LINKS_MAX)
       .map((candidate) => candidate.lead.id);
-    const nationalDigits = phoneDigits?.slice(-10);
-    const smsOptedOutAt = nationalDigits ? await findSmsOptOutOfNumber(trx, nationalDigits) : null;
-    const row = await insertLeadWithFirstRequest(
-      trx,
-      {
-        ...request,
-        estimate_breakdown: toJsonb(trx, request.estimate_breakdown),
-        previous_lead_id: previous?.id ?? null,
-        sms_opted_out_at: smsOptedOutAt,
-        client_key: null,
-      },
-      null,
-    );
-    await insertSamePhoneLinks(trx, row.id, samePhone);
+    const row = await insertNewLead(trx, outbox, request, {
+      previousLeadId: previous?.id ?? null,
+      samePhone,
+      clientKey: null,
+      releasedFromRule: null,
+    });
     await recordLeadChanges(trx, [leadChange(actorId, row.id, 'created', null, { source })]);
-    await outbox.leadCreated(row.id);
     await notifyAboutLead(trx, row.id, { kind: 'new_lead' }, context);
     return { kind: 'created', lead: toLead({ ...row, assignee_name: null }) };
   });
