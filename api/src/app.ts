@@ -17,7 +17,6 @@ import { automationRunsRouter, leadAutomationRouter, outboxRouter } from './auto
 import { createManualDelivery } from './automations/manual-delivery.service.ts';
 import { createStaffEmailSender } from './automations/staff-email.service.ts';
 import { type ConversationsDeps, inboxRouter, leadConversationRouter } from './conversations/conversations.routes.ts';
-import { recordOutgoingEmail } from './conversations/outgoing-email.ts';
 import { smsWebhookRouter } from './conversations/sms-webhook.routes.ts';
 import type { AppDeps } from './deps.ts';
 import { healthRouter } from './health/health.routes.ts';
@@ -63,9 +62,9 @@ import { notificationsRouter } from './notifications/notifications.routes.ts';
 import { openApiRouter } from './openapi/openapi.routes.ts';
 import { customerQuotesRouter } from './quotes/customer-quotes.routes.ts';
 import { unmatchedEmailsRouter } from './mailbox/unmatched-emails.routes.ts';
-import { replyAddressOfLead, sentEmailIdOfLead } from './mailbox/mailbox.service.ts';
+import { replyAddressOfLead } from './mailbox/mailbox.service.ts';
 import { quotePageRouter } from './quotes/quote-page.routes.ts';
-import { leadQuotesRouter, type QuotesDeps, quotesRouter } from './quotes/quotes.routes.ts';
+import { leadQuotesRouter, quotesRouter } from './quotes/quotes.routes.ts';
 import { reportsRouter } from './reports/reports.routes.ts';
 import responseTime from 'response-time';
 import { templatesRouter } from './templates/templates.routes.ts';
@@ -85,7 +84,6 @@ function adminApi(
   deps: AppDeps,
   sessions: ReturnType<typeof createSessionMiddleware>,
   team: TeamDeps,
-  quotes: QuotesDeps,
   conversations: ConversationsDeps,
 ): Router {
   const admin = Router();
@@ -131,16 +129,16 @@ function adminApi(
   admin.use('/me/alerts', newLeadAlertsRouter(deps));
   admin.use('/leads', adminLeadsRouter(deps));
   admin.use('/leads', leadAutomationRouter(deps));
-  admin.use('/leads', leadQuotesRouter(quotes));
+  admin.use('/leads', leadQuotesRouter(deps));
   admin.use('/leads', leadConversationRouter(conversations));
-  admin.use('/leads', leadBookingRouter(quotes));
-  admin.use('/visits', visitsRouter(quotes));
-  admin.use('/bookings', bookingsRouter(quotes));
+  admin.use('/leads', leadBookingRouter(deps));
+  admin.use('/visits', visitsRouter(deps));
+  admin.use('/bookings', bookingsRouter(deps));
   admin.use('/inbox', inboxRouter(deps));
   admin.use('/my-day', myDayRouter(deps));
   admin.use('/notifications', notificationsRouter(deps));
   admin.use('/unmatched-emails', unmatchedEmailsRouter(deps));
-  admin.use('/quotes', quotesRouter(quotes));
+  admin.use('/quotes', quotesRouter(deps));
   // A held sender's full address is the admins' (the list shows them the network only).
   admin.use('/held-submissions/:id/client-address', requireRole('admin'));
   admin.use('/held-submissions', heldSubmissionsRouter(deps));
@@ -190,15 +188,12 @@ export function createApp(deps: AppDeps): App {
     sendEmail: mailer?.send,
     companyDetails: () => getCompanyDetails(deps.db),
   };
-  const quotes: QuotesDeps = {
-    ...deps,
-    sendEmail: mailer?.send,
-    replyAddressOf: (leadId) => replyAddressOfLead(deps.db, deps.config.mailbox.replyAddress, leadId),
-    recordEmail: (email) => recordOutgoingEmail(deps.db, email),
-    sentEmailIdOf: (leadId) => sentEmailIdOfLead(deps.db, leadId),
-  };
   const delivery = createManualDelivery(config.automations);
-  const conversations: ConversationsDeps = { ...deps, delivery, replyAddressOf: quotes.replyAddressOf };
+  const conversations: ConversationsDeps = {
+    ...deps,
+    delivery,
+    replyAddressOf: (leadId) => replyAddressOfLead(deps.db, deps.config.mailbox.replyAddress, leadId),
+  };
   const quoteLinkLimit = quoteLinkRateLimit(deps.db, config.rateLimitQuoteLinksPerMinute);
   const api = Router();
   api.use(answerWritesWhenHeard(deps.db));
@@ -214,15 +209,15 @@ export function createApp(deps: AppDeps): App {
     quoteLinkLimit,
     jsonBody(PUBLIC_JSON_LIMIT),
     customerQuotesRouter(deps),
-    customerBookingRouter(quotes),
+    customerBookingRouter(deps),
   );
   api.use('/webhooks', smsWebhookRateLimit(deps.db, SMS_WEBHOOK_CALLS_PER_MINUTE), smsWebhookRouter(deps));
-  api.use('/admin', adminApi(deps, sessions, team, quotes, conversations));
+  api.use('/admin', adminApi(deps, sessions, team, conversations));
   api.use(openApiRouter());
   api.use(apiNotFound);
   app.use('/api', api);
   // The customers' quote pages: before the static site, whose 404 page would answer them otherwise.
-  app.use('/q', quotePageRouter({ ...deps, booking: quotePageBooking(quotes) }));
+  app.use('/q', quotePageRouter({ ...deps, booking: quotePageBooking(deps) }));
   // The unsubscribe link of automated e-mail (RFC 8058 one-click: no origin check, see its router).
   app.use('/u', unsubscribeRouter(deps));
 

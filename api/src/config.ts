@@ -178,6 +178,10 @@ const envSchema = z
     ),
     AUTOMATION_POLL_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().min(0.5).max(60).default(2)),
     AUTOMATION_MONITOR_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(600).default(15)),
+    CUSTOMER_CHANGE_EMAIL_QUIET_SECONDS: z.preprocess(
+      blankToUndefined,
+      z.coerce.number().min(0).max(3600).default(120),
+    ),
     AUTOMATION_RETRY_LIMIT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(20).default(3)),
     AUTOMATION_RETRY_DELAY_SECONDS: positiveInt(30),
     AUTOMATION_SENDS_PER_HOUR: positiveInt(200),
@@ -324,6 +328,11 @@ export interface AutomationsConfig {
    */
   sendsPerHour: number;
   sendsPerRecipientPerHour: number;
+  /**
+   * A customer's own changes to their booking are e-mailed once they have been quiet this long: a
+   * burst of changes is one e-mail saying where things ended (the reactions' fold, docs/decisions.md).
+   */
+  customerChangeQuietSeconds: number;
   /** undefined: no e-mail transport, messages stay in the outbox as not sent. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -446,6 +455,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryDelaySeconds: e.AUTOMATION_RETRY_DELAY_SECONDS,
       sendsPerHour: e.AUTOMATION_SENDS_PER_HOUR,
       sendsPerRecipientPerHour: e.AUTOMATION_SENDS_PER_RECIPIENT_PER_HOUR,
+      customerChangeQuietSeconds: e.CUSTOMER_CHANGE_EMAIL_QUIET_SECONDS,
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM ?? `"${DEFAULT_COMPANY.name}" <${DEFAULT_COMPANY.email}>`,
       sms:

@@ -27,21 +27,3 @@ export interface LeadEmailRecord {
 }
 
 export type EmailDelivery = { sent: true } | { sent: false; reason: string };
-
-/**
- * Keeps an e-mail in the lead's conversation, pending, and answers how to record its delivery: the
- * conversations feature's, handed by app.ts to the features conversations read (quotes, scheduling).
- */
-export type RecordLeadEmail = (email: LeadEmailRecord) => Promise<(outcome: EmailDelivery) => Promise<void>>;
-
-/**
- * What a feature sending a lead one-to-one e-mail needs of the features that read it (wired by app.ts:
- * the mailbox and conversations read the automations, which read quotes and scheduling).
- */
-export interface LeadEmailDeps {
-  /** The lead's reply address (the mailbox's); undefined without REPLY_MAILBOX. */
-  replyAddressOf: (leadId: string) => Promise<string | undefined>;
-  recordEmail: RecordLeadEmail;
-  /** A new id for an e-mail to the lead, recorded for it (the mailbox's): its Message-ID's. */
-  sentEmailIdOf: (leadId: string) => Promise<string>;
-}

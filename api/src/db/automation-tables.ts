@@ -79,13 +79,37 @@ export interface LeadEventRow {
     | Extract<AutomationTrigger, 'lead_created' | 'status_changed'>
     | QuoteEventTrigger
     | VisitEventTrigger
-    | 'repeat_request';
+    | 'repeat_request'
+    | ReactionEventTrigger;
   from_status: LeadStatus | null;
   /** repeat_request: the request kept on the lead; null otherwise. */
   request_id: string | null;
   to_status: LeadStatus | null;
   occurred_at: Date;
   handled_at: Date | null;
+  /** What a reaction needs of the change (quote_sent, visit_booked, booking_changed, visits_cancelled). */
+  payload: unknown;
+}
+
+/** Events that exist for the reactions that tell the customer (api/src/reactions/), not for rules. */
+export type ReactionEventTrigger = 'quote_sent' | 'booking_changed' | 'visits_cancelled';
+
+/** One reaction to one lead event (migration 20251210090000): its message goes out once. */
+export interface ReactionDeliveryRow {
+  id: string;
+  event_id: string;
+  reaction: string;
+  lead_id: string;
+  fold_key: string | null;
+  /** What the deliveries folded into this one carried (their events' payloads), oldest first. */
+  folded: unknown[];
+  status: 'pending' | 'sent' | 'failed' | 'skipped' | 'folded';
+  send_after: Date;
+  message_id: string | null;
+  conversation_message_id: string | null;
+  reason: string | null;
+  created_at: Date;
+  settled_at: Date | null;
 }
 
 declare module 'knex/types/tables.js' {
@@ -93,6 +117,7 @@ declare module 'knex/types/tables.js' {
     automation_runs: AutomationRunRow;
     automation_messages: AutomationMessageRow;
     lead_events: LeadEventRow;
+    reaction_deliveries: ReactionDeliveryRow;
     lead_alerts: LeadAlertRow;
   }
 }

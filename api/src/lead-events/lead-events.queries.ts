@@ -1,9 +1,10 @@
 // lead_events, the outbox of lead changes that automations act on. Only this file touches the table.
 import type { Knex } from 'knex';
 import type { LeadEventRow } from '../db/automation-tables.ts';
+import { toJsonb } from '../db/jsonb.ts';
 
 export type NewLeadEvent = Pick<LeadEventRow, 'lead_id' | 'trigger'> &
-  Partial<Pick<LeadEventRow, 'from_status' | 'to_status' | 'request_id'>>;
+  Partial<Pick<LeadEventRow, 'from_status' | 'to_status' | 'request_id'>> & { payload?: unknown };
 
 /**
  * A condition on an event that another feature writes as a correlated subquery (e.g. "a rule was in
@@ -18,7 +19,9 @@ const EVENT_COLUMNS = { trigger: 'e.trigger', occurredAt: 'e.occurred_at' };
  * that "was the rule in force when it happened" compares two readings of one clock.
  */
 export async function insertLeadEvent(trx: Knex.Transaction, event: NewLeadEvent): Promise<string> {
-  const [row] = (await trx('lead_events').insert(event).returning('id')) as Array<{ id: string }>;
+  const { payload, ...columns } = event;
+  const values = payload === undefined ? columns : { ...columns, payload: toJsonb(trx, payload) };
+  const [row] = (await trx('lead_events').insert(values).returning('id')) as Array<{ id: string }>;
   if (!row) throw new Error('lead event insert returned no row');
   return row.id;
 }

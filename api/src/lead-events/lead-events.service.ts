@@ -7,7 +7,7 @@
 // after the commit) is still in the outbox, and the engine's scan takes it up.
 import type { LeadStatus, QuoteEventTrigger, VisitEventTrigger } from '@shine/shared/enums';
 import type { Knex } from 'knex';
-import type { LeadEventRow } from '../db/automation-tables.ts';
+import type { LeadEventRow, ReactionEventTrigger } from '../db/automation-tables.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
 import {
   findLeadEventRow,
@@ -21,6 +21,13 @@ import {
 
 export type { LeadEventCondition } from './lead-events.queries.ts';
 
+/** Events that exist for the reactions that tell the customer (api/src/reactions/), not for rules. */
+export const REACTION_EVENT_TRIGGERS = ['quote_sent', 'booking_changed', 'visits_cancelled'] as const;
+
+export function isReactionEventTrigger(trigger: string): trigger is ReactionEventTrigger {
+  return (REACTION_EVENT_TRIGGERS as readonly string[]).includes(trigger);
+}
+
 /** A committed event, as listeners hear of it (the row holds the rest). */
 export interface LeadEvent {
   id: string;
@@ -31,6 +38,53 @@ export interface LeadEvent {
 /** Called after the commit; must not throw (the change is done, and its answer is on its way). */
 export type LeadEventListener = (event: LeadEvent) => void;
 
+/** A visit as a calendar event, kept in an event's payload (its times as ISO strings). */
+export interface EventVisit {
+  calendar_uid: string;
+  calendar_sequence: number;
+  starts_at: string;
+  ends_at: string;
+  arrival_ends_at: string;
+  status: string;
+}
+
+/** Who made a change: a person (staff) or the customer by their link (no actor). */
+interface ChangeOrigin {
+  /** The staff member; absent when the customer did it from their link. */
+  actorId?: string;
+  /** The customer's quote page, for the message's "change it here" link. */
+  link?: string;
+}
+
+/** visit_booked: the booking the customer is e-mailed (every visit still to come). */
+export interface VisitBookedPayload extends ChangeOrigin {
+  bookingId: string;
+}
+
+/** booking_changed: the customer rescheduled, or staff moved or put back a visit. */
+export interface BookingChangedPayload extends ChangeOrigin {
+  bookingId: string;
+  change: 'rescheduled' | 'moved' | 'restored';
+  /** A reschedule's calendar events that no visit took over. */
+  withdrawn: EventVisit[];
+}
+
+/** visits_cancelled: the visits cancelled, by whom, the whole booking or not. */
+export interface VisitsCancelledPayload extends ChangeOrigin {
+  visits: EventVisit[];
+  by: 'customer' | 'staff';
+  whole: boolean;
+}
+
+/** quote_sent: staff sent a version; `email` when it is to be e-mailed (otherwise staff copy the link). */
+export interface QuoteSentPayload {
+  quoteId: string;
+  actorId: string;
+  email: boolean;
+  /** The customer's page. */
+  url: string;
+}
+
 /** Where a change inside withLeadEventOutbox writes its events. */
 export interface LeadEventOutbox {
   /** A new lead row (not a repeat request merged into an existing lead). */
@@ -39,8 +93,14 @@ export interface LeadEventOutbox {
   statusChanged: (leadId: string, from: LeadStatus, to: LeadStatus) => Promise<void>;
   /** The customer opened a sent quote for the first time, accepted or declined it (quotes feature). */
   quoteEvent: (leadId: string, trigger: QuoteEventTrigger) => Promise<void>;
-  /** A cleaning was booked, or a visit completed (scheduling feature). */
-  visitEvent: (leadId: string, trigger: VisitEventTrigger) => Promise<void>;
+  /** A cleaning was booked (with what its confirmation needs), or a visit completed (scheduling feature). */
+  visitEvent: (leadId: string, trigger: VisitEventTrigger, payload?: VisitBookedPayload) => Promise<void>;
+  /** A booking's visits moved or came back (scheduling feature). */
+  bookingChanged: (leadId: string, payload: BookingChangedPayload) => Promise<void>;
+  /** Visits were cancelled (scheduling feature). */
+  visitsCancelled: (leadId: string, payload: VisitsCancelledPayload) => Promise<void>;
+  /** Staff sent a quote version (quotes feature). */
+  quoteSent: (leadId: string, payload: QuoteSentPayload) => Promise<void>;
   /** A true repeat request (`requestId`) of the same person was kept on the open lead. */
   repeatRequest: (leadId: string, requestId: string) => Promise<void>;
 }
@@ -87,9 +147,22 @@ export async function withLeadEventOutbox<T>(
         const id = await insertLeadEvent(trx, { lead_id: leadId, trigger });
         written.push({ id, leadId, trigger });
       },
-      visitEvent: async (leadId, trigger) => {
-        const id = await insertLeadEvent(trx, { lead_id: leadId, trigger });
+      visitEvent: async (leadId, trigger, payload) => {
+        const id = await insertLeadEvent(trx, { lead_id: leadId, trigger, payload });
         written.push({ id, leadId, trigger });
+      },
+      bookingChanged: async (leadId, payload) => {
+        const trigger = 'booking_changed';
+        written.push({ id: await insertLeadEvent(trx, { lead_id: leadId, trigger, payload }), leadId, trigger });
+      },
+      visitsCancelled: async (leadId, payload) => {
+        if (payload.visits.length === 0) return;
+        const trigger = 'visits_cancelled';
+        written.push({ id: await insertLeadEvent(trx, { lead_id: leadId, trigger, payload }), leadId, trigger });
+      },
+      quoteSent: async (leadId, payload) => {
+        const trigger = 'quote_sent';
+        written.push({ id: await insertLeadEvent(trx, { lead_id: leadId, trigger, payload }), leadId, trigger });
       },
       repeatRequest: async (leadId, requestId) => {
         const trigger = 'repeat_request';

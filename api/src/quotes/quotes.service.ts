@@ -18,7 +18,7 @@ import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
 import { changeLeadStatusForQuote, findLead } from '../leads/leads.service.ts';
 import { applyQuoteUpdate, figuresOf, statusOf, toQuote } from './quote-mapper.ts';
 import { renderQuotePdf } from './quote-pdf.ts';
-import { newQuoteToken } from './quote-tokens.ts';
+import { newQuoteToken, quoteUrlOf } from './quote-tokens.ts';
 import {
   findQuoteRow,
   insertQuoteRow,
@@ -149,7 +149,15 @@ export function validUntilText(date: Date, timeZone: string): string {
  * to Quoted, and the timeline says so. A sent quote nobody answered yet gets a new link (the old one
  * stops working), e.g. when the customer lost the e-mail: the link is only known when it is made.
  */
-export function sendQuote(db: Knex, actorId: string, id: string, now: Date, timeZone: string): Promise<SentQuote> {
+export function sendQuote(
+  db: Knex,
+  actorId: string,
+  id: string,
+  now: Date,
+  timeZone: string,
+  /** Where the customer's page is, and whether the quote is to be e-mailed (after the commit). */
+  delivery: { origin: string; email: boolean },
+): Promise<SentQuote> {
   return withLeadEventOutbox(db, async (trx, outbox) => {
     const row = await lockQuoteRow(trx, id);
     if (!row) throw new AppError(404, API_ERRORS.quoteNotFound);
@@ -178,6 +186,14 @@ export function sendQuote(db: Knex, actorId: string, id: string, now: Date, time
       completedAt: now,
     });
     const lead = await leadOrThrow(trx, row.lead_id);
+    const email = delivery.email && Boolean(lead.email);
+    await outbox.quoteSent(row.lead_id, {
+      quoteId: id,
+      actorId,
+      email,
+      // The link only where the e-mail needs it: the table keeps the token's hash, not the token.
+      url: email ? quoteUrlOf(delivery.origin, token) : '',
+    });
     return { quote: toQuote(sent, now), token, lead };
   });
 }

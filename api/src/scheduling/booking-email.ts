@@ -1,23 +1,11 @@
-// The customer's booking e-mails: confirmation of a booking or of a move, with the visits as an
-// iCalendar attachment (text/calendar, one event per scheduled visit of the series, the quote page's
-// link inside so the customer can reschedule from the calendar entry), and the cancellation of one
-// visit or of the booking, whose attachment (METHOD:CANCEL) removes exactly those events. Each visit
-// is one event for life: its UID and a SEQUENCE raised with every change (docs/decisions.md,
-// "Calendar files"). Transactional, like the quote e-mail: sent through the same SMTP server, kept
-// in the lead's conversation, never a reason for an answer to fail. bookingEmail() and
-// cancellationEmail() build the messages (HTML in the company's layout and its text twin, email/).
-import type { Booking } from '@shine/shared/bookings';
 import type { CompanyDetailsSettings } from '@shine/shared/company-settings';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import type { Lead } from '@shine/shared/types';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Knex } from 'knex';
-import { findOrCreateSystemUserId, SYSTEM_USERNAME } from '../auth/system-user.service.ts';
 import { findLead } from '../leads/leads.service.ts';
-import type { AppDeps, LeadEmailDeps } from '../deps.ts';
 import { type EmailBlock, renderEmail } from '../email/email.service.ts';
 import { getCompanyDetails } from '../settings/company-details.service.ts';
-import type { Logger } from '../logger.ts';
 import { listScheduledVisitRowsOfBooking, type VisitRow } from './scheduling.queries.ts';
 import { describeArrival } from './scheduling.service.ts';
 
@@ -276,18 +264,6 @@ export async function cancellationEmail(args: {
   };
 }
 
-/**
- * What sending needs, wired by app.ts from the same parts as the quote e-mail: the staff e-mail sender
- * (undefined without SMTP), the lead's reply address and Message-ID (mailbox), and the conversation's
- * record of the e-mail (its delivery settled after the send).
- */
-export interface BookingMailDeps extends Pick<AppDeps, 'db' | 'config' | 'logger' | 'now'>, LeadEmailDeps {
-  sendEmail: ((message: BookingEmail) => Promise<void>) | undefined;
-}
-
-/** The thread's reason when the mail server did not take it (its answer is logged, not shown). */
-const FAILED = 'failed: the mail server did not accept the e-mail';
-
 /** The lead's calendar context: the events' title, place and attendee. */
 const calendarContextOf = (lead: Lead & { email: string }, company: CompanyDetailsSettings, timeZone: string) => ({
   summary: calendarSummaryOf(lead, company.name),
@@ -297,68 +273,48 @@ const calendarContextOf = (lead: Lead & { email: string }, company: CompanyDetai
 });
 
 /**
- * Sends the e-mail `build` makes for the lead, kept in its conversation; false without SMTP, without
- * an address, or when the server refused it (logged without the address). Booking e-mails are
- * transactional: they go to every lead with an address, as the quote e-mail does.
+ * The e-mail `build` makes for the lead, or undefined when the lead has no address. Booking e-mails
+ * are transactional: they go to every lead with an address, as the quote e-mail does. Sent by the
+ * booking-email reaction (api/src/reactions/), after the change's commit.
  */
-async function emailLead(
-  deps: BookingMailDeps,
+async function emailOfLead(
+  db: Knex,
+  timeZone: string,
   leadId: string,
-  actor: { id: string; username: string } | undefined,
   build: (
     lead: Lead & { email: string },
     company: CompanyDetailsSettings,
     calendar: CalendarContext,
   ) => Promise<BookingEmail>,
-): Promise<boolean> {
-  const { db, logger, sendEmail, now } = deps;
-  if (!sendEmail) return false;
+): Promise<BookingEmail | undefined> {
   const lead = await findLead(db, leadId);
-  if (!lead?.email) return false;
+  if (!lead?.email) return undefined;
   const withEmail = { ...lead, email: lead.email };
   const company = await getCompanyDetails(db);
-  const message = await build(withEmail, company, calendarContextOf(withEmail, company, deps.config.businessTimeZone));
-  const sentBy = actor ?? { id: await findOrCreateSystemUserId(db as Knex), username: SYSTEM_USERNAME };
-  const settle = await deps.recordEmail({
-    leadId: lead.id,
-    to: message.to,
-    subject: message.subject,
-    body: message.body,
-    attachments: message.attachments.map((file) => file.filename),
-    sentBy,
-    at: now(),
-  });
-  const replyTo = await deps.replyAddressOf(lead.id);
-  try {
-    await sendEmail({ ...message, ...(replyTo ? { replyTo } : {}), id: await deps.sentEmailIdOf(lead.id) });
-    await settle({ sent: true });
-    return true;
-  } catch (error) {
-    warn(logger, error);
-    await settle({ sent: false, reason: FAILED });
-    return false;
-  }
+  return build(withEmail, company, calendarContextOf(withEmail, company, timeZone));
 }
 
-/** Sends the booking e-mail: every scheduled visit of the series still to come, in its calendar file. */
-export async function emailBooking(
-  deps: BookingMailDeps,
+/** The booking e-mail: every scheduled visit of the series still to come, in its calendar file. */
+export function bookingEmailOf(
+  db: Knex,
+  timeZone: string,
+  now: Date,
   args: {
-    booking: Booking;
+    leadId: string;
+    bookingId: string;
     kind: BookingEmailKind;
     link?: string;
-    actor?: { id: string; username: string };
     /** A reschedule's events that no visit took over. */
     withdrawn?: readonly CalendarVisit[];
   },
-): Promise<boolean> {
-  return emailLead(deps, args.booking.leadId, args.actor, async (lead, company, calendar) =>
+): Promise<BookingEmail | undefined> {
+  return emailOfLead(db, timeZone, args.leadId, async (lead, company, calendar) =>
     bookingEmail({
       to: lead.email,
       company,
       firstName: lead.firstName,
       kind: args.kind,
-      visits: await listScheduledVisitRowsOfBooking(deps.db, args.booking.id, deps.now()),
+      visits: await listScheduledVisitRowsOfBooking(db, args.bookingId, now),
       withdrawn: args.withdrawn,
       calendar,
       link: args.link,
@@ -366,19 +322,14 @@ export async function emailBooking(
   );
 }
 
-/** Sends the cancellation of `visits` (nothing when none was cancelled). */
-export async function emailCancellation(
-  deps: BookingMailDeps,
-  args: {
-    leadId: string;
-    visits: readonly CalendarVisit[];
-    what: CancellationWhat;
-    link?: string;
-    actor?: { id: string; username: string };
-  },
-): Promise<boolean> {
-  if (args.visits.length === 0) return false;
-  return emailLead(deps, args.leadId, args.actor, (lead, company, calendar) =>
+/** The cancellation of `visits` (undefined when none was cancelled, or without an address). */
+export async function cancellationEmailOf(
+  db: Knex,
+  timeZone: string,
+  args: { leadId: string; visits: readonly CalendarVisit[]; what: CancellationWhat; link?: string },
+): Promise<BookingEmail | undefined> {
+  if (args.visits.length === 0) return undefined;
+  return emailOfLead(db, timeZone, args.leadId, (lead, company, calendar) =>
     cancellationEmail({
       to: lead.email,
       company,
@@ -389,9 +340,4 @@ export async function emailCancellation(
       link: args.link,
     }),
   );
-}
-
-function warn(logger: Logger, error: unknown): void {
-  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
-  logger.warn({ code, responseCode }, 'a booking e-mail could not be sent');
 }

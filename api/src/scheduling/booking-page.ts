@@ -17,6 +17,7 @@ import { EVERY } from '@shine/shared/scheduling';
 import type { Quote } from '@shine/shared/responses/quotes';
 import escapeHtml from 'escape-html';
 import { type Request, type Response, Router } from 'express';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../http/app-error.ts';
 import { bookingChangeRateLimits } from '../http/rate-limits.ts';
 import { sendHtml } from '../http/link-page.ts';
@@ -27,7 +28,6 @@ import {
   renderAcceptedQuotePage,
   renderClosedQuotePage,
 } from '../quotes/customer-quotes.service.ts';
-import { type BookingMailDeps, emailBooking, emailCancellation } from './booking-email.ts';
 import { quotePageUrl } from './scheduling.routes.ts';
 import {
   alternativeSlots,
@@ -158,7 +158,7 @@ ${notice ? `<div class="banner banner--error" role="alert"><p>${e(notice)}</p></
 }
 
 /** The section and its form posts, for quote-page.routes.ts. */
-export function quotePageBooking(deps: BookingMailDeps): QuotePageBooking {
+export function quotePageBooking(deps: Pick<AppDeps, 'db' | 'config' | 'now'>): QuotePageBooking {
   const { db, config, now } = deps;
   const timeZone = config.businessTimeZone;
 
@@ -224,13 +224,7 @@ export function quotePageBooking(deps: BookingMailDeps): QuotePageBooking {
 
   const linkOf = (req: Request<{ token: string }>) => quotePageUrl(config, req.params.token);
   const cancel = async (req: Request<{ token: string }>) => {
-    const { booking, cancelled } = await cancelFromQuote(db, req.params.token, timeZone, now());
-    await emailCancellation(deps, {
-      leadId: booking.leadId,
-      visits: cancelled,
-      what: { by: 'customer', whole: true },
-      link: linkOf(req),
-    });
+    await cancelFromQuote(db, req.params.token, timeZone, now(), linkOf(req));
   };
   const routes = Router();
   // Shared with the API's booking routes (scheduling.routes.ts): one count per link.
@@ -241,16 +235,14 @@ export function quotePageBooking(deps: BookingMailDeps): QuotePageBooking {
     '/:token/booking',
     metered,
     post(async (req, start) => {
-      const { booking, created } = await bookFromQuote(db, req.params.token, start, timeZone, now());
-      if (created) await emailBooking(deps, { booking, kind: 'booked', link: linkOf(req) });
+      await bookFromQuote(db, req.params.token, start, timeZone, now(), linkOf(req));
     }),
   );
   routes.post(
     '/:token/booking/change',
     metered,
     post(async (req, start) => {
-      const { booking, changed, withdrawn } = await rescheduleFromQuote(db, req.params.token, start, timeZone, now());
-      if (changed) await emailBooking(deps, { booking, kind: 'rescheduled', link: linkOf(req), withdrawn });
+      await rescheduleFromQuote(db, req.params.token, start, timeZone, now(), linkOf(req));
     }),
   );
   routes.post('/:token/booking/cancel', metered, post(cancel));

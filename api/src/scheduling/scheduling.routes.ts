@@ -32,9 +32,11 @@ import {
   updateVisit,
 } from './scheduling.service.ts';
 
-import { type BookingMailDeps, emailBooking, emailCancellation } from './booking-email.ts';
+import type { AppDeps } from '../deps.ts';
 
-type SchedulingDeps = BookingMailDeps;
+// The customer's e-mails of these changes (confirmation, move, cancellation) are reactions to the
+// changes' committed events (api/src/reactions/booking-email.reaction.ts): no answer waits for them.
+type SchedulingDeps = Pick<AppDeps, 'db' | 'config' | 'now'>;
 
 /** The customer's quote page, at PUBLIC_ORIGIN or this server's own address (never the request's Host). */
 export function quotePageUrl(config: Pick<Config, 'publicOrigin' | 'host' | 'port'>, token: string): string {
@@ -69,36 +71,23 @@ export function customerBookingRouter(deps: SchedulingDeps): Router {
 
   route(schedulingOperations.bookQuote, metered, async (req, res) => {
     await answerOrOfferSlots(db, timeZone, res, async () => {
-      const { booking, created } = await bookFromQuote(db, req.params.token, req.body.start, timeZone, now());
       const link = quotePageUrl(config, req.params.token);
-      if (created) await emailBooking(deps, { booking, kind: 'booked', link });
+      const { booking, created } = await bookFromQuote(db, req.params.token, req.body.start, timeZone, now(), link);
       res.status(created ? 201 : 200).json({ booking });
     });
   });
 
   route(schedulingOperations.rescheduleQuoteBooking, metered, async (req, res) => {
     await answerOrOfferSlots(db, timeZone, res, async () => {
-      const { booking, changed, withdrawn } = await rescheduleFromQuote(
-        db,
-        req.params.token,
-        req.body.start,
-        timeZone,
-        now(),
-      );
       const link = quotePageUrl(config, req.params.token);
-      if (changed) await emailBooking(deps, { booking, kind: 'rescheduled', link, withdrawn });
+      const { booking } = await rescheduleFromQuote(db, req.params.token, req.body.start, timeZone, now(), link);
       res.json({ booking });
     });
   });
 
   route(schedulingOperations.cancelQuoteBooking, metered, async (req, res) => {
-    const { booking, cancelled } = await cancelFromQuote(db, req.params.token, timeZone, now());
-    await emailCancellation(deps, {
-      leadId: booking.leadId,
-      visits: cancelled,
-      what: { by: 'customer', whole: true },
-      link: quotePageUrl(config, req.params.token),
-    });
+    const link = quotePageUrl(config, req.params.token);
+    const { booking } = await cancelFromQuote(db, req.params.token, timeZone, now(), link);
     res.json({ booking });
   });
 
@@ -118,19 +107,6 @@ export function visitsRouter(deps: SchedulingDeps): Router {
   route(schedulingOperations.updateVisit, async (req, res) => {
     const user = sessionUser(req);
     const change = await updateVisit(db, user.id, req.params.id, req.body, timeZone, now());
-    const actor = { id: user.id, username: user.username };
-    // The customer hears of a cancellation (the file removes the event), a move (the new times) or a
-    // cancelled visit put back (the file adds it again, one revision on).
-    if (change.cancelled) {
-      await emailCancellation(deps, {
-        leadId: change.visit.leadId,
-        visits: [change.cancelled],
-        what: { by: 'staff', whole: false },
-        actor,
-      });
-    } else if ((change.moved || change.restored) && change.booking) {
-      await emailBooking(deps, { booking: change.booking, kind: change.moved ? 'moved' : 'restored', actor });
-    }
     res.json(change.visit);
   });
 
@@ -155,13 +131,12 @@ export function leadBookingRouter(deps: SchedulingDeps): Router {
     await answerOrOfferSlots(db, timeZone, res, async () => {
       const user = sessionUser(req);
       const booking = await bookForLead(db, user.id, req.params.id, req.body, timeZone, now());
-      await emailBooking(deps, { booking, kind: 'booked', actor: { id: user.id, username: user.username } });
       res.status(201).json({ booking });
     });
   });
 
   route(schedulingOperations.cancelLeadBooking, async (req, res) => {
-    await cancelByStaff(deps, req, res, (actorId) => cancelBookingOfLead(db, actorId, req.params.id, timeZone, now()));
+    await cancelByStaff(req, res, (actorId) => cancelBookingOfLead(db, actorId, req.params.id, timeZone, now()));
   });
 
   return router;
@@ -172,19 +147,11 @@ export function leadBookingRouter(deps: SchedulingDeps): Router {
  * e-mailed the cancellation with its calendar file.
  */
 async function cancelByStaff(
-  deps: SchedulingDeps,
   req: Request,
   res: Response,
   cancel: (actorId: string) => Promise<BookingCancellation>,
 ): Promise<void> {
-  const user = sessionUser(req);
-  const { booking, cancelled } = await cancel(user.id);
-  await emailCancellation(deps, {
-    leadId: booking.leadId,
-    visits: cancelled,
-    what: { by: 'staff', whole: true },
-    actor: { id: user.id, username: user.username },
-  });
+  const { booking } = await cancel(sessionUser(req).id);
   res.json({ booking });
 }
 
@@ -195,7 +162,7 @@ export function bookingsRouter(deps: SchedulingDeps): Router {
   const timeZone = config.businessTimeZone;
 
   route(schedulingOperations.cancelBooking, async (req, res) => {
-    await cancelByStaff(deps, req, res, (actorId) => cancelBookingById(db, actorId, req.params.id, timeZone, now()));
+    await cancelByStaff(req, res, (actorId) => cancelBookingById(db, actorId, req.params.id, timeZone, now()));
   });
 
   return router;

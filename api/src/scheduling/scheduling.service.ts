@@ -44,7 +44,7 @@ import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
 import { AppError } from '../http/app-error.ts';
-import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
+import { type EventVisit, type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
 import { findAssignableUser } from '../auth/assignable-users.service.ts';
 import {
   changeLeadStatusForQuote,
@@ -547,6 +547,18 @@ async function firstVisitCentsOf(trx: Knex, leadId: string, spec: ServiceSpec, n
   return (await regularTotalCentsOfQuote(trx, spec.quoteId)) ?? spec.firstVisitCents;
 }
 
+/** A visit as its calendar event in a lead event's payload. */
+function eventVisitOf(visit: VisitRow): EventVisit {
+  return {
+    calendar_uid: visit.calendar_uid,
+    calendar_sequence: visit.calendar_sequence,
+    starts_at: visit.starts_at.toISOString(),
+    ends_at: visit.ends_at.toISOString(),
+    arrival_ends_at: visit.arrival_ends_at.toISOString(),
+    status: visit.status,
+  };
+}
+
 /** A new booking with its first visit and (recurring) the series ahead; the lead becomes Won. */
 async function createBooking(
   trx: Knex.Transaction,
@@ -558,6 +570,8 @@ async function createBooking(
     start: number;
     earliest: number;
     actorId: string | null;
+    /** The customer's quote page, for the confirmation's link (the customer's own booking). */
+    link?: string;
     /** Staff's own time: any start from `earliest`, its arrival window as long as the settings' windows. */
     ownTime?: true;
   },
@@ -604,7 +618,11 @@ async function createBooking(
     (byName) => ({ kind: 'visit_booked', when: windowWords(first, timeZone), byName }),
     { actorId: args.actorId, now, timeZone },
   );
-  await outbox.visitEvent(args.leadId, 'visit_booked');
+  await outbox.visitEvent(args.leadId, 'visit_booked', {
+    bookingId: booking.id,
+    ...(args.actorId ? { actorId: args.actorId } : {}),
+    ...(args.link ? { link: args.link } : {}),
+  });
   return booking;
 }
 
@@ -621,6 +639,7 @@ export async function bookFromQuote(
   start: string,
   timeZone: string,
   now: Date,
+  link?: string,
 ): Promise<BookingResult> {
   const startAt = Date.parse(start);
   const result = await withLeadEventOutbox(db, async (trx, outbox) => {
@@ -641,7 +660,7 @@ export async function bookFromQuote(
       trx,
       outbox,
       { settings, timeZone, now },
-      { leadId: quote.leadId, spec, start: startAt, earliest, actorId: null },
+      { leadId: quote.leadId, spec, start: startAt, earliest, actorId: null, ...(link ? { link } : {}) },
     );
     return { row, created: true };
   });
@@ -687,9 +706,10 @@ export async function rescheduleFromQuote(
   start: string,
   timeZone: string,
   now: Date,
+  link?: string,
 ): Promise<BookingResultChanged> {
   const startAt = Date.parse(start);
-  const { row, changed, withdrawn } = await withLeadEventOutbox(db, async (trx) => {
+  const { row, changed, withdrawn } = await withLeadEventOutbox(db, async (trx, outbox) => {
     const quote = await lockAcceptedCustomerQuote(trx, token, now);
     await refuseUsedUpOneTime(trx, quote, now);
     const settings = await getSchedulingSettings(trx);
@@ -752,6 +772,12 @@ export async function rescheduleFromQuote(
       (byName) => ({ kind: 'visit_rescheduled', when: windowWords(first, timeZone), byName }),
       { actorId: null, now, timeZone },
     );
+    await outbox.bookingChanged(booking.lead_id, {
+      bookingId: booking.id,
+      change: 'rescheduled',
+      withdrawn: withdrawn.map(eventVisitOf),
+      ...(link ? { link } : {}),
+    });
     return { row: booking, changed: true, withdrawn };
   });
   return { booking: await toBooking(db, row, timeZone, now), changed, withdrawn };
@@ -777,9 +803,10 @@ export interface BookingCancellation {
  */
 async function cancelBooking(
   trx: Knex.Transaction,
+  outbox: LeadEventOutbox,
   booking: BookingRow,
   next: VisitRow | undefined,
-  by: { actorId: string | null; subject: string; description: string },
+  by: { actorId: string | null; subject: string; description: string; link?: string },
   context: { now: Date; timeZone: string },
 ): Promise<{ row: BookingRow; cancelled: VisitRow[] }> {
   const { now, timeZone } = context;
@@ -810,6 +837,13 @@ async function cancelBooking(
       { actorId: by.actorId, now, timeZone },
     );
   }
+  await outbox.visitsCancelled(booking.lead_id, {
+    visits: visitsCancelled.map(eventVisitOf),
+    by: by.actorId ? 'staff' : 'customer',
+    whole: true,
+    ...(by.actorId ? { actorId: by.actorId } : {}),
+    ...(by.link ? { link: by.link } : {}),
+  });
   return { row, cancelled: visitsCancelled };
 }
 
@@ -819,19 +853,22 @@ export async function cancelFromQuote(
   token: string,
   timeZone: string,
   now: Date,
+  link?: string,
 ): Promise<BookingCancellation> {
-  const { row, cancelled } = await withLeadEventOutbox(db, async (trx) => {
+  const { row, cancelled } = await withLeadEventOutbox(db, async (trx, outbox) => {
     const quote = await lockAcceptedCustomerQuote(trx, token, now);
     await refuseUsedUpOneTime(trx, quote, now);
     const { booking, next } = await lockCustomerBooking(trx, quote, now);
     return cancelBooking(
       trx,
+      outbox,
       booking,
       next,
       {
         actorId: null,
         subject: 'Customer cancelled the booking',
         description: 'Cancelled on the quote page, with more than 24 hours’ notice.',
+        ...(link ? { link } : {}),
       },
       { now, timeZone },
     );
@@ -842,6 +879,7 @@ export async function cancelFromQuote(
 /** Staff cancel a booking (locked), every visit still to come, whatever the notice. */
 async function cancelBookingByStaff(
   trx: Knex.Transaction,
+  outbox: LeadEventOutbox,
   actorId: string,
   booking: BookingRow,
   context: { now: Date; timeZone: string },
@@ -849,6 +887,7 @@ async function cancelBookingByStaff(
   const next = await findNextScheduledVisitRow(trx, booking.id, context.now);
   return cancelBooking(
     trx,
+    outbox,
     booking,
     next,
     { actorId, subject: 'Booking cancelled', description: 'Every visit still to come was cancelled by staff.' },
@@ -864,11 +903,11 @@ export async function cancelBookingOfLead(
   timeZone: string,
   now: Date,
 ): Promise<BookingCancellation> {
-  const { row, cancelled } = await withLeadEventOutbox(db, async (trx) => {
+  const { row, cancelled } = await withLeadEventOutbox(db, async (trx, outbox) => {
     if (!(await findLead(trx, leadId))) throw new AppError(404, API_ERRORS.leadNotFound);
     const booking = await lockActiveBookingOfLead(trx, leadId);
     if (!booking) throw new AppError(409, BOOKING_MESSAGES.leadHasNoBooking);
-    return cancelBookingByStaff(trx, actorId, booking, { now, timeZone });
+    return cancelBookingByStaff(trx, outbox, actorId, booking, { now, timeZone });
   });
   return { booking: await toBooking(db, row, timeZone, now), cancelled };
 }
@@ -881,11 +920,11 @@ export async function cancelBookingById(
   timeZone: string,
   now: Date,
 ): Promise<BookingCancellation> {
-  const { row, cancelled } = await withLeadEventOutbox(db, async (trx) => {
+  const { row, cancelled } = await withLeadEventOutbox(db, async (trx, outbox) => {
     const booking = await lockBookingRow(trx, bookingId);
     if (!booking) throw new AppError(404, BOOKING_MESSAGES.bookingNotFound);
     if (booking.status !== 'active') throw new AppError(409, BOOKING_MESSAGES.bookingAlreadyCancelled);
-    return cancelBookingByStaff(trx, actorId, booking, { now, timeZone });
+    return cancelBookingByStaff(trx, outbox, actorId, booking, { now, timeZone });
   });
   return { booking: await toBooking(db, row, timeZone, now), cancelled };
 }
@@ -1108,6 +1147,23 @@ export async function updateVisit(
     if (completed) await outbox.visitEvent(visit.lead_id, 'visit_completed');
     const cancelled = current.status === 'cancelled' && visit.status !== 'cancelled' ? current : undefined;
     const restored = current.status === 'scheduled' && visit.status === 'cancelled';
+    // The customer hears of a cancellation (the file removes the event), a move (the new times) or a
+    // cancelled visit put back (the file adds it again, one revision on).
+    if (cancelled) {
+      await outbox.visitsCancelled(visit.lead_id, {
+        visits: [eventVisitOf(cancelled)],
+        by: 'staff',
+        whole: false,
+        actorId,
+      });
+    } else if (moving || restored) {
+      await outbox.bookingChanged(visit.lead_id, {
+        bookingId: visit.booking_id,
+        change: moving ? 'moved' : 'restored',
+        withdrawn: [],
+        actorId,
+      });
+    }
     return { moved: moving, completed, cancelled, restored };
   });
   const row = await findAdminVisitRow(db, id);

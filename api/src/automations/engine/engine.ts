@@ -7,6 +7,8 @@
 //   automation-scan   every minute (pg-boss cron, one job per minute for all processes): time
 //                     triggers, and outbox events nobody handled (their report was lost)
 //   automation-run    one run: deliver / create the task / change the status; retried with back-off
+//   reaction          one reaction's delivery (api/src/reactions/): the e-mail that tells the customer
+//                     of a committed change (quote sent, booking made, moved or cancelled), sent once
 //   lead-alert        one speed-to-lead alert (speed-to-lead/): the person on duty of a new lead, the
 //                     escalation contact of an unanswered one, or the assignee of a lead its person
 //                     asked again for (a repeat_request event); offered at once for a new lead or a
@@ -33,11 +35,13 @@ import { createQueue } from './queue.ts';
 import { createRuleRuns, type EventJob } from './rule-runs.ts';
 import { workRun } from './run-job.ts';
 import { createTimeScan } from './time-scan.ts';
+import { createReactions } from '../../reactions/dispatch.ts';
 
 const EVENT_QUEUE = 'automation-event';
 const SCAN_QUEUE = 'automation-scan';
 const RUN_QUEUE = 'automation-run';
 const ALERT_QUEUE = 'lead-alert';
+const REACTION_QUEUE = 'reaction';
 /** A run job not finished in this time is taken to be lost with its process and tried again. */
 const RUN_EXPIRE_SECONDS = 300;
 /**
@@ -171,17 +175,37 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
   const ruleRuns = createRuleRuns({ db, queueRun, offerRepeatAlert: speedToLead.offerRepeatAlert });
   const scanTimeTriggers = createTimeScan({ db, now, ruleRuns, speedToLead, queueRun, scanBatch: SCAN_BATCH });
 
+  // What tells the customer of a change (api/src/reactions/): one job per delivery, its id the delivery's.
+  const reactions = createReactions({
+    db,
+    now,
+    logger,
+    timeZone: options.timeZone ?? 'America/Chicago',
+    publicOrigin: options.publicOrigin,
+    email: transports.email,
+    replyAddressOf: async (leadId) => (options.replyAddressOf ? options.replyAddressOf(leadId) : undefined),
+    quietMs: config.customerChangeQuietSeconds * 1000,
+    queue: async (deliveryId, startAfter) => {
+      await enqueue(
+        REACTION_QUEUE,
+        { deliveryId },
+        { id: deliveryId, startAfter, heartbeatSeconds: HEARTBEAT_SECONDS },
+      );
+    },
+  });
+
   const leadEvents = createLeadEventListener({
     db,
     logger,
     speedToLead,
+    reactions,
     queueEvent: (eventId) =>
       enqueue(EVENT_QUEUE, { eventId } satisfies EventJob, { heartbeatSeconds: HEARTBEAT_SECONDS }),
   });
 
   async function isIdle(): Promise<boolean> {
     if (leadEvents.isBusy()) return false;
-    for (const queue of [EVENT_QUEUE, SCAN_QUEUE, RUN_QUEUE, ALERT_QUEUE]) {
+    for (const queue of [EVENT_QUEUE, SCAN_QUEUE, RUN_QUEUE, ALERT_QUEUE, REACTION_QUEUE]) {
       const jobs = await boss.findJobs(queue);
       if (jobs.some((job) => job.state === 'created' || job.state === 'retry' || job.state === 'active')) return false;
     }
@@ -190,7 +214,11 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
 
   return {
     handleLeadEvent: leadEvents.handleLeadEvent,
-    scanTimeTriggers,
+    async scanTimeTriggers() {
+      const created = await scanTimeTriggers();
+      await reactions.scan();
+      return created;
+    },
     isIdle,
     async start() {
       await boss.start();
@@ -212,6 +240,18 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
         retryBackoff: true,
         expireInSeconds: RUN_EXPIRE_SECONDS,
       });
+      await boss.createQueue(REACTION_QUEUE, {
+        retryLimit: config.retryLimit,
+        retryDelay: config.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: RUN_EXPIRE_SECONDS,
+      });
+      workerOf.set(
+        REACTION_QUEUE,
+        await boss.work<{ deliveryId: string }>(REACTION_QUEUE, polling, async ([job]) => {
+          if (job) await reactions.work(job.data.deliveryId, job.retryCount >= config.retryLimit);
+        }),
+      );
       workerOf.set(
         ALERT_QUEUE,
         await boss.work<{ alertId: string }>(ALERT_QUEUE, polling, async ([job]) => {
@@ -234,6 +274,7 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
         SCAN_QUEUE,
         await boss.work(SCAN_QUEUE, polling, async () => {
           await scanTimeTriggers();
+          await reactions.scan();
         }),
       );
       if (schedule) await boss.schedule(SCAN_QUEUE, '* * * * *');

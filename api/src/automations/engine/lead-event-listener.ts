@@ -4,7 +4,12 @@
 // by the per-minute scan in the outbox.
 import type { AutomationTrigger } from '@shine/shared/enums';
 import type { Knex } from 'knex';
-import { findLeadEvent, type LeadEventListener } from '../../lead-events/lead-events.service.ts';
+import {
+  findLeadEvent,
+  isReactionEventTrigger,
+  type LeadEventListener,
+} from '../../lead-events/lead-events.service.ts';
+import { hasReaction, type Reactions } from '../../reactions/dispatch.ts';
 import type { Logger } from '../../logger.ts';
 import type { SpeedToLead } from '../../speed-to-lead/speed-to-lead.service.ts';
 import { hasActiveAutomation } from '../automations.queries.ts';
@@ -19,10 +24,12 @@ export function createLeadEventListener(deps: {
   db: Knex;
   logger: Logger;
   speedToLead: SpeedToLead;
+  /** What tells the customer (api/src/reactions/). */
+  reactions: Pick<Reactions, 'handleEvent'>;
   /** Queues the event for the rules (the automation-event queue). */
   queueEvent: (eventId: string) => Promise<unknown>;
 }): LeadEventHandling {
-  const { db, logger, speedToLead, queueEvent } = deps;
+  const { db, logger, speedToLead, reactions, queueEvent } = deps;
   // Events being handed on right now.
   const queueing = new Set<Promise<unknown>>();
 
@@ -45,6 +52,10 @@ export function createLeadEventListener(deps: {
   }
 
   const handleLeadEvent: LeadEventListener = ({ id: eventId, trigger, leadId }) => {
+    if (hasReaction(trigger)) {
+      track(reactions.handleEvent(eventId), 'reactions not offered; the scan will take them up', eventId);
+    }
+    if (isReactionEventTrigger(trigger)) return;
     if (trigger === 'repeat_request') {
       track(offerRepeatAlert(eventId), 'repeat alert not offered; the scan will take it up', eventId);
       return;

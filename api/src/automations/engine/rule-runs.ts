@@ -7,7 +7,7 @@ import type { AutomationTrigger } from '@shine/shared/enums';
 import type { Knex } from 'knex';
 import type { LeadEventRow } from '../../db/automation-tables.ts';
 import type { AutomationRow } from '../../db/tables.ts';
-import { findLeadEvent, markLeadEventHandled } from '../../lead-events/lead-events.service.ts';
+import { findLeadEvent, isReactionEventTrigger, markLeadEventHandled } from '../../lead-events/lead-events.service.ts';
 import { findLead } from '../../leads/leads.service.ts';
 import { isFirstCompletedVisit } from '../../scheduling/scheduling.service.ts';
 import { listActiveAutomationRows } from '../automations.queries.ts';
@@ -81,6 +81,8 @@ export function createRuleRuns(deps: {
       await offerRepeatAlert(event);
       return 0;
     }
+    // No rule listens to what only the reactions hear of (api/src/reactions/).
+    if (isReactionEventTrigger(event.trigger)) return 0;
     let created = 0;
     const rules = (await listActiveAutomationRows(db, event.trigger)).filter(
       (rule) => rule.updated_at.getTime() <= event.occurred_at.getTime(),

@@ -1,0 +1,175 @@
+// The reactions at work: a committed lead event becomes one delivery per reaction that handles it
+// (reaction_deliveries, made once), each delivery a job of the queue, and each job sends its e-mail
+// once. What makes "once" hold across retries, crashes and processes:
+// - a delivery is made once per event and reaction (a unique key), however often it is offered;
+// - its job has the delivery's id, so the queue holds one job per delivery;
+// - before its first send, a delivery takes a Message-ID and its place in the lead's conversation,
+//   kept with it: a send again after a crash is the same message to the recipient's mail system;
+// - the engine's per-minute scan offers again what a stopped process left: events without their
+//   deliveries, and deliveries due whose job was lost.
+import { findStaffContactRows } from '../auth/staff-contacts.service.ts';
+import { findOrCreateSystemUserId, SYSTEM_USERNAME } from '../auth/system-user.service.ts';
+import type { Transport } from '../automations/delivery/transports.ts';
+import { recordPendingEmail, settleEmail } from '../conversations/outgoing-email.ts';
+import type { LeadEventRow, ReactionDeliveryRow } from '../db/automation-tables.ts';
+import { findLeadEvent } from '../lead-events/lead-events.service.ts';
+import type { Logger } from '../logger.ts';
+import { sentEmailIdOfLead } from '../mailbox/mailbox.service.ts';
+import { bookingEmailReaction } from './booking-email.reaction.ts';
+import { quoteEmailReaction } from './quote-email.reaction.ts';
+import type { Reaction, ReactionContext } from './reaction.ts';
+import {
+  claimMessageOnce,
+  findDelivery,
+  insertDeliveryOnce,
+  listDueDeliveries,
+  listEventsWithoutDeliveries,
+  settleDelivery,
+} from './reactions.queries.ts';
+
+/** Every reaction, in one place. */
+export const REACTIONS: readonly Reaction[] = [quoteEmailReaction, bookingEmailReaction];
+
+const reactionsOf = (trigger: string) => REACTIONS.filter((reaction) => reaction.triggers.includes(trigger as never));
+const REACTION_TRIGGERS = [...new Set(REACTIONS.flatMap((reaction) => reaction.triggers))];
+
+/** Whether any reaction handles the trigger. */
+export function hasReaction(trigger: string): boolean {
+  return reactionsOf(trigger).length > 0;
+}
+
+/** How far back the scan looks: a confirmation a day late is news no more. */
+const SCAN_WINDOW_MS = 24 * 3_600_000;
+/** An event younger than this may still be on its way from the process that committed it. */
+const REPORT_GRACE_MS = 30_000;
+const SCAN_BATCH = 200;
+
+/** The conversation's reason when the mail server did not take it (its answer is logged, not shown). */
+const FAILED = 'failed: the mail server did not accept the e-mail';
+
+export interface ReactionsDeps extends ReactionContext {
+  logger: Logger;
+  /** undefined: no SMTP; the deliveries wait in the table (shown as not sent). */
+  email: Transport | undefined;
+  /** The lead's reply address (the mailbox's). */
+  replyAddressOf: (leadId: string) => Promise<string | undefined>;
+  /** A customer's own changes wait this long for more before their e-mail goes. */
+  quietMs: number;
+  /** Queues the delivery's job (its id is the delivery's), to start no earlier than `startAfter`. */
+  queue: (deliveryId: string, startAfter: Date) => Promise<void>;
+}
+
+export interface Reactions {
+  /** A committed event: its deliveries made and queued. */
+  handleEvent: (eventId: string) => Promise<void>;
+  /** One delivery's job; `lastAttempt`: a failure now is final. */
+  work: (deliveryId: string, lastAttempt: boolean) => Promise<void>;
+  /** What a stopped process left: events without deliveries, due deliveries whose job was lost. */
+  scan: () => Promise<void>;
+}
+
+export function createReactions(deps: ReactionsDeps): Reactions {
+  const { db, logger, now } = deps;
+
+  async function offer(event: LeadEventRow): Promise<void> {
+    for (const reaction of reactionsOf(event.trigger)) {
+      const fold = reaction.fold?.(event, deps.quietMs);
+      const sendAfter = new Date(event.occurred_at.getTime() + (fold?.waitMs ?? 0));
+      const delivery = await insertDeliveryOnce(db, {
+        eventId: event.id,
+        reaction: reaction.name,
+        leadId: event.lead_id,
+        sendAfter,
+        foldKey: fold?.key ?? null,
+      });
+      if (delivery) await deps.queue(delivery.id, delivery.send_after);
+    }
+  }
+
+  async function senderOf(actorId: string | undefined): Promise<{ id: string; username: string }> {
+    const [person] = actorId ? await findStaffContactRows(db, [actorId]) : [];
+    if (person) return { id: person.id, username: person.username };
+    return { id: await findOrCreateSystemUserId(db), username: SYSTEM_USERNAME };
+  }
+
+  async function deliver(delivery: ReactionDeliveryRow, lastAttempt: boolean): Promise<void> {
+    const reaction = REACTIONS.find((candidate) => candidate.name === delivery.reaction);
+    const event = await findLeadEvent(db, delivery.event_id);
+    if (!reaction || !event) {
+      await settleDelivery(db, delivery.id, { status: 'skipped', reason: 'no such reaction or event' });
+      return;
+    }
+    const email = await reaction.email(deps, event, delivery.folded);
+    if (!email) {
+      await settleDelivery(db, delivery.id, { status: 'skipped' });
+      return;
+    }
+    if (!deps.email) {
+      await settleDelivery(db, delivery.id, { status: 'skipped', reason: 'no SMTP server configured' });
+      return;
+    }
+    let claimed = delivery;
+    if (!claimed.message_id) {
+      const sentBy = await senderOf(email.actorId);
+      // The Message-ID and the conversation's pending message, together and once.
+      claimed = await db.transaction(async (trx) => {
+        const conversationMessageId = await recordPendingEmail(trx, {
+          leadId: delivery.lead_id,
+          to: email.message.to,
+          subject: email.message.subject ?? '',
+          body: email.message.body,
+          attachments: email.message.attachments.map((file) => file.filename),
+          sentBy,
+          at: now(),
+        });
+        const row = await claimMessageOnce(trx, delivery.id, {
+          messageId: await sentEmailIdOfLead(trx, delivery.lead_id),
+          conversationMessageId,
+        });
+        if (row.conversation_message_id !== conversationMessageId) throw new Error('claimed by another attempt');
+        return row;
+      });
+    }
+    const messageId = claimed.message_id as string;
+    const replyTo = await deps.replyAddressOf(delivery.lead_id);
+    try {
+      await deps.email.send({ ...email.message, id: messageId, ...(replyTo ? { replyTo } : {}) });
+    } catch (error) {
+      const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+      logger.warn({ code, responseCode, reaction: reaction.name, lastAttempt }, 'a reaction e-mail was not sent');
+      if (!lastAttempt) throw error;
+      await settleDelivery(db, delivery.id, { status: 'failed', reason: FAILED });
+      if (claimed.conversation_message_id) {
+        await settleEmail(db, delivery.lead_id, claimed.conversation_message_id, { sent: false, reason: FAILED });
+      }
+      return;
+    }
+    await settleDelivery(db, delivery.id, { status: 'sent' });
+    if (claimed.conversation_message_id) {
+      await settleEmail(db, delivery.lead_id, claimed.conversation_message_id, { sent: true });
+    }
+  }
+
+  return {
+    async handleEvent(eventId) {
+      const event = await findLeadEvent(db, eventId);
+      if (event && hasReaction(event.trigger)) await offer(event);
+    },
+    async work(deliveryId, lastAttempt) {
+      const delivery = await findDelivery(db, deliveryId);
+      if (delivery?.status !== 'pending') return;
+      await deliver(delivery, lastAttempt);
+    },
+    async scan() {
+      const at = now();
+      const since = new Date(at.getTime() - SCAN_WINDOW_MS);
+      const before = new Date(at.getTime() - REPORT_GRACE_MS);
+      for (const event of await listEventsWithoutDeliveries(db, REACTION_TRIGGERS, since, before, SCAN_BATCH)) {
+        await offer(event);
+      }
+      for (const delivery of await listDueDeliveries(db, since, at, SCAN_BATCH)) {
+        await deps.queue(delivery.id, delivery.send_after);
+      }
+    },
+  };
+}
