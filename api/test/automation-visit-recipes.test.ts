@@ -75,6 +75,11 @@ function useRecipes(env?: Record<string, string>) {
       .send({ start: slots.slots[0]?.start })
       .expect(201);
     const visits = booked.body.booking.visits as BookedVisit[];
+    // The booking's own e-mail (a reaction) goes first; what follows is the recipes'.
+    await drainEngines(h.engine.engine);
+    const subjects = (await Promise.all(h.smtp.received.map((mail) => simpleParser(mail.raw)))).map((m) => m.subject);
+    expect(subjects).toEqual([expect.stringMatching(/^Your cleaning is booked/)]);
+    h.smtp.received.length = 0;
     return { leadId, phone, visits };
   }
 

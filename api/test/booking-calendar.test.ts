@@ -11,7 +11,12 @@ import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { extendRecurringSeries } from '../src/scheduling/scheduling.service.ts';
-import { startSmtpServer, type TestSmtpServer } from './support/automation-engine.ts';
+import {
+  buildReactingApp,
+  type ReactingApp,
+  startSmtpServer,
+  type TestSmtpServer,
+} from './support/automation-engine.ts';
 import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
 import {
   buildTestApp,
@@ -59,13 +64,13 @@ const byUid = (events: CalendarEvent[]) => new Map(events.map((event) => [event.
 describeApi('booking calendar files: one event per visit for life, and cancellations', () => {
   let smtp: TestSmtpServer;
   let database: TestDatabase;
-  let app: TestApp;
+  let app: ReactingApp;
   let people = 0;
   beforeAll(async () => {
     smtp = await startSmtpServer();
     database = await createTestDatabase();
-    app = await buildTestApp(database.database.knex, {
-      env: { ...ENV, SMTP_URL: smtp.url, PUBLIC_ORIGIN: 'https://shine.example.com', ALLOWED_HOSTS: '127.0.0.1' },
+    app = await buildReactingApp(database.database.knex, smtp, {
+      env: { ...ENV, PUBLIC_ORIGIN: 'https://shine.example.com', ALLOWED_HOSTS: '127.0.0.1' },
     });
   });
   beforeEach(async () => {
@@ -120,6 +125,7 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
       frequency: 'Weekly',
       zipcode: '76132',
     });
+    await app.settle();
     expect(smtp.received).toHaveLength(1);
     const first = await calendarMail(smtp.received[0]?.raw);
     expect(first.method).toBe('PUBLISH');
@@ -136,6 +142,7 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
     const target = slots.find((slot) => Date.parse(slot.start) > Date.parse(booking.visits[0]?.start ?? '') + DAY);
     if (!target) throw new Error('no later window');
     await supertest(app.app).patch(`/api/quotes/${token}/booking`).send({ start: target.start }).expect(200);
+    await app.settle();
     expect(smtp.received).toHaveLength(2);
     expect(smtp.received[1]?.to).toEqual([email]);
     const moved = await calendarMail(smtp.received[1]?.raw);
@@ -150,6 +157,7 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
     // The customer cancels by the API: every event of the booking, cancelled, one revision on.
     const before = await scheduledUids(booking.id);
     await supertest(app.app).delete(`/api/quotes/${token}/booking`).expect(200);
+    await app.settle();
     expect(smtp.received).toHaveLength(3);
     const cancelled = await calendarMail(smtp.received[2]?.raw);
     expect(cancelled.method).toBe('CANCEL');
@@ -178,6 +186,7 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
     const second = visits[1];
     if (!second) throw new Error('no second visit');
     await agent.patch(`/api/admin/visits/${second.id}`).send({ status: 'cancelled' }).expect(200);
+    await app.settle();
     expect(smtp.received).toHaveLength(2);
     const one = await calendarMail(smtp.received[1]?.raw);
     expect(one.method).toBe('CANCEL');
@@ -192,6 +201,7 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
     if (!third) throw new Error('no third visit');
     const later = new Date(new Date(third.starts_at).getTime() + DAY).toISOString();
     await agent.patch(`/api/admin/visits/${third.id}`).send({ start: later }).expect(200);
+    await app.settle();
     expect(smtp.received).toHaveLength(3);
     const moved = await calendarMail(smtp.received[2]?.raw);
     expect(moved.method).toBe('PUBLISH');
@@ -208,11 +218,13 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
     // A second move of the same visit raises it again.
     const again = new Date(Date.parse(later) + DAY).toISOString();
     await agent.patch(`/api/admin/visits/${third.id}`).send({ start: again }).expect(200);
+    await app.settle();
     const twice = await calendarMail(smtp.received[3]?.raw);
     expect(byUid(twice.events).get(`${third.calendar_uid}@${HOST}`)?.sequence).toBe(2);
 
     // The cancelled visit put back: the file holds it again, one revision after its cancellation.
     await agent.patch(`/api/admin/visits/${second.id}`).send({ status: 'scheduled' }).expect(200);
+    await app.settle();
     expect(smtp.received).toHaveLength(5);
     const back = await calendarMail(smtp.received[4]?.raw);
     expect(back.mail.subject).toMatch(/^Your cleaning is back on the schedule/);
@@ -227,6 +239,7 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
     expect(before.length).toBeGreaterThan(1);
     const answer = await agent.delete(`/api/admin/leads/${leadId}/booking`).expect(200);
     expect(bookingAnswerSchema.parse(answer.body).booking.status).toBe('cancelled');
+    await app.settle();
     expect(smtp.received).toHaveLength(2);
     expect(smtp.received[1]?.to).toEqual([email]);
     const cancelled = await calendarMail(smtp.received[1]?.raw);
@@ -237,6 +250,7 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
     // Nothing left to cancel: 409 with a message, and no e-mail.
     const none = await agent.delete(`/api/admin/leads/${leadId}/booking`).expect(409);
     expect(none.body.message).toMatch(/no active booking/);
+    await app.settle();
     expect(smtp.received).toHaveLength(2);
     await agent.delete('/api/admin/leads/00000000-0000-4000-8000-000000000000/booking').expect(404);
   });
@@ -245,6 +259,7 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
     const { agent, leadId, token, booking, email } = await booked({ frequency: 'Monthly' });
     const before = await scheduledUids(booking.id);
     await supertest(app.app).post(`/q/${token}/booking/cancel`).type('form').send({}).expect(303);
+    await app.settle();
     expect(smtp.received).toHaveLength(2);
     expect(smtp.received[1]?.to).toEqual([email]);
     const cancelled = await calendarMail(smtp.received[1]?.raw);

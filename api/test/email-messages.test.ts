@@ -60,13 +60,15 @@ function expectHtmlAndTextTwins({ raw, mail }: Message): void {
 }
 
 describeApi('e-mail: every kind is HTML in the layout with a plain-text twin', () => {
-  const h = useDeliveringEngine({ replyMailbox: 'sales@shine.example' });
+  const h = useDeliveringEngine({ replyMailbox: 'sales@shine.example', env: { PUBLIC_ORIGIN: ORIGIN } });
   const { t } = h;
-  // The engine delivers the automated mail; this API process (configured like it) sends the rest.
+  // The engine delivers the automated mail and the reactions (the quote); this API process
+  // (configured like it) sends the rest.
   let api: TestApp;
   beforeAll(async () => {
     api = await buildTestApp(t.db, {
       env: { ...transportEnv(h.smtp, h.sms), PUBLIC_ORIGIN: ORIGIN, ALLOWED_HOSTS: '127.0.0.1' },
+      onLeadEvent: h.relay.onLeadEvent,
     });
   });
   afterAll(async () => {
@@ -106,6 +108,7 @@ describeApi('e-mail: every kind is HTML in the layout with a plain-text twin', (
       .send({ email: 'mia@example.com', name: 'Mia Chen', role: 'sales' })
       .expect(201);
     expect(added.body.emailed).toBe(true);
+    await drainEngines(h.engine.engine);
 
     const messages = await Promise.all(h.smtp.received.map(parse));
     const bySubject = (pattern: RegExp) => {

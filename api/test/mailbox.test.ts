@@ -13,7 +13,7 @@ import { createLogger } from '../src/logger.ts';
 import { ABANDONED_AFTER_MS, createMailboxImporter, type MailboxImporter } from '../src/mailbox/mailbox-importer.ts';
 import { replyAddressOfLead } from '../src/mailbox/mailbox.service.ts';
 import { HELD_REASONS } from '../src/mailbox/match-lead.ts';
-import { startSmtpServer } from './support/automation-engine.ts';
+import { buildReactingApp, startSmtpServer } from './support/automation-engine.ts';
 import { isDovecotInstalled, startDovecot, type TestMailServer } from './support/dovecot.ts';
 import {
   ADMIN_NAME,
@@ -301,8 +301,8 @@ describeMailbox('mailbox: replies by e-mail over IMAP', () => {
 
   it('files a reply answering an e-mail staff sent by hand or a quote e-mail, by its In-Reply-To', async () => {
     const smtp = await startSmtpServer();
-    const sender = await buildTestApp(t.db, {
-      env: { SMTP_URL: smtp.url, PUBLIC_ORIGIN: 'https://shine.example.com', ALLOWED_HOSTS: '127.0.0.1' },
+    const sender = await buildReactingApp(t.db, smtp, {
+      env: { PUBLIC_ORIGIN: 'https://shine.example.com', ALLOWED_HOSTS: '127.0.0.1' },
     });
     try {
       const staff = await signIn(sender.app);
@@ -313,6 +313,7 @@ describeMailbox('mailbox: replies by e-mail over IMAP', () => {
         .expect(201);
       const draft = await staff.post(`/api/admin/leads/${leadId}/quotes`).send({}).expect(201);
       await staff.post(`/api/admin/quotes/${draft.body.id}/send`).send({ email: true }).expect(200);
+      await sender.settle();
       const messageIds = smtp.received.map((mail) => /^Message-ID:\s*(<[^>]+>)/im.exec(mail.raw)?.[1]);
       expect(messageIds).toEqual([expect.stringMatching(/^</), expect.stringMatching(/^</)]);
 

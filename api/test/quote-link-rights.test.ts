@@ -11,7 +11,12 @@ import ICAL from 'ical.js';
 import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSmtpServer, type TestSmtpServer } from './support/automation-engine.ts';
+import {
+  buildReactingApp,
+  type ReactingApp,
+  startSmtpServer,
+  type TestSmtpServer,
+} from './support/automation-engine.ts';
 import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
 import { addStaff, STAFF_PASSWORD } from './support/team.ts';
 import {
@@ -278,11 +283,11 @@ describeApi('quote link rights', () => {
 describeApi('quote link rights: the cancellation e-mail', () => {
   let smtp: TestSmtpServer;
   let database: TestDatabase;
-  let app: TestApp;
+  let app: ReactingApp;
   beforeAll(async () => {
     smtp = await startSmtpServer();
     database = await createTestDatabase();
-    app = await buildTestApp(database.database.knex, { env: { ...ENV, SMTP_URL: smtp.url } });
+    app = await buildReactingApp(database.database.knex, smtp, { env: ENV });
   });
   afterAll(async () => {
     await app?.close();
@@ -302,8 +307,10 @@ describeApi('quote link rights: the cancellation e-mail', () => {
       .send({ start: slots.slots[0]?.start })
       .expect(201);
     const { booking } = bookingAnswerSchema.parse(booked.body);
+    await app.settle();
     const before = smtp.received.length;
     await agent.delete(`/api/admin/bookings/${booking.id}`).expect(200);
+    await app.settle();
     expect(smtp.received).toHaveLength(before + 1);
     const mail = await simpleParser(smtp.received[before]?.raw ?? '');
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toContain('gone@example.com');

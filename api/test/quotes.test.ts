@@ -5,7 +5,12 @@ import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpServer, type TestSmtpServer } from './support/automation-engine.ts';
+import {
+  buildReactingApp,
+  type ReactingApp,
+  startSmtpServer,
+  type TestSmtpServer,
+} from './support/automation-engine.ts';
 import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
 import {
   buildTestApp,
@@ -209,12 +214,14 @@ function attachedPdf(raw: string, filename: string): Buffer {
 describeApi('quotes: sending by e-mail', () => {
   let smtp: TestSmtpServer;
   let database: TestDatabase;
-  let app: TestApp;
+  let app: ReactingApp;
   beforeAll(async () => {
     smtp = await startSmtpServer();
     database = await createTestDatabase();
-    app = await buildTestApp(database.database.knex, {
-      env: { SMTP_URL: smtp.url, PUBLIC_ORIGIN: 'https://shine.example.com', ALLOWED_HOSTS: '127.0.0.1' },
+    app = await buildReactingApp(database.database.knex, smtp, {
+      env: { PUBLIC_ORIGIN: 'https://shine.example.com', ALLOWED_HOSTS: '127.0.0.1' },
+      // A refused e-mail is failed at once (no retries to wait out).
+      engineEnv: { AUTOMATION_RETRY_LIMIT: '0' },
     });
   });
   afterAll(async () => {
@@ -230,6 +237,7 @@ describeApi('quotes: sending by e-mail', () => {
     const sent = quoteSentSchema.parse((await agent.post(`/api/admin/quotes/${draft.id}/send`).expect(200)).body);
     expect(sent.emailed).toBe(true);
     expect(sent.url).toMatch(/^https:\/\/shine\.example\.com\/q\//);
+    await app.settle();
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.to).toEqual(['ann.lee@example.com']);
     const raw = smtp.received[0]?.raw.replaceAll('=\r\n', '') ?? '';
@@ -248,6 +256,7 @@ describeApi('quotes: sending by e-mail', () => {
     const sent = quoteSentSchema.parse((await agent.post(`/api/admin/quotes/${draft.id}/send`).expect(200)).body);
     // Deep, 2 bedrooms, 1.5 bathrooms, Biweekly: $351.90 a visit, the first $311.90 with WELCOME40.
     expect(sent.quote).toMatchObject({ total: '311.90', recurring: { perVisitTotal: '351.90' } });
+    await app.settle();
     const received = smtp.received.find((mail) => mail.to.includes('rita@example.com'));
     const mail = await simpleParser(received?.raw ?? '');
     const first = 'First cleaning: $311.90 (with WELCOME40)';
@@ -264,18 +273,25 @@ describeApi('quotes: sending by e-mail', () => {
   });
 
   describe('when the mail server refuses', () => {
-    it('still sends the quote: emailed false, the link to copy', async () => {
+    it('still sends the quote, with the link to copy; the conversation shows the e-mail failed', async () => {
       const agent = await signIn(app.app);
       const leadId = await createLeadThroughForm(app.app, { email: 'bob@example.com', phone: '214-555-0777' });
       smtp.refuseWith = { message: 'mailbox unavailable' };
       try {
         const draft = (await agent.post(`/api/admin/leads/${leadId}/quotes`).expect(201)).body;
-        const sent = (await agent.post(`/api/admin/quotes/${draft.id}/send`).expect(200)).body;
-        expect(sent.emailed).toBe(false);
+        const sent = quoteSentSchema.parse((await agent.post(`/api/admin/quotes/${draft.id}/send`).expect(200)).body);
+        // The answer does not wait for the mail server: the e-mail is on its way.
+        expect(sent.emailed).toBe(true);
         expect(sent.quote.status).toBe('sent');
+        await app.settle();
       } finally {
         smtp.refuseWith = undefined;
       }
+      expect(smtp.received.filter((mail) => mail.to.includes('bob@example.com'))).toEqual([]);
+      const thread = (await agent.get(`/api/admin/leads/${leadId}/messages`).expect(200)).body as {
+        items: Array<{ channel: string; status: string; subject: string | null }>;
+      };
+      expect(thread.items.filter((item) => item.channel === 'email').map((item) => item.status)).toEqual(['failed']);
     });
   });
 });

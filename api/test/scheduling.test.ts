@@ -12,7 +12,12 @@ import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database.ts';
-import { startSmtpServer, type TestSmtpServer } from './support/automation-engine.ts';
+import {
+  buildReactingApp,
+  type ReactingApp,
+  startSmtpServer,
+  type TestSmtpServer,
+} from './support/automation-engine.ts';
 import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
 import {
   type Agent,
@@ -527,12 +532,12 @@ function tomorrowWindow(t: TestApp): string {
 describeApi('scheduling: the booking e-mail and its calendar', () => {
   let smtp: TestSmtpServer;
   let database: TestDatabase;
-  let app: TestApp;
+  let app: ReactingApp;
   beforeAll(async () => {
     smtp = await startSmtpServer();
     database = await createTestDatabase();
-    app = await buildTestApp(database.database.knex, {
-      env: { ...ENV, SMTP_URL: smtp.url, PUBLIC_ORIGIN: 'https://shine.example.com', ALLOWED_HOSTS: '127.0.0.1' },
+    app = await buildReactingApp(database.database.knex, smtp, {
+      env: { ...ENV, PUBLIC_ORIGIN: 'https://shine.example.com', ALLOWED_HOSTS: '127.0.0.1' },
     });
   });
   afterAll(async () => {
@@ -567,6 +572,7 @@ describeApi('scheduling: the booking e-mail and its calendar', () => {
       .expect(201);
     const { booking } = bookingAnswerSchema.parse(booked.body);
 
+    await app.settle();
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.to).toEqual(['cal@example.com']);
     const { mail, events } = await calendarOf(smtp.received[0]?.raw ?? '');
@@ -587,6 +593,7 @@ describeApi('scheduling: the booking e-mail and its calendar', () => {
     if (!first) throw new Error('no visit');
     const later = new Date(Date.parse(first.start) + DAY).toISOString();
     await agent.patch(`/api/admin/visits/${first.id}`).send({ start: later }).expect(200);
+    await app.settle();
     expect(smtp.received).toHaveLength(2);
     const moved = await calendarOf(smtp.received[1]?.raw ?? '');
     expect(moved.mail.subject).toMatch(/^We moved your cleaning/);

@@ -13,7 +13,15 @@ import { createDatabase, type Database } from '../../src/db/database.ts';
 import type { LeadEventListener } from '../../src/lead-events/lead-events.service.ts';
 import { createLogger } from '../../src/logger.ts';
 import { replyAddressOfLead } from '../../src/mailbox/mailbox.service.ts';
-import { driver, type TestAppContext, testDatabaseUrl, useTestApp } from './test-app.ts';
+import {
+  buildTestApp,
+  driver,
+  type TestApp,
+  type TestAppContext,
+  type TestAppOptions,
+  testDatabaseUrl,
+  useTestApp,
+} from './test-app.ts';
 
 export interface ReceivedMail {
   from: string;
@@ -29,7 +37,8 @@ export interface TestSmtpServer {
   close: () => Promise<void>;
 }
 
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/** A real SMTP server on 127.0.0.1, on `port` (default: a free one). */
+export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const state: TestSmtpServer = { url: '', received: [], refuseWith: undefined, close: async () => {} };
   const server = new SMTPServer({
     authOptional: true,
@@ -56,10 +65,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   // A client that goes away mid-conversation (a process killed by the cluster test) resets its
   // connection: the server reports it as an error event, which is no failure of the test.
   server.on('error', () => {});
-  server.listen(0, '127.0.0.1');
+  server.listen(port, '127.0.0.1');
   await once(server.server, 'listening');
-  const { port } = server.server.address() as AddressInfo;
-  state.url = `smtp://127.0.0.1:${port}`;
+  state.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   state.close = () => new Promise((resolve) => server.close(() => resolve()));
   return state;
 }
@@ -143,6 +151,8 @@ export async function startTestEngine(
     // messages to one address within the hour and are about something else.
     AUTOMATION_SENDS_PER_HOUR: '100000',
     AUTOMATION_SENDS_PER_RECIPIENT_PER_HOUR: '100000',
+    // A customer's changes are e-mailed each on its own, at once; the fold is booking-email-fold.test.ts's.
+    CUSTOMER_CHANGE_EMAIL_QUIET_SECONDS: '0',
     ...options.env,
   });
   const engine = createAutomationEngine({
@@ -152,7 +162,7 @@ export async function startTestEngine(
     logger: createLogger(config),
     now: options.now ?? (() => new Date()),
     schedule: false,
-    publicOrigin: 'https://shine.example',
+    publicOrigin: config.publicOrigin ?? 'https://shine.example',
     replyAddressOf: (leadId) => replyAddressOfLead(db, options.replyMailbox, leadId),
     timeZone: config.businessTimeZone,
   });
@@ -262,4 +272,53 @@ export function useDeliveringEngine(
     context.sms.received.length = 0;
   });
   return context;
+}
+
+export interface ReactingApp extends TestApp {
+  engine: TestEngine;
+  /**
+   * Waits until everything the app's changes set off is done (the e-mails that tell the customer go
+   * out just after an answer, from the queue): what a test awaits before it reads the mail server.
+   */
+  settle: () => Promise<void>;
+}
+
+/**
+ * An app whose committed events reach an engine on its database, delivering e-mail to `smtp` on the
+ * app's clock, as server.ts wires a process: the customer's booking and quote e-mails (reactions) go
+ * out. Closing it stops the engine and removes its queue.
+ */
+export async function buildReactingApp(
+  db: Knex,
+  smtp: TestSmtpServer,
+  options: TestAppOptions & { engineEnv?: Record<string, string>; replyMailbox?: string } = {},
+): Promise<ReactingApp> {
+  const relay = createLeadEventsRelay();
+  const app = await buildTestApp(db, {
+    ...options,
+    env: { SMTP_URL: smtp.url, ...options.env },
+    onLeadEvent: relay.onLeadEvent,
+  });
+  const engine = await startTestEngine(db, {
+    env: {
+      SMTP_URL: smtp.url,
+      ...(options.env?.MAIL_FROM ? { MAIL_FROM: options.env.MAIL_FROM } : {}),
+      ...(options.env?.PUBLIC_ORIGIN ? { PUBLIC_ORIGIN: options.env.PUBLIC_ORIGIN } : {}),
+      ...options.engineEnv,
+    },
+    now: () => app.clock.now ?? new Date(),
+    ...(options.replyMailbox ? { replyMailbox: options.replyMailbox } : {}),
+  });
+  relay.connect(engine.engine);
+  return {
+    ...app,
+    engine,
+    settle: () => drainEngines(engine.engine),
+    close: async () => {
+      relay.connect(undefined);
+      await engine.stop();
+      await dropQueueSchema(db);
+      await app.close();
+    },
+  };
 }

@@ -248,7 +248,8 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
       });
       workerOf.set(
         REACTION_QUEUE,
-        await boss.work<{ deliveryId: string }>(REACTION_QUEUE, polling, async ([job]) => {
+        // Several at once: one mail server slow to answer (30 s a phase) holds one send, not the rest.
+        await boss.work<{ deliveryId: string }>(REACTION_QUEUE, { ...polling, localConcurrency: 4 }, async ([job]) => {
           if (job) await reactions.work(job.data.deliveryId, job.retryCount >= config.retryLimit);
         }),
       );
