@@ -16,6 +16,7 @@ import { listenToLeadEvents } from './lead-events/lead-events.service.ts';
 import { purgeHeldSubmissions } from './leads/held-submissions.service.ts';
 import { createLogger } from './logger.ts';
 import { createMailboxImporter } from './mailbox/mailbox-importer.ts';
+import { linkOriginOf } from './http/public-origin.ts';
 import { replyAddressOfLead } from './mailbox/mailbox.service.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -62,14 +63,14 @@ async function main(): Promise<void> {
         config: config.automations,
         logger,
         now,
-        // Development may leave PUBLIC_ORIGIN unset: the alert's link then points at this process.
-        publicOrigin: config.publicOrigin ?? `http://localhost:${config.port}`,
+        // Development may leave PUBLIC_ORIGIN unset: links then point at this process (never at a Host header).
+        publicOrigin: linkOriginOf(config),
         replyAddressOf: (leadId) => replyAddressOfLead(db, config.mailbox.replyAddress, leadId),
         timeZone: config.businessTimeZone,
       })
     : undefined;
   await engine?.start();
-  // A new lead or a staff status change, once committed, reaches the engine (the outbox keeps it either way).
+  // Every committed lead event reaches the engine: its rules, alerts and reactions (the outbox keeps it either way).
   const stopListening = engine ? listenToLeadEvents(db, engine.handleLeadEvent) : undefined;
   // Customers' replies by e-mail (IMAP_URL): read in every process; each message is imported once.
   const { imap } = config.mailbox;
