@@ -18,6 +18,7 @@ import { createLogger } from './logger.ts';
 import { createMailboxImporter } from './mailbox/mailbox-importer.ts';
 import { linkOriginOf } from './http/public-origin.ts';
 import { replyAddressOfLead } from './mailbox/mailbox.service.ts';
+import { createReactions } from './reactions/reactions.service.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 /** How often held submissions past HELD_RETENTION_DAYS are purged (idempotent in every process). */
@@ -67,6 +68,16 @@ async function main(): Promise<void> {
         publicOrigin: linkOriginOf(config),
         replyAddressOf: (leadId) => replyAddressOfLead(db, config.mailbox.replyAddress, leadId),
         timeZone: config.businessTimeZone,
+        reactions: (parts) =>
+          createReactions({
+            ...parts,
+            db,
+            now,
+            logger,
+            timeZone: config.businessTimeZone,
+            publicOrigin: linkOriginOf(config),
+            replyAddressOf: (leadId) => replyAddressOfLead(db, config.mailbox.replyAddress, leadId),
+          }),
       })
     : undefined;
   await engine?.start();

@@ -2,14 +2,9 @@
 // a requirement. Staff always get the link to copy; the e-mail goes out just after the send's answer,
 // from the committed quote_sent event (the quote-email reaction), and the lead's conversation shows
 // whether the mail server took it. What it says: quote-email-content.ts.
-import type { Knex } from 'knex';
 import { renderEmail } from '../email/email.service.ts';
-import { findLead } from '../leads/leads.service.ts';
-import { getCompanyDetails } from '../settings/company-details.service.ts';
-import { unsubscribeHeaders, unsubscribeUrlOf } from '../unsubscribe/unsubscribe.service.ts';
+import { unsubscribeHeaders } from '../unsubscribe/unsubscribe.service.ts';
 import { type QuoteEmailInput, quoteEmailContent } from './quote-email-content.ts';
-import { renderQuotePdf } from './quote-pdf.ts';
-import { findQuote, validUntilText } from './quotes.service.ts';
 
 export interface QuoteEmail {
   to: string;
@@ -50,28 +45,4 @@ export async function quoteEmail(input: QuoteEmailInput): Promise<QuoteEmail> {
     html: rendered.html,
     headers: unsubscribeHeaders(input.unsubscribeUrl),
   };
-}
-
-/**
- * The quote e-mail of version `quoteId`, with its PDF, to the lead's address (undefined without one):
- * what the quote-email reaction sends after staff's send is committed (api/src/reactions/).
- */
-export async function quoteEmailOf(
-  db: Knex,
-  args: { quoteId: string; url: string; origin: string },
-  timeZone: string,
-  now: Date,
-): Promise<QuoteEmail | undefined> {
-  const quote = await findQuote(db, args.quoteId, now);
-  const lead = await findLead(db, quote.leadId);
-  if (!lead?.email) return undefined;
-  return quoteEmail({
-    to: { email: lead.email, firstName: lead.firstName },
-    quote,
-    url: args.url,
-    validUntil: validUntilText(new Date(quote.validUntil ?? now), timeZone),
-    pdf: await renderQuotePdf(quote, `${lead.firstName} ${lead.lastName}`, timeZone),
-    company: await getCompanyDetails(db),
-    unsubscribeUrl: await unsubscribeUrlOf(db, args.origin, lead.id),
-  });
 }

@@ -10,7 +10,7 @@ import type {
   VisitBookedPayload,
   VisitsCancelledPayload,
 } from '../lead-events/lead-events.service.ts';
-import { bookingEmailOf, type CalendarVisit, cancellationEmailOf } from '../scheduling/booking-email.ts';
+import { bookingEmailOf, type CalendarVisit, cancellationEmailOf } from '../scheduling/booking-email.service.ts';
 import type { Reaction, ReactionEmail } from './reaction.ts';
 
 const calendarVisitOf = (visit: EventVisit): CalendarVisit => ({

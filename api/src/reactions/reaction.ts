@@ -1,9 +1,8 @@
 // What a reaction is: a message that tells someone of a committed lead event, declared once with the
-// events it handles. The dispatcher (reactions/dispatch.ts) makes one delivery per reaction and event,
+// events it handles. The dispatcher (reactions/reactions.service.ts) makes one delivery per reaction and event,
 // queues it, and sends its message once (reactions/deliver-email.ts).
 import type { Knex } from 'knex';
 import type { LeadEventRow } from '../db/automation-tables.ts';
-import type { OutgoingMessage } from '../automations/delivery/transports.ts';
 
 /** What every reaction may read when it makes its message. */
 export interface ReactionContext {
@@ -15,9 +14,28 @@ export interface ReactionContext {
   publicOrigin: string;
 }
 
+/** An e-mail as the mail transport takes it (the engine's SMTP transport is one). */
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  /** The plain-text part. */
+  body: string;
+  html: string;
+  headers?: Record<string, string>;
+  attachments: ReadonlyArray<{ filename: string; content: Buffer; contentType: string }>;
+  /** Its Message-ID is made of it: the same delivery, the same message. */
+  id?: string;
+  replyTo?: string;
+}
+
+/** Where e-mail leaves: resolves once the mail server took it, rejects otherwise. */
+export interface EmailSender {
+  send: (message: OutgoingEmail) => Promise<unknown>;
+}
+
 /** An e-mail to the lead, and who it is sent in the name of (the lead's conversation shows it). */
 export interface ReactionEmail {
-  message: Omit<OutgoingMessage, 'id' | 'replyTo'> & { attachments: NonNullable<OutgoingMessage['attachments']> };
+  message: Omit<OutgoingEmail, 'id' | 'replyTo'>;
   /** The staff member whose change it tells of; the system user otherwise (the customer's own change). */
   actorId: string | undefined;
 }

@@ -13,6 +13,7 @@ import { createDatabase, type Database } from '../../src/db/database.ts';
 import type { LeadEventListener } from '../../src/lead-events/lead-events.service.ts';
 import { createLogger } from '../../src/logger.ts';
 import { replyAddressOfLead } from '../../src/mailbox/mailbox.service.ts';
+import { createReactions } from '../../src/reactions/reactions.service.ts';
 import {
   buildTestApp,
   driver,
@@ -155,16 +156,23 @@ export async function startTestEngine(
     CUSTOMER_CHANGE_EMAIL_QUIET_SECONDS: '0',
     ...options.env,
   });
+  const logger = createLogger(config);
+  const now = options.now ?? (() => new Date());
+  const publicOrigin = config.publicOrigin ?? 'https://shine.example';
+  const replyAddressOf = (leadId: string) => replyAddressOfLead(db, options.replyMailbox, leadId);
   const engine = createAutomationEngine({
     db,
     driver,
     config: config.automations,
-    logger: createLogger(config),
-    now: options.now ?? (() => new Date()),
+    logger,
+    now,
     schedule: false,
-    publicOrigin: config.publicOrigin ?? 'https://shine.example',
-    replyAddressOf: (leadId) => replyAddressOfLead(db, options.replyMailbox, leadId),
+    publicOrigin,
+    replyAddressOf,
     timeZone: config.businessTimeZone,
+    // As server.ts wires them.
+    reactions: (parts) =>
+      createReactions({ ...parts, db, now, logger, timeZone: config.businessTimeZone, publicOrigin, replyAddressOf }),
   });
   await engine.start();
   return { engine, config, stop: () => engine.stop() };

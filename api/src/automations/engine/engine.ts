@@ -35,7 +35,6 @@ import { createQueue } from './queue.ts';
 import { createRuleRuns, type EventJob } from './rule-runs.ts';
 import { workRun } from './run-job.ts';
 import { createTimeScan } from './time-scan.ts';
-import { createReactions } from '../../reactions/dispatch.ts';
 
 const EVENT_QUEUE = 'automation-event';
 const SCAN_QUEUE = 'automation-scan';
@@ -67,6 +66,22 @@ export function jobIdOf(runId: string, holds: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** The reactions (api/src/reactions/), as the engine works them: wired by server.ts. */
+export interface EngineReactions {
+  /** Whether a reaction handles events of the trigger. */
+  handles: (trigger: string) => boolean;
+  handleEvent: (eventId: string) => Promise<void>;
+  work: (deliveryId: string, lastAttempt: boolean) => Promise<void>;
+  scan: () => Promise<void>;
+}
+
+/** What the engine lends the reactions: its queue, its e-mail transport, the quiet period. */
+export interface ReactionParts {
+  queue: (deliveryId: string, startAfter: Date) => Promise<void>;
+  email: Transports['email'];
+  quietMs: number;
+}
+
 export interface AutomationEngineOptions {
   db: Knex;
   driver: DatabaseDriver;
@@ -83,6 +98,8 @@ export interface AutomationEngineOptions {
   replyAddressOf?: ReplyAddressOf;
   /** BUSINESS_TIMEZONE: the visit's time in a message. */
   timeZone?: string;
+  /** What tells the customer of a committed change (server.ts: createReactions); none: nothing does. */
+  reactions?: (parts: ReactionParts) => EngineReactions;
 }
 
 export interface AutomationEngine {
@@ -176,14 +193,8 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
   const scanTimeTriggers = createTimeScan({ db, now, ruleRuns, speedToLead, queueRun, scanBatch: SCAN_BATCH });
 
   // What tells the customer of a change (api/src/reactions/): one job per delivery, its id the delivery's.
-  const reactions = createReactions({
-    db,
-    now,
-    logger,
-    timeZone: options.timeZone ?? 'America/Chicago',
-    publicOrigin: options.publicOrigin,
+  const reactions: EngineReactions = options.reactions?.({
     email: transports.email,
-    replyAddressOf: async (leadId) => (options.replyAddressOf ? options.replyAddressOf(leadId) : undefined),
     quietMs: config.customerChangeQuietSeconds * 1000,
     queue: async (deliveryId, startAfter) => {
       await enqueue(
@@ -192,7 +203,7 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
         { id: deliveryId, startAfter, heartbeatSeconds: HEARTBEAT_SECONDS },
       );
     },
-  });
+  }) ?? { handles: () => false, handleEvent: async () => {}, work: async () => {}, scan: async () => {} };
 
   const leadEvents = createLeadEventListener({
     db,

@@ -9,7 +9,6 @@ import {
   isReactionEventTrigger,
   type LeadEventListener,
 } from '../../lead-events/lead-events.service.ts';
-import { hasReaction, type Reactions } from '../../reactions/dispatch.ts';
 import type { Logger } from '../../logger.ts';
 import type { SpeedToLead } from '../../speed-to-lead/speed-to-lead.service.ts';
 import { hasActiveAutomation } from '../automations.queries.ts';
@@ -25,7 +24,7 @@ export function createLeadEventListener(deps: {
   logger: Logger;
   speedToLead: SpeedToLead;
   /** What tells the customer (api/src/reactions/). */
-  reactions: Pick<Reactions, 'handleEvent'>;
+  reactions: { handles: (trigger: string) => boolean; handleEvent: (eventId: string) => Promise<void> };
   /** Queues the event for the rules (the automation-event queue). */
   queueEvent: (eventId: string) => Promise<unknown>;
 }): LeadEventHandling {
@@ -52,7 +51,7 @@ export function createLeadEventListener(deps: {
   }
 
   const handleLeadEvent: LeadEventListener = ({ id: eventId, trigger, leadId }) => {
-    if (hasReaction(trigger)) {
+    if (reactions.handles(trigger)) {
       track(reactions.handleEvent(eventId), 'reactions not offered; the scan will take them up', eventId);
     }
     if (isReactionEventTrigger(trigger)) return;

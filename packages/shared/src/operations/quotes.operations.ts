@@ -88,7 +88,7 @@ export const quoteOperations = {
     tag: 'Quotes',
     summary: 'Send a quote: the customer’s link, by e-mail and to copy',
     description:
-      'A draft is frozen, valid for its validDays from now, with a new link (256 random bits; only its hash is stored); the lead’s older sent, unanswered versions are superseded, the lead goes to Quoted (audited, on the timeline). A sent quote nobody answered gets a new link and the old one stops working. The link is e-mailed to the lead unless `email` is false; `emailed` says whether the mail server took it.',
+      'A draft is frozen, valid for its validDays from now, with a new link (256 random bits; only its hash is stored); the lead’s older sent, unanswered versions are superseded, the lead goes to Quoted (audited, on the timeline). A sent quote nobody answered gets a new link and the old one stops working. The link is e-mailed to the lead unless `email` is false, just after this answer (the e-mail never holds it); `emailed` says it is on its way (SMTP configured, the lead has an address), and the lead’s conversation shows whether the mail server took it.',
     access: session,
     params: idParamsSchema,
     body: quoteSendSchema,

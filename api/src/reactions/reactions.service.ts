@@ -9,15 +9,14 @@
 //   deliveries, and deliveries due whose job was lost.
 import { findStaffContactRows } from '../auth/staff-contacts.service.ts';
 import { findOrCreateSystemUserId, SYSTEM_USERNAME } from '../auth/system-user.service.ts';
-import type { Transport } from '../automations/delivery/transports.ts';
-import { recordPendingEmail, settleEmail } from '../conversations/outgoing-email.ts';
+import { recordPendingEmail, settleEmail } from '../conversations/outgoing-email.service.ts';
 import type { LeadEventRow, ReactionDeliveryRow } from '../db/automation-tables.ts';
 import { findLeadEvent } from '../lead-events/lead-events.service.ts';
 import type { Logger } from '../logger.ts';
 import { sentEmailIdOfLead } from '../mailbox/mailbox.service.ts';
 import { bookingEmailReaction } from './booking-email.reaction.ts';
 import { quoteEmailReaction } from './quote-email.reaction.ts';
-import type { Reaction, ReactionContext } from './reaction.ts';
+import type { EmailSender, Reaction, ReactionContext } from './reaction.ts';
 import {
   claimMessageOnce,
   findDelivery,
@@ -50,7 +49,7 @@ const FAILED = 'failed: the mail server did not accept the e-mail';
 export interface ReactionsDeps extends ReactionContext {
   logger: Logger;
   /** undefined: no SMTP; the deliveries wait in the table (shown as not sent). */
-  email: Transport | undefined;
+  email: EmailSender | undefined;
   /** The lead's reply address (the mailbox's). */
   replyAddressOf: (leadId: string) => Promise<string | undefined>;
   /** A customer's own changes wait this long for more before their e-mail goes. */
@@ -60,6 +59,8 @@ export interface ReactionsDeps extends ReactionContext {
 }
 
 export interface Reactions {
+  /** Whether a reaction handles events of the trigger. */
+  handles: (trigger: string) => boolean;
   /** A committed event: its deliveries made and queued. */
   handleEvent: (eventId: string) => Promise<void>;
   /** One delivery's job; `lastAttempt`: a failure now is final. */
@@ -116,7 +117,7 @@ export function createReactions(deps: ReactionsDeps): Reactions {
         const conversationMessageId = await recordPendingEmail(trx, {
           leadId: delivery.lead_id,
           to: email.message.to,
-          subject: email.message.subject ?? '',
+          subject: email.message.subject,
           body: email.message.body,
           attachments: email.message.attachments.map((file) => file.filename),
           sentBy,
@@ -151,6 +152,7 @@ export function createReactions(deps: ReactionsDeps): Reactions {
   }
 
   return {
+    handles: hasReaction,
     async handleEvent(eventId) {
       const event = await findLeadEvent(db, eventId);
       if (event && hasReaction(event.trigger)) await offer(event);
