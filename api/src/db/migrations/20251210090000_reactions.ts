@@ -57,9 +57,15 @@ export async function up(knex: Knex): Promise<void> {
     `create index reaction_deliveries_fold_idx on reaction_deliveries (reaction, fold_key) where status = 'pending'`,
   );
   await knex.raw('create index reaction_deliveries_lead_idx on reaction_deliveries (lead_id)');
+  // The per-minute scan for events whose deliveries were never made reads the last day of these.
+  await knex.raw(
+    `create index lead_events_reaction_time_idx on lead_events (occurred_at)
+      where trigger in ('quote_sent', 'booking_changed', 'visits_cancelled', 'visit_booked')`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.raw('drop index if exists lead_events_reaction_time_idx');
   await knex.raw('drop table if exists reaction_deliveries');
   await knex.raw(`delete from lead_events where trigger not in (${list(OLD_EVENT_TRIGGERS)})`);
   await checkTriggers(knex, OLD_EVENT_TRIGGERS);
