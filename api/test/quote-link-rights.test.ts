@@ -255,14 +255,16 @@ describeApi('quote link rights', () => {
         expect([201, 410]).toContain(booked.status);
         const v2Token = tokenOf(sent.body.url);
         await supertest(t.app).post(`/api/quotes/${v2Token}/accept`).send({ name: 'Ann Lee' }).expect(200);
-        // Both links at once: only the newest version can book.
-        const later = new Date(Date.parse(start) + 7 * DAY).toISOString();
+        // Both links at once: only the newest version can book. The window is the newer link's first
+        // free one: the earlier rounds' bookings (and this round's, when the older link won the race)
+        // may have taken any fixed time.
+        const later = await firstSlot(v2Token);
         const [older, newer] = await Promise.all([
           supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: later }),
           supertest(t.app).post(`/api/quotes/${v2Token}/booking`).send({ start: later }),
         ]);
         expect(older.status).toBe(410);
-        expect(newer.status === 201 || booked.status === 201).toBe(true);
+        expect(newer.status === 201 || booked.status === 201, JSON.stringify(newer.body)).toBe(true);
         const accepted = await t.db('quotes').where({ lead_id: leadId, status: 'accepted' }).pluck('version');
         expect(accepted).toEqual([2]);
         const fromOlder = await t.db('bookings').where({ lead_id: leadId }).whereNot({ quote_id: sent.body.quote.id });

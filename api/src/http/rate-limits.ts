@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { BOOKING_MESSAGES } from '@shine/shared/bookings';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { API_ERRORS } from '@shine/shared/messages';
+import { passwordChangeSchema } from '@shine/shared/auth';
 import type { Request, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 import type { Knex } from 'knex';
@@ -91,6 +92,10 @@ export function markCurrentPasswordRefused(res: Response): void {
 export function passwordChangeRateLimits(db: Knex, per15Minutes: number): RateLimitRequestHandler[] {
   const common = {
     ...failuresPer15Minutes(per15Minutes),
+    // A request the body's validation refuses (a too-short new password) checks no password: it is not
+    // counted at all. Counting it and taking it back once answered would leave a moment, before the
+    // store's decrement lands, in which a burst of them refuses a real attempt.
+    skip: (req: Request) => !passwordChangeSchema.safeParse(req.body).success,
     requestWasSuccessful: (_req: Request, res: Response) =>
       (res.locals as { currentPasswordRefused?: boolean }).currentPasswordRefused !== true,
     message: { message: API_ERRORS.passwordChangeRateLimited },
