@@ -85,7 +85,9 @@ async function main(): Promise<void> {
   const stopListening = engine ? listenToLeadEvents(db, engine.handleLeadEvent) : undefined;
   // Customers' replies by e-mail (IMAP_URL): read in every process; each message is imported once.
   const { imap } = config.mailbox;
-  const mailbox = imap ? createMailboxImporter({ db, config: { ...config.mailbox, imap }, logger, now }) : undefined;
+  const mailbox = imap
+    ? createMailboxImporter({ db, config: { ...config.mailbox, imap }, logger, now, timeZone: config.businessTimeZone })
+    : undefined;
   // Not awaited: an unreachable mail server must not hold up the API (the importer retries each poll).
   void mailbox?.start();
   const { app, close: closeApp } = createApp({ config, db, logger, sessionSecrets, now });

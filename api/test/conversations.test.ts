@@ -25,14 +25,15 @@ describeApi('conversations: inbound messages', () => {
 
   it('stores a message once per channel and provider id, and writes the timeline once', async () => {
     const leadId = await insertLead(t.db);
-    const first = await recordInboundMessage(t.db, inbound(leadId));
+    const first = await recordInboundMessage(t.db, inbound(leadId), 'America/Chicago');
     expect(first.duplicate).toBe(false);
-    const again = await recordInboundMessage(t.db, inbound(leadId, { body: 'a retried webhook' }));
+    const again = await recordInboundMessage(t.db, inbound(leadId, { body: 'a retried webhook' }), 'America/Chicago');
     expect(again).toEqual({ id: first.id, duplicate: true });
     // The same id on the other channel is another message.
     const email = await recordInboundMessage(
       t.db,
       inbound(leadId, { channel: 'email', from: 'test.lead@example.com', subject: 'Re: Your quote' }),
+      'America/Chicago',
     );
     expect(email.duplicate).toBe(false);
     expect(await countRows(t.db, 'conversation_messages')).toBe(2);
@@ -49,7 +50,9 @@ describeApi('conversations: inbound messages', () => {
 
   it('stores one of several concurrent deliveries of the same message', async () => {
     const leadId = await insertLead(t.db);
-    const results = await Promise.all([1, 2, 3].map(() => recordInboundMessage(t.db, inbound(leadId))));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => recordInboundMessage(t.db, inbound(leadId), 'America/Chicago')),
+    );
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
     expect(new Set(results.map((r) => r.id)).size).toBe(1);
     expect(await countRows(t.db, 'activities')).toBe(1);
@@ -74,7 +77,7 @@ describeApi('conversations: inbound messages', () => {
       live = await openLive(http.baseUrl, { cookie });
       await live.next('ready');
       const leadId = await insertLead(t.db);
-      const { id } = await recordInboundMessage(t.db, inbound(leadId));
+      const { id } = await recordInboundMessage(t.db, inbound(leadId), 'America/Chicago');
       const event = await live.next('message.created');
       expect(event.data).toEqual({ type: 'message.created', leadId, messageId: id });
     });
@@ -99,7 +102,7 @@ describeApi('conversations: inbound messages', () => {
           .expect(200)
       ).body as AutomationPreview;
     expect((await preview()).total).toBe(1);
-    await recordInboundMessage(t.db, inbound(leadId, { receivedAt: new Date() }));
+    await recordInboundMessage(t.db, inbound(leadId, { receivedAt: new Date() }), 'America/Chicago');
     expect((await preview()).total).toBe(0);
   });
 });

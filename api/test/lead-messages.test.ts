@@ -72,15 +72,19 @@ describeApi('lead messages: the thread, sending by hand, read marks and the Inbo
       return runs.length === 1 && runs[0]?.status === 'succeeded';
     });
     const start = Date.now();
-    await recordInboundMessage(t.db, {
-      leadId,
-      channel: 'sms',
-      body: 'Can you come on Tuesday?',
-      subject: null,
-      from: '+12145550100',
-      externalId: 'SMinbound1',
-      receivedAt: new Date(start + 30 * SECOND),
-    });
+    await recordInboundMessage(
+      t.db,
+      {
+        leadId,
+        channel: 'sms',
+        body: 'Can you come on Tuesday?',
+        subject: null,
+        from: '+12145550100',
+        externalId: 'SMinbound1',
+        receivedAt: new Date(start + 30 * SECOND),
+      },
+      'America/Chicago',
+    );
     api.clock.now = new Date(start + 60 * SECOND);
     await send(leadId, { channel: 'sms', body: 'Tuesday at 10 works.' }).expect(201);
 
@@ -307,15 +311,19 @@ describeApi('lead messages: the thread, sending by hand, read marks and the Inbo
     const inbox = async (as: Agent) => inboxSchema.parse((await as.get('/api/admin/inbox').expect(200)).body);
     let sid = 0;
     const reply = (leadId: string, at: number, body = 'A reply') =>
-      recordInboundMessage(t.db, {
-        leadId,
-        channel: 'sms',
-        body,
-        subject: null,
-        from: '+12145550199',
-        externalId: `SMreply${++sid}`,
-        receivedAt: new Date(at),
-      });
+      recordInboundMessage(
+        t.db,
+        {
+          leadId,
+          channel: 'sms',
+          body,
+          subject: null,
+          from: '+12145550199',
+          externalId: `SMreply${++sid}`,
+          receivedAt: new Date(at),
+        },
+        'America/Chicago',
+      );
 
     it('lists leads with unread replies per person, newest first, until that person reads them', async () => {
       const older = await insertLead(t.db, { first_name: 'Olga', last_name: 'Older' });

@@ -86,6 +86,7 @@ describeMailbox('mailbox: replies by e-mail over IMAP', () => {
       config: { ...config.mailbox, imap: config.mailbox.imap!, ...overrides },
       logger: createLogger(config),
       now: () => clock.now ?? new Date(),
+      timeZone: config.businessTimeZone,
     });
     importers.push(created);
     return created;

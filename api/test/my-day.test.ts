@@ -102,15 +102,19 @@ describeApi('my day', () => {
     });
     // A reply not read yet.
     const replied = await lead('Rhea', { status: 'Contacted', first_contacted_at: new Date(now - DAY) });
-    await recordInboundMessage(t.db, {
-      leadId: replied,
-      channel: 'sms',
-      body: 'Is Tuesday open?',
-      subject: null,
-      from: '+12145550100',
-      externalId: `SM-${now}`,
-      receivedAt: new Date(now - 5 * 60_000),
-    });
+    await recordInboundMessage(
+      t.db,
+      {
+        leadId: replied,
+        channel: 'sms',
+        body: 'Is Tuesday open?',
+        subject: null,
+        from: '+12145550100',
+        externalId: `SM-${now}`,
+        receivedAt: new Date(now - 5 * 60_000),
+      },
+      'America/Chicago',
+    );
     // Tasks: one due an hour ago on my lead, one due next week, one done.
     const tasked = await lead('Tess', { status: 'Contacted', first_contacted_at: new Date(now - DAY) });
     const due = await admin

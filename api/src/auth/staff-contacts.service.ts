@@ -15,6 +15,12 @@ export interface StaffContactRow {
   alert_settings: unknown;
 }
 
+/** Whether the person can take a lead now: still on the team, and not away (or back already). */
+export function canTakeLeads(row: Pick<StaffContactRow, 'disabled_at' | 'away' | 'away_until'>, now: Date): boolean {
+  if (row.disabled_at !== null) return false;
+  return !row.away || (row.away_until !== null && new Date(row.away_until).getTime() <= now.getTime());
+}
+
 export function findStaffContactRows(db: Knex, ids: string[]): Promise<StaffContactRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db('users as u')

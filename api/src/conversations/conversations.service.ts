@@ -55,6 +55,8 @@ function describeInbound(message: InboundMessage): { type: 'email' | 'note'; sub
 export async function recordInboundMessage(
   db: Knex,
   message: InboundMessage,
+  /** BUSINESS_TIMEZONE: who is on duty when nobody holds the lead. */
+  timeZone: string,
 ): Promise<{ id: string; duplicate: boolean }> {
   // Resolved before the transaction: PGlite's one connection is the transaction's until it ends.
   const systemUserId = await findOrCreateSystemUserId(db);
@@ -90,7 +92,7 @@ export async function recordInboundMessage(
       trx,
       message.leadId,
       { kind: 'customer_reply', excerpt: message.body || message.subject || '' },
-      { now: message.receivedAt, actorId: message.filedBy?.id ?? null },
+      { now: message.receivedAt, timeZone, actorId: message.filedBy?.id ?? null },
     );
     return row.id;
   });

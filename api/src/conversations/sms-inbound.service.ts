@@ -37,7 +37,13 @@ export interface InboundSmsOutcome {
   reply: string | null;
 }
 
-export async function receiveInboundSms(db: Knex, sms: InboundSms, now: Date): Promise<InboundSmsOutcome> {
+export async function receiveInboundSms(
+  db: Knex,
+  sms: InboundSms,
+  now: Date,
+  /** BUSINESS_TIMEZONE: who is on duty to hear of it. */
+  timeZone: string,
+): Promise<InboundSmsOutcome> {
   const keyword = smsKeywordOf(sms.body);
   const reply = keyword === 'help' ? smsHelpReply((await getCompanyDetails(db)).name) : null;
   // A message already received (the provider's retry, or a signed call replayed by whoever captured
@@ -47,18 +53,22 @@ export async function receiveInboundSms(db: Knex, sms: InboundSms, now: Date): P
   // The opt-out is the number's, whether or not a lead has it, and before anything else can fail.
   if (keyword === 'stop') await optOutPhoneFromSms(db, sms.from, now);
   if (keyword === 'start') await optInPhoneToSms(db, sms.from);
-  const { leads } = await findOrCreateLeadsOfTexter(db, sms.from, now);
+  const { leads } = await findOrCreateLeadsOfTexter(db, sms.from, now, timeZone);
   const [lead, ...others] = leads;
   if (!lead) return { keyword, leadId: null, duplicate: false, reply };
-  const stored = await recordInboundMessage(db, {
-    leadId: lead.id,
-    channel: 'sms',
-    body: sms.body,
-    subject: null,
-    from: sms.from,
-    externalId: sms.sid,
-    receivedAt: now,
-  });
+  const stored = await recordInboundMessage(
+    db,
+    {
+      leadId: lead.id,
+      channel: 'sms',
+      body: sms.body,
+      subject: null,
+      from: sms.from,
+      externalId: sms.sid,
+      receivedAt: now,
+    },
+    timeZone,
+  );
   if (!stored.duplicate && others.length > 0) {
     await recordSystemActivity(
       db,

@@ -40,7 +40,12 @@ export function smsWebhookRouter({ config, db, now }: Pick<AppDeps, 'config' | '
       const from = text(params.From)?.trim();
       const sid = text(params.MessageSid) ?? text(params.SmsSid);
       if (!from || !sid) throw new AppError(400, API_ERRORS.smsWebhookIncomplete);
-      const outcome = await receiveInboundSms(db, { from, sid, body: text(params.Body) ?? '' }, now());
+      const outcome = await receiveInboundSms(
+        db,
+        { from, sid, body: text(params.Body) ?? '' },
+        now(),
+        config.businessTimeZone,
+      );
       res.type('text/xml').send(twiml(outcome.reply));
     },
   );

@@ -5,9 +5,10 @@
 import { DEFAULT_BUSINESS_TIMEZONE, weekdayIn } from '@shine/shared/business-time';
 import type { Knex } from 'knex';
 import { findAssignableUser } from '../auth/assignable-users.service.ts';
+import { canTakeLeads, findStaffContactRows } from '../auth/staff-contacts.service.ts';
 import { notifyPeople, notifyPeopleFolded, notifyPersonOnce } from '../notifications/notifications.service.ts';
 import { REJECTION_RULE_LABELS, type SpamRule } from '@shine/shared/intake';
-import { readSpeedToLeadConfiguration } from '@shine/shared/speed-to-lead';
+import { chooseOnDuty, readSpeedToLeadConfiguration } from '@shine/shared/speed-to-lead';
 import { findSettingRow } from '../db/company-settings.ts';
 import { findLeadRow } from './leads.queries.ts';
 
@@ -66,19 +67,39 @@ function describe(happening: LeadHappening, name: string, service: string): stri
 }
 
 /**
- * The person on duty on the business weekday of `now`, if one is set and still on the team. The roster
- * is speed to lead's setting (`lead-alerts`), read here from its row: speed to lead imports leads.
+ * Who is on duty on the business weekday of `now`: the rule the alerts follow too (`chooseOnDuty`:
+ * the roster's person, or the escalation contact while they are away or gone). The roster is speed to
+ * lead's setting (`lead-alerts`), read here from its row: speed to lead imports leads.
  */
 async function onDutyAt(trx: Knex, now: Date, timeZone: string): Promise<string | undefined> {
   const { settings } = readSpeedToLeadConfiguration((await findSettingRow(trx, 'lead-alerts'))?.value);
-  const id = settings.onDuty[weekdayIn(now, timeZone)];
-  return id ? (await findAssignableUser(trx, id))?.id : undefined;
+  const weekday = weekdayIn(now, timeZone);
+  const ids = [settings.onDuty[weekday], settings.escalateTo].filter((id): id is string => Boolean(id));
+  const people = new Map((await findStaffContactRows(trx, ids)).map((row) => [row.id, row]));
+  const choice = chooseOnDuty(settings, weekday, (id) => {
+    const person = people.get(id);
+    return person !== undefined && canTakeLeads(person, now);
+  });
+  return choice.kind === 'on-duty' || choice.kind === 'stand-in' ? choice.personId : undefined;
 }
 
 /**
  * Notifies the people `happening` concerns about the lead `leadId`, in `trx`. `actorId`: who did it
  * (left out); null when the customer or the product did.
  */
+export async function notifyAboutLead(
+  trx: Knex,
+  leadId: string,
+  happening: Extract<LeadHappening, { kind: 'lead_assigned' }>,
+  context: { now: Date; actorId?: string | null },
+): Promise<void>;
+/** `timeZone`: BUSINESS_TIMEZONE, whose weekday names the person on duty. */
+export async function notifyAboutLead(
+  trx: Knex,
+  leadId: string,
+  happening: LeadHappening,
+  context: { now: Date; timeZone: string; actorId?: string | null },
+): Promise<void>;
 export async function notifyAboutLead(
   trx: Knex,
   leadId: string,
@@ -89,6 +110,7 @@ export async function notifyAboutLead(
   if (!lead) return;
   const assignee = lead.assigned_to ? (await findAssignableUser(trx, lead.assigned_to))?.id : undefined;
   let recipients: Array<string | undefined>;
+  // Only an assignment goes without the time zone (the overloads): it names nobody on duty.
   const timeZone = context.timeZone ?? DEFAULT_BUSINESS_TIMEZONE;
   if (happening.kind === 'lead_assigned') recipients = [assignee];
   else if (happening.kind === 'new_lead') recipients = [await onDutyAt(trx, context.now, timeZone), assignee];

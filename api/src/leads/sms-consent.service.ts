@@ -63,6 +63,8 @@ export async function findOrCreateLeadsOfTexter(
   db: Knex,
   phone: string,
   at: Date,
+  /** BUSINESS_TIMEZONE: who is on duty to hear of a new lead. */
+  timeZone: string,
 ): Promise<{ leads: Lead[]; created: boolean }> {
   const digits = nationalDigitsOf(phone);
   if (!digits) return { leads: [], created: false };
@@ -74,7 +76,7 @@ export async function findOrCreateLeadsOfTexter(
     }
     const row = await insertLeadFromText(trx, phone, at);
     await publishLiveEvent(trx, { type: 'lead.created', leadId: row.id });
-    await notifyAboutLead(trx, row.id, { kind: 'new_lead' }, { now: at });
+    await notifyAboutLead(trx, row.id, { kind: 'new_lead' }, { now: at, timeZone });
     return { leads: [toLead({ ...row, assignee_name: null })], created: true };
   });
 }

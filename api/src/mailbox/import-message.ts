@@ -25,21 +25,27 @@ export async function storeImport(
   db: Knex,
   prepared: Awaited<ReturnType<typeof prepareImport>>,
   mailbox: string,
+  /** BUSINESS_TIMEZONE: who is on duty to hear of a reply nobody holds. */
+  timeZone: string,
 ): Promise<ImportOutcome> {
   const { reply, match } = prepared;
   if (match.kind === 'held') return { kind: 'held', ...(await holdEmail(db, mailbox, reply, match.reason)) };
   let duplicate = true;
   for (const { leadId } of match.leads) {
-    const stored = await recordInboundMessage(db, {
-      leadId,
-      channel: 'email',
-      body: reply.body,
-      subject: reply.subject,
-      from: reply.from ?? '',
-      externalId: reply.externalId,
-      mailbox,
-      receivedAt: reply.receivedAt,
-    });
+    const stored = await recordInboundMessage(
+      db,
+      {
+        leadId,
+        channel: 'email',
+        body: reply.body,
+        subject: reply.subject,
+        from: reply.from ?? '',
+        externalId: reply.externalId,
+        mailbox,
+        receivedAt: reply.receivedAt,
+      },
+      timeZone,
+    );
     duplicate &&= stored.duplicate;
   }
   return { kind: 'stored', leads: match.leads, duplicate };

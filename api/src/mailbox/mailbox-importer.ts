@@ -43,6 +43,8 @@ export interface MailboxImporterOptions {
   config: MailboxConfig & { imap: NonNullable<MailboxConfig['imap']> };
   logger: Logger;
   now: () => Date;
+  /** BUSINESS_TIMEZONE: who is on duty to hear of a reply nobody holds. */
+  timeZone: string;
 }
 
 const INBOX = 'INBOX';
@@ -53,7 +55,7 @@ function emptySummary(): ImportSummary {
   return { stored: 0, duplicates: 0, unmatched: 0, takenByOthers: 0, failed: 0 };
 }
 
-export function createMailboxImporter({ db, config, logger, now }: MailboxImporterOptions): MailboxImporter {
+export function createMailboxImporter({ db, config, logger, now, timeZone }: MailboxImporterOptions): MailboxImporter {
   const log = logger.child({ component: 'mailbox' });
   /** Part of an inbound e-mail's key: the same Message-ID read from another mailbox is another message. */
   const mailboxKey = `${config.imap.user}@${config.imap.host}`.toLowerCase();
@@ -136,7 +138,7 @@ export function createMailboxImporter({ db, config, logger, now }: MailboxImport
             summary.takenByOthers++;
             continue;
           }
-          const outcome = await storeImport(db, prepared, mailboxKey);
+          const outcome = await storeImport(db, prepared, mailboxKey, timeZone);
           count(summary, outcome);
           const target = outcome.kind === 'held' ? config.unmatchedFolder : config.processedFolder;
           if (outcome.kind === 'stored') await imap.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
@@ -200,7 +202,7 @@ export function createMailboxImporter({ db, config, logger, now }: MailboxImport
         try {
           const prepared = await prepare(imap, uid);
           if (!prepared) continue;
-          const outcome = await storeImport(db, prepared, mailboxKey);
+          const outcome = await storeImport(db, prepared, mailboxKey, timeZone);
           count(summary, outcome);
           if (outcome.kind === 'stored') await imap.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
           else await imap.messageMove(String(uid), config.unmatchedFolder, { uid: true });

@@ -107,6 +107,8 @@ export async function attachUnmatchedEmail(
   leadId: string,
   person: { id: string; name: string },
   now: Date,
+  /** BUSINESS_TIMEZONE: who is on duty to hear of it when nobody holds the lead. */
+  timeZone: string,
 ): Promise<UnmatchedEmail> {
   const held = await findUnmatchedEmailRow(db, id);
   if (!held) throw new AppError(404, API_ERRORS.unmatchedEmailNotFound);
@@ -120,17 +122,21 @@ export async function attachUnmatchedEmail(
   });
   if (!claimed) throw new AppError(409, API_ERRORS.unmatchedEmailAttached);
   try {
-    await recordInboundMessage(db, {
-      leadId,
-      channel: 'email',
-      body: held.body,
-      subject: held.subject,
-      from: held.sender ?? '',
-      externalId: held.external_id,
-      mailbox: held.mailbox,
-      receivedAt: held.received_at,
-      filedBy: person,
-    });
+    await recordInboundMessage(
+      db,
+      {
+        leadId,
+        channel: 'email',
+        body: held.body,
+        subject: held.subject,
+        from: held.sender ?? '',
+        externalId: held.external_id,
+        mailbox: held.mailbox,
+        receivedAt: held.received_at,
+        filedBy: person,
+      },
+      timeZone,
+    );
   } catch (error) {
     const { status, lead_id, resolved_by, resolved_at } = held;
     await restoreUnmatchedEmail(db, id, { status, lead_id, resolved_by, resolved_at });

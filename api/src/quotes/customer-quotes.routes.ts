@@ -15,16 +15,16 @@ export function clientOf(req: Request): QuoteClient {
 }
 
 /** /api/quotes/{token}/accept and /decline (app.ts puts the rate limit and the JSON body in front). */
-export function customerQuotesRouter({ db, now }: Pick<AppDeps, 'db' | 'now'>): Router {
+export function customerQuotesRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
   const { router, route } = operationRouter('/api/quotes');
   router.use(noStore);
 
   route(quoteOperations.acceptQuote, async (req, res) => {
-    res.json(await acceptCustomerQuote(db, req.params.token, req.body, clientOf(req), now()));
+    res.json(await acceptCustomerQuote(db, req.params.token, req.body, clientOf(req), now(), config.businessTimeZone));
   });
 
   route(quoteOperations.declineQuote, async (req, res) => {
-    res.json(await declineCustomerQuote(db, req.params.token, req.body, clientOf(req), now()));
+    res.json(await declineCustomerQuote(db, req.params.token, req.body, clientOf(req), now(), config.businessTimeZone));
   });
 
   return router;

@@ -93,6 +93,8 @@ export async function openCustomerQuote(
   token: string,
   client: QuoteClient,
   now: Date,
+  /** BUSINESS_TIMEZONE: who is on duty when nobody holds the lead. */
+  timeZone: string,
 ): Promise<CustomerQuote> {
   const found = await findCustomerQuote(db, token);
   if (statusOf(found.row, now) !== 'sent') return found;
@@ -102,7 +104,12 @@ export async function openCustomerQuote(
     // Two first openings at once: only the one that marks the quote viewed tells the timeline and the rules.
     if (!(await markQuoteViewed(trx, found.row.id, now))) return;
     await outbox.quoteEvent(found.row.lead_id, 'quote_viewed');
-    await notifyAboutLead(trx, found.row.lead_id, { kind: 'quote_viewed', version: found.row.version }, { now });
+    await notifyAboutLead(
+      trx,
+      found.row.lead_id,
+      { kind: 'quote_viewed', version: found.row.version },
+      { now, timeZone },
+    );
     await recordSystemActivity(
       trx,
       {
@@ -171,6 +178,7 @@ export function acceptCustomerQuote(
   accept: QuoteAccept,
   client: QuoteClient,
   now: Date,
+  timeZone: string,
 ): Promise<QuoteAnswer> {
   return withLeadEventOutbox(db, async (trx, outbox) => {
     const { row, answered } = await lockAnswerableQuote(trx, token, 'accepted', now);
@@ -187,7 +195,7 @@ export function acceptCustomerQuote(
     await outbox.quoteEvent(row.lead_id, 'quote_accepted');
     // The CRM alerts the lead's assignee (packages/crm/src/quotes/use-quote-accepted-alerts.ts).
     await publishLiveEvent(trx, { type: 'quote.accepted', leadId: row.lead_id, quoteId: row.id });
-    await notifyAboutLead(trx, row.lead_id, { kind: 'quote_accepted', version: row.version }, { now });
+    await notifyAboutLead(trx, row.lead_id, { kind: 'quote_accepted', version: row.version }, { now, timeZone });
     const quote = toQuote(accepted, now);
     await setLeadValueFromAcceptedQuote(trx, row.lead_id, {
       value: regularVisitPrice(quote),
@@ -218,6 +226,7 @@ export function declineCustomerQuote(
   decline: QuoteDecline,
   client: QuoteClient,
   now: Date,
+  timeZone: string,
 ): Promise<QuoteAnswer> {
   return withLeadEventOutbox(db, async (trx, outbox) => {
     const { row, answered } = await lockAnswerableQuote(trx, token, 'declined', now);
@@ -226,7 +235,7 @@ export function declineCustomerQuote(
     await insertQuoteEvent(trx, { quote_id: row.id, kind: 'declined', at: now, ...eventClient(client) });
     await changeLeadStatusForQuote(trx, outbox, null, row.lead_id, 'Negotiating');
     await outbox.quoteEvent(row.lead_id, 'quote_declined');
-    await notifyAboutLead(trx, row.lead_id, { kind: 'quote_declined', version: row.version }, { now });
+    await notifyAboutLead(trx, row.lead_id, { kind: 'quote_declined', version: row.version }, { now, timeZone });
     await recordSystemActivity(
       trx,
       {

@@ -90,7 +90,7 @@ export function quotePageRouter({
 
   router.get('/:token', async (req, res) => {
     try {
-      const found = await openCustomerQuote(db, req.params.token, clientOf(req), now());
+      const found = await openCustomerQuote(db, req.params.token, clientOf(req), now(), config.businessTimeZone);
       const closed = closedError(found, now());
       if (closed) return sendClosed(res, closed);
       await renderOpen(res, 200, req.params.token, found);
@@ -146,7 +146,7 @@ export function quotePageRouter({
   router.post(
     '/:token/accept',
     answer(quoteAcceptSchema, acceptBodyOf, (token, body, client) =>
-      acceptCustomerQuote(db, token, body, client, now()),
+      acceptCustomerQuote(db, token, body, client, now(), config.businessTimeZone),
     ),
   );
   router.post(
@@ -154,7 +154,7 @@ export function quotePageRouter({
     answer(
       quoteDeclineSchema,
       (form) => (form.reason?.trim() ? { reason: form.reason } : {}),
-      (token, body, client) => declineCustomerQuote(db, token, body, client, now()),
+      (token, body, client) => declineCustomerQuote(db, token, body, client, now(), config.businessTimeZone),
     ),
   );
   return router;

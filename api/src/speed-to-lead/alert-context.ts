@@ -40,5 +40,7 @@ export interface AlertContext {
   systemUserId: () => Promise<string>;
   /** Where the CRM is, for the link in the alert. */
   publicOrigin: string;
+  /** BUSINESS_TIMEZONE: business hours and the weekday whose person is on duty. */
+  timeZone: string;
   messages: AlertMessages;
 }

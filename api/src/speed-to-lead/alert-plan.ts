@@ -8,6 +8,7 @@ import {
   STAFF_ALERTS_PER_CLIENT_PER_HOUR,
   STAFF_ALERTS_PER_HOUR,
   WEEKDAY_NAMES,
+  chooseOnDuty,
 } from '@shine/shared/speed-to-lead';
 import type { Lead } from '@shine/shared/types';
 import type { LeadAlertRow } from '../db/automation-tables.ts';
@@ -27,22 +28,31 @@ export type RecipientPlan = Exclude<AlertPlan, { kind: 'fold' }>;
 const available = (person: AlertRecipient): boolean => !person.disabled && !person.away;
 
 async function planOnDuty(ctx: AlertContext, settings: SpeedToLeadSettings, at: Date): Promise<RecipientPlan> {
-  if (!isWithinBusinessHours(at) && !settings.outsideBusinessHours) {
+  if (!isWithinBusinessHours(at, ctx.timeZone) && !settings.outsideBusinessHours) {
     return { kind: 'skip', reason: 'the quote came outside business hours', recipientId: null };
   }
-  const day = weekdayIn(at);
-  const onDutyId = settings.onDuty[day];
-  if (!onDutyId) return { kind: 'skip', reason: `nobody is on duty on ${WEEKDAY_NAMES[day]}`, recipientId: null };
-  const people = await findAlertRecipients(ctx.db, [onDutyId, settings.escalateTo ?? onDutyId], at);
-  const onDuty = people.get(onDutyId);
-  if (onDuty && available(onDuty)) return { kind: 'send', recipient: onDuty, note: null };
+  const day = weekdayIn(at, ctx.timeZone);
+  const roster = [settings.onDuty[day], settings.escalateTo].filter((id): id is string => Boolean(id));
+  const people = await findAlertRecipients(ctx.db, roster, at);
+  // The rule the bell follows too (leads/lead-notifications.ts): an absent person is skipped, not
+  // waited for, and the escalation contact hears of the lead now.
+  const choice = chooseOnDuty(settings, day, (id) => {
+    const person = people.get(id);
+    return person !== undefined && available(person);
+  });
+  if (choice.kind === 'nobody-on-duty') {
+    return { kind: 'skip', reason: `nobody is on duty on ${WEEKDAY_NAMES[day]}`, recipientId: null };
+  }
+  if (choice.kind === 'on-duty')
+    return { kind: 'send', recipient: people.get(choice.personId) as AlertRecipient, note: null };
+  const onDuty = people.get(choice.absentId);
   const absent = onDuty
     ? `${onDuty.name} is ${onDuty.disabled ? 'no longer on the team' : 'away'}`
     : 'the person on duty left';
-  // An absent person is skipped, not waited for: the escalation contact hears of the lead now.
-  const stand = settings.escalateTo ? people.get(settings.escalateTo) : undefined;
-  if (stand && available(stand))
+  if (choice.kind === 'stand-in') {
+    const stand = people.get(choice.personId) as AlertRecipient;
     return { kind: 'send', recipient: stand, note: `${absent}: sent to the escalation contact` };
+  }
   return { kind: 'skip', reason: `${absent} and no escalation contact can take it`, recipientId: onDuty?.id ?? null };
 }
 
@@ -54,7 +64,7 @@ async function planRepeat(
   at: Date,
 ): Promise<RecipientPlan> {
   if (!lead.assignedTo) return planOnDuty(ctx, settings, at);
-  if (!isWithinBusinessHours(at) && !settings.outsideBusinessHours) {
+  if (!isWithinBusinessHours(at, ctx.timeZone) && !settings.outsideBusinessHours) {
     return { kind: 'skip', reason: 'the request came outside business hours', recipientId: lead.assignedTo };
   }
   const person = (await findAlertRecipients(ctx.db, [lead.assignedTo], at)).get(lead.assignedTo);

@@ -2,7 +2,7 @@
 // their quiet hours (for the alerts and the warnings of the settings screen).
 import { type QuietHours, readNewLeadAlertSettings } from '@shine/shared/new-lead-alerts';
 import type { Knex } from 'knex';
-import { findStaffContactRows } from '../auth/staff-contacts.service.ts';
+import { canTakeLeads, findStaffContactRows } from '../auth/staff-contacts.service.ts';
 
 export interface AlertRecipient {
   id: string;
@@ -27,7 +27,7 @@ export async function findAlertRecipients(db: Knex, ids: string[], now: Date): P
         email: row.username,
         phone: row.phone,
         disabled: row.disabled_at !== null,
-        away: row.away && (row.away_until === null || new Date(row.away_until).getTime() > now.getTime()),
+        away: !canTakeLeads({ ...row, disabled_at: null }, now),
         quietHours: readNewLeadAlertSettings(row.alert_settings).quietHours,
       },
     ]),

@@ -179,3 +179,29 @@ export function staffAlertText(
   const details = `${body}. Call ${lead.phone}.`;
   return { subject, details, link, body: `${subject}. ${details} Open: ${link}` };
 }
+
+/** Who stands for the business on a weekday, or why nobody does. */
+export type OnDutyChoice =
+  | { kind: 'on-duty'; personId: string }
+  | { kind: 'stand-in'; personId: string; absentId: string }
+  | { kind: 'nobody-on-duty' }
+  | { kind: 'nobody-available'; absentId: string };
+
+/**
+ * The one rule of who is on duty, asked by the bell and by the alerts alike: the roster's person of
+ * `weekday` (0 is Sunday, the business's weekday in BUSINESS_TIMEZONE) if they can take leads now
+ * (on the team, not away), else the escalation contact if they can.
+ */
+export function chooseOnDuty(
+  roster: Pick<SpeedToLeadSettings, 'onDuty' | 'escalateTo'>,
+  weekday: number,
+  canTake: (personId: string) => boolean,
+): OnDutyChoice {
+  const onDutyId = roster.onDuty[weekday];
+  if (!onDutyId) return { kind: 'nobody-on-duty' };
+  if (canTake(onDutyId)) return { kind: 'on-duty', personId: onDutyId };
+  if (roster.escalateTo && roster.escalateTo !== onDutyId && canTake(roster.escalateTo)) {
+    return { kind: 'stand-in', personId: roster.escalateTo, absentId: onDutyId };
+  }
+  return { kind: 'nobody-available', absentId: onDutyId };
+}

@@ -18,6 +18,7 @@
 // rule-runs.ts (events to runs), time-scan.ts (the scan), run-job.ts (one run's job),
 // lead-event-listener.ts (what a committed event sets off) and speed-to-lead/ (the alerts).
 import { createHash } from 'node:crypto';
+import { DEFAULT_BUSINESS_TIMEZONE } from '@shine/shared/business-time';
 import type { Knex } from 'knex';
 import type { PgBoss, SendOptions } from 'pg-boss';
 import { findOrCreateSystemUserId } from '../../auth/system-user.service.ts';
@@ -178,6 +179,7 @@ export function createAutomationEngine(options: AutomationEngineOptions): Automa
       now,
       systemUserId: runContext.systemUserId,
       publicOrigin: options.publicOrigin,
+      timeZone: options.timeZone ?? DEFAULT_BUSINESS_TIMEZONE,
       messages: { transports, findOrInsert: findOrInsertAlertMessage, update: updateMessage },
     },
     {
