@@ -1,3 +1,4 @@
+import { API_PATH } from '@shine/shared/operations/operation';
 import type { APIRoute } from 'astro';
 import { company } from '../lib/company.ts';
 
@@ -8,7 +9,7 @@ export const GET: APIRoute = () =>
       'User-agent: *',
       'Allow: /',
       'Disallow: /admin',
-      'Disallow: /api/',
+      `Disallow: ${API_PATH}/`,
       '',
       `Sitemap: ${company.siteUrl}/sitemap.xml`,
       '',

@@ -1,10 +1,11 @@
+import { leadOperations } from '@shine/shared/operations/leads';
 import { MESSAGES } from '@shine/shared/messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { chooseOption } from '../test/choose-option.ts';
-import { makeLead } from '../test/fixtures.ts';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { makeActivity, makeLead, makeLeadPage } from '../test/fixtures.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { NewActivityDialog, toActivityPayload } from './NewActivityDialog.tsx';
 
@@ -32,7 +33,7 @@ describe('toActivityPayload', () => {
 
 describe('NewActivityDialog', () => {
   it('shows Lead is required and Title is required on submit', async () => {
-    mockFetch({ 'GET /api/admin/leads': { body: { items: [], total: 0, page: 1, pageSize: 20 } } });
+    mockFetch({ ...stubCall(leadOperations.listLeads, { body: makeLeadPage([]) }) });
     renderWithProviders(<NewActivityDialog open onClose={() => {}} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Create Activity' }));
@@ -43,8 +44,11 @@ describe('NewActivityDialog', () => {
   it('logs a call made now as completed for the given lead and toasts success', async () => {
     const lead = makeLead({ firstName: 'Maya', lastName: 'Ortiz' });
     const { calls } = mockFetch({
-      'GET /api/admin/leads': { body: { items: [lead], total: 1, page: 1, pageSize: 20 } },
-      'POST /api/admin/activities': ({ body }) => ({ status: 201, body: { id: 'act-1', ...(body as object) } }),
+      ...stubCall(leadOperations.listLeads, { body: makeLeadPage([lead]) }),
+      ...stubCall(leadOperations.createActivity, ({ body }) => ({
+        status: 201,
+        body: makeActivity(body.leadId, { type: body.type, subject: body.title, status: body.status ?? 'completed' }),
+      })),
     });
     const onClose = vi.fn();
     const onCreated = vi.fn();
@@ -69,7 +73,7 @@ describe('NewActivityDialog', () => {
 
   it('starts a call, e-mail or meeting Completed and a note or task Pending, until the person picks a status', async () => {
     const lead = makeLead();
-    mockFetch({ 'GET /api/admin/leads': { body: { items: [lead], total: 1, page: 1, pageSize: 20 } } });
+    mockFetch({ ...stubCall(leadOperations.listLeads, { body: makeLeadPage([lead]) }) });
     renderWithProviders(<NewActivityDialog open onClose={() => {}} lead={lead} lockLead />);
     const statusShown = () => screen.getByRole('combobox', { name: 'Status' }).closest('.ant-select')?.textContent;
     await screen.findByLabelText('Title');
@@ -86,8 +90,11 @@ describe('NewActivityDialog', () => {
   it('toasts the failure message when the API refuses', async () => {
     const lead = makeLead();
     mockFetch({
-      'GET /api/admin/leads': { body: { items: [lead], total: 1, page: 1, pageSize: 20 } },
-      'POST /api/admin/activities': { status: 500, body: { message: 'Something went wrong on our side.' } },
+      ...stubCall(leadOperations.listLeads, { body: makeLeadPage([lead]) }),
+      ...stubCall(leadOperations.createActivity, {
+        status: 500,
+        body: { message: 'Something went wrong on our side.' },
+      }),
     });
     renderWithProviders(<NewActivityDialog open onClose={() => {}} lead={lead} lockLead />);
     const user = userEvent.setup();

@@ -1,8 +1,9 @@
+import { leadOperations } from '@shine/shared/operations/leads';
 import type { ActivityList } from '@shine/shared/responses/activities';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall, urlFor } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { PendingActivities } from './PendingActivities.tsx';
 
@@ -34,8 +35,16 @@ function pageOf(page: number, subjects: string[], total: number): ActivityList {
 describe('PendingActivities', () => {
   it('lists every lead’s pending activities with their total, flags the overdue task, and pages', async () => {
     const { calls } = mockFetch({
-      'GET /api/admin/activities?status=pending&page=1': { body: pageOf(1, ['Send checklist', 'Call back'], 27) },
-      'GET /api/admin/activities?status=pending&page=2': { body: pageOf(2, ['Last one'], 27) },
+      ...stubCall(
+        leadOperations.listActivities,
+        { body: pageOf(1, ['Send checklist', 'Call back'], 27) },
+        { query: { status: 'pending', page: '1' } },
+      ),
+      ...stubCall(
+        leadOperations.listActivities,
+        { body: pageOf(2, ['Last one'], 27) },
+        { query: { status: 'pending', page: '2' } },
+      ),
     });
     renderWithProviders(<PendingActivities />);
     const card = await screen.findByTestId('pending-activities');
@@ -48,6 +57,10 @@ describe('PendingActivities', () => {
     expect(within(card).getByText('Page 1 of 2')).toBeTruthy();
     await userEvent.click(within(card).getByRole('button', { name: 'Next page' }));
     await within(card).findByText(/Last one/);
-    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/admin/activities?status=pending&page=2'));
+    await waitFor(() =>
+      expect(calls.map((call) => call.url)).toContain(
+        urlFor(leadOperations.listActivities, { query: { status: 'pending', page: 2 } }),
+      ),
+    );
   });
 });

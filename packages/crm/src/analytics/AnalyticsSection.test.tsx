@@ -1,9 +1,10 @@
+import { leadOperations } from '@shine/shared/operations/leads';
 import type { AnalyticsReport } from '@shine/shared/types';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall, urlFor } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { AnalyticsSection } from './AnalyticsSection.tsx';
 
@@ -60,10 +61,10 @@ const report: AnalyticsReport = {
 
 function mockReports() {
   return mockFetch({
-    'GET /api/admin/reports/analytics': { body: report },
-    'GET /api/admin/stats': { status: 503, body: { message: 'not in this test' } },
-    'GET /api/admin/metrics': { status: 503, body: { message: 'not in this test' } },
-    'GET /api/admin/activities/summary': { status: 503, body: { message: 'not in this test' } },
+    ...stubCall(leadOperations.getAnalyticsReport, { body: report }),
+    ...stubCall(leadOperations.getStats, { status: 503, body: { message: 'not in this test' } }),
+    ...stubCall(leadOperations.getMetrics, { status: 503, body: { message: 'not in this test' } }),
+    ...stubCall(leadOperations.getActivitySummary, { status: 503, body: { message: 'not in this test' } }),
   });
 }
 
@@ -78,7 +79,9 @@ describe('analytics section', () => {
     const { calls } = mockReports();
     renderWithProviders(<AnalyticsSection />, { route: '/screen?section=analytics&from=2025-02-20&to=2025-03-16' });
     await screen.findByText('7 leads');
-    expect(calls.map((call) => call.url)).toContain('/api/admin/reports/analytics?from=2025-02-20&to=2025-03-16');
+    expect(calls.map((call) => call.url)).toContain(
+      urlFor(leadOperations.getAnalyticsReport, { query: { from: '2025-02-20', to: '2025-03-16' } }),
+    );
 
     const weekly = screen.getByTestId('chart-leads-per-week');
     await within(weekly).findByRole('img', { name: 'Leads per week by source, 7 leads in all' });
@@ -130,7 +133,9 @@ describe('analytics section', () => {
     await screen.findByText('7 leads');
     const today = dayjs().format('YYYY-MM-DD');
     const from = dayjs().subtract(83, 'day').format('YYYY-MM-DD');
-    expect(calls.map((call) => call.url)).toContain(`/api/admin/reports/analytics?from=${from}&to=${today}`);
+    expect(calls.map((call) => call.url)).toContain(
+      urlFor(leadOperations.getAnalyticsReport, { query: { from, to: today } }),
+    );
     expect(screen.getByLabelText('Start date')).toBeTruthy();
     expect(screen.getByLabelText('End date')).toBeTruthy();
   });

@@ -1,7 +1,8 @@
+import { leadOperations } from '@shine/shared/operations/leads';
 import type { ActivitySummary } from '@shine/shared/types';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { ActivitySummaryCard } from './CurrentPipelineCards.tsx';
 
@@ -13,7 +14,7 @@ const people: ActivitySummary = {
 };
 
 function showSummary(summary: ActivitySummary) {
-  mockFetch({ 'GET /api/admin/activities/summary': { body: summary } });
+  mockFetch({ ...stubCall(leadOperations.getActivitySummary, { body: summary }) });
   renderWithProviders(<ActivitySummaryCard />);
 }
 

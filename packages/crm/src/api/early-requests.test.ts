@@ -1,5 +1,8 @@
+import { ADMIN_API_PATH } from '@shine/shared/operations/operation';
+import { makeLeadPage } from '../test/fixtures.ts';
+import { leadOperations } from '@shine/shared/operations/leads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { claimEarlyRead, noteRead, startEarlyReads } from './early-requests.ts';
 import { sendApiRequest } from './http.ts';
 
@@ -13,13 +16,16 @@ describe('early reads of a full load', () => {
   it('learns the first GETs of a URL, leaving out the session check, the live stream and later reads', () => {
     const start = Date.now();
     startEarlyReads(PAGE, start);
-    noteRead('/api/admin/me', start + 10);
-    noteRead('/api/admin/events', start + 10);
-    noteRead('/api/admin/leads?page=1', start + 100);
-    noteRead('/api/admin/leads?page=1', start + 200);
-    noteRead('/api/admin/metrics', start + 2_000);
-    noteRead('/api/admin/stats', start + 4_000);
-    expect(JSON.parse(localStorage.getItem(KEY) ?? '[]')).toEqual(['/api/admin/leads?page=1', '/api/admin/metrics']);
+    noteRead(`${ADMIN_API_PATH}/me`, start + 10);
+    noteRead(`${ADMIN_API_PATH}/events`, start + 10);
+    noteRead(`${ADMIN_API_PATH}/leads?page=1`, start + 100);
+    noteRead(`${ADMIN_API_PATH}/leads?page=1`, start + 200);
+    noteRead(`${ADMIN_API_PATH}/metrics`, start + 2_000);
+    noteRead(`${ADMIN_API_PATH}/stats`, start + 4_000);
+    expect(JSON.parse(localStorage.getItem(KEY) ?? '[]')).toEqual([
+      `${ADMIN_API_PATH}/leads?page=1`,
+      `${ADMIN_API_PATH}/metrics`,
+    ]);
   });
 
   it("learns the screen's own read after the shell's counts", () => {
@@ -37,25 +43,27 @@ describe('early reads of a full load', () => {
       'assignees',
     ];
     const held = 'held-submissions?page=1&pageSize=1';
-    for (const read of [...shell, held]) noteRead(`/api/admin/${read}`, start + 50);
-    noteRead('/api/admin/leads?page=1&pageSize=20', start + 300);
+    for (const read of [...shell, held]) noteRead(`${ADMIN_API_PATH}/${read}`, start + 50);
+    noteRead(`${ADMIN_API_PATH}/leads?page=1&pageSize=20`, start + 300);
     const learned = JSON.parse(localStorage.getItem(KEY) ?? '[]') as string[];
     expect(learned).toHaveLength(9);
-    expect(learned.at(-1)).toBe('/api/admin/leads?page=1&pageSize=20');
+    expect(learned.at(-1)).toBe(`${ADMIN_API_PATH}/leads?page=1&pageSize=20`);
   });
 
   it('sends what the last load learned at once, and hands each answer to the first identical GET only', async () => {
-    localStorage.setItem(KEY, JSON.stringify(['/api/admin/leads?page=1', 'https://elsewhere.example/x', 42]));
-    const { calls } = mockFetch({ 'GET /api/admin/leads?page=1': { body: { items: [], total: 0 } } });
+    localStorage.setItem(KEY, JSON.stringify([`${ADMIN_API_PATH}/leads?page=1`, 'https://elsewhere.example/x', 42]));
+    const { calls } = mockFetch({
+      ...stubCall(leadOperations.listLeads, { body: makeLeadPage([]) }, { query: { page: '1' } }),
+    });
     startEarlyReads(PAGE);
-    expect(calls.map((call) => call.url)).toEqual(['/api/admin/leads?page=1']);
+    expect(calls.map((call) => call.url)).toEqual([`${ADMIN_API_PATH}/leads?page=1`]);
 
-    const first = await sendApiRequest('GET', '/api/admin/leads?page=1');
-    expect(await first.json()).toEqual({ items: [], total: 0 });
+    const first = await sendApiRequest('GET', `${ADMIN_API_PATH}/leads?page=1`);
+    expect(await first.json()).toEqual(makeLeadPage([]));
     expect(calls).toHaveLength(1); // answered by the early read
-    await sendApiRequest('GET', '/api/admin/leads?page=1');
+    await sendApiRequest('GET', `${ADMIN_API_PATH}/leads?page=1`);
     expect(calls).toHaveLength(2); // the next read goes to the server
-    expect(claimEarlyRead('/api/admin/leads?page=1')).toBeUndefined();
+    expect(claimEarlyRead(`${ADMIN_API_PATH}/leads?page=1`)).toBeUndefined();
   });
 
   it('ignores what it cannot read', () => {

@@ -1,8 +1,9 @@
+import { teamOperations } from '@shine/shared/operations/team';
 import type { AuditEntry } from '@shine/shared/types';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeAuditEntry } from '../test/audit-fixtures.ts';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { signedInAs } from '../test/team-fixtures.ts';
 import { AuditSection } from './AuditSection.tsx';
@@ -49,8 +50,8 @@ describe('AuditSection', () => {
   it('names each row’s subject: the lead as a link to its drawer, people by name, the export’s filter', async () => {
     mockFetch({
       ...signedInAs('admin'),
-      'GET /api/admin/audit': { body: { items: rows, total: rows.length, page: 1, pageSize: 50 } },
-      'GET /api/admin/users': { body: { items: [] } },
+      ...stubCall(teamOperations.listAudit, { body: { items: rows, total: rows.length, page: 1, pageSize: 50 } }),
+      ...stubCall(teamOperations.listUsers, { body: { items: [] } }),
     });
     renderWithProviders(<AuditSection />);
 

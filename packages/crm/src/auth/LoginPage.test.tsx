@@ -1,12 +1,14 @@
+import { sessionOf } from '../test/team-fixtures.ts';
+import { publicOperations } from '@shine/shared/operations/public';
 import { MESSAGES } from '@shine/shared/messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, requestOf, stubCall, urlFor } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { LoginPage } from './LoginPage.tsx';
 
-const signedOut = { 'GET /api/admin/me': { body: { isAuthenticated: false } } };
+const signedOut = stubCall(publicOperations.getSession, { body: { isAuthenticated: false } });
 
 async function fillAndSubmit(username: string, password: string) {
   const user = userEvent.setup();
@@ -68,19 +70,19 @@ describe('LoginPage', () => {
     // re-validates on change after the first submit
     await user.type(screen.getByLabelText('Password'), 'x');
     await waitFor(() => expect(screen.queryByText('Password is required')).toBeNull());
-    expect(calls.some((call) => call.url === '/api/admin/login')).toBe(false);
+    expect(calls.some((call) => call.url === urlFor(publicOperations.signIn))).toBe(false);
   });
 
   it('sends trimmed credentials as username/password, checks the session, then navigates after 500 ms', async () => {
     let signedIn = false;
     const { calls } = mockFetch({
-      'GET /api/admin/me': () => ({
-        body: { isAuthenticated: signedIn, user: signedIn ? { id: 'u1', username: 'a' } : undefined },
-      }),
-      'POST /api/admin/login': () => {
+      ...stubCall(publicOperations.getSession, () => ({
+        body: signedIn ? sessionOf('admin') : { isAuthenticated: false },
+      })),
+      ...stubCall(publicOperations.signIn, () => {
         signedIn = true;
-        return { body: { isAuthenticated: true, user: { id: 'u1', username: 'admin@example.com' } } };
-      },
+        return { body: sessionOf('admin') };
+      }),
     });
     // The 500 ms redirect delay is held here and released by the test: on a loaded machine more than
     // 500 ms may pass before the assertions below, and the page would already have moved on.
@@ -100,14 +102,14 @@ describe('LoginPage', () => {
     await screen.findByText(MESSAGES.login.successTitle);
     screen.getByText(MESSAGES.login.successText);
     screen.getByRole('button', { name: /Logging in\.\.\./ });
-    const login = calls.find((call) => call.url === '/api/admin/login');
+    const login = calls.find((call) => call.url === urlFor(publicOperations.signIn));
     expect(login?.method).toBe('POST');
     expect(login?.body).toEqual({ username: 'admin@example.com', password: 'secret-pass' });
     expect(login?.init?.credentials).toBe('include');
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
-      'GET /api/admin/me',
-      'POST /api/admin/login',
-      'GET /api/admin/me',
+      requestOf(publicOperations.getSession),
+      requestOf(publicOperations.signIn),
+      requestOf(publicOperations.getSession),
     ]);
     await waitFor(() => expect(redirects).toHaveLength(1));
     expect(assign).not.toHaveBeenCalled();
@@ -118,7 +120,7 @@ describe('LoginPage', () => {
   it('shows Login Failed with the server message', async () => {
     mockFetch({
       ...signedOut,
-      'POST /api/admin/login': { status: 401, body: { message: 'Invalid email or password' } },
+      ...stubCall(publicOperations.signIn, { status: 401, body: { message: 'Invalid email or password' } }),
     });
     renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
     await fillAndSubmit('admin@example.com', 'wrong');
@@ -129,21 +131,21 @@ describe('LoginPage', () => {
   });
 
   it('falls back to Authentication failed ({status}) without a message', async () => {
-    mockFetch({ ...signedOut, 'POST /api/admin/login': { status: 502 } });
+    mockFetch({ ...signedOut, ...stubCall(publicOperations.signIn, { status: 502 }) });
     renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
     await fillAndSubmit('admin@example.com', 'pw');
     await screen.findByText('Authentication failed (502)');
   });
 
   it('falls back to Invalid credentials when there is no answer at all', async () => {
-    mockFetch({ ...signedOut, 'POST /api/admin/login': new TypeError('Failed to fetch') });
+    mockFetch({ ...signedOut, ...stubCall(publicOperations.signIn, new TypeError('Failed to fetch')) });
     renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
     await fillAndSubmit('admin@example.com', 'pw');
     await screen.findByText(MESSAGES.login.fallback);
   });
 
   it('reports a failed session check after a 200 login', async () => {
-    mockFetch({ ...signedOut, 'POST /api/admin/login': { body: { isAuthenticated: true } } });
+    mockFetch({ ...signedOut, ...stubCall(publicOperations.signIn, { body: { isAuthenticated: true } }) });
     renderWithProviders(<LoginPage />, { path: '/login', route: '/login' });
     await fillAndSubmit('admin@example.com', 'pw');
     await screen.findByText(MESSAGES.login.sessionFailed);

@@ -1,25 +1,21 @@
+import { makeAutomation, makeTemplate } from '../test/automation-fixtures.ts';
+import { automationOperations } from '@shine/shared/operations/automations';
 import { MESSAGES } from '@shine/shared/messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { AutomationFormDialog } from './AutomationFormDialog.tsx';
 
-const TEMPLATE = {
-  id: '9b2d4c6e-1f3a-4b5c-8d7e-0a1b2c3d4e5f',
-  name: 'Welcome e-mail',
-  type: 'email',
-  subject: 'Hi',
-  content: 'Hello {{firstName}}',
-  variables: ['firstName'],
-  isActive: true,
-  createdAt: '',
-};
+const TEMPLATE = makeTemplate();
+const A1 = '7a2d4c6e-1f3a-4b5c-8d7e-0a1b2c3d4e51';
+const R1 = '7a2d4c6e-1f3a-4b5c-8d7e-0a1b2c3d4e52';
+const CREATED_AT = '2026-01-05T15:00:00.000Z';
 
 describe('AutomationFormDialog', () => {
   it('shows Name is required and the template message on submit', async () => {
-    mockFetch({ 'GET /api/admin/templates': { body: [TEMPLATE] } });
+    mockFetch({ ...stubCall(automationOperations.listTemplates, { body: [TEMPLATE] }) });
     renderWithProviders(<AutomationFormDialog open onClose={() => {}} />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Create Automation' }));
     await screen.findByText('Name is required');
@@ -28,8 +24,14 @@ describe('AutomationFormDialog', () => {
 
   it('edits a rule with PATCH and the updated message', async () => {
     const { calls } = mockFetch({
-      'GET /api/admin/templates': { body: [TEMPLATE] },
-      'PATCH /api/admin/automations/a1': ({ body }) => ({ body: { id: 'a1', ...(body as object) } }),
+      ...stubCall(automationOperations.listTemplates, { body: [TEMPLATE] }),
+      ...stubCall(
+        automationOperations.updateAutomation,
+        ({ body }) => ({ body: makeAutomation({ ...body, id: A1 }) }),
+        {
+          params: { id: A1 },
+        },
+      ),
     });
     const onClose = vi.fn();
     renderWithProviders(
@@ -37,15 +39,15 @@ describe('AutomationFormDialog', () => {
         open
         onClose={onClose}
         automation={{
-          id: 'a1',
+          id: A1,
           name: 'Welcome',
           description: null,
           trigger: 'lead_created',
           conditions: '{}',
           actions: `{"type":"send_email","templateId":"${TEMPLATE.id}"}`,
           isActive: true,
-          createdAt: '',
-          updatedAt: '',
+          createdAt: CREATED_AT,
+          updatedAt: CREATED_AT,
         }}
       />,
     );
@@ -69,23 +71,29 @@ describe('AutomationFormDialog', () => {
 
   it('a visit_completed rule keeps "first completed visit only": shown checked, unticked on save when cleared', async () => {
     const { calls } = mockFetch({
-      'GET /api/admin/templates': { body: [TEMPLATE] },
-      'PATCH /api/admin/automations/r1': ({ body }) => ({ body: { id: 'r1', ...(body as object) } }),
+      ...stubCall(automationOperations.listTemplates, { body: [TEMPLATE] }),
+      ...stubCall(
+        automationOperations.updateAutomation,
+        ({ body }) => ({ body: makeAutomation({ ...body, id: R1 }) }),
+        {
+          params: { id: R1 },
+        },
+      ),
     });
     renderWithProviders(
       <AutomationFormDialog
         open
         onClose={() => {}}
         automation={{
-          id: 'r1',
+          id: R1,
           name: 'Ask for a review',
           description: null,
           trigger: 'visit_completed',
           conditions: '{"firstVisit":true}',
           actions: `{"type":"send_email","templateId":"${TEMPLATE.id}"}`,
           isActive: false,
-          createdAt: '',
-          updatedAt: '',
+          createdAt: CREATED_AT,
+          updatedAt: CREATED_AT,
         }}
       />,
     );

@@ -1,48 +1,39 @@
+import { makeAutomation, makeOutboxMessage, makeTemplate } from '../test/automation-fixtures.ts';
+import { automationOperations } from '@shine/shared/operations/automations';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall, urlFor } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { AutomationFormDialog } from './AutomationFormDialog.tsx';
 import { OutboxView } from './OutboxView.tsx';
 
-const TEMPLATE = {
-  id: '9b2d4c6e-1f3a-4b5c-8d7e-0a1b2c3d4e5f',
-  name: 'Welcome e-mail',
-  type: 'email',
-  subject: 'Hi {{firstName}}',
-  content: 'Hello {{firstName}}',
-  variables: ['firstName'],
-  isActive: true,
-  createdAt: '',
-};
+const TEMPLATE = makeTemplate({ subject: 'Hi {{firstName}}' });
 
-const RULE = {
-  id: 'a1',
+const RULE = makeAutomation({
+  id: '7a2d4c6e-1f3a-4b5c-8d7e-0a1b2c3d4e51',
   name: 'Welcome',
   description: null,
   trigger: 'lead_created',
   conditions: '{"cleaningType":"Deep"}',
   actions: `{"type":"send_email","templateId":"${TEMPLATE.id}"}`,
   isActive: true,
-  createdAt: '',
-  updatedAt: '',
-} as const;
+});
 
 describe('rule preview', () => {
   it('sends the rule as it stands in the form to the dry run and shows the leads and the rendered e-mail', async () => {
     const { calls } = mockFetch({
-      'GET /api/admin/templates': { body: [TEMPLATE] },
-      'POST /api/admin/automations/preview': {
+      ...stubCall(automationOperations.listTemplates, { body: [TEMPLATE] }),
+      ...stubCall(automationOperations.previewAutomation, {
         body: {
           total: 2,
           leads: [
-            { id: 'l1', name: 'Ann Lee', email: 'ann@example.com', status: 'New' },
-            { id: 'l2', name: 'Bo Diaz', email: 'bo@example.com', status: 'New' },
+            { id: '3f1c2a7e-8a51-4f0e-9a51-0000000000a1', name: 'Ann Lee', email: 'ann@example.com', status: 'New' },
+            { id: '3f1c2a7e-8a51-4f0e-9a51-0000000000a2', name: 'Bo Diaz', email: 'bo@example.com', status: 'New' },
           ],
           firstAction: { type: 'send_email', to: 'ann@example.com', subject: 'Hi Ann', body: 'Hello Ann' },
         },
-      },
+      }),
     });
     renderWithProviders(<AutomationFormDialog open onClose={() => {}} automation={RULE} />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Preview' }));
@@ -52,24 +43,26 @@ describe('rule preview', () => {
     within(panel).getByText('Ann Lee');
     within(panel).getByText('Subject: Hi Ann');
     within(panel).getByText('Hello Ann');
-    const preview = calls.find((call) => call.url === '/api/admin/automations/preview');
+    const preview = calls.find((call) => call.url === urlFor(automationOperations.previewAutomation));
     expect(preview?.body).toMatchObject({
-      id: 'a1',
+      id: RULE.id,
       trigger: 'lead_created',
       conditions: '{"cleaningType":"Deep"}',
       actions: RULE.actions,
     });
     // A dry run saves nothing.
-    expect(calls.filter((call) => call.method !== 'GET' && call.url !== '/api/admin/automations/preview')).toEqual([]);
+    expect(
+      calls.filter((call) => call.method !== 'GET' && call.url !== urlFor(automationOperations.previewAutomation)),
+    ).toEqual([]);
   });
 
   it("shows the server's reason when the preview is refused", async () => {
     mockFetch({
-      'GET /api/admin/templates': { body: [TEMPLATE] },
-      'POST /api/admin/automations/preview': {
+      ...stubCall(automationOperations.listTemplates, { body: [TEMPLATE] }),
+      ...stubCall(automationOperations.previewAutomation, {
         status: 400,
         body: { message: 'The template of this rule no longer exists' },
-      },
+      }),
     });
     renderWithProviders(<AutomationFormDialog open onClose={() => {}} automation={RULE} />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Preview' }));
@@ -79,11 +72,8 @@ describe('rule preview', () => {
 
 describe('OutboxView', () => {
   it('lists unsent messages with their reason, and asks for failed ones when chosen', async () => {
-    const message = {
-      id: 'm1',
-      leadId: 'l1',
+    const message = makeOutboxMessage({
       leadName: 'Ann Lee',
-      runId: 'r1',
       channel: 'email',
       recipient: 'ann@example.com',
       subject: 'Hi Ann',
@@ -91,46 +81,44 @@ describe('OutboxView', () => {
       status: 'not_sent',
       reason: 'not sent: no transport configured',
       attempts: 0,
-      createdAt: '2025-06-01T12:00:00.000Z',
-      sentAt: null,
-    };
+    });
     const { calls } = mockFetch({
-      'GET /api/admin/outbox?status=unsent': { body: [message] },
-      'GET /api/admin/outbox?status=failed': { body: [] },
+      ...stubCall(automationOperations.listOutbox, { body: [message] }, { query: { status: 'unsent' } }),
+      ...stubCall(automationOperations.listOutbox, { body: [] }, { query: { status: 'failed' } }),
     });
     renderWithProviders(<OutboxView />);
     await screen.findByText('not sent: no transport configured');
     screen.getByText('E-mail to ann@example.com (Ann Lee)');
     await userEvent.setup().click(screen.getByText('Failed'));
     await screen.findByText('No messages here.');
-    expect(calls.map((call) => call.url)).toContain('/api/admin/outbox?status=failed');
+    expect(calls.map((call) => call.url)).toContain(
+      urlFor(automationOperations.listOutbox, { query: { status: 'failed' } }),
+    );
   });
 
   it('shows a held message in words: its tag, the reason and when it goes out', async () => {
     const reason =
       'held: this recipient already received an automated message in the last hour (limit 1 per recipient per hour)';
     mockFetch({
-      'GET /api/admin/outbox?status=unsent': { body: [] },
-      'GET /api/admin/outbox?status=held': {
-        body: [
-          {
-            id: 'm2',
-            leadId: 'l2',
-            leadName: 'Bo Diaz',
-            runId: 'r2',
-            channel: 'email',
-            recipient: 'bo@example.com',
-            subject: 'Hi Bo',
-            body: 'Hello Bo',
-            status: 'held',
-            reason,
-            heldUntil: '2025-06-01T13:00:00.000Z',
-            attempts: 0,
-            createdAt: '2025-06-01T12:30:00.000Z',
-            sentAt: null,
-          },
-        ],
-      },
+      ...stubCall(automationOperations.listOutbox, { body: [] }, { query: { status: 'unsent' } }),
+      ...stubCall(
+        automationOperations.listOutbox,
+        {
+          body: [
+            makeOutboxMessage({
+              leadName: 'Bo Diaz',
+              recipient: 'bo@example.com',
+              subject: 'Hi Bo',
+              body: 'Hello Bo',
+              status: 'held',
+              reason,
+              heldUntil: '2025-06-01T13:00:00.000Z',
+              attempts: 0,
+            }),
+          ],
+        },
+        { query: { status: 'held' } },
+      ),
     });
     renderWithProviders(<OutboxView />);
     await userEvent.setup().click(await screen.findByText('Held'));

@@ -1,7 +1,8 @@
+import { automationOperations } from '@shine/shared/operations/automations';
 import { MESSAGES } from '@shine/shared/messages';
 import { screen } from '@testing-library/react';
 import { describe, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { AutomationsSection } from './AutomationsSection.tsx';
 
@@ -9,9 +10,9 @@ import { AutomationsSection } from './AutomationsSection.tsx';
 describe('AutomationsSection', () => {
   it('shows the empty message when there are no rules', async () => {
     mockFetch({
-      'GET /api/admin/automations': { body: [] },
-      'GET /api/admin/automations/recipes': { body: [] },
-      'GET /api/admin/templates': { body: [] },
+      ...stubCall(automationOperations.listAutomations, { body: [] }),
+      ...stubCall(automationOperations.listAutomationRecipes, { body: [] }),
+      ...stubCall(automationOperations.listTemplates, { body: [] }),
     });
     renderWithProviders(<AutomationsSection />);
     await screen.findByText(MESSAGES.empty.automations);

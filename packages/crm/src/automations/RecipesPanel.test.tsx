@@ -1,10 +1,11 @@
+import { automationOperations } from '@shine/shared/operations/automations';
 import { AUTOMATION_RECIPE_KEYS } from '@shine/shared/automation-recipes';
 import type { AutomationRecipeState } from '@shine/shared/responses/automations';
 import type { Automation } from '@shine/shared/types';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall, urlFor } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { RecipesPanel } from './RecipesPanel.tsx';
 
@@ -35,8 +36,8 @@ function recipeItem(name: string): HTMLElement {
 describe('RecipesPanel', () => {
   it('lists the recipes with what they do, each with a labelled Add button', async () => {
     mockFetch({
-      'GET /api/admin/automations/recipes': { body: AUTOMATION_RECIPE_KEYS.map(notAdded) },
-      'GET /api/admin/automations': { body: [] },
+      ...stubCall(automationOperations.listAutomationRecipes, { body: AUTOMATION_RECIPE_KEYS.map(notAdded) }),
+      ...stubCall(automationOperations.listAutomations, { body: [] }),
     });
     renderWithProviders(<RecipesPanel />);
     await screen.findByRole('button', { name: 'Add Welcome e-mail on a new quote' });
@@ -57,18 +58,22 @@ describe('RecipesPanel', () => {
   it('one click adds the recipe, then shows it as added and inactive instead of offering it again', async () => {
     let added = false;
     const { calls } = mockFetch({
-      'GET /api/admin/automations/recipes': () => ({
+      ...stubCall(automationOperations.listAutomationRecipes, () => ({
         body: [
           notAdded('welcome-email'),
-          { key: 'call-within-15-minutes', automationId: added ? RULE_ID : null, templateMissing: false },
+          { ...notAdded('call-within-15-minutes'), automationId: added ? RULE_ID : null },
           notAdded('chase-after-2-days'),
         ],
-      }),
-      'GET /api/admin/automations': () => ({ body: added ? [RULE] : [] }),
-      'POST /api/admin/automations/recipes/call-within-15-minutes': () => {
-        added = true;
-        return { status: 201, body: RULE };
-      },
+      })),
+      ...stubCall(automationOperations.listAutomations, () => ({ body: added ? [RULE] : [] })),
+      ...stubCall(
+        automationOperations.addAutomationRecipe,
+        () => {
+          added = true;
+          return { status: 201, body: RULE };
+        },
+        { params: { key: 'call-within-15-minutes' } },
+      ),
     });
     renderWithProviders(<RecipesPanel />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Add Call within 15 minutes' }));
@@ -76,21 +81,28 @@ describe('RecipesPanel', () => {
     await waitFor(() => expect(item.textContent).toContain('Added · Inactive'));
     expect(within(item).queryByRole('button')).toBeNull();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([
-      expect.objectContaining({ url: '/api/admin/automations/recipes/call-within-15-minutes', body: {} }),
+      expect.objectContaining({
+        url: urlFor(automationOperations.addAutomationRecipe, { params: { key: 'call-within-15-minutes' } }),
+        body: {},
+      }),
     ]);
   });
 
   it('a recipe whose template was deleted says so and offers to recreate it', async () => {
     const { calls } = mockFetch({
-      'GET /api/admin/automations/recipes': {
+      ...stubCall(automationOperations.listAutomationRecipes, {
         body: [
           { key: 'welcome-email', automationId: null, templateMissing: true },
           notAdded('call-within-15-minutes'),
           notAdded('chase-after-2-days'),
         ],
-      },
-      'GET /api/admin/automations': { body: [] },
-      'POST /api/admin/automations/recipes/welcome-email': { status: 201, body: { ...RULE, name: 'Welcome' } },
+      }),
+      ...stubCall(automationOperations.listAutomations, { body: [] }),
+      ...stubCall(
+        automationOperations.addAutomationRecipe,
+        { status: 201, body: { ...RULE, name: 'Welcome' } },
+        { params: { key: 'welcome-email' } },
+      ),
     });
     renderWithProviders(<RecipesPanel />);
     const button = await screen.findByRole('button', {
@@ -105,14 +117,14 @@ describe('RecipesPanel', () => {
 
   it('a recipe already added shows whether its rule is on', async () => {
     mockFetch({
-      'GET /api/admin/automations/recipes': {
+      ...stubCall(automationOperations.listAutomationRecipes, {
         body: [
           notAdded('welcome-email'),
           { key: 'call-within-15-minutes', automationId: RULE_ID, templateMissing: false },
           notAdded('chase-after-2-days'),
         ],
-      },
-      'GET /api/admin/automations': { body: [{ ...RULE, isActive: true }] },
+      }),
+      ...stubCall(automationOperations.listAutomations, { body: [{ ...RULE, isActive: true }] }),
     });
     renderWithProviders(<RecipesPanel />);
     await waitFor(() => expect(recipeItem('Call within 15 minutes').textContent).toContain('Added · Active'));

@@ -1,9 +1,10 @@
+import { conversationOperations } from '@shine/shared/operations/conversations';
 import type { Inbox } from '@shine/shared/responses/conversations';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { InboxNavCount } from './InboxNavCount.tsx';
 import { InboxSection } from './InboxSection.tsx';
@@ -41,7 +42,7 @@ function Address() {
 
 describe('Inbox', () => {
   it('lists the leads with unread replies, newest first, and opens a lead in the Leads section', async () => {
-    mockFetch({ 'GET /api/admin/inbox': { body: inbox } });
+    mockFetch({ ...stubCall(conversationOperations.getInbox, { body: inbox }) });
     renderWithProviders(
       <>
         <InboxSection />
@@ -59,7 +60,7 @@ describe('Inbox', () => {
   });
 
   it('says so when nothing is unread, and the menu shows no count', async () => {
-    mockFetch({ 'GET /api/admin/inbox': { body: { items: [], total: 0 } } });
+    mockFetch({ ...stubCall(conversationOperations.getInbox, { body: { items: [], total: 0 } }) });
     renderWithProviders(
       <>
         <InboxSection />
@@ -71,7 +72,7 @@ describe('Inbox', () => {
   });
 
   it('counts the leads with unread replies beside "Inbox" in the menu', async () => {
-    mockFetch({ 'GET /api/admin/inbox': { body: inbox } });
+    mockFetch({ ...stubCall(conversationOperations.getInbox, { body: inbox }) });
     renderWithProviders(<InboxNavCount />);
     expect((await screen.findByTestId('inbox-nav-count')).textContent).toBe('2 unread');
   });

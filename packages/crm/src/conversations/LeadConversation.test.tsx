@@ -1,3 +1,5 @@
+import { conversationOperations } from '@shine/shared/operations/conversations';
+import { automationOperations } from '@shine/shared/operations/automations';
 import type { LeadMessage, LeadMessages, SentLeadMessage } from '@shine/shared/responses/conversations';
 import { MANUAL_SMS_WITHOUT_CONSENT_WARNING, SMS_REFUSALS } from '@shine/shared/sms-consent';
 import type { Lead, Template } from '@shine/shared/types';
@@ -5,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { chooseOption } from '../test/choose-option.ts';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { makeLead } from '../test/fixtures.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { LeadConversation } from './LeadConversation.tsx';
@@ -42,9 +44,9 @@ const template = (overrides: Partial<Template>): Template => ({
 function renderConversation(lead: Lead, items: LeadMessage[], routes: Parameters<typeof mockFetch>[0] = {}) {
   const thread: LeadMessages = { items };
   const fetch = mockFetch({
-    [`GET /api/admin/leads/${lead.id}/messages`]: { body: thread },
-    [`POST /api/admin/leads/${lead.id}/messages/read`]: { status: 204 },
-    'GET /api/admin/templates': { body: [] },
+    ...stubCall(conversationOperations.listLeadMessages, { body: thread }, { params: { id: lead.id } }),
+    ...stubCall(conversationOperations.markLeadMessagesRead, { status: 204 }, { params: { id: lead.id } }),
+    ...stubCall(automationOperations.listTemplates, { body: [] }),
     ...routes,
   });
   renderWithProviders(<LeadConversation lead={lead} />);
@@ -105,11 +107,17 @@ describe('LeadConversation', () => {
   it('replies by e-mail from a template with its placeholders filled', async () => {
     const lead = makeLead({ firstName: 'Kim', cleaningType: 'Deep' });
     const { calls } = renderConversation(lead, [], {
-      'GET /api/admin/templates': { body: [template({}), template({ name: 'Text', type: 'sms' })] },
-      [`POST /api/admin/leads/${lead.id}/messages`]: {
-        status: 201,
-        body: sent({ channel: 'email', subject: 'Your Deep quote', body: 'Hi Kim, any questions?' }),
-      },
+      ...stubCall(automationOperations.listTemplates, {
+        body: [template({}), template({ name: 'Text', type: 'sms' })],
+      }),
+      ...stubCall(
+        conversationOperations.sendLeadMessage,
+        {
+          status: 201,
+          body: sent({ channel: 'email', subject: 'Your Deep quote', body: 'Hi Kim, any questions?' }),
+        },
+        { params: { id: lead.id } },
+      ),
     });
     await screen.findByText('No messages yet.');
     await screen.findByText('Start from a template');
@@ -138,10 +146,14 @@ describe('LeadConversation', () => {
   it('warns before a text to a lead without consent, and sends it', async () => {
     const lead = makeLead({ smsConsent: null });
     const { calls } = renderConversation(lead, [], {
-      [`POST /api/admin/leads/${lead.id}/messages`]: {
-        status: 201,
-        body: sent({ body: 'On our way' }, MANUAL_SMS_WITHOUT_CONSENT_WARNING),
-      },
+      ...stubCall(
+        conversationOperations.sendLeadMessage,
+        {
+          status: 201,
+          body: sent({ body: 'On our way' }, MANUAL_SMS_WITHOUT_CONSENT_WARNING),
+        },
+        { params: { id: lead.id } },
+      ),
     });
     await screen.findByText('No messages yet.');
     await chooseText();
@@ -168,7 +180,11 @@ describe('LeadConversation', () => {
   it('shows the 409 of a STOP that arrived after the drawer opened', async () => {
     const lead = makeLead({ smsConsent: '2026-11-01T00:00:00.000Z' });
     renderConversation(lead, [], {
-      [`POST /api/admin/leads/${lead.id}/messages`]: { status: 409, body: { message: SMS_REFUSALS.optedOut } },
+      ...stubCall(
+        conversationOperations.sendLeadMessage,
+        { status: 409, body: { message: SMS_REFUSALS.optedOut } },
+        { params: { id: lead.id } },
+      ),
     });
     await screen.findByText('No messages yet.');
     await chooseText();

@@ -1,22 +1,26 @@
+import { conversationOperations } from '@shine/shared/operations/conversations';
+import { quoteOperations } from '@shine/shared/operations/quotes';
+import { leadOperations } from '@shine/shared/operations/leads';
+import { automationOperations } from '@shine/shared/operations/automations';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Lead } from '@shine/shared/types';
 import { describe, expect, it } from 'vitest';
 import { LeadDrawer } from '../leads/LeadDrawer.tsx';
-import { mockFetch, type RecordedCall } from '../test/fetch-mock.ts';
+import { mockFetch, type RecordedCall, requestOf, stubCall } from '../test/fetch-mock.ts';
 import { makeLead, makeLeadDetail } from '../test/fixtures.ts';
 import { renderWithProviders } from '../test/render.tsx';
 
 function mockDrawer(lead: Lead) {
   return mockFetch({
-    [`GET /api/admin/leads/${lead.id}`]: { body: makeLeadDetail(lead) },
-    [`GET /api/admin/activities/lead/${lead.id}`]: { body: [] },
-    [`GET /api/admin/leads/${lead.id}/runs`]: { body: [] },
-    [`GET /api/admin/leads/${lead.id}/outbox`]: { body: [] },
-    [`GET /api/admin/leads/${lead.id}/quotes`]: { body: { items: [] } },
-    [`GET /api/admin/leads/${lead.id}/messages`]: { body: { items: [] } },
-    [`POST /api/admin/leads/${lead.id}/messages/read`]: { status: 204 },
-    'GET /api/admin/templates': { body: [] },
+    ...stubCall(leadOperations.getLead, { body: makeLeadDetail(lead) }, { params: { id: lead.id } }),
+    ...stubCall(leadOperations.listLeadActivities, { body: [] }, { params: { leadId: lead.id } }),
+    ...stubCall(automationOperations.listLeadRuns, { body: [] }, { params: { id: lead.id } }),
+    ...stubCall(automationOperations.listLeadOutbox, { body: [] }, { params: { id: lead.id } }),
+    ...stubCall(quoteOperations.listLeadQuotes, { body: { items: [] } }, { params: { id: lead.id } }),
+    ...stubCall(conversationOperations.listLeadMessages, { body: { items: [] } }, { params: { id: lead.id } }),
+    ...stubCall(conversationOperations.markLeadMessagesRead, { status: 204 }, { params: { id: lead.id } }),
+    ...stubCall(automationOperations.listTemplates, { body: [] }),
   });
 }
 
@@ -36,8 +40,8 @@ describe('lead drawer: Conversation tab', () => {
     await screen.findByText('No messages yet.');
     await waitFor(() =>
       expect(conversationCallsOf(calls)).toEqual([
-        `GET /api/admin/leads/${lead.id}/messages`,
-        `POST /api/admin/leads/${lead.id}/messages/read`,
+        requestOf(conversationOperations.listLeadMessages, { params: { id: lead.id } }),
+        requestOf(conversationOperations.markLeadMessagesRead, { params: { id: lead.id } }),
       ]),
     );
   });
@@ -50,6 +54,7 @@ describe('lead drawer: Conversation tab', () => {
     );
     expect(await screen.findByRole('tab', { name: 'Conversation', selected: true })).toBeTruthy();
     await screen.findByText('No messages yet.');
-    await waitFor(() => expect(conversationCallsOf(calls)).toContain(`POST /api/admin/leads/${lead.id}/messages/read`));
+    const markRead = requestOf(conversationOperations.markLeadMessagesRead, { params: { id: lead.id } });
+    await waitFor(() => expect(conversationCallsOf(calls)).toContain(markRead));
   });
 });

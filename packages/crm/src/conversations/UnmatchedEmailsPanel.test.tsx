@@ -1,9 +1,11 @@
+import { leadOperations } from '@shine/shared/operations/leads';
+import { conversationOperations } from '@shine/shared/operations/conversations';
 import type { UnmatchedEmail, UnmatchedEmails } from '@shine/shared/responses/conversations';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
-import { makeLead } from '../test/fixtures.ts';
+import { mockFetch, stubCall, urlFor } from '../test/fetch-mock.ts';
+import { makeLead, makeLeadPage } from '../test/fixtures.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { InboxNavCount } from './InboxNavCount.tsx';
 import { UnmatchedEmailsPanel } from './UnmatchedEmailsPanel.tsx';
@@ -34,21 +36,17 @@ describe('Unmatched e-mail', () => {
   it('shows why an e-mail was held and what the mail server said, and attaches it to the lead staff choose', async () => {
     const lead = makeLead({ id: '3f1c2a7e-8a51-4f0e-9a51-00000000000a', firstName: 'Ana', lastName: 'Diaz' });
     const { calls } = mockFetch({
-      'GET /api/admin/unmatched-emails': { body: held },
-      'GET /api/admin/leads': {
-        body: {
-          items: [lead],
-          total: 1,
-          totalIsEstimate: false,
-          page: 1,
-          pageSize: 20,
-          nextCursor: null,
-          prevCursor: null,
+      ...stubCall(conversationOperations.listUnmatchedEmails, { body: held }),
+      ...stubCall(leadOperations.listLeads, {
+        body: makeLeadPage([lead]),
+      }),
+      ...stubCall(
+        conversationOperations.attachUnmatchedEmail,
+        {
+          body: { ...forged, status: 'attached', leadId: lead.id, leadName: 'Ana Diaz', resolvedBy: 'Test Admin' },
         },
-      },
-      [`POST /api/admin/unmatched-emails/${forged.id}/attach`]: {
-        body: { ...forged, status: 'attached', leadId: lead.id, leadName: 'Ana Diaz', resolvedBy: 'Test Admin' },
-      },
+        { params: { id: forged.id } },
+      ),
     });
     renderWithProviders(<UnmatchedEmailsPanel />);
     const list = await screen.findByRole('list', { name: 'Unmatched e-mail' });
@@ -71,35 +69,39 @@ describe('Unmatched e-mail', () => {
     await userEvent.click(attach);
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')).toMatchObject({
-      url: `/api/admin/unmatched-emails/${forged.id}/attach`,
+      url: urlFor(conversationOperations.attachUnmatchedEmail, { params: { id: forged.id } }),
       body: { leadId: lead.id },
     });
   });
 
   it('dismisses an e-mail', async () => {
     const { calls } = mockFetch({
-      'GET /api/admin/unmatched-emails': { body: held },
-      [`POST /api/admin/unmatched-emails/${forged.id}/dismiss`]: { body: { ...forged, status: 'dismissed' } },
+      ...stubCall(conversationOperations.listUnmatchedEmails, { body: held }),
+      ...stubCall(
+        conversationOperations.dismissUnmatchedEmail,
+        { body: { ...forged, status: 'dismissed' } },
+        { params: { id: forged.id } },
+      ),
     });
     renderWithProviders(<UnmatchedEmailsPanel />);
     await userEvent.click(await screen.findByRole('button', { name: 'Dismiss the e-mail from ana@customer.example' }));
     await waitFor(() =>
       expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
-        `/api/admin/unmatched-emails/${forged.id}/dismiss`,
+        urlFor(conversationOperations.dismissUnmatchedEmail, { params: { id: forged.id } }),
       ]),
     );
   });
 
   it('says so when nothing is held', async () => {
-    mockFetch({ 'GET /api/admin/unmatched-emails': { body: { items: [], total: 0 } } });
+    mockFetch({ ...stubCall(conversationOperations.listUnmatchedEmails, { body: { items: [], total: 0 } }) });
     renderWithProviders(<UnmatchedEmailsPanel />);
     expect(await screen.findByText('No unmatched e-mail.')).toBeTruthy();
   });
 
   it('counts the held e-mails beside "Inbox" in the menu', async () => {
     mockFetch({
-      'GET /api/admin/inbox': { body: { items: [], total: 0 } },
-      'GET /api/admin/unmatched-emails': { body: held },
+      ...stubCall(conversationOperations.getInbox, { body: { items: [], total: 0 } }),
+      ...stubCall(conversationOperations.listUnmatchedEmails, { body: held }),
     });
     renderWithProviders(<InboxNavCount />);
     expect((await screen.findByTestId('unmatched-nav-count')).textContent).toBe('1 unmatched e-mail');

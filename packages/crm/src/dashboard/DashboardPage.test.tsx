@@ -1,6 +1,7 @@
+import { publicOperations } from '@shine/shared/operations/public';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { DashboardPage, dashboardGreeting } from './DashboardPage.tsx';
 
@@ -8,7 +9,7 @@ const person = { id: '11111111-1111-4111-8111-111111111111', username: 'mia@exam
 
 function signedInAs(user: typeof person & { role: 'admin' | 'sales' }) {
   // Only the session answers: the tabs' reads fail, which the header does not depend on.
-  mockFetch({ 'GET /api/admin/me': { body: { isAuthenticated: true, user } } });
+  mockFetch({ ...stubCall(publicOperations.getSession, { body: { isAuthenticated: true, user } }) });
   renderWithProviders(<DashboardPage />);
 }
 

@@ -1,15 +1,17 @@
+import { queryKeyOf } from '../api/client.ts';
+import { leadOperations } from '@shine/shared/operations/leads';
 import type { HeldSubmissionPage } from '@shine/shared/types';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeHeld, makeLead } from '../test/fixtures.ts';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall, urlFor } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { signedInAs } from '../test/team-fixtures.ts';
 import { HeldNavCount } from './HeldNavCount.tsx';
 import { HELD_EMPTY_TEXT, HeldSection } from './HeldSection.tsx';
 
-const LIST = 'GET /api/admin/held-submissions';
+const list = leadOperations.listHeldSubmissions;
 
 function page(items: HeldSubmissionPage['items'], total = items.length): HeldSubmissionPage {
   return { items, total, page: 1, pageSize: 20 };
@@ -17,7 +19,12 @@ function page(items: HeldSubmissionPage['items'], total = items.length): HeldSub
 
 /** Seeds the reads a release or delete must refresh, to check which were invalidated. */
 function seedReads(queryClient: ReturnType<typeof renderWithProviders>['queryClient']) {
-  const keys = [['/api/admin/leads', { page: 1 }], ['/api/admin/metrics'], ['/api/admin/stats'], ['/api/admin/intake']];
+  const keys = [
+    queryKeyOf(leadOperations.listLeads, { query: { page: 1 } }),
+    queryKeyOf(leadOperations.getMetrics),
+    queryKeyOf(leadOperations.getStats),
+    queryKeyOf(leadOperations.getIntakeReport),
+  ];
   for (const key of keys) queryClient.setQueryData(key, { seeded: true });
   return (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
 }
@@ -27,8 +34,12 @@ describe('Held section', () => {
     const held = makeHeld();
     const { calls } = mockFetch({
       ...signedInAs('admin'),
-      [LIST]: { body: page([held]) },
-      [`POST /api/admin/held-submissions/${held.id}/client-address`]: { body: { clientIp: '203.0.113.9' } },
+      ...stubCall(list, { body: page([held]) }),
+      ...stubCall(
+        leadOperations.showHeldClientAddress,
+        { body: { clientIp: '203.0.113.9' } },
+        { params: { id: held.id } },
+      ),
     });
     renderWithProviders(<HeldSection />);
     const item = await screen.findByRole('article');
@@ -36,13 +47,13 @@ describe('Held section', () => {
     await userEvent.click(within(item).getByRole('button', { name: 'Show full address' }));
     await within(item).findByText(/203\.0\.113\.9/);
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
-      `/api/admin/held-submissions/${held.id}/client-address`,
+      urlFor(leadOperations.showHeldClientAddress, { params: { id: held.id } }),
     ]);
   });
 
   it('tells a salesperson that where a request came from is for admins', async () => {
     const held = makeHeld({ clientIp: null, userAgent: null });
-    mockFetch({ ...signedInAs('sales'), [LIST]: { body: page([held]) } });
+    mockFetch({ ...signedInAs('sales'), ...stubCall(list, { body: page([held]) }) });
     renderWithProviders(<HeldSection />);
     const item = await screen.findByRole('article');
     await within(item).findByText('Where a held request came from is shown to admins only.');
@@ -58,12 +69,12 @@ describe('Held section', () => {
       reason: 'The hidden field that people never see was filled in.',
       payload: { ...makeHeld().payload, firstName: markup, lastName: 'Bot', website: 'http://spam.example' },
     });
-    const { calls } = mockFetch({ ...signedInAs('admin'), [LIST]: { body: page([fast, honeypot]) } });
+    const { calls } = mockFetch({ ...signedInAs('admin'), ...stubCall(list, { body: page([fast, honeypot]) }) });
     renderWithProviders(<HeldSection />);
 
     const items = await screen.findAllByRole('article');
     expect(items).toHaveLength(2);
-    expect(calls[0]?.url).toBe('/api/admin/held-submissions?page=1&pageSize=20');
+    expect(calls[0]?.url).toBe(urlFor(leadOperations.listHeldSubmissions, { query: { page: 1, pageSize: 20 } }));
     const first = items[0];
     if (!first) throw new Error('no item');
     within(first).getByRole('heading', { level: 2, name: 'Tia Fast' });
@@ -93,12 +104,16 @@ describe('Held section', () => {
     const lead = makeLead({ firstName: 'Hal', lastName: 'Released' });
     let released = false;
     const { calls } = mockFetch({
-      [LIST]: () => ({ body: page(released ? [] : [held]) }),
-      [`POST /api/admin/held-submissions/${held.id}/release`]: () => {
-        released = true;
-        return { status: 201, body: lead };
-      },
-      [`GET /api/admin/leads/${lead.id}`]: { body: { ...lead, requests: [] } },
+      ...stubCall(list, () => ({ body: page(released ? [] : [held]) })),
+      ...stubCall(
+        leadOperations.releaseHeldSubmission,
+        () => {
+          released = true;
+          return { status: 201, body: lead };
+        },
+        { params: { id: held.id } },
+      ),
+      ...stubCall(leadOperations.getLead, { body: { ...lead, requests: [] } }, { params: { id: lead.id } }),
     });
     const { queryClient } = renderWithProviders(<HeldSection />);
     const isInvalidated = seedReads(queryClient);
@@ -108,13 +123,13 @@ describe('Held section', () => {
 
     await screen.findByText('Released as a lead');
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
-      `/api/admin/held-submissions/${held.id}/release`,
+      urlFor(leadOperations.releaseHeldSubmission, { params: { id: held.id } }),
     ]);
     for (const key of [
-      ['/api/admin/leads', { page: 1 }],
-      ['/api/admin/metrics'],
-      ['/api/admin/stats'],
-      ['/api/admin/intake'],
+      queryKeyOf(leadOperations.listLeads, { query: { page: 1 } }),
+      queryKeyOf(leadOperations.getMetrics),
+      queryKeyOf(leadOperations.getStats),
+      queryKeyOf(leadOperations.getIntakeReport),
     ]) {
       expect(isInvalidated(key)).toBe(true);
     }
@@ -129,11 +144,15 @@ describe('Held section', () => {
     const held = makeHeld();
     let deleted = false;
     const { calls } = mockFetch({
-      [LIST]: () => ({ body: page(deleted ? [] : [held]) }),
-      [`DELETE /api/admin/held-submissions/${held.id}`]: () => {
-        deleted = true;
-        return { status: 204 };
-      },
+      ...stubCall(list, () => ({ body: page(deleted ? [] : [held]) })),
+      ...stubCall(
+        leadOperations.deleteHeldSubmission,
+        () => {
+          deleted = true;
+          return { status: 204 };
+        },
+        { params: { id: held.id } },
+      ),
     });
     const { queryClient } = renderWithProviders(<HeldSection />);
     const isInvalidated = seedReads(queryClient);
@@ -147,20 +166,20 @@ describe('Held section', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await screen.findByText('Held submission deleted');
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
-      `/api/admin/held-submissions/${held.id}`,
+      urlFor(leadOperations.deleteHeldSubmission, { params: { id: held.id } }),
     ]);
-    expect(isInvalidated(['/api/admin/intake'])).toBe(true);
+    expect(isInvalidated(queryKeyOf(leadOperations.getIntakeReport))).toBe(true);
     await screen.findByText(HELD_EMPTY_TEXT);
   });
 
   it('shows the empty state', async () => {
-    mockFetch({ [LIST]: { body: page([]) } });
+    mockFetch({ ...stubCall(list, { body: page([]) }) });
     renderWithProviders(<HeldSection />);
     await screen.findByText(HELD_EMPTY_TEXT);
   });
 
   it('shows a failed read with a retry', async () => {
-    mockFetch({ [LIST]: { status: 500, body: { message: 'Database unavailable' } } });
+    mockFetch({ ...stubCall(list, { status: 500, body: { message: 'Database unavailable' } }) });
     renderWithProviders(<HeldSection />);
     await screen.findByText('Database unavailable');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -170,14 +189,18 @@ describe('Held section', () => {
     const held = makeHeld();
     let listCalls = 0;
     mockFetch({
-      [LIST]: () => {
+      ...stubCall(list, () => {
         listCalls += 1;
         return { body: page([held]) };
-      },
-      [`POST /api/admin/held-submissions/${held.id}/release`]: {
-        status: 404,
-        body: { message: 'This held submission no longer exists: it was released or deleted.' },
-      },
+      }),
+      ...stubCall(
+        leadOperations.releaseHeldSubmission,
+        {
+          status: 404,
+          body: { message: 'This held submission no longer exists: it was released or deleted.' },
+        },
+        { params: { id: held.id } },
+      ),
     });
     renderWithProviders(<HeldSection />);
     const item = await screen.findByRole('article');
@@ -190,9 +213,11 @@ describe('Held section', () => {
 
 describe('HeldNavCount', () => {
   it('shows how many are held, and nothing when none are', async () => {
-    const { calls } = mockFetch({ [LIST]: { body: { items: [makeHeld()], total: 7, page: 1, pageSize: 1 } } });
+    const { calls } = mockFetch({
+      ...stubCall(list, { body: { items: [makeHeld()], total: 7, page: 1, pageSize: 1 } }),
+    });
     renderWithProviders(<HeldNavCount />);
     expect((await screen.findByTestId('held-nav-count')).textContent).toBe('7 waiting');
-    expect(calls[0]?.url).toBe('/api/admin/held-submissions?page=1&pageSize=1');
+    expect(calls[0]?.url).toBe(urlFor(leadOperations.listHeldSubmissions, { query: { page: 1, pageSize: 1 } }));
   });
 });

@@ -1,8 +1,10 @@
+import { leadOperations } from '@shine/shared/operations/leads';
+import { teamOperations } from '@shine/shared/operations/team';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeLead } from '../test/fixtures.ts';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { chooseOption } from '../test/choose-option.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { describeAssignment } from './assign.queries.ts';
@@ -12,7 +14,7 @@ import { LeadsTable } from './LeadsTable.tsx';
 const ana = {
   id: '0b1c2d3e-4f5a-4b6c-8d7e-000000000002',
   name: 'Ana Ruiz',
-  role: 'sales',
+  role: 'sales' as const,
   away: false,
   awayUntil: null,
 };
@@ -26,8 +28,8 @@ describe('assignment', () => {
 
   it('assigns the selection to the person chosen', async () => {
     const { calls } = mockFetch({
-      'GET /api/admin/assignees': { body: { items: [ana] } },
-      'POST /api/admin/leads/assign': { body: { updated: 3 } },
+      ...stubCall(teamOperations.listAssignees, { body: { items: [ana] } }),
+      ...stubCall(leadOperations.assignLeads, { body: { updated: 3 } }),
     });
     let cleared = false;
     renderWithProviders(

@@ -1,8 +1,9 @@
+import { leadOperations } from '@shine/shared/operations/leads';
 import { MESSAGES } from '@shine/shared/messages';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 
@@ -14,7 +15,7 @@ beforeEach(() => {
 describe('ExportDialog', () => {
   it('exports the filter as JSON (with notes) and toasts Export Complete', async () => {
     const { calls } = mockFetch({
-      'POST /api/admin/leads/export': { body: { content: '[]', format: 'json', count: 7 } },
+      ...stubCall(leadOperations.exportLeads, { body: { content: '[]', format: 'json', count: 7 } }),
     });
     const onClose = vi.fn();
     renderWithProviders(
@@ -35,7 +36,9 @@ describe('ExportDialog', () => {
   });
 
   it('exports the selection and toasts Export Failed on error', async () => {
-    const { calls } = mockFetch({ 'POST /api/admin/leads/export': { status: 500, body: { message: 'boom' } } });
+    const { calls } = mockFetch({
+      ...stubCall(leadOperations.exportLeads, { status: 500, body: { message: 'boom' } }),
+    });
     renderWithProviders(
       <ExportDialog open onClose={() => {}} selectedIds={['a', 'b']} filter={{}} matchingTotal={9} />,
     );

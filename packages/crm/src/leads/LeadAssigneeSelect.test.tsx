@@ -1,8 +1,10 @@
+import { leadOperations } from '@shine/shared/operations/leads';
+import { teamOperations } from '@shine/shared/operations/team';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { chooseOption } from '../test/choose-option.ts';
 import { makeLead } from '../test/fixtures.ts';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { LeadAssigneeSelect } from './LeadAssigneeSelect.tsx';
 
@@ -13,10 +15,14 @@ describe('LeadAssigneeSelect', () => {
   it("shows a disabled assignee's name (never the id) and reassigns or unassigns", async () => {
     const lead = makeLead({ assignedTo: ben.id, assignee: ben });
     const { calls } = mockFetch({
-      'GET /api/admin/assignees': {
+      ...stubCall(teamOperations.listAssignees, {
         body: { items: [{ ...ana, role: 'sales', away: true, awayUntil: '2030-03-04T12:00:00.000Z' }] },
-      },
-      [`PATCH /api/admin/leads/${lead.id}`]: { body: { ...lead, assignedTo: ana.id, assignee: ana } },
+      }),
+      ...stubCall(
+        leadOperations.updateLead,
+        { body: { ...lead, assignedTo: ana.id, assignee: ana } },
+        { params: { id: lead.id } },
+      ),
     });
     renderWithProviders(<LeadAssigneeSelect lead={lead} />);
     await screen.findByText('Ben Ortiz (no longer active)');

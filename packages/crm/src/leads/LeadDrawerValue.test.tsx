@@ -1,17 +1,19 @@
+import { automationOperations } from '@shine/shared/operations/automations';
+import { leadOperations } from '@shine/shared/operations/leads';
 import type { LeadDetail } from '@shine/shared/types';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeLead, makeLeadDetail, makeLeadRequest } from '../test/fixtures.ts';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { LeadDrawer } from './LeadDrawer.tsx';
 
 function renderDrawer(detail: LeadDetail) {
   mockFetch({
-    [`GET /api/admin/leads/${detail.id}`]: { body: detail },
-    [`GET /api/admin/activities/lead/${detail.id}`]: { body: [] },
-    [`GET /api/admin/leads/${detail.id}/runs`]: { body: [] },
-    [`GET /api/admin/leads/${detail.id}/outbox`]: { body: [] },
+    ...stubCall(leadOperations.getLead, { body: detail }, { params: { id: detail.id } }),
+    ...stubCall(leadOperations.listLeadActivities, { body: [] }, { params: { leadId: detail.id } }),
+    ...stubCall(automationOperations.listLeadRuns, { body: [] }, { params: { id: detail.id } }),
+    ...stubCall(automationOperations.listLeadOutbox, { body: [] }, { params: { id: detail.id } }),
   });
   renderWithProviders(<LeadDrawer leadId={detail.id} onClose={() => {}} onOpenLead={() => {}} />);
 }

@@ -1,3 +1,4 @@
+import { leadOperations } from '@shine/shared/operations/leads';
 import { leadUpdateSchema } from '@shine/shared/leads';
 import { MESSAGES } from '@shine/shared/messages';
 import { screen } from '@testing-library/react';
@@ -5,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { makeLead } from '../test/fixtures.ts';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { LeadEditForm, toLeadUpdatePayload } from './LeadEditForm.tsx';
 
@@ -32,7 +33,9 @@ describe('LeadEditForm', () => {
   it('saves value, notes and tags with PATCH and toasts', async () => {
     const lead = makeLead({ estimatedValue: 300, notes: null, tags: ['vip'] });
     const { calls } = mockFetch({
-      [`PATCH /api/admin/leads/${lead.id}`]: ({ body }) => ({ body: { ...lead, ...(body as object) } }),
+      ...stubCall(leadOperations.updateLead, ({ body }) => ({ body: { ...lead, ...body } }), {
+        params: { id: lead.id },
+      }),
     });
     renderWithProviders(<LeadEditForm lead={lead} />);
     const user = userEvent.setup();

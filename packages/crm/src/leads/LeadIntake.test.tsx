@@ -1,8 +1,9 @@
+import { leadOperations } from '@shine/shared/operations/leads';
 import { estimateQuote } from '@shine/shared/pricing';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeLead, makeLeadPage } from '../test/fixtures.ts';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { makeLead, makeLeadDetail, makeLeadPage } from '../test/fixtures.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { LeadIntakeDetails } from './LeadIntakeDetails.tsx';
 import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
@@ -134,7 +135,9 @@ describe('LeadIntakeDetails (lead drawer)', () => {
   it('names the closed lead a repeat request follows and opens it', async () => {
     const earlier = makeLead({ firstName: 'Old', lastName: 'Client', status: 'Won' });
     const lead = makeLead({ previousLeadId: earlier.id });
-    mockFetch({ [`GET /api/admin/leads/${earlier.id}`]: { body: earlier } });
+    mockFetch({
+      ...stubCall(leadOperations.getLead, { body: makeLeadDetail(earlier) }, { params: { id: earlier.id } }),
+    });
     const opened: string[] = [];
     renderWithProviders(<LeadIntakeDetails lead={lead} now={now} onOpenLead={(id) => opened.push(id)} />);
     const link = await screen.findByRole('button', { name: /^Old Client · Won · created / });

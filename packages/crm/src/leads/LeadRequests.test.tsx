@@ -1,10 +1,12 @@
+import { automationOperations } from '@shine/shared/operations/automations';
+import { leadOperations } from '@shine/shared/operations/leads';
 import type { LeadDetail } from '@shine/shared/types';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../api/query-client.ts';
 import { makeLead, makeLeadDetail, makeLeadRequest } from '../test/fixtures.ts';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall, urlFor } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { LeadDrawer } from './LeadDrawer.tsx';
 import { mergeLeadIntoCache } from './leads.queries.ts';
@@ -36,10 +38,10 @@ function leadWithDifferingRepeat(): LeadDetail {
 
 function renderDrawer(detail: LeadDetail, routes: Parameters<typeof mockFetch>[0] = {}) {
   const fetch = mockFetch({
-    [`GET /api/admin/leads/${detail.id}`]: { body: detail },
-    [`GET /api/admin/activities/lead/${detail.id}`]: { body: [] },
-    [`GET /api/admin/leads/${detail.id}/runs`]: { body: [] },
-    [`GET /api/admin/leads/${detail.id}/outbox`]: { body: [] },
+    ...stubCall(leadOperations.getLead, { body: detail }, { params: { id: detail.id } }),
+    ...stubCall(leadOperations.listLeadActivities, { body: [] }, { params: { leadId: detail.id } }),
+    ...stubCall(automationOperations.listLeadRuns, { body: [] }, { params: { id: detail.id } }),
+    ...stubCall(automationOperations.listLeadOutbox, { body: [] }, { params: { id: detail.id } }),
     ...routes,
   });
   const rendered = renderWithProviders(<LeadDrawer leadId={detail.id} onClose={() => {}} onOpenLead={() => {}} />);
@@ -91,7 +93,11 @@ describe('lead drawer: Requests', () => {
       detailsDifferRequestId: null,
     };
     const { calls, queryClient } = renderDrawer(detail, {
-      [`POST /api/admin/leads/${detail.id}/requests/${repeat.id}/apply`]: { body: applied },
+      ...stubCall(
+        leadOperations.applyRequestDetails,
+        { body: applied },
+        { params: { id: detail.id, requestId: repeat.id } },
+      ),
     });
     const section = await screen.findByRole('region', { name: 'Requests' });
     const alert = within(section).getByRole('note');
@@ -99,17 +105,21 @@ describe('lead drawer: Requests', () => {
     expect(alert.textContent).toContain('gives another name, e-mail and cleaning type');
     expect(alert.textContent).toContain('name: Kim Other (now Olga Original)');
     expect(alert.textContent).toContain('cleaning type: Basic (now Deep)');
-    queryClient.setQueryData(['/api/admin/leads', { page: 1 }], { seeded: true });
+    queryClient.setQueryData([urlFor(leadOperations.listLeads), { page: 1 }], { seeded: true });
 
     await userEvent.setup().click(within(section).getByRole('button', { name: 'Apply new details' }));
 
     await screen.findByText('Lead details updated');
     const post = calls.find((call) => call.method === 'POST');
-    expect(post?.url).toBe(`/api/admin/leads/${detail.id}/requests/${repeat.id}/apply`);
-    expect(queryClient.getQueryData<LeadDetail>(['/api/admin/leads', detail.id])?.firstName).toBe('Kim');
-    expect(queryClient.getQueryState(['/api/admin/leads', { page: 1 }])?.isInvalidated).toBe(true);
+    expect(post?.url).toBe(
+      urlFor(leadOperations.applyRequestDetails, { params: { id: detail.id, requestId: repeat.id } }),
+    );
+    expect(queryClient.getQueryData<LeadDetail>([urlFor(leadOperations.listLeads), detail.id])?.firstName).toBe('Kim');
+    expect(queryClient.getQueryState([urlFor(leadOperations.listLeads), { page: 1 }])?.isInvalidated).toBe(true);
     // The timeline shows the decision: its activities are read again.
-    const timelineReads = () => calls.filter((call) => call.url === `/api/admin/activities/lead/${detail.id}`).length;
+    const timelineReads = () =>
+      calls.filter((call) => call.url === urlFor(leadOperations.listLeadActivities, { params: { leadId: detail.id } }))
+        .length;
     await waitFor(() => expect(timelineReads()).toBe(2));
     await screen.findByRole('dialog', { name: 'Kim Other' });
     await waitFor(() => expect(screen.queryByText('Details differ')).toBeNull());
@@ -122,9 +132,13 @@ describe('lead drawer: Requests', () => {
     const repeat = detail.requests[1];
     if (!repeat) throw new Error('fixture');
     const { calls } = renderDrawer(detail, {
-      [`POST /api/admin/leads/${detail.id}/requests/${repeat.id}/dismiss`]: {
-        body: { ...detail, detailsDifferRequestId: null },
-      },
+      ...stubCall(
+        leadOperations.dismissRequestDetails,
+        {
+          body: { ...detail, detailsDifferRequestId: null },
+        },
+        { params: { id: detail.id, requestId: repeat.id } },
+      ),
     });
     const section = await screen.findByRole('region', { name: 'Requests' });
     await userEvent.setup().click(within(section).getByRole('button', { name: 'Keep current details' }));
@@ -144,11 +158,15 @@ describe('lead drawer: Requests', () => {
     const splitOff = makeLeadDetail(kim, [repeat]);
     const opened: string[] = [];
     const fetch = mockFetch({
-      [`GET /api/admin/leads/${detail.id}`]: { body: detail },
-      [`GET /api/admin/activities/lead/${detail.id}`]: { body: [] },
-      [`GET /api/admin/leads/${detail.id}/runs`]: { body: [] },
-      [`GET /api/admin/leads/${detail.id}/outbox`]: { body: [] },
-      [`POST /api/admin/leads/${detail.id}/requests/${repeat.id}/split`]: { status: 201, body: splitOff },
+      ...stubCall(leadOperations.getLead, { body: detail }, { params: { id: detail.id } }),
+      ...stubCall(leadOperations.listLeadActivities, { body: [] }, { params: { leadId: detail.id } }),
+      ...stubCall(automationOperations.listLeadRuns, { body: [] }, { params: { id: detail.id } }),
+      ...stubCall(automationOperations.listLeadOutbox, { body: [] }, { params: { id: detail.id } }),
+      ...stubCall(
+        leadOperations.splitRequest,
+        { status: 201, body: splitOff },
+        { params: { id: detail.id, requestId: repeat.id } },
+      ),
     });
     const { queryClient } = renderWithProviders(
       <LeadDrawer leadId={detail.id} onClose={() => {}} onOpenLead={(id) => opened.push(id)} />,
@@ -164,12 +182,14 @@ describe('lead drawer: Requests', () => {
 
     await screen.findByText('Split into a lead of its own');
     const post = fetch.calls.find((call) => call.method === 'POST');
-    expect(post?.url).toBe(`/api/admin/leads/${detail.id}/requests/${repeat.id}/split`);
+    expect(post?.url).toBe(urlFor(leadOperations.splitRequest, { params: { id: detail.id, requestId: repeat.id } }));
     expect(opened).toEqual([kim.id]);
-    expect(queryClient.getQueryData<LeadDetail>(['/api/admin/leads', kim.id])?.firstName).toBe('Kim');
+    expect(queryClient.getQueryData<LeadDetail>([urlFor(leadOperations.listLeads), kim.id])?.firstName).toBe('Kim');
     // The original lead is read again: the request left it.
     await waitFor(() =>
-      expect(fetch.calls.filter((call) => call.url === `/api/admin/leads/${detail.id}`).length).toBeGreaterThan(1),
+      expect(
+        fetch.calls.filter((call) => call.url === urlFor(leadOperations.getLead, { params: { id: detail.id } })).length,
+      ).toBeGreaterThan(1),
     );
   });
 
@@ -177,9 +197,9 @@ describe('lead drawer: Requests', () => {
     const detail = leadWithDifferingRepeat();
     const { requests: _requests, ...plain } = detail;
     const queryClient = createQueryClient();
-    queryClient.setQueryData(['/api/admin/leads', detail.id], detail);
+    queryClient.setQueryData([urlFor(leadOperations.listLeads), detail.id], detail);
     mergeLeadIntoCache(queryClient, { ...plain, priority: 'High' });
-    const cached = queryClient.getQueryData<LeadDetail>(['/api/admin/leads', detail.id]);
+    const cached = queryClient.getQueryData<LeadDetail>([urlFor(leadOperations.listLeads), detail.id]);
     expect(cached?.priority).toBe('High');
     expect(cached?.requests).toHaveLength(2);
   });

@@ -1,10 +1,13 @@
+import { automationOperations } from '@shine/shared/operations/automations';
+import { leadOperations } from '@shine/shared/operations/leads';
+import { settingsOperations } from '@shine/shared/operations/settings';
 import { MESSAGES } from '@shine/shared/messages';
 import { MISSING_OTHER_NOTE } from '@shine/shared/lost-reasons';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeLead } from '../test/fixtures.ts';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall, urlFor } from '../test/fetch-mock.ts';
 import { chooseOption } from '../test/choose-option.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { DeferredLeadStatusSelect, LeadStatusSelect } from './LeadStatusSelect.tsx';
@@ -13,10 +16,10 @@ const choose = chooseOption;
 
 function seed(queryClient: ReturnType<typeof renderWithProviders>['queryClient']) {
   const keys = [
-    ['/api/admin/stats'],
-    ['/api/admin/metrics'],
-    ['/api/admin/leads', { page: 1 }],
-    ['/api/admin/templates'],
+    [urlFor(leadOperations.getStats)],
+    [urlFor(leadOperations.getMetrics)],
+    [urlFor(leadOperations.listLeads), { page: 1 }],
+    [urlFor(automationOperations.listTemplates)],
   ];
   for (const key of keys) queryClient.setQueryData(key, { seeded: true });
   return keys;
@@ -26,7 +29,7 @@ describe('LeadStatusSelect', () => {
   it('PATCHes the status, toasts success and refreshes leads, stats and metrics only', async () => {
     const lead = makeLead({ firstName: 'Rosa', lastName: 'Diaz' });
     const { calls } = mockFetch({
-      [`PATCH /api/admin/leads/${lead.id}/status`]: { body: { ...lead, status: 'Won' } },
+      ...stubCall(leadOperations.changeLeadStatus, { body: { ...lead, status: 'Won' } }, { params: { id: lead.id } }),
     });
     const { queryClient } = renderWithProviders(<LeadStatusSelect lead={lead} />);
     seed(queryClient);
@@ -34,15 +37,21 @@ describe('LeadStatusSelect', () => {
 
     await screen.findByText(MESSAGES.leadStatus.success);
     expect(calls[0]?.body).toEqual({ status: 'Won' });
-    expect(queryClient.getQueryState(['/api/admin/stats'])?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(['/api/admin/metrics'])?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(['/api/admin/leads', { page: 1 }])?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(['/api/admin/templates'])?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState([urlFor(leadOperations.getStats)])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState([urlFor(leadOperations.getMetrics)])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState([urlFor(leadOperations.listLeads), { page: 1 }])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState([urlFor(automationOperations.listTemplates)])?.isInvalidated).toBe(false);
   });
 
   it('toasts the failure message', async () => {
     const lead = makeLead({ firstName: 'Sam', lastName: 'Kim' });
-    mockFetch({ [`PATCH /api/admin/leads/${lead.id}/status`]: { status: 404, body: { message: 'Lead not found' } } });
+    mockFetch({
+      ...stubCall(
+        leadOperations.changeLeadStatus,
+        { status: 404, body: { message: 'Lead not found' } },
+        { params: { id: lead.id } },
+      ),
+    });
     renderWithProviders(<LeadStatusSelect lead={lead} />);
     await choose('Status of Sam Kim', 'Won');
     await screen.findByText(MESSAGES.leadStatus.failed);
@@ -56,10 +65,14 @@ describe('moving a lead to Lost', () => {
   it('asks why, needs a note for Other, and sends the reason with the status', async () => {
     const lead = makeLead({ firstName: 'Lou', lastName: 'Reed', status: 'Quoted' });
     const { calls } = mockFetch({
-      'GET /api/admin/lost-reasons': { body: reasons },
-      [`PATCH /api/admin/leads/${lead.id}/status`]: {
-        body: { ...lead, status: 'Lost', lostReason: 'Other', lostNote: 'Moved away' },
-      },
+      ...stubCall(settingsOperations.getLostReasons, { body: reasons }),
+      ...stubCall(
+        leadOperations.changeLeadStatus,
+        {
+          body: { ...lead, status: 'Lost', lostReason: 'Other', lostNote: 'Moved away' },
+        },
+        { params: { id: lead.id } },
+      ),
     });
     renderWithProviders(<LeadStatusSelect lead={lead} />);
     await choose('Status of Lou Reed', 'Lost');
@@ -92,7 +105,7 @@ describe('moving a lead to Lost', () => {
 
   it('Cancel leaves the status as it was and sends nothing', async () => {
     const lead = makeLead({ firstName: 'Ann', lastName: 'Wu', status: 'Quoted' });
-    const { calls } = mockFetch({ 'GET /api/admin/lost-reasons': { body: reasons } });
+    const { calls } = mockFetch({ ...stubCall(settingsOperations.getLostReasons, { body: reasons }) });
     renderWithProviders(<LeadStatusSelect lead={lead} />);
     await choose('Status of Ann Wu', 'Lost');
     const dialog = await screen.findByRole('dialog');
@@ -110,7 +123,7 @@ describe('DeferredLeadStatusSelect (a table row)', () => {
   it('shows the status as a named combobox without mounting the Select, and one click opens the real one', async () => {
     const lead = makeLead({ firstName: 'Ada', lastName: 'Byrne', status: 'Contacted' });
     const { calls } = mockFetch({
-      [`PATCH /api/admin/leads/${lead.id}/status`]: { body: { ...lead, status: 'Won' } },
+      ...stubCall(leadOperations.changeLeadStatus, { body: { ...lead, status: 'Won' } }, { params: { id: lead.id } }),
     });
     const { container } = renderWithProviders(<DeferredLeadStatusSelect lead={lead} />);
     const standIn = screen.getByRole('combobox', { name: 'Status of Ada Byrne' });

@@ -1,7 +1,8 @@
+import { leadOperations } from '@shine/shared/operations/leads';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeLead, makeLeadPage } from '../test/fixtures.ts';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { LeadsSection } from './LeadsSection.tsx';
 
@@ -20,11 +21,11 @@ describe('LeadsSection', () => {
       answerSearch = resolve;
     });
     mockFetch({
-      'GET /api/admin/leads': async (call) => {
+      ...stubCall(leadOperations.listLeads, async (call) => {
         if (!new URL(call.url, 'http://localhost').searchParams.has('search')) return { body: makeLeadPage([first]) };
         await searchAnswered;
         return { body: makeLeadPage([found]) };
-      },
+      }),
     });
     renderWithProviders(<LeadsSection />, { route: '/screen?section=leads' });
 

@@ -1,7 +1,8 @@
+import { leadOperations } from '@shine/shared/operations/leads';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeLead, makeLeadPage } from '../test/fixtures.ts';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { fullName } from '../format/lead-labels.ts';
 import { LeadsTable } from './LeadsTable.tsx';
@@ -12,7 +13,9 @@ const params = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as co
 describe('LeadsTable', () => {
   it('opens a lead from its row, but not from the controls inside it (including dropdown options)', async () => {
     const lead = makeLead({ firstName: 'Nia', lastName: 'Cole', cleaningType: 'Basic' });
-    mockFetch({ [`PATCH /api/admin/leads/${lead.id}/status`]: { body: { ...lead, status: 'Won' } } });
+    mockFetch({
+      ...stubCall(leadOperations.changeLeadStatus, { body: { ...lead, status: 'Won' } }, { params: { id: lead.id } }),
+    });
     const onOpen = vi.fn();
     const onSelect = vi.fn();
     renderWithProviders(

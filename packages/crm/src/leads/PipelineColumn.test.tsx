@@ -1,13 +1,14 @@
+import { leadOperations } from '@shine/shared/operations/leads';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeLead } from '../test/fixtures.ts';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { makeLead, makeLeadPage } from '../test/fixtures.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { createCardFocusKeeper, type PendingMove } from './pipeline.ts';
 import { PipelineColumn } from './PipelineColumn.tsx';
 
 function page(items: ReturnType<typeof makeLead>[]) {
-  return { body: { items, total: items.length, page: 1, pageSize: 20 } };
+  return { body: makeLeadPage(items) };
 }
 
 const keeper = createCardFocusKeeper(() => []);
@@ -18,7 +19,7 @@ describe('PipelineColumn', () => {
     const moved = makeLead({ firstName: 'Just', lastName: 'Moved', status: 'New' });
     let refetched = false;
     mockFetch({
-      'GET /api/admin/leads': () => page(refetched ? [{ ...moved, status: 'Quoted' }, stays] : [stays]),
+      ...stubCall(leadOperations.listLeads, () => page(refetched ? [{ ...moved, status: 'Quoted' }, stays] : [stays])),
     });
     const moves = new Map<string, PendingMove>([[moved.id, { lead: moved, to: 'Quoted' }]]);
     const { queryClient } = renderWithProviders(
@@ -44,7 +45,7 @@ describe('PipelineColumn', () => {
 
   it('hides a card that is leaving for another column', async () => {
     const leaving = makeLead({ firstName: 'On', lastName: 'Way', status: 'New' });
-    mockFetch({ 'GET /api/admin/leads': page([leaving]) });
+    mockFetch({ ...stubCall(leadOperations.listLeads, page([leaving])) });
     const moves = new Map<string, PendingMove>([[leaving.id, { lead: leaving, to: 'Won' }]]);
     renderWithProviders(
       <PipelineColumn

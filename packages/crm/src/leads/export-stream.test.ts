@@ -1,3 +1,5 @@
+import { urlFor } from '../test/fetch-mock.ts';
+import { leadOperations } from '@shine/shared/operations/leads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../api/http-error.ts';
 import {
@@ -34,7 +36,7 @@ describe('streamed CSV export', () => {
     const progress: ExportProgress[] = [];
     const result = await streamCsvExport({ format: 'csv', filter: { status: 'Won' } }, (p) => progress.push(p));
     const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/admin/leads/export');
+    expect(url).toBe(urlFor(leadOperations.exportLeads));
     expect(init.credentials).toBe('include');
     expect((init.headers as Record<string, string>).Accept).toBe('text/csv');
     expect(JSON.parse(init.body as string)).toEqual({ format: 'csv', filter: { status: 'Won' } });

@@ -1,5 +1,6 @@
+import { leadOperations } from '@shine/shared/operations/leads';
 import { describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { buildExportRequest, exportLeads } from './export.ts';
 
 describe('buildExportRequest', () => {
@@ -32,7 +33,7 @@ describe('buildExportRequest', () => {
 describe('exportLeads', () => {
   it('posts the request and downloads leads_export_{date}.{format} with the content', async () => {
     const { calls } = mockFetch({
-      'POST /api/admin/leads/export': { body: { content: 'First Name\r\nAnn\r\n', format: 'csv', count: 1 } },
+      ...stubCall(leadOperations.exportLeads, { body: { content: 'First Name\r\nAnn\r\n', format: 'csv', count: 1 } }),
     });
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:export');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
@@ -57,7 +58,9 @@ describe('exportLeads', () => {
   });
 
   it('fails without downloading when the server refuses', async () => {
-    mockFetch({ 'POST /api/admin/leads/export': { status: 400, body: { message: 'Format must be csv or json' } } });
+    mockFetch({
+      ...stubCall(leadOperations.exportLeads, { status: 400, body: { message: 'Format must be csv or json' } }),
+    });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
     await expect(exportLeads({ format: 'csv' })).rejects.toThrow('Format must be csv or json');
     expect(click).not.toHaveBeenCalled();

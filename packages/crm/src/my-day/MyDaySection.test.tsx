@@ -1,9 +1,13 @@
+import { makeActivity } from '../test/fixtures.ts';
+import { schedulingOperations } from '@shine/shared/operations/scheduling';
+import { leadOperations } from '@shine/shared/operations/leads';
+import { workdayOperations } from '@shine/shared/operations/workday';
 import { MY_DAY_SECTION_KEYS, MY_DAY_SECTION_TITLES } from '@shine/shared/my-day';
 import type { MyDay, MyDayItem } from '@shine/shared/responses/my-day';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall, urlFor } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { signedInAs } from '../test/team-fixtures.ts';
 import { MyDaySection } from './MyDaySection.tsx';
@@ -33,7 +37,7 @@ const lead = { leadId: LEAD, leadName: 'Nina Newman', assignee: null };
 
 describe('My Day', () => {
   it('says what to do next when nothing waits', async () => {
-    mockFetch({ ...signedInAs('sales'), 'GET /api/admin/my-day': { body: dayWith({}) } });
+    mockFetch({ ...signedInAs('sales'), ...stubCall(workdayOperations.getMyDay, { body: dayWith({}) }) });
     renderWithProviders(<MyDaySection />);
     await screen.findByTestId('my-day-empty');
     expect(screen.getByRole('link', { name: 'My open leads' }).getAttribute('href')).toBe('/crm/leads?assignee=me');
@@ -44,7 +48,7 @@ describe('My Day', () => {
   it('lists each section in order with one-click actions that call the API', async () => {
     const { calls } = mockFetch({
       ...signedInAs('sales'),
-      'GET /api/admin/my-day': {
+      ...stubCall(workdayOperations.getMyDay, {
         body: dayWith({
           newLeads: [
             {
@@ -58,9 +62,13 @@ describe('My Day', () => {
           ],
           tasks: [{ kind: 'task', ...lead, activityId: TASK, text: 'Send the checklist', due: ago(60) }],
         }),
-      },
-      'POST /api/admin/activities': { status: 201, body: {} },
-      [`PATCH /api/admin/activities/${TASK}`]: { body: {} },
+      }),
+      ...stubCall(leadOperations.createActivity, { status: 201, body: makeActivity(LEAD) }),
+      ...stubCall(
+        workdayOperations.updateActivity,
+        { body: makeActivity(LEAD, { id: TASK, type: 'task', status: 'completed' }) },
+        { params: { id: TASK } },
+      ),
     });
     renderWithProviders(<MyDaySection />);
     const newLeads = await screen.findByRole('region', { name: /^New leads to contact/ });
@@ -87,11 +95,16 @@ describe('My Day', () => {
   });
 
   it('lets an admin switch to everyone’s day', async () => {
-    const { calls } = mockFetch({ ...signedInAs('admin'), 'GET /api/admin/my-day': { body: dayWith({}) } });
+    const { calls } = mockFetch({
+      ...signedInAs('admin'),
+      ...stubCall(workdayOperations.getMyDay, { body: dayWith({}) }),
+    });
     renderWithProviders(<MyDaySection />);
     await screen.findByTestId('my-day-empty');
     await userEvent.click(screen.getByText('Everyone'));
-    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/admin/my-day?scope=all'));
+    await waitFor(() =>
+      expect(calls.map((call) => call.url)).toContain(urlFor(workdayOperations.getMyDay, { query: { scope: 'all' } })),
+    );
   });
 
   it('lists today’s visits, which wait in the list before they count, with a call link and Mark completed', async () => {
@@ -114,8 +127,26 @@ describe('My Day', () => {
     const day = { ...dayWith({ visits: [visit] }), counts: { ...dayWith({ visits: [visit] }).counts, total: 0 } };
     const { calls } = mockFetch({
       ...signedInAs('sales'),
-      'GET /api/admin/my-day': { body: day },
-      [`PATCH /api/admin/visits/${VISIT}`]: { body: {} },
+      ...stubCall(workdayOperations.getMyDay, { body: day }),
+      ...stubCall(
+        schedulingOperations.updateVisit,
+        {
+          body: {
+            id: VISIT,
+            bookingId: '5a0c2d3e-4f5a-4b6c-8d7e-000000000004',
+            leadId: LEAD,
+            leadName: lead.leadName,
+            start: visit.start,
+            end: visit.end,
+            arrivalEnd: visit.arrivalEnd,
+            status: 'completed',
+            crew: 2,
+            frequency: 'One Time',
+            needsReview: false,
+          },
+        },
+        { params: { id: VISIT } },
+      ),
     });
     renderWithProviders(<MyDaySection />);
     const visits = await screen.findByRole('region', { name: /^Visits today/ });

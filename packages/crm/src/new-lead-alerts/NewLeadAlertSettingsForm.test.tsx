@@ -1,22 +1,21 @@
+import { liveOperations } from '@shine/shared/operations/live';
 import { DEFAULT_NEW_LEAD_ALERT_SETTINGS } from '@shine/shared/new-lead-alerts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SystemNotifications } from '../platform/platform.ts';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { NewLeadAlertSettingsForm } from './NewLeadAlertSettingsForm.tsx';
-
-const PATH = '/api/admin/me/alerts';
 
 function serve(initial = DEFAULT_NEW_LEAD_ALERT_SETTINGS) {
   let saved = { ...initial };
   return mockFetch({
-    [`GET ${PATH}`]: () => ({ body: saved }),
-    [`PATCH ${PATH}`]: (call) => {
-      saved = { ...saved, ...(call.body as object) };
+    ...stubCall(liveOperations.getAlertSettings, () => ({ body: saved })),
+    ...stubCall(liveOperations.updateAlertSettings, ({ body }) => {
+      saved = { ...saved, ...body };
       return { body: saved };
-    },
+    }),
   });
 }
 

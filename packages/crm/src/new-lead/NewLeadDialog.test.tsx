@@ -1,9 +1,10 @@
+import { leadOperations } from '@shine/shared/operations/leads';
 import { VALIDATION } from '@shine/shared/messages';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { chooseOption } from '../test/choose-option.ts';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { makeLead } from '../test/fixtures.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { NewLeadDialog } from './NewLeadDialog.tsx';
@@ -39,7 +40,7 @@ describe('NewLeadDialog', () => {
 
   it('shows the instant estimate, sends source Phone Call by default, and opens the new lead', async () => {
     const lead = makeLead({ id: NEW_ID, firstName: 'Maria', lastName: 'Gonzalez' });
-    const { calls } = mockFetch({ 'POST /api/admin/leads': { status: 201, body: { lead } } });
+    const { calls } = mockFetch({ ...stubCall(leadOperations.createLead, { status: 201, body: { lead } }) });
     const onSaved = vi.fn();
     renderWithProviders(<NewLeadDialog open onClose={() => {}} onSaved={onSaved} />);
     expect((await screen.findByTestId('new-lead-estimate')).textContent).toContain('Choose bedrooms');
@@ -60,7 +61,7 @@ describe('NewLeadDialog', () => {
   it('offers the match of a repeat, and adds the request to it on request', async () => {
     const lead = makeLead({ id: OLD_ID, firstName: 'Maria', lastName: 'Gonzalez' });
     const { calls } = mockFetch({
-      'POST /api/admin/leads': (call) =>
+      ...stubCall(leadOperations.createLead, (call) =>
         (call.body as { addToLead?: string }).addToLead
           ? { status: 200, body: { lead } }
           : {
@@ -70,6 +71,7 @@ describe('NewLeadDialog', () => {
                 matches: [{ id: OLD_ID, name: 'Maria Gonzalez', status: 'Quoted' }],
               },
             },
+      ),
     });
     const onSaved = vi.fn();
     renderWithProviders(<NewLeadDialog open onClose={() => {}} onSaved={onSaved} />);

@@ -1,9 +1,10 @@
+import { workdayOperations } from '@shine/shared/operations/workday';
 import type { NotificationList } from '@shine/shared/responses/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
 
@@ -38,8 +39,8 @@ function Address() {
 describe('NotificationBell', () => {
   it('counts the unread, lists them, and opens one: read, and its lead on the right tab', async () => {
     const { calls } = mockFetch({
-      'GET /api/admin/notifications': { body: list },
-      'POST /api/admin/notifications/read': { body: { marked: 1, unread: 0 } },
+      ...stubCall(workdayOperations.listNotifications, { body: list }),
+      ...stubCall(workdayOperations.markNotificationsRead, { body: { marked: 1, unread: 0 } }),
     });
     renderWithProviders(
       <>
@@ -65,7 +66,7 @@ describe('NotificationBell', () => {
   });
 
   it('Escape closes the list and gives the focus back to the bell', async () => {
-    mockFetch({ 'GET /api/admin/notifications': { body: { items: [], unread: 0 } } });
+    mockFetch({ ...stubCall(workdayOperations.listNotifications, { body: { items: [], unread: 0 } }) });
     renderWithProviders(<NotificationBell />);
     const bell = await screen.findByRole('button', { name: 'Notifications' });
     await userEvent.click(bell);

@@ -1,6 +1,7 @@
+import { leadOperations } from '@shine/shared/operations/leads';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { HeldForReviewCard, SpeedToLeadCard } from './IntakeCards.tsx';
 
@@ -22,7 +23,7 @@ describe('intake cards (dashboard)', () => {
   };
 
   it('show the median speed to lead by source and leads waiting', async () => {
-    mockFetch({ 'GET /api/admin/intake': { body: report } });
+    mockFetch({ ...stubCall(leadOperations.getIntakeReport, { body: report }) });
     renderWithProviders(<SpeedToLeadCard />);
     await screen.findByText('13 min');
     screen.getByRole('row', { name: /google 9 min 2/ });
@@ -31,7 +32,7 @@ describe('intake cards (dashboard)', () => {
   });
 
   it('Held for review: waiting now, by rule in words, the rate limit refusals and a way to review them', async () => {
-    mockFetch({ 'GET /api/admin/intake': { body: report } });
+    mockFetch({ ...stubCall(leadOperations.getIntakeReport, { body: report }) });
     renderWithProviders(<HeldForReviewCard />);
     const card = await screen.findByTestId('held-for-review');
     await within(card).findByText('5');

@@ -1,6 +1,8 @@
+import { makeStats } from '../test/fixtures.ts';
+import { leadOperations } from '@shine/shared/operations/leads';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { MetricCards, ScheduleMetricCards, todaySuffix } from './MetricCards.tsx';
 
@@ -19,8 +21,8 @@ const metrics = {
 describe('MetricCards: Today', () => {
   it('shows the requests beside the new leads when a repeat request came in today', async () => {
     mockFetch({
-      'GET /api/admin/stats': { body: { total: 9, byStatus: {}, byPriority: {}, bySource: {}, potentialRevenue: 0 } },
-      'GET /api/admin/metrics': { body: metrics },
+      ...stubCall(leadOperations.getStats, { body: makeStats({ total: 9 }) }),
+      ...stubCall(leadOperations.getMetrics, { body: metrics }),
     });
     renderWithProviders(<MetricCards />);
     const today = await screen.findByTestId('metric-today');
@@ -39,8 +41,8 @@ describe('MetricCards: Today', () => {
 describe('MetricCards: Pending Tasks', () => {
   it('opens Activities, whose list counts what the card counts', async () => {
     mockFetch({
-      'GET /api/admin/stats': { body: { total: 9, byStatus: {}, byPriority: {}, bySource: {}, potentialRevenue: 0 } },
-      'GET /api/admin/metrics': { body: { ...metrics, pendingTasks: 7 } },
+      ...stubCall(leadOperations.getStats, { body: makeStats({ total: 9 }) }),
+      ...stubCall(leadOperations.getMetrics, { body: { ...metrics, pendingTasks: 7 } }),
     });
     renderWithProviders(<MetricCards />);
     const card = await screen.findByTestId('metric-pending');
@@ -51,8 +53,8 @@ describe('MetricCards: Pending Tasks', () => {
 describe('MetricCards: the schedule', () => {
   it('shows the visits of this week and the booked recurring revenue a year, each a link to the Schedule', async () => {
     mockFetch({
-      'GET /api/admin/stats': { body: { total: 9, byStatus: {}, byPriority: {}, bySource: {}, potentialRevenue: 0 } },
-      'GET /api/admin/metrics': { body: metrics },
+      ...stubCall(leadOperations.getStats, { body: makeStats({ total: 9 }) }),
+      ...stubCall(leadOperations.getMetrics, { body: metrics }),
     });
     renderWithProviders(<ScheduleMetricCards />);
     const visits = await screen.findByTestId('metric-visits-week');

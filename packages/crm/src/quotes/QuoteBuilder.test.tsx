@@ -1,13 +1,14 @@
+import { quoteOperations } from '@shine/shared/operations/quotes';
 import type { Quote } from '@shine/shared/responses/quotes';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall, urlFor } from '../test/fetch-mock.ts';
 import { makeLead } from '../test/fixtures.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { QuoteBuilder } from './QuoteBuilder.tsx';
 
 const lead = makeLead({ firstName: 'Ann', lastName: 'Lee', email: 'ann.lee@example.com' });
-const QUOTES = `/api/admin/leads/${lead.id}/quotes`;
+const ofLead = { params: { id: lead.id } };
 const QUOTE_ID = '5d1e2f3a-4b5c-4d6e-8f70-000000000001';
 
 /** The API's first draft of a Deep, 2 bed, 1.5 bath, Biweekly lead: $414 − 15 % − WELCOME40. */
@@ -50,11 +51,15 @@ describe('QuoteBuilder', () => {
   it('creates the first draft from the estimate and shows its total from the shared pricing', async () => {
     let items: Quote[] = [];
     const { calls } = mockFetch({
-      [`GET ${QUOTES}`]: () => ({ body: { items } }),
-      [`POST ${QUOTES}`]: () => {
-        items = [makeQuote()];
-        return { status: 201, body: items[0] };
-      },
+      ...stubCall(quoteOperations.listLeadQuotes, () => ({ body: { items } }), ofLead),
+      ...stubCall(
+        quoteOperations.createQuote,
+        () => {
+          items = [makeQuote()];
+          return { status: 201, body: items[0] };
+        },
+        ofLead,
+      ),
     });
     renderWithProviders(<QuoteBuilder lead={lead} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Create quote' }));
@@ -66,7 +71,7 @@ describe('QuoteBuilder', () => {
   });
 
   it('recomputes the total in cents as add-ons, discounts and tax change', async () => {
-    mockFetch({ [`GET ${QUOTES}`]: { body: { items: [makeQuote()] } } });
+    mockFetch({ ...stubCall(quoteOperations.listLeadQuotes, { body: { items: [makeQuote()] } }, ofLead) });
     renderWithProviders(<QuoteBuilder lead={lead} />);
     await screen.findByRole('form', { name: 'Quote v1 (draft)' });
     fireEvent.change(screen.getByLabelText('Inside the oven ($35.00 per oven)'), { target: { value: '1' } });
@@ -79,7 +84,9 @@ describe('QuoteBuilder', () => {
   });
 
   it('a free-form discount needs a reason: nothing is saved without one', async () => {
-    const { calls } = mockFetch({ [`GET ${QUOTES}`]: { body: { items: [makeQuote()] } } });
+    const { calls } = mockFetch({
+      ...stubCall(quoteOperations.listLeadQuotes, { body: { items: [makeQuote()] } }, ofLead),
+    });
     renderWithProviders(<QuoteBuilder lead={lead} />);
     await screen.findByRole('form', { name: 'Quote v1 (draft)' });
     fireEvent.change(screen.getByLabelText('Other discount ($)'), { target: { value: '10' } });
@@ -91,13 +98,21 @@ describe('QuoteBuilder', () => {
   it('saves, then sends by e-mail, and offers the customer’s link to copy', async () => {
     const url = 'https://shine.example.com/q/abc123';
     const { calls } = mockFetch({
-      [`GET ${QUOTES}`]: { body: { items: [makeQuote()] } },
-      [`PATCH /api/admin/quotes/${QUOTE_ID}`]: ({ body }) => ({
-        body: makeQuote({ message: String((body as { message: string }).message) }),
-      }),
-      [`POST /api/admin/quotes/${QUOTE_ID}/send`]: {
-        body: { quote: makeQuote({ status: 'sent', sentAt: '2025-06-02T15:05:00.000Z' }), url, emailed: true },
-      },
+      ...stubCall(quoteOperations.listLeadQuotes, { body: { items: [makeQuote()] } }, ofLead),
+      ...stubCall(
+        quoteOperations.updateQuote,
+        ({ body }) => ({
+          body: makeQuote({ message: String((body as { message: string }).message) }),
+        }),
+        { params: { id: QUOTE_ID } },
+      ),
+      ...stubCall(
+        quoteOperations.sendQuote,
+        {
+          body: { quote: makeQuote({ status: 'sent', sentAt: '2025-06-02T15:05:00.000Z' }), url, emailed: true },
+        },
+        { params: { id: QUOTE_ID } },
+      ),
     });
     renderWithProviders(<QuoteBuilder lead={lead} />);
     await screen.findByRole('form', { name: 'Quote v1 (draft)' });
@@ -115,7 +130,10 @@ describe('QuoteBuilder', () => {
       validDays: 14,
       addOns: [],
     });
-    expect(send).toMatchObject({ url: `/api/admin/quotes/${QUOTE_ID}/send`, body: { email: true } });
+    expect(send).toMatchObject({
+      url: urlFor(quoteOperations.sendQuote, { params: { id: QUOTE_ID } }),
+      body: { email: true },
+    });
   });
 
   it('shows the sent notice on the send’s answer, while the lead’s lists are still being read again', async () => {
@@ -124,15 +142,23 @@ describe('QuoteBuilder', () => {
     const unanswered: Array<() => void> = [];
     let reads = 0;
     const { calls } = mockFetch({
-      [`GET ${QUOTES}`]: () => {
-        reads += 1;
-        if (reads === 1) return { body: { items: [makeQuote()] } };
-        return new Promise((resolve) => unanswered.push(() => resolve({ body: { items: [makeQuote()] } })));
-      },
-      [`PATCH /api/admin/quotes/${QUOTE_ID}`]: { body: makeQuote() },
-      [`POST /api/admin/quotes/${QUOTE_ID}/send`]: {
-        body: { quote: makeQuote({ status: 'sent', sentAt: '2025-06-02T15:05:00.000Z' }), url, emailed: true },
-      },
+      ...stubCall(
+        quoteOperations.listLeadQuotes,
+        () => {
+          reads += 1;
+          if (reads === 1) return { body: { items: [makeQuote()] } };
+          return new Promise((resolve) => unanswered.push(() => resolve({ body: { items: [makeQuote()] } })));
+        },
+        ofLead,
+      ),
+      ...stubCall(quoteOperations.updateQuote, { body: makeQuote() }, { params: { id: QUOTE_ID } }),
+      ...stubCall(
+        quoteOperations.sendQuote,
+        {
+          body: { quote: makeQuote({ status: 'sent', sentAt: '2025-06-02T15:05:00.000Z' }), url, emailed: true },
+        },
+        { params: { id: QUOTE_ID } },
+      ),
     });
     renderWithProviders(<QuoteBuilder lead={lead} />);
     await screen.findByRole('form', { name: 'Quote v1 (draft)' });
@@ -156,8 +182,8 @@ describe('QuoteBuilder', () => {
     });
     const older = makeQuote({ id: '5d1e2f3a-4b5c-4d6e-8f70-000000000000', status: 'superseded', total: '350.00' });
     const { calls } = mockFetch({
-      [`GET ${QUOTES}`]: { body: { items: [{ ...sent, version: 2 }, older] } },
-      [`POST ${QUOTES}`]: { status: 201, body: makeQuote({ version: 3 }) },
+      ...stubCall(quoteOperations.listLeadQuotes, { body: { items: [{ ...sent, version: 2 }, older] } }, ofLead),
+      ...stubCall(quoteOperations.createQuote, { status: 201, body: makeQuote({ version: 3 }) }, ofLead),
     });
     renderWithProviders(<QuoteBuilder lead={lead} />);
     const versions = await screen.findByRole('list', { name: 'Quote versions' });
@@ -171,7 +197,7 @@ describe('QuoteBuilder', () => {
       within(newest as HTMLElement)
         .getByRole('link', { name: 'PDF of quote v2' })
         .getAttribute('href'),
-    ).toBe(`/api/admin/quotes/${QUOTE_ID}/pdf`);
+    ).toBe(urlFor(quoteOperations.getQuotePdf, { params: { id: QUOTE_ID } }));
     fireEvent.click(screen.getByRole('button', { name: 'New version' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
   });

@@ -1,13 +1,20 @@
+import { leadOperations } from '@shine/shared/operations/leads';
+import { publicOperations } from '@shine/shared/operations/public';
 import type { LiveEvent } from '@shine/shared/live';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
-import { makeLead } from '../test/fixtures.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
+import { makeLead, makeLeadDetail } from '../test/fixtures.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { useCurrentUser } from '../session/current-user.ts';
 import { isAlertedOfAcceptance, useQuoteAcceptedAlerts } from './use-quote-accepted-alerts.ts';
 
-const ME = { id: '0c9d8e7f-1a2b-4c3d-8e4f-000000000001', username: 'sam@example.com', name: 'Sam', role: 'sales' };
+const ME = {
+  id: '0c9d8e7f-1a2b-4c3d-8e4f-000000000001',
+  username: 'sam@example.com',
+  name: 'Sam',
+  role: 'sales' as const,
+};
 const QUOTE_ID = '5d1e2f3a-4b5c-4d6e-8f70-000000000009';
 
 let handle: ((event: LiveEvent) => void) | undefined;
@@ -19,8 +26,8 @@ function Listener() {
 async function accept(assignedTo: string | null) {
   const lead = makeLead({ firstName: 'Ann', lastName: 'Lee', status: 'Won', estimatedValue: 311.9, assignedTo });
   mockFetch({
-    'GET /api/admin/me': { body: { isAuthenticated: true, user: ME } },
-    [`GET /api/admin/leads/${lead.id}`]: { body: lead },
+    ...stubCall(publicOperations.getSession, { body: { isAuthenticated: true, user: ME } }),
+    ...stubCall(leadOperations.getLead, { body: makeLeadDetail(lead) }, { params: { id: lead.id } }),
   });
   renderWithProviders(<Listener />);
   await screen.findByText('Sam');

@@ -1,9 +1,11 @@
+import type { AdminVisit, Booking, Visit } from '@shine/shared/bookings';
+import { schedulingOperations } from '@shine/shared/operations/scheduling';
 import { DEFAULT_SCHEDULING_SETTINGS } from '@shine/shared/scheduling';
 import { BOOKING_MESSAGES } from '@shine/shared/bookings';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall, urlFor } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { formatCalendarDate } from '../format/date-time.ts';
 import { signedInAs } from '../test/team-fixtures.ts';
@@ -15,7 +17,7 @@ const VISIT_ID = '5d1e2f3a-4b5c-4d6e-8f70-000000000002';
 const LEAD_ID = '5d1e2f3a-4b5c-4d6e-8f70-000000000003';
 
 /** A visit on this week's Wednesday at 10:00 (the business's wall clock, with its offset). */
-function visitThisWeek() {
+function visitThisWeek(): AdminVisit {
   const wednesday = new Date(mondayOf(new Date()).getTime() + 2 * 86_400_000 + 12 * 3_600_000);
   const day = `${wednesday.getFullYear()}-${String(wednesday.getMonth() + 1).padStart(2, '0')}-${String(wednesday.getDate()).padStart(2, '0')}`;
   return {
@@ -35,6 +37,17 @@ function visitThisWeek() {
 
 const HOUR = 3_600_000;
 
+/** The visit as its booking lists it. */
+const inBooking = ({ id, start, end, arrivalEnd, status, crew, needsReview }: AdminVisit): Visit => ({
+  id,
+  start,
+  end,
+  arrivalEnd,
+  status,
+  crew,
+  needsReview,
+});
+
 describe('ScheduleSection', () => {
   // Only Date is faked (timers stay real for the user events): each test sets it beside its visit.
   beforeEach(() => {
@@ -48,9 +61,17 @@ describe('ScheduleSection', () => {
     const visit = visitThisWeek();
     const { calls } = mockFetch({
       ...signedInAs('sales'),
-      'GET /api/admin/settings/scheduling': { body: { ...DEFAULT_SCHEDULING_SETTINGS, crews: ['North', 'South'] } },
-      'GET /api/admin/visits': { body: { items: [visit] } },
-      [`PATCH /api/admin/visits/${VISIT_ID}`]: (call) => ({ body: { ...visit, ...(call.body as object) } }),
+      ...stubCall(schedulingOperations.getSchedulingSettings, {
+        body: { ...DEFAULT_SCHEDULING_SETTINGS, crews: ['North', 'South'] },
+      }),
+      ...stubCall(schedulingOperations.listVisits, { body: { items: [visit] } }),
+      ...stubCall(
+        schedulingOperations.updateVisit,
+        ({ body }) => ({ body: { ...visit, status: body.status ?? visit.status } }),
+        {
+          params: { id: VISIT_ID },
+        },
+      ),
     });
     renderWithProviders(<ScheduleSection />);
     const button = await screen.findByRole('button', { name: /10:00 AM Ann Lee/ });
@@ -71,7 +92,9 @@ describe('ScheduleSection', () => {
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
       { status: 'completed', confirmEarly: false },
     ]);
-    const visitsRead = calls.find((c) => c.method === 'GET' && c.url.startsWith('/api/admin/visits'));
+    const visitsRead = calls.find(
+      (c) => c.method === 'GET' && c.url.startsWith(urlFor(schedulingOperations.listVisits)),
+    );
     expect(visitsRead?.url).toMatch(/from=.*&to=/);
   });
 
@@ -80,9 +103,15 @@ describe('ScheduleSection', () => {
     vi.setSystemTime(Date.parse(visit.start) - HOUR);
     const { calls } = mockFetch({
       ...signedInAs('sales'),
-      'GET /api/admin/settings/scheduling': { body: DEFAULT_SCHEDULING_SETTINGS },
-      'GET /api/admin/visits': { body: { items: [visit] } },
-      [`PATCH /api/admin/visits/${VISIT_ID}`]: (call) => ({ body: { ...visit, ...(call.body as object) } }),
+      ...stubCall(schedulingOperations.getSchedulingSettings, { body: DEFAULT_SCHEDULING_SETTINGS }),
+      ...stubCall(schedulingOperations.listVisits, { body: { items: [visit] } }),
+      ...stubCall(
+        schedulingOperations.updateVisit,
+        ({ body }) => ({ body: { ...visit, status: body.status ?? visit.status } }),
+        {
+          params: { id: VISIT_ID },
+        },
+      ),
     });
     renderWithProviders(<ScheduleSection />);
     const user = userEvent.setup();
@@ -112,12 +141,16 @@ describe('ScheduleSection', () => {
     vi.setSystemTime(Date.parse(visit.start) + HOUR);
     const { calls } = mockFetch({
       ...signedInAs('sales'),
-      'GET /api/admin/settings/scheduling': { body: DEFAULT_SCHEDULING_SETTINGS },
-      'GET /api/admin/visits': { body: { items: [visit] } },
-      [`PATCH /api/admin/visits/${VISIT_ID}`]: (call) =>
-        (call.body as { confirmEarly?: boolean }).confirmEarly
-          ? { body: { ...visit, status: 'completed' } }
-          : { status: 409, body: { message: BOOKING_MESSAGES.visitNotBegun } },
+      ...stubCall(schedulingOperations.getSchedulingSettings, { body: DEFAULT_SCHEDULING_SETTINGS }),
+      ...stubCall(schedulingOperations.listVisits, { body: { items: [visit] } }),
+      ...stubCall(
+        schedulingOperations.updateVisit,
+        (call) =>
+          call.body.confirmEarly
+            ? { body: { ...visit, status: 'completed' as const } }
+            : { status: 409, body: { message: BOOKING_MESSAGES.visitNotBegun } },
+        { params: { id: VISIT_ID } },
+      ),
     });
     renderWithProviders(<ScheduleSection />);
     const user = userEvent.setup();
@@ -144,23 +177,29 @@ describe('LeadBooking', () => {
     const visit = visitThisWeek();
     mockFetch({
       ...signedInAs('sales'),
-      'GET /api/admin/settings/scheduling': { body: { ...DEFAULT_SCHEDULING_SETTINGS, crews: ['North', 'South'] } },
-      [`GET /api/admin/leads/${LEAD_ID}/booking`]: {
-        body: {
-          booking: {
-            id: visit.bookingId,
-            leadId: LEAD_ID,
-            quoteId: null,
-            frequency: 'Biweekly',
-            status: 'active',
-            durationMinutes: 300,
-            firstVisitTotal: '311.90',
-            perVisitTotal: '351.90',
-            visits: [{ ...visit, needsReview: true }],
-            createdAt: '2026-11-20T15:00:00.000Z',
+      ...stubCall(schedulingOperations.getSchedulingSettings, {
+        body: { ...DEFAULT_SCHEDULING_SETTINGS, crews: ['North', 'South'] },
+      }),
+      ...stubCall(
+        schedulingOperations.getLeadBooking,
+        {
+          body: {
+            booking: {
+              id: visit.bookingId,
+              leadId: LEAD_ID,
+              quoteId: null,
+              frequency: 'Biweekly',
+              status: 'active',
+              durationMinutes: 300,
+              firstVisitTotal: '311.90',
+              perVisitTotal: '351.90',
+              visits: [{ ...inBooking(visit), needsReview: true }],
+              createdAt: '2026-11-20T15:00:00.000Z',
+            },
           },
         },
-      },
+        { params: { id: LEAD_ID } },
+      ),
     });
     renderWithProviders(<LeadBooking leadId={LEAD_ID} />);
     expect(await screen.findByText(/first visit \$311\.90, then \$351\.90 a visit/)).toBeTruthy();
@@ -175,7 +214,7 @@ describe('LeadBooking', () => {
 
   it('cancels the booking after a confirmation, and says the customer is e-mailed', async () => {
     const visit = visitThisWeek();
-    const booking = {
+    const booking: Booking = {
       id: visit.bookingId,
       leadId: LEAD_ID,
       quoteId: null,
@@ -184,15 +223,21 @@ describe('LeadBooking', () => {
       durationMinutes: 300,
       firstVisitTotal: null,
       perVisitTotal: null,
-      visits: [visit],
+      visits: [inBooking(visit)],
       createdAt: '2026-11-20T15:00:00.000Z',
     };
     const { calls } = mockFetch({
       ...signedInAs('sales'),
-      [`GET /api/admin/leads/${LEAD_ID}/booking`]: { body: { booking } },
-      [`DELETE /api/admin/leads/${LEAD_ID}/booking`]: {
-        body: { booking: { ...booking, status: 'cancelled', visits: [{ ...visit, status: 'cancelled' }] } },
-      },
+      ...stubCall(schedulingOperations.getLeadBooking, { body: { booking } }, { params: { id: LEAD_ID } }),
+      ...stubCall(
+        schedulingOperations.cancelLeadBooking,
+        {
+          body: {
+            booking: { ...booking, status: 'cancelled', visits: [{ ...inBooking(visit), status: 'cancelled' }] },
+          },
+        },
+        { params: { id: LEAD_ID } },
+      ),
     });
     renderWithProviders(<LeadBooking leadId={LEAD_ID} />);
     const user = userEvent.setup();
@@ -208,7 +253,7 @@ describe('LeadBooking', () => {
     await user.click(confirm);
     await screen.findByText('Booking cancelled; the customer is e-mailed');
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
-      `/api/admin/leads/${LEAD_ID}/booking`,
+      urlFor(schedulingOperations.getLeadBooking, { params: { id: LEAD_ID } }),
     ]);
   });
 });

@@ -1,7 +1,8 @@
+import { teamOperations } from '@shine/shared/operations/team';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { SALES_ID, makeTeamUser, sessionOf, signedInAs } from '../test/team-fixtures.ts';
 import { ProfileSection } from './ProfileSection.tsx';
@@ -13,10 +14,12 @@ describe('Own settings', () => {
   it('sends only what the person changed: away, and a new display name', async () => {
     const { calls } = mockFetch({
       ...signedInAs('sales', 'Ana Ruiz'),
-      'GET /api/admin/assignees': {
+      ...stubCall(teamOperations.listAssignees, {
         body: { items: [{ id: SALES_ID, name: 'Ana Ruiz', role: 'sales', away: false, awayUntil: null }] },
-      },
-      'PATCH /api/admin/me': { body: makeTeamUser({ id: SALES_ID, name: 'Ana R.', away: true }) },
+      }),
+      ...stubCall(teamOperations.updateOwnSettings, {
+        body: makeTeamUser({ id: SALES_ID, name: 'Ana R.', away: true }),
+      }),
     });
     renderWithProviders(<ProfileSection user={user} />);
     const u = userEvent.setup();
@@ -35,9 +38,11 @@ describe('Own settings', () => {
     const adminUser = admin.user as NonNullable<typeof admin.user>;
     const { calls } = mockFetch({
       ...signedInAs('admin'),
-      'GET /api/admin/assignees': { body: { items: [] } },
-      'GET /api/admin/users': { body: { items: [makeTeamUser({ id: adminUser.id, phone: '(214) 555-0100' })] } },
-      'PATCH /api/admin/me': { body: makeTeamUser({ id: adminUser.id }) },
+      ...stubCall(teamOperations.listAssignees, { body: { items: [] } }),
+      ...stubCall(teamOperations.listUsers, {
+        body: { items: [makeTeamUser({ id: adminUser.id, phone: '(214) 555-0100' })] },
+      }),
+      ...stubCall(teamOperations.updateOwnSettings, { body: makeTeamUser({ id: adminUser.id }) }),
     });
     renderWithProviders(<ProfileSection user={adminUser} />);
     const u = userEvent.setup();

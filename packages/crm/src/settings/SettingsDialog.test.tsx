@@ -1,9 +1,11 @@
+import { SALES_ID } from '../test/team-fixtures.ts';
+import { publicOperations } from '@shine/shared/operations/public';
 import { MESSAGES, VALIDATION } from '@shine/shared/messages';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CrmPlatform, ServerConnection } from '../platform/platform.ts';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { useSettingsDialog } from './settings-context.ts';
 
@@ -35,11 +37,12 @@ function desktopPlatform(overrides: Partial<ServerConnection> = {}) {
   return { platform, server, onOpenSettings, openFromMenu: () => menuListener?.() };
 }
 
-const signedIn = {
-  'GET /api/admin/me': {
-    body: { isAuthenticated: true, user: { id: 'u', username: 'staff@example.com', name: 'Sam Staff', role: 'sales' } },
+const signedIn = stubCall(publicOperations.getSession, {
+  body: {
+    isAuthenticated: true,
+    user: { id: SALES_ID, username: 'staff@example.com', name: 'Sam Staff', role: 'sales' },
   },
-};
+});
 
 describe('Settings dialog', () => {
   it('in the browser: password change only, no Server section', async () => {
@@ -56,10 +59,10 @@ describe('Settings dialog', () => {
     let attempts = 0;
     const { calls } = mockFetch({
       ...signedIn,
-      'POST /api/admin/me/password': () => {
+      ...stubCall(publicOperations.changePassword, () => {
         attempts += 1;
         return attempts === 1 ? { status: 400, body: { message: 'Current password is incorrect' } } : { status: 204 };
-      },
+      }),
     });
     renderWithProviders(<OpenButton />);
     const user = userEvent.setup();
@@ -93,7 +96,7 @@ describe('Settings dialog', () => {
   });
 
   it('in the desktop app: opens from the menu and tests, shows failures, and saves the server URL', async () => {
-    mockFetch({ 'GET /api/admin/me': { body: { isAuthenticated: false } } });
+    mockFetch({ ...stubCall(publicOperations.getSession, { body: { isAuthenticated: false } }) });
     const { platform, server, onOpenSettings, openFromMenu } = desktopPlatform();
     renderWithProviders(<p>screen</p>, { platform });
     await waitFor(() => expect(onOpenSettings).toHaveBeenCalled());
@@ -116,7 +119,7 @@ describe('Settings dialog', () => {
   });
 
   it('shows the message setServerUrl answers when it refuses', async () => {
-    mockFetch({ 'GET /api/admin/me': { body: { isAuthenticated: false } } });
+    mockFetch({ ...stubCall(publicOperations.getSession, { body: { isAuthenticated: false } }) });
     const { platform } = desktopPlatform({
       setServerUrl: vi.fn(async () => ({ ok: false as const, message: 'Only http and https URLs' })),
     });

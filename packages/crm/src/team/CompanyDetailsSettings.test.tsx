@@ -1,23 +1,32 @@
+import type { CompanyDetailsView, CompanyDetailsSettings as SavedDetails } from '@shine/shared/company-settings';
+import { settingsOperations } from '@shine/shared/operations/settings';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { signedInAs } from '../test/team-fixtures.ts';
 import { CompanyDetailsSettings } from './CompanyDetailsSettings.tsx';
 
-const saved = {
+const saved: CompanyDetailsView = {
   name: 'Lone Star Shine Cleaning',
   postalAddress: '1200 Main Street\nDallas, TX 75202',
   reviewUrl: null,
 };
 
+/** What the API answers a save: the fields sent, the saved review page when none was. */
+const savedAs = (body: SavedDetails): CompanyDetailsView => ({
+  name: body.name,
+  postalAddress: body.postalAddress,
+  reviewUrl: typeof body.reviewUrl === 'string' ? body.reviewUrl : saved.reviewUrl,
+});
+
 describe('CompanyDetailsSettings', () => {
   it('shows the saved details and sends the changed address', async () => {
     const { calls } = mockFetch({
       ...signedInAs('admin'),
-      'GET /api/admin/settings/company': { body: saved },
-      'PUT /api/admin/settings/company': (call) => ({ body: call.body }),
+      ...stubCall(settingsOperations.getCompanySettings, { body: saved }),
+      ...stubCall(settingsOperations.saveCompanySettings, ({ body }) => ({ body: savedAs(body) })),
     });
     renderWithProviders(<CompanyDetailsSettings />);
     const address = await screen.findByLabelText('Postal address');
@@ -35,8 +44,8 @@ describe('CompanyDetailsSettings', () => {
   it('sends the review page as an https link, and refuses any other beside the field', async () => {
     const { calls } = mockFetch({
       ...signedInAs('admin'),
-      'GET /api/admin/settings/company': { body: saved },
-      'PUT /api/admin/settings/company': (call) => ({ body: call.body }),
+      ...stubCall(settingsOperations.getCompanySettings, { body: saved }),
+      ...stubCall(settingsOperations.saveCompanySettings, ({ body }) => ({ body: savedAs(body) })),
     });
     renderWithProviders(<CompanyDetailsSettings />);
     const review = await screen.findByLabelText('Review page');
@@ -57,7 +66,10 @@ describe('CompanyDetailsSettings', () => {
   });
 
   it('refuses an empty address beside the field, without a request', async () => {
-    const { calls } = mockFetch({ ...signedInAs('admin'), 'GET /api/admin/settings/company': { body: saved } });
+    const { calls } = mockFetch({
+      ...signedInAs('admin'),
+      ...stubCall(settingsOperations.getCompanySettings, { body: saved }),
+    });
     renderWithProviders(<CompanyDetailsSettings />);
     const user = userEvent.setup();
     await user.clear(await screen.findByLabelText('Postal address'));

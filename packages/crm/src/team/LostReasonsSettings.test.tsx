@@ -1,8 +1,9 @@
+import { settingsOperations } from '@shine/shared/operations/settings';
 import { DEFAULT_LOST_REASONS } from '@shine/shared/lost-reasons';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { signedInAs } from '../test/team-fixtures.ts';
 import { LostReasonsSettings } from './LostReasonsSettings.tsx';
@@ -11,8 +12,8 @@ describe('LostReasonsSettings', () => {
   it('shows the reasons one a line and saves the edited list, blank lines left out', async () => {
     const { calls } = mockFetch({
       ...signedInAs('admin'),
-      'GET /api/admin/lost-reasons': { body: { reasons: [...DEFAULT_LOST_REASONS] } },
-      'PUT /api/admin/lost-reasons': (call) => ({ body: call.body }),
+      ...stubCall(settingsOperations.getLostReasons, { body: { reasons: [...DEFAULT_LOST_REASONS] } }),
+      ...stubCall(settingsOperations.saveLostReasons, (call) => ({ body: call.body })),
     });
     renderWithProviders(<LostReasonsSettings />);
     const field = await screen.findByLabelText('Reasons, one a line');
@@ -30,7 +31,7 @@ describe('LostReasonsSettings', () => {
   it('refuses "Other" (always offered) and a repeated reason beside the field, without a request', async () => {
     const { calls } = mockFetch({
       ...signedInAs('admin'),
-      'GET /api/admin/lost-reasons': { body: { reasons: ['Price'] } },
+      ...stubCall(settingsOperations.getLostReasons, { body: { reasons: ['Price'] } }),
     });
     renderWithProviders(<LostReasonsSettings />);
     const field = await screen.findByLabelText('Reasons, one a line');

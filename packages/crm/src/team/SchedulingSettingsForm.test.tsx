@@ -1,8 +1,9 @@
+import { schedulingOperations } from '@shine/shared/operations/scheduling';
 import { DEFAULT_SCHEDULING_SETTINGS } from '@shine/shared/scheduling';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { signedInAs } from '../test/team-fixtures.ts';
 import { fromFormValues, SchedulingSettingsForm, toFormValues } from './SchedulingSettingsForm.tsx';
@@ -15,8 +16,8 @@ describe('SchedulingSettingsForm', () => {
   it('sends the crews, one a line, and refuses a window outside the hours beside its field', async () => {
     const { calls } = mockFetch({
       ...signedInAs('admin'),
-      'GET /api/admin/settings/scheduling': { body: DEFAULT_SCHEDULING_SETTINGS },
-      'PUT /api/admin/settings/scheduling': (call) => ({ body: call.body }),
+      ...stubCall(schedulingOperations.getSchedulingSettings, { body: DEFAULT_SCHEDULING_SETTINGS }),
+      ...stubCall(schedulingOperations.saveSchedulingSettings, (call) => ({ body: call.body })),
     });
     renderWithProviders(<SchedulingSettingsForm />);
     const user = userEvent.setup();

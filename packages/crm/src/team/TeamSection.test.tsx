@@ -1,7 +1,8 @@
+import { teamOperations } from '@shine/shared/operations/team';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { ADMIN_ID, makeTeamUser, signedInAs } from '../test/team-fixtures.ts';
 import { TeamSection } from './TeamSection.tsx';
@@ -25,7 +26,7 @@ describe('TeamSection', () => {
   it('lists each person with role, status and open leads; nobody can disable themselves', async () => {
     mockFetch({
       ...signedInAs('admin', 'Olivia Owner'),
-      'GET /api/admin/users': { body: { items: [me, away, pending, off] } },
+      ...stubCall(teamOperations.listUsers, { body: { items: [me, away, pending, off] } }),
     });
     renderWithProviders(<TeamSection />);
     await screen.findByText('Ben Ortiz');
@@ -41,8 +42,8 @@ describe('TeamSection', () => {
   it('confirms that disabling ends every session now, then sends disabled: true', async () => {
     const { calls } = mockFetch({
       ...signedInAs('admin'),
-      'GET /api/admin/users': { body: { items: [away] } },
-      [`PATCH /api/admin/users/${away.id}`]: { body: { ...away, disabled: true } },
+      ...stubCall(teamOperations.listUsers, { body: { items: [away] } }),
+      ...stubCall(teamOperations.updateUser, { body: { ...away, disabled: true } }, { params: { id: away.id } }),
     });
     renderWithProviders(<TeamSection />);
     const user = userEvent.setup();
@@ -58,8 +59,8 @@ describe('TeamSection', () => {
     const created = makeTeamUser({ name: 'Eve Park', email: 'eve@example.com', hasPassword: false });
     const { calls } = mockFetch({
       ...signedInAs('admin'),
-      'GET /api/admin/users': { body: { items: [] } },
-      'POST /api/admin/users': () => {
+      ...stubCall(teamOperations.listUsers, { body: { items: [] } }),
+      ...stubCall(teamOperations.createUser, () => {
         attempts += 1;
         return attempts === 1
           ? {
@@ -78,7 +79,7 @@ describe('TeamSection', () => {
                 emailed: false,
               },
             };
-      },
+      }),
     });
     renderWithProviders(<TeamSection />);
     const user = userEvent.setup();

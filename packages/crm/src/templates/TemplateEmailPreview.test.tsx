@@ -1,7 +1,8 @@
+import { automationOperations } from '@shine/shared/operations/automations';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall, urlFor } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { TemplateFormDialog } from './TemplateFormDialog.tsx';
 
@@ -13,7 +14,7 @@ const PREVIEW = {
 
 describe('TemplateEmailPreview', () => {
   it('shows the server’s rendering in a sandboxed frame at desktop and phone widths, and its text', async () => {
-    const { calls } = mockFetch({ 'POST /api/admin/templates/preview': { body: PREVIEW } });
+    const { calls } = mockFetch({ ...stubCall(automationOperations.previewTemplate, { body: PREVIEW }) });
     renderWithProviders(<TemplateFormDialog open onClose={() => {}} />);
     const user = userEvent.setup();
     const preview = await screen.findByRole('region', { name: 'Preview' });
@@ -28,7 +29,7 @@ describe('TemplateEmailPreview', () => {
     expect(within(preview).getByText('Hi Ann')).toBeTruthy();
     // Typing pauses may preview what was typed so far; the last preview is of the whole text.
     await waitFor(() =>
-      expect(calls.filter((call) => call.url === '/api/admin/templates/preview').at(-1)?.body).toEqual({
+      expect(calls.filter((call) => call.url === urlFor(automationOperations.previewTemplate)).at(-1)?.body).toEqual({
         subject: 'Hi {{firstName}}',
         content: 'Hello {{firstName}}',
       }),
@@ -41,12 +42,12 @@ describe('TemplateEmailPreview', () => {
   });
 
   it('says why there is no preview of an unknown placeholder, without asking the server', async () => {
-    const { calls } = mockFetch({ 'POST /api/admin/templates/preview': { body: PREVIEW } });
+    const { calls } = mockFetch({ ...stubCall(automationOperations.previewTemplate, { body: PREVIEW }) });
     renderWithProviders(<TemplateFormDialog open onClose={() => {}} />);
     await userEvent.setup().type(await screen.findByLabelText('Content'), 'Hi {{{{nickname}}');
     const preview = screen.getByRole('region', { name: 'Preview' });
     await waitFor(() => expect(within(preview).getByText(/Unknown placeholder \{\{nickname\}\}/)).toBeTruthy());
-    const asked = calls.filter((call) => call.url === '/api/admin/templates/preview');
+    const asked = calls.filter((call) => call.url === urlFor(automationOperations.previewTemplate));
     expect(asked.filter((call) => JSON.stringify(call.body).includes('{{nickname}}'))).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
+import { makeTemplate } from '../test/automation-fixtures.ts';
+import { automationOperations } from '@shine/shared/operations/automations';
 import { MESSAGES } from '@shine/shared/messages';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall, urlFor } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { toTemplatePayload } from './template-form.ts';
 import { TemplateFormDialog } from './TemplateFormDialog.tsx';
@@ -45,7 +47,10 @@ describe('TemplateFormDialog', () => {
 
   it('rejects unknown placeholders and creates a valid template', async () => {
     const { calls } = mockFetch({
-      'POST /api/admin/templates': ({ body }) => ({ status: 201, body: { id: 't1', ...(body as object) } }),
+      ...stubCall(automationOperations.createTemplate, ({ body }) => ({
+        status: 201,
+        body: makeTemplate({ ...body, subject: body.subject ?? null }),
+      })),
     });
     renderWithProviders(<TemplateFormDialog open onClose={() => {}} />);
     const user = userEvent.setup();
@@ -60,7 +65,9 @@ describe('TemplateFormDialog', () => {
     await user.type(screen.getByLabelText('Content'), 'Hi {{{{firstName}}');
     await user.click(screen.getByRole('button', { name: 'Create Template' }));
     await screen.findByText(MESSAGES.template.created);
-    expect(calls.find((call) => call.method === 'POST' && call.url === '/api/admin/templates')?.body).toEqual({
+    expect(
+      calls.find((call) => call.method === 'POST' && call.url === urlFor(automationOperations.listTemplates))?.body,
+    ).toEqual({
       name: 'Quote follow-up',
       type: 'email',
       subject: null,

@@ -1,39 +1,25 @@
+import { makeAutomation, makeTemplate } from '../test/automation-fixtures.ts';
+import { teamOperations } from '@shine/shared/operations/team';
+import { automationOperations } from '@shine/shared/operations/automations';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AutomationsSection } from '../automations/AutomationsSection.tsx';
-import { mockFetch } from '../test/fetch-mock.ts';
+import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { signedInAs } from '../test/team-fixtures.ts';
 import { TemplatesSection } from './TemplatesSection.tsx';
 
-const template = {
-  id: '9b2d4c6e-1f3a-4b5c-8d7e-0a1b2c3d4e5f',
-  name: 'Welcome e-mail',
-  type: 'email',
-  subject: 'Hi',
-  content: 'Hello {{firstName}}',
-  variables: ['firstName'],
-  isActive: true,
-  starterKey: null,
-  createdAt: '2025-03-01T15:00:00.000Z',
-  updatedAt: '2025-03-01T15:00:00.000Z',
-};
-const rule = {
+const template = makeTemplate();
+const rule = makeAutomation({
   id: '1b2d4c6e-1f3a-4b5c-8d7e-0a1b2c3d4e5f',
   name: 'Share new leads',
-  description: null,
-  trigger: 'lead_created',
-  conditions: '{}',
   actions: '{"type":"assign","to":"round_robin"}',
-  isActive: true,
-  createdAt: '2025-03-01T15:00:00.000Z',
-  updatedAt: '2025-03-01T15:00:00.000Z',
-};
+});
 const reads = {
-  'GET /api/admin/templates': { body: [template] },
-  'GET /api/admin/automations': { body: [rule] },
-  'GET /api/admin/automations/recipes': { body: [] },
-  'GET /api/admin/assignees': { body: { items: [] } },
+  ...stubCall(automationOperations.listTemplates, { body: [template] }),
+  ...stubCall(automationOperations.listAutomations, { body: [rule] }),
+  ...stubCall(automationOperations.listAutomationRecipes, { body: [] }),
+  ...stubCall(teamOperations.listAssignees, { body: { items: [] } }),
 };
 
 describe('read-only for sales', () => {

@@ -1,3 +1,7 @@
+import { LEAD_PRIORITIES, LEAD_STATUSES } from '@shine/shared/enums';
+import type { Activity } from '@shine/shared/responses/activities';
+import { type LeadListItem, leadListItemSchema } from '@shine/shared/responses/leads';
+import type { StatsReport } from '@shine/shared/responses/reports';
 import type { HeldSubmission, Lead, LeadDetail, LeadPage, LeadRequest } from '@shine/shared/types';
 
 let counter = 0;
@@ -117,15 +121,56 @@ export function makeHeld(overrides: Partial<HeldSubmission> = {}): HeldSubmissio
   };
 }
 
-/** One page of GET /api/admin/leads holding exactly `items`. */
+/** A lead as the leads list answers it: only the list's fields. */
+export function toListItem(lead: Lead): LeadListItem {
+  const item: Record<string, unknown> = {};
+  for (const key of Object.keys(leadListItemSchema.shape)) item[key] = lead[key as keyof Lead];
+  return item as LeadListItem;
+}
+
+/** One page of the leads list holding exactly `items`. */
 export function makeLeadPage(items: Lead[]): LeadPage {
   return {
-    items,
+    items: items.map(toListItem),
     total: items.length,
     page: 1,
     pageSize: 20,
     nextCursor: null,
     prevCursor: null,
     totalIsEstimate: false,
+  };
+}
+
+const zeroBy = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
+
+/** The leads' counts (the stats report) with `total` leads and nothing else counted. */
+export function makeStats(overrides: Partial<StatsReport> = {}): StatsReport {
+  return {
+    total: 0,
+    byStatus: zeroBy(LEAD_STATUSES),
+    byPriority: zeroBy(LEAD_PRIORITIES),
+    bySource: {},
+    potentialRevenue: 0,
+    revenueByStatus: zeroBy(LEAD_STATUSES),
+    ...overrides,
+  };
+}
+
+/** An activity as the API answers it: a pending call logged on `leadId`. */
+export function makeActivity(leadId: string, overrides: Partial<Activity> = {}): Activity {
+  return {
+    id: '5d1c2a7e-8a51-4f0e-9a51-000000000001',
+    leadId,
+    userId: '0b1c2d3e-4f5a-4b6c-8d7e-000000000001',
+    author: { id: '0b1c2d3e-4f5a-4b6c-8d7e-000000000001', name: 'Olivia Owner' },
+    type: 'call',
+    subject: 'Call',
+    description: null,
+    status: 'pending',
+    scheduledAt: null,
+    completedAt: null,
+    createdAt: new Date().toISOString(),
+    ...overrides,
   };
 }

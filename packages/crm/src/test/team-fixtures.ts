@@ -1,3 +1,5 @@
+import { publicOperations } from '@shine/shared/operations/public';
+import { stubCall } from './fetch-mock.ts';
 import type { UserRole } from '@shine/shared/enums';
 import type { SessionInfo, TeamUser } from '@shine/shared/types';
 
@@ -10,10 +12,9 @@ export function sessionOf(role: UserRole, name = role === 'admin' ? 'Olivia Owne
   return { isAuthenticated: true, user: { id, username: `${role}@example.com`, name, role } };
 }
 
-/** The mock route of the session check, for mockFetch. */
-export const signedInAs = (role: UserRole, name?: string) => ({
-  'GET /api/admin/me': { body: sessionOf(role, name) },
-});
+/** The stub of the session check, for mockFetch. */
+export const signedInAs = (role: UserRole, name?: string) =>
+  stubCall(publicOperations.getSession, { body: sessionOf(role, name) });
 
 let counter = 100;
 
