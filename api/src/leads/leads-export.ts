@@ -8,7 +8,8 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { csvHeader, csvLines, type ExportContext, exportRows, type LeadExport } from './leads-export-stream.ts';
 
 /**
- * The buffered answer: the CSV is the streamed file's bytes gathered (byte order mark, the business
+ * The answer gathered in memory (the route streams it: streamExportEnvelope below, held to these
+ * bytes by the tests): the CSV is the streamed file's bytes gathered (byte order mark, the business
  * time zone's wall clock); the JSON one object per lead with the same values, instants as ISO 8601.
  */
 export async function exportLeads(db: Knex, request: LeadExport, context: ExportContext): Promise<ExportResult> {
