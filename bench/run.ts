@@ -11,6 +11,7 @@
 //   pnpm bench --soak [--minutes 5] [--connections 32]   (bench/soak.ts: RSS and heap over a steady load)
 //   pnpm bench --first-load [--loads 20] [--reseed] [--profile]   (bench/first-load.ts: Chromium, 3,000 leads, first row and sorts)
 //   pnpm bench --pages [--duration 10] [--rounds 5] [--connections 32] [--profile]   (bench/pages.ts: deep pages, every sort, cursors)
+//   pnpm bench --export [--export-reps 3] [--profile]   (bench/export.ts: the export alone vs psql \copy)
 //   pnpm bench --slots [--requests 500] [--connections 32] [--visits 2000]   (bench/slots.ts: free windows with booked visits)
 //
 // --only TEXT: only the HTTP scenarios whose name contains TEXT (e.g. `--only 304`), without the
@@ -51,6 +52,7 @@ const { values: args } = parseArgs({
     'first-load': { type: 'boolean', default: false },
     loads: { type: 'string', default: '20' },
     pages: { type: 'boolean', default: false },
+    export: { type: 'boolean', default: false },
     slots: { type: 'boolean', default: false },
     requests: { type: 'string', default: '500' },
     visits: { type: 'string', default: '2000' },
@@ -155,6 +157,11 @@ if (args.pages) {
     profile: args.profile,
     justSeeded: seedMs !== null,
   });
+  process.exit(0);
+}
+if (args.export) {
+  const { benchExport } = await import('./export.ts');
+  await benchExport({ databaseUrl, serverEnv, admin: ADMIN, reps: exportReps, profile: args.profile });
   process.exit(0);
 }
 // The quote → staff screen measurement runs last, in the browser: without a build, say so now.

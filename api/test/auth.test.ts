@@ -24,6 +24,33 @@ describeApi('sign-in, session and sign-out', () => {
     expect(await countRows(t.db, 'sessions')).toBe(1);
   });
 
+  it('renews the cookie of an unchanged session on every answer, as express-session signs it at sign-in', async () => {
+    const login = await supertest(t.app).post('/api/admin/login').send(ADMIN);
+    const signedIn = sidOf(login) as string;
+    const withoutExpiry = (cookie: string) => cookie.replace(/; Expires=[^;]+/, '');
+    for (const path of ['/api/admin/me', '/api/admin/leads']) {
+      const startedAt = Date.now();
+      const response = await supertest(t.app)
+        .get(path)
+        .set('Cookie', signedIn.split(';')[0] as string);
+      expect(response.status).toBe(200);
+      const renewed = sidOf(response) as string;
+      // The same value and attributes in the same order; only the expiry moved, to now + the idle timeout.
+      expect(withoutExpiry(renewed)).toBe(withoutExpiry(signedIn));
+      const expires = Date.parse(/Expires=([^;]+)/.exec(renewed)?.[1] ?? '');
+      expect(expires).toBeGreaterThanOrEqual(Math.floor((startedAt + t.config.sessionIdleMs) / 1000) * 1000);
+      expect(expires).toBeLessThanOrEqual(Date.now() + t.config.sessionIdleMs);
+    }
+    // A stranger gets no cookie, and a sign-out's clearing is the only sid cookie of its answer.
+    expect(sidOf(await supertest(t.app).get('/api/admin/me'))).toBeUndefined();
+    const logout = await supertest(t.app)
+      .post('/api/admin/logout')
+      .set('Cookie', signedIn.split(';')[0] as string);
+    expect(
+      ([] as string[]).concat(logout.headers['set-cookie'] ?? []).filter((c) => c.startsWith('sid=')),
+    ).toHaveLength(1);
+  });
+
   it('trims the credentials and matches the e-mail case-insensitively', async () => {
     const response = await supertest(t.app)
       .post('/api/admin/login')

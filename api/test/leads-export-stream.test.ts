@@ -1,6 +1,6 @@
 import { beforeEach, expect, it } from 'vitest';
 import { seedDatabase } from '../src/cli/seed.ts';
-import { exportLeads } from '../src/leads/leads-export.ts';
+import { exportLeads, streamExportEnvelope } from '../src/leads/leads-export.ts';
 import { countExportRows, streamLeadsCsv } from '../src/leads/leads-export-stream.ts';
 import { describeApi, insertLead, signIn, useTestApp } from './support/test-app.ts';
 
@@ -78,6 +78,41 @@ describeApi('streamed CSV export', () => {
     expect(all.text).toContain('2025-12-31 17:59');
     expect(all.text.indexOf('Later,')).toBeLessThan(all.text.indexOf('Earlier,'));
     expect(all.text.split('\r\n').length - 2).toBe(129);
+  });
+
+  it('streams the { content, format, count } envelope as the bytes JSON.stringify writes, the audit before its end', async () => {
+    const requests = [
+      { format: 'csv' as const },
+      { format: 'json' as const },
+      { format: 'json' as const, fields: ['contact' as const, 'notes' as const] },
+      { format: 'csv' as const, filter: { search: 'no lead is called this' } },
+      { format: 'json' as const, filter: { search: 'no lead is called this' } },
+    ];
+    for (const request of requests) {
+      const audited: number[] = [];
+      let chunksBeforeAudit = -1;
+      let chunks = 0;
+      let text = '';
+      for await (const chunk of streamExportEnvelope(
+        t.db,
+        request,
+        CONTEXT,
+        async (count) => {
+          audited.push(count);
+          chunksBeforeAudit = chunks;
+        },
+        7,
+      )) {
+        text += chunk;
+        chunks += 1;
+      }
+      const buffered = await exportLeads(t.db, request, CONTEXT);
+      expect(text).toBe(JSON.stringify(buffered));
+      expect(audited).toEqual([buffered.count]);
+      // One chunk per batch, then the closing one after the audit.
+      expect(chunksBeforeAudit).toBe(Math.ceil(buffered.count / 7));
+      expect(chunks).toBe(chunksBeforeAudit + 1);
+    }
   });
 
   it('answers Accept: text/csv with the stream, a count header and a file name; JSON otherwise', async () => {

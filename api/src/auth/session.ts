@@ -2,13 +2,14 @@
 // - store in the database; the server refuses to run on MemoryStore in production;
 // - resave false, saveUninitialized false: a visitor gets no session row and no cookie;
 // - cookie `sid` (httpOnly, SameSite=Lax), or `__Host-sid` + Secure when COOKIE_SECURE=true;
-// - idle timeout: the cookie's max age, renewed on every request (rolling), SESSION_IDLE_MINUTES;
+// - idle timeout: the cookie's max age, renewed on every request (rolling-cookie.ts), SESSION_IDLE_MINUTES;
 // - absolute lifetime: SESSION_ABSOLUTE_HOURS after sign-in, whatever the activity.
 import type { UserRole } from '@shine/shared/enums';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
 import type { Config } from '../config.ts';
 import { DatabaseSessionStore } from '../db/session-store.ts';
+import { rollingSessionCookie } from './rolling-cookie.ts';
 import type { AppDeps } from '../deps.ts';
 
 declare module 'express-session' {
@@ -57,8 +58,14 @@ export function createSessionMiddleware(
     store: sessionStore,
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    // Rolling, but renewed by rollingSessionCookie: express-session would sign it on every answer.
+    rolling: false,
     cookie: { ...sessionCookieOptions(config), maxAge: config.sessionIdleMs },
+  });
+  const renewal = rollingSessionCookie({
+    name: sessionCookieName(config),
+    secret: deps.sessionSecrets[0] as string,
+    cookie: sessionCookieOptions(config),
   });
 
   const enforceAbsoluteLifetime: RequestHandler = (req, _res, next) => {
@@ -68,7 +75,7 @@ export function createSessionMiddleware(
   };
 
   return {
-    handlers: [middleware, enforceAbsoluteLifetime],
+    handlers: [renewal, middleware, enforceAbsoluteLifetime],
     store: sessionStore,
     close: () => {
       if (sessionStore instanceof DatabaseSessionStore) sessionStore.close();

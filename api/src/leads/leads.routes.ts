@@ -13,7 +13,7 @@ import { sendStream } from '../http/send-stream.ts';
 import { operationRouter } from '../http/route.ts';
 import { leadHistory } from '../audit/audit.service.ts';
 import { userNames } from '../auth/users.service.ts';
-import { exportLeads, recordLeadExport } from './leads-export.ts';
+import { recordLeadExport, streamExportEnvelope } from './leads-export.ts';
 import { countExportRows, streamLeadsCsv } from './leads-export-stream.ts';
 import {
   listHeldSubmissions,
@@ -118,7 +118,7 @@ export function adminLeadsRouter({ db, now, config }: Pick<AppDeps, 'db' | 'now'
     // One moment and the company's time zone: the filter's, the CSV's wall clock and "next visit".
     const context = clock();
     const request = { ...rest, filter: filter && resolveLeadFilter(filter, actorId, context) };
-    // Large CSV exports stream (Accept: text/csv); the JSON envelope holds the whole file in memory.
+    // A CSV asked for as a file (Accept: text/csv) streams bare, with its count in a header.
     if (req.body.format === 'csv' && req.accepts(['application/json', 'text/csv']) === 'text/csv') {
       const count = await countExportRows(db, request);
       await recordLeadExport(db, actorId, req.body, count);
@@ -128,9 +128,12 @@ export function adminLeadsRouter({ db, now, config }: Pick<AppDeps, 'db' | 'now'
       await sendStream(res, streamLeadsCsv(db, request, context));
       return;
     }
-    const result = await exportLeads(db, request, context);
-    await recordLeadExport(db, actorId, req.body, result.count);
-    res.json(result);
+    // The envelope streams too: its `content` is written batch by batch, its `count` last.
+    res.type('json');
+    await sendStream(
+      res,
+      streamExportEnvelope(db, request, context, (count) => recordLeadExport(db, actorId, req.body, count)),
+    );
   });
 
   route(leadOperations.assignLeads, async (req, res) => {

@@ -94,6 +94,24 @@ describe('formula guard', () => {
     for (const cell of ['Ana', 'a=b', '1-2', 'x@example.com', "O'Brien", '', '\u200B', '  ', 'Zoë', '½ bath'])
       expect(neutraliseCell(cell), JSON.stringify(cell)).toBe(cell);
   });
+
+  it('judges a cell starting with ASCII as the full rule does, whatever mark follows its first character', () => {
+    // The full rule, with no shortcut for a plain ASCII start: NFKC, skip the invisible start, judge.
+    const fullRule = (value: string) => {
+      const normalised = value.normalize('NFKC');
+      const invisible =
+        /^[\p{Cf}\p{Cc}\p{Mn}\p{Me}\p{Z}\s\u115F\u1160\u3164\uFFA0\u2800]+/u.exec(normalised)?.[0] ?? '';
+      return /[\t\r\0]/.test(invisible) || /^[=+\-@\t\r]/.test(normalised.slice(invisible.length));
+    };
+    // Combining marks that compose with ASCII (U+0338 makes = into ≠, < into ≮), invisible ones, a trigger.
+    const followers = ['', 'x', '\u0338', '\u0301', '\u034F', '\u200B', '\u20DD', '=', '\uFF1D'];
+    for (let code = 0; code < 0x80; code += 1) {
+      for (const follower of followers) {
+        const cell = `${String.fromCharCode(code)}${follower}`;
+        expect(needsFormulaGuard(cell), JSON.stringify(cell)).toBe(fullRule(cell));
+      }
+    }
+  });
 });
 
 describe('quoting', () => {
