@@ -12,7 +12,7 @@ export { expect } from '@playwright/test';
  * is still there (navigating it away, even closing it, does not stop that). The next spec then starts
  * signed in as the last one: crm/phone.spec.ts's sign-in screen was the dashboard in one CI run, and a
  * probe that left 30 reads in flight brought the cookie back after 7 resets of 15 (docs/testing.md,
- * "Flakes found and fixed").
+ * "What a test must not assume").
  *
  * So when a spec ends, its context sends nothing more (every new request is aborted), waits for the
  * answer to each request already sent and leaves its pages on about:blank: the reset then clears a
