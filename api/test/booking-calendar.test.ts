@@ -9,24 +9,11 @@ import { DEFAULT_COMPANY } from '@shine/shared/company';
 import ICAL from 'ical.js';
 import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { extendRecurringSeries } from '../src/scheduling/scheduling.service.ts';
-import {
-  buildReactingApp,
-  type ReactingApp,
-  startSmtpServer,
-  type TestSmtpServer,
-} from './support/automation-engine.ts';
+import { useReactingApp } from './support/automation-engine.ts';
 import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
-import {
-  buildTestApp,
-  createTestDatabase,
-  describeApi,
-  resetTables,
-  signIn,
-  type TestApp,
-  type TestDatabase,
-} from './support/test-app.ts';
+import { describeApi, resetTables, signIn } from './support/test-app.ts';
 
 const ZONE = 'America/Chicago';
 const DAY = 86_400_000;
@@ -62,45 +49,35 @@ async function calendarMail(raw: string | undefined) {
 const byUid = (events: CalendarEvent[]) => new Map(events.map((event) => [event.uid, event]));
 
 describeApi('booking calendar files: one event per visit for life, and cancellations', () => {
-  let smtp: TestSmtpServer;
-  let database: TestDatabase;
-  let app: ReactingApp;
+  const reacting = useReactingApp({
+    env: { ...ENV, PUBLIC_ORIGIN: 'https://shine.example.com', ALLOWED_HOSTS: '127.0.0.1' },
+  });
   let people = 0;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    database = await createTestDatabase();
-    app = await buildReactingApp(database.database.knex, smtp, {
-      env: { ...ENV, PUBLIC_ORIGIN: 'https://shine.example.com', ALLOWED_HOSTS: '127.0.0.1' },
-    });
-  });
   beforeEach(async () => {
-    app.clock.now = new Date();
-    smtp.received.length = 0;
-    await resetTables(app.db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-    await smtp?.close();
+    reacting.app.clock.now = new Date();
+    reacting.smtp.received.length = 0;
+    await resetTables(reacting.app.db);
   });
 
   /** A lead of its own from the form, its quote accepted and booked at the first free window. */
   async function booked(overrides: Record<string, string> = {}) {
     people++;
-    const agent = await signIn(app.app);
+    const agent = await signIn(reacting.app.app);
     const email = `calendar${people}@example.com`;
-    const leadId = await createLeadThroughForm(app.app, {
+    const leadId = await createLeadThroughForm(reacting.app.app, {
       email,
       phone: `214-555-${String(4000 + people)}`,
       ...overrides,
     });
     const sent = await sendNewQuote(agent, leadId);
     const token = tokenOf(sent.url);
-    await supertest(app.app).post(`/api/quotes/${token}/accept`).send({ name: 'Ann Lee' }).expect(200);
-    const slots = slotListSchema.parse((await supertest(app.app).get(`/api/quotes/${token}/slots`).expect(200)).body);
+    await supertest(reacting.app.app).post(`/api/quotes/${token}/accept`).send({ name: 'Ann Lee' }).expect(200);
+    const slots = slotListSchema.parse(
+      (await supertest(reacting.app.app).get(`/api/quotes/${token}/slots`).expect(200)).body,
+    );
     const [slot] = slots.slots;
     if (!slot) throw new Error('no free window');
-    const answer = await supertest(app.app)
+    const answer = await supertest(reacting.app.app)
       .post(`/api/quotes/${token}/booking`)
       .send({ start: slot.start })
       .expect(201);
@@ -110,10 +87,10 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
 
   /** The UIDs of the booking's scheduled visits not yet over, as the database holds them. */
   async function scheduledUids(bookingId: string): Promise<string[]> {
-    const rows = await app
+    const rows = await reacting.app
       .db('visits')
       .where({ booking_id: bookingId, status: 'scheduled' })
-      .andWhere('ends_at', '>=', app.clock.now ?? new Date())
+      .andWhere('ends_at', '>=', reacting.app.clock.now ?? new Date())
       .orderBy('starts_at')
       .select('calendar_uid');
     return rows.map((row: { calendar_uid: string }) => `${row.calendar_uid}@${HOST}`);
@@ -125,9 +102,9 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
       frequency: 'Weekly',
       zipcode: '76132',
     });
-    await app.settle();
-    expect(smtp.received).toHaveLength(1);
-    const first = await calendarMail(smtp.received[0]?.raw);
+    await reacting.app.settle();
+    expect(reacting.smtp.received).toHaveLength(1);
+    const first = await calendarMail(reacting.smtp.received[0]?.raw);
     expect(first.method).toBe('PUBLISH');
     expect(first.events.map((event) => event.uid)).toEqual(await scheduledUids(booking.id));
     expect(first.events.length).toBeGreaterThan(1);
@@ -141,11 +118,11 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
     // The customer moves the booking to a later window: the series is laid again from there.
     const target = slots.find((slot) => Date.parse(slot.start) > Date.parse(booking.visits[0]?.start ?? '') + DAY);
     if (!target) throw new Error('no later window');
-    await supertest(app.app).patch(`/api/quotes/${token}/booking`).send({ start: target.start }).expect(200);
-    await app.settle();
-    expect(smtp.received).toHaveLength(2);
-    expect(smtp.received[1]?.to).toEqual([email]);
-    const moved = await calendarMail(smtp.received[1]?.raw);
+    await supertest(reacting.app.app).patch(`/api/quotes/${token}/booking`).send({ start: target.start }).expect(200);
+    await reacting.app.settle();
+    expect(reacting.smtp.received).toHaveLength(2);
+    expect(reacting.smtp.received[1]?.to).toEqual([email]);
+    const moved = await calendarMail(reacting.smtp.received[1]?.raw);
     expect(moved.mail.subject).toMatch(/^Your cleaning was rescheduled/);
     const scheduled = moved.events.filter((event) => event.status === 'CONFIRMED');
     // The same events, each one revision on, at the new times: importing it updates, never adds.
@@ -156,10 +133,10 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
 
     // The customer cancels by the API: every event of the booking, cancelled, one revision on.
     const before = await scheduledUids(booking.id);
-    await supertest(app.app).delete(`/api/quotes/${token}/booking`).expect(200);
-    await app.settle();
-    expect(smtp.received).toHaveLength(3);
-    const cancelled = await calendarMail(smtp.received[2]?.raw);
+    await supertest(reacting.app.app).delete(`/api/quotes/${token}/booking`).expect(200);
+    await reacting.app.settle();
+    expect(reacting.smtp.received).toHaveLength(3);
+    const cancelled = await calendarMail(reacting.smtp.received[2]?.raw);
     expect(cancelled.method).toBe('CANCEL');
     expect(cancelled.mail.subject).toMatch(/^Your booking is cancelled/);
     expect(cancelled.events.map((event) => event.uid)).toEqual(before);
@@ -173,10 +150,14 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
     const { agent, booking } = await booked({ cleaningType: 'Basic', frequency: 'Weekly' });
     // The series kept ahead by the scheduler (as it will be in two weeks): more visits than a
     // booking's answer lists.
-    await extendRecurringSeries(app.db, ZONE, new Date((app.clock.now ?? new Date()).getTime() + 14 * DAY));
+    await extendRecurringSeries(
+      reacting.app.db,
+      ZONE,
+      new Date((reacting.app.clock.now ?? new Date()).getTime() + 14 * DAY),
+    );
     const all = await scheduledUids(booking.id);
     expect(all.length).toBeGreaterThan(12);
-    const visits = await app
+    const visits = await reacting.app
       .db('visits')
       .where({ booking_id: booking.id, status: 'scheduled' })
       .orderBy('starts_at')
@@ -186,9 +167,9 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
     const second = visits[1];
     if (!second) throw new Error('no second visit');
     await agent.patch(`/api/admin/visits/${second.id}`).send({ status: 'cancelled' }).expect(200);
-    await app.settle();
-    expect(smtp.received).toHaveLength(2);
-    const one = await calendarMail(smtp.received[1]?.raw);
+    await reacting.app.settle();
+    expect(reacting.smtp.received).toHaveLength(2);
+    const one = await calendarMail(reacting.smtp.received[1]?.raw);
     expect(one.method).toBe('CANCEL');
     expect(one.mail.subject).toMatch(/^We cancelled a cleaning/);
     expect(one.events.map((event) => event.uid)).toEqual([`${second.calendar_uid}@${HOST}`]);
@@ -201,9 +182,9 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
     if (!third) throw new Error('no third visit');
     const later = new Date(new Date(third.starts_at).getTime() + DAY).toISOString();
     await agent.patch(`/api/admin/visits/${third.id}`).send({ start: later }).expect(200);
-    await app.settle();
-    expect(smtp.received).toHaveLength(3);
-    const moved = await calendarMail(smtp.received[2]?.raw);
+    await reacting.app.settle();
+    expect(reacting.smtp.received).toHaveLength(3);
+    const moved = await calendarMail(reacting.smtp.received[2]?.raw);
     expect(moved.method).toBe('PUBLISH');
     expect(moved.events.map((event) => event.uid)).toEqual(await scheduledUids(booking.id));
     expect(moved.events).toHaveLength(all.length - 1);
@@ -218,15 +199,15 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
     // A second move of the same visit raises it again.
     const again = new Date(Date.parse(later) + DAY).toISOString();
     await agent.patch(`/api/admin/visits/${third.id}`).send({ start: again }).expect(200);
-    await app.settle();
-    const twice = await calendarMail(smtp.received[3]?.raw);
+    await reacting.app.settle();
+    const twice = await calendarMail(reacting.smtp.received[3]?.raw);
     expect(byUid(twice.events).get(`${third.calendar_uid}@${HOST}`)?.sequence).toBe(2);
 
     // The cancelled visit put back: the file holds it again, one revision after its cancellation.
     await agent.patch(`/api/admin/visits/${second.id}`).send({ status: 'scheduled' }).expect(200);
-    await app.settle();
-    expect(smtp.received).toHaveLength(5);
-    const back = await calendarMail(smtp.received[4]?.raw);
+    await reacting.app.settle();
+    expect(reacting.smtp.received).toHaveLength(5);
+    const back = await calendarMail(reacting.smtp.received[4]?.raw);
     expect(back.mail.subject).toMatch(/^Your cleaning is back on the schedule/);
     const restored = byUid(back.events).get(`${second.calendar_uid}@${HOST}`);
     expect(restored?.sequence).toBe(2);
@@ -239,10 +220,10 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
     expect(before.length).toBeGreaterThan(1);
     const answer = await agent.delete(`/api/admin/leads/${leadId}/booking`).expect(200);
     expect(bookingAnswerSchema.parse(answer.body).booking.status).toBe('cancelled');
-    await app.settle();
-    expect(smtp.received).toHaveLength(2);
-    expect(smtp.received[1]?.to).toEqual([email]);
-    const cancelled = await calendarMail(smtp.received[1]?.raw);
+    await reacting.app.settle();
+    expect(reacting.smtp.received).toHaveLength(2);
+    expect(reacting.smtp.received[1]?.to).toEqual([email]);
+    const cancelled = await calendarMail(reacting.smtp.received[1]?.raw);
     expect(cancelled.method).toBe('CANCEL');
     expect(cancelled.mail.subject).toMatch(/^We cancelled your booking/);
     expect(cancelled.events.map((event) => event.uid)).toEqual(before);
@@ -250,19 +231,19 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
     // Nothing left to cancel: 409 with a message, and no e-mail.
     const none = await agent.delete(`/api/admin/leads/${leadId}/booking`).expect(409);
     expect(none.body.message).toMatch(/no active booking/);
-    await app.settle();
-    expect(smtp.received).toHaveLength(2);
+    await reacting.app.settle();
+    expect(reacting.smtp.received).toHaveLength(2);
     await agent.delete('/api/admin/leads/00000000-0000-4000-8000-000000000000/booking').expect(404);
   });
 
   it('e-mails the customer who cancels on the quote page a CANCEL of exactly their events, kept in the conversation', async () => {
     const { agent, leadId, token, booking, email } = await booked({ frequency: 'Monthly' });
     const before = await scheduledUids(booking.id);
-    await supertest(app.app).post(`/q/${token}/booking/cancel`).type('form').send({}).expect(303);
-    await app.settle();
-    expect(smtp.received).toHaveLength(2);
-    expect(smtp.received[1]?.to).toEqual([email]);
-    const cancelled = await calendarMail(smtp.received[1]?.raw);
+    await supertest(reacting.app.app).post(`/q/${token}/booking/cancel`).type('form').send({}).expect(303);
+    await reacting.app.settle();
+    expect(reacting.smtp.received).toHaveLength(2);
+    expect(reacting.smtp.received[1]?.to).toEqual([email]);
+    const cancelled = await calendarMail(reacting.smtp.received[1]?.raw);
     expect(cancelled.method).toBe('CANCEL');
     expect(cancelled.mail.text).toContain(`https://shine.example.com/q/${token}`);
     expect(cancelled.events.map((event) => event.uid)).toEqual(before);

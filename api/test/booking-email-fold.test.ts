@@ -7,39 +7,22 @@ import { bookingAnswerSchema, slotListSchema } from '@shine/shared/bookings';
 import ICAL from 'ical.js';
 import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  buildReactingApp,
-  type ReactingApp,
-  startSmtpServer,
-  type TestSmtpServer,
-} from './support/automation-engine.ts';
+import { expect, it } from 'vitest';
+import { useReactingApp } from './support/automation-engine.ts';
 import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
-import { createTestDatabase, describeApi, signIn, type TestDatabase } from './support/test-app.ts';
+import { describeApi, signIn } from './support/test-app.ts';
 
 // Far longer than the pause between two of the test's requests, even on a loaded machine.
 const QUIET_SECONDS = 5;
 
 describeApi('booking e-mails: a burst of the customer’s changes is one e-mail', () => {
-  let smtp: TestSmtpServer;
-  let database: TestDatabase;
-  let app: ReactingApp;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    database = await createTestDatabase();
-    app = await buildReactingApp(database.database.knex, smtp, {
-      env: { RATE_LIMIT_QUOTE_LINKS_PER_MINUTE: '100000', CUSTOMER_BOOKING_CHANGES_PER_HOUR: '100' },
-      engineEnv: { CUSTOMER_CHANGE_EMAIL_QUIET_SECONDS: String(QUIET_SECONDS) },
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-    await smtp?.close();
+  const reacting = useReactingApp({
+    env: { RATE_LIMIT_QUOTE_LINKS_PER_MINUTE: '100000', CUSTOMER_BOOKING_CHANGES_PER_HOUR: '100' },
+    engineEnv: { CUSTOMER_CHANGE_EMAIL_QUIET_SECONDS: String(QUIET_SECONDS) },
   });
 
   async function parsed(index: number) {
-    const mail = await simpleParser(smtp.received[index]?.raw ?? '');
+    const mail = await simpleParser(reacting.smtp.received[index]?.raw ?? '');
     const file = mail.attachments.find((attachment) => attachment.contentType === 'text/calendar');
     const calendar = new ICAL.Component(ICAL.parse(file?.content.toString('utf8') ?? ''));
     const events = calendar.getAllSubcomponents('vevent').map((event) => ({
@@ -51,16 +34,16 @@ describeApi('booking e-mails: a burst of the customer’s changes is one e-mail'
   }
 
   it('three reschedules in a row are one e-mail with the last times; a staff move right after is its own', async () => {
-    app.clock.now = new Date();
-    const agent = await signIn(app.app);
-    const leadId = await createLeadThroughForm(app.app, { email: 'burst@example.com', phone: '214-555-3311' });
+    reacting.app.clock.now = new Date();
+    const agent = await signIn(reacting.app.app);
+    const leadId = await createLeadThroughForm(reacting.app.app, { email: 'burst@example.com', phone: '214-555-3311' });
     const token = tokenOf((await sendNewQuote(agent, leadId)).url);
-    const customer = supertest(app.app);
+    const customer = supertest(reacting.app.app);
     await customer.post(`/api/quotes/${token}/accept`).send({ name: 'Ann Lee' }).expect(200);
     const { slots } = slotListSchema.parse((await customer.get(`/api/quotes/${token}/slots`).expect(200)).body);
     expect(slots.length).toBeGreaterThan(4);
     await customer.post(`/api/quotes/${token}/booking`).send({ start: slots[0]?.start }).expect(201);
-    await app.settle();
+    await reacting.app.settle();
     expect((await parsed(0)).subject).toMatch(/^Your cleaning is booked/);
 
     let last = '';
@@ -69,9 +52,9 @@ describeApi('booking e-mails: a burst of the customer’s changes is one e-mail'
       last = bookingAnswerSchema.parse(answer.body).booking.visits[0]?.start ?? '';
     }
     // Nothing yet: the burst is still going as far as anyone can tell.
-    expect(smtp.received).toHaveLength(1);
-    await app.settle();
-    expect(smtp.received).toHaveLength(2);
+    expect(reacting.smtp.received).toHaveLength(1);
+    await reacting.app.settle();
+    expect(reacting.smtp.received).toHaveLength(2);
     const folded = await parsed(1);
     expect(folded.subject).toMatch(/rescheduled|moved/i);
     const scheduled = folded.events.filter((event) => event.status === 'CONFIRMED');
@@ -85,8 +68,8 @@ describeApi('booking e-mails: a burst of the customer’s changes is one e-mail'
     if (!first) throw new Error('no visit');
     const later = new Date(Date.parse(first.start) + 86_400_000).toISOString();
     await agent.patch(`/api/admin/visits/${first.id}`).send({ start: later }).expect(200);
-    await app.settle();
-    expect(smtp.received).toHaveLength(3);
+    await reacting.app.settle();
+    expect(reacting.smtp.received).toHaveLength(3);
     expect((await parsed(2)).subject).toMatch(/^We moved your cleaning/);
   });
 });

@@ -15,16 +15,7 @@ import { replyAddressOfLead } from '../src/mailbox/mailbox.service.ts';
 import { HELD_REASONS } from '../src/mailbox/match-lead.ts';
 import { buildReactingApp, startSmtpServer } from './support/automation-engine.ts';
 import { isDovecotInstalled, startDovecot, type TestMailServer } from './support/dovecot.ts';
-import {
-  ADMIN_NAME,
-  buildTestApp,
-  countRows,
-  describeApi,
-  insertLead,
-  signIn,
-  useTestApp,
-  VALID_QUOTE,
-} from './support/test-app.ts';
+import { ADMIN_NAME, countRows, describeApi, insertLead, signIn, useTestApp, VALID_QUOTE } from './support/test-app.ts';
 import { reportMissingPart } from './support/missing-parts.ts';
 
 const MAILBOX = 'sales@shine.example';

@@ -10,26 +10,11 @@ import { quoteSchema } from '@shine/shared/responses/quotes';
 import ICAL from 'ical.js';
 import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  buildReactingApp,
-  type ReactingApp,
-  startSmtpServer,
-  type TestSmtpServer,
-} from './support/automation-engine.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { useReactingApp } from './support/automation-engine.ts';
 import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
 import { addStaff, STAFF_PASSWORD } from './support/team.ts';
-import {
-  type Agent,
-  buildTestApp,
-  createTestDatabase,
-  describeApi,
-  driver,
-  signIn,
-  type TestApp,
-  type TestDatabase,
-  useTestApp,
-} from './support/test-app.ts';
+import { type Agent, describeApi, driver, signIn, useTestApp } from './support/test-app.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -283,38 +268,28 @@ describeApi('quote link rights', () => {
 });
 
 describeApi('quote link rights: the cancellation e-mail', () => {
-  let smtp: TestSmtpServer;
-  let database: TestDatabase;
-  let app: ReactingApp;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    database = await createTestDatabase();
-    app = await buildReactingApp(database.database.knex, smtp, { env: ENV });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-    await smtp?.close();
-  });
+  const reacting = useReactingApp({ env: ENV });
 
   it('e-mails the customer the cancellation of a booking cancelled by its id, with the calendar file removing its visits', async () => {
-    app.clock.now = new Date();
-    const agent = await signIn(app.app);
-    const leadId = await createLeadThroughForm(app.app, { email: 'gone@example.com', phone: '214-555-3900' });
+    reacting.app.clock.now = new Date();
+    const agent = await signIn(reacting.app.app);
+    const leadId = await createLeadThroughForm(reacting.app.app, { email: 'gone@example.com', phone: '214-555-3900' });
     const token = tokenOf((await sendNewQuote(agent, leadId)).url);
-    await supertest(app.app).post(`/api/quotes/${token}/accept`).send({ name: 'Ann Lee' }).expect(200);
-    const slots = slotListSchema.parse((await supertest(app.app).get(`/api/quotes/${token}/slots`).expect(200)).body);
-    const booked = await supertest(app.app)
+    await supertest(reacting.app.app).post(`/api/quotes/${token}/accept`).send({ name: 'Ann Lee' }).expect(200);
+    const slots = slotListSchema.parse(
+      (await supertest(reacting.app.app).get(`/api/quotes/${token}/slots`).expect(200)).body,
+    );
+    const booked = await supertest(reacting.app.app)
       .post(`/api/quotes/${token}/booking`)
       .send({ start: slots.slots[0]?.start })
       .expect(201);
     const { booking } = bookingAnswerSchema.parse(booked.body);
-    await app.settle();
-    const before = smtp.received.length;
+    await reacting.app.settle();
+    const before = reacting.smtp.received.length;
     await agent.delete(`/api/admin/bookings/${booking.id}`).expect(200);
-    await app.settle();
-    expect(smtp.received).toHaveLength(before + 1);
-    const mail = await simpleParser(smtp.received[before]?.raw ?? '');
+    await reacting.app.settle();
+    expect(reacting.smtp.received).toHaveLength(before + 1);
+    const mail = await simpleParser(reacting.smtp.received[before]?.raw ?? '');
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toContain('gone@example.com');
     const file = mail.attachments.find((attachment) => attachment.filename === 'cancelled-cleaning.ics');
     const calendar = new ICAL.Component(ICAL.parse(file?.content.toString('utf8') ?? ''));

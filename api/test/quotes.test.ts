@@ -4,23 +4,10 @@ import { quoteListSchema, quoteSchema, quoteSentSchema } from '@shine/shared/res
 import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildReactingApp,
-  type ReactingApp,
-  startSmtpServer,
-  type TestSmtpServer,
-} from './support/automation-engine.ts';
+import { describe, expect, it } from 'vitest';
+import { useReactingApp } from './support/automation-engine.ts';
 import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
-import {
-  buildTestApp,
-  createTestDatabase,
-  describeApi,
-  signIn,
-  type TestApp,
-  type TestDatabase,
-  useTestApp,
-} from './support/test-app.ts';
+import { describeApi, signIn, useTestApp } from './support/test-app.ts';
 
 describeApi('quotes: drafts and versions (staff)', () => {
   const t = useTestApp();
@@ -212,52 +199,40 @@ function attachedPdf(raw: string, filename: string): Buffer {
 }
 
 describeApi('quotes: sending by e-mail', () => {
-  let smtp: TestSmtpServer;
-  let database: TestDatabase;
-  let app: ReactingApp;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    database = await createTestDatabase();
-    app = await buildReactingApp(database.database.knex, smtp, {
-      env: { PUBLIC_ORIGIN: 'https://shine.example.com', ALLOWED_HOSTS: '127.0.0.1' },
-      // A refused e-mail is failed at once (no retries to wait out).
-      engineEnv: { AUTOMATION_RETRY_LIMIT: '0' },
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-    await smtp?.close();
+  const reacting = useReactingApp({
+    env: { PUBLIC_ORIGIN: 'https://shine.example.com', ALLOWED_HOSTS: '127.0.0.1' },
+    // A refused e-mail is failed at once (no retries to wait out).
+    engineEnv: { AUTOMATION_RETRY_LIMIT: '0' },
   });
 
   it('e-mails the customer the link, and answers it to copy', async () => {
-    const agent = await signIn(app.app);
-    const leadId = await createLeadThroughForm(app.app);
+    const agent = await signIn(reacting.app.app);
+    const leadId = await createLeadThroughForm(reacting.app.app);
     const draft = (await agent.post(`/api/admin/leads/${leadId}/quotes`).expect(201)).body;
     const sent = quoteSentSchema.parse((await agent.post(`/api/admin/quotes/${draft.id}/send`).expect(200)).body);
     expect(sent.emailed).toBe(true);
     expect(sent.url).toMatch(/^https:\/\/shine\.example\.com\/q\//);
-    await app.settle();
-    expect(smtp.received).toHaveLength(1);
-    expect(smtp.received[0]?.to).toEqual(['ann.lee@example.com']);
-    const raw = smtp.received[0]?.raw.replaceAll('=\r\n', '') ?? '';
+    await reacting.app.settle();
+    expect(reacting.smtp.received).toHaveLength(1);
+    expect(reacting.smtp.received[0]?.to).toEqual(['ann.lee@example.com']);
+    const raw = reacting.smtp.received[0]?.raw.replaceAll('=\r\n', '') ?? '';
     expect(raw).toContain(sent.url);
     expect(raw).toContain('$311.90');
-    const pdf = attachedPdf(smtp.received[0]?.raw ?? '', 'quote-v1.pdf');
+    const pdf = attachedPdf(reacting.smtp.received[0]?.raw ?? '', 'quote-v1.pdf');
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
     expect(text).toContain('$311.90');
     expect(text).toContain('Deep cleaning, 2 bedrooms, 1.5 bathrooms (Biweekly)');
   });
 
   it('a recurring quote states both prices in the HTML, the text and the PDF: the first cleaning and each one after it', async () => {
-    const agent = await signIn(app.app);
-    const leadId = await createLeadThroughForm(app.app, { email: 'rita@example.com', phone: '214-555-0778' });
+    const agent = await signIn(reacting.app.app);
+    const leadId = await createLeadThroughForm(reacting.app.app, { email: 'rita@example.com', phone: '214-555-0778' });
     const draft = (await agent.post(`/api/admin/leads/${leadId}/quotes`).expect(201)).body;
     const sent = quoteSentSchema.parse((await agent.post(`/api/admin/quotes/${draft.id}/send`).expect(200)).body);
     // Deep, 2 bedrooms, 1.5 bathrooms, Biweekly: $351.90 a visit, the first $311.90 with WELCOME40.
     expect(sent.quote).toMatchObject({ total: '311.90', recurring: { perVisitTotal: '351.90' } });
-    await app.settle();
-    const received = smtp.received.find((mail) => mail.to.includes('rita@example.com'));
+    await reacting.app.settle();
+    const received = reacting.smtp.received.find((mail) => mail.to.includes('rita@example.com'));
     const mail = await simpleParser(received?.raw ?? '');
     const first = 'First cleaning: $311.90 (with WELCOME40)';
     const regular = 'Each cleaning after that: $351.90, every two weeks';
@@ -274,20 +249,20 @@ describeApi('quotes: sending by e-mail', () => {
 
   describe('when the mail server refuses', () => {
     it('still sends the quote, with the link to copy; the conversation shows the e-mail failed', async () => {
-      const agent = await signIn(app.app);
-      const leadId = await createLeadThroughForm(app.app, { email: 'bob@example.com', phone: '214-555-0777' });
-      smtp.refuseWith = { message: 'mailbox unavailable' };
+      const agent = await signIn(reacting.app.app);
+      const leadId = await createLeadThroughForm(reacting.app.app, { email: 'bob@example.com', phone: '214-555-0777' });
+      reacting.smtp.refuseWith = { message: 'mailbox unavailable' };
       try {
         const draft = (await agent.post(`/api/admin/leads/${leadId}/quotes`).expect(201)).body;
         const sent = quoteSentSchema.parse((await agent.post(`/api/admin/quotes/${draft.id}/send`).expect(200)).body);
         // The answer does not wait for the mail server: the e-mail is on its way.
         expect(sent.emailed).toBe(true);
         expect(sent.quote.status).toBe('sent');
-        await app.settle();
+        await reacting.app.settle();
       } finally {
-        smtp.refuseWith = undefined;
+        reacting.smtp.refuseWith = undefined;
       }
-      expect(smtp.received.filter((mail) => mail.to.includes('bob@example.com'))).toEqual([]);
+      expect(reacting.smtp.received.filter((mail) => mail.to.includes('bob@example.com'))).toEqual([]);
       const thread = (await agent.get(`/api/admin/leads/${leadId}/messages`).expect(200)).body as {
         items: Array<{ channel: string; status: string; subject: string | null }>;
       };

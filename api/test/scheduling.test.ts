@@ -10,25 +10,18 @@ import { DEFAULT_SCHEDULING_SETTINGS, instantOfLocal, localPartsOf } from '@shin
 import ICAL from 'ical.js';
 import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeEach, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database.ts';
-import {
-  buildReactingApp,
-  type ReactingApp,
-  startSmtpServer,
-  type TestSmtpServer,
-} from './support/automation-engine.ts';
+import { useReactingApp } from './support/automation-engine.ts';
 import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
 import {
   type Agent,
   buildTestApp,
   countRows,
-  createTestDatabase,
   describeApi,
   driver,
   signIn,
   type TestApp,
-  type TestDatabase,
   testDatabaseUrl,
   useTestApp,
 } from './support/test-app.ts';
@@ -530,20 +523,8 @@ function tomorrowWindow(t: TestApp): string {
 }
 
 describeApi('scheduling: the booking e-mail and its calendar', () => {
-  let smtp: TestSmtpServer;
-  let database: TestDatabase;
-  let app: ReactingApp;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    database = await createTestDatabase();
-    app = await buildReactingApp(database.database.knex, smtp, {
-      env: { ...ENV, PUBLIC_ORIGIN: 'https://shine.example.com', ALLOWED_HOSTS: '127.0.0.1' },
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-    await smtp?.close();
+  const reacting = useReactingApp({
+    env: { ...ENV, PUBLIC_ORIGIN: 'https://shine.example.com', ALLOWED_HOSTS: '127.0.0.1' },
   });
 
   /** The calendar attached to a received e-mail, parsed: its events' starts, ends and descriptions. */
@@ -557,25 +538,27 @@ describeApi('scheduling: the booking e-mail and its calendar', () => {
   }
 
   it('e-mails the customer the booking with a calendar file of the visits and the link to reschedule; a move by staff e-mails again', async () => {
-    app.clock.now = new Date();
-    const agent = await signIn(app.app);
-    const leadId = await createLeadThroughForm(app.app, { email: 'cal@example.com', phone: '214-555-3100' });
+    reacting.app.clock.now = new Date();
+    const agent = await signIn(reacting.app.app);
+    const leadId = await createLeadThroughForm(reacting.app.app, { email: 'cal@example.com', phone: '214-555-3100' });
     const sent = await sendNewQuote(agent, leadId);
     const token = tokenOf(sent.url);
-    await supertest(app.app).post(`/api/quotes/${token}/accept`).send({ name: 'Ann Lee' }).expect(200);
-    const slots = slotListSchema.parse((await supertest(app.app).get(`/api/quotes/${token}/slots`).expect(200)).body);
+    await supertest(reacting.app.app).post(`/api/quotes/${token}/accept`).send({ name: 'Ann Lee' }).expect(200);
+    const slots = slotListSchema.parse(
+      (await supertest(reacting.app.app).get(`/api/quotes/${token}/slots`).expect(200)).body,
+    );
     const [slot] = slots.slots;
     if (!slot) throw new Error('no free window');
-    const booked = await supertest(app.app)
+    const booked = await supertest(reacting.app.app)
       .post(`/api/quotes/${token}/booking`)
       .send({ start: slot.start })
       .expect(201);
     const { booking } = bookingAnswerSchema.parse(booked.body);
 
-    await app.settle();
-    expect(smtp.received).toHaveLength(1);
-    expect(smtp.received[0]?.to).toEqual(['cal@example.com']);
-    const { mail, events } = await calendarOf(smtp.received[0]?.raw ?? '');
+    await reacting.app.settle();
+    expect(reacting.smtp.received).toHaveLength(1);
+    expect(reacting.smtp.received[0]?.to).toEqual(['cal@example.com']);
+    const { mail, events } = await calendarOf(reacting.smtp.received[0]?.raw ?? '');
     expect(mail.subject).toMatch(/^Your cleaning is booked/);
     expect(mail.text).toContain(`https://shine.example.com/q/${token}`);
     // Multipart like every e-mail: the layout's HTML with the link as its button, and the text twin.
@@ -593,9 +576,9 @@ describeApi('scheduling: the booking e-mail and its calendar', () => {
     if (!first) throw new Error('no visit');
     const later = new Date(Date.parse(first.start) + DAY).toISOString();
     await agent.patch(`/api/admin/visits/${first.id}`).send({ start: later }).expect(200);
-    await app.settle();
-    expect(smtp.received).toHaveLength(2);
-    const moved = await calendarOf(smtp.received[1]?.raw ?? '');
+    await reacting.app.settle();
+    expect(reacting.smtp.received).toHaveLength(2);
+    const moved = await calendarOf(reacting.smtp.received[1]?.raw ?? '');
     expect(moved.mail.subject).toMatch(/^We moved your cleaning/);
     expect(moved.events[0]?.startDate.toJSDate().getTime()).toBe(Date.parse(later));
   });

@@ -16,10 +16,12 @@ import { replyAddressOfLead } from '../../src/mailbox/mailbox.service.ts';
 import { createReactions } from '../../src/reactions/reactions.service.ts';
 import {
   buildTestApp,
+  createTestDatabase,
   driver,
   type TestApp,
   type TestAppContext,
   type TestAppOptions,
+  type TestDatabase,
   testDatabaseUrl,
   useTestApp,
 } from './test-app.ts';
@@ -329,4 +331,32 @@ export async function buildReactingApp(
       await app.close();
     },
   };
+}
+
+export interface ReactingAppContext {
+  /** The mail server the engine delivers to; its received mail is the file's to empty. */
+  smtp: TestSmtpServer;
+  app: ReactingApp;
+}
+
+/**
+ * A describe block's reacting app (buildReactingApp) on a database and a mail server of its own:
+ * started before its tests, stopped and removed after them.
+ */
+export function useReactingApp(
+  options: TestAppOptions & { engineEnv?: Record<string, string>; replyMailbox?: string } = {},
+): ReactingAppContext {
+  const context = {} as ReactingAppContext;
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    context.smtp = await startSmtpServer();
+    database = await createTestDatabase();
+    context.app = await buildReactingApp(database.database.knex, context.smtp, options);
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await database?.drop();
+    await context.smtp?.close();
+  });
+  return context;
 }
