@@ -57,7 +57,7 @@ import { adminLeadsRouter, heldSubmissionsRouter, publicLeadsRouter } from './le
 import { leadNames } from './leads/leads.service.ts';
 import { openLeadCountsByAssignee } from './leads/open-leads.service.ts';
 import { liveRouter } from './live/live.routes.ts';
-import { myDayRouter } from './my-day/my-day.routes.ts';
+import { myDayRouter, shellCountsRouter } from './my-day/my-day.routes.ts';
 import { notificationsRouter } from './notifications/notifications.routes.ts';
 import { openApiRouter } from './openapi/openapi.routes.ts';
 import { customerQuotesRouter } from './quotes/customer-quotes.routes.ts';
@@ -136,6 +136,7 @@ function adminApi(
   admin.use('/bookings', bookingsRouter(deps));
   admin.use('/inbox', inboxRouter(deps));
   admin.use('/my-day', myDayRouter(deps));
+  admin.use('/counts', shellCountsRouter(deps));
   admin.use('/notifications', notificationsRouter(deps));
   admin.use('/unmatched-emails', unmatchedEmailsRouter(deps));
   admin.use('/quotes', quotesRouter(deps));

@@ -321,9 +321,18 @@ describeApi('my day', () => {
     expect(Date.parse(vera9.end)).toBeGreaterThan(Date.parse(vera9.arrivalEnd));
     // Listed all day; waiting for me (the badge) once the arrival window has begun: only Early at 7 AM.
     expect(day.counts).toMatchObject({ visits: 3, total: 1 });
+    // The sidebar's count says when it changes next: when Vera's window begins.
+    expect((await me.get('/api/admin/counts').expect(200)).body).toMatchObject({
+      myDay: 1,
+      myDayChangesAt: new Date(at(0, 9 * 60)).toISOString(),
+    });
 
     t.clock.now = new Date(at(0, 9 * 60 + 30));
     expect((await dayOf(me)).counts).toMatchObject({ visits: 3, total: 2 });
+    expect((await me.get('/api/admin/counts').expect(200)).body).toMatchObject({
+      myDay: 2,
+      myDayChangesAt: new Date(at(0, 23 * 60 + 15)).toISOString(),
+    });
     // Marked completed as the Schedule does: it leaves the day.
     await me.patch(`/api/admin/visits/${vera}`).send({ status: 'completed' }).expect(200);
     const after = await dayOf(me);
@@ -335,5 +344,94 @@ describeApi('my day', () => {
     expect(namesIn(all, 'visits')).toEqual(['Early Visit', 'Otis Visit', 'Nina Visit']);
     const otis = visitsOf(all).find((item) => item.leadName === 'Otis Visit');
     expect(otis?.assignee).toEqual({ id: otherId, name: 'Omar Other' });
+  });
+});
+
+describeApi('the shell’s counts (GET /api/admin/counts)', () => {
+  const t = useTestApp();
+  let repId: string;
+  let rep: Agent;
+
+  beforeAll(async () => {
+    await resetTeam(t.db);
+    repId = await addStaff(t.db, { email: 'rep@counts.example', role: 'sales', name: 'Cora Counts' });
+    rep = await signIn(t.app, { username: 'rep@counts.example', password: STAFF_PASSWORD });
+  });
+  afterAll(async () => {
+    await resetTables(t.db);
+    await resetTeam(t.db);
+  });
+
+  /** Each figure as its own read answers it. */
+  async function countsOfOwnReads(agent: Agent) {
+    const [day, inbox, unmatched, held, notifications] = await Promise.all([
+      agent.get('/api/admin/my-day?scope=me').expect(200),
+      agent.get('/api/admin/inbox').expect(200),
+      agent.get('/api/admin/unmatched-emails').expect(200),
+      agent.get('/api/admin/held-submissions?page=1&pageSize=1').expect(200),
+      agent.get('/api/admin/notifications').expect(200),
+    ]);
+    return {
+      myDay: day.body.counts.total,
+      myDayChangesAt: null,
+      inbox: inbox.body.total,
+      unmatchedEmails: unmatched.body.total,
+      held: held.body.total,
+      notifications: notifications.body.unread,
+    };
+  }
+
+  it('answers the same figures as each count’s own read, for the person asking', async () => {
+    expect((await rep.get('/api/admin/counts').expect(200)).body).toEqual({
+      myDay: 0,
+      myDayChangesAt: null,
+      inbox: 0,
+      unmatchedEmails: 0,
+      held: 0,
+      notifications: 0,
+    });
+
+    const now = Date.now();
+    const mine = await insertLead(t.db, { first_name: 'Nina', last_name: 'Counts', assigned_to: repId });
+    await insertLead(t.db, { first_name: 'Ned', last_name: 'Counts', assigned_to: repId });
+    await recordInboundMessage(
+      t.db,
+      {
+        leadId: mine,
+        channel: 'sms',
+        body: 'Is Friday open?',
+        subject: null,
+        from: '+12145550199',
+        externalId: `SM-counts-${now}`,
+        receivedAt: new Date(now - 60_000),
+      },
+      ZONE,
+    );
+    await t.db('unmatched_emails').insert({
+      mailbox: 'sales@counts.example',
+      external_id: `<counts-${now}@mail.example>`,
+      source_digest: `counts-${now}`,
+      sender: 'someone@mail.example',
+      subject: 'Hello',
+      body: 'Hello',
+      received_at: new Date(now),
+      reason: 'held for the counts',
+    });
+    await supertest(t.app)
+      .post('/api/leads')
+      .send({ ...VALID_QUOTE, email: 'bot@counts.example', phone: '817-555-0142', website: 'bot' })
+      .expect(201);
+
+    const counts = (await rep.get('/api/admin/counts').expect(200)).body;
+    expect(counts).toEqual(await countsOfOwnReads(rep));
+    // Two new leads of mine and the reply; the held ones wait for everyone; the reply told the assignee.
+    expect(counts).toMatchObject({ myDay: 3, inbox: 1, unmatchedEmails: 1, held: 1 });
+    expect(counts.notifications).toBeGreaterThan(0);
+
+    // Another person's counts are theirs: the admin holds no lead and was told nothing.
+    const admin = await t.agent();
+    const adminCounts = (await admin.get('/api/admin/counts').expect(200)).body;
+    expect(adminCounts).toEqual(await countsOfOwnReads(admin));
+    expect(adminCounts).toMatchObject({ myDay: 0, inbox: 1, unmatchedEmails: 1, held: 1 });
   });
 });

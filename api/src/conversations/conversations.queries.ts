@@ -212,10 +212,19 @@ export async function listInboxRows(
     )
     .orderBy([{ column: 'p.last_at', order: 'desc' }, { column: 'p.lead_id' }])
     .limit(limit)) as InboxRow[];
+  return { rows, total: await countLeadsOf(db, unread) };
+}
+
+async function countLeadsOf(db: Knex, unread: Knex.QueryBuilder): Promise<number> {
   const counted = (await db.from(unread.clone().as('u')).countDistinct({ n: 'u.lead_id' }).first()) as
     | { n: number | string }
     | undefined;
-  return { rows, total: Number(counted?.n ?? 0) };
+  return Number(counted?.n ?? 0);
+}
+
+/** How many leads have replies the person has not read (the Inbox's total). */
+export function countLeadsWithUnreadReplies(db: Knex, userId: string): Promise<number> {
+  return countLeadsOf(db, unreadRepliesOf(db, userId));
 }
 
 export async function updateMessageDelivery(

@@ -16,6 +16,8 @@ import {
 
 /** For My Day: the leads with replies a person has not read (inbox.ts). */
 export { listRepliesWaiting } from './inbox.ts';
+/** For the CRM's counts: the Inbox's total. */
+export { countLeadsWithUnreadReplies } from './conversations.queries.ts';
 
 export interface InboundMessage {
   leadId: string;

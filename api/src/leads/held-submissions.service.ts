@@ -53,6 +53,11 @@ function toHeldSubmission(row: HeldSubmissionRow, role: UserRole): HeldSubmissio
   };
 }
 
+/** How many submissions wait for review. */
+export async function countHeldSubmissions(db: Knex): Promise<number> {
+  return [...(await countHeldSubmissionsByRule(db)).values()].reduce((sum, n) => sum + n, 0);
+}
+
 /** The held page as `role` may see it: the sender's network and user agent for admins, neither for sales. */
 export async function listHeldSubmissions(db: Knex, query: HeldListQuery, role: UserRole): Promise<HeldSubmissionPage> {
   const [rows, counts] = await Promise.all([

@@ -75,17 +75,22 @@ export async function listUnmatchedEmailRows(
   names: NameQueries,
   limit: number,
 ): Promise<{ rows: UnmatchedEmailListRow[]; total: number }> {
-  const filtered = (query: Knex.QueryBuilder) => (status === 'all' ? query : query.where('u.status', status));
-  const rows = (await filtered(selectWithNames(db, names))
+  const rows = (await selectWithNames(db, names)
+    .modify((query) => (status === 'all' ? query : query.where('u.status', status)))
     .orderBy([
       { column: 'u.received_at', order: 'desc' },
       { column: 'u.id', order: 'desc' },
     ])
     .limit(limit)) as UnmatchedEmailListRow[];
-  const counted = (await filtered(db('unmatched_emails as u')).count({ n: '*' }).first()) as
-    | { n: number | string }
-    | undefined;
-  return { rows, total: Number(counted?.n ?? 0) };
+  return { rows, total: await countUnmatchedEmailRows(db, status) };
+}
+
+export async function countUnmatchedEmailRows(db: Knex, status: UnmatchedEmailStatus | 'all'): Promise<number> {
+  const counted = (await db('unmatched_emails as u')
+    .modify((query) => (status === 'all' ? query : query.where('u.status', status)))
+    .count({ n: '*' })
+    .first()) as { n: number | string } | undefined;
+  return Number(counted?.n ?? 0);
 }
 
 export async function findUnmatchedEmailListRow(

@@ -16,6 +16,7 @@ import type { ParsedReply } from './parse-reply.ts';
 import {
   findUnmatchedEmailListRow,
   findUnmatchedEmailRow,
+  countUnmatchedEmailRows,
   insertUnmatchedEmailOnce,
   listUnmatchedEmailRows,
   type NameQueries,
@@ -82,6 +83,11 @@ async function toUnmatchedEmail(db: Knex, row: UnmatchedEmailListRow): Promise<U
     resolvedAt: iso(row.resolved_at),
     suggestedLead: await suggestionFor(db, row),
   };
+}
+
+/** How many e-mails wait as unmatched (the list's default status). */
+export function countHeldEmails(db: Knex): Promise<number> {
+  return countUnmatchedEmailRows(db, 'held');
 }
 
 export async function listUnmatchedEmails(db: Knex, query: UnmatchedEmailQuery): Promise<UnmatchedEmails> {

@@ -80,6 +80,11 @@ export async function listNotifications(db: Knex, userId: string): Promise<Notif
   return { items: rows.map(toNotification), unread };
 }
 
+/** How many of the person's notifications are unread (the bell's badge). */
+export function countUnreadNotifications(db: Knex, userId: string): Promise<number> {
+  return countUnreadNotificationRows(db, userId);
+}
+
 /** POST /api/admin/notifications/read: the person's own notifications only; another's id changes nothing. */
 export async function markNotificationsRead(
   db: Knex,

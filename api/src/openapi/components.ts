@@ -29,7 +29,7 @@ import { liveEventSchema } from '@shine/shared/live';
 import { schedulingSettingsSchema } from '@shine/shared/scheduling';
 import { lostReasonsSchema } from '@shine/shared/lost-reasons';
 import { notificationsReadSchema } from '@shine/shared/notifications';
-import { myDaySchema } from '@shine/shared/responses/my-day';
+import { myDaySchema, shellCountsSchema } from '@shine/shared/responses/my-day';
 import { notificationListSchema, notificationsReadAnswerSchema } from '@shine/shared/responses/notifications';
 import { quoteRequestIntakeSchema, staffLeadRequestSchema } from '@shine/shared/quote-request';
 import {
@@ -181,6 +181,7 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['SchedulingSettings', schedulingSettingsSchema],
   ['LostReasons', lostReasonsSchema],
   ['MyDay', myDaySchema],
+  ['ShellCounts', shellCountsSchema],
   ['NotificationList', notificationListSchema],
   ['NotificationsReadAnswer', notificationsReadAnswerSchema],
 ];

@@ -437,6 +437,7 @@ const endpoints: Endpoint[] = [
     query: fc.constantFrom('', 'scope=me', 'scope=all', 'scope=', 'scope=team', 'scope=me&scope=all'),
     schema: myDayQuerySchema,
   },
+  { method: 'GET', path: '/api/admin/counts', access: 'admin', success: [200] },
   { method: 'GET', path: '/api/admin/notifications', access: 'admin', success: [200] },
   {
     method: 'POST',

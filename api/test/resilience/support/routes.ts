@@ -245,6 +245,7 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/api/admin/leads/:id/messages/read', access: 'admin', role: 'sales', id: 'lead' },
   { method: 'GET', path: '/api/admin/inbox', access: 'admin', role: 'sales' },
   { method: 'GET', path: '/api/admin/my-day', access: 'admin', role: 'sales' },
+  { method: 'GET', path: '/api/admin/counts', access: 'admin', role: 'sales' },
   { method: 'GET', path: '/api/admin/notifications', access: 'admin', role: 'sales' },
   {
     method: 'POST',

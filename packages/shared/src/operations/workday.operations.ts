@@ -4,7 +4,7 @@ import { idParamsSchema } from '../leads.ts';
 import { myDayQuerySchema } from '../my-day.ts';
 import { notificationsReadSchema } from '../notifications.ts';
 import { activitySchema } from '../responses/activities.ts';
-import { myDaySchema } from '../responses/my-day.ts';
+import { myDaySchema, shellCountsSchema } from '../responses/my-day.ts';
 import { notificationListSchema, notificationsReadAnswerSchema } from '../responses/notifications.ts';
 import { error, json, operation, type Operation } from './operation.ts';
 
@@ -24,6 +24,18 @@ export const workdayOperations = {
     access: 'session',
     query: myDayQuerySchema,
     answers: { 200: json(myDaySchema, 'The day.'), 403: error('Everyone’s day is for admins.') },
+  }),
+  getShellCounts: operation({
+    method: 'get',
+    path: '/api/admin/counts',
+    tag: 'My Day',
+    summary: 'The counts beside the CRM’s sections and bell, for the signed-in person, in one read',
+    description:
+      'My Day’s `counts.total`, the leads with unread replies, the e-mails held as unmatched, the held submissions ' +
+      'and the unread notifications: the same figures as their own reads, answered together so that the CRM ' +
+      'asks once, after the screen’s own data.',
+    access: 'session',
+    answers: { 200: json(shellCountsSchema, 'The counts.') },
   }),
   listNotifications: operation({
     method: 'get',

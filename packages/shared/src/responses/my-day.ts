@@ -105,3 +105,23 @@ export const myDaySchema = z.strictObject({
   }),
 });
 export type MyDay = z.output<typeof myDaySchema>;
+
+/**
+ * GET /api/admin/counts: what the CRM's sidebar and bell show beside their names, in one read sent
+ * after the screen's own data (docs/performance.md, "The shell's counts in one read").
+ */
+export const shellCountsSchema = z.strictObject({
+  /** My Day's `counts.total`. */
+  myDay: countSchema,
+  /** When a visit listed today begins and so starts to count in `myDay` (null: none is still to begin). */
+  myDayChangesAt: instantSchema.nullable(),
+  /** Leads with replies the person has not read (the Inbox's `total`). */
+  inbox: countSchema,
+  /** E-mails held as unmatched. */
+  unmatchedEmails: countSchema,
+  /** Held submissions waiting for review. */
+  held: countSchema,
+  /** The person's unread notifications (the bell's `unread`). */
+  notifications: countSchema,
+});
+export type ShellCounts = z.output<typeof shellCountsSchema>;

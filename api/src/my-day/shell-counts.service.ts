@@ -1,0 +1,36 @@
+// GET /api/admin/counts: the figures the CRM shows beside its sections and on its bell, answered
+// together (one round trip instead of five) so that the CRM can ask for them after the screen's own
+// data. Each figure is its own feature's count, the same as its own read's total.
+import type { ShellCounts } from '@shine/shared/responses/my-day';
+import type { Knex } from 'knex';
+import { countLeadsWithUnreadReplies } from '../conversations/conversations.service.ts';
+import { countHeldSubmissions } from '../leads/held-submissions.service.ts';
+import { countHeldEmails } from '../mailbox/unmatched-emails.service.ts';
+import { countUnreadNotifications } from '../notifications/notifications.service.ts';
+import { buildMyDay } from './my-day.service.ts';
+
+export async function countShell(
+  db: Knex,
+  request: { userId: string; now: Date; timeZone: string },
+): Promise<ShellCounts> {
+  const { userId } = request;
+  const [myDay, inbox, unmatchedEmails, held, notifications] = await Promise.all([
+    buildMyDay(db, { ...request, scope: 'me' }),
+    countLeadsWithUnreadReplies(db, userId),
+    countHeldEmails(db),
+    countHeldSubmissions(db),
+    countUnreadNotifications(db, userId),
+  ]);
+  const starts = myDay.sections
+    .flatMap((section) => section.items)
+    .flatMap((item) => (item.kind === 'visit' ? [Date.parse(item.start)] : []))
+    .filter((start) => start > request.now.getTime());
+  return {
+    myDay: myDay.counts.total,
+    myDayChangesAt: starts.length > 0 ? new Date(Math.min(...starts)).toISOString() : null,
+    inbox,
+    unmatchedEmails,
+    held,
+    notifications,
+  };
+}
