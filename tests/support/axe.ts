@@ -5,6 +5,7 @@
 // are left running), and while axe runs, CSS transitions and animations take no time: a change that
 // lands during the scan (a live event enabling a button, a toast sliding in) shows its end state at
 // once instead of easing into it. Only the time is changed: every state still shows and is checked.
+// A live refresh the CRM holds back for a moment is waited for first.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
@@ -20,12 +21,22 @@ export async function animationsSettled(page: Page): Promise<void> {
 }
 
 /**
+ * The CRM holds back a live refresh for up to a second when events come close together
+ * (packages/crm/src/api/live-stream.ts) and marks the page's root meanwhile: a scan waits for the
+ * refresh, so that it does not meet the screen half-way through it.
+ */
+export async function liveRefreshesSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-live-refresh-pending'));
+}
+
+/**
  * An axe scan of the page as it rests (see above). A page without frames is scanned by one `axe.run`
  * in the page itself: the builder's default runs axe in every frame and merges the results in a blank
  * page it opens and loads axe into, which is the right way only when there are frames (an e-mail
  * preview's sandboxed `<iframe>`) and on a loaded 2-core machine took a scan from ~4 to ~7 s.
  */
 export async function axeBuilder(page: Page): Promise<AxeBuilder> {
+  await liveRefreshesSettled(page);
   await animationsSettled(page);
   return new RestingAxeBuilder(page).setLegacyMode(page.frames().length === 1);
 }

@@ -1,6 +1,14 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyLiveEvent, type LiveStatus, STREAM_RETRY_MS, STREAM_SILENCE_MS, startLiveStream } from './live-stream.ts';
+import {
+  applyLiveEvent,
+  LIVE_REFRESH_WINDOW_MS,
+  type LiveStatus,
+  REFRESH_PENDING_ATTRIBUTE,
+  STREAM_RETRY_MS,
+  STREAM_SILENCE_MS,
+  startLiveStream,
+} from './live-stream.ts';
 import { liveOperations } from '@shine/shared/operations/live';
 import {
   assigneesKey,
@@ -224,5 +232,37 @@ describe('startLiveStream', () => {
   it('without EventSource, the reads simply poll', () => {
     startLiveStream({ queryClient: seeded(), open: () => undefined, onStatus: (s) => statuses.push(s) });
     expect(statuses).toEqual(['connecting', 'polling']);
+  });
+  it('a burst of events refreshes each read on screen at most twice: at once, then once at the window’s end', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+    let asked = 0;
+    const observer = new QueryObserver<number>(client, {
+      queryKey: leadListKey({ page: 1 }),
+      queryFn: () => Promise.resolve(++asked),
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe(1));
+    const stop = startLiveStream({ queryClient: client, open, onStatus: (s) => statuses.push(s) });
+    latest().emit('ready', { resumed: false });
+
+    // 20 new leads within a second (an import), one every 45 ms.
+    for (let i = 0; i < 20; i++) {
+      latest().emit('lead.created', { type: 'lead.created', leadId: `lead-${i}` });
+      await vi.advanceTimersByTimeAsync(45);
+    }
+    expect(document.documentElement.hasAttribute(REFRESH_PENDING_ATTRIBUTE)).toBe(true);
+    await vi.advanceTimersByTimeAsync(LIVE_REFRESH_WINDOW_MS);
+    expect(document.documentElement.hasAttribute(REFRESH_PENDING_ATTRIBUTE)).toBe(false);
+    // The first load, the burst's first event at once, the rest together once.
+    expect(asked).toBe(3);
+    expect(observer.getCurrentResult().data).toBe(3);
+
+    // A lone event later is not held back.
+    await vi.advanceTimersByTimeAsync(LIVE_REFRESH_WINDOW_MS);
+    latest().emit('lead.created', { type: 'lead.created', leadId: 'later' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked).toBe(4);
+    stop();
+    unsubscribe();
   });
 });

@@ -26,6 +26,7 @@ import {
   visitsKey,
   myDayKey,
   notificationsKey,
+  shellCountsKey,
 } from './query-keys.ts';
 
 /** connecting: first attempt; live: open; reconnecting: lost, EventSource retrying; polling: given up for now. */
@@ -72,57 +73,112 @@ function refreshReads(queryClient: QueryClient, queryKey: readonly unknown[]): v
     .then(() => queryClient.invalidateQueries({ queryKey }));
 }
 
-/** Refreshes the cached reads an event changes (only the ones on screen refetch at once). */
-export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
-  const refresh = (queryKey: readonly unknown[]) => refreshReads(queryClient, queryKey);
+/** The cached reads an event changes. */
+export function readsChangedBy(event: LiveEvent): ReadonlyArray<readonly unknown[]> {
   // My Day reads over leads, replies, tasks and quotes: whatever changes one of them changes the day,
-  // and acting on a lead reads the notifications about it.
-  if (event.type !== 'held.created' && event.type !== 'user.created') {
-    refresh(myDayKey);
-    refresh(notificationsKey);
-  }
+  // and acting on a lead reads the notifications about it; the shell's counts count all of them.
+  const day = event.type === 'user.created' || event.type === 'user.changed' ? [] : [shellCountsKey];
+  if (event.type !== 'held.created' && event.type !== 'user.created') day.push(myDayKey, notificationsKey);
   switch (event.type) {
     case 'lead.created':
-      for (const key of [leadsKey, statsKey, metricsKey, intakeKey]) refresh(key);
-      return;
+      return [...day, leadsKey, statsKey, metricsKey, intakeKey];
     case 'lead.updated':
       // leadsKey covers the lists, the lead and its history (their keys start with it); the Team
       // section counts open leads per person, and the Audit view lists the change.
-      for (const key of [leadsKey, statsKey, metricsKey, teamUsersKey, auditKey]) refresh(key);
-      return;
+      return [...day, leadsKey, statsKey, metricsKey, teamUsersKey, auditKey];
     case 'activity.created':
     case 'activity.updated':
-      for (const key of [leadActivitiesKey(event.leadId), activitiesKey, activitySummaryKey, metricsKey]) refresh(key);
-      refresh(leadKey(event.leadId));
-      return;
+      return [
+        ...day,
+        leadActivitiesKey(event.leadId),
+        activitiesKey,
+        activitySummaryKey,
+        metricsKey,
+        leadKey(event.leadId),
+      ];
     case 'message.created':
       // The lead and its thread (under its key), and the Inbox's unread replies.
-      for (const key of [leadKey(event.leadId), inboxKey]) refresh(key);
-      return;
+      return [...day, leadKey(event.leadId), inboxKey];
     case 'notification.created':
-      return;
+      return day;
     case 'held.created':
-      for (const key of [heldKey, intakeKey]) refresh(key);
-      return;
+      return [...day, heldKey, intakeKey];
     case 'quote.accepted':
       // The lead (Won, its value), its quote versions (under its key) and its timeline.
-      for (const key of [leadsKey, statsKey, metricsKey, leadActivitiesKey(event.leadId), activitiesKey]) refresh(key);
-      return;
+      return [...day, leadsKey, statsKey, metricsKey, leadActivitiesKey(event.leadId), activitiesKey];
     case 'visits.changed':
       // The Schedule, the lead (Won, its booking under its key), the dashboard's figures and the timeline.
-      for (const key of [visitsKey, leadsKey, statsKey, metricsKey, leadActivitiesKey(event.leadId), activitiesKey])
-        refresh(key);
-      return;
+      return [...day, visitsKey, leadsKey, statsKey, metricsKey, leadActivitiesKey(event.leadId), activitiesKey];
     case 'user.created':
       // The people behind every name and picker: a lead assigned to someone missing from them reads
       // "(no longer active)".
-      for (const key of [assigneesKey, teamUsersKey]) refresh(key);
-      return;
+      return [assigneesKey, teamUsersKey];
     case 'user.changed':
       // A new name shows on the leads assigned to them and in the audit trail too.
-      for (const key of [assigneesKey, teamUsersKey, leadsKey, auditKey]) refresh(key);
-      return;
+      return [assigneesKey, teamUsersKey, leadsKey, auditKey];
   }
+  return day;
+}
+
+/** Refreshes the cached reads an event changes (only the ones on screen refetch at once). */
+export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
+  for (const key of readsChangedBy(event)) refreshReads(queryClient, key);
+}
+
+/**
+ * A page's reads refresh at most once a window: the first change at once, and what changes while the
+ * window lasts together at its end. A burst of events (an import, a series booked, a busy minute)
+ * used to refetch every read on screen once per event.
+ */
+export const LIVE_REFRESH_WINDOW_MS = 1_000;
+
+/** While a refresh waits for the window's end the page's root carries this attribute (tests wait it out). */
+export const REFRESH_PENDING_ATTRIBUTE = 'data-live-refresh-pending';
+
+export interface LiveRefresher {
+  /** The reads an event changes: refreshed now, or with the others at the window's end. */
+  add: (keys: ReadonlyArray<readonly unknown[]>) => void;
+  stop: () => void;
+}
+
+export function createLiveRefresher(queryClient: QueryClient, windowMs = LIVE_REFRESH_WINDOW_MS): LiveRefresher {
+  const pending = new Map<string, readonly unknown[]>();
+  let lastRefreshAt = Number.NEGATIVE_INFINITY;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const markPending = (waiting: boolean) => {
+    if (typeof document !== 'undefined') document.documentElement.toggleAttribute(REFRESH_PENDING_ATTRIBUTE, waiting);
+  };
+  const refresh = (keys: Iterable<readonly unknown[]>) => {
+    lastRefreshAt = Date.now();
+    for (const key of keys) refreshReads(queryClient, key);
+  };
+  const flush = () => {
+    timer = undefined;
+    const keys = [...pending.values()];
+    pending.clear();
+    markPending(false);
+    refresh(keys);
+  };
+  return {
+    add(keys) {
+      const sinceLast = Date.now() - lastRefreshAt;
+      if (timer === undefined && sinceLast >= windowMs) {
+        refresh(keys);
+        return;
+      }
+      for (const key of keys) pending.set(JSON.stringify(key), key);
+      if (timer === undefined) {
+        markPending(true);
+        timer = setTimeout(flush, Math.max(0, windowMs - sinceLast));
+      }
+    },
+    stop() {
+      clearTimeout(timer);
+      timer = undefined;
+      pending.clear();
+      markPending(false);
+    },
+  };
 }
 
 export interface LiveStreamOptions {
@@ -143,6 +199,7 @@ export function startLiveStream({ queryClient, open, onStatus, onEvent }: LiveSt
   let silenceTimer: ReturnType<typeof setTimeout> | undefined;
   let connectedBefore = false;
   let stopped = false;
+  const refresher = createLiveRefresher(queryClient);
 
   const watchSilence = () => {
     clearTimeout(silenceTimer);
@@ -178,7 +235,7 @@ export function startLiveStream({ queryClient, open, onStatus, onEvent }: LiveSt
       next.addEventListener(type, (message) => {
         watchSilence();
         const event = JSON.parse((message as MessageEvent<string>).data) as LiveEvent;
-        applyLiveEvent(queryClient, event);
+        refresher.add(readsChangedBy(event));
         onEvent?.(event);
       });
     }
@@ -199,6 +256,7 @@ export function startLiveStream({ queryClient, open, onStatus, onEvent }: LiveSt
   connect();
   return () => {
     stopped = true;
+    refresher.stop();
     clearTimeout(retryTimer);
     clearTimeout(silenceTimer);
     source?.close();
