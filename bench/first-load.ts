@@ -1,5 +1,5 @@
 // `pnpm bench --first-load`: a real Chromium (headless, through playwright-core)
-// against the all-in-one server on PostgreSQL with 3,000 seeded leads.
+// against the all-in-one server on PostgreSQL with 3,000 seeded leads (--first-load-leads N for more).
 // - First load: time from navigation start to the first row of the leads table in the DOM, over
 //   repeated full loads of /admin/crm/leads (the browser's cache warm, as for a salesperson
 //   who opened the CRM yesterday); beside it, when each API call started and ended and the API's own
@@ -27,7 +27,6 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 
 export const FIRST_LOAD_DATABASE_URL = 'postgres://postgres:postgres@localhost:5432/shine_bench_first_load';
-const LEADS = 3_000;
 const FIRST_LOAD_TARGET_MS = 400;
 const SORT_TARGET_MS = 300;
 const LEADS_URL = '/admin/crm/leads';
@@ -189,16 +188,18 @@ export async function benchFirstLoad(settings: {
   databaseUrl: string;
   reseed: boolean;
   loads: number;
+  /** How many leads the database holds (the leads screen's first page is the same size at any count). */
+  leads: number;
   admin: { email: string; password: string };
   profile?: boolean;
 }): Promise<void> {
-  const { databaseUrl, admin } = settings;
+  const { databaseUrl, admin, leads } = settings;
   assertCrmBuilt('the first load');
   ensureDatabase(databaseUrl, settings.reseed);
-  if (countLeads(databaseUrl) !== LEADS) {
+  if (countLeads(databaseUrl) !== leads) {
     ensureDatabase(databaseUrl, true);
-    console.log(`seeding ${LEADS} leads...`);
-    seedLeads(databaseUrl, LEADS, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+    console.log(`seeding ${leads} leads...`);
+    seedLeads(databaseUrl, leads, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
   }
   psql(databaseUrl, 'vacuum analyze');
   const server = await startAppServer({
@@ -287,7 +288,7 @@ export async function benchFirstLoad(settings: {
       calls,
     };
     console.log(
-      `first row of the leads table (${samples.length} warm loads, ${LEADS} leads; load average ${loadavg()[0]?.toFixed(1)}):`,
+      `first row of the leads table (${samples.length} warm loads, ${leads} leads; load average ${loadavg()[0]?.toFixed(1)}):`,
     );
     console.table([
       {
@@ -340,7 +341,7 @@ export async function benchFirstLoad(settings: {
     console.table(sorts);
     // The machine's load beside the figures: on a shared 2-core box, rendering waits for the CPU.
     writeBenchResult('first-load', {
-      leads: LEADS,
+      leads,
       loadAverage: { before: loadBefore, after: loadavg() },
       firstLoad,
       sort,

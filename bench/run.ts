@@ -9,7 +9,7 @@
 //   pnpm bench --cluster [--duration 10] [--connections 32]   (bench/cluster.ts: 3 processes behind HAProxy)
 //   pnpm bench --intake [--duration 10] [--rounds 5] [--connections 32] [--profile]   (bench/intake.ts: POST /api/leads vs pgbench)
 //   pnpm bench --soak [--minutes 5] [--connections 32]   (bench/soak.ts: RSS and heap over a steady load)
-//   pnpm bench --first-load [--loads 20] [--reseed] [--profile]   (bench/first-load.ts: Chromium, 3,000 leads, first row and sorts)
+//   pnpm bench --first-load [--loads 20] [--first-load-leads 3000] [--reseed] [--profile]   (bench/first-load.ts: Chromium, 3,000 leads, first row and sorts)
 //   pnpm bench --pages [--duration 10] [--rounds 5] [--connections 32] [--profile]   (bench/pages.ts: deep pages, every sort, cursors)
 //   pnpm bench --export [--export-reps 3] [--profile]   (bench/export.ts: the export alone vs psql \copy)
 //   pnpm bench --slots [--requests 500] [--connections 32] [--visits 2000]   (bench/slots.ts: free windows with booked visits)
@@ -51,6 +51,7 @@ const { values: args } = parseArgs({
     soak: { type: 'boolean', default: false },
     'first-load': { type: 'boolean', default: false },
     loads: { type: 'string', default: '20' },
+    'first-load-leads': { type: 'string', default: '3000' },
     pages: { type: 'boolean', default: false },
     export: { type: 'boolean', default: false },
     slots: { type: 'boolean', default: false },
@@ -91,6 +92,7 @@ if (args['first-load']) {
     databaseUrl: process.env.BENCH_FIRST_LOAD_DATABASE_URL ?? FIRST_LOAD_DATABASE_URL,
     reseed: args.reseed,
     loads: Number(args.loads),
+    leads: Number(args['first-load-leads']),
     admin: ADMIN,
     profile: args.profile,
   });

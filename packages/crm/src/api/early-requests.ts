@@ -8,6 +8,7 @@
 import { liveOperations } from '@shine/shared/operations/live';
 import { ADMIN_API_PATH } from '@shine/shared/operations/operation';
 import { publicOperations } from '@shine/shared/operations/public';
+import { workdayOperations } from '@shine/shared/operations/workday';
 
 const STORAGE_PREFIX = 'shine.crm.firstReads:';
 /** Reads sent this long after the load count as the screen's first data. */
@@ -20,8 +21,16 @@ const UNCLAIMED_TTL_MS = 5_000;
  * counts filled it and the leads list was never sent early.
  */
 const MAX_READS = 16;
-/** Not first data: the session check has its own prefetch, the live stream is not a read. */
-const NEVER_EARLY = new Set<string>([publicOperations.getSession.path, liveOperations.openLiveStream.path]);
+/**
+ * Not first data: the session check has its own prefetch, the live stream is not a read, and the
+ * shell's counts and alert settings are asked after the screen's data on purpose (shell-counts.ts).
+ */
+const NEVER_EARLY = new Set<string>([
+  publicOperations.getSession.path,
+  liveOperations.openLiveStream.path,
+  workdayOperations.getShellCounts.path,
+  liveOperations.getAlertSettings.path,
+]);
 
 let routeKey: string | null = null;
 let learnUntil = 0;

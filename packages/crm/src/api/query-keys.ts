@@ -53,3 +53,5 @@ export const lostReasonsKey = queryKeyOf(settingsOperations.getLostReasons);
 /** Both scopes of My Day start with it: a change refreshes whichever is shown. */
 export const myDayKey = collectionKeyOf(workdayOperations.getMyDay);
 export const notificationsKey = queryKeyOf(workdayOperations.listNotifications);
+/** The counts beside the sections and on the bell (api/shell-counts.ts). */
+export const shellCountsKey = queryKeyOf(workdayOperations.getShellCounts);

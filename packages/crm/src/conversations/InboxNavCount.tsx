@@ -1,5 +1,4 @@
-import { useInbox } from './conversations.queries.ts';
-import { useUnmatchedEmails } from './unmatched-emails.queries.ts';
+import { useShellCounts } from '../api/shell-counts.ts';
 
 const shown = (count: number) => (count > 99 ? '99+' : count);
 
@@ -8,10 +7,9 @@ const shown = (count: number) => (count > 99 ? '99+' : count);
  * are held as unmatched (they wait for someone to attach or dismiss them); nothing when none.
  */
 export function InboxNavCount() {
-  const inbox = useInbox();
-  const unmatched = useUnmatchedEmails();
-  const total = inbox.data?.total;
-  const held = unmatched.data?.total;
+  const counts = useShellCounts().data;
+  const total = counts?.inbox;
+  const held = counts?.unmatchedEmails;
   if (!total && !held) return null;
   return (
     <>

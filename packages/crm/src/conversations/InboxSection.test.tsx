@@ -4,7 +4,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { workdayOperations } from '@shine/shared/operations/workday';
 import { mockFetch, stubCall } from '../test/fetch-mock.ts';
+import { makeShellCounts } from '../test/fixtures.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { InboxNavCount } from './InboxNavCount.tsx';
 import { InboxSection } from './InboxSection.tsx';
@@ -72,7 +74,7 @@ describe('Inbox', () => {
   });
 
   it('counts the leads with unread replies beside "Inbox" in the menu', async () => {
-    mockFetch({ ...stubCall(conversationOperations.getInbox, { body: inbox }) });
+    mockFetch({ ...stubCall(workdayOperations.getShellCounts, { body: makeShellCounts({ inbox: 2 }) }) });
     renderWithProviders(<InboxNavCount />);
     expect((await screen.findByTestId('inbox-nav-count')).textContent).toBe('2 unread');
   });

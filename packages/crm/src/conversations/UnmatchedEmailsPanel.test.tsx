@@ -5,7 +5,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, stubCall, urlFor } from '../test/fetch-mock.ts';
-import { makeLead, makeLeadPage } from '../test/fixtures.ts';
+import { workdayOperations } from '@shine/shared/operations/workday';
+import { makeLead, makeLeadPage, makeShellCounts } from '../test/fixtures.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { InboxNavCount } from './InboxNavCount.tsx';
 import { UnmatchedEmailsPanel } from './UnmatchedEmailsPanel.tsx';
@@ -99,10 +100,7 @@ describe('Unmatched e-mail', () => {
   });
 
   it('counts the held e-mails beside "Inbox" in the menu', async () => {
-    mockFetch({
-      ...stubCall(conversationOperations.getInbox, { body: { items: [], total: 0 } }),
-      ...stubCall(conversationOperations.listUnmatchedEmails, { body: held }),
-    });
+    mockFetch({ ...stubCall(workdayOperations.getShellCounts, { body: makeShellCounts({ unmatchedEmails: 1 }) }) });
     renderWithProviders(<InboxNavCount />);
     expect((await screen.findByTestId('unmatched-nav-count')).textContent).toBe('1 unmatched e-mail');
     expect(screen.queryByTestId('inbox-nav-count')).toBeNull();

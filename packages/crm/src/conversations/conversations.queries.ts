@@ -6,7 +6,7 @@ import { conversationOperations } from '@shine/shared/operations/conversations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryOptions } from '../api/client.ts';
 import { livePolling, POLL_INTERVAL_MS, useLive } from '../api/live.ts';
-import { inboxKey, leadActivitiesKey, leadMessagesKey } from '../api/query-keys.ts';
+import { inboxKey, leadActivitiesKey, leadMessagesKey, shellCountsKey } from '../api/query-keys.ts';
 
 /**
  * The automated messages in a thread change without a live event (the queue works on its own, like
@@ -53,6 +53,7 @@ export function useMarkMessagesRead(leadId: string) {
     mutationFn: async () => {
       await call(conversationOperations.markLeadMessagesRead, { params: { id: leadId } });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKey }),
+    onSuccess: () =>
+      Promise.all([inboxKey, shellCountsKey].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -5,7 +5,7 @@ import { conversationOperations } from '@shine/shared/operations/conversations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryOptions } from '../api/client.ts';
 import { livePolling, POLL_INTERVAL_MS, useLive } from '../api/live.ts';
-import { leadActivitiesKey, leadMessagesKey, unmatchedEmailsKey } from '../api/query-keys.ts';
+import { leadActivitiesKey, leadMessagesKey, shellCountsKey, unmatchedEmailsKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
@@ -33,7 +33,8 @@ export function useAttachUnmatchedEmail() {
       ]);
     },
     onError: (error) => toast.error('The e-mail was not attached', errorText(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: unmatchedEmailsKey }),
+    onSettled: () =>
+      Promise.all([unmatchedEmailsKey, shellCountsKey].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 
@@ -45,6 +46,7 @@ export function useDismissUnmatchedEmail() {
     mutationFn: (id: string) => call(conversationOperations.dismissUnmatchedEmail, { params: { id } }),
     onSuccess: () => toast.success('E-mail dismissed'),
     onError: (error) => toast.error('The e-mail was not dismissed', errorText(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: unmatchedEmailsKey }),
+    onSettled: () =>
+      Promise.all([unmatchedEmailsKey, shellCountsKey].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

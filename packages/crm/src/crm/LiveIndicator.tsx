@@ -1,7 +1,7 @@
 import type { LiveStatus } from '../api/live-stream.ts';
 import { POLL_INTERVAL_MS } from '../api/live.ts';
 import { businessZoneLabel, formatTimeWithSeconds } from '../format/date-time.ts';
-import { useMetrics } from '../overview/index.ts';
+import { useShellCounts } from '../api/shell-counts.ts';
 import { Hint } from '../ui/Hint.tsx';
 
 const LABEL: Record<LiveStatus, string> = {
@@ -16,7 +16,8 @@ const LABEL: Record<LiveStatus, string> = {
  * "Polling" while the reads refresh on a timer instead, "Offline" when even those fail.
  */
 export function LiveIndicator({ status }: { status: LiveStatus }) {
-  const metrics = useMetrics();
+  // The shell's counts are its own read that every change refreshes: how fresh they are is how fresh the CRM is.
+  const metrics = useShellCounts();
   const offline = metrics.isError;
   const updated = metrics.dataUpdatedAt
     ? `Last updated ${formatTimeWithSeconds(metrics.dataUpdatedAt)} ${businessZoneLabel(new Date(metrics.dataUpdatedAt))}`

@@ -1,12 +1,12 @@
-import { useHeldCount } from './held.queries.ts';
+import { useShellCounts } from '../api/shell-counts.ts';
 
 /** The number of held submissions beside "Held" in the sidebar; nothing when none are waiting. */
 export function HeldNavCount() {
-  const count = useHeldCount();
-  if (!count.data) return null;
+  const count = useShellCounts().data?.held;
+  if (!count) return null;
   return (
     <span className="nav-count" data-testid="held-nav-count">
-      {count.data > 99 ? '99+' : count.data}
+      {count > 99 ? '99+' : count}
       <span className="visually-hidden"> waiting</span>
     </span>
   );

@@ -4,7 +4,8 @@ import type { HeldSubmissionPage } from '@shine/shared/types';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeHeld, makeLead } from '../test/fixtures.ts';
+import { workdayOperations } from '@shine/shared/operations/workday';
+import { makeHeld, makeLead, makeShellCounts } from '../test/fixtures.ts';
 import { mockFetch, stubCall, urlFor } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { signedInAs } from '../test/team-fixtures.ts';
@@ -214,10 +215,10 @@ describe('Held section', () => {
 describe('HeldNavCount', () => {
   it('shows how many are held, and nothing when none are', async () => {
     const { calls } = mockFetch({
-      ...stubCall(list, { body: { items: [makeHeld()], total: 7, page: 1, pageSize: 1 } }),
+      ...stubCall(workdayOperations.getShellCounts, { body: makeShellCounts({ held: 7 }) }),
     });
     renderWithProviders(<HeldNavCount />);
     expect((await screen.findByTestId('held-nav-count')).textContent).toBe('7 waiting');
-    expect(calls[0]?.url).toBe(urlFor(leadOperations.listHeldSubmissions, { query: { page: 1, pageSize: 1 } }));
+    expect(calls.map((call) => call.url)).toEqual([urlFor(workdayOperations.getShellCounts)]);
   });
 });

@@ -3,7 +3,7 @@ import { leadOperations } from '@shine/shared/operations/leads';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryOptions } from '../api/client.ts';
 import { livePolling, POLL_INTERVAL_MS, useLive } from '../api/live.ts';
-import { heldKey, intakeKey, leadsKey, metricsKey, statsKey } from '../api/query-keys.ts';
+import { heldKey, intakeKey, leadsKey, metricsKey, shellCountsKey, statsKey } from '../api/query-keys.ts';
 import { fullName } from '../format/lead-labels.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
@@ -21,16 +21,6 @@ export function useHeldList(params: HeldListParams) {
     ...queryOptions(leadOperations.listHeldSubmissions, { query: params }),
     placeholderData: keepPreviousData,
     ...livePolling(live, POLL_INTERVAL_MS.leads),
-  });
-}
-
-/** How many are held, for the menu badge: the total of a one-item page, polled like the metrics. */
-export function useHeldCount() {
-  const live = useLive();
-  return useQuery({
-    ...queryOptions(leadOperations.listHeldSubmissions, { query: { page: 1, pageSize: 1 } }),
-    select: (page) => page.total,
-    ...livePolling(live, POLL_INTERVAL_MS.metrics),
   });
 }
 
@@ -54,7 +44,8 @@ export function useReleaseHeld() {
       ]);
     },
     onError: (error) => toast.error('Could not release the held submission', errorText(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: heldKey }),
+    onSettled: () =>
+      Promise.all([heldKey, shellCountsKey].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 
@@ -69,7 +60,8 @@ export function useDeleteHeld() {
       await queryClient.invalidateQueries({ queryKey: intakeKey });
     },
     onError: (error) => toast.error('Could not delete the held submission', errorText(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: heldKey }),
+    onSettled: () =>
+      Promise.all([heldKey, shellCountsKey].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 

@@ -32,7 +32,8 @@ describe('LeadsSection', () => {
     await screen.findByRole('button', { name: 'Ada First' });
     expect(leadsTable().getAttribute('aria-busy')).toBeNull();
 
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search leads' }), { target: { value: 'Bea' } });
+    // The filters come with the frame after the first rows.
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Search leads' }), { target: { value: 'Bea' } });
     // The search is on its way: the old row is still there, inside antd's spinning Spin (dimmed; its
     // overlay takes the clicks).
     await waitFor(() => {

@@ -1,6 +1,6 @@
 import { AppstoreOutlined, DownloadOutlined, TableOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { Button, Card, Grid, Segmented, Space, Tag } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { leadFilterKey, type LeadView } from './lead-view-params.ts';
 import { BulkAssignDialog } from './BulkAssignDialog.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
@@ -23,6 +23,28 @@ import { SyncingTag } from '../ui/SyncingTag.tsx';
  * than kept out of sight, and Export and Assign only ever act on rows the person can see checked
  * (paging and sorting keep it: the same leads, in other places).
  */
+/**
+ * False until the first page of rows has been shown, then true: what the screen needs less urgently
+ * than its rows (the filters, with their own read of the assignees) mounts after them
+ * (docs/performance.md, "The shell's counts in one read").
+ */
+function useShownOnce(shown: boolean): boolean {
+  const [once, setOnce] = useState(shown);
+  useEffect(() => {
+    if (once || !shown) return;
+    // After the frame that paints the rows.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setOnce(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [once, shown]);
+  return once;
+}
+
 export function LeadsSection() {
   useRememberedLeadView();
   const filters = useLeadFilters();
@@ -38,6 +60,7 @@ export function LeadsSection() {
   const [density, setDensity] = useLeadDensity();
   const screens = Grid.useBreakpoint();
   const setOpenLeadId = useCallback((id: string) => openLead.open(id), [openLead.open]);
+  const rowsShown = useShownOnce(list.data !== undefined || list.isError);
 
   return (
     <Card className="leads-card">
@@ -94,7 +117,12 @@ export function LeadsSection() {
             <NewLeadButton type="primary" />
           </Space>
         </div>
-        <LeadFilters filters={filters} hideStatus={view === 'pipeline'} idPrefix="crm-leads" showAssignee />
+        {rowsShown ? (
+          <LeadFilters filters={filters} hideStatus={view === 'pipeline'} idPrefix="crm-leads" showAssignee />
+        ) : (
+          // Their height, so the rows do not move when they come.
+          <div className="lead-filters lead-filters-pending" aria-hidden="true" />
+        )}
         {view === 'table' ? (
           <LeadsTable
             data={list.data}

@@ -1,8 +1,8 @@
-import { useMyDay } from './my-day.queries.ts';
+import { useShellCounts } from '../api/shell-counts.ts';
 
 /** Beside "My Day": how many things wait for the signed-in person today; nothing when none. */
 export function MyDayNavCount() {
-  const total = useMyDay('me').data?.counts.total;
+  const total = useShellCounts().data?.myDay;
   if (!total) return null;
   return (
     <span className="nav-count" data-testid="my-day-nav-count">

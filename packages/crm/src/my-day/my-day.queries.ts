@@ -7,7 +7,15 @@ import type { MyDay } from '@shine/shared/responses/my-day';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryOptions } from '../api/client.ts';
 import { livePolling, useLive } from '../api/live.ts';
-import { activitiesKey, leadsKey, metricsKey, myDayKey, notificationsKey, visitsKey } from '../api/query-keys.ts';
+import {
+  activitiesKey,
+  leadsKey,
+  metricsKey,
+  myDayKey,
+  notificationsKey,
+  shellCountsKey,
+  visitsKey,
+} from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
@@ -51,7 +59,7 @@ function useRefreshDay() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [myDayKey, notificationsKey, leadsKey, activitiesKey, metricsKey, visitsKey].map((queryKey) =>
+      [myDayKey, notificationsKey, shellCountsKey, leadsKey, activitiesKey, metricsKey, visitsKey].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );

@@ -5,8 +5,9 @@ import { call, queryOptions } from '../api/client.ts';
 
 const alertSettingsQuery = queryOptions(liveOperations.getAlertSettings);
 
-export function useNewLeadAlertSettings() {
-  return useQuery(alertSettingsQuery);
+/** The person's alert settings; `enabled` false: not asked yet (the shell asks after the screen's data). */
+export function useNewLeadAlertSettings(enabled = true) {
+  return useQuery({ ...alertSettingsQuery, enabled });
 }
 
 export function useNewLeadAlertSettingsMutation() {

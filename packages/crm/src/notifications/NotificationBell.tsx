@@ -3,6 +3,7 @@ import type { Notification } from '@shine/shared/responses/notifications';
 import { Button, Empty } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useShellCounts } from '../api/shell-counts.ts';
 import { formatDateTime } from '../format/date-time.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { notificationPath } from './notification-path.ts';
@@ -15,14 +16,16 @@ import './notifications.css';
  * (a held request: the Held section).
  */
 export function NotificationBell() {
-  const notifications = useNotifications();
+  const [open, setOpen] = useState(false);
+  const notifications = useNotifications(open);
+  const counts = useShellCounts();
   const markRead = useMarkNotificationsRead();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const unread = notifications.data?.unread ?? 0;
+  // The list's own count once it is open (the newer of the two), the shell's before.
+  const unread = (open ? notifications.data?.unread : undefined) ?? counts.data?.notifications ?? 0;
 
   useEffect(() => {
     if (!open) return;

@@ -13,7 +13,7 @@ import { useNewLeadAlertSettings } from '../new-lead-alerts/index.ts';
 import { browserNotifications } from '../new-lead-alerts/index.ts';
 import { usePlatform } from '../platform/platform.ts';
 import { notificationPath } from './notification-path.ts';
-import { useNotifications } from './notifications.queries.ts';
+import { useAfterFirstScreen, useShellCounts } from '../api/shell-counts.ts';
 
 const SYSTEM_TITLE = 'Lone Star Shine CRM';
 
@@ -22,8 +22,8 @@ export function useNotificationAlerts(): (event: LiveEvent) => void {
   const navigate = useNavigate();
   const platform = usePlatform();
   const system = useMemo(() => platform.notifications ?? browserNotifications(), [platform]);
-  const settings = useNewLeadAlertSettings().data ?? DEFAULT_NEW_LEAD_ALERT_SETTINGS;
-  const unread = useNotifications().data?.unread;
+  const settings = useNewLeadAlertSettings(useAfterFirstScreen()).data ?? DEFAULT_NEW_LEAD_ALERT_SETTINGS;
+  const unread = useShellCounts().data?.notifications;
 
   useEffect(() => {
     if (unread !== undefined) system?.setBadgeCount?.(unread);

@@ -1,3 +1,4 @@
+import type { ShellCounts } from '@shine/shared/responses/my-day';
 import { LEAD_PRIORITIES, LEAD_STATUSES } from '@shine/shared/enums';
 import type { Activity } from '@shine/shared/responses/activities';
 import { type LeadListItem, leadListItemSchema } from '@shine/shared/responses/leads';
@@ -173,4 +174,9 @@ export function makeActivity(leadId: string, overrides: Partial<Activity> = {}):
     createdAt: new Date().toISOString(),
     ...overrides,
   };
+}
+
+/** GET /api/admin/counts: nothing waits, unless said. */
+export function makeShellCounts(overrides: Partial<ShellCounts> = {}): ShellCounts {
+  return { myDay: 0, myDayChangesAt: null, inbox: 0, unmatchedEmails: 0, held: 0, notifications: 0, ...overrides };
 }
