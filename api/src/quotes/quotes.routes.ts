@@ -6,7 +6,6 @@ import { sessionUser } from '../http/auth-guard.ts';
 import { linkOriginOf } from '../http/public-origin.ts';
 import { operationRouter } from '../http/route.ts';
 import { sendPdf } from './quote-pdf-response.ts';
-import { quoteUrlOf } from './quote-tokens.ts';
 import {
   createQuoteDraft,
   listQuotesOfLead,
@@ -51,8 +50,7 @@ export function quotesRouter({ db, config, now }: QuotesDeps): Router {
     // The e-mail goes out from the committed send (the quote-email reaction): the answer does not wait
     // for the mail server, and a crash after the commit does not lose it.
     const email = Boolean(req.body.email && emailConfigured);
-    const sent = await sendQuote(db, user.id, req.params.id, now(), timeZone, { origin, email });
-    res.json({ quote: sent.quote, url: quoteUrlOf(origin, sent.token), emailed: email && Boolean(sent.lead.email) });
+    res.json(await sendQuote(db, user.id, req.params.id, now(), timeZone, { origin, email }));
   });
 
   route(quoteOperations.withdrawQuote, async (req, res) => {

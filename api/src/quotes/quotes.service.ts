@@ -131,11 +131,13 @@ export function updateQuoteDraft(db: Knex, id: string, update: QuoteUpdate, now:
   });
 }
 
+/** The send's answer (POST /api/admin/quotes/{id}/send). */
 export interface SentQuote {
   quote: Quote;
-  /** The customer's link token: only ever in the answer and the e-mail. */
-  token: string;
-  lead: Lead;
+  /** The customer's link: only ever in the answer and the e-mail (the table keeps the token's hash). */
+  url: string;
+  /** Whether the quote-email reaction will e-mail it (asked for, a mail server, and the lead has an address). */
+  emailed: boolean;
 }
 
 export function validUntilText(date: Date, timeZone: string): string {
@@ -186,15 +188,11 @@ export function sendQuote(
       completedAt: now,
     });
     const lead = await leadOrThrow(trx, row.lead_id);
-    const email = delivery.email && Boolean(lead.email);
-    await outbox.quoteSent(row.lead_id, {
-      quoteId: id,
-      actorId,
-      email,
-      // The link only where the e-mail needs it: the table keeps the token's hash, not the token.
-      url: email ? quoteUrlOf(delivery.origin, token) : '',
-    });
-    return { quote: toQuote(sent, now), token, lead };
+    const emailed = delivery.email && Boolean(lead.email);
+    const url = quoteUrlOf(delivery.origin, token);
+    // The link only where the e-mail needs it.
+    await outbox.quoteSent(row.lead_id, { quoteId: id, actorId, email: emailed, url: emailed ? url : '' });
+    return { quote: toQuote(sent, now), url, emailed };
   });
 }
 
