@@ -64,7 +64,8 @@ test('a phoned-in customer entered by hand, booked by staff with an address: the
   await form.locator('.book-day .ant-radio-button-wrapper').first().click();
   await expectAxeClean(page, '.ant-drawer');
   const booked = page.waitForResponse(
-    (response) => response.request().method() === 'POST' && response.url().endsWith(`/api/admin/leads/${leadId}/booking`),
+    (response) =>
+      response.request().method() === 'POST' && response.url().endsWith(`/api/admin/leads/${leadId}/booking`),
   );
   await form.getByRole('button', { name: 'Book visit' }).click();
   const answer = await booked;
