@@ -110,6 +110,8 @@ describeApi('service address', () => {
       city: 'Fort Worth',
       zip: '76132',
     });
+    const booked = await supertest(t.app).get(`/q/${token}`).expect(200);
+    expect(booked.text).toContain('Where: <strong>4521 Elm Street, Apt 4, Fort Worth, TX 76132</strong>');
     const history = (await agent.get(`/api/admin/leads/${leadId}/history`).expect(200)).body.items as Array<{
       action: string;
       after: unknown;

@@ -18,6 +18,7 @@ import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { EVERY } from '@shine/shared/scheduling';
 import {
   customerServiceAddressSchema,
+  formatServiceAddress,
   SERVICE_ADDRESS_MESSAGES,
   SERVICE_AREA_CITIES,
   type ServiceAddress,
@@ -164,6 +165,8 @@ export interface BookingSectionArgs {
   notice?: string;
   /** The first booking's address fields: prefilled, or as the customer sent them with their problems. */
   address: AddressForm;
+  /** The lead's saved service address on one line, shown with the booking. */
+  where?: string;
 }
 
 /** Whether the section shows a booking (a cancelled one offers the windows again). */
@@ -203,6 +206,7 @@ ${pickForm(token, 'booking/change', slots, timeZone, 'Move my cleaning')}
 <h2 id="booking-title">Your cleaning is booked</h2>
 ${notice}
 ${next ? `<p>Next: <strong>${e(describeArrival(new Date(next.start), new Date(next.arrivalEnd), timeZone))}</strong> (arrival window).</p>` : ''}
+${args.where ? `<p>Where: <strong>${e(args.where)}</strong>. Moved? Call us at ${phoneLink}.</p>` : ''}
 ${booking.visits.length > 1 ? `<p>Your next cleanings:</p>${visitList(booking, timeZone)}` : ''}
 ${changes}
 </section>`;
@@ -247,13 +251,13 @@ export function quotePageBooking(deps: Pick<AppDeps, 'db' | 'config' | 'now'>): 
   const timeZone = config.businessTimeZone;
 
   /** The address fields as the page first shows them: the lead's saved address, else its request's ZIP. */
-  async function prefilledAddress(quote: Quote): Promise<AddressForm> {
+  async function prefilledAddress(quote: Quote): Promise<AddressForm & { where?: string }> {
     const lead = await findLead(db, quote.leadId);
     const saved = lead?.serviceAddress;
     const values = saved
       ? { line1: saved.line1, line2: saved.line2 ?? '', city: saved.city, zip: saved.zip }
       : { zip: lead?.zipcode.trim() ?? '' };
-    return { values, errors: {} };
+    return { values, errors: {}, ...(saved ? { where: formatServiceAddress(saved) } : {}) };
   }
 
   async function section(
@@ -268,10 +272,10 @@ export function quotePageBooking(deps: Pick<AppDeps, 'db' | 'config' | 'now'>): 
       const done = await findBookingOfQuote(db, quote.id, timeZone, at);
       return { html: renderUsedUpSection(done, timeZone, notice), booked: true, done: true };
     }
-    const [booking, list, form] = await Promise.all([
+    const [booking, list, saved] = await Promise.all([
       findBookingOfQuote(db, quote.id, timeZone, at),
       customerSlots(db, token, { days: SLOT_DAYS_DEFAULT }, timeZone, at),
-      address ?? prefilledAddress(quote),
+      prefilledAddress(quote),
     ]);
     const html = renderBookingSection({
       token,
@@ -282,7 +286,8 @@ export function quotePageBooking(deps: Pick<AppDeps, 'db' | 'config' | 'now'>): 
       timeZone,
       now: at,
       notice,
-      address: form,
+      address: address ?? saved,
+      ...(saved.where ? { where: saved.where } : {}),
     });
     return { html, booked: isBooked(booking) };
   }
