@@ -15,7 +15,7 @@ import { describeArrival } from '../src/scheduling/scheduling.service.ts';
 import { restoreStarterTemplate } from '../src/templates/templates.service.ts';
 import { STARTER_TEMPLATE_KEYS } from '@shine/shared/starter-templates';
 import { drainEngines, useDeliveringEngine, waitFor } from './support/automation-engine.ts';
-import { sendNewQuote, tokenOf } from './support/quotes.ts';
+import { sendNewQuote, tokenOf, TEST_ADDRESS } from './support/quotes.ts';
 import { type Agent, describeApi, signIn, VALID_QUOTE } from './support/test-app.ts';
 
 const HOUR = 3_600_000;
@@ -72,7 +72,7 @@ function useRecipes(env?: Record<string, string>) {
     const slots = slotListSchema.parse((await supertest(t.app).get(`/api/quotes/${token}/slots`).expect(200)).body);
     const booked = await supertest(t.app)
       .post(`/api/quotes/${token}/booking`)
-      .send({ start: slots.slots[0]?.start })
+      .send({ address: TEST_ADDRESS, start: slots.slots[0]?.start })
       .expect(201);
     const visits = booked.body.booking.visits as BookedVisit[];
     // The booking's own e-mail (a reaction) goes first; what follows is the recipes'.

@@ -14,7 +14,7 @@ import {
   type TestEngine,
   waitFor,
 } from './support/automation-engine.ts';
-import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
+import { createLeadThroughForm, sendNewQuote, tokenOf, TEST_ADDRESS } from './support/quotes.ts';
 import { describeApi, signIn, useTestApp } from './support/test-app.ts';
 
 const HOUR = 3_600_000;
@@ -48,7 +48,10 @@ describeApi('automation triggers of scheduling', () => {
     await supertest(t.app).post(`/api/quotes/${token}/accept`).send({ name: 'Ann Lee' }).expect(200);
     const slots = slotListSchema.parse((await supertest(t.app).get(`/api/quotes/${token}/slots`).expect(200)).body);
     const start = slots.slots[0]?.start ?? '';
-    const booked = await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start }).expect(201);
+    const booked = await supertest(t.app)
+      .post(`/api/quotes/${token}/booking`)
+      .send({ address: TEST_ADDRESS, start })
+      .expect(201);
     return { agent, leadId, token, start: Date.parse(start), visitId: booked.body.booking.visits[0].id as string };
   }
 

@@ -12,7 +12,7 @@ import supertest from 'supertest';
 import { beforeEach, expect, it } from 'vitest';
 import { extendRecurringSeries } from '../src/scheduling/scheduling.service.ts';
 import { useReactingApp } from './support/automation-engine.ts';
-import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
+import { createLeadThroughForm, sendNewQuote, tokenOf, TEST_ADDRESS } from './support/quotes.ts';
 import { describeApi, resetTables, signIn } from './support/test-app.ts';
 
 const ZONE = 'America/Chicago';
@@ -79,7 +79,7 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
     if (!slot) throw new Error('no free window');
     const answer = await supertest(reacting.app.app)
       .post(`/api/quotes/${token}/booking`)
-      .send({ start: slot.start })
+      .send({ address: TEST_ADDRESS, start: slot.start })
       .expect(201);
     const { booking } = bookingAnswerSchema.parse(answer.body);
     return { agent, leadId, token, email, booking, slots: slots.slots };
@@ -112,7 +112,7 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
       expect(event.sequence).toBe(0);
       expect(event.summary).toBe(`Deep cleaning — ${DEFAULT_COMPANY.name}`);
       expect(event.summary).not.toMatch(/cleaning cleaning/i);
-      expect(event.location).toContain('76132');
+      expect(event.location).toBe('4521 Elm Street, Plano, TX 75024');
     }
 
     // The customer moves the booking to a later window: the series is laid again from there.

@@ -6,7 +6,7 @@ import { BOOKING_MESSAGES, slotListSchema } from '@shine/shared/bookings';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import supertest from 'supertest';
 import { expect, it } from 'vitest';
-import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
+import { createLeadThroughForm, sendNewQuote, tokenOf, TEST_ADDRESS } from './support/quotes.ts';
 import { describeApi, useTestApp } from './support/test-app.ts';
 
 const PHONE = DEFAULT_COMPANY.phone;
@@ -44,7 +44,7 @@ describeApi('customer booking changes, per hour', () => {
     t.clock.now = new Date();
     const { leadId, token, starts } = await acceptedLink();
     const [a, b, c, d] = starts as [string, string, string, string];
-    await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: a }).expect(201);
+    await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ address: TEST_ADDRESS, start: a }).expect(201);
     await supertest(t.app).patch(`/api/quotes/${token}/booking`).send({ start: b }).expect(200);
     // The page's own form (no script): a change is a redirect back to the page.
     await supertest(t.app).post(`/q/${token}/booking/change`).type('form').send({ start: c }).expect(303);
@@ -69,9 +69,12 @@ describeApi('customer booking changes, per hour', () => {
     for (let i = 0; i < 2; i++) {
       const early = await supertest(t.app).patch(`/api/quotes/${token}/booking`).send({ start: b });
       expect([early.status, early.body.message]).toEqual([409, BOOKING_MESSAGES.noBooking]);
-      await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: 'soon' }).expect(400);
+      await supertest(t.app)
+        .post(`/api/quotes/${token}/booking`)
+        .send({ address: TEST_ADDRESS, start: 'soon' })
+        .expect(400);
     }
-    await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: a }).expect(201);
+    await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ address: TEST_ADDRESS, start: a }).expect(201);
     await supertest(t.app).patch(`/api/quotes/${token}/booking`).send({ start: b }).expect(200);
     await supertest(t.app).patch(`/api/quotes/${token}/booking`).send({ start: c }).expect(200);
     expect((await supertest(t.app).delete(`/api/quotes/${token}/booking`)).status).toBe(429);
@@ -85,7 +88,7 @@ describeApi('customer booking changes, per day', () => {
     t.clock.now = new Date();
     const { token, starts } = await acceptedLink();
     const [a, b, c] = starts as [string, string, string];
-    await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: a }).expect(201);
+    await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ address: TEST_ADDRESS, start: a }).expect(201);
     await supertest(t.app).patch(`/api/quotes/${token}/booking`).send({ start: b }).expect(200);
     const refused = await supertest(t.app).patch(`/api/quotes/${token}/booking`).send({ start: c });
     expect([refused.status, refused.body.message]).toEqual([429, BOOKING_MESSAGES.tooManyChanges(2, 'day', PHONE)]);

@@ -9,7 +9,7 @@ import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
 import { expect, it } from 'vitest';
 import { useReactingApp } from './support/automation-engine.ts';
-import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
+import { createLeadThroughForm, sendNewQuote, tokenOf, TEST_ADDRESS } from './support/quotes.ts';
 import { describeApi, signIn } from './support/test-app.ts';
 
 // Far longer than the pause between two of the test's requests, even on a loaded machine.
@@ -42,7 +42,10 @@ describeApi('booking e-mails: a burst of the customer’s changes is one e-mail'
     await customer.post(`/api/quotes/${token}/accept`).send({ name: 'Ann Lee' }).expect(200);
     const { slots } = slotListSchema.parse((await customer.get(`/api/quotes/${token}/slots`).expect(200)).body);
     expect(slots.length).toBeGreaterThan(4);
-    await customer.post(`/api/quotes/${token}/booking`).send({ start: slots[0]?.start }).expect(201);
+    await customer
+      .post(`/api/quotes/${token}/booking`)
+      .send({ address: TEST_ADDRESS, start: slots[0]?.start })
+      .expect(201);
     await reacting.app.settle();
     expect((await parsed(0)).subject).toMatch(/^Your cleaning is booked/);
 

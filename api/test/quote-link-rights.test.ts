@@ -12,7 +12,7 @@ import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
 import { beforeAll, expect, it } from 'vitest';
 import { useReactingApp } from './support/automation-engine.ts';
-import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
+import { createLeadThroughForm, sendNewQuote, tokenOf, TEST_ADDRESS } from './support/quotes.ts';
 import { addStaff, STAFF_PASSWORD } from './support/team.ts';
 import { type Agent, describeApi, driver, signIn, useTestApp } from './support/test-app.ts';
 
@@ -58,7 +58,7 @@ describeApi('quote link rights', () => {
   async function book(token: string) {
     const answer = await supertest(t.app)
       .post(`/api/quotes/${token}/booking`)
-      .send({ start: await firstSlot(token) })
+      .send({ address: TEST_ADDRESS, start: await firstSlot(token) })
       .expect(201);
     return bookingAnswerSchema.parse(answer.body).booking;
   }
@@ -113,7 +113,10 @@ describeApi('quote link rights', () => {
     await (await t.agent()).patch(`/api/admin/visits/${visit.id}`).send({ status: 'completed' }).expect(200);
     t.clock.now = new Date(Date.parse(visit.start) + 2 * DAY);
     await supertest(t.app).get(`/api/quotes/${token}/slots`).expect(409);
-    const rebook = await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: later }).expect(409);
+    const rebook = await supertest(t.app)
+      .post(`/api/quotes/${token}/booking`)
+      .send({ address: TEST_ADDRESS, start: later })
+      .expect(409);
     expect(rebook.body.message).toContain(PHONE);
     expect(await t.db('bookings').where({ quote_id: booking.quoteId }).count({ n: '*' }).first()).toEqual({
       n: driver === 'postgres' ? '1' : 1,
@@ -144,7 +147,7 @@ describeApi('quote link rights', () => {
     expect(message).toMatch(/^This quote was withdrawn; call us/);
     expect((await supertest(t.app).get(`/api/quotes/${token}/slots`).expect(410)).body.message).toBe(message);
     const start = new Date(Date.now() + 8 * DAY).toISOString();
-    await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start }).expect(410);
+    await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ address: TEST_ADDRESS, start }).expect(410);
     await supertest(t.app).post(`/api/quotes/${token}/accept`).send({ name: 'Ann Lee' }).expect(410);
     const page = await supertest(t.app).get(`/q/${token}`).expect(410);
     expect(page.text).toContain('This quote was withdrawn; call us');
@@ -170,7 +173,10 @@ describeApi('quote link rights', () => {
       .send({ status: 'Lost', lostReason: 'Outside service area' })
       .expect(200);
     const start = new Date(Date.now() + 8 * DAY).toISOString();
-    const refused = await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start }).expect(410);
+    const refused = await supertest(t.app)
+      .post(`/api/quotes/${token}/booking`)
+      .send({ address: TEST_ADDRESS, start })
+      .expect(410);
     expect(refused.body.message).toBe(API_ERRORS.quoteLinkClosed(PHONE));
     await supertest(t.app).delete(`/api/quotes/${token}/booking`).expect(410);
     expect((await supertest(t.app).get(`/q/${token}`).expect(410)).text).toContain('This offer is closed');
@@ -216,7 +222,10 @@ describeApi('quote link rights', () => {
     const { agent, leadId, token } = await acceptedQuote();
     const v2 = await sendNewQuote(agent, leadId, { message: 'A better price' });
     const start = new Date(Date.now() + 8 * DAY).toISOString();
-    const refused = await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start }).expect(410);
+    const refused = await supertest(t.app)
+      .post(`/api/quotes/${token}/booking`)
+      .send({ address: TEST_ADDRESS, start })
+      .expect(410);
     expect(refused.body.message).toBe(API_ERRORS.quoteLinkSuperseded);
     const v2Token = tokenOf(v2.url);
     await supertest(t.app).post(`/api/quotes/${v2Token}/accept`).send({ name: 'Ann Lee' }).expect(200);
@@ -234,7 +243,7 @@ describeApi('quote link rights', () => {
         const draft = await agent.post(`/api/admin/leads/${leadId}/quotes`).send({}).expect(201);
         const [sent, booked] = await Promise.all([
           agent.post(`/api/admin/quotes/${draft.body.id}/send`).send({ email: false }),
-          supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start }),
+          supertest(t.app).post(`/api/quotes/${token}/booking`).send({ address: TEST_ADDRESS, start }),
         ]);
         expect(sent.status).toBe(200);
         expect([201, 410]).toContain(booked.status);
@@ -245,8 +254,8 @@ describeApi('quote link rights', () => {
         // may have taken any fixed time.
         const later = await firstSlot(v2Token);
         const [older, newer] = await Promise.all([
-          supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: later }),
-          supertest(t.app).post(`/api/quotes/${v2Token}/booking`).send({ start: later }),
+          supertest(t.app).post(`/api/quotes/${token}/booking`).send({ address: TEST_ADDRESS, start: later }),
+          supertest(t.app).post(`/api/quotes/${v2Token}/booking`).send({ address: TEST_ADDRESS, start: later }),
         ]);
         expect(older.status).toBe(410);
         expect(newer.status === 201 || booked.status === 201, JSON.stringify(newer.body)).toBe(true);
@@ -281,7 +290,7 @@ describeApi('quote link rights: the cancellation e-mail', () => {
     );
     const booked = await supertest(reacting.app.app)
       .post(`/api/quotes/${token}/booking`)
-      .send({ start: slots.slots[0]?.start })
+      .send({ address: TEST_ADDRESS, start: slots.slots[0]?.start })
       .expect(201);
     const { booking } = bookingAnswerSchema.parse(booked.body);
     await reacting.app.settle();

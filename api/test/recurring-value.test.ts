@@ -10,7 +10,7 @@ import type { ExportResult, Lead } from '@shine/shared/types';
 import supertest from 'supertest';
 import { expect, it } from 'vitest';
 import { up as giveRegularPrices } from '../src/db/migrations/20251207093000_regular_price_lead_values.ts';
-import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
+import { createLeadThroughForm, sendNewQuote, tokenOf, TEST_ADDRESS } from './support/quotes.ts';
 import { describeApi, useTestApp } from './support/test-app.ts';
 
 const DAY = 24 * 3_600_000;
@@ -44,7 +44,10 @@ describeApi('recurring value: one rule everywhere', () => {
     const slots = slotListSchema.parse((await supertest(t.app).get(`/api/quotes/${token}/slots`).expect(200)).body);
     const [slot] = slots.slots;
     if (!slot) throw new Error('no free window');
-    const booked = await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: slot.start }).expect(201);
+    const booked = await supertest(t.app)
+      .post(`/api/quotes/${token}/booking`)
+      .send({ address: TEST_ADDRESS, start: slot.start })
+      .expect(201);
     expect(bookingAnswerSchema.parse(booked.body).booking.frequency).toBe('Biweekly');
 
     const expected = '9149.40'; // 351.90 × 26

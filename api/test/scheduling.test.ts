@@ -13,7 +13,7 @@ import supertest from 'supertest';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database.ts';
 import { useReactingApp } from './support/automation-engine.ts';
-import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
+import { createLeadThroughForm, sendNewQuote, tokenOf, TEST_ADDRESS } from './support/quotes.ts';
 import {
   type Agent,
   buildTestApp,
@@ -99,7 +99,7 @@ describeApi('scheduling', () => {
     const { token, leadId } = await acceptedQuote({ cleaningType: 'Basic', frequency: 'Weekly' });
     const far = await supertest(t.app)
       .post(`/api/quotes/${token}/booking`)
-      .send({ start: '2199-12-02T08:00:00-06:00' });
+      .send({ address: TEST_ADDRESS, start: '2199-12-02T08:00:00-06:00' });
     expect(far.status).toBe(409);
     expect(far.body.message).toBe(BOOKING_MESSAGES.beyondHorizon(6));
     const offered = slotTakenSchema.parse(far.body).slots;
@@ -113,7 +113,10 @@ describeApi('scheduling', () => {
     // Booked inside it, a move past it is refused too, and nothing moves.
     const [first] = (await slotsOf(token)).slots;
     if (!first) throw new Error('no free window');
-    await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: first.start }).expect(201);
+    await supertest(t.app)
+      .post(`/api/quotes/${token}/booking`)
+      .send({ address: TEST_ADDRESS, start: first.start })
+      .expect(201);
     const weekAfterHorizon = new Date(Date.parse(first.start) + 7 * 7 * DAY).toISOString();
     const moved = await supertest(t.app).patch(`/api/quotes/${token}/booking`).send({ start: weekAfterHorizon });
     expect([moved.status, moved.body.message]).toEqual([409, BOOKING_MESSAGES.beyondHorizon(6)]);
@@ -130,7 +133,7 @@ describeApi('scheduling', () => {
     expect(threeWeeks).toEqual([]);
     const refused = await supertest(t.app)
       .post(`/api/quotes/${other.token}/booking`)
-      .send({ start: new Date(Date.parse(first.start) + 3 * 7 * DAY).toISOString() });
+      .send({ address: TEST_ADDRESS, start: new Date(Date.parse(first.start) + 3 * 7 * DAY).toISOString() });
     expect([refused.status, refused.body.message]).toEqual([409, BOOKING_MESSAGES.beyondHorizon(2)]);
     await (await staff())
       .put('/api/admin/settings/scheduling')
@@ -143,7 +146,10 @@ describeApi('scheduling', () => {
     const { token } = await acceptedQuote({}, false);
     const refused = await supertest(t.app).get(`/api/quotes/${token}/slots`).expect(409);
     expect(refused.body.message).toMatch(/Accept the quote first/);
-    await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: new Date().toISOString() }).expect(409);
+    await supertest(t.app)
+      .post(`/api/quotes/${token}/booking`)
+      .send({ address: TEST_ADDRESS, start: new Date().toISOString() })
+      .expect(409);
     await supertest(t.app)
       .get(`/api/quotes/${'A'.repeat(43)}/slots`)
       .expect(404);
@@ -183,7 +189,10 @@ describeApi('scheduling', () => {
     const { agent, token, leadId, quote } = await acceptedQuote();
     const [slot] = (await slotsOf(token)).slots;
     if (!slot) throw new Error('no free window');
-    const booked = await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: slot.start }).expect(201);
+    const booked = await supertest(t.app)
+      .post(`/api/quotes/${token}/booking`)
+      .send({ address: TEST_ADDRESS, start: slot.start })
+      .expect(201);
     const { booking } = bookingAnswerSchema.parse(booked.body);
     expect(booking).toMatchObject({ leadId, quoteId: quote.id, frequency: 'Biweekly', status: 'active' });
     expect(booking.visits.length).toBeGreaterThanOrEqual(3);
@@ -198,11 +207,14 @@ describeApi('scheduling', () => {
     const lead = (await agent.get(`/api/admin/leads/${leadId}`).expect(200)).body;
     expect(lead.status).toBe('Won');
 
-    const again = await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: slot.start }).expect(200);
+    const again = await supertest(t.app)
+      .post(`/api/quotes/${token}/booking`)
+      .send({ address: TEST_ADDRESS, start: slot.start })
+      .expect(200);
     expect(again.body.booking.id).toBe(booking.id);
     const other = await supertest(t.app)
       .post(`/api/quotes/${token}/booking`)
-      .send({ start: (await slotsOf(token)).slots[1]?.start })
+      .send({ address: TEST_ADDRESS, start: (await slotsOf(token)).slots[1]?.start })
       .expect(409);
     expect(other.body.message).toMatch(/already booked/);
     expect(await countRows(t.db, 'bookings')).toBe(1);
@@ -217,11 +229,14 @@ describeApi('scheduling', () => {
     const second = await acceptedQuote({ frequency: 'One Time' });
     const [slot] = (await slotsOf(first.token)).slots;
     if (!slot) throw new Error('no free window');
-    await supertest(t.app).post(`/api/quotes/${first.token}/booking`).send({ start: slot.start }).expect(201);
+    await supertest(t.app)
+      .post(`/api/quotes/${first.token}/booking`)
+      .send({ address: TEST_ADDRESS, start: slot.start })
+      .expect(201);
     expect((await slotsOf(second.token)).slots.map((s) => s.start)).not.toContain(slot.start);
     const taken = await supertest(t.app)
       .post(`/api/quotes/${second.token}/booking`)
-      .send({ start: slot.start })
+      .send({ address: TEST_ADDRESS, start: slot.start })
       .expect(409);
     const body = slotTakenSchema.parse(taken.body);
     expect(body.message).toBe('That arrival window was just taken. Please pick another one.');
@@ -230,7 +245,7 @@ describeApi('scheduling', () => {
     const odd = new Date(Date.parse(slot.start) + 30 * 60_000).toISOString();
     const notWindow = await supertest(t.app)
       .post(`/api/quotes/${second.token}/booking`)
-      .send({ start: odd })
+      .send({ address: TEST_ADDRESS, start: odd })
       .expect(409);
     expect(notWindow.body.message).toMatch(/not one of our free arrival windows/);
     expect(await countRows(t.db, 'bookings')).toBe(1);
@@ -243,7 +258,10 @@ describeApi('scheduling', () => {
     const { token } = await acceptedQuote();
     const [slot] = (await slotsOf(token)).slots;
     if (!slot) throw new Error('no free window');
-    await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: slot.start }).expect(201);
+    await supertest(t.app)
+      .post(`/api/quotes/${token}/booking`)
+      .send({ address: TEST_ADDRESS, start: slot.start })
+      .expect(201);
     const visitAt = Date.parse(slot.start);
 
     t.clock.now = new Date(visitAt - 23 * HOUR);
@@ -294,7 +312,7 @@ describeApi('scheduling', () => {
     if (!before) throw new Error('no 10:00 window before the change');
     const booked = await supertest(t.app)
       .post(`/api/quotes/${token}/booking`)
-      .send({ start: before.start })
+      .send({ address: TEST_ADDRESS, start: before.start })
       .expect(201);
     const [first, second] = booked.body.booking.visits as Array<{ start: string; end: string }>;
     expect(first?.start).toBe(before.start);
@@ -399,7 +417,7 @@ describeApi('scheduling', () => {
     const posted = await supertest(t.app)
       .post(`/q/${token}/booking`)
       .type('form')
-      .send({ start: slot.start })
+      .send({ ...TEST_ADDRESS, start: slot.start })
       .expect(303);
     expect(posted.headers.location).toBe(`/q/${token}`);
     const booked = await supertest(t.app).get(`/q/${token}`).expect(200);
@@ -427,7 +445,11 @@ describeApi('scheduling', () => {
     // The last window offered: far enough ahead that the customer may still cancel it.
     const slot = (await slotsOf(token)).slots.at(-1);
     if (!slot) throw new Error('no free window');
-    await supertest(t.app).post(`/q/${token}/booking`).type('form').send({ start: slot.start }).expect(303);
+    await supertest(t.app)
+      .post(`/q/${token}/booking`)
+      .type('form')
+      .send({ ...TEST_ADDRESS, start: slot.start })
+      .expect(303);
     const booked = await supertest(t.app).get(`/q/${token}`).expect(200);
     expect(booked.text).toContain('Your cleaning is booked');
     expect(banner(booked.text)).toContain('Your cleaning is booked: the time is below.');
@@ -447,11 +469,14 @@ describeApi('scheduling', () => {
     const second = await acceptedQuote({ frequency: 'One Time' });
     const [slot] = (await slotsOf(second.token)).slots;
     if (!slot) throw new Error('no free window');
-    await supertest(t.app).post(`/api/quotes/${first.token}/booking`).send({ start: slot.start }).expect(201);
+    await supertest(t.app)
+      .post(`/api/quotes/${first.token}/booking`)
+      .send({ address: TEST_ADDRESS, start: slot.start })
+      .expect(201);
     const page = await supertest(t.app)
       .post(`/q/${second.token}/booking`)
       .type('form')
-      .send({ start: slot.start })
+      .send({ ...TEST_ADDRESS, start: slot.start })
       .expect(409);
     expect(page.text).toContain('That arrival window was just taken. Please pick another one.');
     expect(page.text).not.toContain(`value="${slot.start}"`);
@@ -493,7 +518,7 @@ describeApi('scheduling', () => {
         quotes.map((quote, i) =>
           supertest(apps[i % apps.length] ?? t.app)
             .post(`/api/quotes/${quote.token}/booking`)
-            .send({ start: slot.start }),
+            .send({ address: TEST_ADDRESS, start: slot.start }),
         ),
       );
       const statuses = answers.map((answer) => answer.status).sort();
@@ -551,7 +576,7 @@ describeApi('scheduling: the booking e-mail and its calendar', () => {
     if (!slot) throw new Error('no free window');
     const booked = await supertest(reacting.app.app)
       .post(`/api/quotes/${token}/booking`)
-      .send({ start: slot.start })
+      .send({ address: TEST_ADDRESS, start: slot.start })
       .expect(201);
     const { booking } = bookingAnswerSchema.parse(booked.body);
 

@@ -10,7 +10,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { endLiveStreams } from '../src/live/live.service.ts';
 import { listenOn, openLive } from './support/live-client.ts';
-import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
+import { createLeadThroughForm, sendNewQuote, tokenOf, TEST_ADDRESS } from './support/quotes.ts';
 import { addStaff, resetTeam, STAFF_PASSWORD } from './support/team.ts';
 import { type Agent, ADMIN_NAME, describeApi, resetTables, signIn, useTestApp } from './support/test-app.ts';
 
@@ -85,7 +85,10 @@ describeApi('visit notifications', () => {
     const stream = await openLive(http.baseUrl, { cookie });
     try {
       await stream.next('ready');
-      await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: first.start }).expect(201);
+      await supertest(t.app)
+        .post(`/api/quotes/${token}/booking`)
+        .send({ address: TEST_ADDRESS, start: first.start })
+        .expect(201);
       const event = await stream.next('notification.created');
       expect(event.data).toMatchObject({ type: 'notification.created', userId: repId, leadId });
       const [newest] = notificationListSchema.parse((await rep.get('/api/admin/notifications').expect(200)).body).items;
@@ -100,7 +103,10 @@ describeApi('visit notifications', () => {
       /^(Mon|Tue|Wed|Thu|Fri|Sat), [A-Z][a-z]{2} \d{1,2}, \d{1,2}(:\d\d)?( [AP]M)?–\d{1,2}(:\d\d)? [AP]M$/,
     );
     // The same start again changes nothing and tells nobody again.
-    await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: first.start }).expect(200);
+    await supertest(t.app)
+      .post(`/api/quotes/${token}/booking`)
+      .send({ address: TEST_ADDRESS, start: first.start })
+      .expect(200);
     await supertest(t.app).patch(`/api/quotes/${token}/booking`).send({ start: second.start }).expect(200);
     await supertest(t.app).delete(`/api/quotes/${token}/booking`).expect(200);
 
@@ -122,7 +128,10 @@ describeApi('visit notifications', () => {
     const [first, second, third] = slots;
     if (!first || !second || !third) throw new Error('no free windows');
     // Five changes in all: the link's hourly limit (booking-change-limits.test.ts).
-    await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: first.start }).expect(201);
+    await supertest(t.app)
+      .post(`/api/quotes/${token}/booking`)
+      .send({ address: TEST_ADDRESS, start: first.start })
+      .expect(201);
     for (const slot of [second, third]) {
       await supertest(t.app).patch(`/api/quotes/${token}/booking`).send({ start: slot.start }).expect(200);
     }
@@ -144,7 +153,10 @@ describeApi('visit notifications', () => {
 
   it('tells the person on duty when nobody holds the lead', async () => {
     const { token, slots, words } = await acceptedLead(null);
-    await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: slots[0]?.start }).expect(201);
+    await supertest(t.app)
+      .post(`/api/quotes/${token}/booking`)
+      .send({ address: TEST_ADDRESS, start: slots[0]?.start })
+      .expect(201);
     expect(await visitNotices(onDuty)).toEqual([['visit_booked', `Ann Lee booked ${words(slots[0])}`]]);
     expect(await visitNotices(rep)).toEqual([]);
   });

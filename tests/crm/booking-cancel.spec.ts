@@ -40,6 +40,9 @@ test('a customer who cancels on the quote page is e-mailed a METHOD:CANCEL file 
 
   // The customer books on the page: the first free window.
   await page.goto(`/q/${token}`);
+  await page.getByLabel('Street address').fill('4521 Elm Street');
+  await page.getByLabel('City').fill('Plano');
+  await page.getByLabel('ZIP code').fill('75024');
   await page.getByRole('radio').first().check();
   await page.getByRole('button', { name: 'Book this time' }).click();
   await expect(page.getByRole('heading', { name: 'Your cleaning is booked' })).toBeVisible();

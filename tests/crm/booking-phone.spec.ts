@@ -46,6 +46,11 @@ test('a customer accepts the quote and books the first cleaning on a phone', asy
   for (const label of (await page.locator('label.slot').all()).slice(0, 6)) await expectTouchTarget(label);
   await expectTouchTarget(page.getByRole('button', { name: 'Book this time' }));
 
+  // Where to clean, asked before the first booking; each field a full touch target.
+  await expectTouchTarget(page.getByLabel('Street address'));
+  await page.getByLabel('Street address').fill('4521 Elm Street');
+  await page.getByLabel('City').fill('Plano');
+  await page.getByLabel('ZIP code').fill('75024');
   const first = page.locator('label.slot').first();
   const chosen = (await first.textContent())?.trim() ?? '';
   await first.click();

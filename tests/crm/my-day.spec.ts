@@ -49,7 +49,9 @@ async function visitToday(admin: Page, repId: string, prefix: string): Promise<{
   let visitId: string | undefined;
   // Specs beside this one book too: a window taken meanwhile answers 409, and the next is tried.
   for (const slot of slots) {
-    const booked = await admin.request.post(`/api/quotes/${token}/booking`, { data: { start: slot.start } });
+    const booked = await admin.request.post(`/api/quotes/${token}/booking`, {
+      data: { start: slot.start, address: { line1: '4521 Elm Street', city: 'Plano', zip: '75024' } },
+    });
     if (booked.status() === 201) {
       visitId = ((await booked.json()) as { booking: { visits: Array<{ id: string }> } }).booking.visits[0]?.id;
       break;
@@ -138,7 +140,11 @@ test.describe('My Day', () => {
     const visits = rep.page.getByRole('region', { name: /^Visits today/ });
     await expect(visits.getByRole('button', { name: leadName, exact: true })).toBeVisible();
     await expect(visits).toContainText(/Arrives \d{1,2}(:\d\d)?( [AP]M)?–\d{1,2}(:\d\d)? [AP]M/);
-    await expect(visits).toContainText('ZIP 75201');
+    await expect(visits).toContainText('4521 Elm Street, Plano, TX 75024');
+    await expect(visits.getByRole('link', { name: /^Map of 4521 Elm Street, Plano, TX 75024/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=4521%20Elm%20Street/,
+    );
     await expect(visits.getByRole('link', { name: `Call ${leadName}` })).toHaveAttribute('href', /^tel:/);
     // The customer's booking and the move reached the bell, in the business's words.
     await rep.page.getByTestId('notification-bell').click();

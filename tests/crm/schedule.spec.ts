@@ -66,7 +66,9 @@ test('a visit the customer books appears in the Schedule live; staff move it and
   for (let i = 0; i < weeks; i++) await page.getByRole('button', { name: 'Next week' }).click();
   await expect(page.getByRole('table')).toBeVisible();
 
-  const booked = await page.request.post(`/api/quotes/${token}/booking`, { data: { start: slot.start } });
+  const booked = await page.request.post(`/api/quotes/${token}/booking`, {
+    data: { start: slot.start, address: { line1: '4521 Elm Street', city: 'Plano', zip: '75024' } },
+  });
   expect(booked.status(), await booked.text()).toBe(201);
   const visit = page.getByRole('button', { name: new RegExp(`${name} Tester`) });
   await expect(visit).toBeVisible();

@@ -61,6 +61,9 @@ test('a sent quote is opened, passes axe, is accepted by its form, and the lead 
   await scan(page);
 
   // A real arrival window, picked once; then the page says it is booked and invites no more picking.
+  await booking.getByLabel('Street address').fill('4521 Elm Street');
+  await booking.getByLabel('City').fill('Plano');
+  await booking.getByLabel('ZIP code').fill('75024');
   await booking.getByRole('radio').first().check();
   await booking.getByRole('button', { name: 'Book this time' }).click();
   await expect(page.getByRole('region', { name: 'Your cleaning is booked' })).toBeVisible();

@@ -126,6 +126,11 @@ export interface LeadRow extends QuoteColumns {
   client_key: string | null;
   /** Generated: the phone's digits, for search. */
   phone_digits?: string;
+  /** Where the crew cleans (migration 20261203100000): line1, city and zip all set, or all null. */
+  service_line1?: string | null;
+  service_line2?: string | null;
+  service_city?: string | null;
+  service_zip?: string | null;
 }
 
 /** One quote request as sent (migration 20251125090000): a lead's first and each repeat. */

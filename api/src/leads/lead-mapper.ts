@@ -1,4 +1,5 @@
 import type { Estimate } from '@shine/shared/pricing';
+import type { ServiceAddress } from '@shine/shared/service-address';
 import type { AttributionFields, Lead, LeadRequest, QuoteFields } from '@shine/shared/types';
 import type { LeadRequestRow, LeadRow, QuoteColumns } from '../db/tables.ts';
 
@@ -25,6 +26,14 @@ function toQuoteFields(row: QuoteColumns): QuoteFields & AttributionFields & { n
     referrerHost: row.referrer_host ?? null,
     landingPage: row.landing_page ?? null,
   };
+}
+
+/** The lead's service address columns as the API's object, or null when none was given. */
+export function toServiceAddress(
+  row: Pick<LeadRow, 'service_line1' | 'service_line2' | 'service_city' | 'service_zip'>,
+): ServiceAddress | null {
+  if (!row.service_line1 || !row.service_city || !row.service_zip) return null;
+  return { line1: row.service_line1, line2: row.service_line2 ?? null, city: row.service_city, zip: row.service_zip };
 }
 
 /** A lead of another person with the same phone, as a lead's answer names it. */
@@ -73,6 +82,7 @@ export function toLead(row: NamedLeadRow): Lead {
     emailUnsubscribedAt: toIso(row.email_unsubscribed_at),
     lostReason: row.lost_reason ?? null,
     lostNote: row.lost_note ?? null,
+    serviceAddress: toServiceAddress(row),
   };
 }
 
@@ -94,7 +104,10 @@ export function toLeadRequest(row: LeadRequestRow): LeadRequest {
  * leads of the same phone are no columns of their own: a query wanting the assignee's name selects
  * userNameOf(assigned_to) (see leads-export.ts), one wanting the others samePhoneLeadsOf.
  */
-export const LEAD_COLUMNS: Record<Exclude<keyof Lead, 'assignee' | 'samePhoneLeads'>, keyof LeadRow> = {
+export const LEAD_COLUMNS: Record<
+  Exclude<keyof Lead, 'assignee' | 'samePhoneLeads' | 'serviceAddress'>,
+  keyof LeadRow
+> = {
   id: 'id',
   firstName: 'first_name',
   lastName: 'last_name',

@@ -1,6 +1,7 @@
 import { CLOSED_LEAD_STATUSES } from '@shine/shared/enums';
 import type { SpamRule } from '@shine/shared/intake';
 import { leadValuePerVisitSql } from '@shine/shared/recurring-revenue';
+import type { ServiceAddress } from '@shine/shared/service-address';
 import type { Knex } from 'knex';
 import { userNameOf } from '../auth/user-names.service.ts';
 import type { LeadRow } from '../db/tables.ts';
@@ -281,4 +282,28 @@ export async function settleLeadDetails(db: Knex, id: string, details: LeadReque
   await db('leads')
     .where({ id })
     .update({ ...details, details_differ_request_id: null, updated_at: db.fn.now() });
+}
+
+/** Sets the lead's service address (migration 20261203100000). */
+export async function updateServiceAddressRow(db: Knex, id: string, address: ServiceAddress): Promise<void> {
+  await db('leads').where({ id }).update({
+    service_line1: address.line1,
+    service_line2: address.line2,
+    service_city: address.city,
+    service_zip: address.zip,
+    updated_at: db.fn.now(),
+  });
+}
+
+export type VisitContactRow = Pick<
+  LeadRow,
+  'id' | 'phone' | 'service_line1' | 'service_line2' | 'service_city' | 'service_zip'
+>;
+
+/** The phone and service address of the leads whose ids are `ids`. */
+export function listVisitContactRows(db: Knex, ids: readonly string[]): Promise<VisitContactRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db('leads')
+    .select('id', 'phone', 'service_line1', 'service_line2', 'service_city', 'service_zip')
+    .whereRaw('id = any(?::uuid[])', [[...ids]]);
 }

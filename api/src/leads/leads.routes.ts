@@ -34,6 +34,7 @@ import {
   leadNames,
   updateLead,
 } from './leads.service.ts';
+import { setServiceAddressByStaff } from './service-address.service.ts';
 
 /** What a held submission keeps of its client's user agent. */
 const USER_AGENT_MAX = 500;
@@ -171,6 +172,10 @@ export function adminLeadsRouter({ db, now, config }: Pick<AppDeps, 'db' | 'now'
 
   route(leadOperations.updateLead, async (req, res) => {
     res.json(await updateLead(db, sessionUser(req).id, req.params.id, req.body));
+  });
+
+  route(leadOperations.setServiceAddress, async (req, res) => {
+    res.json(await setServiceAddressByStaff(db, sessionUser(req).id, req.params.id, req.body.address));
   });
 
   route(leadOperations.changeLeadStatus, async (req, res) => {

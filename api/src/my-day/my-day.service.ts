@@ -23,6 +23,7 @@ import {
 } from '../leads/lead-worklist.service.ts';
 import { leadAlertNotified } from '../notifications/notifications.service.ts';
 import { listQuotesAwaitingAnswer } from '../quotes/quotes.service.ts';
+import { visitContactsOfLeads } from '../leads/service-address.service.ts';
 import { listScheduledVisitsOfDay } from '../scheduling/scheduling.service.ts';
 import { leadAlertReached } from '../speed-to-lead/speed-to-lead.service.ts';
 
@@ -62,6 +63,10 @@ export async function buildMyDay(db: Knex, request: MyDayRequest): Promise<MyDay
     ...quotes.map((quote) => quote.leadId),
     ...visits.map((visit) => visit.leadId),
   ]);
+  const contacts = await visitContactsOfLeads(
+    db,
+    visits.map((visit) => visit.leadId),
+  );
   const known = <T extends { leadId: string }>(items: T[]) =>
     items.flatMap((item) => {
       const lead = leads.get(item.leadId);
@@ -120,6 +125,7 @@ export async function buildMyDay(db: Knex, request: MyDayRequest): Promise<MyDay
       crewName: item.crewName,
       phone: lead.phone,
       zipcode: lead.zipcode,
+      address: contacts.get(item.leadId)?.address ?? null,
     })),
   };
   const counts = Object.fromEntries(MY_DAY_SECTION_KEYS.map((key) => [key, items[key].length])) as Record<

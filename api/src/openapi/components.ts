@@ -7,6 +7,7 @@ import {
   adminVisitSchema,
   bookingAnswerSchema,
   bookingRequestSchema,
+  newBookingRequestSchema,
   staffBookingRequestSchema,
   bookingSchema,
   leadBookingSchema,
@@ -27,6 +28,7 @@ import { exportRequestSchema } from '@shine/shared/export';
 import { leadBulkAssignSchema, leadStatusUpdateSchema, leadUpdateSchema } from '@shine/shared/leads';
 import { liveEventSchema } from '@shine/shared/live';
 import { schedulingSettingsSchema } from '@shine/shared/scheduling';
+import { serviceAddressSchema, serviceAddressUpdateSchema } from '@shine/shared/service-address';
 import { lostReasonsSchema } from '@shine/shared/lost-reasons';
 import { notificationsReadSchema } from '@shine/shared/notifications';
 import { myDaySchema, shellCountsSchema } from '@shine/shared/responses/my-day';
@@ -176,6 +178,7 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['Booking', bookingSchema],
   ['BookingAnswer', bookingAnswerSchema],
   ['LeadBooking', leadBookingSchema],
+  ['ServiceAddress', serviceAddressSchema],
   ['AdminVisit', adminVisitSchema],
   ['AdminVisitList', adminVisitListSchema],
   ['SchedulingSettings', schedulingSettingsSchema],
@@ -220,6 +223,8 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['QuoteAccept', quoteAcceptSchema],
   ['QuoteDecline', quoteDeclineSchema],
   ['BookingRequest', bookingRequestSchema],
+  ['NewBookingRequest', newBookingRequestSchema],
+  ['ServiceAddressUpdate', serviceAddressUpdateSchema],
   ['StaffBookingRequest', staffBookingRequestSchema],
   ['VisitUpdate', visitUpdateSchema],
   ['SchedulingSettingsUpdate', schedulingSettingsSchema],

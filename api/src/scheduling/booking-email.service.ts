@@ -15,6 +15,7 @@ import {
   calendarLocationOf,
   calendarSummaryOf,
   cancellationEmail,
+  serviceAddressLineOf,
 } from './booking-email.ts';
 import { listScheduledVisitRowsOfBooking } from './scheduling.queries.ts';
 
@@ -24,6 +25,7 @@ export type { CalendarVisit } from './booking-email.ts';
 const calendarContextOf = (lead: Lead & { email: string }, company: CompanyDetailsSettings, timeZone: string) => ({
   summary: calendarSummaryOf(lead, company.name),
   location: calendarLocationOf(lead),
+  address: serviceAddressLineOf(lead),
   customerEmail: lead.email,
   timeZone,
 });

@@ -1,5 +1,6 @@
 import type { CompanyDetailsSettings } from '@shine/shared/company-settings';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
+import { formatServiceAddress } from '@shine/shared/service-address';
 import type { Lead } from '@shine/shared/types';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Knex } from 'knex';
@@ -53,8 +54,10 @@ export type CalendarVisit = Pick<
 export interface CalendarContext {
   /** "Deep cleaning — Lone Star Shine Cleaning": the service, then the company (never "… cleaning cleaning"). */
   summary: string;
-  /** Where the crew goes, as the lead says it today (its ZIP), or undefined. */
+  /** Where the crew goes, as the lead says it today (its service address, else its ZIP), or undefined. */
   location: string | undefined;
+  /** The lead's service address on one line, for the e-mail's "Where"; undefined when none was given. */
+  address: string | undefined;
   /** The customer, an attendee of a cancellation. */
   customerEmail: string;
   timeZone: string;
@@ -70,8 +73,18 @@ export function calendarSummaryOf(lead: Pick<Lead, 'cleaningType'>, companyName:
   return `${service} — ${companyName}`;
 }
 
-/** The events' LOCATION: the lead's ZIP code in the business's state ("TX 76132"); no service address is kept yet. */
-export function calendarLocationOf(lead: Pick<Lead, 'zipcode'>): string | undefined {
+/** The lead's service address on one line ("12 Elm St, Apt 4, Plano, TX 75024"), or undefined. */
+export function serviceAddressLineOf(lead: Pick<Lead, 'serviceAddress'>): string | undefined {
+  return lead.serviceAddress ? formatServiceAddress(lead.serviceAddress, DEFAULT_COMPANY.region) : undefined;
+}
+
+/**
+ * The events' LOCATION: the lead's service address, or without one its ZIP code in the business's
+ * state ("TX 76132"). ical-generator escapes its commas and semicolons (RFC 5545, 3.3.11).
+ */
+export function calendarLocationOf(lead: Pick<Lead, 'zipcode' | 'serviceAddress'>): string | undefined {
+  const address = serviceAddressLineOf(lead);
+  if (address) return address;
   const zip = lead.zipcode.trim();
   return zip ? `${DEFAULT_COMPANY.region} ${zip}` : undefined;
 }
@@ -147,6 +160,7 @@ export async function bookingEmail(args: {
       runs: [OPENINGS[args.kind]],
     },
     { kind: 'paragraph', runs: [arrivals.join('\n')] },
+    ...(calendar.address ? [{ kind: 'paragraph' as const, runs: [`Where: ${calendar.address}`] }] : []),
     {
       kind: 'paragraph',
       runs: [

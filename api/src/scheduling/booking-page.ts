@@ -2,7 +2,9 @@
 // free arrival windows of the next three weeks as radio buttons grouped by day, picking one books it;
 // then the booking, with "change the time" and "cancel" until 24 hours before the next visit (never
 // once a One Time quote's visit has taken place), and
-// the brief's policy (docs/requirements.md) with the phone number inside them. The forms post to /q/{token}/booking…, answered
+// the brief's policy (docs/requirements.md) with the phone number inside them. The first booking also
+// asks where to clean (street, unit, city, ZIP: prefilled from the lead's saved address, else its
+// request's ZIP; a city outside the service area is refused with the phone number). The forms post to /q/{token}/booking…, answered
 // 303 back to the page, or the page again with what went wrong (a window taken meanwhile: the message
 // and the fresh windows). quote-page.routes.ts mounts these routes and places the section.
 import {
@@ -14,6 +16,13 @@ import {
 } from '@shine/shared/bookings';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { EVERY } from '@shine/shared/scheduling';
+import {
+  customerServiceAddressSchema,
+  formatServiceAddress,
+  SERVICE_ADDRESS_MESSAGES,
+  SERVICE_AREA_CITIES,
+  type ServiceAddress,
+} from '@shine/shared/service-address';
 import type { Quote } from '@shine/shared/responses/quotes';
 import escapeHtml from 'escape-html';
 import { type Request, type Response, Router } from 'express';
@@ -21,6 +30,7 @@ import type { AppDeps } from '../deps.ts';
 import { AppError } from '../http/app-error.ts';
 import { bookingChangeRateLimits } from '../http/rate-limits.ts';
 import { sendHtml } from '../http/link-page.ts';
+import { findLead } from '../leads/leads.service.ts';
 import {
   type BookingSection,
   closedKindOf,
@@ -73,11 +83,62 @@ function slotPicker(slots: readonly Slot[], timeZone: string): string {
     .join('\n');
 }
 
-function pickForm(token: string, action: string, slots: readonly Slot[], timeZone: string, button: string): string {
+/** The address fields' names in the form, and what each says. */
+const ADDRESS_FIELDS = [
+  { name: 'line1', label: 'Street address', autocomplete: 'address-line1', required: true, max: 120 },
+  {
+    name: 'line2',
+    label: 'Apartment, suite or unit (optional)',
+    autocomplete: 'address-line2',
+    required: false,
+    max: 60,
+  },
+  { name: 'city', label: 'City', autocomplete: 'address-level2', required: true, max: 60 },
+  { name: 'zip', label: 'ZIP code', autocomplete: 'postal-code', required: true, max: 10 },
+] as const;
+type AddressField = (typeof ADDRESS_FIELDS)[number]['name'];
+
+/** The address form's values and the problems to show beside its fields. */
+export interface AddressForm {
+  values: Partial<Record<AddressField, string>>;
+  errors: Partial<Record<AddressField, string>>;
+}
+
+function addressFields(form: AddressForm): string {
+  const fields = ADDRESS_FIELDS.map((field) => {
+    const id = `address-${field.name}`;
+    const error = form.errors[field.name];
+    const described = error ? ` aria-describedby="${id}-error" aria-invalid="true"` : '';
+    const extra =
+      field.name === 'city'
+        ? ' list="service-cities"'
+        : field.name === 'zip'
+          ? ' inputmode="numeric" pattern="\\d{5}(-\\d{4})?"'
+          : '';
+    return `<label for="${id}">${e(field.label)}</label>
+<input id="${id}" name="${field.name}" autocomplete="${field.autocomplete}"${field.required ? ' required' : ''} maxlength="${field.max}"${extra} value="${e(form.values[field.name] ?? '')}"${described}>
+${error ? `<p class="error" id="${id}-error">${e(error)}</p>` : ''}`;
+  }).join('\n');
+  return `<fieldset><legend>Where should we clean?</legend>
+<p class="muted">We clean in ${SERVICE_AREA_CITIES.length} Dallas-Fort Worth cities. Elsewhere? Call us at ${phoneLink}.</p>
+${fields}
+<datalist id="service-cities">${SERVICE_AREA_CITIES.map((city) => `<option value="${e(city)}"></option>`).join('')}</datalist>
+</fieldset>`;
+}
+
+function pickForm(
+  token: string,
+  action: string,
+  slots: readonly Slot[],
+  timeZone: string,
+  button: string,
+  address?: AddressForm,
+): string {
   if (slots.length === 0) {
     return `<p>Our next three weeks are fully booked online. Call us at ${phoneLink} and we will find you a time.</p>`;
   }
   return `<form method="post" action="/q/${e(token)}/${action}">
+${address ? addressFields(address) : ''}
 ${slotPicker(slots, timeZone)}
 <button class="btn btn--primary" type="submit">${e(button)}</button>
 </form>`;
@@ -102,6 +163,10 @@ export interface BookingSectionArgs {
   now: Date;
   /** What went wrong with the last post (a window taken meanwhile). */
   notice?: string;
+  /** The first booking's address fields: prefilled, or as the customer sent them with their problems. */
+  address: AddressForm;
+  /** The lead's saved service address on one line, shown with the booking. */
+  where?: string;
 }
 
 /** Whether the section shows a booking (a cancelled one offers the windows again). */
@@ -122,7 +187,7 @@ export function renderBookingSection(args: BookingSectionArgs): string {
 <h2 id="booking-title">Book your first cleaning</h2>
 ${notice}${again}
 <p>Pick an arrival window: our crew arrives within it and the cleaning takes about ${e(hours(args.durationMinutes))}.${e(frequency)}</p>
-${pickForm(token, 'booking', slots, timeZone, 'Book this time')}
+${pickForm(token, 'booking', slots, timeZone, 'Book this time', args.address)}
 </section>`;
   }
   const next = booking.visits.find((visit) => visit.status === 'scheduled');
@@ -141,6 +206,7 @@ ${pickForm(token, 'booking/change', slots, timeZone, 'Move my cleaning')}
 <h2 id="booking-title">Your cleaning is booked</h2>
 ${notice}
 ${next ? `<p>Next: <strong>${e(describeArrival(new Date(next.start), new Date(next.arrivalEnd), timeZone))}</strong> (arrival window).</p>` : ''}
+${args.where ? `<p>Where: <strong>${e(args.where)}</strong>. Moved? Call us at ${phoneLink}.</p>` : ''}
 ${booking.visits.length > 1 ? `<p>Your next cleanings:</p>${visitList(booking, timeZone)}` : ''}
 ${changes}
 </section>`;
@@ -157,25 +223,59 @@ ${notice ? `<div class="banner banner--error" role="alert"><p>${e(notice)}</p></
 </section>`;
 }
 
+/**
+ * The address the booking form sent: its fields as typed (to show again) and the address, or the
+ * problems beside each field. All fields empty: none sent (the lead's saved one, if any, is kept).
+ */
+function addressOfForm(body: Record<string, unknown>): { form: AddressForm; value?: ServiceAddress; notice?: string } {
+  const values: AddressForm['values'] = {};
+  for (const { name } of ADDRESS_FIELDS) {
+    const value = body[name];
+    if (typeof value === 'string') values[name] = value;
+  }
+  if (Object.values(values).every((value) => !value?.trim())) return { form: { values, errors: {} } };
+  const parsed = customerServiceAddressSchema.safeParse({ ...values, line2: values.line2 ?? '' });
+  if (parsed.success) return { form: { values, errors: {} }, value: parsed.data };
+  const errors: AddressForm['errors'] = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as AddressField | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  const first = parsed.error.issues[0]?.message ?? SERVICE_ADDRESS_MESSAGES.required;
+  return { form: { values, errors }, notice: first };
+}
+
 /** The section and its form posts, for quote-page.routes.ts. */
 export function quotePageBooking(deps: Pick<AppDeps, 'db' | 'config' | 'now'>): QuotePageBooking {
   const { db, config, now } = deps;
   const timeZone = config.businessTimeZone;
+
+  /** The address fields as the page first shows them: the lead's saved address, else its request's ZIP. */
+  async function prefilledAddress(quote: Quote): Promise<AddressForm & { where?: string }> {
+    const lead = await findLead(db, quote.leadId);
+    const saved = lead?.serviceAddress;
+    const values = saved
+      ? { line1: saved.line1, line2: saved.line2 ?? '', city: saved.city, zip: saved.zip }
+      : { zip: lead?.zipcode.trim() ?? '' };
+    return { values, errors: {}, ...(saved ? { where: formatServiceAddress(saved) } : {}) };
+  }
 
   async function section(
     token: string,
     quote: Quote,
     notice?: string,
     offered?: readonly Slot[],
+    address?: AddressForm,
   ): Promise<BookingSection> {
     const at = now();
     if (await isOneTimeUsedUp(db, quote, at)) {
       const done = await findBookingOfQuote(db, quote.id, timeZone, at);
       return { html: renderUsedUpSection(done, timeZone, notice), booked: true, done: true };
     }
-    const [booking, list] = await Promise.all([
+    const [booking, list, saved] = await Promise.all([
       findBookingOfQuote(db, quote.id, timeZone, at),
       customerSlots(db, token, { days: SLOT_DAYS_DEFAULT }, timeZone, at),
+      prefilledAddress(quote),
     ]);
     const html = renderBookingSection({
       token,
@@ -186,35 +286,57 @@ export function quotePageBooking(deps: Pick<AppDeps, 'db' | 'config' | 'now'>): 
       timeZone,
       now: at,
       notice,
+      address: address ?? saved,
+      ...(saved.where ? { where: saved.where } : {}),
     });
     return { html, booked: isBooked(booking) };
   }
 
   /** The whole page again, with the notice in the booking section (409 and 400 answers). */
-  async function pageWith(res: Response, status: number, token: string, notice: string, offered?: readonly Slot[]) {
+  async function pageWith(
+    res: Response,
+    status: number,
+    token: string,
+    notice: string,
+    offered?: readonly Slot[],
+    address?: AddressForm,
+  ) {
     const html = await renderAcceptedQuotePage(db, token, timeZone, now(), (quote) =>
-      section(token, quote, notice, offered),
+      section(token, quote, notice, offered, address),
     );
     sendHtml(res, status, html);
   }
 
   const post =
-    (action: (req: Request<{ token: string }>, start: string) => Promise<unknown>) =>
+    (action: (req: Request<{ token: string }>, start: string, address?: ServiceAddress) => Promise<unknown>) =>
     async (req: Request<{ token: string }>, res: Response) => {
       const { token } = req.params;
-      const parsed = bookingRequestSchema.safeParse({
-        start: (req.body as Record<string, unknown> | undefined)?.start,
-      });
+      const body = (req.body as Record<string, unknown> | undefined) ?? {};
+      const parsed = bookingRequestSchema.safeParse({ start: body.start });
+      const address = action === book ? addressOfForm(body) : undefined;
       try {
+        if (address?.notice) return await pageWith(res, 400, token, address.notice, undefined, address.form);
         if (action !== cancel && !parsed.success)
-          return await pageWith(res, 400, token, 'Pick an arrival window first.');
-        await action(req, parsed.data?.start ?? '');
+          return await pageWith(res, 400, token, 'Pick an arrival window first.', undefined, address?.form);
+        await action(req, parsed.data?.start ?? '', address?.value);
         res.redirect(303, `/q/${encodeURIComponent(token)}`);
       } catch (error) {
         if (error instanceof SlotRefusedError) {
-          return pageWith(res, 409, token, error.message, await alternativeSlots(db, error, timeZone));
+          return pageWith(res, 409, token, error.message, await alternativeSlots(db, error, timeZone), address?.form);
         }
-        if (error instanceof AppError && error.status === 409) return pageWith(res, 409, token, error.message);
+        if (error instanceof AppError && error.status === 400) {
+          const form = address?.form ?? { values: {}, errors: {} };
+          return pageWith(res, 400, token, error.message, undefined, {
+            values: form.values,
+            errors: {
+              line1: SERVICE_ADDRESS_MESSAGES.line1,
+              city: SERVICE_ADDRESS_MESSAGES.city,
+              zip: SERVICE_ADDRESS_MESSAGES.zip,
+            },
+          });
+        }
+        if (error instanceof AppError && error.status === 409)
+          return pageWith(res, 409, token, error.message, undefined, address?.form);
         if (error instanceof AppError && (error.status === 404 || error.status === 410)) {
           return sendHtml(res, error.status, renderClosedQuotePage(error.message, closedKindOf(error)));
         }
@@ -226,18 +348,15 @@ export function quotePageBooking(deps: Pick<AppDeps, 'db' | 'config' | 'now'>): 
   const cancel = async (req: Request<{ token: string }>) => {
     await cancelFromQuote(db, req.params.token, timeZone, now(), linkOf(req));
   };
+  async function book(req: Request<{ token: string }>, start: string, address?: ServiceAddress) {
+    await bookFromQuote(db, req.params.token, { start, ...(address ? { address } : {}) }, timeZone, now(), linkOf(req));
+  }
   const routes = Router();
   // Shared with the API's booking routes (scheduling.routes.ts): one count per link.
   const metered = bookingChangeRateLimits(db, config.customerBookingChanges, (req, res, message) =>
     pageWith(res, 429, String(req.params.token), message),
   );
-  routes.post(
-    '/:token/booking',
-    metered,
-    post(async (req, start) => {
-      await bookFromQuote(db, req.params.token, start, timeZone, now(), linkOf(req));
-    }),
-  );
+  routes.post('/:token/booking', metered, post(book));
   routes.post(
     '/:token/booking/change',
     metered,

@@ -215,13 +215,18 @@ export function listBusyIntervals(
 export interface AdminVisitRow extends VisitRow {
   lead_name: string;
   frequency: Frequency;
+  first_visit_cents: BookingRow['first_visit_cents'];
+  per_visit_cents: BookingRow['per_visit_cents'];
 }
+
+/** What the Schedule shows of a visit's booking: its frequency and prices. */
+const ADMIN_VISIT_BOOKING_COLUMNS = ['b.frequency', 'b.first_visit_cents', 'b.per_visit_cents'];
 
 /** Visits starting in [from, to) with their lead's name and the booking's frequency, in order. */
 export function listAdminVisitRows(db: Knex, from: Date, to: Date): Promise<AdminVisitRow[]> {
   return db('visits as v')
     .join('bookings as b', 'b.id', 'v.booking_id')
-    .select('v.*', 'b.frequency', leadNameOf(db, 'v.lead_id').as('lead_name'))
+    .select('v.*', ...ADMIN_VISIT_BOOKING_COLUMNS, leadNameOf(db, 'v.lead_id').as('lead_name'))
     .where('v.starts_at', '>=', from)
     .andWhere('v.starts_at', '<', to)
     .orderBy([{ column: 'v.starts_at' }, { column: 'v.crew' }]);
@@ -230,7 +235,7 @@ export function listAdminVisitRows(db: Knex, from: Date, to: Date): Promise<Admi
 export async function findAdminVisitRow(db: Knex, id: string): Promise<AdminVisitRow | undefined> {
   return db('visits as v')
     .join('bookings as b', 'b.id', 'v.booking_id')
-    .select('v.*', 'b.frequency', leadNameOf(db, 'v.lead_id').as('lead_name'))
+    .select('v.*', ...ADMIN_VISIT_BOOKING_COLUMNS, leadNameOf(db, 'v.lead_id').as('lead_name'))
     .where('v.id', id)
     .first();
 }

@@ -72,7 +72,7 @@ export function customerBookingRouter(deps: SchedulingDeps): Router {
   route(schedulingOperations.bookQuote, metered, async (req, res) => {
     await answerOrOfferSlots(db, timeZone, res, async () => {
       const link = quotePageUrl(config, req.params.token);
-      const { booking, created } = await bookFromQuote(db, req.params.token, req.body.start, timeZone, now(), link);
+      const { booking, created } = await bookFromQuote(db, req.params.token, req.body, timeZone, now(), link);
       res.status(created ? 201 : 200).json({ booking });
     });
   });

@@ -17,6 +17,7 @@ import {
   type Visit,
   type VisitUpdate,
   type AdminVisit,
+  type NewBookingRequest,
 } from '@shine/shared/bookings';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import type { CleaningType, BedroomChoice, BathroomChoice, Frequency } from '@shine/shared/enums';
@@ -39,6 +40,7 @@ import {
   type SchedulingSettings,
   visitDurationMinutes,
 } from '@shine/shared/scheduling';
+import { SERVICE_ADDRESS_MESSAGES } from '@shine/shared/service-address';
 import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/activities.service.ts';
@@ -53,6 +55,12 @@ import {
   lockLeadStatus,
   notifyAboutLead,
 } from '../leads/leads.service.ts';
+import {
+  saveServiceAddress,
+  serviceAddressOfLead,
+  type VisitContact,
+  visitContactsOfLeads,
+} from '../leads/service-address.service.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
 import { findAcceptedCustomerQuote, lockAcceptedCustomerQuote } from '../quotes/customer-quotes.service.ts';
 import { latestAcceptedQuoteOfLead, regularTotalCentsOfQuote } from '../quotes/quotes.service.ts';
@@ -514,14 +522,28 @@ async function toBooking(db: Knex, row: BookingRow, timeZone: string, now: Date)
   };
 }
 
-function toAdminVisit(row: AdminVisitRow, timeZone: string): AdminVisit {
+/** A visit as the Schedule shows it: with its customer's phone and service address, price and length. */
+function toAdminVisit(row: AdminVisitRow, contact: VisitContact | undefined, timeZone: string): AdminVisit {
   return {
     ...toVisit(row, timeZone),
     bookingId: row.booking_id,
     leadId: row.lead_id,
     leadName: row.lead_name,
     frequency: row.frequency,
+    address: contact?.address ?? null,
+    phone: contact?.phone ?? '',
+    price: centsOrNull(row.sequence === 1 ? row.first_visit_cents : row.per_visit_cents),
+    durationMinutes: Math.max(1, Math.round((row.ends_at.getTime() - row.starts_at.getTime()) / MINUTE_MS)),
   };
+}
+
+/** The rows as the Schedule's visits, each lead's phone and address read once. */
+async function toAdminVisits(db: Knex, rows: readonly AdminVisitRow[], timeZone: string): Promise<AdminVisit[]> {
+  const contacts = await visitContactsOfLeads(
+    db,
+    rows.map((row) => row.lead_id),
+  );
+  return rows.map((row) => toAdminVisit(row, contacts.get(row.lead_id), timeZone));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -636,12 +658,12 @@ export interface BookingResult {
 export async function bookFromQuote(
   db: Knex,
   token: string,
-  start: string,
+  request: NewBookingRequest,
   timeZone: string,
   now: Date,
   link?: string,
 ): Promise<BookingResult> {
-  const startAt = Date.parse(start);
+  const startAt = Date.parse(request.start);
   const result = await withLeadEventOutbox(db, async (trx, outbox) => {
     const quote = await lockAcceptedCustomerQuote(trx, token, now);
     await refuseUsedUpOneTime(trx, quote, now);
@@ -653,6 +675,11 @@ export async function bookFromQuote(
         return { row: existing, created: false };
       throw new AppError(409, BOOKING_MESSAGES.alreadyBooked);
     }
+    if (!request.address && !(await serviceAddressOfLead(trx, quote.leadId))) {
+      throw new AppError(400, SERVICE_ADDRESS_MESSAGES.required, [
+        { path: 'address', message: SERVICE_ADDRESS_MESSAGES.required },
+      ]);
+    }
     const spec = specOfQuote(quote);
     const earliest = customerEarliest(settings, spec, now);
     refuseBeyondHorizon(settings, spec, startAt, earliest, now);
@@ -662,6 +689,8 @@ export async function bookFromQuote(
       { settings, timeZone, now },
       { leadId: quote.leadId, spec, start: startAt, earliest, actorId: null, ...(link ? { link } : {}) },
     );
+    // After the booking, as createBooking orders its locks (the booking, then the lead).
+    if (request.address) await saveServiceAddress(trx, null, quote.leadId, request.address);
     return { row, created: true };
   });
   return { booking: await toBooking(db, result.row, timeZone, now), created: result.created };
@@ -949,12 +978,14 @@ export async function bookForLead(
     const spec = await specForLead(trx, lead, now);
     if (!spec) throw new AppError(409, BOOKING_MESSAGES.noAcceptedQuote);
     const settings = await getSchedulingSettings(trx);
-    return createBooking(
+    const booking = await createBooking(
       trx,
       outbox,
       { settings, timeZone, now },
       { leadId, spec, start: startAt, earliest: now.getTime(), actorId, ...(request.anyTime ? { ownTime: true } : {}) },
     );
+    if (request.address) await saveServiceAddress(trx, actorId, leadId, request.address);
+    return booking;
   });
   return toBooking(db, row, timeZone, now);
 }
@@ -976,7 +1007,7 @@ export async function activeBookingOfLead(
 
 /** GET /api/admin/visits?from=&to=: every visit starting in the range, by start and crew. */
 export async function listVisits(db: Knex, from: Date, to: Date, timeZone: string): Promise<AdminVisit[]> {
-  return (await listAdminVisitRows(db, from, to)).map((row) => toAdminVisit(row, timeZone));
+  return toAdminVisits(db, await listAdminVisitRows(db, from, to), timeZone);
 }
 
 export interface DayVisit {
@@ -1170,7 +1201,7 @@ export async function updateVisit(
   if (!row) throw new AppError(404, BOOKING_MESSAGES.visitNotFound);
   const bookingRow = change.moved || change.restored ? await findBookingRow(db, row.booking_id) : undefined;
   return {
-    visit: toAdminVisit(row, timeZone),
+    visit: (await toAdminVisits(db, [row], timeZone))[0] as AdminVisit,
     booking: bookingRow ? await toBooking(db, bookingRow, timeZone, now) : undefined,
     ...change,
   };

@@ -24,3 +24,6 @@ export async function sendNewQuote(agent: Agent, leadId: string, body: object = 
 export function tokenOf(url: string): string {
   return new URL(url).pathname.split('/').pop() as string;
 }
+
+/** Where a customer's first booking says to clean: a city of the service area. */
+export const TEST_ADDRESS = { line1: '4521 Elm Street', city: 'Plano', zip: '75024' } as const;

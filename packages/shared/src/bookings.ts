@@ -6,6 +6,7 @@ import { FREQUENCIES } from './enums.ts';
 import { uuidSchema } from './leads.ts';
 import { idSchema, instantSchema } from './responses/common.ts';
 import { moneySchema } from './responses/quotes.ts';
+import { customerServiceAddressSchema, serviceAddressInputSchema, serviceAddressSchema } from './service-address.ts';
 
 export const VISIT_STATUSES = ['scheduled', 'completed', 'cancelled'] as const;
 export type VisitStatus = (typeof VISIT_STATUSES)[number];
@@ -75,9 +76,19 @@ export const slotsQuerySchema = z.object({
 });
 export type SlotsQuery = z.output<typeof slotsQuerySchema>;
 
-/** POST and PATCH /api/quotes/{token}/booking: the arrival window's start. */
+/** PATCH /api/quotes/{token}/booking: the arrival window's start. */
 export const bookingRequestSchema = z.strictObject({ start: dateTimeSchema('Start') });
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
+
+/**
+ * POST /api/quotes/{token}/booking: the arrival window's start and where to clean, a city of the
+ * service area. The address is required while the lead has none; later it may be left out (the
+ * saved one is kept) or sent again to change it.
+ */
+export const newBookingRequestSchema = bookingRequestSchema.extend({
+  address: customerServiceAddressSchema.optional(),
+});
+export type NewBookingRequest = z.output<typeof newBookingRequestSchema>;
 
 /**
  * POST /api/admin/leads/{id}/booking: a free arrival window's start (as the customer would pick it),
@@ -86,6 +97,8 @@ export type BookingRequest = z.output<typeof bookingRequestSchema>;
 export const staffBookingRequestSchema = z.strictObject({
   start: dateTimeSchema('Start'),
   anyTime: z.boolean({ error: 'anyTime must be true or false' }).optional(),
+  /** Where to clean; saved as the lead's service address (left out: the lead's own is kept). */
+  address: serviceAddressInputSchema.optional(),
 });
 export type StaffBookingRequest = z.output<typeof staffBookingRequestSchema>;
 
@@ -182,6 +195,14 @@ export const adminVisitSchema = z.strictObject({
   crew: z.number().int().min(1),
   frequency: z.enum(FREQUENCIES),
   needsReview: z.boolean(),
+  /** The lead's service address (as it is now), or null when none was given. */
+  address: serviceAddressSchema.nullable(),
+  /** The lead's phone, for the crew's call. */
+  phone: z.string(),
+  /** What this visit costs (the first visit's price for the first one), or null when unpriced. */
+  price: moneySchema.nullable(),
+  /** How long the visit is expected to take. */
+  durationMinutes: z.number().int().min(1),
 });
 export type AdminVisit = z.output<typeof adminVisitSchema>;
 

@@ -53,31 +53,8 @@ export const BUSINESS_HOURS = [
   { days: 'Sunday', hours: 'Emergency service only', opens: null, closes: null },
 ] as const;
 
-/** The 22 Dallas-Fort Worth cities served. */
-export const SERVICE_AREA_CITIES = [
-  'Dallas',
-  'Fort Worth',
-  'Arlington',
-  'Plano',
-  'Irving',
-  'Garland',
-  'Frisco',
-  'McKinney',
-  'Grand Prairie',
-  'Mesquite',
-  'Carrollton',
-  'Denton',
-  'Richardson',
-  'Lewisville',
-  'Allen',
-  'Flower Mound',
-  'Mansfield',
-  'Euless',
-  'Bedford',
-  'Grapevine',
-  'Southlake',
-  'Coppell',
-] as const;
+/** The 22 Dallas-Fort Worth cities served: the service area the booking step checks (@shine/shared/service-address). */
+export { SERVICE_AREA_CITIES } from '@shine/shared/service-address';
 
 export const LANDING_CLAIMS = { customers: '1,000', rating: '4.9/5', reviews: '1,200+' } as const;
 export const COMPANY_CLAIMS = {

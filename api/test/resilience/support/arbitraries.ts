@@ -565,6 +565,30 @@ export const bookingBody = shapedBody({
   ),
 });
 
+/** A service address, well or badly formed: cities in and outside the service area, bad ZIPs. */
+const serviceAddress = fc.oneof(
+  shapedBody({
+    line1: fc.oneof(fc.constant('12 Elm Street'), textOrPayload(130)),
+    line2: fc.oneof(fc.constant('Apt 4'), fc.constant(null), textOrPayload(70)),
+    city: fc.oneof(fc.constantFrom('Plano', 'fort worth', 'Austin', ''), textOrPayload(70)),
+    zip: fc.oneof(fc.constantFrom('75024', '75024-1234', '7502', 'ABCDE'), nastyString),
+  }),
+  nastyString,
+);
+
+/** POST /api/quotes/{token}/booking: a start and where to clean, well or badly formed. */
+export const newBookingBody = shapedBody({
+  start: fc.oneof(
+    isoDate,
+    fc.constantFrom('2026-12-01T08:00:00-06:00', '2026-02-30T08:00:00Z', '0000-01-01T00:00:00Z', 'tomorrow'),
+    nastyString,
+  ),
+  address: serviceAddress,
+});
+
+/** PUT /api/admin/leads/{id}/service-address: the address, well or badly formed. */
+export const serviceAddressBody = shapedBody({ address: serviceAddress });
+
 /** POST /api/admin/leads/{id}/booking: a start, and staff's "any time" flag, well or badly formed. */
 export const staffBookingBody = shapedBody({
   start: fc.oneof(
@@ -573,6 +597,7 @@ export const staffBookingBody = shapedBody({
     nastyString,
   ),
   anyTime: fc.oneof(fc.boolean(), fc.constantFrom('true', 1, null), nastyString),
+  address: serviceAddress,
 });
 
 /** PATCH /api/admin/visits/{id}: a move, a crew or a status, well or badly formed. */

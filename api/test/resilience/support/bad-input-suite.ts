@@ -52,6 +52,8 @@ import {
   activityBody,
   alertSettingsBody,
   bookingBody,
+  newBookingBody,
+  serviceAddressBody,
   staffBookingBody,
   leadAlertSettingsBody,
   companyDetailsBody,
@@ -89,11 +91,13 @@ import { holdsNul } from '../../../src/http/validate.ts';
 import { newLeadAlertSettingsUpdateSchema } from '@shine/shared/new-lead-alerts';
 import {
   bookingRequestSchema,
+  newBookingRequestSchema,
   slotsQuerySchema,
   staffBookingRequestSchema,
   visitListQuerySchema,
   visitUpdateSchema,
 } from '@shine/shared/bookings';
+import { serviceAddressUpdateSchema } from '@shine/shared/service-address';
 import { schedulingSettingsSchema } from '@shine/shared/scheduling';
 import { checksumTables, expectWellFormed, sendRaw } from './checks.ts';
 import { recordFigure } from './figures.ts';
@@ -228,6 +232,15 @@ const endpoints: Endpoint[] = [
     schema: staffLeadRequestSchema,
   },
   { method: 'GET', path: '/api/admin/leads/:id/history', access: 'admin', success: [200], id: 'lead' },
+  {
+    method: 'PUT',
+    path: '/api/admin/leads/:id/service-address',
+    access: 'admin',
+    success: [200],
+    id: 'lead',
+    body: () => serviceAddressBody,
+    schema: serviceAddressUpdateSchema,
+  },
   {
     method: 'PATCH',
     path: '/api/admin/leads/:id/status',
@@ -702,17 +715,26 @@ const endpoints: Endpoint[] = [
     query: fc.constantFrom('', 'from=2026-12-01&days=21', 'days=0', 'days=43', 'from=2026-02-30', 'from=tomorrow'),
     schema: slotsQuerySchema,
   },
-  ...(['POST', 'PATCH'] as const).map(
-    (method): Endpoint => ({
-      method,
-      path: '/api/quotes/:id/booking',
-      access: 'public',
-      success: [200, 201],
-      id: 'token',
-      body: () => bookingBody,
-      schema: bookingRequestSchema,
-    }),
-  ),
+  {
+    method: 'POST',
+    path: '/api/quotes/:id/booking',
+    access: 'public',
+    success: [200, 201],
+    id: 'token',
+    body: () => newBookingBody,
+    schema: newBookingRequestSchema,
+    // No address while the lead has none.
+    validMayFail: [400],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/quotes/:id/booking',
+    access: 'public',
+    success: [200, 201],
+    id: 'token',
+    body: () => bookingBody,
+    schema: bookingRequestSchema,
+  },
   { method: 'DELETE', path: '/api/quotes/:id/booking', access: 'public', success: [200], id: 'token' },
   {
     method: 'GET',

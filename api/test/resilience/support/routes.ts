@@ -134,6 +134,14 @@ export const ROUTES: Route[] = [
     validBody: () => ({ status: 'Contacted' }),
   },
   {
+    method: 'PUT',
+    path: '/api/admin/leads/:id/service-address',
+    access: 'admin',
+    role: 'sales',
+    id: 'lead',
+    validBody: () => ({ address: { line1: '12 Elm Street', city: 'Plano', zip: '75024' } }),
+  },
+  {
     method: 'POST',
     path: '/api/admin/leads/:id/requests/:requestId/apply',
     access: 'admin',

@@ -46,6 +46,7 @@ const ACTION_VERBS: Record<string, string> = {
   email_unsubscribed: 'recorded that the lead unsubscribed from e-mail',
   sms_opted_out: 'recorded that the number answered STOP to texts',
   sms_opted_in: 'recorded that the number answered START to texts',
+  service_address_set: 'set the service address',
 };
 
 /** Who made the change: a person, or the product itself (automations, the command line). */

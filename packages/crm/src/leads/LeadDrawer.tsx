@@ -23,6 +23,7 @@ import { LeadIntakeDetails } from './LeadIntakeDetails.tsx';
 import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
 import { SamePhoneLinks } from './SamePhoneLinks.tsx';
 import { LeadRequests } from './LeadRequests.tsx';
+import { LeadServiceAddress } from './LeadServiceAddress.tsx';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
 import type { LeadDrawerTab } from './lead-drawer-tabs.ts';
 import { useLead } from './leads.queries.ts';
@@ -54,6 +55,12 @@ function LeadDetails({ lead }: { lead: Lead }) {
       items={[
         { key: 'email', label: 'Email', children: <a href={`mailto:${lead.email}`}>{lead.email}</a> },
         { key: 'phone', label: 'Phone', children: <a href={toTelHref(lead.phone)}>{lead.phone}</a> },
+        {
+          key: 'serviceAddress',
+          label: 'Service Address',
+          span: screens.sm ? 2 : 1,
+          children: <LeadServiceAddress key={`${lead.id}:${lead.updatedAt}`} lead={lead} />,
+        },
         { key: 'zipcode', label: 'Zip Code', children: lead.zipcode },
         { key: 'cleaningType', label: 'Cleaning Type', children: lead.cleaningType },
         { key: 'bedrooms', label: 'Bedrooms', children: lead.bedrooms },

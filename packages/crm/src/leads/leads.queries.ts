@@ -7,11 +7,12 @@ import type {
 } from '@shine/shared/leads';
 import { MESSAGES } from '@shine/shared/messages';
 import { leadOperations } from '@shine/shared/operations/leads';
+import type { ServiceAddressInput } from '@shine/shared/service-address';
 import type { Lead, LeadDetail } from '@shine/shared/types';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryOptions } from '../api/client.ts';
 import { livePolling, POLL_INTERVAL_MS, useLive } from '../api/live.ts';
-import { leadKey, leadsKey, metricsKey, statsKey } from '../api/query-keys.ts';
+import { leadKey, leadsKey, metricsKey, statsKey, visitsKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
@@ -94,5 +95,23 @@ export function useLeadUpdateMutation() {
       ]);
     },
     onError: (error) => toast.error(MESSAGES.lead.updateFailed, errorText(error)),
+  });
+}
+
+/** PUT /api/admin/leads/{id}/service-address: the drawer's address; the Schedule shows it too. */
+export function useServiceAddressMutation() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ id, address }: { id: string; address: ServiceAddressInput }) =>
+      call(leadOperations.setServiceAddress, { params: { id }, body: { address } }),
+    onSuccess: async (lead) => {
+      toast.success('Service address saved');
+      mergeLeadIntoCache(queryClient, lead);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: leadsKey }),
+        queryClient.invalidateQueries({ queryKey: visitsKey }),
+      ]);
+    },
   });
 }

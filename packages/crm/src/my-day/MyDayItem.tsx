@@ -9,6 +9,7 @@ import { useNow } from '../ui/use-now.ts';
 import { CompleteVisitButton } from '../schedule/index.ts';
 import { useCompleteVisit, useLogCall, useUpdateFollowUp, useUpdateTask } from './my-day.queries.ts';
 import { SNOOZE_CHOICES } from './snooze.ts';
+import { ServiceAddressText } from '../ui/ServiceAddress.tsx';
 
 const MINUTE = 60_000;
 
@@ -104,8 +105,14 @@ function describeItem(item: Item): ReactNode {
           <span className="muted">
             {' '}
             · {item.crewName}
-            {item.zipcode ? ` · ZIP ${item.zipcode}` : ''}
+            {!item.address && item.zipcode ? ` · ZIP ${item.zipcode} (no address yet)` : ''}
           </span>
+          {item.address ? (
+            <span className="my-day-address">
+              {' '}
+              · <ServiceAddressText address={item.address} />
+            </span>
+          ) : null}
         </span>
       );
   }

@@ -122,6 +122,7 @@ describe('My Day', () => {
       crewName: 'Crew 2',
       phone: '214-555-0100',
       zipcode: '75204',
+      address: { line1: '4521 Elm Street', line2: 'Apt 4', city: 'Dallas', zip: '75204' },
     };
     // Not begun yet: listed, not counted (the badge's total is 0), and the page is not "empty".
     const day = { ...dayWith({ visits: [visit] }), counts: { ...dayWith({ visits: [visit] }).counts, total: 0 } };
@@ -143,6 +144,10 @@ describe('My Day', () => {
             crew: 2,
             frequency: 'One Time',
             needsReview: false,
+            address: visit.address,
+            phone: visit.phone,
+            price: '199.00',
+            durationMinutes: 150,
           },
         },
         { params: { id: VISIT } },
@@ -152,7 +157,14 @@ describe('My Day', () => {
     const visits = await screen.findByRole('region', { name: /^Visits today/ });
     expect(screen.queryByTestId('my-day-empty')).toBeNull();
     expect(within(visits).getByText(/Arrives 8:30–10:30 AM/)).toBeTruthy();
-    expect(within(visits).getByText(/Crew 2 · ZIP 75204/)).toBeTruthy();
+    expect(within(visits).getByText(/Crew 2/)).toBeTruthy();
+    expect(within(visits).getByText('4521 Elm Street, Apt 4, Dallas, TX 75204')).toBeTruthy();
+    const map = within(visits).getByRole('link', { name: /^Map of 4521 Elm Street, Apt 4, Dallas, TX 75204/ });
+    expect(map.getAttribute('href')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=4521%20Elm%20Street%2C%20Apt%204%2C%20Dallas%2C%20TX%2075204',
+    );
+    expect(map.getAttribute('target')).toBe('_blank');
+    expect(map.getAttribute('rel')).toContain('noopener');
     expect(within(visits).getByRole('link', { name: 'Call Nina Newman' }).getAttribute('href')).toBe('tel:2145550100');
     await userEvent.click(within(visits).getByRole('button', { name: 'Mark completed: the visit of Nina Newman' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
@@ -174,6 +186,7 @@ describe('My Day', () => {
       crewName: 'Crew 1',
       phone: '214-555-0100',
       zipcode: '75204',
+      address: null,
     });
     expect(msUntilNextVisitBegins(dayWith({}), now)).toBe(false);
     expect(msUntilNextVisitBegins(dayWith({ visits: [visitAt(now - 60_000)] }), now)).toBe(false);

@@ -1,9 +1,13 @@
 // Staff booking a lead by hand (Schedule → Book a visit, and the lead's Booking tab): the lead's free
 // arrival windows as the customer sees them on the quote page, grouped by day, or "Any time" for a
 // date and arrival time of staff's choosing (never in the past; the server checks both, and that a
-// crew is free). Times are the business's wall clock, labelled with its zone.
+// crew is free). Times are the business's wall clock, labelled with its zone. Where to clean is asked
+// too, prefilled from the lead's service address (or its request's ZIP); saved on the lead with the
+// booking. Left empty, the visit is booked without one (the Schedule flags it).
 import type { Slot } from '@shine/shared/bookings';
+import { leadOperations } from '@shine/shared/operations/leads';
 import { schedulingOperations } from '@shine/shared/operations/scheduling';
+import type { ServiceAddress } from '@shine/shared/service-address';
 import { formatWindowHours, localPartsOf } from '@shine/shared/scheduling';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Radio, Space, Spin, Typography } from 'antd';
@@ -12,6 +16,14 @@ import { queryOptions } from '../api/client.ts';
 import { businessDateOf, businessTimeZone, businessZoneLabel, formatCalendarDate } from '../format/date-time.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { errorText } from '../ui/error-text.ts';
+import {
+  type AddressDraft,
+  type AddressErrors,
+  draftOf,
+  isBlankDraft,
+  parseAddressDraft,
+  ServiceAddressFields,
+} from '../ui/ServiceAddress.tsx';
 import { useToast } from '../ui/use-toast.ts';
 import { useBookForLead } from './schedule.queries.ts';
 import { instantOfBusinessWallClock } from './wall-time.ts';
@@ -89,11 +101,30 @@ export function BookVisitForm({ leadId, onBooked }: { leadId: string | undefined
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   const [problem, setProblem] = useState<string>();
+  const lead = useQuery({
+    ...queryOptions(leadOperations.getLead, { params: { id: leadId ?? '' } }),
+    enabled: Boolean(leadId),
+  });
+  // Until staff type, the fields show the lead's own address (or its ZIP) as it loads.
+  const [typed, setTyped] = useState<AddressDraft>();
+  const draft = typed ?? draftOf(lead.data?.serviceAddress, lead.data?.zipcode ?? '');
+  const [addressErrors, setAddressErrors] = useState<AddressErrors>({});
   const today = businessDateOf(new Date());
 
   const submit = async () => {
     setProblem(undefined);
     if (!leadId) return setProblem('Pick a lead first.');
+    let address: ServiceAddress | undefined;
+    // Only a ZIP (the request's, prefilled) with nothing else is no address yet.
+    if (!isBlankDraft({ ...draft, zip: draft.line1 || draft.city || draft.line2 ? draft.zip : '' })) {
+      const parsed = parseAddressDraft(draft);
+      if ('errors' in parsed) {
+        setAddressErrors(parsed.errors);
+        return setProblem('Check the service address.');
+      }
+      address = parsed.address;
+    }
+    setAddressErrors({});
     let body: { start: string; anyTime?: true };
     if (mode === 'window') {
       if (!picked) return setProblem('Pick one of the free arrival windows.');
@@ -105,7 +136,7 @@ export function BookVisitForm({ leadId, onBooked }: { leadId: string | undefined
       body = { start: new Date(at).toISOString(), anyTime: true };
     }
     try {
-      await book.mutateAsync({ leadId, ...body });
+      await book.mutateAsync({ leadId, ...body, ...(address ? { address } : {}) });
       toast.success('Visit booked; the customer is e-mailed');
       onBooked();
     } catch (error) {
@@ -150,6 +181,14 @@ export function BookVisitForm({ leadId, onBooked }: { leadId: string | undefined
           <Input id={`${id}-time`} type="time" step={900} value={time} onChange={(e) => setTime(e.target.value)} />
         </>
       )}
+      {leadId ? (
+        <>
+          <ServiceAddressFields legend="Where to clean" value={draft} onChange={setTyped} errors={addressErrors} />
+          <Typography.Text type="secondary">
+            Saved on the lead. Leave it empty if the customer has not said yet.
+          </Typography.Text>
+        </>
+      ) : null}
       {problem ? <Alert type="error" showIcon message={problem} role="alert" /> : null}
       <Button type="primary" onClick={() => void submit()} loading={book.isPending} disabled={!leadId}>
         Book visit

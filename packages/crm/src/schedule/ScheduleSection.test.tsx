@@ -32,6 +32,10 @@ function visitThisWeek(): AdminVisit {
     crew: 2,
     frequency: 'Biweekly' as const,
     needsReview: false,
+    address: { line1: '4521 Elm Street', line2: null, city: 'Plano', zip: '75024' },
+    phone: '(214) 555-0100',
+    price: '402.15',
+    durationMinutes: 300,
   };
 }
 
@@ -78,9 +82,23 @@ describe('ScheduleSection', () => {
     const row = screen.getByRole('row', { name: /South/ });
     expect(within(row).getByRole('button', { name: /Ann Lee/ })).toBe(button);
     expect(within(screen.getByRole('row', { name: /North/ })).queryByRole('button')).toBeNull();
+    // The card names the street and city, and links the whole address to a map in a new tab.
+    expect(button.textContent).toContain('4521 Elm Street, Plano');
+    const map = within(row).getByRole('link', { name: /^Map of 4521 Elm Street, Plano, TX 75024/ });
+    expect(map.getAttribute('href')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=4521%20Elm%20Street%2C%20Plano%2C%20TX%2075024',
+    );
+    expect(map.getAttribute('target')).toBe('_blank');
+    expect(map.getAttribute('rel')).toContain('noopener');
     const user = userEvent.setup();
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Ann Lee' });
+    // The dialog: the address with its map, the phone to call, the price and how long it takes.
+    expect(within(dialog).getByText('4521 Elm Street, Plano, TX 75024')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: /^Map of/ })).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: '(214) 555-0100' }).getAttribute('href')).toBe('tel:2145550100');
+    expect(within(dialog).getByText('$402.15')).toBeTruthy();
+    expect(within(dialog).getByText('5 h')).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Open Ann Lee' }).getAttribute('href')).toContain(
       `lead=${LEAD_ID}`,
     );

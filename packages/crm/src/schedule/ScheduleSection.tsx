@@ -3,13 +3,15 @@
 // customer) or mark it completed or cancelled; "Book a visit" books a lead by hand. Visits a customer
 // books appear live (the stream's visits.changed refreshes the week).
 import type { AdminVisit } from '@shine/shared/bookings';
-import { Button, Empty, Grid, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { formatMoney, toTelHref } from '@shine/shared/format';
+import { Button, Descriptions, Empty, Grid, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LeadPicker } from '../activities/index.ts';
 import { businessDateOf, businessTimeZone, businessZoneLabel, formatCalendarDate } from '../format/date-time.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { errorText } from '../ui/error-text.ts';
+import { MapLink, ServiceAddressText } from '../ui/ServiceAddress.tsx';
 import { useToast } from '../ui/use-toast.ts';
 import { BookVisitForm } from './BookVisitForm.tsx';
 import { CompleteVisitButton } from './CompleteVisitButton.tsx';
@@ -46,16 +48,34 @@ function VisitTag({ text, color }: { text: string; color?: string }) {
   );
 }
 
+/** "4521 Elm Street, Plano": enough of the address to tell visits apart on a card. */
+const shortAddress = (visit: AdminVisit) =>
+  visit.address ? `${visit.address.line1}, ${visit.address.city}` : undefined;
+
+/** A visit's card: the button that opens it, and (beside it, a link cannot sit in a button) its map link. */
 function VisitButton({ visit, onOpen }: { visit: AdminVisit; onOpen: (visit: AdminVisit) => void }) {
+  const place = shortAddress(visit);
   return (
-    <Button className={`schedule-visit schedule-visit--${visit.status}`} onClick={() => onOpen(visit)} block>
-      <span className="schedule-visit-label">
-        {wallTime(visit.start)} {visit.leadName}
-      </span>
-      {visit.status === 'scheduled' ? null : <VisitTag text={visit.status} />}
-      {visit.needsReview ? <VisitTag text="Check window" color="warning" /> : null}
-    </Button>
+    <div className="schedule-card">
+      <Button className={`schedule-visit schedule-visit--${visit.status}`} onClick={() => onOpen(visit)} block>
+        <span className="schedule-visit-label">
+          {wallTime(visit.start)} {visit.leadName}
+        </span>
+        {place ? <span className="schedule-visit-address">{place}</span> : null}
+        {visit.status === 'scheduled' ? null : <VisitTag text={visit.status} />}
+        {visit.needsReview ? <VisitTag text="Check window" color="warning" /> : null}
+        {visit.address ? null : <VisitTag text="No address" color="warning" />}
+      </Button>
+      {visit.address ? <MapLink address={visit.address} /> : null}
+    </div>
   );
+}
+
+/** "2 h 30 min" */
+function formatMinutes(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return [hours ? `${hours} h` : '', rest ? `${rest} min` : ''].filter(Boolean).join(' ') || '0 min';
 }
 
 function VisitDialog({ visit, crews, onClose }: { visit: AdminVisit; crews: string[]; onClose: () => void }) {
@@ -88,6 +108,21 @@ function VisitDialog({ visit, crews, onClose }: { visit: AdminVisit; crews: stri
         done by {wallTime(visit.end)} {businessZoneLabel()} · {crewName(crews, visit.crew)} · {visit.frequency} ·{' '}
         {visit.status}
       </Typography.Paragraph>
+      <Descriptions
+        size="small"
+        column={1}
+        className="schedule-visit-facts"
+        items={[
+          { key: 'address', label: 'Address', children: <ServiceAddressText address={visit.address} /> },
+          {
+            key: 'phone',
+            label: 'Phone',
+            children: visit.phone ? <a href={toTelHref(visit.phone)}>{visit.phone}</a> : '—',
+          },
+          { key: 'price', label: 'Price', children: visit.price ? formatMoney(visit.price) : 'Not priced' },
+          { key: 'duration', label: 'Duration', children: formatMinutes(visit.durationMinutes) },
+        ]}
+      />
       <Typography.Paragraph>
         <Link to={`?section=leads&lead=${visit.leadId}`}>Open {visit.leadName}</Link>
       </Typography.Paragraph>

@@ -49,6 +49,7 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     firstContactedAt: null,
     speedToLeadMinutes: null,
     contactDueAt: null,
+    serviceAddress: null,
     smsConsent: null,
     smsOptedOutAt: null,
     emailUnsubscribedAt: null,

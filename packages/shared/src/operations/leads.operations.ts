@@ -28,6 +28,7 @@ import {
   staffLeadResultSchema,
 } from '../responses/leads.ts';
 import { analyticsReportSchema, intakeReportSchema, metricsSchema, statsReportSchema } from '../responses/reports.ts';
+import { serviceAddressUpdateSchema } from '../service-address.ts';
 import { z } from 'zod';
 import { empty, error, json, operation, type Operation, text } from './operation.ts';
 
@@ -123,6 +124,18 @@ export const leadOperations = {
     params: idParamsSchema,
     body: leadUpdateSchema,
     answers: { 200: json(leadSchema, 'The lead, changed.') },
+  }),
+  setServiceAddress: operation({
+    method: 'put',
+    path: '/api/admin/leads/:id/service-address',
+    tag: 'Leads',
+    summary: 'Set or change where the crew cleans (the lead’s service address)',
+    description:
+      'Street (line1), optional unit (line2), city and ZIP (5 digits or ZIP+4). Staff may save a city outside the service area (the CRM warns); a customer’s booking step refuses one. Audited (`service_address_set`) with the address before and after; the Schedule, the visit e-mails and calendar files show the address as it now is.',
+    access: session,
+    params: idParamsSchema,
+    body: serviceAddressUpdateSchema,
+    answers: { 200: json(leadSchema, 'The lead, with its service address.'), 404: error('No lead has this id.') },
   }),
   changeLeadStatus: operation({
     method: 'patch',

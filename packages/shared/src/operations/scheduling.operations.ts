@@ -6,6 +6,7 @@ import {
   bookingAnswerSchema,
   bookingRequestSchema,
   leadBookingSchema,
+  newBookingRequestSchema,
   slotListSchema,
   slotsQuerySchema,
   slotTakenSchema,
@@ -29,6 +30,8 @@ const taken = json(
   slotTakenSchema,
   'The window was taken meanwhile, or is not a free window now: the message and the next free windows.',
 );
+const ADDRESS =
+  'address ({ line1, line2?, city, zip }) is where to clean, saved on the lead: required while the lead has no service address (400), optional later (left out, the saved one is kept); a city outside the 22-city service area is a 400 whose message gives the phone number.';
 const SPENT_LINK =
   'The link is spent: the quote expired, was replaced by a newer version or withdrawn, or the lead was closed as Lost.';
 const ONE_TIME_DONE =
@@ -59,10 +62,10 @@ export const schedulingOperations = {
     path: '/api/quotes/:token/booking',
     tag: 'Scheduling',
     summary: 'Book an accepted quote’s first cleaning (the customer, by its link)',
-    description: `start is a free window's start (from /slots). A recurring quote books its series: each visit at the interval in the same window when a crew is free, otherwise the next free window (flagged for staff). The lead becomes Won (a lead closed as Lost is never reopened: 410). WELCOME40 prices only a customer’s first cleaning: once a visit of the lead has been completed or has begun, a new booking’s first visit is at the regular price. The same start again answers 200 with the same booking. ${CAPACITY} ${TIMES}`,
+    description: `start is a free window's start (from /slots). A recurring quote books its series: each visit at the interval in the same window when a crew is free, otherwise the next free window (flagged for staff). The lead becomes Won (a lead closed as Lost is never reopened: 410). WELCOME40 prices only a customer’s first cleaning: once a visit of the lead has been completed or has begun, a new booking’s first visit is at the regular price. The same start again answers 200 with the same booking. ${ADDRESS} ${CAPACITY} ${TIMES}`,
     access: 'public',
     params: quoteTokenParamsSchema,
-    body: bookingRequestSchema,
+    body: newBookingRequestSchema,
     rateLimit: LINK_LIMIT,
     answers: {
       200: json(bookingAnswerSchema, 'Already booked at this start: the same booking.'),
@@ -113,7 +116,12 @@ export const schedulingOperations = {
     description: TIMES,
     access: session,
     query: visitListQuerySchema,
-    answers: { 200: json(adminVisitListSchema, 'The visits by start, then crew, with their lead’s name.') },
+    answers: {
+      200: json(
+        adminVisitListSchema,
+        'The visits by start, then crew, with their lead’s name, phone and service address, the visit’s price and expected duration.',
+      ),
+    },
   }),
   updateVisit: operation({
     method: 'patch',
@@ -160,7 +168,7 @@ export const schedulingOperations = {
     path: '/api/admin/leads/:id/booking',
     tag: 'Scheduling',
     summary: 'Book a lead by hand (staff)',
-    description: `Priced from the lead's newest accepted quote, or from its own request without a price. start is a free window's start (from /slots; staff may book inside the lead time); with anyTime, any start not in the past, inside or outside the windows and working hours, its arrival window as long as the settings' windows, on the first crew free for the visit's duration. The lead becomes Won. ${CAPACITY} ${TIMES}`,
+    description: `Priced from the lead's newest accepted quote, or from its own request without a price. start is a free window's start (from /slots; staff may book inside the lead time); with anyTime, any start not in the past, inside or outside the windows and working hours, its arrival window as long as the settings' windows, on the first crew free for the visit's duration. The lead becomes Won. address, when sent, becomes the lead's service address (any city: staff may book outside the service area). ${CAPACITY} ${TIMES}`,
     access: session,
     params: idParamsSchema,
     body: staffBookingRequestSchema,

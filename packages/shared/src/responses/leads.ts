@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS, LEAD_PRIORITIES, LEAD_STATUSES } from '../enums.ts';
 import { SPAM_RULES } from '../intake.ts';
+import { serviceAddressSchema } from '../service-address.ts';
 import { countSchema, idSchema, instantSchema, pageOf } from './common.ts';
 import { auditEntrySchema, personSchema } from './team.ts';
 
@@ -107,6 +108,8 @@ export const leadSchema = z.strictObject({
   lostReason: z.string().nullable(),
   /** The note that came with the reason ("Other" always has one); null otherwise. */
   lostNote: z.string().nullable(),
+  /** Where the crew cleans (the customer's booking step, or staff); null until someone gives it. */
+  serviceAddress: serviceAddressSchema.nullable(),
 });
 export type Lead = z.output<typeof leadSchema>;
 

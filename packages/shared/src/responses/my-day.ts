@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CONVERSATION_CHANNELS } from '../conversations.ts';
 import { MY_DAY_SECTION_KEYS, type MyDaySectionKey } from '../my-day.ts';
+import { serviceAddressSchema } from '../service-address.ts';
 import { countSchema, idSchema, instantSchema } from './common.ts';
 
 const zonedInstantSchema = z.iso.datetime({ offset: true });
@@ -75,8 +76,10 @@ export const myDayItemSchema = z.discriminatedUnion('kind', [
     crew: z.number().int().min(1),
     crewName: z.string(),
     phone: z.string(),
-    /** The lead's ZIP code (the only part of an address a lead stores). */
+    /** The lead's ZIP code, from its quote request. */
     zipcode: z.string(),
+    /** Where the crew cleans, or null when nobody has given it yet. */
+    address: serviceAddressSchema.nullable(),
   }),
 ]);
 export type MyDayItem = z.output<typeof myDayItemSchema>;
