@@ -129,6 +129,14 @@ const config: IConfiguration = {
       },
     },
     {
+      name: 'routes-call-services-not-queries',
+      comment:
+        'routes-call-services-not-queries: inside an API feature a request goes routes → service → queries; a routes file calls its feature\'s service, never a queries file (docs/architecture.md, "Inside a feature").',
+      severity: 'error',
+      from: { path: '^api/src/.+\\.routes\\.ts$', pathNot: TESTS_AND_TOOLING },
+      to: { path: '\\.queries\\.ts$' },
+    },
+    {
       name: 'crm-feature-imports-other-feature-only-through-its-index',
       comment:
         "crm-feature-imports-other-feature-only-through-its-index: a CRM feature shows one face, its index.ts; another feature (or the app's root) imports that, never a file inside (docs/architecture.md#crm-features).",

@@ -142,6 +142,19 @@ describe('dependency-cruiser rules', () => {
     );
   });
 
+  it('fails a routes file importing its own queries with routes-call-services-not-queries', async () => {
+    plant({
+      'api/src/planted-owner/planted-owner.queries.ts': 'export const findRow = 1;\n',
+      'api/src/planted-owner/planted-owner.routes.ts':
+        "import { findRow } from './planted-owner.queries.ts';\nexport const x = findRow;\n",
+    });
+    assertViolation(
+      await cruise(['api/src/planted-owner/planted-owner.routes.ts']),
+      'routes-call-services-not-queries',
+      'api/src/planted-owner/planted-owner.routes.ts',
+    );
+  });
+
   it('fails desktop importing inside the CRM with desktop-imports-only-crm-entry', async () => {
     plant({
       'packages/crm/src/planted/internal.ts': 'export const internal = 1;\n',

@@ -3,7 +3,7 @@ import { operationRouter } from '../http/route.ts';
 import { API_ERRORS } from '@shine/shared/messages';
 import type { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
-import { isDatabaseUp } from './health.queries.ts';
+import { isDatabaseUp } from './health.service.ts';
 
 export function healthRouter({ db }: Pick<AppDeps, 'db'>): Router {
   const { router, route } = operationRouter('/api/health');

@@ -1,3 +1,4 @@
+// Whether the database answers: GET /api/health asks it for every probe.
 import type { Knex } from 'knex';
 
 /** True when a trivial query answers within the timeout. */
