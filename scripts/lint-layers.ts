@@ -1,9 +1,8 @@
 // Part of `pnpm lint:imports` (and so `pnpm lint`): inside an API feature, a request goes routes →
 // service → queries. A routes file reads the request and writes the answer; it never talks to the
-// database itself (no `db(…)`,
-// `trx(…)` or `.raw(…)` there): the service does, through the feature's queries. (That a routes file
-// imports no queries file is dependency-cruiser's rule routes-call-services-not-queries.) Prints
-// file:line for each call; exits 1 when there is one.
+// database itself (no `db(…)`, `trx(…)` or `.raw(…)` there): the service does, through the feature's
+// queries. (That a routes file imports no queries file is dependency-cruiser's rule
+// routes-call-services-not-queries.) Prints file:line for each call; exits 1 when there is one.
 //
 //   node scripts/lint-layers.ts [--root DIR]
 import { findLines, type MatchedLine, rootArgument } from './source-files.ts';
