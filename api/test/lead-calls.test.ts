@@ -35,7 +35,7 @@ describeApi('calls logged with an outcome', () => {
       userId: t.adminId,
       type: 'call',
       outcome: 'no_answer',
-      subject: 'Call: no answer',
+      subject: 'Called, no answer',
       description: 'Rang twice',
       status: 'completed',
       completedAt: expect.any(String),
@@ -57,7 +57,7 @@ describeApi('calls logged with an outcome', () => {
     ]);
 
     const timeline = (await agent.get(`/api/admin/activities/lead/${leadId}`).expect(200)).body as Activity[];
-    expect(timeline.map((entry) => [entry.subject, entry.outcome])).toEqual([['Call: no answer', 'no_answer']]);
+    expect(timeline.map((entry) => [entry.subject, entry.outcome])).toEqual([['Called, no answer', 'no_answer']]);
   });
 
   it('"Reached" moving the lead to Contacted: the status change is audited and its status_changed event written; clearing the follow-up with null', async () => {

@@ -117,7 +117,7 @@ export const FOLLOW_UP_ON_CLOSED_LEAD = 'A won or lost lead has no follow-up: le
 export const callLogSchema = z
   .object({
     outcome: callOutcomeSchema,
-    /** The timeline's title; without one, callSubject's ("Call: no answer"). */
+    /** The timeline's title; without one, callSubject's ("Called, no answer"). */
     title: z.preprocess(
       blankToUndefined,
       z.string().trim().max(200, 'Title must be at most 200 characters').optional(),
@@ -145,7 +145,14 @@ export const callLogSchema = z
 export type CallLog = z.output<typeof callLogSchema>;
 export type CallLogInput = z.input<typeof callLogSchema>;
 
-/** The timeline's title of a call logged with its outcome. */
+const CALL_SUBJECTS: Record<CallOutcome, string> = {
+  reached: 'Spoke with the customer',
+  voicemail: 'Called, left a voicemail',
+  no_answer: 'Called, no answer',
+  wrong_number: 'Called a wrong number',
+};
+
+/** The timeline's title of a call logged with its outcome and no title of its own. */
 export function callSubject(outcome: CallOutcome): string {
-  return `Call: ${CALL_OUTCOME_LABELS[outcome].toLowerCase()}`;
+  return CALL_SUBJECTS[outcome];
 }

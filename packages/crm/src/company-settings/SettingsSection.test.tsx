@@ -21,18 +21,17 @@ function stubSettings() {
 }
 
 describe('SettingsSection', () => {
-  it('opens the page its address names, and a tab moves to another page with its own address', async () => {
+  it('opens the page its address names; each page is a link to its own address', async () => {
     stubSettings();
     renderWithProviders(<SettingsSection />, { route: '/crm/settings/scheduling', path: PATH });
     await screen.findByRole('region', { name: 'Scheduling' });
-    expect(screen.getByRole('tab', { name: 'Scheduling' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Scheduling' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Lost reasons' }).getAttribute('href')).toBe('/crm/settings/lost-reasons');
     expect(screen.queryByRole('region', { name: 'Lost reasons' })).toBeNull();
 
-    await userEvent.click(screen.getByRole('tab', { name: 'Lost reasons' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Lost reasons' }));
     await screen.findByRole('region', { name: 'Lost reasons' });
-    await waitFor(() =>
-      expect(screen.getByRole('tab', { name: 'Lost reasons' }).getAttribute('aria-selected')).toBe('true'),
-    );
+    expect(screen.getByRole('link', { name: 'Lost reasons' }).getAttribute('aria-current')).toBe('page');
     expect(screen.queryByRole('region', { name: 'Scheduling' })).toBeNull();
   });
 
@@ -40,7 +39,7 @@ describe('SettingsSection', () => {
     stubSettings();
     renderWithProviders(<SettingsSection />, { route: '/crm/settings/nothing-here', path: PATH });
     await waitFor(() =>
-      expect(screen.getByRole('tab', { name: 'Company details' }).getAttribute('aria-selected')).toBe('true'),
+      expect(screen.getByRole('link', { name: 'Company details' }).getAttribute('aria-current')).toBe('page'),
     );
   });
 });

@@ -1,6 +1,6 @@
-import { Tabs, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { settingsPath } from '../navigation/index.ts';
 import {
   CompanyDetailsSettings,
@@ -8,6 +8,7 @@ import {
   SchedulingSettingsForm,
   SpeedToLeadSettingsCard,
 } from '../team/index.ts';
+import './settings.css';
 import { SETTINGS_PAGE_KEYS, SETTINGS_PAGE_TITLES, type SettingsPageKey, isSettingsPageKey } from './settings-pages.ts';
 
 const PAGES: Record<SettingsPageKey, { hint: string; render: () => ReactNode }> = {
@@ -31,29 +32,28 @@ const PAGES: Record<SettingsPageKey, { hint: string; render: () => ReactNode }> 
 
 /**
  * Settings (admins): the company-wide settings, one page each with its own address
- * (/admin/crm/settings/{page}); /admin/crm/settings opens the first. The people are Team's.
+ * (/admin/crm/settings/{page}); /admin/crm/settings opens the first. The pages are links (not tabs):
+ * each is an address, opens in a new tab, and wraps on a phone instead of hiding behind a menu. The
+ * people are Team's.
  */
 export function SettingsSection() {
   const { page } = useParams();
-  const navigate = useNavigate();
   if (!isSettingsPageKey(page)) return <Navigate replace to={settingsPath(SETTINGS_PAGE_KEYS[0])} />;
   return (
     <div className="section-stack">
-      <Tabs
-        activeKey={page}
-        onChange={(key) => navigate(settingsPath(key))}
-        destroyOnHidden
-        items={SETTINGS_PAGE_KEYS.map((key) => ({
-          key,
-          label: SETTINGS_PAGE_TITLES[key],
-          children: (
-            <div className="section-stack">
-              <Typography.Text className="muted">{PAGES[key].hint}</Typography.Text>
-              {key === page ? PAGES[key].render() : null}
-            </div>
-          ),
-        }))}
-      />
+      <nav aria-label="Settings pages" className="settings-pages">
+        <ul>
+          {SETTINGS_PAGE_KEYS.map((key) => (
+            <li key={key}>
+              <Link to={settingsPath(key)} aria-current={key === page ? 'page' : undefined}>
+                {SETTINGS_PAGE_TITLES[key]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Typography.Text className="muted">{PAGES[page].hint}</Typography.Text>
+      {PAGES[page].render()}
     </div>
   );
 }
