@@ -91,7 +91,7 @@ describeApi('calls logged with an outcome', () => {
 
   it('refuses bad input with clear 400s, and changes nothing', async () => {
     const cases: Array<[object, string, string]> = [
-      [{}, 'outcome', 'Outcome must be one of: reached, voicemail, no_answer, wrong_number'],
+      [{}, 'outcome', 'Outcome is required'],
       [{ outcome: 'busy' }, 'outcome', 'Outcome must be one of: reached, voicemail, no_answer, wrong_number'],
       [{ outcome: 'reached', nextFollowUpAt: 'tomorrow' }, 'nextFollowUpAt', 'Next follow-up must be a date and time'],
       [{ outcome: 'reached', status: 'Done' }, 'status', 'Status must be one of'],

@@ -25,7 +25,8 @@ export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
 };
 
 const callOutcomeSchema = z.enum(CALL_OUTCOMES, {
-  error: `Outcome must be one of: ${CALL_OUTCOMES.join(', ')}`,
+  error: (issue) =>
+    issue.input === undefined ? 'Outcome is required' : `Outcome must be one of: ${CALL_OUTCOMES.join(', ')}`,
 });
 
 export const OUTCOME_ONLY_FOR_CALLS = 'An outcome goes only with a call';

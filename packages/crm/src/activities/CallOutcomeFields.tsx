@@ -106,7 +106,7 @@ export function CallOutcomeFields({
       >
         <BusinessDateTimePicker presets={followUpPresets()} className="full-width" />
       </Form.Item>
-      <Form.Item label="Lead status" name="leadStatus" rules={[rule('status')]}>
+      <Form.Item label="Status after the call" name="leadStatus" rules={[rule('status')]}>
         <Select
           allowClear
           placeholder={currentStatus ? `Keep ${currentStatus}` : 'Keep as it is'}

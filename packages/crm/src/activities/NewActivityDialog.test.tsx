@@ -89,11 +89,11 @@ describe('NewActivityDialog', () => {
     await screen.findByLabelText('Title');
     expect(screen.queryByLabelText(/Scheduled time/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Create Activity' }));
-    await screen.findByText('Outcome must be one of: reached, voicemail, no_answer, wrong_number');
+    await screen.findByText('Outcome is required');
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
     await user.click(screen.getByText('Reached'));
-    await chooseOption('Lead status', 'Contacted');
+    await chooseOption('Status after the call', 'Contacted');
     await user.type(screen.getByLabelText('Note'), 'Wants a quote for Friday');
     await user.click(screen.getByRole('button', { name: 'Create Activity' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
