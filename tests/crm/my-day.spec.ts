@@ -124,6 +124,7 @@ test.describe('My Day', () => {
     await dialog.getByText('No answer', { exact: true }).click();
     await expect(dialog.getByLabel(/^Next follow-up/)).toHaveValue(/ 9:00 AM$/);
     await dialog.getByLabel('Note').fill('Rang twice, no voicemail box');
+    await scan(rep.page, 'log the call');
     await dialog.getByRole('button', { name: 'Save call' }).click();
     await expect(dialog).toBeHidden();
     await expect(rep.page.getByTestId('my-day-empty')).toBeVisible();
