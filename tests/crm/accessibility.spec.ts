@@ -101,6 +101,26 @@ test.describe('CRM accessibility (axe-core)', () => {
   });
 
   for (const width of [1280, 390]) {
+    test(`Settings, every page, at ${width} px: all rules`, async ({ page }) => {
+      await signIn(page);
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/admin/crm/settings');
+      await expect(page).toHaveURL(/\/admin\/crm\/settings\/company$/);
+      for (const [tab, card] of [
+        ['Company details', 'Company details in e-mails'],
+        ['Scheduling', 'Scheduling'],
+        ['On-duty alerts', 'Speed to lead: on duty and escalation'],
+        ['Lost reasons', 'Lost reasons'],
+      ] as const) {
+        await page.getByRole('navigation', { name: 'Settings pages' }).getByRole('link', { name: tab }).click();
+        await expect(page.getByRole('region', { name: card })).toBeVisible();
+        await waitForCrmScreen(page);
+        await scanWcagAndAllRules(page, `Settings → ${tab}`);
+      }
+    });
+  }
+
+  for (const width of [1280, 390]) {
     test(`held submission and a lead's requests with "Details differ" at ${width} px`, async ({ page, request }) => {
       const name = uniqueName('Axe');
       const phone = uniquePhone();

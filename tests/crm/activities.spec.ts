@@ -9,7 +9,7 @@ test.describe('sidebar CRM: Activities', () => {
     await signIn(page);
   });
 
-  test('New Activity dialog validates, logs a call made now as completed and the lead list shows it', async ({
+  test('New Activity dialog validates, logs a call made now with its outcome and the lead list shows it', async ({
     page,
     request,
   }) => {
@@ -22,8 +22,8 @@ test.describe('sidebar CRM: Activities', () => {
     const dialog = page.getByRole('dialog', { name: 'New Activity' });
     await dialog.getByRole('button', { name: 'Create Activity' }).click();
     await expect(dialog.getByText('Lead is required')).toBeVisible();
-    await expect(dialog.getByText('Title is required')).toBeVisible();
-    // A call logged now was made: Completed, not an open task.
+    // A call logged now was made: Completed, not an open task, and it asks how it went.
+    await expect(dialog.getByText('Outcome is required')).toBeVisible();
     await expect(dialog.locator('.ant-select').filter({ hasText: 'Completed' })).toBeVisible();
 
     const lookup = page.waitForResponse((r) => r.url().includes(`search=${name}`));
@@ -31,24 +31,26 @@ test.describe('sidebar CRM: Activities', () => {
     await lookup;
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).click();
     await dialog.getByLabel('Title').fill('Confirm walkthrough');
-    await dialog.getByLabel('Description').fill('Ask about the dogs');
+    await dialog.getByText('Reached', { exact: true }).click();
+    await dialog.getByLabel('Note').fill('Ask about the dogs');
 
-    const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/admin/activities'));
+    const post = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().endsWith(`/api/admin/leads/${lead.id}/calls`),
+    );
     await dialog.getByRole('button', { name: 'Create Activity' }).click();
     expect((await post).postDataJSON()).toEqual({
-      leadId: lead.id,
-      type: 'call',
+      outcome: 'reached',
       title: 'Confirm walkthrough',
-      description: 'Ask about the dogs',
-      status: 'completed',
+      note: 'Ask about the dogs',
     });
-    await expect(toast(page, MESSAGES.activity.success)).toBeVisible();
+    await expect(toast(page, 'Call logged')).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    // the section now shows that lead's activities
+    // the section now shows that lead's activities, the call with how it went
     const item = page.getByRole('article', { name: 'Call: Confirm walkthrough' });
     await expect(item).toBeVisible();
     await expect(item).toContainText('Completed');
+    await expect(item).toContainText('Reached');
     await expect(item).toContainText('Ask about the dogs');
   });
 

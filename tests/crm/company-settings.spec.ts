@@ -1,4 +1,4 @@
-// The company's review page in Team → Company details in e-mails: refused beside the field unless it
+// The company's review page in Settings → Company details: refused beside the field unless it
 // is an https link, saved, shown again after a reload; the card is axe clean. Left empty at the end, as
 // the shared server had it.
 import { REVIEW_URL_MESSAGE } from '@shine/shared/company-settings';
@@ -9,7 +9,7 @@ import { signIn } from './support.ts';
 
 test('the review page: an https link only, saved and shown again after a reload', async ({ page }) => {
   await signIn(page);
-  await page.goto('/admin/crm/team');
+  await page.goto('/admin/crm/settings/company');
   const card = page.getByRole('region', { name: 'Company details in e-mails' });
   const field = card.getByLabel('Review page');
   await expect(field).toBeVisible();

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@shine/shared/messages';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
-import { createLead, createLeadFamily, leadRow, searchLeads, signIn, toast } from './support.ts';
+import { chooseOption, createLead, createLeadFamily, leadRow, searchLeads, signIn, toast } from './support.ts';
 import { uniqueName } from '../support/unique.ts';
 
 /** The focused element's role and accessible name, as a keyboard user would hear it. */
@@ -190,7 +190,7 @@ test.describe('CRM with the keyboard', () => {
     await expect(dialog.getByText('Lead is required')).toBeVisible();
     await expect(dialog.getByRole('combobox', { name: 'Lead' })).toBeFocused();
 
-    // With the lead given, the title is the first field in error.
+    // With the lead given, the title of a task is the first field in error.
     await page.goto('/admin/crm?section=leads');
     await searchLeads(page, name);
     await page.getByRole('button', { name: `${name} Tester`, exact: true }).click();
@@ -199,6 +199,7 @@ test.describe('CRM with the keyboard', () => {
       .getByRole('button', { name: 'Log Activity' })
       .click();
     const logDialog = page.getByRole('dialog', { name: 'New Activity' });
+    await chooseOption(page, logDialog.getByRole('combobox', { name: 'Type' }), 'Task');
     await logDialog.getByRole('button', { name: 'Create Activity' }).focus();
     await page.keyboard.press('Enter');
     await expect(logDialog.getByText('Title is required')).toBeVisible();

@@ -1,4 +1,4 @@
-// Speed to lead in the Team section: an admin puts someone on duty, and a quote from outside is
+// Speed to lead in Settings → On-duty alerts: an admin puts someone on duty, and a quote from outside is
 // alerted (here without SMS or mail servers, so its timeline says what was not sent and why); the
 // salesperson on duty finds the unassigned lead in their My Day. It switches alerts on for the shared
 // server, so it runs with the solo specs, after the others.
@@ -90,7 +90,7 @@ test.describe('speed-to-lead alerts', () => {
     });
     expect(created.status(), await created.text()).toBe(201);
 
-    await page.goto('/admin/crm?section=team');
+    await page.goto('/admin/crm/settings/alerts');
     const card = page.getByRole('region', { name: 'Speed to lead: on duty and escalation' });
     await expect(card.getByRole('switch', { name: 'Alert the person on duty of each new lead' })).not.toBeChecked();
     await card.getByRole('switch', { name: 'Alert the person on duty of each new lead' }).click();

@@ -119,10 +119,40 @@ test.describe('My Day', () => {
     await expect(panel).toBeHidden();
     await expect(bell).toBeFocused();
 
-    // Acting on it (the call, logged with one click) ends both.
+    // Acting on it ends both: the call, logged with its outcome. "No answer" offers tomorrow 9 AM
+    // (the business's clock) as the next follow-up, saved with the call in the same step.
     await newLeads.getByRole('button', { name: `Log the call with ${leadName}` }).click();
+    const dialog = rep.page.getByRole('dialog', { name: `Log the call with ${leadName}` });
+    await dialog.getByText('No answer', { exact: true }).click();
+    await expect(dialog.getByLabel(/^Next follow-up/)).toHaveValue(/ 9:00 AM$/);
+    await dialog.getByLabel('Note').fill('Rang twice, no voicemail box');
+    await scan(rep.page, 'log the call');
+    await dialog.getByRole('button', { name: 'Save call' }).click();
+    await expect(dialog).toBeHidden();
     await expect(rep.page.getByTestId('my-day-empty')).toBeVisible();
     await expect(bell).toHaveAccessibleName('Notifications');
+    const saved = (await (await page.request.get(`/api/admin/leads/${lead.id}`)).json()) as {
+      nextFollowUpAt: string | null;
+    };
+    const inChicago = (at: number | string, options: Intl.DateTimeFormatOptions) =>
+      new Date(at).toLocaleString('en-US', { timeZone: ZONE, ...options });
+    const day = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+    expect(saved.nextFollowUpAt).not.toBeNull();
+    expect(inChicago(saved.nextFollowUpAt as string, { hour: 'numeric', minute: '2-digit' })).toBe('9:00 AM');
+    // Tomorrow on the business's calendar (noon today plus a day is tomorrow whatever the hour now).
+    const todayNoon = new Date(`${new Date().toLocaleDateString('en-CA', { timeZone: ZONE })}T12:00:00Z`).getTime();
+    expect(inChicago(saved.nextFollowUpAt as string, day)).toBe(inChicago(todayNoon + 86_400_000, day));
+    const timeline = (await (await page.request.get(`/api/admin/activities/lead/${lead.id}`)).json()) as Array<{
+      type: string;
+      outcome: string | null;
+      description: string | null;
+    }>;
+    expect(timeline.filter((entry) => entry.type === 'call')).toEqual([
+      expect.objectContaining({ outcome: 'no_answer', description: 'Rang twice, no voicemail box' }),
+    ]);
+    // The drawer's timeline shows how the call went.
+    await rep.page.goto(`/admin/crm/leads?lead=${lead.id}`);
+    await expect(rep.page.getByRole('article', { name: 'Call: Called, no answer' })).toContainText('No answer');
     await rep.page.context().close();
   });
 

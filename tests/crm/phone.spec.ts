@@ -77,6 +77,7 @@ test.describe('phone-sized screen', () => {
 
     await drawer.getByRole('button', { name: 'Log Activity' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Activity' });
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Type' }), 'Task');
     await dialog.getByRole('textbox', { name: 'Title' }).fill('Call back');
     await dialog.getByRole('button', { name: 'Create Activity' }).click();
     await expect(dialog).toBeHidden();

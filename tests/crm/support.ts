@@ -139,6 +139,7 @@ export const CRM_SCREEN_PATHS = [
     (section) => `/admin/crm?section=${section}`,
   ),
   '/admin/crm?section=leads&view=pipeline',
+  ...['company', 'scheduling', 'alerts', 'lost-reasons'].map((page) => `/admin/crm/settings/${page}`),
 ];
 
 /** How far the document scrolls sideways: 0 when everything fits the window. */

@@ -69,7 +69,16 @@ test.describe('team', () => {
     await expect(nav.getByRole('menuitem', { name: 'Leads' })).toBeVisible();
     await expect(nav.getByRole('menuitem', { name: 'Team' })).toHaveCount(0);
     await expect(nav.getByRole('menuitem', { name: 'Audit' })).toHaveCount(0);
+    await expect(nav.getByRole('menuitem', { name: 'Settings' })).toHaveCount(0);
     expect((await anaPage.request.get('/api/admin/users')).status()).toBe(403);
+    // The company's settings: not offered, refused when followed by a link, and refused by the server.
+    await anaPage.goto('/admin/crm/settings/scheduling');
+    await expect(anaPage.getByText('Settings is for admins')).toBeVisible();
+    await expect(anaPage.getByRole('region', { name: 'Scheduling' })).toHaveCount(0);
+    const scheduling = await anaPage.request.get('/api/admin/settings/scheduling');
+    expect(
+      (await anaPage.request.put('/api/admin/settings/scheduling', { data: await scheduling.json() })).status(),
+    ).toBe(403);
     expect((await anaPage.request.get('/api/admin/audit')).status()).toBe(403);
     await anaPage.goto('/admin/crm?section=automations');
     await expect(anaPage.getByText('Only admins can change automations.')).toBeVisible();

@@ -12,7 +12,8 @@ const authorName = (db: Knex) => userNameOf(db, 'activities.user_id').as('author
 export type NewActivityRow = Pick<
   ActivityRow,
   'lead_id' | 'user_id' | 'type' | 'subject' | 'description' | 'status' | 'scheduled_at' | 'completed_at'
->;
+> &
+  Partial<Pick<ActivityRow, 'outcome'>>;
 
 export async function insertActivity(db: Knex, activity: NewActivityRow): Promise<NamedActivityRow> {
   const [row] = await db('activities')

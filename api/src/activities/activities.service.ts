@@ -1,6 +1,6 @@
 // The activities table: every feature that writes a lead's timeline or counts tasks comes here.
 // What an activity does to its lead (first and last contact) is the lead's (leads/lead-activities.service.ts).
-import type { ActivityStatus, ActivityType } from '@shine/shared/enums';
+import type { ActivityStatus, ActivityType, CallOutcome } from '@shine/shared/enums';
 import type { Activity, ActivitySummary } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { toActivity } from './activity-mapper.ts';
@@ -30,6 +30,8 @@ export interface NewActivity {
   status: ActivityStatus;
   scheduledAt: Date | null;
   completedAt: Date | null;
+  /** Calls only. */
+  outcome?: CallOutcome | null;
 }
 
 /** Stores an activity as given (in the caller's transaction when `db` is one); the live stream hears of it at the commit. */
@@ -43,6 +45,7 @@ export async function addActivity(db: Knex, activity: NewActivity): Promise<Acti
     status: activity.status,
     scheduled_at: activity.scheduledAt,
     completed_at: activity.completedAt,
+    outcome: activity.outcome ?? null,
   });
   await publishLiveEvent(db, { type: 'activity.created', leadId: row.lead_id, activityId: row.id });
   return toActivity(row);

@@ -13,6 +13,7 @@ export function toActivity(row: NamedActivityRow): Activity {
     subject: row.subject,
     description: row.description,
     status: row.status,
+    outcome: row.outcome,
     scheduledAt: toIso(row.scheduled_at),
     completedAt: toIso(row.completed_at),
     createdAt: new Date(row.created_at).toISOString(),

@@ -14,7 +14,7 @@ export interface AuditNames {
   templates?: NameQuery;
 }
 
-/** The titles of the settings cards in the CRM's Team section, by their key in company_settings. */
+/** The titles of the settings cards in the CRM's Settings section, by their key in company_settings. */
 const SETTINGS_TITLES: Record<string, string> = {
   'lead-alerts': 'Speed to lead: on duty and escalation',
   company: 'Company details in e-mails',

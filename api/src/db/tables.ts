@@ -4,6 +4,7 @@ import type {
   ActivityStatus,
   ActivityType,
   AutomationTrigger,
+  CallOutcome,
   LeadPriority,
   LeadStatus,
   TemplateType,
@@ -173,6 +174,7 @@ export interface ActivityRow {
   subject: string;
   description: string | null;
   status: ActivityStatus;
+  outcome: CallOutcome | null;
   scheduled_at: Date | null;
   completed_at: Date | null;
   created_at: Date;

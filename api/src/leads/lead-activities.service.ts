@@ -42,7 +42,18 @@ export function createStaffActivity(
   now: Date,
   timeZone: string,
 ): Promise<Activity> {
-  return db.transaction(async (trx) => {
+  return db.transaction((trx) => logStaffActivity(trx, userId, input, now, timeZone));
+}
+
+/** createStaffActivity inside the caller's transaction (a call logged with its follow-up and status). */
+export async function logStaffActivity(
+  trx: Knex.Transaction,
+  userId: string,
+  input: ActivityCreate,
+  now: Date,
+  timeZone: string,
+): Promise<Activity> {
+  {
     const lead = await lockLeadForContact(trx, input.leadId);
     if (!lead) throw new AppError(404, API_ERRORS.leadNotFound);
     if (lead.first_contacted_at === null) {
@@ -60,12 +71,13 @@ export function createStaffActivity(
       status,
       scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null,
       completedAt: completed ? now : null,
+      outcome: input.outcome ?? null,
     });
     if (completed && CONTACT_ACTIVITY_TYPES.includes(input.type)) await markLeadContacted(trx, input.leadId, now);
     // Logging something on the lead is acting on it: what the person was told about it has been seen.
     await markLeadNotificationsRead(trx, userId, input.leadId, now);
     return activity;
-  });
+  }
 }
 
 /** A lead's timeline, newest first; 404 for an unknown lead. */

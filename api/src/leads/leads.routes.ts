@@ -27,6 +27,7 @@ import { type LeadTotal, listLeads } from './lead-list.service.ts';
 import { createPageMaps } from './lead-page-map.ts';
 import { applyRequestDetails, dismissRequestDetails, getLeadDetail } from './lead-requests.service.ts';
 import { splitRequest } from './split-request.service.ts';
+import { logCallByStaff } from './lead-calls.service.ts';
 import {
   assertLeadExists,
   assignLeadsByStaff,
@@ -176,6 +177,11 @@ export function adminLeadsRouter({ db, now, config }: Pick<AppDeps, 'db' | 'now'
 
   route(leadOperations.setServiceAddress, async (req, res) => {
     res.json(await setServiceAddressByStaff(db, sessionUser(req).id, req.params.id, req.body.address));
+  });
+
+  route(leadOperations.logCall, async (req, res) => {
+    const user = sessionUser(req);
+    res.status(201).json(await logCallByStaff(db, user.id, req.params.id, req.body, now(), config.businessTimeZone));
   });
 
   route(leadOperations.changeLeadStatus, async (req, res) => {

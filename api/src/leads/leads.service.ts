@@ -128,7 +128,17 @@ const personOf = (row: NamedLeadRow): Person | null =>
  * that really changed). Nothing changes when the assignee is refused.
  */
 export function updateLead(db: Knex, actorId: string, id: string, update: LeadUpdate): Promise<Lead> {
-  return db.transaction(async (trx) => {
+  return db.transaction((trx) => updateLeadInTransaction(trx, actorId, id, update));
+}
+
+/** updateLead inside the caller's transaction (a logged call's follow-up, say). */
+export async function updateLeadInTransaction(
+  trx: Knex.Transaction,
+  actorId: string,
+  id: string,
+  update: LeadUpdate,
+): Promise<Lead> {
+  {
     const row = await lockLeadRow(trx, id);
     if (!row) throw new AppError(404, API_ERRORS.leadNotFound);
     const changes = toChanges(update);
@@ -148,7 +158,7 @@ export function updateLead(db: Knex, actorId: string, id: string, update: LeadUp
     const updated = await findLeadRow(trx, id);
     if (!updated) throw new AppError(404, API_ERRORS.leadNotFound);
     return toLead(updated);
-  });
+  }
 }
 
 /**
@@ -237,11 +247,9 @@ export async function changeLeadStatusByStaff(
   id: string,
   update: LeadStatusUpdate,
 ): Promise<StatusChange> {
-  const { status } = update;
-  const lost = update.lostReason === undefined ? undefined : await checkLostReason(db, update);
+  const lost = await checkLostReasonOf(db, update);
   return withLeadEventOutbox(db, async (trx, outbox) => {
-    const change = await setStatus(trx, actorId, id, status, lost);
-    if (change.previousStatus !== status) await outbox.statusChanged(id, change.previousStatus, status);
+    const change = await moveLeadByStaff(trx, outbox, actorId, id, update.status, lost);
     // Moving the lead is acting on it: what the person was told about it has been seen.
     await markLeadNotificationsRead(trx, actorId, id, new Date());
     return change;
@@ -259,8 +267,37 @@ async function notifyOfAssignment(trx: Knex, leadId: string, actorId: string): P
   );
 }
 
+/**
+ * A staff member's status change inside the caller's withLeadEventOutbox transaction (the status call,
+ * a logged call): its audit row, and its status_changed event when the status really changed. `lost`:
+ * a reason checked by checkLostReasonOf.
+ */
+export async function moveLeadByStaff(
+  trx: Knex.Transaction,
+  outbox: LeadEventOutbox,
+  actorId: string,
+  id: string,
+  status: LeadStatus,
+  lost: LostReasonChoice | undefined,
+): Promise<StatusChange> {
+  const change = await setStatus(trx, actorId, id, status, lost);
+  if (change.previousStatus !== status) await outbox.statusChanged(id, change.previousStatus, status);
+  return change;
+}
+
+/** The lost reason of a status change checked against the admin's list; undefined when none was given. */
+export async function checkLostReasonOf(
+  db: Knex,
+  update: Pick<LeadStatusUpdate, 'lostReason' | 'lostNote'>,
+): Promise<LostReasonChoice | undefined> {
+  return update.lostReason === undefined ? undefined : checkLostReason(db, update);
+}
+
 /** The reason must be one the admin's list offers now (or "Other"); a 400 on `lostReason` otherwise. */
-async function checkLostReason(db: Knex, update: LeadStatusUpdate): Promise<LostReasonChoice> {
+async function checkLostReason(
+  db: Knex,
+  update: Pick<LeadStatusUpdate, 'lostReason' | 'lostNote'>,
+): Promise<LostReasonChoice> {
   const { reasons } = await getLostReasons(db);
   const choices = lostReasonChoices(reasons);
   const reason = choices.find((choice) => choice.toLowerCase() === update.lostReason?.toLowerCase());

@@ -1,6 +1,6 @@
 // The names the OpenAPI document gives to the shared schemas (components/schemas). An answer or body
 // whose schema has no name here is a list of a named one (ActivityList) or an error at build time.
-import { activityCreateSchema, activityUpdateSchema } from '@shine/shared/activities';
+import { activityCreateSchema, activityUpdateSchema, callLogSchema } from '@shine/shared/activities';
 import { newLeadAlertSettingsSchema, newLeadAlertSettingsUpdateSchema } from '@shine/shared/new-lead-alerts';
 import {
   adminVisitListSchema,
@@ -41,7 +41,12 @@ import {
   quoteSendSchema,
   quoteUpdateSchema,
 } from '@shine/shared/quotes';
-import { activityListSchema, activitySchema, activitySummarySchema } from '@shine/shared/responses/activities';
+import {
+  activityListSchema,
+  activitySchema,
+  activitySummarySchema,
+  callLoggedSchema,
+} from '@shine/shared/responses/activities';
 import { sessionInfoSchema } from '@shine/shared/responses/auth';
 import {
   automationPreviewResultSchema,
@@ -132,6 +137,7 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['Activity', activitySchema],
   ['ActivitySummary', activitySummarySchema],
   ['ActivityList', activityListSchema],
+  ['CallLogged', callLoggedSchema],
   ['Automation', automationSchema],
   ['AutomationRun', automationRunSchema],
   ['OutboxMessage', outboxMessageSchema],
@@ -200,6 +206,7 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['LeadBulkAssign', leadBulkAssignSchema],
   ['ExportRequest', exportRequestSchema],
   ['ActivityCreate', activityCreateSchema],
+  ['CallLog', callLogSchema],
   ['AutomationCreate', automationCreateSchema],
   ['AutomationUpdate', automationUpdateSchema],
   ['AutomationPreviewRequest', automationPreviewSchema],

@@ -20,7 +20,7 @@ export function staffAlertEmailContent(
     ],
     footer: {
       company,
-      reason: 'You get this alert because of the speed-to-lead settings in the CRM (Team section).',
+      reason: 'You get this alert because of the on-duty alert settings in the CRM (Settings, On-duty alerts).',
     },
   };
 }

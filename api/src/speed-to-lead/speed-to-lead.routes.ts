@@ -1,5 +1,5 @@
 // /api/admin/settings/lead-alerts (app.ts mounts it behind requireRole('admin')): the speed-to-lead
-// alert settings, beside the company's other settings on the CRM's Team screen but served here, where
+// alert settings, beside the company's other settings in the CRM's Settings section but served here, where
 // they are kept (settings/ may not import speed-to-lead, which imports leads, which read settings).
 import { settingsOperations } from '@shine/shared/operations/settings';
 import type { Router } from 'express';

@@ -84,6 +84,8 @@ export function CrmApp({ basename = '/admin', platform, queryClient: givenClient
                       <Route path="dashboard" element={<DashboardPage />} />
                       {/* One route, so moving between sections keeps the page (and its live stream). */}
                       <Route path="crm/:section?" element={<CrmPage />} />
+                      {/* A section's own page (Settings → Scheduling): the same page, the section reads it. */}
+                      <Route path="crm/:section/:page" element={<CrmPage />} />
                     </Route>
                     <Route path="*" element={<NotFoundPage />} />
                   </Routes>

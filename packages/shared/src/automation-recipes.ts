@@ -98,7 +98,7 @@ export const AUTOMATION_RECIPES: readonly AutomationRecipe[] = [
     key: 'ask-for-review',
     name: 'Ask for a review',
     description:
-      'After the first completed visit, e-mails the customer a link to your review page: once per customer, never after every visit of a series. Set the review page in Team → Company details.',
+      'After the first completed visit, e-mails the customer a link to your review page: once per customer, never after every visit of a series. Set the review page in Settings → Company details.',
     trigger: 'visit_completed',
     conditions: { firstVisit: true },
     action: { type: 'send_email', template: 'review-request-email' },

@@ -116,7 +116,7 @@ export function buildTemplateValues(
  * no review page would send an empty link, a reminder with no visit would name no time.
  */
 export const MISSING_VALUE_REASONS = {
-  reviewUrl: 'not sent: no review page is set (Team → Company details in e-mails → Review page)',
+  reviewUrl: 'not sent: no review page is set (Settings → Company details → Review page)',
   visitTime: 'not sent: the lead has no scheduled visit to name',
 } as const;
 

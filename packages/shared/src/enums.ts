@@ -28,6 +28,10 @@ export const CONTACT_ACTIVITY_TYPES: readonly ActivityType[] = ['call', 'email',
 export const ACTIVITY_STATUSES = ['pending', 'completed', 'cancelled'] as const;
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 
+/** How a call went (calls only): whether the person was reached, or why not. */
+export const CALL_OUTCOMES = ['reached', 'voicemail', 'no_answer', 'wrong_number'] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
 export const AUTOMATION_TRIGGERS = [
   'lead_created',
   'status_changed',

@@ -5,6 +5,7 @@ import { encodeLeadCursor } from '../../../src/leads/lead-cursor.ts';
 import {
   ACTIVITY_STATUSES,
   ACTIVITY_TYPES,
+  CALL_OUTCOMES,
   AUTOMATION_TRIGGERS,
   BATHROOM_CHOICES,
   BEDROOM_CHOICES,
@@ -197,8 +198,20 @@ export function activityBody(leadIds: () => string[]): fc.Arbitrary<unknown> {
     description: textOrPayload(5000),
     status: fc.constantFrom(...ACTIVITY_STATUSES),
     scheduledAt: fc.oneof(isoDate, fc.constant('')),
+    outcome: fc.constantFrom(...CALL_OUTCOMES),
   });
 }
+
+/** POST /api/admin/leads/{id}/calls: an outcome, a note, the follow-up (or null) and a status with its reason. */
+export const callLogBody = shapedBody({
+  outcome: fc.constantFrom(...CALL_OUTCOMES),
+  title: textOrPayload(200),
+  note: textOrPayload(5000),
+  nextFollowUpAt: fc.oneof(isoDate, fc.constant(null)),
+  status: fc.constantFrom(...LEAD_STATUSES),
+  lostReason: fc.oneof(fc.constantFrom(...DEFAULT_LOST_REASONS, OTHER_LOST_REASON), textOrPayload(70)),
+  lostNote: textOrPayload(520),
+});
 
 const conditionsText = fc.oneof(
   fc.constantFrom('{}', '{"status":"New"}', '{"days":3}', '{"fromStatus":"New","toStatus":"Won"}', '{bad json', '[]'),

@@ -6,7 +6,12 @@
 // it rejects the API must reject, what it accepts (for an existing id) the API must accept.
 import { analyticsRangeSchema } from '@shine/shared/analytics';
 import { passwordChangeSchema } from '@shine/shared/auth';
-import { activityCreateSchema, activityListQuerySchema, activityUpdateSchema } from '@shine/shared/activities';
+import {
+  activityCreateSchema,
+  activityListQuerySchema,
+  activityUpdateSchema,
+  callLogSchema,
+} from '@shine/shared/activities';
 import { AUTOMATION_RECIPE_KEYS, automationRecipeCreateSchema } from '@shine/shared/automation-recipes';
 import { automationPreviewSchema, outboxQuerySchema } from '@shine/shared/automation-rules';
 import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
@@ -51,6 +56,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activityBody,
   alertSettingsBody,
+  callLogBody,
   bookingBody,
   newBookingBody,
   serviceAddressBody,
@@ -250,6 +256,17 @@ const endpoints: Endpoint[] = [
     body: () => statusBody,
     schema: leadStatusUpdateSchema,
     // A reason the admin's list does not offer.
+    validMayFail: [400],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/:id/calls',
+    access: 'admin',
+    success: [201],
+    id: 'lead',
+    body: () => callLogBody,
+    schema: callLogSchema,
+    // A lost reason the admin's list does not offer.
     validMayFail: [400],
   },
   {

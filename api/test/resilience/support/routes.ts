@@ -143,6 +143,14 @@ export const ROUTES: Route[] = [
   },
   {
     method: 'POST',
+    path: '/api/admin/leads/:id/calls',
+    access: 'admin',
+    role: 'sales',
+    id: 'lead',
+    validBody: () => ({ outcome: 'no_answer', note: 'Matrix call' }),
+  },
+  {
+    method: 'POST',
     path: '/api/admin/leads/:id/requests/:requestId/apply',
     access: 'admin',
     role: 'sales',

@@ -1,3 +1,4 @@
+import { CALL_OUTCOME_LABELS } from '@shine/shared/activities';
 import { MESSAGES } from '@shine/shared/messages';
 import type { Activity } from '@shine/shared/types';
 import { Empty, Tag, Timeline, Typography } from 'antd';
@@ -9,6 +10,7 @@ import {
   ACTIVITY_STATUS_LABELS,
   ACTIVITY_TYPE_ICONS,
   ACTIVITY_TYPE_LABELS,
+  CALL_OUTCOME_COLORS,
 } from './activity-labels.tsx';
 import { useLeadActivities } from './activities.queries.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
@@ -34,6 +36,9 @@ export function ActivityTimeline({ leadId }: { leadId: string }) {
             <div className="activity-item-head">
               <Typography.Text strong>{activity.subject}</Typography.Text>
               <Tag>{ACTIVITY_TYPE_LABELS[activity.type]}</Tag>
+              {activity.outcome ? (
+                <ToneTag color={CALL_OUTCOME_COLORS[activity.outcome]}>{CALL_OUTCOME_LABELS[activity.outcome]}</ToneTag>
+              ) : null}
               <ToneTag color={ACTIVITY_STATUS_COLORS[activity.status]}>
                 {ACTIVITY_STATUS_LABELS[activity.status]}
               </ToneTag>

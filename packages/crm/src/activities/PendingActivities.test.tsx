@@ -20,6 +20,7 @@ function pageOf(page: number, subjects: string[], total: number): ActivityList {
       type: 'task',
       subject,
       description: null,
+      outcome: null,
       status: 'pending',
       scheduledAt: index === 0 && page === 1 ? new Date(Date.now() - 3_600_000).toISOString() : null,
       completedAt: null,

@@ -1,9 +1,9 @@
-import type { ActivityCreate } from '@shine/shared/activities';
+import type { ActivityCreate, CallLog } from '@shine/shared/activities';
 import { MESSAGES } from '@shine/shared/messages';
 import { leadOperations } from '@shine/shared/operations/leads';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryOptions } from '../api/client.ts';
-import { activitiesKey, leadKey, metricsKey } from '../api/query-keys.ts';
+import { activitiesKey, leadKey, leadsKey, metricsKey, myDayKey, notificationsKey } from '../api/query-keys.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 
@@ -33,5 +33,28 @@ export function useCreateActivity() {
       ]);
     },
     onError: (error) => toast.error(MESSAGES.activity.failed, errorText(error)),
+  });
+}
+
+/**
+ * POST /api/admin/leads/{id}/calls: a call made now with its outcome, and the lead's follow-up and
+ * status in the same step. Refreshes what it can change: the timeline, the lead and the lists, My Day,
+ * the bell (acting on a lead reads its notifications) and the figures.
+ */
+export function useLogCall() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ leadId, log }: { leadId: string; log: CallLog }) =>
+      call(leadOperations.logCall, { params: { id: leadId }, body: log }),
+    onSuccess: async () => {
+      toast.success('Call logged');
+      await Promise.all(
+        [activitiesKey, leadsKey, myDayKey, notificationsKey, metricsKey].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    },
+    onError: (error) => toast.error('Could not log the call', errorText(error)),
   });
 }

@@ -5,7 +5,7 @@ import {
   MailOutlined,
   PhoneOutlined,
 } from '@ant-design/icons';
-import type { ActivityStatus, ActivityType } from '@shine/shared/enums';
+import type { ActivityStatus, ActivityType, CallOutcome } from '@shine/shared/enums';
 import type { ReactNode } from 'react';
 
 export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
@@ -31,6 +31,14 @@ export const ACTIVITY_STATUS_LABELS: Record<ActivityStatus, string> = {
 };
 
 /** At least 4.5:1 against white. */
+/** How a call went, as a tag's tone: reached green, wrong number red, the rest grey. */
+export const CALL_OUTCOME_COLORS: Record<CallOutcome, string> = {
+  reached: '#067647',
+  voicemail: '#4a5565',
+  no_answer: '#4a5565',
+  wrong_number: '#b42318',
+};
+
 export const ACTIVITY_STATUS_COLORS: Record<ActivityStatus, string> = {
   pending: '#b54708',
   completed: '#067647',

@@ -40,6 +40,7 @@ const AutomationsSection = lazyChunk(SECTION_CHUNKS.automations);
 const TemplatesSection = lazyChunk(SECTION_CHUNKS.templates);
 const AnalyticsSection = lazyChunk(SECTION_CHUNKS.analytics);
 const TeamSection = lazyChunk(SECTION_CHUNKS.team);
+const SettingsSection = lazyChunk(SECTION_CHUNKS.settings);
 const AuditSection = lazyChunk(SECTION_CHUNKS.audit);
 
 function SectionContent({ section }: { section: SectionKey }) {
@@ -62,6 +63,8 @@ function SectionContent({ section }: { section: SectionKey }) {
       return <TemplatesSection />;
     case 'analytics':
       return <AnalyticsSection />;
+    case 'settings':
+      return <SettingsSection />;
     case 'team':
       return <TeamSection />;
     case 'audit':

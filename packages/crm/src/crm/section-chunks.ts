@@ -20,6 +20,9 @@ export const SECTION_CHUNKS: Record<Exclude<SectionKey, 'dashboard'>, Chunk> = {
   templates: chunk(() => import('../templates/TemplatesSection.tsx').then((m) => ({ default: m.TemplatesSection }))),
   analytics: chunk(() => import('../analytics/AnalyticsSection.tsx').then((m) => ({ default: m.AnalyticsSection }))),
   team: chunk(() => import('../team/TeamSection.tsx').then((m) => ({ default: m.TeamSection }))),
+  settings: chunk(() =>
+    import('../company-settings/SettingsSection.tsx').then((m) => ({ default: m.SettingsSection })),
+  ),
   audit: chunk(() => import('../audit/AuditSection.tsx').then((m) => ({ default: m.AuditSection }))),
 };
 

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { defaultSectionFor, sectionsFor } from './sections.tsx';
 
 describe('sectionsFor', () => {
-  it('offers Team and Audit to admins only', () => {
+  it('offers Team, Settings and Audit to admins only', () => {
     expect(sectionsFor(true)).toContain('team');
+    expect(sectionsFor(true)).toContain('settings');
     expect(sectionsFor(true)).toContain('audit');
     expect(sectionsFor(false)).not.toContain('team');
+    expect(sectionsFor(false)).not.toContain('settings');
     expect(sectionsFor(false)).not.toContain('audit');
     expect(sectionsFor(false)).toContain('automations');
   });

@@ -9,6 +9,7 @@ import {
   IdcardOutlined,
   InboxOutlined,
   MessageOutlined,
+  SettingOutlined,
   TeamOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
@@ -28,6 +29,8 @@ export const SECTION_KEYS = [
   'templates',
   'analytics',
   'team',
+  // The company's settings (admins): company details, scheduling, alerts, lost reasons.
+  'settings',
   'audit',
 ] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
@@ -45,6 +48,7 @@ export const SECTIONS: Record<SectionKey, { title: string; icon: ReactNode; admi
   analytics: { title: 'Analytics', icon: <BarChartOutlined /> },
   // Only a hint for the screen: the server answers 403 to anyone but an admin.
   team: { title: 'Team', icon: <IdcardOutlined />, adminOnly: true },
+  settings: { title: 'Settings', icon: <SettingOutlined />, adminOnly: true },
   audit: { title: 'Audit', icon: <AuditOutlined />, adminOnly: true },
 };
 

@@ -7,7 +7,7 @@ import { Button, Descriptions, Divider, Drawer, Grid, Space, Tabs, Tag, Typograp
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { useState } from 'react';
 import { ActivityTimeline } from '../activities/index.ts';
-import { NewActivityDialog } from '../activities/index.ts';
+import { LogCallDialog, NewActivityDialog, WrongNumberFlag } from '../activities/index.ts';
 import { LeadAutomationHistory } from '../automations/index.ts';
 import { LeadConversation } from '../conversations/index.ts';
 import { QuoteBuilder } from '../quotes/index.ts';
@@ -173,12 +173,15 @@ export function LeadDrawer({
 /** The drawer's first tab: everything about the lead but its conversation. */
 function LeadDetailsTab({ lead: data, onOpenLead }: { lead: LeadDetail; onOpenLead: (id: string) => void }) {
   const [activityOpen, setActivityOpen] = useState(false);
+  const [loggingCall, setLoggingCall] = useState(false);
   return (
     <div className="section-stack">
       <Space wrap>
         <Button icon={<PhoneOutlined aria-hidden="true" />} href={toTelHref(data.phone)}>
           Call {data.phone}
         </Button>
+        <Button onClick={() => setLoggingCall(true)}>Log the call</Button>
+        <WrongNumberFlag leadId={data.id} />
         <Button icon={<MailOutlined aria-hidden="true" />} href={`mailto:${data.email}`}>
           Email
         </Button>
@@ -208,6 +211,14 @@ function LeadDetailsTab({ lead: data, onOpenLead }: { lead: LeadDetail; onOpenLe
       <LeadHistory leadId={data.id} />
       <LeadAutomationHistory leadId={data.id} />
       <NewActivityDialog open={activityOpen} onClose={() => setActivityOpen(false)} lead={data} lockLead />
+      <LogCallDialog
+        lead={
+          loggingCall
+            ? { id: data.id, name: fullName(data), nextFollowUpAt: data.nextFollowUpAt, status: data.status }
+            : undefined
+        }
+        onClose={() => setLoggingCall(false)}
+      />
     </div>
   );
 }

@@ -3,11 +3,12 @@ import { toTelHref } from '@shine/shared/format';
 import type { MyDayItem as Item } from '@shine/shared/responses/my-day';
 import { formatWindowHours } from '@shine/shared/scheduling';
 import { Button, Dropdown, Space } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { businessZoneLabel, formatBusinessMinutes, formatDateTime } from '../format/date-time.ts';
 import { useNow } from '../ui/use-now.ts';
 import { CompleteVisitButton } from '../schedule/index.ts';
-import { useCompleteVisit, useLogCall, useUpdateFollowUp, useUpdateTask } from './my-day.queries.ts';
+import { type CallLead, LogCallDialog } from '../activities/index.ts';
+import { useCompleteVisit, useUpdateFollowUp, useUpdateTask } from './my-day.queries.ts';
 import { SNOOZE_CHOICES } from './snooze.ts';
 import { ServiceAddressText } from '../ui/ServiceAddress.tsx';
 
@@ -128,7 +129,7 @@ export function MyDayItem({
   showAssignee: boolean;
   onOpen: (leadId: string, tab?: 'conversation') => void;
 }) {
-  const logCall = useLogCall();
+  const [loggingCall, setLoggingCall] = useState<CallLead>();
   const followUp = useUpdateFollowUp();
   const task = useUpdateTask();
   const visit = useCompleteVisit();
@@ -142,9 +143,15 @@ export function MyDayItem({
       <Button
         key="log"
         size="small"
-        loading={logCall.isPending}
         aria-label={`Log the call with ${name}`}
-        onClick={() => logCall.mutate({ leadId: item.leadId })}
+        onClick={() =>
+          setLoggingCall({
+            id: item.leadId,
+            name,
+            // A follow-up item is the lead's follow-up; for a new lead it is not known here.
+            nextFollowUpAt: item.kind === 'follow_up' ? item.due : undefined,
+          })
+        }
       >
         Log the call
       </Button>,
@@ -230,6 +237,7 @@ export function MyDayItem({
           Open
         </Button>
       </Space>
+      {loggingCall ? <LogCallDialog lead={loggingCall} onClose={() => setLoggingCall(undefined)} /> : null}
     </li>
   );
 }

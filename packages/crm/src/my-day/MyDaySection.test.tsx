@@ -1,4 +1,5 @@
-import { makeActivity } from '../test/fixtures.ts';
+import { makeActivity, makeLead } from '../test/fixtures.ts';
+import { businessClockAfter } from '../format/picker-time.ts';
 import { schedulingOperations } from '@shine/shared/operations/scheduling';
 import { leadOperations } from '@shine/shared/operations/leads';
 import { workdayOperations } from '@shine/shared/operations/workday';
@@ -63,7 +64,13 @@ describe('My Day', () => {
           tasks: [{ kind: 'task', ...lead, activityId: TASK, text: 'Send the checklist', due: ago(60) }],
         }),
       }),
-      ...stubCall(leadOperations.createActivity, { status: 201, body: makeActivity(LEAD) }),
+      ...stubCall(leadOperations.logCall, {
+        status: 201,
+        body: {
+          activity: makeActivity(LEAD, { status: 'completed', outcome: 'no_answer' }),
+          lead: makeLead({ id: LEAD }),
+        },
+      }),
       ...stubCall(
         workdayOperations.updateActivity,
         { body: makeActivity(LEAD, { id: TASK, type: 'task', status: 'completed' }) },
@@ -81,11 +88,18 @@ describe('My Day', () => {
     ).toEqual(MY_DAY_SECTION_KEYS.map((key) => MY_DAY_SECTION_TITLES[key]));
 
     await userEvent.click(within(newLeads).getByRole('button', { name: 'Log the call with Nina Newman' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log the call with Nina Newman' });
+    await userEvent.click(within(dialog).getByText('No answer'));
+    await userEvent.type(within(dialog).getByLabelText('Note'), 'Rang at 10');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save call' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
-      leadId: LEAD,
-      type: 'call',
-      title: 'Phone call',
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.url).toBe(urlFor(leadOperations.logCall, { params: { id: LEAD } }));
+    // "No answer" offers tomorrow 9 AM on the business's clock as the next follow-up.
+    expect(post?.body).toEqual({
+      outcome: 'no_answer',
+      note: 'Rang at 10',
+      nextFollowUpAt: businessClockAfter(new Date(), 1).toISOString(),
     });
 
     const tasks = screen.getByRole('region', { name: /^Tasks due/ });

@@ -95,21 +95,6 @@ export function useUpdateFollowUp() {
   });
 }
 
-/** POST /api/admin/activities: "Log the call", a call made now (completed: the lead's first or last contact). */
-export function useLogCall() {
-  const refresh = useRefreshDay();
-  const toast = useToast();
-  return useMutation({
-    mutationFn: ({ leadId }: { leadId: string }) =>
-      call(leadOperations.createActivity, { body: { leadId, type: 'call', title: 'Phone call' } }),
-    onSuccess: async () => {
-      toast.success('Call logged');
-      await refresh();
-    },
-    onError: (error) => toast.error('Could not log the call', errorText(error)),
-  });
-}
-
 /**
  * PATCH /api/admin/visits/{id} with status completed: the Schedule's "Mark completed", from My Day
  * (CompleteVisitButton asks first and says how it went).

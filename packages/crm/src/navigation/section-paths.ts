@@ -15,6 +15,11 @@ export function leadPath(leadId: string, tab?: 'conversation'): string {
   return sectionPath('leads', { lead: leadId, tab });
 }
 
+/** A page of the Settings section (admins): /crm/settings/{page}, e.g. `scheduling`. */
+export function settingsPath(page: string): string {
+  return `${sectionPath('settings')}/${page}`;
+}
+
 /** The section a CRM address names: its path segment, or the old `?section=` of links made before. */
 export function sectionInAddress(pathname: string, search: string): string | null {
   const segments = pathname.split('/').filter(Boolean);

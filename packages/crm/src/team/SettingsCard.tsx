@@ -7,7 +7,7 @@ import { showServerIssues } from '../ui/server-issues.ts';
 import type { Toast } from '../ui/use-toast.ts';
 
 /**
- * A card of company settings in the Team section: a region named by its heading, the read's error with
+ * A card of company settings (the Settings section shows them): a region named by its heading, the read's error with
  * a retry, a skeleton while it loads, and the form once the settings are there.
  */
 export function SettingsCard({

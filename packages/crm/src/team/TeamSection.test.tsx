@@ -37,6 +37,15 @@ describe('TeamSection', () => {
     within(row('Dan Fox')).getByRole('button', { name: 'Enable Dan Fox' });
     within(row('Ben Ortiz')).getByRole('button', { name: 'Disable Ben Ortiz' });
     expect(within(row('Olivia Owner')).queryByRole('button', { name: /Disable/ })).toBeNull();
+    // People only: the company's settings are the Settings section's.
+    for (const card of [
+      'Speed to lead: on duty and escalation',
+      'Company details in e-mails',
+      'Scheduling',
+      'Lost reasons',
+    ]) {
+      expect(screen.queryByRole('region', { name: card })).toBeNull();
+    }
   });
 
   it('confirms that disabling ends every session now, then sends disabled: true', async () => {

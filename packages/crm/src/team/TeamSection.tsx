@@ -3,10 +3,6 @@ import type { TeamUser } from '@shine/shared/types';
 import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useCurrentUser } from '../session/current-user.ts';
-import { CompanyDetailsSettings } from './CompanyDetailsSettings.tsx';
-import { SchedulingSettingsForm } from './SchedulingSettingsForm.tsx';
-import { SpeedToLeadSettingsCard } from './SpeedToLeadSettingsCard.tsx';
-import { LostReasonsSettings } from './LostReasonsSettings.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { AddPersonDialog } from './AddPersonDialog.tsx';
 import { EditPersonDialog } from './EditPersonDialog.tsx';
@@ -14,7 +10,10 @@ import { type IssuedLink, SetupLinkDialog } from './SetupLinkDialog.tsx';
 import { TeamTable } from './TeamTable.tsx';
 import { useResetUser, useTeamUsers } from './team.queries.ts';
 
-/** Team (admins): the people who use the CRM; add, edit, disable or enable, and new set-up links. */
+/**
+ * Team (admins): the people who use the CRM; add, edit, disable or enable, and new set-up links. The
+ * company's settings are the Settings section's.
+ */
 export function TeamSection() {
   const users = useTeamUsers();
   const me = useCurrentUser();
@@ -47,10 +46,6 @@ export function TeamSection() {
         onReset={makeNewLink}
         resettingId={reset.isPending ? reset.variables : undefined}
       />
-      <SpeedToLeadSettingsCard />
-      <CompanyDetailsSettings />
-      <SchedulingSettingsForm />
-      <LostReasonsSettings />
       <AddPersonDialog open={adding} onClose={() => setAdding(false)} onAdded={setIssued} />
       <EditPersonDialog key={editing?.id ?? 'none'} user={editing} onClose={() => setEditing(undefined)} />
       <SetupLinkDialog link={issued} onClose={() => setIssued(undefined)} />

@@ -170,6 +170,7 @@ export function makeActivity(leadId: string, overrides: Partial<Activity> = {}):
     subject: 'Call',
     description: null,
     status: 'pending',
+    outcome: null,
     scheduledAt: null,
     completedAt: null,
     createdAt: new Date().toISOString(),

@@ -1,6 +1,6 @@
 // The CRM's calls about leads: the table, the drawer, the export, held submissions, activities and
 // the dashboard's reports.
-import { activityCreateSchema, activityListQuerySchema } from '../activities.ts';
+import { activityCreateSchema, activityListQuerySchema, callLogSchema } from '../activities.ts';
 import { analyticsRangeSchema } from '../analytics.ts';
 import { exportRequestSchema } from '../export.ts';
 import { staffLeadRequestSchema } from '../quote-request.ts';
@@ -14,7 +14,12 @@ import {
   leadStatusUpdateSchema,
   leadUpdateSchema,
 } from '../leads.ts';
-import { activityListSchema, activitySchema, activitySummarySchema } from '../responses/activities.ts';
+import {
+  activityListSchema,
+  activitySchema,
+  activitySummarySchema,
+  callLoggedSchema,
+} from '../responses/activities.ts';
 import {
   exportResultSchema,
   heldClientAddressSchema,
@@ -149,6 +154,21 @@ export const leadOperations = {
     params: idParamsSchema,
     body: leadStatusUpdateSchema,
     answers: { 200: json(leadSchema, 'The lead, moved.') },
+  }),
+  logCall: operation({
+    method: 'post',
+    path: '/api/admin/leads/:id/calls',
+    tag: 'Activities',
+    summary: 'Log a call made now with its outcome, and set the lead’s next follow-up and status in the same step',
+    description:
+      '`outcome`: reached, voicemail, no_answer or wrong_number; `note` becomes the entry’s description. ' +
+      '`nextFollowUpAt` sets (or, null, clears) the follow-up; `status` moves the lead as PATCH …/status does ' +
+      '(with Lost, an optional `lostReason`). One transaction: the call, the follow-up and the status are ' +
+      'written together, each change audited, or none is. A follow-up with Won or Lost is a 400.',
+    access: session,
+    params: idParamsSchema,
+    body: callLogSchema,
+    answers: { 201: json(callLoggedSchema, 'Logged; the lead as it is now.'), 404: error('No such lead.') },
   }),
   applyRequestDetails: requestDecision(
     'apply',

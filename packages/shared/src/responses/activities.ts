@@ -1,7 +1,8 @@
 // Answers of /api/admin/activities.
 import { z } from 'zod';
-import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../enums.ts';
+import { ACTIVITY_STATUSES, ACTIVITY_TYPES, CALL_OUTCOMES } from '../enums.ts';
 import { countSchema, idSchema, instantSchema, pageOf } from './common.ts';
+import { leadSchema } from './leads.ts';
 import { personSchema } from './team.ts';
 
 export const activitySchema = z.strictObject({
@@ -14,6 +15,8 @@ export const activitySchema = z.strictObject({
   subject: z.string(),
   description: z.string().nullable(),
   status: z.enum(ACTIVITY_STATUSES),
+  /** How a call went; null for other types and for calls logged without one. */
+  outcome: z.enum(CALL_OUTCOMES).nullable(),
   /** A task's due time; a call or meeting's planned time. */
   scheduledAt: instantSchema.nullable(),
   completedAt: instantSchema.nullable(),
@@ -38,3 +41,7 @@ export type ActivitySummary = z.output<typeof activitySummarySchema>;
 export const activityListSchema = pageOf(activitySchema.extend({ leadName: z.string() }));
 export type ActivityList = z.output<typeof activityListSchema>;
 export type ListedActivity = ActivityList['items'][number];
+
+/** POST /api/admin/leads/{id}/calls: the call as logged, and the lead after it (follow-up, status). */
+export const callLoggedSchema = z.strictObject({ activity: activitySchema, lead: leadSchema });
+export type CallLogged = z.output<typeof callLoggedSchema>;
