@@ -5,6 +5,7 @@ import { newLeadAlertSettingsSchema, newLeadAlertSettingsUpdateSchema } from '@s
 import {
   adminVisitListSchema,
   adminVisitSchema,
+  customerVisitUpdateSchema,
   bookingAnswerSchema,
   bookingRequestSchema,
   staffBookingRequestSchema,
@@ -221,6 +222,7 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['BookingRequest', bookingRequestSchema],
   ['StaffBookingRequest', staffBookingRequestSchema],
   ['VisitUpdate', visitUpdateSchema],
+  ['CustomerVisitUpdate', customerVisitUpdateSchema],
   ['SchedulingSettingsUpdate', schedulingSettingsSchema],
   ['LostReasonsUpdate', lostReasonsSchema],
   ['NotificationsRead', notificationsReadSchema],

@@ -143,6 +143,7 @@ describe('My Day', () => {
             crew: 2,
             frequency: 'One Time',
             needsReview: false,
+            flags: [],
           },
         },
         { params: { id: VISIT } },

@@ -32,6 +32,7 @@ function visitThisWeek(): AdminVisit {
     crew: 2,
     frequency: 'Biweekly' as const,
     needsReview: false,
+    flags: [],
   };
 }
 
