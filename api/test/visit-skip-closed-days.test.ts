@@ -120,6 +120,31 @@ describeApi('skipping one visit and closed days', () => {
     await supertest(t.app).patch(`/api/quotes/${token}/visits/${third.id}`).send({ status: 'skipped' }).expect(200);
   });
 
+  it('lets the customer skip one visit on the quote page without JavaScript; inside its 24 hours the page says to call', async () => {
+    t.clock.now = new Date();
+    const { token } = await acceptedQuote();
+    const booking = await bookFirstSlot(token);
+    const [first, second] = booking.visits;
+    if (!first || !second) throw new Error('no series');
+    t.clock.now = new Date(Date.parse(first.start) - 23 * HOUR);
+    const page = (await supertest(t.app).get(`/q/${token}`).expect(200)).text;
+    // The next visit, inside its 24 hours, has no Skip; the one after it has.
+    expect(page).not.toContain(`/q/${token}/visits/${first.id}/skip`);
+    expect(page).toContain(`action="/q/${token}/visits/${second.id}/skip"`);
+    const late = await supertest(t.app).post(`/q/${token}/visits/${first.id}/skip`).type('form').send({}).expect(409);
+    expect(late.text).toContain(DEFAULT_COMPANY.phone);
+    await supertest(t.app).post(`/q/${token}/visits/not-a-visit/skip`).type('form').send({}).expect(404);
+    await supertest(t.app)
+      .post(`/q/${token}/visits/${second.id}/skip`)
+      .type('form')
+      .send({})
+      .expect(303)
+      .expect('location', `/q/${token}`);
+    const after = (await supertest(t.app).get(`/q/${token}`).expect(200)).text;
+    expect(after).toContain('(skipped)');
+    expect(after).not.toContain(`/q/${token}/visits/${second.id}/skip`);
+  });
+
   it('lets staff skip a visit still to come, audited, its crew free again; a completed visit is not skipped', async () => {
     t.clock.now = new Date();
     const { token, leadId } = await acceptedQuote();
