@@ -96,3 +96,23 @@ test('the customer skips one visit of a weekly series on a phone, and the Schedu
   await expect(card).toBeVisible();
   await expectAxeClean(page, '.schedule');
 });
+
+test('Settings → Scheduling offers the next federal holidays as closed days with one click, axe clean on a phone', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/admin/crm?section=team');
+  const closed = page.getByRole('group', { name: 'Closed days' });
+  await expect(closed).toBeVisible();
+  const holiday = closed.getByRole('button', { name: /^Close (?!on every)/ }).first();
+  await expect(holiday).toBeVisible();
+  const holidayName = ((await holiday.textContent()) ?? '').replace(/^Close /, '');
+  await holiday.click();
+  // Chosen, not saved: the shared server's other specs keep their windows.
+  await expect(closed.getByRole('button', { name: `Closed: ${holidayName}` })).toBeDisabled();
+  await expect(closed.getByRole('list', { name: 'Closed days' }).getByRole('listitem')).not.toHaveCount(0);
+  await expectTouchTarget(holiday);
+  await expectTouchTarget(closed.getByRole('button', { name: /^Remove / }).first());
+  await expectTouchTarget(closed.getByLabel('Close another date'));
+  await expectAxeClean(page, '.closed-dates');
+});
