@@ -118,6 +118,16 @@ describeApi('skipping one visit and closed days', () => {
       .send({ status: 'skipped' })
       .expect(404);
     await supertest(t.app).patch(`/api/quotes/${token}/visits/${third.id}`).send({ status: 'skipped' }).expect(200);
+
+    // A one-time booking's visit is cancelled, not skipped.
+    const once = await acceptedQuote({ frequency: 'One Time' });
+    const [only] = (await bookFirstSlot(once.token)).visits;
+    if (!only) throw new Error('no visit');
+    const refused = await supertest(t.app)
+      .patch(`/api/quotes/${once.token}/visits/${only.id}`)
+      .send({ status: 'skipped' })
+      .expect(409);
+    expect(refused.body.message).toBe(BOOKING_MESSAGES.oneTimeNotSkippable);
   });
 
   it('lets the customer skip one visit on the quote page without JavaScript; inside its 24 hours the page says to call', async () => {

@@ -916,6 +916,7 @@ export async function skipVisitFromQuote(
     await refuseUsedUpOneTime(trx, quote, now);
     const booking = await lockActiveBookingOfLead(trx, quote.leadId);
     if (!booking || booking.quote_id !== quote.id) throw new AppError(409, BOOKING_MESSAGES.noBooking);
+    if (booking.frequency === 'One Time') throw new AppError(409, BOOKING_MESSAGES.oneTimeNotSkippable);
     const visit = await lockVisitRow(trx, visitId);
     if (!visit || visit.booking_id !== booking.id) throw new AppError(404, BOOKING_MESSAGES.visitNotFound);
     if (visit.status === 'skipped') return booking;

@@ -51,6 +51,7 @@ export const BOOKING_MESSAGES = {
     `Your one-time cleaning has taken place, so this booking can no longer be changed, cancelled or booked again. For another cleaning, call us at ${phone}.`,
   visitNotFound: 'Visit not found',
   visitNotSkippable: 'Only a visit still to come can be skipped.',
+  oneTimeNotSkippable: 'A one-time cleaning cannot be skipped: cancel the booking instead.',
   visitCrewUnknown: 'There is no crew with that number: see Settings → Scheduling.',
   visitClosed: 'Only a scheduled visit can be moved.',
   visitNotBegun:

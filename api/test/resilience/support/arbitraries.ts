@@ -584,6 +584,11 @@ export const visitUpdateBody = shapedBody({
 
 const clock = fc.oneof(fc.constantFrom('08:00', '10:00', '18:00', '24:00', '8:00'), nastyString);
 
+/** PATCH /api/quotes/{token}/visits/{id}: skipped, or another status, or something else. */
+export const customerVisitUpdateBody = shapedBody({
+  status: fc.oneof(fc.constantFrom('skipped', 'cancelled', 'scheduled', 'Skipped', ''), nastyString),
+});
+
 /** PUT /api/admin/settings/scheduling: crews, the week's working days and windows, lead times. */
 export const schedulingSettingsBody = shapedBody({
   crews: fc.oneof(fc.array(textOrPayload(70), { maxLength: 22 }), nastyString),

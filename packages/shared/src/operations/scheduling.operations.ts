@@ -105,7 +105,9 @@ export const schedulingOperations = {
     answers: {
       200: json(bookingAnswerSchema, 'Skipped: the booking with its visits.'),
       404: error('No quote has this link, or the visit is not one of its booking’s.'),
-      409: error(`No active booking, the visit is not still to come, or it is inside 24 hours. ${ONE_TIME_DONE}`),
+      409: error(
+        `No active booking, a One Time booking (cancel it instead), the visit is not still to come, or it is inside 24 hours. ${ONE_TIME_DONE}`,
+      ),
       410: error(SPENT_LINK),
     },
   }),
