@@ -233,6 +233,13 @@ describeApi('skipping one visit and closed days', () => {
     expect(own.length).toBeGreaterThanOrEqual(3);
     expect(new Set(own)).toEqual(new Set([slot.start.slice(11, 16)]));
 
+    // Staff placing the moved visit themselves clears its flag.
+    const placed = await agent
+      .patch(`/api/admin/visits/${moved[0]?.id}`)
+      .send({ start: new Date(Date.parse(moved[0]?.start ?? '') + 2 * HOUR).toISOString() })
+      .expect(200);
+    expect(placed.body.flags).toEqual([]);
+
     // A date closed after the booking: its visit stays and is flagged for staff.
     const third = calendarDateIn(Date.parse(slot.start) + 14 * DAY, ZONE);
     await agent
