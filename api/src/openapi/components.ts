@@ -5,6 +5,7 @@ import { newLeadAlertSettingsSchema, newLeadAlertSettingsUpdateSchema } from '@s
 import {
   adminVisitListSchema,
   adminVisitSchema,
+  customerVisitUpdateSchema,
   bookingAnswerSchema,
   bookingRequestSchema,
   newBookingRequestSchema,
@@ -234,6 +235,7 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['ServiceAddressUpdate', serviceAddressUpdateSchema],
   ['StaffBookingRequest', staffBookingRequestSchema],
   ['VisitUpdate', visitUpdateSchema],
+  ['CustomerVisitUpdate', customerVisitUpdateSchema],
   ['SchedulingSettingsUpdate', schedulingSettingsSchema],
   ['LostReasonsUpdate', lostReasonsSchema],
   ['NotificationsRead', notificationsReadSchema],

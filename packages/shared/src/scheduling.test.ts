@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   addLocalDays,
+  arrivalWindowAt,
   arrivalWindows,
+  isClosedOn,
   businessDayOf,
   CrewCalendar,
   calendarDateIn,
@@ -56,6 +58,21 @@ describe('arrival windows', () => {
     ]);
     expect(new Set(local.map((text) => text.slice(19))).size).toBe(2);
     for (const window of windows) expect(window.end - window.start).toBe(2 * HOUR);
+  });
+
+  it('offers no window on a closed date, and says which instants fall on one', () => {
+    // 2026-12-24 to 2026-12-26: Thursday, Friday (Christmas, closed), Saturday.
+    const settings = { ...DEFAULT_SCHEDULING_SETTINGS, closedDates: ['2026-12-25'] };
+    const days = arrivalWindows(settings, '2026-12-24', 3, ZONE).map((w) =>
+      formatInstantIn(w.start, ZONE).slice(0, 10),
+    );
+    expect([...new Set(days)]).toEqual(['2026-12-24', '2026-12-26']);
+    const open = arrivalWindows(DEFAULT_SCHEDULING_SETTINGS, '2026-12-25', 1, ZONE);
+    expect(open).toHaveLength(4);
+    expect(arrivalWindowAt(settings, open[0]?.start ?? 0, ZONE)).toBeUndefined();
+    expect(isClosedOn(settings, open[0]?.start ?? 0, ZONE)).toBe(true);
+    // 11 PM on the 24th in Chicago is already the 25th in UTC: still an open day here.
+    expect(isClosedOn(settings, Date.parse('2026-12-25T05:00:00Z'), ZONE)).toBe(false);
   });
 
   it('moves a weekly visit by seven calendar days at the same wall-clock time across the change', () => {

@@ -616,11 +616,16 @@ export const staffBookingBody = shapedBody({
 /** PATCH /api/admin/visits/{id}: a move, a crew or a status, well or badly formed. */
 export const visitUpdateBody = shapedBody({
   start: fc.oneof(isoDate, nastyString),
-  status: fc.constantFrom('scheduled', 'completed', 'cancelled', 'done', ''),
+  status: fc.constantFrom('scheduled', 'completed', 'cancelled', 'skipped', 'done', ''),
   crew: fc.oneof(fc.integer({ min: -2, max: 25 }), fc.double(), nastyString),
 });
 
 const clock = fc.oneof(fc.constantFrom('08:00', '10:00', '18:00', '24:00', '8:00'), nastyString);
+
+/** PATCH /api/quotes/{token}/visits/{id}: skipped, or another status, or something else. */
+export const customerVisitUpdateBody = shapedBody({
+  status: fc.oneof(fc.constantFrom('skipped', 'cancelled', 'scheduled', 'Skipped', ''), nastyString),
+});
 
 /** PUT /api/admin/settings/scheduling: crews, the week's working days and windows, lead times. */
 export const schedulingSettingsBody = shapedBody({
@@ -642,6 +647,10 @@ export const schedulingSettingsBody = shapedBody({
       Deep: fc.integer({ min: 0, max: 200 }),
       'Move In/Out': fc.oneof(fc.integer({ min: 0, max: 200 }), nastyString),
     }),
+    nastyString,
+  ),
+  closedDates: fc.oneof(
+    fc.array(fc.oneof(fc.constantFrom('2026-12-25', '2026-02-30', '12/25/2026', ''), nastyString), { maxLength: 5 }),
     nastyString,
   ),
 });

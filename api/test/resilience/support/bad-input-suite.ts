@@ -92,12 +92,14 @@ import {
   userCreateBody,
   userUpdateBody,
   visitUpdateBody,
+  customerVisitUpdateBody,
 } from './arbitraries.ts';
 import { holdsNul } from '../../../src/http/validate.ts';
 import { newLeadAlertSettingsUpdateSchema } from '@shine/shared/new-lead-alerts';
 import {
   bookingRequestSchema,
   newBookingRequestSchema,
+  customerVisitUpdateSchema,
   slotsQuerySchema,
   staffBookingRequestSchema,
   visitListQuerySchema,
@@ -126,7 +128,10 @@ type IdKind =
 
 interface Endpoint {
   method: Method;
-  /** With `:id` where a path parameter goes (and `:requestLead` for the lead of a `request` id). */
+  /**
+   * With `:id` where a path parameter goes (and `:requestLead` for the lead of a `request` id, `:visit`
+   * for a visit's id, always one of no visit).
+   */
   path: string;
   access: 'public' | 'admin' | 'login' | 'me';
   success: number[];
@@ -753,6 +758,16 @@ const endpoints: Endpoint[] = [
     schema: bookingRequestSchema,
   },
   { method: 'DELETE', path: '/api/quotes/:id/booking', access: 'public', success: [200], id: 'token' },
+  // One visit skipped by the link: :visit is a well-formed id of no visit (the token decides first).
+  {
+    method: 'PATCH',
+    path: '/api/quotes/:id/visits/:visit',
+    access: 'public',
+    success: [200],
+    id: 'token',
+    body: () => customerVisitUpdateBody,
+    schema: customerVisitUpdateSchema,
+  },
   {
     method: 'GET',
     path: '/api/admin/visits',
@@ -979,8 +994,10 @@ async function exercise(endpoint: Endpoint, signedIn: boolean, generated: Genera
   const segment = generated.idSegment ?? '';
   const requestLead = requestLeads.get(segment) ?? ids.lead[0] ?? '00000000-0000-4000-8000-000000000000';
   const path =
-    endpoint.path.replace(':requestLead', requestLead).replace(':id', segment) +
-    (generated.query ? `?${generated.query}` : '');
+    endpoint.path
+      .replace(':requestLead', requestLead)
+      .replace(':visit', '00000000-0000-4000-8000-000000000000')
+      .replace(':id', segment) + (generated.query ? `?${generated.query}` : '');
   const headers: Record<string, string> = {};
   if (signedIn) headers.cookie = cookie;
   if (isWrite(endpoint.method)) headers.origin = app.baseUrl;

@@ -162,6 +162,7 @@ describe('My Day', () => {
             phone: visit.phone,
             price: '199.00',
             durationMinutes: 150,
+            flags: [],
           },
         },
         { params: { id: VISIT } },

@@ -1,6 +1,7 @@
 // Settings → Scheduling (admins, in the Team section beside the company's other settings): the crews
 // (one name a line; a crew's number is its line), each weekday's hours and arrival windows (a day
-// without hours takes no cleanings), the window length and the online lead time per cleaning type.
+// without hours takes no cleanings), the window length, the online lead time per cleaning type and
+// the closed days (US federal holidays offered with one click: ClosedDatesField).
 // The shared schema checks it before anything is sent; its problems show beside their fields.
 import {
   type SchedulingSettings,
@@ -12,12 +13,13 @@ import { Button, Form, Input, InputNumber, Typography } from 'antd';
 import { useEffect } from 'react';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
+import { ClosedDatesField } from './ClosedDatesField.tsx';
 import { SettingsCard } from './SettingsCard.tsx';
 import { useSaveSchedulingSettings, useSchedulingSettings } from '../schedule/index.ts';
 import './scheduling-settings.css';
 
 /** The form's flat fields: one text per day part, numbers for the rest. */
-type FormValues = Record<string, string | number | undefined>;
+type FormValues = Record<string, string | number | string[] | undefined>;
 
 const LEAD_FIELDS = { Basic: 'leadBasic', Deep: 'leadDeep', 'Move In/Out': 'leadMove' } as const;
 
@@ -29,6 +31,7 @@ export function toFormValues(settings: SchedulingSettings): FormValues {
     leadDeep: settings.leadTimeHours.Deep,
     leadMove: settings.leadTimeHours['Move In/Out'],
     bookingHorizonWeeks: settings.bookingHorizonWeeks,
+    closedDates: settings.closedDates,
   };
   settings.days.forEach((day, index) => {
     values[`open${index}`] = day?.open ?? '';
@@ -59,6 +62,7 @@ export function fromFormValues(values: FormValues): unknown {
     windowMinutes: values.windowMinutes,
     leadTimeHours: { Basic: values.leadBasic, Deep: values.leadDeep, 'Move In/Out': values.leadMove },
     bookingHorizonWeeks: values.bookingHorizonWeeks,
+    closedDates: Array.isArray(values.closedDates) ? values.closedDates : [],
   };
 }
 
@@ -131,6 +135,9 @@ export function SchedulingSettingsForm() {
           </Form.Item>
           <Form.Item name="bookingHorizonWeeks" label="Customers book online up to (weeks ahead)">
             <InputNumber min={1} max={52} />
+          </Form.Item>
+          <Form.Item name="closedDates">
+            <ClosedDatesField />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save scheduling settings'}
