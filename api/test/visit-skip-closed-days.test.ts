@@ -10,7 +10,7 @@ import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
 import { beforeEach, expect, it } from 'vitest';
 import { useReactingApp } from './support/automation-engine.ts';
-import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
+import { createLeadThroughForm, sendNewQuote, TEST_ADDRESS, tokenOf } from './support/quotes.ts';
 import { type Agent, describeApi, signIn, useTestApp } from './support/test-app.ts';
 
 const ZONE = 'America/Chicago';
@@ -55,7 +55,7 @@ describeApi('skipping one visit and closed days', () => {
   async function bookFirstSlot(token: string) {
     const [slot] = (await slotsOf(token)).slots;
     if (!slot) throw new Error('no free window');
-    const booked = await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: slot.start }).expect(201);
+    const booked = await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: slot.start, address: TEST_ADDRESS }).expect(201);
     return bookingAnswerSchema.parse(booked.body).booking;
   }
 
@@ -221,7 +221,7 @@ describeApi('skipping one visit and closed days', () => {
     const staffSlots = (await agent.get(`/api/admin/leads/${leadId}/slots?from=${closed}&days=1`).expect(200)).body;
     expect(staffSlots.slots).toEqual([]);
 
-    const booked = await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: slot.start }).expect(201);
+    const booked = await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: slot.start, address: TEST_ADDRESS }).expect(201);
     const { visits } = bookingAnswerSchema.parse(booked.body).booking;
     expect(visits.map((visit) => calendarDateIn(Date.parse(visit.start), ZONE))).not.toContain(closed);
     const schedule = await visitsOfLead(leadId, Date.parse(slot.start) - HOUR, 28);
@@ -279,7 +279,7 @@ describeApi('skipping one visit and closed days: the customer’s e-mails', () =
       .put('/api/admin/settings/scheduling')
       .send({ ...DEFAULT_SCHEDULING_SETTINGS, closedDates: [closed] })
       .expect(200);
-    const booked = await supertest(app).post(`/api/quotes/${token}/booking`).send({ start: slot.start }).expect(201);
+    const booked = await supertest(app).post(`/api/quotes/${token}/booking`).send({ start: slot.start, address: TEST_ADDRESS }).expect(201);
     const { visits } = bookingAnswerSchema.parse(booked.body).booking;
     await reacting.app.settle();
     const confirmation = await simpleParser(reacting.smtp.received.at(-1)?.raw ?? '');
