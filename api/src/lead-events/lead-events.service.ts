@@ -74,6 +74,8 @@ export interface VisitsCancelledPayload extends ChangeOrigin {
   visits: EventVisit[];
   by: 'customer' | 'staff';
   whole: boolean;
+  /** One visit of a series skipped (the rest unchanged), not cancelled. */
+  skipped?: boolean;
 }
 
 /** quote_sent: staff sent a version; `email` when it is to be e-mailed (otherwise staff copy the link). */

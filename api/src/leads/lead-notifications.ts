@@ -21,11 +21,12 @@ export type LeadHappening =
   /**
    * `when`: the arrival window in words ("Tue, Dec 1, 8–10 AM"; the one cancelled, or the new one).
    * `byName`: the colleague who did it; null: the customer, on the quote page. `restored`: a cancelled
-   * visit scheduled again; `series`: the customer's cancellation took the visits after it too.
+   * visit scheduled again; `series`: the customer's cancellation took the visits after it too;
+   * `skipped`: one visit of a series skipped, the rest unchanged.
    */
   | { kind: 'visit_booked'; when: string; byName: string | null; restored?: boolean }
   | { kind: 'visit_rescheduled'; when: string; byName: string | null }
-  | { kind: 'visit_cancelled'; when: string; byName: string | null; series?: boolean };
+  | { kind: 'visit_cancelled'; when: string; byName: string | null; series?: boolean; skipped?: boolean };
 
 const EXCERPT_LENGTH = 80;
 
@@ -61,6 +62,8 @@ function describe(happening: LeadHappening, name: string, service: string): stri
         ? `${happening.byName} moved ${name}’s visit to ${happening.when}`
         : `${name} rescheduled to ${happening.when}`;
     case 'visit_cancelled':
+      if (happening.skipped)
+        return `${happening.byName ?? name} skipped ${happening.byName ? `${name}’s visit of ` : ''}${happening.when}`;
       if (happening.byName) return `${happening.byName} cancelled ${name}’s visit of ${happening.when}`;
       return `${name} cancelled ${happening.when}${happening.series ? ' and the visits after it' : ''}`;
   }

@@ -5,6 +5,7 @@ import { newLeadAlertSettingsSchema, newLeadAlertSettingsUpdateSchema } from '@s
 import {
   adminVisitListSchema,
   adminVisitSchema,
+  customerVisitUpdateSchema,
   bookingAnswerSchema,
   bookingRequestSchema,
   newBookingRequestSchema,
@@ -226,6 +227,7 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['ServiceAddressUpdate', serviceAddressUpdateSchema],
   ['StaffBookingRequest', staffBookingRequestSchema],
   ['VisitUpdate', visitUpdateSchema],
+  ['CustomerVisitUpdate', customerVisitUpdateSchema],
   ['SchedulingSettingsUpdate', schedulingSettingsSchema],
   ['LostReasonsUpdate', lostReasonsSchema],
   ['NotificationsRead', notificationsReadSchema],

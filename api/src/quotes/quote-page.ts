@@ -56,6 +56,9 @@ legend{font-weight:600;padding:0 var(--space-1)}
 .slot{display:flex;align-items:center;gap:var(--space-2);min-height:44px;margin:0;padding:var(--space-2);border:1px solid var(--color-border);border-radius:var(--radius-sm);font-weight:400;cursor:pointer}
 .slot input{width:auto;min-height:0;margin:0}
 .visits{padding-left:var(--space-5)}
+.visits li{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:var(--space-2);padding:var(--space-1) 0}
+.visit-skip{margin:0}.visit-skip .btn{margin-top:0;padding:var(--space-1) var(--space-4)}
+.visually-hidden{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 summary{cursor:pointer;font-weight:700;min-height:44px;display:flex;align-items:center}
 ul{padding-left:var(--space-5)}
 @media (max-width:32rem){h1{font-size:var(--text-2xl)}section{padding:var(--space-4)}}`;

@@ -47,7 +47,7 @@ export const bookingEmailReaction: Reaction = {
       const message = await cancellationEmailOf(db, timeZone, {
         leadId: event.lead_id,
         visits: payload.visits.map(calendarVisitOf),
-        what: { by: payload.by, whole: payload.whole },
+        what: { by: payload.by, whole: payload.whole, ...(payload.skipped ? { skipped: true } : {}) },
         ...(payload.link ? { link: payload.link } : {}),
       });
       return message && { message, actorId: payload.actorId };

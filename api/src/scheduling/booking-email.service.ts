@@ -66,18 +66,22 @@ export function bookingEmailOf(
     withdrawn?: readonly CalendarVisit[];
   },
 ): Promise<BookingEmail | undefined> {
-  return emailOfLead(db, timeZone, args.leadId, async (lead, company, calendar) =>
-    bookingEmail({
+  return emailOfLead(db, timeZone, args.leadId, async (lead, company, calendar) => {
+    const visits = await listScheduledVisitRowsOfBooking(db, args.bookingId, now);
+    return bookingEmail({
       to: lead.email,
       company,
       firstName: lead.firstName,
       kind: args.kind,
-      visits: await listScheduledVisitRowsOfBooking(db, args.bookingId, now),
+      visits,
       withdrawn: args.withdrawn,
       calendar,
       link: args.link,
-    }),
-  );
+      closedDayMoves: visits
+        .filter((visit) => visit.flags?.includes('moved_closed_day'))
+        .map((visit) => ({ planned: visit.planned_start, visit })),
+    });
+  });
 }
 
 /** The cancellation of `visits` (undefined when none was cancelled, or without an address). */

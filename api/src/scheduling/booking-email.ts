@@ -106,7 +106,9 @@ function calendarOf(
   });
   const organizer = { name: DEFAULT_COMPANY.name, email: DEFAULT_COMPANY.email };
   for (const visit of visits) {
-    const cancelled = method === ICalCalendarMethod.CANCEL || visit.status === 'cancelled';
+    // A skipped visit is not a booked event either: the file withdraws it as it does a cancelled one.
+    const cancelled =
+      method === ICalCalendarMethod.CANCEL || visit.status === 'cancelled' || visit.status === 'skipped';
     const arrival = describeArrival(visit.starts_at, visit.arrival_ends_at, context.timeZone);
     calendar.createEvent({
       id: calendarUidOf(visit),
@@ -135,6 +137,25 @@ function calendarOf(
 const arrivalLine = (visit: CalendarVisit, timeZone: string) =>
   `${describeArrival(visit.starts_at, visit.arrival_ends_at, timeZone)} (arrival window)`;
 
+/** A series' visit moved off a closed day: where the series put it, and where it is. */
+export interface ClosedDayMove {
+  planned: Date;
+  visit: CalendarVisit;
+}
+
+/** "We are closed on Fri, Dec 25, 2026 (8:00 AM): that cleaning moved to Sat, Dec 26, 2026, 9:00 AM – 11:00 AM." */
+function closedDayLine(move: ClosedDayMove, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone,
+  }).format(move.planned);
+  const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(move.planned);
+  return `We are closed on ${day}: that cleaning (${time}) moved to ${arrivalLine(move.visit, timeZone)}.`;
+}
+
 /** The e-mail: what is booked, when, the policy and the link, in the company's layout; the calendar attached. */
 export async function bookingEmail(args: {
   to: string;
@@ -148,8 +169,11 @@ export async function bookingEmail(args: {
   company: CompanyDetailsSettings;
   /** The quote page (reschedule and cancel there); absent when the link is not known (staff's own booking). */
   link?: string;
+  /** Visits of the series moved off a closed day: the customer is told which, from what to what. */
+  closedDayMoves?: readonly ClosedDayMove[];
 }): Promise<BookingEmail> {
   const { calendar, link, company } = args;
+  const moves = (args.closedDayMoves ?? []).map((move) => closedDayLine(move, calendar.timeZone));
   const arrivals = args.visits.map((visit) => arrivalLine(visit, calendar.timeZone));
   const subject = `${SUBJECTS[args.kind]}: ${company.name}`;
   // The customer's name is text they typed: a run of text, never linkified.
@@ -161,6 +185,7 @@ export async function bookingEmail(args: {
     },
     { kind: 'paragraph', runs: [arrivals.join('\n')] },
     ...(calendar.address ? [{ kind: 'paragraph' as const, runs: [`Where: ${calendar.address}`] }] : []),
+    ...(moves.length > 0 ? [{ kind: 'paragraph' as const, runs: [moves.join('\n')] }] : []),
     {
       kind: 'paragraph',
       runs: [
@@ -212,9 +237,12 @@ export async function bookingEmail(args: {
 export interface CancellationWhat {
   by: 'customer' | 'staff';
   whole: boolean;
+  /** One visit of a series skipped: the rest stays booked. */
+  skipped?: boolean;
 }
 
-function cancellationHeading({ by, whole }: CancellationWhat, count: number): string {
+function cancellationHeading({ by, whole, skipped }: CancellationWhat, count: number): string {
+  if (skipped) return by === 'customer' ? 'Your cleaning is skipped' : 'We skipped a cleaning';
   if (by === 'customer') return 'Your booking is cancelled';
   if (whole) return 'We cancelled your booking';
   return count > 1 ? 'We cancelled some of your cleanings' : 'We cancelled a cleaning';
@@ -235,8 +263,11 @@ export async function cancellationEmail(args: {
   const { calendar, link, company, what } = args;
   const heading = cancellationHeading(what, args.visits.length);
   const arrivals = args.visits.map((visit) => arrivalLine(visit, calendar.timeZone));
-  const lead =
-    what.by === 'customer'
+  const lead = what.skipped
+    ? what.by === 'customer'
+      ? 'As you asked, we will skip this cleaning:'
+      : 'We had to skip this cleaning:'
+    : what.by === 'customer'
       ? 'As you asked, these cleanings are cancelled:'
       : args.visits.length > 1
         ? 'We had to cancel these cleanings:'
@@ -258,7 +289,7 @@ export async function cancellationEmail(args: {
     variant: 'customer',
     subject: `${heading}: ${company.name}`,
     heading,
-    preview: arrivals[0] ? `Cancelled: ${arrivals[0]}` : heading,
+    preview: arrivals[0] ? `${what.skipped ? 'Skipped' : 'Cancelled'}: ${arrivals[0]}` : heading,
     blocks,
     footer: { company, phone: DEFAULT_COMPANY.phone },
   });

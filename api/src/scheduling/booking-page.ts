@@ -1,6 +1,7 @@
 // The booking part of the customer's quote page (/q/{token}), in plain HTML like the rest of it: the
 // free arrival windows of the next three weeks as radio buttons grouped by day, picking one books it;
-// then the booking, with "change the time" and "cancel" until 24 hours before the next visit (never
+// then the booking, with "change the time" and "cancel" until 24 hours before the next visit, "skip"
+// on each visit of a series until 24 hours before that visit (never
 // once a One Time quote's visit has taken place), and
 // the brief's policy (docs/requirements.md) with the phone number inside them. The first booking also
 // asks where to clean (street, unit, city, ZIP: prefilled from the lead's saved address, else its
@@ -11,6 +12,8 @@ import {
   type Booking,
   BOOKING_MESSAGES,
   bookingRequestSchema,
+  CHANGE_NOTICE_HOURS,
+  visitIdParamsSchema,
   SLOT_DAYS_DEFAULT,
   type Slot,
 } from '@shine/shared/bookings';
@@ -49,6 +52,7 @@ import {
   isOneTimeUsedUp,
   rescheduleFromQuote,
   SlotRefusedError,
+  skipVisitFromQuote,
 } from './scheduling.service.ts';
 
 const e = (value: string | number) => escapeHtml(String(value));
@@ -143,13 +147,29 @@ ${slotPicker(slots, timeZone)}
 </form>`;
 }
 
-function visitList(booking: Booking, timeZone: string): string {
+/**
+ * The visits, each of a recurring series with its own "Skip" form while it is 24 hours or more away
+ * (the notice is each visit's own: a later visit can be skipped inside the next one's 24 hours).
+ */
+function visitList(token: string, booking: Booking, timeZone: string, now: Date): string {
+  const recurring = booking.frequency !== 'One Time';
   const items = booking.visits.map((visit) => {
     const when = describeArrival(new Date(visit.start), new Date(visit.arrivalEnd), timeZone);
     const state = visit.status === 'scheduled' ? '' : ` (${visit.status})`;
-    return `<li>${e(when)}${e(state)}</li>`;
+    const skippable =
+      recurring &&
+      visit.status === 'scheduled' &&
+      Date.parse(visit.start) - now.getTime() >= CHANGE_NOTICE_HOURS * 3_600_000;
+    const skip = skippable
+      ? `<form method="post" action="/q/${e(token)}/visits/${e(visit.id)}/skip" class="visit-skip"><button class="btn btn--secondary" type="submit">Skip<span class="visually-hidden"> the cleaning of ${e(when)}</span></button></form>`
+      : '';
+    return `<li><span>${e(when)}${e(state)}</span>${skip}</li>`;
   });
-  return `<ul class="visits">${items.join('')}</ul>`;
+  return `<ul class="visits">${items.join('')}</ul>${
+    recurring
+      ? `<p>Away or busy one time? Skip that cleaning: the others stay as booked. ${e(BOOKING_MESSAGES.policy)}</p>`
+      : ''
+  }`;
 }
 
 export interface BookingSectionArgs {
@@ -203,7 +223,7 @@ ${pickForm(token, 'booking/change', slots, timeZone, 'Move my cleaning')}
 <h2 id="booking-title">Your cleaning is booked</h2>
 ${notice}
 ${next ? `<p>Next: <strong>${e(describeArrival(new Date(next.start), new Date(next.arrivalEnd), timeZone))}</strong> (arrival window).</p>` : ''}
-${booking.visits.length > 1 ? `<p>Your next cleanings:</p>${visitList(booking, timeZone)}` : ''}
+${booking.visits.length > 1 ? `<p>Your next cleanings:</p>${visitList(token, booking, timeZone, args.now)}` : ''}
 ${changes}
 </section>`;
 }
@@ -360,5 +380,22 @@ export function quotePageBooking(deps: Pick<AppDeps, 'db' | 'config' | 'now'>): 
     }),
   );
   routes.post('/:token/booking/cancel', metered, post(cancel));
+  // One visit of the series skipped: back to the page, or the page with why not (inside 24 hours: the phone).
+  routes.post('/:token/visits/:id/skip', metered, async (req: Request<{ token: string; id: string }>, res) => {
+    const { token, id } = req.params;
+    try {
+      if (!visitIdParamsSchema.safeParse({ id }).success) throw new AppError(404, BOOKING_MESSAGES.visitNotFound);
+      await skipVisitFromQuote(db, token, id, timeZone, now(), quotePageUrl(config, token));
+      res.redirect(303, `/q/${encodeURIComponent(token)}`);
+    } catch (error) {
+      if (error instanceof AppError && error.message === BOOKING_MESSAGES.visitNotFound)
+        return pageWith(res, 404, token, error.message);
+      if (error instanceof AppError && error.status === 409) return pageWith(res, 409, token, error.message);
+      if (error instanceof AppError && (error.status === 404 || error.status === 410)) {
+        return sendHtml(res, error.status, renderClosedQuotePage(error.message, closedKindOf(error)));
+      }
+      throw error;
+    }
+  });
   return { section: (token, quote) => section(token, quote), routes };
 }

@@ -37,6 +37,8 @@ export interface VisitRow {
   planned_start: Date;
   status: VisitStatus;
   needs_review: boolean;
+  /** What staff should check ('moved_closed_day'). */
+  flags: string[];
   reminded_at: Date | null;
   /** The event's UID in the customer's calendar (docs/decisions.md, "Calendar files"). */
   calendar_uid: string;
@@ -102,7 +104,8 @@ export type NewVisit = Pick<
   VisitRow,
   'booking_id' | 'lead_id' | 'sequence' | 'starts_at' | 'ends_at' | 'arrival_ends_at' | 'planned_start' | 'needs_review'
 > &
-  Partial<CalendarIdentity>;
+  Partial<CalendarIdentity> &
+  Partial<Pick<VisitRow, 'flags'>>;
 
 /** A visit's event in the customer's calendar: a new visit gets a fresh UID unless it takes one over. */
 export type CalendarIdentity = Pick<VisitRow, 'calendar_uid' | 'calendar_sequence'>;
@@ -184,7 +187,9 @@ export function lockVisitRow(trx: Knex.Transaction, id: string): Promise<VisitRo
 export async function updateVisitRow(
   trx: Knex,
   id: string,
-  changes: Partial<Pick<VisitRow, 'crew' | 'starts_at' | 'ends_at' | 'arrival_ends_at' | 'status' | 'needs_review'>>,
+  changes: Partial<
+    Pick<VisitRow, 'crew' | 'starts_at' | 'ends_at' | 'arrival_ends_at' | 'status' | 'needs_review' | 'flags'>
+  >,
   now: Date,
   revised = false,
 ): Promise<VisitRow> {
@@ -199,7 +204,7 @@ export async function updateVisitRow(
   return row as VisitRow;
 }
 
-/** Every live visit (not cancelled) overlapping [from, to): the crews' busy times. */
+/** Every live visit (not cancelled or skipped) overlapping [from, to): the crews' busy times. */
 export function listBusyIntervals(
   db: Knex,
   from: Date,
@@ -207,7 +212,7 @@ export function listBusyIntervals(
 ): Promise<Array<Pick<VisitRow, 'crew' | 'starts_at' | 'ends_at'>>> {
   return db('visits')
     .select('crew', 'starts_at', 'ends_at')
-    .whereNot({ status: 'cancelled' })
+    .whereNotIn('status', ['cancelled', 'skipped'])
     .andWhere('starts_at', '<', to)
     .andWhere('ends_at', '>', from);
 }
@@ -331,7 +336,7 @@ export async function hasVisitTakenPlaceOfQuote(db: Knex, quoteId: string, now: 
 }
 
 /**
- * The dashboard's two scheduling figures: visits (not cancelled) starting this business week, Monday
+ * The dashboard's two scheduling figures: visits (not cancelled or skipped) starting this business week, Monday
  * to Sunday in `timeZone`, and the booked recurring revenue of the active recurring bookings, in
  * cents: the frozen per-visit price, or the lead's estimated value when staff booked without a quote.
  */
@@ -342,7 +347,7 @@ export async function measureScheduleFigures(
 ): Promise<{ visitsThisWeek: number; recurringCents: string }> {
   const monday = db.raw("date_trunc('week', ?::timestamptz at time zone ?)", [now.toISOString(), timeZone]);
   const visits = await db('visits')
-    .whereNot({ status: 'cancelled' })
+    .whereNotIn('status', ['cancelled', 'skipped'])
     .andWhere('starts_at', '>=', db.raw('(?) at time zone ?', [monday, timeZone]))
     .andWhere('starts_at', '<', db.raw("((?) + interval '7 days') at time zone ?", [monday, timeZone]))
     .count({ count: '*' })

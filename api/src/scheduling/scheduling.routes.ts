@@ -29,6 +29,7 @@ import {
   listVisits,
   rescheduleFromQuote,
   SlotRefusedError,
+  skipVisitFromQuote,
   updateVisit,
 } from './scheduling.service.ts';
 
@@ -83,6 +84,12 @@ export function customerBookingRouter(deps: SchedulingDeps): Router {
       const { booking } = await rescheduleFromQuote(db, req.params.token, req.body.start, timeZone, now(), link);
       res.json({ booking });
     });
+  });
+
+  route(schedulingOperations.skipQuoteVisit, metered, async (req, res) => {
+    const link = quotePageUrl(config, req.params.token);
+    const booking = await skipVisitFromQuote(db, req.params.token, req.params.id, timeZone, now(), link);
+    res.json({ booking });
   });
 
   route(schedulingOperations.cancelQuoteBooking, metered, async (req, res) => {

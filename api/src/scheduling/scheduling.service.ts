@@ -18,6 +18,7 @@ import {
   type VisitUpdate,
   type AdminVisit,
   type NewBookingRequest,
+  type VisitFlag,
 } from '@shine/shared/bookings';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import type { CleaningType, BedroomChoice, BathroomChoice, Frequency } from '@shine/shared/enums';
@@ -37,6 +38,7 @@ import {
   formatArrivalWindow,
   formatInstantIn,
   freeWindows,
+  isClosedOn,
   type SchedulingSettings,
   visitDurationMinutes,
 } from '@shine/shared/scheduling';
@@ -44,6 +46,7 @@ import { SERVICE_ADDRESS_MESSAGES } from '@shine/shared/service-address';
 import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/activities.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
 import { AppError } from '../http/app-error.ts';
 import { type EventVisit, type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
@@ -103,6 +106,8 @@ import {
 } from './scheduling.queries.ts';
 
 const MINUTE_MS = 60_000;
+/** A series' visit moved off a closed day when it was laid. */
+const CLOSED_DAY_FLAG: VisitFlag = 'moved_closed_day';
 const HOUR_MS = 60 * MINUTE_MS;
 /** A recurring visit whose own window is taken goes to the next free window within this many days. */
 const FALLBACK_DAYS = 14;
@@ -376,6 +381,9 @@ async function extendSeriesAfter(
       ...inherit[0],
     };
     const own = windowFor(settings, planned, duration, timeZone);
+    // The series' day is closed: the visit goes to the next free window, flagged for staff and named in
+    // the customer's booking e-mail.
+    const closedDay = isClosedOn(settings, planned, timeZone);
     let placed = own
       ? await placeVisit(
           trx,
@@ -406,6 +414,7 @@ async function extendSeriesAfter(
           ends_at: new Date(window.start + duration * MINUTE_MS),
           arrival_ends_at: new Date(window.end),
           needs_review: true,
+          ...(closedDay ? { flags: [CLOSED_DAY_FLAG] } : {}),
         });
         if (placed) break;
       }
@@ -522,8 +531,25 @@ async function toBooking(db: Knex, row: BookingRow, timeZone: string, now: Date)
   };
 }
 
-/** A visit as the Schedule shows it: with its customer's phone and service address, price and length. */
-function toAdminVisit(row: AdminVisitRow, contact: VisitContact | undefined, timeZone: string): AdminVisit {
+/**
+ * The visit's flags for staff: those stored (moved off a closed day), and on_closed_day for a
+ * scheduled visit on a date closed after it was booked (never moved silently: staff decide).
+ */
+function flagsOf(row: VisitRow, closedDates: readonly string[], timeZone: string): VisitFlag[] {
+  const flags = (row.flags ?? []).filter((flag): flag is VisitFlag => flag === CLOSED_DAY_FLAG);
+  if (row.status === 'scheduled' && closedDates.includes(calendarDateIn(row.starts_at.getTime(), timeZone)))
+    flags.push('on_closed_day');
+  return flags;
+}
+
+
+/** A visit as the Schedule shows it: with its customer's phone and service address, price, length and flags. */
+function toAdminVisit(
+  row: AdminVisitRow,
+  contact: VisitContact | undefined,
+  timeZone: string,
+  closedDates: readonly string[],
+): AdminVisit {
   return {
     ...toVisit(row, timeZone),
     bookingId: row.booking_id,
@@ -534,16 +560,20 @@ function toAdminVisit(row: AdminVisitRow, contact: VisitContact | undefined, tim
     phone: contact?.phone ?? '',
     price: centsOrNull(row.sequence === 1 ? row.first_visit_cents : row.per_visit_cents),
     durationMinutes: Math.max(1, Math.round((row.ends_at.getTime() - row.starts_at.getTime()) / MINUTE_MS)),
+    flags: flagsOf(row, closedDates, timeZone),
   };
 }
 
 /** The rows as the Schedule's visits, each lead's phone and address read once. */
 async function toAdminVisits(db: Knex, rows: readonly AdminVisitRow[], timeZone: string): Promise<AdminVisit[]> {
-  const contacts = await visitContactsOfLeads(
-    db,
-    rows.map((row) => row.lead_id),
-  );
-  return rows.map((row) => toAdminVisit(row, contacts.get(row.lead_id), timeZone));
+  const [contacts, settings] = await Promise.all([
+    visitContactsOfLeads(
+      db,
+      rows.map((row) => row.lead_id),
+    ),
+    getSchedulingSettings(db),
+  ]);
+  return rows.map((row) => toAdminVisit(row, contacts.get(row.lead_id), timeZone, settings.closedDates));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -905,6 +935,66 @@ export async function cancelFromQuote(
   return { booking: await toBooking(db, row, timeZone, now), cancelled };
 }
 
+/**
+ * PATCH /api/quotes/{token}/visits/{id} `{ status: 'skipped' }`: the customer skips one visit of their
+ * series; the rest stays as booked. The 24-hour notice is the visit's own: a later visit can be skipped
+ * while the next one is inside its 24 hours. Answers the booking; the customer's e-mail (a calendar
+ * file that removes that visit) is the reaction to the event.
+ */
+export async function skipVisitFromQuote(
+  db: Knex,
+  token: string,
+  visitId: string,
+  timeZone: string,
+  now: Date,
+  link?: string,
+): Promise<Booking> {
+  const row = await withLeadEventOutbox(db, async (trx, outbox) => {
+    const quote = await lockAcceptedCustomerQuote(trx, token, now);
+    await refuseUsedUpOneTime(trx, quote, now);
+    const booking = await lockActiveBookingOfLead(trx, quote.leadId);
+    if (!booking || booking.quote_id !== quote.id) throw new AppError(409, BOOKING_MESSAGES.noBooking);
+    const visit = await lockVisitRow(trx, visitId);
+    if (!visit || visit.booking_id !== booking.id) throw new AppError(404, BOOKING_MESSAGES.visitNotFound);
+    if (visit.status === 'skipped') return booking;
+    if (visit.status !== 'scheduled' || visit.starts_at.getTime() <= now.getTime()) {
+      throw new AppError(409, BOOKING_MESSAGES.visitNotSkippable);
+    }
+    if (visit.starts_at.getTime() - now.getTime() < CHANGE_NOTICE_HOURS * HOUR_MS) {
+      throw new AppError(409, BOOKING_MESSAGES.tooLate(DEFAULT_COMPANY.phone));
+    }
+    const skipped = await updateVisitRow(trx, visit.id, { status: 'skipped' }, now, true);
+    const when = describeArrival(skipped.starts_at, skipped.arrival_ends_at, timeZone);
+    await recordSystemActivity(
+      trx,
+      {
+        leadId: booking.lead_id,
+        userId: await findOrCreateSystemUserId(trx),
+        type: 'note',
+        subject: `Customer skipped a visit: ${when}`,
+        description: 'Skipped on the quote page; the rest of the series stays as booked.',
+      },
+      now,
+    );
+    await publishLiveEvent(trx, { type: 'visits.changed', leadId: booking.lead_id });
+    await notifyOfVisit(
+      trx,
+      booking.lead_id,
+      (byName) => ({ kind: 'visit_cancelled', when: windowWords(skipped, timeZone), byName, skipped: true }),
+      { actorId: null, now, timeZone },
+    );
+    await outbox.visitsCancelled(booking.lead_id, {
+      visits: [eventVisitOf(skipped)],
+      by: 'customer',
+      whole: false,
+      skipped: true,
+      ...(link ? { link } : {}),
+    });
+    return booking;
+  });
+  return toBooking(db, row, timeZone, now);
+}
+
 /** Staff cancel a booking (locked), every visit still to come, whatever the notice. */
 async function cancelBookingByStaff(
   trx: Knex.Transaction,
@@ -1066,6 +1156,8 @@ async function moveVisit(
             ends_at: new Date(start + length),
             arrival_ends_at: new Date(start + arrival),
             needs_review: false,
+            // Staff placed it themselves: nothing left to check.
+            flags: [],
           },
           now,
           true,
@@ -1087,8 +1179,10 @@ function visitHappening(
 ): ((byName: string | null) => LeadHappening) | undefined {
   if (moved) return (byName) => ({ kind: 'visit_rescheduled', when: windowWords(after, timeZone), byName });
   if (after.status === before.status) return undefined;
-  if (after.status === 'cancelled')
-    return (byName) => ({ kind: 'visit_cancelled', when: windowWords(after, timeZone), byName });
+  if (after.status === 'cancelled' || after.status === 'skipped') {
+    const skipped = after.status === 'skipped';
+    return (byName) => ({ kind: 'visit_cancelled', when: windowWords(after, timeZone), byName, skipped });
+  }
   if (after.status === 'scheduled')
     return (byName) => ({ kind: 'visit_booked', when: windowWords(after, timeZone), byName, restored: true });
   return undefined;
@@ -1143,6 +1237,14 @@ export async function updateVisit(
     if (completed && now.getTime() < current.starts_at.getTime() && update.confirmEarly !== true) {
       throw new AppError(409, BOOKING_MESSAGES.visitNotBegun);
     }
+    // Only a visit still to happen is skipped (a past one is completed or cancelled instead).
+    if (
+      update.status === 'skipped' &&
+      visit.status !== 'skipped' &&
+      (visit.status !== 'scheduled' || current.starts_at.getTime() <= now.getTime())
+    ) {
+      throw new AppError(409, BOOKING_MESSAGES.visitNotSkippable);
+    }
     if (update.status !== undefined && update.status !== visit.status) {
       try {
         current = await trx.transaction((savepoint) =>
@@ -1176,8 +1278,20 @@ export async function updateVisit(
     const happening = visitHappening(visit, current, moving, timeZone);
     if (happening) await notifyOfVisit(trx, visit.lead_id, happening, { actorId, now, timeZone });
     if (completed) await outbox.visitEvent(visit.lead_id, 'visit_completed');
-    const cancelled = current.status === 'cancelled' && visit.status !== 'cancelled' ? current : undefined;
-    const restored = current.status === 'scheduled' && visit.status === 'cancelled';
+    const skipped = current.status === 'skipped' && visit.status !== 'skipped';
+    if (skipped) {
+      await recordAudit(trx, {
+        actorId,
+        entity: 'lead',
+        entityId: visit.lead_id,
+        leadId: visit.lead_id,
+        action: 'visit_skipped',
+        before: { visit: visit.id, status: visit.status, start: visit.starts_at.toISOString() },
+        after: { visit: visit.id, status: current.status },
+      });
+    }
+    const cancelled = (current.status === 'cancelled' && visit.status !== 'cancelled') || skipped ? current : undefined;
+    const restored = current.status === 'scheduled' && (visit.status === 'cancelled' || visit.status === 'skipped');
     // The customer hears of a cancellation (the file removes the event), a move (the new times) or a
     // cancelled visit put back (the file adds it again, one revision on).
     if (cancelled) {
@@ -1185,6 +1299,7 @@ export async function updateVisit(
         visits: [eventVisitOf(cancelled)],
         by: 'staff',
         whole: false,
+        ...(skipped ? { skipped: true } : {}),
         actorId,
       });
     } else if (moving || restored) {

@@ -8,8 +8,17 @@ import { idSchema, instantSchema } from './responses/common.ts';
 import { moneySchema } from './responses/quotes.ts';
 import { customerServiceAddressSchema, serviceAddressInputSchema, serviceAddressSchema } from './service-address.ts';
 
-export const VISIT_STATUSES = ['scheduled', 'completed', 'cancelled'] as const;
+/** skipped: one visit of a series left out (customer or staff); the rest of the series is unchanged. */
+export const VISIT_STATUSES = ['scheduled', 'completed', 'cancelled', 'skipped'] as const;
 export type VisitStatus = (typeof VISIT_STATUSES)[number];
+
+/**
+ * What staff should check on a visit (GET /api/admin/visits): moved_closed_day, a recurring visit
+ * moved off a closed day when its series was laid; on_closed_day, a visit on a date closed after it
+ * was booked (it is not moved: staff move or skip it).
+ */
+export const VISIT_FLAGS = ['moved_closed_day', 'on_closed_day'] as const;
+export type VisitFlag = (typeof VISIT_FLAGS)[number];
 
 export const BOOKING_STATUSES = ['active', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -42,6 +51,7 @@ export const BOOKING_MESSAGES = {
   oneTimeDone: (phone: string) =>
     `Your one-time cleaning has taken place, so this booking can no longer be changed, cancelled or booked again. For another cleaning, call us at ${phone}.`,
   visitNotFound: 'Visit not found',
+  visitNotSkippable: 'Only a visit still to come can be skipped.',
   visitCrewUnknown: 'There is no crew with that number: see Settings → Scheduling.',
   visitClosed: 'Only a scheduled visit can be moved.',
   visitNotBegun:
@@ -115,6 +125,15 @@ export const visitUpdateSchema = z
     error: 'Send start, status or crew',
   });
 export type VisitUpdate = z.output<typeof visitUpdateSchema>;
+
+/** PATCH /api/quotes/{token}/visits/{id}: the customer skips one visit of the series. */
+export const customerVisitUpdateSchema = z.strictObject({
+  status: z.literal('skipped', { error: 'Status must be skipped' }),
+});
+export type CustomerVisitUpdate = z.output<typeof customerVisitUpdateSchema>;
+
+/** The quote link's token and a visit's id. */
+export const quoteVisitParamsSchema = z.strictObject({ token: z.string(), id: uuidSchema });
 
 /** GET /api/admin/visits?from=&to= (instants or dates; at most 62 days). */
 export const visitListQuerySchema = z
@@ -203,6 +222,8 @@ export const adminVisitSchema = z.strictObject({
   price: moneySchema.nullable(),
   /** How long the visit is expected to take. */
   durationMinutes: z.number().int().min(1),
+  /** What staff should check (VISIT_FLAGS); empty for most visits. */
+  flags: z.array(z.enum(VISIT_FLAGS)),
 });
 export type AdminVisit = z.output<typeof adminVisitSchema>;
 

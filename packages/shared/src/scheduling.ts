@@ -43,6 +43,16 @@ export type WorkingDay = z.output<typeof workingDaySchema>;
 /** How far ahead customers book themselves until an admin says otherwise (weeks). */
 export const BOOKING_HORIZON_WEEKS_DEFAULT = 6;
 
+const CLOSED_DATE_MESSAGE = 'Use a date like 2026-12-25';
+/** A real calendar date, "YYYY-MM-DD". */
+const closedDateSchema = z
+  .string({ error: CLOSED_DATE_MESSAGE })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, CLOSED_DATE_MESSAGE)
+  .refine((text) => {
+    const time = Date.parse(`${text}T12:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
+  }, 'Use a real date like 2026-12-25');
+
 const leadTimeSchema = z
   .number({ error: 'Enter a number of hours' })
   .int('Enter whole hours')
@@ -72,6 +82,15 @@ export const schedulingSettingsSchema = z
       .min(1, 'At least 1 week')
       .max(52, 'At most 52 weeks')
       .default(BOOKING_HORIZON_WEEKS_DEFAULT),
+    /**
+     * Days the business is closed ("YYYY-MM-DD", business time zone): no window is offered on them and
+     * a series' visit that falls on one moves to the next free window. Kept sorted, each once.
+     */
+    closedDates: z
+      .array(closedDateSchema, { error: 'List the closed dates' })
+      .max(366, 'At most 366 closed dates')
+      .overwrite((dates) => [...new Set(dates)].sort())
+      .default([]),
   })
   .superRefine((settings, context) => {
     settings.days.forEach((day, index) => {
@@ -117,6 +136,7 @@ export const DEFAULT_SCHEDULING_SETTINGS: SchedulingSettings = {
   windowMinutes: 120,
   leadTimeHours: { Basic: 48, Deep: 168, 'Move In/Out': 168 },
   bookingHorizonWeeks: BOOKING_HORIZON_WEEKS_DEFAULT,
+  closedDates: [],
 };
 
 /** The brief's package durations (docs/requirements.md): Residential (Basic) 2–4 hours, Deep 4–8; Move In/Out is a deep clean. */
@@ -232,7 +252,7 @@ export interface ArrivalWindow {
   close: number;
 }
 
-/** Every arrival window of `days` calendar days from `from` ("YYYY-MM-DD"), in order. */
+/** Every arrival window of `days` calendar days from `from` ("YYYY-MM-DD"), in order; none on a closed date. */
 export function arrivalWindows(
   settings: SchedulingSettings,
   from: string,
@@ -243,10 +263,11 @@ export function arrivalWindows(
   if (!parsed) return [];
   const [year, month, day] = parsed;
   const windows: ArrivalWindow[] = [];
+  const closed = new Set(settings.closedDates);
   for (let offset = 0; offset < days; offset++) {
     const date = new Date(Date.UTC(year, month - 1, day + offset));
     const working = settings.days[date.getUTCDay()];
-    if (!working) continue;
+    if (!working || closed.has(date.toISOString().slice(0, 10))) continue;
     const [y, m, d] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
     const close = instantOfLocal(timeZone, y, m, d, minutesOfTime(working.close));
     for (const time of working.windows) {
@@ -265,6 +286,15 @@ export function arrivalWindowAt(
 ): ArrivalWindow | undefined {
   const date = calendarDateIn(start, timeZone);
   return arrivalWindows(settings, date, 1, timeZone).find((window) => window.start === start);
+}
+
+/** Whether `instant` falls on one of the settings' closed dates (in the business time zone). */
+export function isClosedOn(
+  settings: Pick<SchedulingSettings, 'closedDates'>,
+  instant: number,
+  timeZone: string,
+): boolean {
+  return settings.closedDates.includes(calendarDateIn(instant, timeZone));
 }
 
 /** A crew's visit: it is busy from start to end. */

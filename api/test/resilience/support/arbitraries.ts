@@ -603,7 +603,7 @@ export const staffBookingBody = shapedBody({
 /** PATCH /api/admin/visits/{id}: a move, a crew or a status, well or badly formed. */
 export const visitUpdateBody = shapedBody({
   start: fc.oneof(isoDate, nastyString),
-  status: fc.constantFrom('scheduled', 'completed', 'cancelled', 'done', ''),
+  status: fc.constantFrom('scheduled', 'completed', 'cancelled', 'skipped', 'done', ''),
   crew: fc.oneof(fc.integer({ min: -2, max: 25 }), fc.double(), nastyString),
 });
 
@@ -629,6 +629,10 @@ export const schedulingSettingsBody = shapedBody({
       Deep: fc.integer({ min: 0, max: 200 }),
       'Move In/Out': fc.oneof(fc.integer({ min: 0, max: 200 }), nastyString),
     }),
+    nastyString,
+  ),
+  closedDates: fc.oneof(
+    fc.array(fc.oneof(fc.constantFrom('2026-12-25', '2026-02-30', '12/25/2026', ''), nastyString), { maxLength: 5 }),
     nastyString,
   ),
 });

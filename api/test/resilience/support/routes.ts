@@ -400,6 +400,12 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/api/quotes/:token/booking', access: 'public', validBody: bookingStart },
   { method: 'PATCH', path: '/api/quotes/:token/booking', access: 'public', validBody: bookingStart },
   { method: 'DELETE', path: '/api/quotes/:token/booking', access: 'public' },
+  {
+    method: 'PATCH',
+    path: '/api/quotes/:token/visits/:id',
+    access: 'public',
+    validBody: () => ({ status: 'skipped' }),
+  },
   { method: 'GET', path: '/api/admin/visits', access: 'admin', role: 'sales' },
   // A lead's id names no visit: the session decides, then the 404.
   {

@@ -148,6 +148,7 @@ describe('My Day', () => {
             phone: visit.phone,
             price: '199.00',
             durationMinutes: 150,
+            flags: [],
           },
         },
         { params: { id: VISIT } },

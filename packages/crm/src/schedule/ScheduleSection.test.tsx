@@ -36,6 +36,7 @@ function visitThisWeek(): AdminVisit {
     phone: '(214) 555-0100',
     price: '402.15',
     durationMinutes: 300,
+    flags: [],
   };
 }
 
@@ -181,6 +182,46 @@ describe('ScheduleSection', () => {
       { status: 'completed', confirmEarly: false },
       { status: 'completed', confirmEarly: true },
     ]);
+  });
+
+  it('skips one visit of a series from its dialog, and shows a flagged visit’s flag on its card', async () => {
+    const visit = { ...visitThisWeek(), flags: ['moved_closed_day' as const] };
+    vi.setSystemTime(Date.parse(visit.start) - HOUR);
+    const { calls } = mockFetch({
+      ...signedInAs('sales'),
+      ...stubCall(schedulingOperations.getSchedulingSettings, { body: DEFAULT_SCHEDULING_SETTINGS }),
+      ...stubCall(schedulingOperations.listVisits, { body: { items: [visit] } }),
+      ...stubCall(
+        schedulingOperations.updateVisit,
+        ({ body }) => ({ body: { ...visit, status: body.status ?? visit.status } }),
+        { params: { id: VISIT_ID } },
+      ),
+    });
+    renderWithProviders(<ScheduleSection />);
+    const user = userEvent.setup();
+    const card = await screen.findByRole('button', { name: /10:00 AM Ann Lee/ });
+    expect(within(card).getByText('Moved: closed day')).toBeTruthy();
+    await user.click(card);
+    const dialog = await screen.findByRole('dialog', { name: 'Ann Lee' });
+    await user.click(within(dialog).getByRole('button', { name: 'Skip this visit' }));
+    await screen.findByText('Visit skipped; the customer is e-mailed');
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ status: 'skipped' }]);
+  });
+
+  it('offers no Skip for a one-time visit or one already begun', async () => {
+    const visit = { ...visitThisWeek(), frequency: 'One Time' as const };
+    vi.setSystemTime(Date.parse(visit.start) - HOUR);
+    mockFetch({
+      ...signedInAs('sales'),
+      ...stubCall(schedulingOperations.getSchedulingSettings, { body: DEFAULT_SCHEDULING_SETTINGS }),
+      ...stubCall(schedulingOperations.listVisits, { body: { items: [visit] } }),
+    });
+    renderWithProviders(<ScheduleSection />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /10:00 AM Ann Lee/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ann Lee' });
+    expect(within(dialog).getByRole('button', { name: 'Mark cancelled' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Skip this visit' })).toBeNull();
   });
 
   it('reads the business’s wall clock from the visit’s own offset', () => {

@@ -1,8 +1,9 @@
 // The Schedule: a week of visits by crew (a day list on a phone). Each visit opens a dialog to open
 // its lead, move it (another time or crew: the server enforces each crew's capacity and e-mails the
-// customer) or mark it completed or cancelled; "Book a visit" books a lead by hand. Visits a customer
+// customer), skip one visit of a series, or mark it completed or cancelled; flagged visits (moved off
+// or on a closed day) say so on their card; "Book a visit" books a lead by hand. Visits a customer
 // books appear live (the stream's visits.changed refreshes the week).
-import type { AdminVisit } from '@shine/shared/bookings';
+import type { AdminVisit, VisitFlag } from '@shine/shared/bookings';
 import { formatMoney, toTelHref } from '@shine/shared/format';
 import { Button, Descriptions, Empty, Grid, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -52,6 +53,12 @@ function VisitTag({ text, color }: { text: string; color?: string }) {
 const shortAddress = (visit: AdminVisit) =>
   visit.address ? `${visit.address.line1}, ${visit.address.city}` : undefined;
 
+/** What a flag asks staff to check, on the card and in the dialog. */
+export const FLAG_LABELS: Record<VisitFlag, string> = {
+  moved_closed_day: 'Moved: closed day',
+  on_closed_day: 'On a closed day',
+};
+
 /** A visit's card: the button that opens it, and (beside it, a link cannot sit in a button) its map link. */
 function VisitButton({ visit, onOpen }: { visit: AdminVisit; onOpen: (visit: AdminVisit) => void }) {
   const place = shortAddress(visit);
@@ -64,6 +71,9 @@ function VisitButton({ visit, onOpen }: { visit: AdminVisit; onOpen: (visit: Adm
         {place ? <span className="schedule-visit-address">{place}</span> : null}
         {visit.status === 'scheduled' ? null : <VisitTag text={visit.status} />}
         {visit.needsReview ? <VisitTag text="Check window" color="warning" /> : null}
+        {visit.flags.map((flag) => (
+          <VisitTag key={flag} text={FLAG_LABELS[flag]} color="warning" />
+        ))}
         {visit.address ? null : <VisitTag text="No address" color="warning" />}
       </Button>
       {visit.address ? <MapLink address={visit.address} /> : null}
@@ -84,6 +94,8 @@ function VisitDialog({ visit, crews, onClose }: { visit: AdminVisit; crews: stri
   // The API writes the business's wall clock: its first 16 characters are the input's value.
   const [start, setStart] = useState(visit.start.slice(0, 16));
   const [crew, setCrew] = useState(visit.crew);
+  // One visit of a series still to come can be skipped; the rest of the series stays.
+  const skippable = visit.frequency !== 'One Time' && Date.parse(visit.start) > Date.now();
   const send = async (change: Parameters<typeof update.mutateAsync>[0]['update'], done: string) => {
     try {
       await update.mutateAsync({ id: visit.id, update: change });
@@ -123,6 +135,15 @@ function VisitDialog({ visit, crews, onClose }: { visit: AdminVisit; crews: stri
           { key: 'duration', label: 'Duration', children: formatMinutes(visit.durationMinutes) },
         ]}
       />
+      {visit.flags.length > 0 ? (
+        <Typography.Paragraph>
+          {visit.flags.map((flag) => (
+            <Tag key={flag} color="warning">
+              {FLAG_LABELS[flag]}
+            </Tag>
+          ))}
+        </Typography.Paragraph>
+      ) : null}
       <Typography.Paragraph>
         <Link to={`?section=leads&lead=${visit.leadId}`}>Open {visit.leadName}</Link>
       </Typography.Paragraph>
@@ -150,6 +171,11 @@ function VisitDialog({ visit, crews, onClose }: { visit: AdminVisit; crews: stri
                 onClose();
               }}
             />
+            {skippable ? (
+              <Button onClick={() => void send({ status: 'skipped' }, 'Visit skipped; the customer is e-mailed')}>
+                Skip this visit
+              </Button>
+            ) : null}
             <Button
               danger
               onClick={() => void send({ status: 'cancelled' }, 'Visit cancelled; the customer is e-mailed')}

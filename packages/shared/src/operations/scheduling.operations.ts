@@ -5,8 +5,10 @@ import {
   adminVisitSchema,
   bookingAnswerSchema,
   bookingRequestSchema,
+  customerVisitUpdateSchema,
   leadBookingSchema,
   newBookingRequestSchema,
+  quoteVisitParamsSchema,
   slotListSchema,
   slotsQuerySchema,
   slotTakenSchema,
@@ -92,6 +94,24 @@ export const schedulingOperations = {
       410: error(SPENT_LINK),
     },
   }),
+  skipQuoteVisit: operation({
+    method: 'patch',
+    path: '/api/quotes/:token/visits/:id',
+    tag: 'Scheduling',
+    summary: 'Skip one visit of the series (the customer, by its link)',
+    description:
+      'The visit becomes skipped; the rest of the series stays as booked. The 24-hour notice is the visit’s own: inside 24 hours of that visit, 409 with the policy and the phone number (a later visit can still be skipped). The customer is e-mailed a calendar file (METHOD:CANCEL) that removes that visit. Skipping a skipped visit again answers 200.',
+    access: 'public',
+    params: quoteVisitParamsSchema,
+    body: customerVisitUpdateSchema,
+    rateLimit: LINK_LIMIT,
+    answers: {
+      200: json(bookingAnswerSchema, 'Skipped: the booking with its visits.'),
+      404: error('No quote has this link, or the visit is not one of its booking’s.'),
+      409: error(`No active booking, the visit is not still to come, or it is inside 24 hours. ${ONE_TIME_DONE}`),
+      410: error(SPENT_LINK),
+    },
+  }),
   cancelQuoteBooking: operation({
     method: 'delete',
     path: '/api/quotes/:token/booking',
@@ -119,7 +139,7 @@ export const schedulingOperations = {
     answers: {
       200: json(
         adminVisitListSchema,
-        'The visits by start, then crew, with their lead’s name, phone and service address, the visit’s price and expected duration.',
+        'The visits by start, then crew, with their lead’s name, phone and service address, the visit’s price and expected duration, and flags for staff (moved_closed_day: a series’ visit moved off a closed day; on_closed_day: a scheduled visit on a date closed after it was booked).',
       ),
     },
   }),
@@ -127,15 +147,15 @@ export const schedulingOperations = {
     method: 'patch',
     path: '/api/admin/visits/:id',
     tag: 'Scheduling',
-    summary: 'Move a visit (start, crew) or mark it completed or cancelled',
-    description: `A move without crew keeps the visit's crew when it is free then, otherwise takes the first free one; the rest of its series stays where it is. The customer is e-mailed a move (the series' calendar file) or a cancellation (a METHOD:CANCEL file of that visit). Marking a visit completed before its arrival window starts needs \`confirmEarly: true\` (staff confirmed the cleaning happened), otherwise 409. ${CAPACITY}`,
+    summary: 'Move a visit (start, crew) or mark it completed, cancelled or skipped',
+    description: `skipped leaves one visit of a series out (the rest unchanged; only a visit still to come; audited); the customer is e-mailed a calendar file that removes it. A move without crew keeps the visit's crew when it is free then, otherwise takes the first free one; the rest of its series stays where it is. The customer is e-mailed a move (the series' calendar file) or a cancellation (a METHOD:CANCEL file of that visit). Marking a visit completed before its arrival window starts needs \`confirmEarly: true\` (staff confirmed the cleaning happened), otherwise 409. ${CAPACITY}`,
     access: session,
     params: visitIdParamsSchema,
     body: visitUpdateSchema,
     answers: {
       200: json(adminVisitSchema, 'The visit now.'),
       409: error(
-        'The crew (every crew) has a visit then, the visit is closed, or it is marked completed before its arrival window starts without confirmEarly.',
+        'The crew (every crew) has a visit then, the visit is closed, it is marked completed before its arrival window starts without confirmEarly, or a visit not still to come is skipped.',
       ),
     },
   }),
@@ -211,7 +231,7 @@ export const schedulingOperations = {
     method: 'get',
     path: '/api/admin/settings/scheduling',
     tag: 'Settings',
-    summary: 'Crews, working days, arrival windows and lead times',
+    summary: 'Crews, working days, arrival windows, lead times and closed dates',
     description:
       'Every role reads them (the Schedule shows the crews); the defaults follow the business hours until saved.',
     access: session,
@@ -223,7 +243,7 @@ export const schedulingOperations = {
     tag: 'Settings',
     summary: 'Save the scheduling settings',
     description:
-      'Crews are numbered by their place in the list. Visits already booked stay where they are; new windows apply to the next booking.',
+      'Crews are numbered by their place in the list. Visits already booked stay where they are; new windows apply to the next booking. closedDates (YYYY-MM-DD, stored sorted and each once): no window is offered on them; a series’ visit laid on one moves to the next free window (flagged moved_closed_day); a visit already booked on a date closed later stays and is flagged on_closed_day for staff.',
     access: session,
     role: 'admin',
     body: schedulingSettingsSchema,
