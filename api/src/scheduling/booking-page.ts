@@ -381,7 +381,7 @@ export function quotePageBooking(deps: Pick<AppDeps, 'db' | 'config' | 'now'>): 
   );
   routes.post('/:token/booking/cancel', metered, post(cancel));
   // One visit of the series skipped: back to the page, or the page with why not (inside 24 hours: the phone).
-  routes.post('/:token/visits/:id/skip', metered, async (req: Request<{ token: string; id: string }>, res) => {
+  routes.post('/:token/visits/:id/skip', metered, async (req: Request<{ token: string; id: string }>, res: Response) => {
     const { token, id } = req.params;
     try {
       if (!visitIdParamsSchema.safeParse({ id }).success) throw new AppError(404, BOOKING_MESSAGES.visitNotFound);
