@@ -381,21 +381,25 @@ export function quotePageBooking(deps: Pick<AppDeps, 'db' | 'config' | 'now'>): 
   );
   routes.post('/:token/booking/cancel', metered, post(cancel));
   // One visit of the series skipped: back to the page, or the page with why not (inside 24 hours: the phone).
-  routes.post('/:token/visits/:id/skip', metered, async (req: Request<{ token: string; id: string }>, res: Response) => {
-    const { token, id } = req.params;
-    try {
-      if (!visitIdParamsSchema.safeParse({ id }).success) throw new AppError(404, BOOKING_MESSAGES.visitNotFound);
-      await skipVisitFromQuote(db, token, id, timeZone, now(), quotePageUrl(config, token));
-      res.redirect(303, `/q/${encodeURIComponent(token)}`);
-    } catch (error) {
-      if (error instanceof AppError && error.message === BOOKING_MESSAGES.visitNotFound)
-        return pageWith(res, 404, token, error.message);
-      if (error instanceof AppError && error.status === 409) return pageWith(res, 409, token, error.message);
-      if (error instanceof AppError && (error.status === 404 || error.status === 410)) {
-        return sendHtml(res, error.status, renderClosedQuotePage(error.message, closedKindOf(error)));
+  routes.post(
+    '/:token/visits/:id/skip',
+    metered,
+    async (req: Request<{ token: string; id: string }>, res: Response) => {
+      const { token, id } = req.params;
+      try {
+        if (!visitIdParamsSchema.safeParse({ id }).success) throw new AppError(404, BOOKING_MESSAGES.visitNotFound);
+        await skipVisitFromQuote(db, token, id, timeZone, now(), quotePageUrl(config, token));
+        res.redirect(303, `/q/${encodeURIComponent(token)}`);
+      } catch (error) {
+        if (error instanceof AppError && error.message === BOOKING_MESSAGES.visitNotFound)
+          return pageWith(res, 404, token, error.message);
+        if (error instanceof AppError && error.status === 409) return pageWith(res, 409, token, error.message);
+        if (error instanceof AppError && (error.status === 404 || error.status === 410)) {
+          return sendHtml(res, error.status, renderClosedQuotePage(error.message, closedKindOf(error)));
+        }
+        throw error;
       }
-      throw error;
-    }
-  });
+    },
+  );
   return { section: (token, quote) => section(token, quote), routes };
 }

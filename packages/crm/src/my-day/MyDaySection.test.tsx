@@ -149,6 +149,7 @@ describe('My Day', () => {
             price: '199.00',
             durationMinutes: 150,
             flags: [],
+            startedAt: null,
           },
         },
         { params: { id: VISIT } },

@@ -35,6 +35,7 @@ function visitToday(overrides: Partial<AdminVisit> = {}): AdminVisit {
     price: '180.00',
     durationMinutes: 150,
     flags: [],
+    startedAt: null,
     ...overrides,
   };
 }
