@@ -84,6 +84,8 @@ export function CrmApp({ basename = '/admin', platform, queryClient: givenClient
                       <Route path="dashboard" element={<DashboardPage />} />
                       {/* One route, so moving between sections keeps the page (and its live stream). */}
                       <Route path="crm/:section?" element={<CrmPage />} />
+                      {/* A page inside a section (a crew's day: /crm/schedule/crew/2): the same page. */}
+                      <Route path="crm/:section/:page/:item" element={<CrmPage />} />
                     </Route>
                     <Route path="*" element={<NotFoundPage />} />
                   </Routes>

@@ -6,6 +6,7 @@ import type { AdminVisit } from '@shine/shared/bookings';
 import { formatMoney } from '@shine/shared/format';
 import type { WorkingDay } from '@shine/shared/scheduling';
 import { type DragEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { businessTimeZone, businessZoneLabel } from '../format/date-time.ts';
 import { instantOfBusinessWallClock, wallTime } from './wall-time.ts';
 
@@ -23,6 +24,9 @@ const minutesOf = (hhmm: string) => {
 const wallMinutes = (iso: string) => minutesOf(iso.slice(11, 16));
 const clockOf = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** A crew's day page (CrewDay.tsx): its visits in order, for the crew's phone. */
+export const crewDayPath = (crew: number, date: string) => `/crm/schedule/crew/${crew}?date=${date}`;
 
 /** "2 h 30 min" */
 export function formatMinutes(minutes: number): string {
@@ -90,9 +94,11 @@ export function ScheduleDayView({ date, crews, workingDay, visits, onOpen, onMov
       <div className="schedule-dayview-corner" aria-hidden="true">
         {businessZoneLabel()}
       </div>
-      {crews.map((name) => (
+      {crews.map((name, index) => (
         <div key={name} className="schedule-dayview-crew" role="heading" aria-level={3}>
-          {name}
+          <Link to={crewDayPath(index + 1, date)} title={`${name}’s day, for the crew`}>
+            {name}
+          </Link>
         </div>
       ))}
       <div className="schedule-dayview-hours" style={{ height }} aria-hidden="true">

@@ -7,7 +7,7 @@ import type { AdminVisit, VisitFlag } from '@shine/shared/bookings';
 import { formatMoney, toTelHref } from '@shine/shared/format';
 import { Button, Descriptions, Empty, Grid, Input, Modal, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { LeadPicker } from '../activities/index.ts';
 import { businessDateOf, businessTimeZone, businessZoneLabel, formatCalendarDate } from '../format/date-time.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
@@ -16,6 +16,7 @@ import { MapLink, ServiceAddressText } from '../ui/ServiceAddress.tsx';
 import { useToast } from '../ui/use-toast.ts';
 import { BookVisitForm } from './BookVisitForm.tsx';
 import { CompleteVisitButton } from './CompleteVisitButton.tsx';
+import { CrewDay } from './CrewDay.tsx';
 import { formatMinutes, ScheduleDayView, type VisitMove } from './ScheduleDayView.tsx';
 import { useSchedulingSettings, useUpdateVisit, useVisits } from './schedule.queries.ts';
 import './schedule.css';
@@ -212,7 +213,19 @@ function BookDialog({ onClose }: { onClose: () => void }) {
 
 type ScheduleView = 'week' | 'day';
 
+/** The Schedule, or a crew's day when the address names one (/crm/schedule/crew/{crew}?date=). */
 export function ScheduleSection() {
+  const { page, item } = useParams();
+  const [search] = useSearchParams();
+  const crew = Number(item);
+  if (page === 'crew' && Number.isInteger(crew) && crew >= 1) {
+    const date = search.get('date');
+    return <CrewDay crew={crew} date={date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : businessDateOf(new Date())} />;
+  }
+  return <Schedule />;
+}
+
+function Schedule() {
   const [view, setView] = useState<ScheduleView>('week');
   // The day the day view shows (a date of this browser at noon, as the week's days).
   const [day, setDay] = useState(businessToday);
