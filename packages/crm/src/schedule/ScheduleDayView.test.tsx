@@ -128,7 +128,7 @@ describe('the Schedule’s day', () => {
     await screen.findByText('Visit moved; the customer is e-mailed');
     const patch = calls.find((call) => call.method === 'PATCH');
     expect(patch?.body).toMatchObject({ crew: 2 });
-    const start = new Date((patch?.body as { start: string }).start);
+    const start = new Date((patch?.body as { start: string } | undefined)?.start ?? '');
     expect(start.toLocaleTimeString('en-US', { timeZone: 'America/Chicago', hour: 'numeric', minute: '2-digit' })).toBe(
       '11:30 AM',
     );

@@ -95,11 +95,11 @@ export function ScheduleDayView({ date, crews, workingDay, visits, onOpen, onMov
         {businessZoneLabel()}
       </div>
       {crews.map((name, index) => (
-        <div key={name} className="schedule-dayview-crew" role="heading" aria-level={3}>
+        <h3 key={name} className="schedule-dayview-crew">
           <Link to={crewDayPath(index + 1, date)} title={`${name}’s day, for the crew`}>
             {name}
           </Link>
-        </div>
+        </h3>
       ))}
       <div className="schedule-dayview-hours" style={{ height }} aria-hidden="true">
         {hourMarks.map((minute) => (
