@@ -139,3 +139,86 @@ test('a visit the customer books appears in the Schedule live; staff move it and
   const { items } = (await visits.json()) as { items: Array<{ leadId: string; status: string }> };
   expect(items.find((item) => item.leadId === lead.id)?.status).toBe('completed');
 });
+
+test('the day view: a visit dragged to the other crew moves there, and the customer is e-mailed', async ({ page }) => {
+  test.slow();
+  await signIn(page);
+  const name = uniqueName('Drag');
+  const email = `${name.toLowerCase()}@example.com`;
+  const lead = await createLead(page.request, { firstName: name, email, cleaningType: 'Basic', frequency: 'One Time' });
+  const draft = await page.request.post(`/api/admin/leads/${lead.id}/quotes`, { data: {} });
+  const sent = await page.request.post(`/api/admin/quotes/${(await draft.json()).id}/send`, { data: { email: false } });
+  const token = new URL(((await sent.json()) as { url: string }).url).pathname.split('/').pop();
+  await page.request.post(`/api/quotes/${token}/accept`, { data: { name: `${name} Tester` } });
+  const { slots } = (await (await page.request.get(`/api/quotes/${token}/slots`)).json()) as {
+    slots: Array<{ start: string; end: string }>;
+  };
+  // A weekday window where no crew has a visit yet (other specs book on this server too): whichever
+  // crew the booking takes, the other is free at that time.
+  const busy = async (slot: { start: string }) => {
+    const start = Date.parse(slot.start);
+    const visits = await page.request.get('/api/admin/visits', {
+      params: { from: new Date(start - DAY).toISOString(), to: new Date(start + DAY).toISOString() },
+    });
+    const { items } = (await visits.json()) as { items: Array<{ start: string; end: string; status: string }> };
+    return items.some(
+      (item) =>
+        item.status === 'scheduled' && Date.parse(item.start) < start + 6 * 3_600_000 && Date.parse(item.end) > start,
+    );
+  };
+  let slot: { start: string } | undefined;
+  for (const candidate of slots.filter((s) => new Date(s.start).getUTCDay() < 5)) {
+    if (!(await busy(candidate))) {
+      slot = candidate;
+      break;
+    }
+  }
+  if (!slot) throw new Error('no window without visits');
+  const booked = await page.request.post(`/api/quotes/${token}/booking`, {
+    data: { start: slot.start, address: { line1: '77 Cedar Court', city: 'Frisco', zip: '75034' } },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const bookedVisit = ((await booked.json()) as { booking: { visits: Array<{ crew: number; start: string }> } }).booking
+    .visits[0];
+  const otherCrew = bookedVisit?.crew === 1 ? 2 : 1;
+
+  await page.goto('/admin/crm?section=schedule');
+  await page.getByText('Day', { exact: true }).click();
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: TIME_ZONE });
+  const days = Math.round(
+    (Date.parse(`${slot.start.slice(0, 10)}T12:00:00Z`) - Date.parse(`${today}T12:00:00Z`)) / DAY,
+  );
+  for (let i = 0; i < days; i++) await page.getByRole('button', { name: 'Next day' }).click();
+  const card = page.getByRole('button', { name: new RegExp(`${name} Tester`) });
+  await expect(card).toContainText('77 Cedar Court, Frisco');
+  const from = page.getByRole('list', { name: new RegExp(`^Crew ${bookedVisit?.crew}:`) });
+  const to = page.getByRole('list', { name: new RegExp(`^Crew ${otherCrew}:`) });
+  const cardBox = await card.boundingBox();
+  const fromBox = await from.boundingBox();
+  if (!cardBox || !fromBox) throw new Error('the day is not laid out');
+  // Taken near its top, dropped at the same height in the other crew's column: the same time.
+  await card.dragTo(to, { sourcePosition: { x: 10, y: 5 }, targetPosition: { x: 10, y: cardBox.y - fromBox.y + 5 } });
+  await expect(page.getByText('Visit moved; the customer is e-mailed')).toBeVisible();
+  await expect(to.getByRole('button', { name: new RegExp(`${name} Tester`) })).toBeVisible();
+  const { booking } = (await (await page.request.get(`/api/admin/leads/${lead.id}/booking`)).json()) as {
+    booking: { visits: Array<{ crew: number; start: string }> };
+  };
+  expect(booking.visits[0]).toMatchObject({ crew: otherCrew, start: bookedVisit?.start });
+
+  const scan = await (await axeBuilder(page))
+    .include('.schedule')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // The customer hears of the move (a staff move: "We had to move your cleaning").
+  await expect
+    .poll(
+      () =>
+        smtp?.received.some(
+          (mail) => mail.to.includes(email) && spaced(decodedText(mail.raw)).includes('We had to move your cleaning'),
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+});

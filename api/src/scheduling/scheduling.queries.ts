@@ -40,6 +40,8 @@ export interface VisitRow {
   /** What staff should check ('moved_closed_day'). */
   flags: string[];
   reminded_at: Date | null;
+  /** When the crew began it (the crew's day page's Start); null until then. */
+  started_at: Date | null;
   /** The event's UID in the customer's calendar (docs/decisions.md, "Calendar files"). */
   calendar_uid: string;
   /** Its SEQUENCE: raised with every change the customer is told of. */
@@ -188,7 +190,10 @@ export async function updateVisitRow(
   trx: Knex,
   id: string,
   changes: Partial<
-    Pick<VisitRow, 'crew' | 'starts_at' | 'ends_at' | 'arrival_ends_at' | 'status' | 'needs_review' | 'flags'>
+    Pick<
+      VisitRow,
+      'crew' | 'starts_at' | 'ends_at' | 'arrival_ends_at' | 'status' | 'needs_review' | 'flags' | 'started_at'
+    >
   >,
   now: Date,
   revised = false,

@@ -561,6 +561,7 @@ function toAdminVisit(
     price: centsOrNull(row.sequence === 1 ? row.first_visit_cents : row.per_visit_cents),
     durationMinutes: Math.max(1, Math.round((row.ends_at.getTime() - row.starts_at.getTime()) / MINUTE_MS)),
     flags: flagsOf(row, closedDates, timeZone),
+    startedAt: row.started_at ? row.started_at.toISOString() : null,
   };
 }
 
@@ -1257,6 +1258,11 @@ export async function updateVisit(
         if (isExclusionViolation(error)) throw new AppError(409, BOOKING_MESSAGES.crewBusy);
         throw error;
       }
+    }
+    // The crew's Start: when they began (a visit still scheduled; its time is no news to the customer).
+    if (update.started !== undefined && (current.started_at !== null) !== update.started) {
+      if (current.status !== 'scheduled') throw new AppError(409, BOOKING_MESSAGES.visitClosed);
+      current = await updateVisitRow(trx, visit.id, { started_at: update.started ? now : null }, now);
     }
     if (moving || update.status !== undefined) {
       const when = describeArrival(current.starts_at, current.arrival_ends_at, timeZone);

@@ -86,6 +86,8 @@ export function CrmApp({ basename = '/admin', platform, queryClient: givenClient
                       <Route path="crm/:section?" element={<CrmPage />} />
                       {/* A section's own page (Settings → Scheduling): the same page, the section reads it. */}
                       <Route path="crm/:section/:page" element={<CrmPage />} />
+                      {/* A page inside a section (a crew's day: /crm/schedule/crew/2): the same page. */}
+                      <Route path="crm/:section/:page/:item" element={<CrmPage />} />
                     </Route>
                     <Route path="*" element={<NotFoundPage />} />
                   </Routes>

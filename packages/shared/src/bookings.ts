@@ -121,10 +121,17 @@ export const visitUpdateSchema = z
     crew: z.number({ error: 'Crew must be a number' }).int('Crew must be a whole number').min(1).max(20).optional(),
     /** Completing a visit whose arrival window has not started: staff confirmed it really happened. */
     confirmEarly: z.boolean({ error: 'confirmEarly must be true or false' }).optional(),
+    /** The crew began it (true: now; false: not yet, a Start pressed by mistake). */
+    started: z.boolean({ error: 'started must be true or false' }).optional(),
   })
-  .refine((update) => update.start !== undefined || update.status !== undefined || update.crew !== undefined, {
-    error: 'Send start, status or crew',
-  });
+  .refine(
+    (update) =>
+      update.start !== undefined ||
+      update.status !== undefined ||
+      update.crew !== undefined ||
+      update.started !== undefined,
+    { error: 'Send start, status, crew or started' },
+  );
 export type VisitUpdate = z.output<typeof visitUpdateSchema>;
 
 /** PATCH /api/quotes/{token}/visits/{id}: the customer skips one visit of the series. */
@@ -223,6 +230,8 @@ export const adminVisitSchema = z.strictObject({
   price: moneySchema.nullable(),
   /** How long the visit is expected to take. */
   durationMinutes: z.number().int().min(1),
+  /** When the crew began it (the crew's day page's Start), or null. */
+  startedAt: instantSchema.nullable(),
   /** What staff should check (VISIT_FLAGS); empty for most visits. */
   flags: z.array(z.enum(VISIT_FLAGS)),
 });

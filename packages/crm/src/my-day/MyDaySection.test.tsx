@@ -163,6 +163,7 @@ describe('My Day', () => {
             price: '199.00',
             durationMinutes: 150,
             flags: [],
+            startedAt: null,
           },
         },
         { params: { id: VISIT } },

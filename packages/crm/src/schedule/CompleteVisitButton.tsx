@@ -17,6 +17,7 @@ export function CompleteVisitButton({
   pending,
   size,
   ariaLabel,
+  label = 'Mark completed',
 }: {
   /** The arrival window's start, as the API writes it (the business's offset). */
   start: string;
@@ -25,8 +26,10 @@ export function CompleteVisitButton({
   /** PATCH the visit completed; rejects with the server's message. */
   complete: (confirmEarly: boolean) => Promise<unknown>;
   pending: boolean;
-  size?: 'small';
+  size?: 'small' | 'large';
   ariaLabel?: string;
+  /** The button's words (the crew's day page says "Done"). */
+  label?: string;
 }) {
   const toast = useToast();
   const [asking, setAsking] = useState(false);
@@ -71,7 +74,7 @@ export function CompleteVisitButton({
       }}
     >
       <Button ref={button} size={size} aria-label={ariaLabel} loading={pending} onClick={click}>
-        Mark completed
+        {label}
       </Button>
     </Popconfirm>
   );

@@ -37,6 +37,7 @@ function visitThisWeek(): AdminVisit {
     price: '402.15',
     durationMinutes: 300,
     flags: [],
+    startedAt: null,
   };
 }
 

@@ -5,9 +5,9 @@
 // books appear live (the stream's visits.changed refreshes the week).
 import type { AdminVisit, VisitFlag } from '@shine/shared/bookings';
 import { formatMoney, toTelHref } from '@shine/shared/format';
-import { Button, Descriptions, Empty, Grid, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { Button, Descriptions, Empty, Grid, Input, Modal, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { LeadPicker } from '../activities/index.ts';
 import { businessDateOf, businessTimeZone, businessZoneLabel, formatCalendarDate } from '../format/date-time.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
@@ -16,6 +16,8 @@ import { MapLink, ServiceAddressText } from '../ui/ServiceAddress.tsx';
 import { useToast } from '../ui/use-toast.ts';
 import { BookVisitForm } from './BookVisitForm.tsx';
 import { CompleteVisitButton } from './CompleteVisitButton.tsx';
+import { CrewDay } from './CrewDay.tsx';
+import { formatMinutes, ScheduleDayView, type VisitMove } from './ScheduleDayView.tsx';
 import { useSchedulingSettings, useUpdateVisit, useVisits } from './schedule.queries.ts';
 import './schedule.css';
 import { crewName, instantOfBusinessWallClock, wallTime } from './wall-time.ts';
@@ -60,7 +62,16 @@ export const FLAG_LABELS: Record<VisitFlag, string> = {
 };
 
 /** A visit's card: the button that opens it, and (beside it, a link cannot sit in a button) its map link. */
-function VisitButton({ visit, onOpen }: { visit: AdminVisit; onOpen: (visit: AdminVisit) => void }) {
+function VisitButton({
+  visit,
+  onOpen,
+  crewLabel,
+}: {
+  visit: AdminVisit;
+  onOpen: (visit: AdminVisit) => void;
+  /** The crew's name, where the layout does not say it (a phone's list). */
+  crewLabel?: string;
+}) {
   const place = shortAddress(visit);
   return (
     <div className="schedule-card">
@@ -68,6 +79,7 @@ function VisitButton({ visit, onOpen }: { visit: AdminVisit; onOpen: (visit: Adm
         <span className="schedule-visit-label">
           {wallTime(visit.start)} {visit.leadName}
         </span>
+        {crewLabel ? <span className="schedule-visit-address">{crewLabel}</span> : null}
         {place ? <span className="schedule-visit-address">{place}</span> : null}
         {visit.status === 'scheduled' ? null : <VisitTag text={visit.status} />}
         {visit.needsReview ? <VisitTag text="Check window" color="warning" /> : null}
@@ -79,13 +91,6 @@ function VisitButton({ visit, onOpen }: { visit: AdminVisit; onOpen: (visit: Adm
       {visit.address ? <MapLink address={visit.address} /> : null}
     </div>
   );
-}
-
-/** "2 h 30 min" */
-function formatMinutes(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return [hours ? `${hours} h` : '', rest ? `${rest} min` : ''].filter(Boolean).join(' ') || '0 min';
 }
 
 function VisitDialog({ visit, crews, onClose }: { visit: AdminVisit; crews: string[]; onClose: () => void }) {
@@ -206,7 +211,24 @@ function BookDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+type ScheduleView = 'week' | 'day';
+
+/** The Schedule, or a crew's day when the address names one (/crm/schedule/crew/{crew}?date=). */
 export function ScheduleSection() {
+  const { page, item } = useParams();
+  const [search] = useSearchParams();
+  const crew = Number(item);
+  if (page === 'crew' && Number.isInteger(crew) && crew >= 1) {
+    const date = search.get('date');
+    return <CrewDay crew={crew} date={date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : businessDateOf(new Date())} />;
+  }
+  return <Schedule />;
+}
+
+function Schedule() {
+  const [view, setView] = useState<ScheduleView>('week');
+  // The day the day view shows (a date of this browser at noon, as the week's days).
+  const [day, setDay] = useState(businessToday);
   const [monday, setMonday] = useState(() => mondayOf(businessToday()));
   const days = useMemo(
     () => Array.from({ length: 7 }, (_, i) => new Date(monday.getTime() + i * DAY_MS + 3_600_000 * 2)),
@@ -229,36 +251,96 @@ export function ScheduleSection() {
   const items = visits.data?.items ?? [];
   const byDay = (day: Date) => items.filter((visit) => visit.start.slice(0, 10) === dateKey(day));
   const shift = (weeks: number) => setMonday(mondayOf(new Date(monday.getTime() + weeks * 7 * DAY_MS + 2 * 3_600_000)));
+  const showDay = (next: Date) => {
+    setDay(next);
+    setMonday(mondayOf(next));
+  };
+  const moveDays = (count: number) => showDay(new Date(day.getFullYear(), day.getMonth(), day.getDate() + count, 12));
+  const update = useUpdateVisit();
+  const toast = useToast();
+  const moveVisit = async (visit: AdminVisit, move: VisitMove) => {
+    try {
+      await update.mutateAsync({
+        id: visit.id,
+        update: move.crew === visit.crew ? { start: move.start } : { start: move.start, crew: move.crew },
+      });
+      toast.success('Visit moved; the customer is e-mailed');
+    } catch (error) {
+      toast.error('Could not move the visit', errorText(error));
+    }
+  };
+  const dayKey = dateKey(day);
+  const workingDay = settings.data?.days[day.getDay()];
 
   return (
     <section aria-labelledby="schedule-title" className="schedule">
       <Space wrap className="schedule-toolbar">
         <Typography.Title level={2} id="schedule-title" className="schedule-title">
-          Week of {dayLabel(monday)}
+          {view === 'week' ? `Week of ${dayLabel(monday)}` : dayLabel(day)}
         </Typography.Title>
-        <Button onClick={() => shift(-1)}>Previous week</Button>
-        <Button onClick={() => setMonday(mondayOf(businessToday()))}>This week</Button>
-        <Button onClick={() => shift(1)}>Next week</Button>
+        <Segmented<ScheduleView>
+          aria-label="View"
+          value={view}
+          onChange={(next) => {
+            setView(next);
+            // The day view opens on today when this week is shown, else on the week's Monday.
+            if (next === 'day')
+              showDay(
+                mondayOf(businessToday()).getTime() === monday.getTime()
+                  ? businessToday()
+                  : new Date(monday.getTime() + 12 * 3_600_000),
+              );
+          }}
+          options={[
+            { value: 'week', label: 'Week' },
+            { value: 'day', label: 'Day' },
+          ]}
+        />
+        {view === 'week' ? (
+          <>
+            <Button onClick={() => shift(-1)}>Previous week</Button>
+            <Button onClick={() => setMonday(mondayOf(businessToday()))}>This week</Button>
+            <Button onClick={() => shift(1)}>Next week</Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={() => moveDays(-1)}>Previous day</Button>
+            <Button onClick={() => showDay(businessToday())}>Today</Button>
+            <Button onClick={() => moveDays(1)}>Next day</Button>
+          </>
+        )}
         <Button type="primary" onClick={() => setBooking(true)}>
           Book a visit
         </Button>
       </Space>
       {visits.error ? <QueryErrorAlert error={visits.error} /> : null}
-      {isPhone ? (
+      {view === 'day' && !isPhone ? (
+        <div className="schedule-scroll">
+          <ScheduleDayView
+            date={dayKey}
+            crews={crews}
+            workingDay={workingDay}
+            visits={byDay(day)}
+            onOpen={setOpen}
+            onMove={(visit, move) => void moveVisit(visit, move)}
+          />
+          {byDay(day).length === 0 && !visits.isLoading ? <Empty description="No visits this day" /> : null}
+        </div>
+      ) : isPhone ? (
         <div className="schedule-days">
           <Typography.Text type="secondary">Times in {businessZoneLabel()}</Typography.Text>
-          {days.map((day) => (
-            <div key={dateKey(day)}>
+          {(view === 'day' ? [day] : days).map((shown) => (
+            <div key={dateKey(shown)}>
               <Typography.Title level={3} className="schedule-day">
-                {dayLabel(day)}
+                {dayLabel(shown)}
               </Typography.Title>
-              {byDay(day).length === 0 ? (
+              {byDay(shown).length === 0 ? (
                 <Typography.Text type="secondary">No visits</Typography.Text>
               ) : (
                 <ul className="schedule-list">
-                  {byDay(day).map((visit) => (
+                  {byDay(shown).map((visit) => (
                     <li key={visit.id}>
-                      <VisitButton visit={visit} onOpen={setOpen} />
+                      <VisitButton visit={visit} onOpen={setOpen} crewLabel={crewName(crews, visit.crew)} />
                     </li>
                   ))}
                 </ul>
