@@ -55,7 +55,10 @@ describeApi('skipping one visit and closed days', () => {
   async function bookFirstSlot(token: string) {
     const [slot] = (await slotsOf(token)).slots;
     if (!slot) throw new Error('no free window');
-    const booked = await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: slot.start, address: TEST_ADDRESS }).expect(201);
+    const booked = await supertest(t.app)
+      .post(`/api/quotes/${token}/booking`)
+      .send({ start: slot.start, address: TEST_ADDRESS })
+      .expect(201);
     return bookingAnswerSchema.parse(booked.body).booking;
   }
 
@@ -221,7 +224,10 @@ describeApi('skipping one visit and closed days', () => {
     const staffSlots = (await agent.get(`/api/admin/leads/${leadId}/slots?from=${closed}&days=1`).expect(200)).body;
     expect(staffSlots.slots).toEqual([]);
 
-    const booked = await supertest(t.app).post(`/api/quotes/${token}/booking`).send({ start: slot.start, address: TEST_ADDRESS }).expect(201);
+    const booked = await supertest(t.app)
+      .post(`/api/quotes/${token}/booking`)
+      .send({ start: slot.start, address: TEST_ADDRESS })
+      .expect(201);
     const { visits } = bookingAnswerSchema.parse(booked.body).booking;
     expect(visits.map((visit) => calendarDateIn(Date.parse(visit.start), ZONE))).not.toContain(closed);
     const schedule = await visitsOfLead(leadId, Date.parse(slot.start) - HOUR, 28);
@@ -279,7 +285,10 @@ describeApi('skipping one visit and closed days: the customer’s e-mails', () =
       .put('/api/admin/settings/scheduling')
       .send({ ...DEFAULT_SCHEDULING_SETTINGS, closedDates: [closed] })
       .expect(200);
-    const booked = await supertest(app).post(`/api/quotes/${token}/booking`).send({ start: slot.start, address: TEST_ADDRESS }).expect(201);
+    const booked = await supertest(app)
+      .post(`/api/quotes/${token}/booking`)
+      .send({ start: slot.start, address: TEST_ADDRESS })
+      .expect(201);
     const { visits } = bookingAnswerSchema.parse(booked.body).booking;
     await reacting.app.settle();
     const confirmation = await simpleParser(reacting.smtp.received.at(-1)?.raw ?? '');

@@ -542,7 +542,6 @@ function flagsOf(row: VisitRow, closedDates: readonly string[], timeZone: string
   return flags;
 }
 
-
 /** A visit as the Schedule shows it: with its customer's phone and service address, price, length and flags. */
 function toAdminVisit(
   row: AdminVisitRow,
