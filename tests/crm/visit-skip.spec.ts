@@ -1,7 +1,7 @@
 // One visit of a weekly series skipped by the customer on a 390 px phone, on the quote page's plain
 // HTML form (no script): the other visits stay booked, the page says which one is skipped, the Skip
 // button is a 44 px touch target and every step is axe clean; the Schedule then shows that visit
-// skipped (the phone's day list) and the others still scheduled.
+// skipped (the phone's week list, then its day view) and the others still scheduled.
 import type { Locator, Page } from '@playwright/test';
 import { axeBuilder } from '../support/axe.ts';
 import { expect, test } from '../support/test.ts';
@@ -95,13 +95,21 @@ test('the customer skips one visit of a weekly series on a phone, and the Schedu
   const card = page.getByRole('button', { name: new RegExp(`${name} Tester.*skipped`) });
   await expect(card).toBeVisible();
   await expectAxeClean(page, '.schedule');
+
+  // The day view of that day (a list on a phone, each visit naming its crew): skipped there too. It
+  // opens on today in this week, or on the shown week's Monday.
+  await page.getByText('Day', { exact: true }).click();
+  const opened = weeks === 0 ? Date.parse(`${today}T12:00:00Z`) : mondayKey(second.start.slice(0, 10)) + DAY / 2;
+  const days = Math.round((Date.parse(`${second.start.slice(0, 10)}T12:00:00Z`) - opened) / DAY);
+  for (let i = 0; i < days; i++) await page.getByRole('button', { name: 'Next day' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`${name} Tester.*skipped`) })).toBeVisible();
 });
 
 test('Settings → Scheduling offers the next federal holidays as closed days with one click, axe clean on a phone', async ({
   page,
 }) => {
   await signIn(page);
-  await page.goto('/admin/crm?section=team');
+  await page.goto('/admin/crm/settings/scheduling');
   const closed = page.getByRole('group', { name: 'Closed days' });
   await expect(closed).toBeVisible();
   const holiday = closed.getByRole('button', { name: /^Close (?!on every)/ }).first();
