@@ -146,8 +146,8 @@ interface Endpoint {
   unknownId?: number[];
 }
 
-// Scale: RESILIENCE_RUNS=<n> changes the runs per endpoint and session state (default 150).
-const RUNS = Number(process.env.RESILIENCE_RUNS ?? 150);
+// Scale: RESILIENCE_RUNS=<n> changes the runs per endpoint and session state (default 120; docs/testing.md).
+const RUNS = Number(process.env.RESILIENCE_RUNS ?? 120);
 
 let app: TestApp;
 let cookie = '';
