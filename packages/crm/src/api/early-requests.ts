@@ -23,13 +23,12 @@ const UNCLAIMED_TTL_MS = 5_000;
 const MAX_READS = 16;
 /**
  * Not first data: the session check has its own prefetch, the live stream is not a read, and the
- * shell's counts and alert settings are asked after the screen's data on purpose (shell-counts.ts).
+ * shell's counts are asked after the screen's data on purpose (shell-counts.ts).
  */
 const NEVER_EARLY = new Set<string>([
   publicOperations.getSession.path,
   liveOperations.openLiveStream.path,
   workdayOperations.getShellCounts.path,
-  liveOperations.getAlertSettings.path,
 ]);
 
 let routeKey: string | null = null;

@@ -17,7 +17,7 @@ let firstScreenIn = false;
  * False until the reads the screen started on mount are answered (or a short wait is over), then true
  * for the rest of the page's life: what the shell asks for can wait for that.
  */
-export function useAfterFirstScreen(): boolean {
+function useAfterFirstScreen(): boolean {
   const queryClient = useQueryClient();
   const [after, setAfter] = useState(firstScreenIn);
   useEffect(() => {

@@ -5,9 +5,13 @@ import { call, queryOptions } from '../api/client.ts';
 
 const alertSettingsQuery = queryOptions(liveOperations.getAlertSettings);
 
-/** The person's alert settings; `enabled` false: not asked yet (the shell asks after the screen's data). */
-export function useNewLeadAlertSettings(enabled = true) {
-  return useQuery({ ...alertSettingsQuery, enabled });
+/**
+ * The person's alert settings, asked with the screen's first reads (not after them, as the shell's
+ * counts are): a new lead's alert that arrives before they are in is not announced, so they must be
+ * in at once even when the screen's own data is slow.
+ */
+export function useNewLeadAlertSettings() {
+  return useQuery(alertSettingsQuery);
 }
 
 export function useNewLeadAlertSettingsMutation() {

@@ -13,7 +13,6 @@ import { queryOptions } from '../api/client.ts';
 import { fullName } from '../format/lead-labels.ts';
 import { usePlatform } from '../platform/platform.ts';
 import { type AlertQueue, createAlertQueue } from './alert-queue.ts';
-import { useAfterFirstScreen } from '../api/shell-counts.ts';
 import { useNewLeadAlertSettings } from './new-lead-alerts.queries.ts';
 import { browserNotifications } from './browser-notifications.ts';
 import { playChime } from './chime.ts';
@@ -47,7 +46,7 @@ export function useNewLeadAlerts(): (event: LiveEvent) => void {
   // Undefined until the person's own settings have loaded (right after sign-in or a reload): nothing is
   // announced before then, so someone who turned toasts off never gets one that stays until dismissed.
   // The lead still reaches them in the bell and the lists.
-  const settings = useNewLeadAlertSettings(useAfterFirstScreen()).data;
+  const settings = useNewLeadAlertSettings().data;
   // The toast waits for the one slot (alert-queue.ts): it never replaces the toast of someone's action.
   const toasts = useRef<AlertQueue<LeadToast>>(undefined);
   useEffect(() => {

@@ -13,7 +13,7 @@ import { useNewLeadAlertSettings } from '../new-lead-alerts/index.ts';
 import { browserNotifications } from '../new-lead-alerts/index.ts';
 import { usePlatform } from '../platform/platform.ts';
 import { notificationPath } from './notification-path.ts';
-import { useAfterFirstScreen, useShellCounts } from '../api/shell-counts.ts';
+import { useShellCounts } from '../api/shell-counts.ts';
 
 const SYSTEM_TITLE = 'Lone Star Shine CRM';
 
@@ -22,7 +22,7 @@ export function useNotificationAlerts(): (event: LiveEvent) => void {
   const navigate = useNavigate();
   const platform = usePlatform();
   const system = useMemo(() => platform.notifications ?? browserNotifications(), [platform]);
-  const settings = useNewLeadAlertSettings(useAfterFirstScreen()).data ?? DEFAULT_NEW_LEAD_ALERT_SETTINGS;
+  const settings = useNewLeadAlertSettings().data ?? DEFAULT_NEW_LEAD_ALERT_SETTINGS;
   const unread = useShellCounts().data?.notifications;
 
   useEffect(() => {
