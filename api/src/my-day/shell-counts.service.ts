@@ -1,7 +1,7 @@
 // GET /api/admin/counts: the figures the CRM shows beside its sections and on its bell, answered
 // together (one round trip instead of five) so that the CRM can ask for them after the screen's own
 // data. Each figure is its own feature's count, the same as its own read's total.
-import type { ShellCounts } from '@shine/shared/responses/my-day';
+import { nextVisitStartOf, type ShellCounts } from '@shine/shared/responses/my-day';
 import type { Knex } from 'knex';
 import { countLeadsWithUnreadReplies } from '../conversations/conversations.service.ts';
 import { countHeldSubmissions } from '../leads/held-submissions.service.ts';
@@ -21,13 +21,10 @@ export async function countShell(
     countHeldSubmissions(db),
     countUnreadNotifications(db, userId),
   ]);
-  const starts = myDay.sections
-    .flatMap((section) => section.items)
-    .flatMap((item) => (item.kind === 'visit' ? [Date.parse(item.start)] : []))
-    .filter((start) => start > request.now.getTime());
+  const changesAt = nextVisitStartOf(myDay, request.now.getTime());
   return {
     myDay: myDay.counts.total,
-    myDayChangesAt: starts.length > 0 ? new Date(Math.min(...starts)).toISOString() : null,
+    myDayChangesAt: changesAt === undefined ? null : new Date(changesAt).toISOString(),
     inbox,
     unmatchedEmails,
     held,

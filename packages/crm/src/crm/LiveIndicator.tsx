@@ -17,13 +17,13 @@ const LABEL: Record<LiveStatus, string> = {
  */
 export function LiveIndicator({ status }: { status: LiveStatus }) {
   // The shell's counts are its own read that every change refreshes: how fresh they are is how fresh the CRM is.
-  const metrics = useShellCounts();
-  const offline = metrics.isError;
-  const updated = metrics.dataUpdatedAt
-    ? `Last updated ${formatTimeWithSeconds(metrics.dataUpdatedAt)} ${businessZoneLabel(new Date(metrics.dataUpdatedAt))}`
+  const counts = useShellCounts();
+  const offline = counts.isError;
+  const updated = counts.dataUpdatedAt
+    ? `Last updated ${formatTimeWithSeconds(counts.dataUpdatedAt)} ${businessZoneLabel(new Date(counts.dataUpdatedAt))}`
     : '';
   const hint = offline
-    ? `Reconnecting: ${metrics.error.message}`
+    ? `Reconnecting: ${counts.error.message}`
     : status === 'live'
       ? `Changes appear as they happen. ${updated}`
       : status === 'polling'

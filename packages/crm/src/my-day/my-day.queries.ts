@@ -3,7 +3,7 @@ import type { MyDayScope } from '@shine/shared/my-day';
 import { schedulingOperations } from '@shine/shared/operations/scheduling';
 import { leadOperations } from '@shine/shared/operations/leads';
 import { workdayOperations } from '@shine/shared/operations/workday';
-import type { MyDay } from '@shine/shared/responses/my-day';
+import { type MyDay, nextVisitStartOf } from '@shine/shared/responses/my-day';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryOptions } from '../api/client.ts';
 import { livePolling, useLive } from '../api/live.ts';
@@ -27,11 +27,8 @@ const MY_DAY_POLL_MS = 30_000;
  * second after, so the server's clock has passed it too; false when none is still to begin.
  */
 export function msUntilNextVisitBegins(day: MyDay | undefined, now: number): number | false {
-  const starts = (day?.sections ?? [])
-    .flatMap((section) => section.items)
-    .flatMap((item) => (item.kind === 'visit' ? [Date.parse(item.start)] : []))
-    .filter((start) => start > now);
-  return starts.length > 0 ? Math.min(...starts) - now + 1_000 : false;
+  const next = day ? nextVisitStartOf(day, now) : undefined;
+  return next === undefined ? false : next - now + 1_000;
 }
 
 /**

@@ -110,6 +110,18 @@ export const myDaySchema = z.strictObject({
 export type MyDay = z.output<typeof myDaySchema>;
 
 /**
+ * When the next visit the day lists begins (and so starts to count in `counts.total`), in ms since
+ * the epoch; undefined when none is still to begin. The sidebar's count and My Day ask again then.
+ */
+export function nextVisitStartOf(day: Pick<MyDay, 'sections'>, now: number): number | undefined {
+  const starts = day.sections
+    .flatMap((section) => section.items)
+    .flatMap((item) => (item.kind === 'visit' ? [Date.parse(item.start)] : []))
+    .filter((start) => start > now);
+  return starts.length > 0 ? Math.min(...starts) : undefined;
+}
+
+/**
  * GET /api/admin/counts: what the CRM's sidebar and bell show beside their names, in one read sent
  * after the screen's own data (docs/performance.md, "The shell's counts in one read").
  */
