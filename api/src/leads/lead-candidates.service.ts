@@ -10,6 +10,7 @@ import {
   type CandidateQuery,
   countCandidateRows,
   listAlertCandidateRows,
+  leadsFromSameClientAs,
   listCandidateRows,
   type OccurrenceCondition,
 } from './lead-candidates.queries.ts';
@@ -63,4 +64,9 @@ export function listAlertCandidates(
   return listAlertCandidateRows(db, query, limit).then((rows) =>
     rows.map((row) => ({ id: row.id, createdAt: new Date(row.created_at) })),
   );
+}
+
+/** The leads from the same client address as `leadId`'s, a subquery of ids (speed to lead's limit per address). */
+export function leadIdsFromSameClientAs(db: Knex, leadId: string): Knex.QueryBuilder {
+  return leadsFromSameClientAs(db, leadId);
 }
