@@ -5,7 +5,7 @@
 import { createServer, type ServerOptions } from 'node:http';
 import { createApp } from './app.ts';
 import { createAutomationEngine } from './automations/engine/engine.ts';
-import { extendRecurringSeries } from './scheduling/scheduling.service.ts';
+import { extendRecurringSeries } from './scheduling/scheduling-reads.service.ts';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
 import { ConfigError, configWarnings, loadConfig, loadEnvFiles } from './config.ts';
 import { resolveSessionSecrets } from './db/app-secrets.ts';

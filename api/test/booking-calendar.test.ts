@@ -10,7 +10,7 @@ import ICAL from 'ical.js';
 import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
 import { beforeEach, expect, it } from 'vitest';
-import { extendRecurringSeries } from '../src/scheduling/scheduling.service.ts';
+import { extendRecurringSeries } from '../src/scheduling/scheduling-reads.service.ts';
 import { useReactingApp } from './support/automation-engine.ts';
 import { createLeadThroughForm, sendNewQuote, tokenOf, TEST_ADDRESS } from './support/quotes.ts';
 import { describeApi, resetTables, signIn } from './support/test-app.ts';

@@ -26,7 +26,7 @@ export interface CandidateSelection {
   exclude?: OccurrenceCondition | undefined;
   /** quote_not_answered: the quotes feature's open sent quotes (quotes.service openSentQuotes). */
   openQuotes?: Knex.QueryBuilder | undefined;
-  /** visit_upcoming: the scheduling feature's visits within 24 hours (scheduling.service upcomingVisits). */
+  /** visit_upcoming: the scheduling feature's visits within 24 hours (scheduling-reads.service upcomingVisits). */
   upcomingVisits?: Knex.QueryBuilder | undefined;
 }
 

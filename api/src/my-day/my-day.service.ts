@@ -24,7 +24,7 @@ import {
 import { leadAlertNotified } from '../notifications/notifications.service.ts';
 import { listQuotesAwaitingAnswer } from '../quotes/quotes.service.ts';
 import { visitContactsOfLeads } from '../leads/service-address.service.ts';
-import { listScheduledVisitsOfDay } from '../scheduling/scheduling.service.ts';
+import { listScheduledVisitsOfDay } from '../scheduling/staff-visits.service.ts';
 import { leadAlertReached } from '../speed-to-lead/speed-to-lead.service.ts';
 
 const DAY_MS = 86_400_000;

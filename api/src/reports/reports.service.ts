@@ -8,7 +8,7 @@ import { countPendingTasks, findLatestOverdueTask, measureOverdueTasks } from '.
 import { readDataVersions } from '../db/data-versions.ts';
 import { weakEtag } from '../http/conditional.ts';
 import { countLeadGroups, measureLeadMetrics, readLeadClock } from '../leads/lead-stats.service.ts';
-import { measureScheduleMetrics, scheduleVersion } from '../scheduling/scheduling.service.ts';
+import { measureScheduleMetrics, scheduleVersion } from '../scheduling/scheduling-reads.service.ts';
 
 export async function buildStats(db: Knex): Promise<StatsReport> {
   const counts = await countLeadGroups(db);
