@@ -234,8 +234,10 @@ export async function updateVisit(
     }
     const cancelled = (current.status === 'cancelled' && visit.status !== 'cancelled') || skipped ? current : undefined;
     const restored = current.status === 'scheduled' && (visit.status === 'cancelled' || visit.status === 'skipped');
-    // The customer hears of a cancellation (the file removes the event), a move (the new times) or a
-    // cancelled visit put back (the file adds it again, one revision on).
+    // The customer hears of a cancellation (the file removes the event), a move to another time (the
+    // new times) or a cancelled visit put back (the file adds it again, one revision on). Another crew
+    // at the same time is the company's matter: nothing they see changes (docs/decisions.md).
+    const retimed = current.starts_at.getTime() !== visit.starts_at.getTime();
     if (cancelled) {
       await outbox.visitsCancelled(visit.lead_id, {
         visits: [eventVisitOf(cancelled)],
@@ -244,10 +246,10 @@ export async function updateVisit(
         ...(skipped ? { skipped: true } : {}),
         actorId,
       });
-    } else if (moving || restored) {
+    } else if (retimed || restored) {
       await outbox.bookingChanged(visit.lead_id, {
         bookingId: visit.booking_id,
-        change: moving ? 'moved' : 'restored',
+        change: retimed ? 'moved' : 'restored',
         withdrawn: [],
         actorId,
       });
