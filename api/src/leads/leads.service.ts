@@ -70,7 +70,12 @@ export async function unsubscribeLeadEmail(
 }
 
 /** For other features: tells the people a happening on a lead concerns (lead-notifications.ts). */
-export { type LeadHappening, notifyAboutLead } from './lead-notifications.ts';
+export {
+  findLeadWatcher,
+  findPersonOnDuty,
+  type LeadHappening,
+  notifyAboutLead,
+} from './lead-notifications.ts';
 
 /** For other features: `id, name` of every lead (audit names a lead's rows by it). */
 export { leadNamesQuery as leadNames } from './leads.queries.ts';

@@ -1,0 +1,119 @@
+// The calls table (api/src/db/migrations/20261204090000_calls.ts): one row per provider call id.
+import type { CallStatus } from '@shine/shared/calls';
+import type { Knex } from 'knex';
+
+export type CallTextStatus = 'pending' | 'sent' | 'skipped' | 'not_sent' | 'failed';
+
+export interface CallRow {
+  id: string;
+  call_sid: string;
+  from_phone: string;
+  from_digits: string | null;
+  to_phone: string | null;
+  status: CallStatus;
+  started_at: Date;
+  outcome_at: Date | null;
+  duration_seconds: number | null;
+  recording_url: string | null;
+  lead_id: string | null;
+  owner_id: string | null;
+  rang_user_ids: string[];
+  text_status: CallTextStatus | null;
+  text_reason: string | null;
+  text_body: string | null;
+  text_at: Date | null;
+  text_sid: string | null;
+  conversation_message_id: string | null;
+  called_back_at: Date | null;
+  called_back_by: string | null;
+}
+
+export type CallListRow = CallRow & { lead_name: string | null };
+
+/** The call of `callSid`, made when this is the first the product hears of it; locked for the transaction. */
+export async function lockOrInsertCall(
+  trx: Knex.Transaction,
+  call: Pick<CallRow, 'call_sid' | 'from_phone' | 'from_digits' | 'to_phone' | 'started_at'>,
+): Promise<{ row: CallRow; inserted: boolean }> {
+  const inserted = (await trx('calls').insert(call).onConflict('call_sid').ignore().returning('*')) as CallRow[];
+  if (inserted[0]) return { row: inserted[0], inserted: true };
+  const row = (await trx('calls').where({ call_sid: call.call_sid }).forUpdate().first()) as CallRow;
+  return { row, inserted: false };
+}
+
+export async function updateCall(db: Knex, id: string, change: Partial<CallRow>): Promise<CallRow> {
+  const [row] = await db('calls').where({ id }).update(change).returning('*');
+  return row as CallRow;
+}
+
+export function findCallRow(db: Knex, id: string): Promise<CallRow | undefined> {
+  return db('calls').where({ id }).first();
+}
+
+/** Serialises the decisions about texting one number (the 12-hour rule) until the transaction ends. */
+export async function lockCallerNumber(trx: Knex.Transaction, digits: string): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`call-text:${digits}`]);
+}
+
+/** Whether a text back to the number was tried since `since` (a refused one counts: not tried again). */
+export async function wasNumberTextedSince(db: Knex, digits: string, since: Date): Promise<boolean> {
+  const row = await db('calls')
+    .where({ from_digits: digits })
+    .whereIn('text_status', ['pending', 'sent', 'failed'])
+    .where('text_at', '>=', since)
+    .first('id');
+  return row !== undefined;
+}
+
+const withLeadName = (db: Knex) =>
+  db('calls as c')
+    .leftJoin('leads as l', 'l.id', 'c.lead_id')
+    .select('c.*', db.raw("nullif(trim(l.first_name || ' ' || l.last_name), '') as lead_name"));
+
+export async function listCallRows(
+  db: Knex,
+  filter: { status: CallStatus | undefined },
+  page: { limit: number; offset: number },
+): Promise<{ rows: CallListRow[]; total: number }> {
+  const where = (query: Knex.QueryBuilder) => (filter.status ? query.where('c.status', filter.status) : query);
+  const [rows, count] = await Promise.all([
+    where(withLeadName(db))
+      .orderBy([
+        { column: 'c.started_at', order: 'desc' },
+        { column: 'c.id', order: 'desc' },
+      ])
+      .limit(page.limit)
+      .offset(page.offset) as Promise<CallListRow[]>,
+    where(db('calls as c')).count({ n: '*' }).first() as Promise<{ n: string | number } | undefined>,
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export async function findCallListRow(db: Knex, id: string): Promise<CallListRow | undefined> {
+  return (await withLeadName(db).where('c.id', id).first()) as CallListRow | undefined;
+}
+
+/** Missed calls nobody called back yet, of `ownerId` (null: everyone's), oldest first. */
+export function listCallsToCallBack(db: Knex, ownerId: string | null, limit: number): Promise<CallListRow[]> {
+  const query = withLeadName(db)
+    .whereIn('c.status', ['missed', 'voicemail'])
+    .whereNull('c.called_back_at')
+    .orderBy([
+      { column: 'c.started_at', order: 'asc' },
+      { column: 'c.id', order: 'asc' },
+    ])
+    .limit(limit);
+  if (ownerId) query.where('c.owner_id', ownerId);
+  return query as Promise<CallListRow[]>;
+}
+
+/** Marks the call called back (the first mark stays); answers the row, or undefined when there is none. */
+export async function markCallRowCalledBack(
+  db: Knex,
+  id: string,
+  userId: string,
+  at: Date,
+): Promise<CallRow | undefined> {
+  await db('calls').where({ id }).whereNull('called_back_at').update({ called_back_at: at, called_back_by: userId });
+  return findCallRow(db, id);
+}
