@@ -78,7 +78,9 @@ async function voicemail(deps: VoiceDeps): Promise<string> {
   return voicemailTwiml((await getCompanyDetails(deps.db)).name, statusAction(deps));
 }
 
-const textToSend = (row: CallRow) => (row.text_status === 'pending' ? row.id : undefined);
+/** The call whose text this request decided to send (a repeated report decides nothing). */
+const textToSend = (row: CallRow, decidedNow: boolean) =>
+  decidedNow && row.text_status === 'pending' ? row.id : undefined;
 
 /** POST /api/webhooks/voice: ring the team (or the forwarding number); outside business hours, voicemail. */
 export async function answerIncomingCall(deps: VoiceDeps, call: IncomingCall): Promise<VoiceAnswer> {
@@ -89,7 +91,7 @@ export async function answerIncomingCall(deps: VoiceDeps, call: IncomingCall): P
     targets.length > 0 ? targets.map((target) => target.phone) : open && deps.forwardTo ? [deps.forwardTo] : [];
   const { ringSeconds } = await getCallSettings(db);
   const context = numbers.length === 0 ? await missedContext(deps) : undefined;
-  const row = await db.transaction(async (trx) => {
+  const { row, decided } = await db.transaction(async (trx) => {
     const { row: stored, inserted } = await lockOrInsertCall(trx, {
       call_sid: call.callSid,
       from_phone: call.from,
@@ -98,13 +100,13 @@ export async function answerIncomingCall(deps: VoiceDeps, call: IncomingCall): P
       started_at: now,
     });
     // The provider's retry of a ring already heard: the same answer, nothing done twice.
-    if (!inserted) return stored;
-    if (context) return recordMissedCall(trx, stored, context);
+    if (!inserted) return { row: stored, decided: false };
+    if (context) return { row: await recordMissedCall(trx, stored, context), decided: true };
     const rung = await updateCall(trx, stored.id, { rang_user_ids: targets.map((target) => target.userId) });
     await publishLiveEvent(trx, { type: 'call.changed', callId: rung.id });
-    return rung;
+    return { row: rung, decided: true };
   });
-  if (row.outcome_at) return { twiml: await voicemail(deps), textCallId: textToSend(row) };
+  if (row.outcome_at) return { twiml: await voicemail(deps), textCallId: textToSend(row, decided) };
   return { twiml: dialTwiml(numbers, ringSeconds, statusAction(deps)), textCallId: undefined };
 }
 
@@ -167,7 +169,7 @@ export async function receiveCallStatus(deps: VoiceDeps, report: CallStatusRepor
     throw new UnknownDialStatusError(report.dialStatus);
   }
   const context = await missedContext(deps);
-  const row = await db.transaction(async (trx) => {
+  const { row, decided } = await db.transaction(async (trx): Promise<{ row: CallRow; decided: boolean }> => {
     const { row: call } = await lockOrInsertCall(trx, {
       call_sid: report.callSid,
       from_phone: report.from,
@@ -177,15 +179,15 @@ export async function receiveCallStatus(deps: VoiceDeps, report: CallStatusRepor
     });
     if (report.dialStatus === undefined) {
       // The voicemail: a missed call with a message (a recording reported again changes nothing).
-      if (!report.recordingUrl || call.recording_url) return call;
+      if (!report.recordingUrl || call.recording_url) return { row: call, decided: false };
       const missed = call.outcome_at ? call : await recordMissedCall(trx, call, context);
       const left = await updateCall(trx, missed.id, { status: 'voicemail', recording_url: report.recordingUrl });
       await publishLiveEvent(trx, { type: 'call.changed', callId: left.id });
-      return left;
+      return { row: left, decided: !call.outcome_at };
     }
     // The outcome is taken once: a repeated report answers as the first did.
-    if (call.outcome_at) return call;
-    if (UNANSWERED.has(report.dialStatus)) return recordMissedCall(trx, call, context);
+    if (call.outcome_at) return { row: call, decided: false };
+    if (UNANSWERED.has(report.dialStatus)) return { row: await recordMissedCall(trx, call, context), decided: true };
     const answered = await updateCall(trx, call.id, {
       status: 'answered',
       outcome_at: now,
@@ -193,10 +195,10 @@ export async function receiveCallStatus(deps: VoiceDeps, report: CallStatusRepor
     });
     const logged = await logAnsweredCall(trx, answered, deps);
     await publishLiveEvent(trx, { type: 'call.changed', callId: logged.id });
-    return logged;
+    return { row: logged, decided: true };
   });
   const waitsForMessage = row.status === 'missed' && report.dialStatus !== undefined;
-  return { twiml: waitsForMessage ? await voicemail(deps) : EMPTY_TWIML, textCallId: textToSend(row) };
+  return { twiml: waitsForMessage ? await voicemail(deps) : EMPTY_TWIML, textCallId: textToSend(row, decided) };
 }
 
 /**
