@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../src/http/twilio-signature.ts';
 import { startSmsApi, type TestSmsApi, waitFor } from './support/automation-engine.ts';
 import { addStaff, resetTeam, STAFF_PASSWORD } from './support/team.ts';
-import { describeApi, insertLead, signIn, useTestApp } from './support/test-app.ts';
+import { describeApi, insertLead, signIn, useTestApp, VALID_QUOTE } from './support/test-app.ts';
 
 const TOKEN = 'voice-webhook-test-token';
 const ORIGIN = 'https://shine.example.com';
@@ -48,6 +48,7 @@ describeApi('missed-call text-back', () => {
 
   beforeEach(async () => {
     sms.received.length = 0;
+    sms.refuseWith = undefined;
     await t.db('company_settings').delete();
     await resetTeam(t.db);
     ana = await addStaff(t.db, { email: 'ana.calls@example.com', role: 'sales', name: 'Ana Diaz' });
@@ -221,6 +222,35 @@ describeApi('missed-call text-back', () => {
       expect.objectContaining({ recordingUrl: 'https://api.twilio.example/Recordings/RE1', from: STRANGER }),
     ]);
     expect(textsTo(STRANGER)).toHaveLength(1);
+  });
+
+  it('records a provider’s refusal (a landline) on the call and does not try again within 12 hours', async () => {
+    sms.refuseWith = { status: 400, message: 'The To number is not a mobile number' };
+    await missedCall(STRANGER);
+    const refused = await waitFor(async () => {
+      const row = await t.db('calls').first('text_status', 'text_reason');
+      return row?.text_status === 'failed' ? row : undefined;
+    });
+    expect(refused.text_reason).toContain('not a mobile number');
+    sms.refuseWith = undefined;
+    await missedCall(STRANGER);
+    const [, second] = await t.db('calls').orderBy('call_sid').select('text_status');
+    expect(second).toEqual({ text_status: 'skipped' });
+    expect(sms.received).toHaveLength(0);
+  });
+
+  it('links a stranger’s call to the lead their quote request from the text makes', async () => {
+    await missedCall(STRANGER);
+    const agent = await t.agent();
+    expect((await agent.get('/api/admin/calls').expect(200)).body.items[0]).toMatchObject({ leadId: null });
+    const lead = (
+      await supertest(t.app)
+        .post('/api/leads')
+        .send({ ...VALID_QUOTE, phone: '(214) 555-0177' })
+        .expect(201)
+    ).body;
+    const [call] = (await agent.get('/api/admin/calls').expect(200)).body.items;
+    expect(call).toMatchObject({ leadId: lead.id, leadName: 'Ann Lee' });
   });
 
   describe('outside business hours', () => {

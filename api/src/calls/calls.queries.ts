@@ -1,6 +1,7 @@
 // The calls table (api/src/db/migrations/20261204090000_calls.ts): one row per provider call id.
 import type { CallStatus } from '@shine/shared/calls';
 import type { Knex } from 'knex';
+import { leadIdOfNumber, leadNameOf } from '../leads/leads.service.ts';
 
 export type CallTextStatus = 'pending' | 'sent' | 'skipped' | 'not_sent' | 'failed';
 
@@ -28,7 +29,8 @@ export interface CallRow {
   called_back_by: string | null;
 }
 
-export type CallListRow = CallRow & { lead_name: string | null };
+/** A call with its lead: `known_lead_id` is the call's lead, or the number's lead now. */
+export type CallListRow = CallRow & { known_lead_id: string | null; lead_name: string | null };
 
 /** The call of `callSid`, made when this is the first the product hears of it; locked for the transaction. */
 export async function lockOrInsertCall(
@@ -65,10 +67,19 @@ export async function wasNumberTextedSince(db: Knex, digits: string, since: Date
   return row !== undefined;
 }
 
-const withLeadName = (db: Knex) =>
-  db('calls as c')
-    .leftJoin('leads as l', 'l.id', 'c.lead_id')
-    .select('c.*', db.raw("nullif(trim(l.first_name || ' ' || l.last_name), '') as lead_name"));
+/**
+ * Calls with their lead: the one the call was filed on, else the number's lead now (a stranger who
+ * later sent a quote request, or was made a lead), and its name.
+ */
+function callsWithLead(db: Knex): Knex.QueryBuilder {
+  const resolved = db('calls as r').select(
+    'r.*',
+    db.raw('coalesce(r.lead_id, (?)) as known_lead_id', [leadIdOfNumber(db, 'r.from_digits')]),
+  );
+  return db
+    .from(resolved.as('c'))
+    .select('c.*', db.raw("nullif(trim((?)), '') as lead_name", [leadNameOf(db, 'c.known_lead_id')]));
+}
 
 export async function listCallRows(
   db: Knex,
@@ -77,7 +88,7 @@ export async function listCallRows(
 ): Promise<{ rows: CallListRow[]; total: number }> {
   const where = (query: Knex.QueryBuilder) => (filter.status ? query.where('c.status', filter.status) : query);
   const [rows, count] = await Promise.all([
-    where(withLeadName(db))
+    where(callsWithLead(db))
       .orderBy([
         { column: 'c.started_at', order: 'desc' },
         { column: 'c.id', order: 'desc' },
@@ -90,12 +101,12 @@ export async function listCallRows(
 }
 
 export async function findCallListRow(db: Knex, id: string): Promise<CallListRow | undefined> {
-  return (await withLeadName(db).where('c.id', id).first()) as CallListRow | undefined;
+  return (await callsWithLead(db).where('c.id', id).first()) as CallListRow | undefined;
 }
 
 /** Missed calls nobody called back yet, of `ownerId` (null: everyone's), oldest first. */
 export function listCallsToCallBack(db: Knex, ownerId: string | null, limit: number): Promise<CallListRow[]> {
-  const query = withLeadName(db)
+  const query = callsWithLead(db)
     .whereIn('c.status', ['missed', 'voicemail'])
     .whereNull('c.called_back_at')
     .orderBy([

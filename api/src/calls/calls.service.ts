@@ -21,8 +21,8 @@ function toCall(row: CallListRow): Call {
     from: row.from_phone,
     at: new Date(row.started_at).toISOString(),
     status: row.status,
-    leadId: row.lead_id,
-    leadName: row.lead_id ? row.lead_name : null,
+    leadId: row.known_lead_id,
+    leadName: row.known_lead_id ? row.lead_name : null,
     durationSeconds: row.duration_seconds,
     recordingUrl: row.recording_url,
     text: row.text_status ? { status: row.text_status, reason: row.text_reason } : null,
@@ -70,7 +70,7 @@ export async function listCallsToCallBackOf(
     at: new Date(row.started_at),
     phone: row.from_phone,
     voicemail: row.status === 'voicemail',
-    leadId: row.lead_id,
-    leadName: row.lead_id ? row.lead_name : null,
+    leadId: row.known_lead_id,
+    leadName: row.known_lead_id ? row.lead_name : null,
   }));
 }
