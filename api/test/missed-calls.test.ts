@@ -7,6 +7,7 @@ import { DEFAULT_SPEED_TO_LEAD_SETTINGS } from '@shine/shared/speed-to-lead';
 import { SMS_REFUSALS } from '@shine/shared/sms-consent';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sendStrandedCallTexts, TOO_LATE_TO_TEXT } from '../src/calls/voice-calls.service.ts';
 import { twilioSignature } from '../src/http/twilio-signature.ts';
 import { startSmsApi, type TestSmsApi, waitFor } from './support/automation-engine.ts';
 import { addStaff, resetTeam, STAFF_PASSWORD } from './support/team.ts';
@@ -251,6 +252,45 @@ describeApi('missed-call text-back', () => {
     ).body;
     const [call] = (await agent.get('/api/admin/calls').expect(200)).body.items;
     expect(call).toMatchObject({ leadId: lead.id, leadName: 'Ann Lee' });
+  });
+
+  it('sends a text a stopped process left pending, once, and not at all once the call is old', async () => {
+    const sendSms = (message: { to: string; body: string }) =>
+      fetch(`${sms.url}/2010-04-01/Accounts/AC123/Messages.json`, {
+        method: 'POST',
+        body: new URLSearchParams({ To: message.to, Body: message.body }),
+      }).then(() => 'SM-swept');
+    // The process answered the provider and stopped before the send: the texts wait, pending.
+    const at = t.clock.now as Date;
+    await t.db('calls').insert([
+      { call_sid: newSid(), from_phone: STRANGER, from_digits: '2145550177', started_at: at },
+      { call_sid: newSid(), from_phone: '+12145550178', from_digits: '2145550178', started_at: at },
+    ]);
+    await t.db('calls').update({
+      status: 'missed',
+      outcome_at: at,
+      text_status: 'pending',
+      text_body: 'Sorry we missed you',
+      text_at: at,
+    });
+    await t
+      .db('calls')
+      .where({ from_phone: '+12145550178' })
+      .update({ text_at: new Date(at.getTime() - 20 * 60_000) });
+
+    // Within a minute of the text nothing is sent (its first sender may still be at it); the old one is too late.
+    expect(await sendStrandedCallTexts({ db: t.db, sendSms }, new Date(at.getTime() + 30_000))).toBe(1);
+    expect(sms.received).toHaveLength(0);
+    const later = new Date(at.getTime() + 2 * 60_000);
+    await Promise.all([
+      sendStrandedCallTexts({ db: t.db, sendSms }, later),
+      sendStrandedCallTexts({ db: t.db, sendSms }, later),
+    ]);
+    expect(sms.received.map((text) => text.form.To)).toEqual([STRANGER]);
+    expect(await t.db('calls').orderBy('from_phone').select('text_status', 'text_reason')).toEqual([
+      { text_status: 'sent', text_reason: null },
+      { text_status: 'not_sent', text_reason: TOO_LATE_TO_TEXT },
+    ]);
   });
 
   describe('outside business hours', () => {

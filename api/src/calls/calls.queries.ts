@@ -23,6 +23,7 @@ export interface CallRow {
   text_reason: string | null;
   text_body: string | null;
   text_at: Date | null;
+  text_claimed_at: Date | null;
   text_sid: string | null;
   conversation_message_id: string | null;
   called_back_at: Date | null;
@@ -50,6 +51,29 @@ export async function updateCall(db: Knex, id: string, change: Partial<CallRow>)
 
 export function findCallRow(db: Knex, id: string): Promise<CallRow | undefined> {
   return db('calls').where({ id }).first();
+}
+
+/**
+ * Takes the call's pending text to send: answers the row when it was pending and nobody holds it (or
+ * the one who took it before `staleBefore` never finished), undefined otherwise.
+ */
+export async function claimCallText(db: Knex, id: string, now: Date, staleBefore: Date): Promise<CallRow | undefined> {
+  const [row] = await db('calls')
+    .where({ id, text_status: 'pending' })
+    .where((query) => query.whereNull('text_claimed_at').orWhere('text_claimed_at', '<', staleBefore))
+    .update({ text_claimed_at: now })
+    .returning('*');
+  return row as CallRow | undefined;
+}
+
+/** Pending texts whose sender stopped (never taken, or taken before `staleBefore`), oldest first. */
+export function listStrandedCallTexts(db: Knex, staleBefore: Date, limit: number): Promise<CallRow[]> {
+  return db('calls')
+    .where({ text_status: 'pending' })
+    .where('text_at', '<', staleBefore)
+    .where((query) => query.whereNull('text_claimed_at').orWhere('text_claimed_at', '<', staleBefore))
+    .orderBy('text_at')
+    .limit(limit);
 }
 
 /** Serialises the decisions about texting one number (the 12-hour rule) until the transaction ends. */

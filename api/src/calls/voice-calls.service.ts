@@ -15,7 +15,7 @@ import { publishLiveEvent } from '../live/live.service.ts';
 import { getCompanyDetails } from '../settings/company-details.service.ts';
 import { getSpeedToLeadSettings } from '../speed-to-lead/speed-to-lead-settings.service.ts';
 import { getCallSettings } from './call-settings.service.ts';
-import { type CallRow, findCallRow, lockOrInsertCall, updateCall } from './calls.queries.ts';
+import { type CallRow, claimCallText, listStrandedCallTexts, lockOrInsertCall, updateCall } from './calls.queries.ts';
 import { type MissedCallContext, recordMissedCall } from './missed-call.ts';
 import { dialTwiml, EMPTY_TWIML, voicemailTwiml } from './voice-twiml.ts';
 
@@ -201,14 +201,46 @@ export async function receiveCallStatus(deps: VoiceDeps, report: CallStatusRepor
   return { twiml: waitsForMessage ? await voicemail(deps) : EMPTY_TWIML, textCallId: textToSend(row, decided) };
 }
 
+/** Longer than a send may take (the SMS transport gives up after 30 s): a text held longer was abandoned. */
+const CLAIM_STALE_MS = 60_000;
+/** A text back this late after the call would arrive out of place: it is not sent. */
+export const CALL_TEXT_DEADLINE_MS = 15 * 60_000;
+export const TOO_LATE_TO_TEXT = 'not sent: the text could not go within 15 minutes of the call';
+const STRANDED_BATCH = 50;
+
+type TextDeps = Pick<VoiceDeps, 'db' | 'sendSms'>;
+
+async function settleCallText(
+  db: Knex,
+  call: CallRow,
+  outcome: { sent: true; sid: string | null } | { sent: false; reason: string },
+  status: 'failed' | 'not_sent' = 'failed',
+): Promise<void> {
+  await db.transaction(async (trx) => {
+    await updateCall(
+      trx,
+      call.id,
+      outcome.sent
+        ? { text_status: 'sent', text_sid: outcome.sid }
+        : { text_status: status, text_reason: outcome.reason },
+    );
+    await publishLiveEvent(trx, { type: 'call.changed', callId: call.id });
+  });
+  if (call.lead_id && call.conversation_message_id) {
+    await settleLeadText(db, call.lead_id, call.conversation_message_id, outcome);
+  }
+}
+
 /**
- * Sends the call's pending text back and records how it went on the call (and the lead's thread).
- * A provider's refusal (a landline) is recorded, not tried again.
+ * Sends the call's pending text back, once: the text is taken first (a second sender finds it taken),
+ * then handed to the provider, and how it went recorded on the call (and the lead's thread). A
+ * provider's refusal (a landline) is recorded, not tried again.
  */
-export async function sendCallText(deps: Pick<VoiceDeps, 'db' | 'sendSms'>, callId: string): Promise<void> {
+export async function sendCallText(deps: TextDeps, callId: string, now: Date): Promise<void> {
   const { db } = deps;
-  const call = await findCallRow(db, callId);
-  if (call?.text_status !== 'pending' || !call.text_body || !deps.sendSms) return;
+  if (!deps.sendSms) return;
+  const call = await claimCallText(db, callId, now, new Date(now.getTime() - CLAIM_STALE_MS));
+  if (!call?.text_body) return;
   let outcome: { sent: true; sid: string | null } | { sent: false; reason: string };
   try {
     const sid = await deps.sendSms({ to: call.from_phone, body: call.text_body });
@@ -219,17 +251,23 @@ export async function sendCallText(deps: Pick<VoiceDeps, 'db' | 'sendSms'>, call
       reason: `failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500),
     };
   }
-  await db.transaction(async (trx) => {
-    await updateCall(
-      trx,
-      call.id,
-      outcome.sent
-        ? { text_status: 'sent', text_sid: outcome.sid }
-        : { text_status: 'failed', text_reason: outcome.reason },
-    );
-    await publishLiveEvent(trx, { type: 'call.changed', callId: call.id });
-  });
-  if (call.lead_id && call.conversation_message_id) {
-    await settleLeadText(db, call.lead_id, call.conversation_message_id, outcome);
+  await settleCallText(db, call, outcome);
+}
+
+/**
+ * The texts back a process left pending (it stopped between the webhook's answer and the send): sent
+ * now while the call is recent, recorded as not sent once it is not. Every process runs it each minute
+ * (server.ts); the claim keeps a text to one sender.
+ */
+export async function sendStrandedCallTexts(deps: TextDeps, now: Date): Promise<number> {
+  const stranded = await listStrandedCallTexts(deps.db, new Date(now.getTime() - CLAIM_STALE_MS), STRANDED_BATCH);
+  for (const call of stranded) {
+    if (call.text_at && now.getTime() - call.text_at.getTime() > CALL_TEXT_DEADLINE_MS) {
+      const late = await claimCallText(deps.db, call.id, now, new Date(now.getTime() - CLAIM_STALE_MS));
+      if (late) await settleCallText(deps.db, late, { sent: false, reason: TOO_LATE_TO_TEXT }, 'not_sent');
+    } else {
+      await sendCallText(deps, call.id, now);
+    }
   }
+  return stranded.length;
 }

@@ -59,7 +59,7 @@ export function voiceWebhookRouter(
   async function answer(res: express.Response, outcome: VoiceAnswer): Promise<void> {
     res.type('text/xml').send(outcome.twiml);
     if (!outcome.textCallId) return;
-    await sendCallText({ db, sendSms: sms }, outcome.textCallId).catch((err: unknown) => {
+    await sendCallText({ db, sendSms: sms }, outcome.textCallId, now()).catch((err: unknown) => {
       logger.error({ err }, 'the text back to a missed call was not recorded');
     });
   }

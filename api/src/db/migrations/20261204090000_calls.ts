@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 // provider call id, however often the provider reports it; `outcome_at` is set once, by the first
 // report of how the ringing ended, so a repeated callback is taken once. The text back to a missed
 // caller lives on the call (its `text_*` columns are its outbox row): a stranger has no conversation.
+// `text_claimed_at` is when a process took the pending text to send; one that died leaves it stale.
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     create table calls (
@@ -26,6 +27,7 @@ export async function up(knex: Knex): Promise<void> {
       text_reason text,
       text_body text,
       text_at timestamptz,
+      text_claimed_at timestamptz,
       text_sid text,
       conversation_message_id uuid,
       called_back_at timestamptz,
@@ -37,6 +39,7 @@ export async function up(knex: Knex): Promise<void> {
   // The 12-hour rule asks for the number's latest text.
   await knex.raw('create index calls_texted_number_idx on calls (from_digits, text_at desc) where text_at is not null');
   await knex.raw('create index calls_to_call_back_idx on calls (owner_id) where called_back_at is null');
+  await knex.raw("create index calls_pending_text_idx on calls (text_at) where text_status = 'pending'");
 }
 
 export async function down(knex: Knex): Promise<void> {
