@@ -135,11 +135,20 @@ export function latestAnswer<T>(page: Page, path: string): () => T | undefined {
 /** Every screen of the CRM: the tabbed dashboard, each sidebar section and the pipeline view. */
 export const CRM_SCREEN_PATHS = [
   '/admin/dashboard',
-  ...['dashboard', 'leads', 'held', 'activities', 'automations', 'templates', 'analytics', 'team', 'audit'].map(
-    (section) => `/admin/crm?section=${section}`,
-  ),
+  ...[
+    'dashboard',
+    'leads',
+    'calls',
+    'held',
+    'activities',
+    'automations',
+    'templates',
+    'analytics',
+    'team',
+    'audit',
+  ].map((section) => `/admin/crm?section=${section}`),
   '/admin/crm?section=leads&view=pipeline',
-  ...['company', 'scheduling', 'alerts', 'lost-reasons'].map((page) => `/admin/crm/settings/${page}`),
+  ...['company', 'scheduling', 'alerts', 'calls', 'lost-reasons'].map((page) => `/admin/crm/settings/${page}`),
 ];
 
 /** How far the document scrolls sideways: 0 when everything fits the window. */
@@ -186,6 +195,8 @@ export async function newRep(
   admin: Page,
   browser: Browser,
   reps: string[],
+  /** The server the rep's page uses (the project's by default). */
+  baseURL: string | undefined = test.info().project.use.baseURL,
 ): Promise<{ id: string; name: string; page: Page }> {
   const tag = uniqueName('Rep');
   const name = `Rae ${tag}`;
@@ -194,7 +205,7 @@ export async function newRep(
   expect(created.status(), await created.text()).toBe(201);
   const { user, setupUrl } = (await created.json()) as { user: { id: string }; setupUrl: string };
   reps.push(user.id);
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   const token = new URL(setupUrl).pathname.split('/').pop();
   const set = await page.request.post('/api/setup-password', { data: { token, password: REP_PASSWORD } });

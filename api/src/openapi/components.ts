@@ -112,6 +112,8 @@ import {
   userUpdateSchema,
 } from '@shine/shared/team';
 import { templateCreateSchema, templatePreviewSchema, templateUpdateSchema } from '@shine/shared/templates';
+import { callSettingsSchema } from '@shine/shared/calls';
+import { callListSchema, callSchema } from '@shine/shared/responses/calls';
 import type { z } from 'zod';
 import { openApiDocumentSchema } from '@shine/shared/operations/public';
 
@@ -194,6 +196,9 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['ShellCounts', shellCountsSchema],
   ['NotificationList', notificationListSchema],
   ['NotificationsReadAnswer', notificationsReadAnswerSchema],
+  ['Call', callSchema],
+  ['CallList', callListSchema],
+  ['CallSettings', callSettingsSchema],
 ];
 
 /** Request bodies: described as a client may send them (z.input: defaults make fields optional). */
@@ -240,4 +245,5 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['LostReasonsUpdate', lostReasonsSchema],
   ['NotificationsRead', notificationsReadSchema],
   ['ActivityUpdate', activityUpdateSchema],
+  ['CallSettingsUpdate', callSettingsSchema],
 ];

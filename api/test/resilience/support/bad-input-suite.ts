@@ -15,6 +15,7 @@ import {
 import { AUTOMATION_RECIPE_KEYS, automationRecipeCreateSchema } from '@shine/shared/automation-recipes';
 import { automationPreviewSchema, outboxQuerySchema } from '@shine/shared/automation-rules';
 import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
+import { callListQuerySchema, callSettingsSchema } from '@shine/shared/calls';
 import { companyDetailsSchema } from '@shine/shared/company-settings';
 import {
   manualMessageSchema,
@@ -63,6 +64,7 @@ import {
   staffBookingBody,
   leadAlertSettingsBody,
   companyDetailsBody,
+  callSettingsBody,
   lostReasonsBody,
   notificationsReadBody,
   activityUpdateBody,
@@ -124,7 +126,8 @@ type IdKind =
   | 'quote'
   | 'token'
   | 'unmatched'
-  | 'activity';
+  | 'activity'
+  | 'call';
 
 interface Endpoint {
   method: Method;
@@ -165,6 +168,8 @@ const ids: Record<IdKind, string[]> = {
   token: [],
   // Held e-mail comes only from the mailbox: none here (404 unless the body is refused first).
   unmatched: [],
+  // Calls come only from the voice webhook: none here (404 unless the request is refused first).
+  call: [],
   // Read from the table once the fixtures are in (POST /api/admin/activities adds more).
   activity: [],
 };
@@ -188,6 +193,8 @@ const endpoints: Endpoint[] = [
   // The SMS provider's webhook: nothing generated is signed with its token, so every call is a 403
   // (a form post, not JSON: no JSON body is generated for it).
   { method: 'POST', path: '/api/webhooks/sms', access: 'public', success: [403] },
+  { method: 'POST', path: '/api/webhooks/voice', access: 'public', success: [403] },
+  { method: 'POST', path: '/api/webhooks/voice/status', access: 'public', success: [403] },
   { method: 'POST', path: '/api/admin/login', access: 'login', success: [200], body: () => loginBody },
   { method: 'GET', path: '/api/admin/me', access: 'me', success: [200] },
   { method: 'POST', path: '/api/admin/logout', access: 'admin', success: [200, 204] },
@@ -473,6 +480,23 @@ const endpoints: Endpoint[] = [
     schema: myDayQuerySchema,
   },
   { method: 'GET', path: '/api/admin/counts', access: 'admin', success: [200] },
+  {
+    method: 'GET',
+    path: '/api/admin/calls',
+    access: 'admin',
+    success: [200],
+    query: fc.constantFrom(
+      '',
+      'status=missed',
+      'status=voicemail',
+      'status=nope',
+      'page=2',
+      'page=0',
+      'status=&page=x',
+    ),
+    schema: callListQuerySchema,
+  },
+  { method: 'POST', path: '/api/admin/calls/:id/called-back', access: 'admin', success: [200], id: 'call' },
   { method: 'GET', path: '/api/admin/notifications', access: 'admin', success: [200] },
   {
     method: 'POST',
@@ -616,6 +640,15 @@ const endpoints: Endpoint[] = [
     success: [200],
     body: () => lostReasonsBody,
     schema: lostReasonsSchema,
+  },
+  { method: 'GET', path: '/api/admin/settings/calls', access: 'admin', success: [200] },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings/calls',
+    access: 'admin',
+    success: [200],
+    body: () => callSettingsBody,
+    schema: callSettingsSchema,
   },
   { method: 'GET', path: '/api/admin/settings/company', access: 'admin', success: [200] },
   {

@@ -9,6 +9,7 @@ import {
   IdcardOutlined,
   InboxOutlined,
   MessageOutlined,
+  PhoneOutlined,
   SettingOutlined,
   TeamOutlined,
   ThunderboltOutlined,
@@ -21,6 +22,8 @@ export const SECTION_KEYS = [
   'my-day',
   // What waits for an answer comes first after the Dashboard.
   'inbox',
+  // Calls to the company number: missed ones to call back, strangers to make leads of.
+  'calls',
   'leads',
   'held',
   'activities',
@@ -40,6 +43,7 @@ export const SECTIONS: Record<SectionKey, { title: string; icon: ReactNode; admi
   'my-day': { title: 'My Day', icon: <CheckSquareOutlined /> },
   leads: { title: 'Leads', icon: <TeamOutlined /> },
   inbox: { title: 'Inbox', icon: <MessageOutlined /> },
+  calls: { title: 'Calls', icon: <PhoneOutlined /> },
   schedule: { title: 'Schedule', icon: <CarOutlined /> },
   held: { title: 'Held', icon: <InboxOutlined /> },
   activities: { title: 'Activities', icon: <CalendarOutlined /> },
