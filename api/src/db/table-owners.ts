@@ -32,6 +32,7 @@ export const TABLE_OWNERS = {
   conversation_messages: 'conversations',
   conversation_reads: 'conversations',
   notifications: 'notifications',
+  calls: 'calls',
   sessions: 'db',
   rate_limits: 'db',
   login_attempts: 'db',
