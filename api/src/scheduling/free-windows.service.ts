@@ -171,7 +171,19 @@ export async function customerSlots(
 ): Promise<SlotList> {
   const quote = await findAcceptedCustomerQuote(db, token, now);
   await refuseUsedUpOneTime(db, quote, now);
-  const spec = specOfQuote(quote);
+  // Never a window past the horizon, whatever `from` asks for.
+  return slotsFor(db, specOfQuote(quote), query, timeZone, now, { withinHorizon: true });
+}
+
+/** The free windows for a visit of `spec` as the customer is offered them (the lead time, closing, a free crew). */
+async function slotsFor(
+  db: Knex,
+  spec: ServiceSpec,
+  query: SlotsQuery,
+  timeZone: string,
+  now: Date,
+  options: { withinHorizon: boolean },
+): Promise<SlotList> {
   const settings = await getSchedulingSettings(db);
   const durationMinutes = durationOf(spec);
   const windows = await findFreeWindows(db, {
@@ -182,8 +194,7 @@ export async function customerSlots(
     durationMinutes,
     earliest: customerEarliest(settings, spec, now),
   });
-  // Never a window past the horizon, whatever `from` asks for.
-  const latest = customerLatest(settings, now);
+  const latest = options.withinHorizon ? customerLatest(settings, now) : Number.POSITIVE_INFINITY;
   return {
     timezone: timeZone,
     durationMinutes,
@@ -212,17 +223,8 @@ export async function leadSlots(
   if (!lead) throw new AppError(404, API_ERRORS.leadNotFound);
   const spec = await specForLead(db, lead, now);
   if (!spec) throw new AppError(409, BOOKING_MESSAGES.noAcceptedQuote);
-  const settings = await getSchedulingSettings(db);
-  const durationMinutes = durationOf(spec);
-  const windows = await findFreeWindows(db, {
-    settings,
-    timeZone,
-    from: query.from ?? calendarDateIn(now.getTime(), timeZone),
-    days: query.days,
-    durationMinutes,
-    earliest: customerEarliest(settings, spec, now),
-  });
-  return { timezone: timeZone, durationMinutes, slots: windows.map((window) => toSlot(window, timeZone)) };
+  // Staff may book past the customer's horizon.
+  return slotsFor(db, spec, query, timeZone, now, { withinHorizon: false });
 }
 
 /** After a refusal: the next free windows from the day asked for (or the earliest bookable day). */
