@@ -64,6 +64,7 @@ import {
   type VisitContact,
   visitContactsOfLeads,
 } from '../leads/service-address.service.ts';
+import { createVisitInvoice } from '../payments/invoicing.service.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
 import { findAcceptedCustomerQuote, lockAcceptedCustomerQuote } from '../quotes/customer-quotes.service.ts';
 import { latestAcceptedQuoteOfLead, regularTotalCentsOfQuote } from '../quotes/quotes.service.ts';
@@ -1189,6 +1190,33 @@ function visitHappening(
   return undefined;
 }
 
+/** The completed visit's invoice (payments feature), priced from its booking; made once. */
+async function invoiceCompletedVisit(
+  trx: Knex.Transaction,
+  outbox: LeadEventOutbox,
+  visit: VisitRow,
+  now: Date,
+): Promise<void> {
+  const booking = await findBookingRow(trx, visit.booking_id);
+  if (!booking) return;
+  await createVisitInvoice(
+    trx,
+    outbox,
+    {
+      id: visit.id,
+      leadId: visit.lead_id,
+      sequence: visit.sequence,
+      endsAt: visit.ends_at,
+      booking: {
+        quoteId: booking.quote_id,
+        firstVisitCents: booking.first_visit_cents,
+        perVisitCents: booking.per_visit_cents,
+      },
+    },
+    now,
+  );
+}
+
 export interface VisitChange {
   visit: AdminVisit;
   /** The visit's booking after a move (for the customer's e-mail). */
@@ -1283,7 +1311,10 @@ export async function updateVisit(
     }
     const happening = visitHappening(visit, current, moving, timeZone);
     if (happening) await notifyOfVisit(trx, visit.lead_id, happening, { actorId, now, timeZone });
-    if (completed) await outbox.visitEvent(visit.lead_id, 'visit_completed');
+    if (completed) {
+      await outbox.visitEvent(visit.lead_id, 'visit_completed');
+      await invoiceCompletedVisit(trx, outbox, current, now);
+    }
     const skipped = current.status === 'skipped' && visit.status !== 'skipped';
     if (skipped) {
       await recordAudit(trx, {

@@ -59,6 +59,8 @@ import {
   callLogBody,
   bookingBody,
   newBookingBody,
+  manualPaymentBody,
+  paymentSettingsBody,
   serviceAddressBody,
   staffBookingBody,
   leadAlertSettingsBody,
@@ -107,6 +109,7 @@ import {
 } from '@shine/shared/bookings';
 import { serviceAddressUpdateSchema } from '@shine/shared/service-address';
 import { schedulingSettingsSchema } from '@shine/shared/scheduling';
+import { invoiceListQuerySchema, manualPaymentSchema, paymentSettingsSchema } from '@shine/shared/payments';
 import { checksumTables, expectWellFormed, sendRaw } from './checks.ts';
 import { recordFigure } from './figures.ts';
 import { type TestApp, signInTestApp, startTestApp } from './app.ts';
@@ -842,6 +845,43 @@ const endpoints: Endpoint[] = [
     success: [200],
     body: () => schedulingSettingsBody,
     schema: schedulingSettingsSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/invoices',
+    access: 'admin',
+    success: [200],
+    query: fc.constantFrom('', 'status=open', 'status=past_due&page=2', 'status=late', 'page=0', 'leadId=nope'),
+    schema: invoiceListQuerySchema,
+  },
+  // A lead's id names no invoice or payment: well-formed input then meets the 404.
+  { method: 'GET', path: '/api/admin/invoices/:id', access: 'admin', success: [200], id: 'lead', validMayFail: [404] },
+  {
+    method: 'POST',
+    path: '/api/admin/invoices/:id/payments',
+    access: 'admin',
+    success: [201],
+    id: 'lead',
+    body: () => manualPaymentBody,
+    schema: manualPaymentSchema,
+    validMayFail: [404],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/payments/:id/return',
+    access: 'admin',
+    success: [200],
+    id: 'lead',
+    validMayFail: [404],
+  },
+  { method: 'GET', path: '/api/admin/settings/payments', access: 'admin', success: [200] },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings/payments',
+    access: 'admin',
+    success: [200],
+    body: () => paymentSettingsBody,
+    schema: paymentSettingsSchema,
   },
 ];
 

@@ -446,6 +446,26 @@ export const ROUTES: Route[] = [
     role: 'admin',
     validBody: () => ({ ...DEFAULT_SCHEDULING_SETTINGS }),
   },
+  { method: 'GET', path: '/api/admin/invoices', access: 'admin', role: 'sales' },
+  // A lead's id names no invoice or payment: the session decides, then the 404.
+  { method: 'GET', path: '/api/admin/invoices/:id', access: 'admin', role: 'sales', id: 'lead' },
+  {
+    method: 'POST',
+    path: '/api/admin/invoices/:id/payments',
+    access: 'admin',
+    role: 'sales',
+    id: 'lead',
+    validBody: () => ({ method: 'cash', amount: '25.00' }),
+  },
+  { method: 'POST', path: '/api/admin/payments/:id/return', access: 'admin', role: 'sales', id: 'lead' },
+  { method: 'GET', path: '/api/admin/settings/payments', access: 'admin', role: 'admin' },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings/payments',
+    access: 'admin',
+    role: 'admin',
+    validBody: () => ({ taxRatePercent: '8.25', cancellationFee: null, retryDays: [1, 3, 5], tipsEnabled: false }),
+  },
 ];
 
 /** "METHOD /path/:id" with every path parameter named :id, as the route table test reads the app's. */
