@@ -1,6 +1,6 @@
 // The pages of the Settings section, in the order they are offered; each has its address
 // (/admin/crm/settings/{key}), so a link or a bookmark opens it.
-export const SETTINGS_PAGE_KEYS = ['company', 'scheduling', 'alerts', 'lost-reasons'] as const;
+export const SETTINGS_PAGE_KEYS = ['company', 'scheduling', 'alerts', 'lost-reasons', 'payments'] as const;
 export type SettingsPageKey = (typeof SETTINGS_PAGE_KEYS)[number];
 
 export const SETTINGS_PAGE_TITLES: Record<SettingsPageKey, string> = {
@@ -8,6 +8,7 @@ export const SETTINGS_PAGE_TITLES: Record<SettingsPageKey, string> = {
   scheduling: 'Scheduling',
   alerts: 'On-duty alerts',
   'lost-reasons': 'Lost reasons',
+  payments: 'Payments',
 };
 
 export function isSettingsPageKey(value: string | undefined): value is SettingsPageKey {

@@ -35,6 +35,7 @@ const LeadsSection = lazyChunk(SECTION_CHUNKS.leads);
 const InboxSection = lazyChunk(SECTION_CHUNKS.inbox);
 const HeldSection = lazyChunk(SECTION_CHUNKS.held);
 const ScheduleSection = lazyChunk(SECTION_CHUNKS.schedule);
+const PaymentsSection = lazyChunk(SECTION_CHUNKS.payments);
 const ActivitiesSection = lazyChunk(SECTION_CHUNKS.activities);
 const AutomationsSection = lazyChunk(SECTION_CHUNKS.automations);
 const TemplatesSection = lazyChunk(SECTION_CHUNKS.templates);
@@ -55,6 +56,8 @@ function SectionContent({ section }: { section: SectionKey }) {
       return <HeldSection />;
     case 'schedule':
       return <ScheduleSection />;
+    case 'payments':
+      return <PaymentsSection />;
     case 'activities':
       return <ActivitiesSection />;
     case 'automations':
