@@ -61,6 +61,7 @@ import { myDayRouter, shellCountsRouter } from './my-day/my-day.routes.ts';
 import { notificationsRouter } from './notifications/notifications.routes.ts';
 import { invoicesRouter, paymentSettingsRouter, paymentsRouter } from './payments/payments.routes.ts';
 import { invoicePageRouter } from './payments/invoice-page.routes.ts';
+import { stripeWebhookRouter } from './payments/stripe-webhook.routes.ts';
 import { openApiRouter } from './openapi/openapi.routes.ts';
 import { customerQuotesRouter } from './quotes/customer-quotes.routes.ts';
 import { unmatchedEmailsRouter } from './mailbox/unmatched-emails.routes.ts';
@@ -218,6 +219,7 @@ export function createApp(deps: AppDeps): App {
     customerBookingRouter(deps),
   );
   api.use('/webhooks', smsWebhookRateLimit(deps.db, SMS_WEBHOOK_CALLS_PER_MINUTE), smsWebhookRouter(deps));
+  api.use('/payments/stripe', stripeWebhookRouter(deps));
   api.use('/admin', adminApi(deps, sessions, team, conversations));
   api.use(openApiRouter());
   api.use(apiNotFound);

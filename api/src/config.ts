@@ -204,6 +204,7 @@ const envSchema = z
     SMS_ACCOUNT_SID: optionalText,
     SMS_AUTH_TOKEN: optionalText,
     SMS_FROM: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
     REPLY_MAILBOX: z.preprocess(blankToUndefined, z.email('must be an e-mail address').optional()),
     IMAP_URL: z.preprocess(
       blankToUndefined,
@@ -268,6 +269,8 @@ export interface Config {
   customerBookingChanges: { perHour: number; perDay: number };
   /** Tax on quotes, in basis points (825 = 8.25 %); 0 (the default): none. */
   quoteTaxRateBasisPoints: number;
+  /** The card processor's webhook signing secret (whsec_…); unset: its webhook answers 404. */
+  stripeWebhookSecret: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   siteDistDir: string;
@@ -442,6 +445,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perDay: e.CUSTOMER_BOOKING_CHANGES_PER_DAY,
     },
     quoteTaxRateBasisPoints: e.QUOTE_TAX_RATE_PERCENT,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     siteDistDir: resolveDir(e.SITE_DIST_DIR, path.join(REPO_ROOT, 'site/dist')),

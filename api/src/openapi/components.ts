@@ -39,6 +39,7 @@ import {
   invoiceSummarySchema,
   paymentAnswerSchema,
   paymentSchema,
+  stripeEventReceiptSchema,
 } from '@shine/shared/responses/payments';
 import { notificationsReadSchema } from '@shine/shared/notifications';
 import { myDaySchema, shellCountsSchema } from '@shine/shared/responses/my-day';
@@ -210,6 +211,7 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['Payment', paymentSchema],
   ['PaymentAnswer', paymentAnswerSchema],
   ['PaymentSettings', paymentSettingsViewSchema],
+  ['StripeEventReceipt', stripeEventReceiptSchema],
 ];
 
 /** Request bodies: described as a client may send them (z.input: defaults make fields optional). */

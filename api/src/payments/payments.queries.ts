@@ -211,3 +211,9 @@ export async function readPaymentsVersion(db: Knex): Promise<string> {
   const row = (result.rows as Array<Record<string, string | number>>)[0] ?? {};
   return [row.invoices, row.owed, row.payments, row.changed].map(String).join('.');
 }
+
+/** Records the event as taken: false when it was taken before (its id is the key). */
+export async function insertStripeEventOnce(db: Knex, event: { id: string; type: string }): Promise<boolean> {
+  const rows = await db('stripe_events').insert(event).onConflict('id').ignore().returning('id');
+  return rows.length > 0;
+}

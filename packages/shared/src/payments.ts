@@ -39,6 +39,9 @@ export const PAYMENT_MESSAGES = {
   taxRate: 'Use a tax rate from 0 to 100 with at most 2 decimals, like 8.25',
   cancellationFee: 'Use a fee in dollars like 50 or 50.00, or leave it empty for none',
   retryDays: 'Retry days are 1 to 3 whole numbers of days from 1 to 30, in increasing order',
+  stripeSignature: 'The Stripe-Signature header is missing, wrong or more than 5 minutes old',
+  stripeEvent: 'The body is not a Stripe event (an object with an id and a type)',
+  stripeOff: 'Card payments are not set up',
 } as const;
 
 /** An amount of money to pay: a string of dollars, more than zero, at most two decimals → cents. */

@@ -191,6 +191,8 @@ const endpoints: Endpoint[] = [
   // The SMS provider's webhook: nothing generated is signed with its token, so every call is a 403
   // (a form post, not JSON: no JSON body is generated for it).
   { method: 'POST', path: '/api/webhooks/sms', access: 'public', success: [403] },
+  // Without STRIPE_WEBHOOK_SECRET (as here) the card processor's webhook is not there.
+  { method: 'POST', path: '/api/payments/stripe/webhook', access: 'public', success: [404] },
   { method: 'POST', path: '/api/admin/login', access: 'login', success: [200], body: () => loginBody },
   { method: 'GET', path: '/api/admin/me', access: 'me', success: [200] },
   { method: 'POST', path: '/api/admin/logout', access: 'admin', success: [200, 204] },

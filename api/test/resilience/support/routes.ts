@@ -73,6 +73,7 @@ export const ROUTES: Route[] = [
   },
   // Unsigned, as the matrix sends it, the provider's webhook answers 403 whoever calls.
   { method: 'POST', path: '/api/webhooks/sms', access: 'public' },
+  { method: 'POST', path: '/api/payments/stripe/webhook', access: 'public' },
   { method: 'POST', path: '/api/admin/login', access: 'login' },
   { method: 'GET', path: '/api/admin/me', access: 'me' },
   { method: 'POST', path: '/api/admin/logout', access: 'admin', role: 'sales' },

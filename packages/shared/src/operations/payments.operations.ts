@@ -7,7 +7,12 @@ import {
   paymentSettingsSchema,
   paymentSettingsViewSchema,
 } from '../payments.ts';
-import { invoiceAnswerSchema, invoiceListSchema, paymentAnswerSchema } from '../responses/payments.ts';
+import {
+  invoiceAnswerSchema,
+  invoiceListSchema,
+  paymentAnswerSchema,
+  stripeEventReceiptSchema,
+} from '../responses/payments.ts';
 import { error, json, operation, type Operation } from './operation.ts';
 
 const session = 'session' as const;
@@ -88,5 +93,19 @@ export const paymentOperations = {
     role: 'admin',
     body: paymentSettingsSchema,
     answers: { 200: json(paymentSettingsViewSchema, 'The settings now.') },
+  }),
+  receiveStripeEvent: operation({
+    method: 'post',
+    path: '/api/payments/stripe/webhook',
+    tag: 'Webhooks',
+    summary: 'An event from the card processor (Stripe), signed',
+    description:
+      'The raw body, signed in `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with STRIPE_WEBHOOK_SECRET>` (Stripe’s scheme; several v1 while a secret is rolled). A missing or wrong signature, or one more than 5 minutes from now, is refused and nothing changes. Each event id is taken once: the same event again answers 200 with `duplicate: true` and does nothing more. Event types the product does not act on are answered 200 too.',
+    access: 'public',
+    answers: {
+      200: json(stripeEventReceiptSchema, 'Taken (or taken before).'),
+      400: error('Missing, wrong or stale signature, or a body that is no event: nothing changed.'),
+      404: error('Card payments are not set up (no STRIPE_WEBHOOK_SECRET).'),
+    },
   }),
 } satisfies Record<string, Operation>;

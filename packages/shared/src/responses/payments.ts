@@ -76,3 +76,7 @@ export type Invoice = z.output<typeof invoiceSchema>;
 
 export const invoiceAnswerSchema = z.strictObject({ invoice: invoiceSchema });
 export type InvoiceAnswer = z.output<typeof invoiceAnswerSchema>;
+
+/** POST /api/payments/stripe/webhook: the event was taken; `duplicate` when it had been before. */
+export const stripeEventReceiptSchema = z.strictObject({ received: z.literal(true), duplicate: z.boolean() });
+export type StripeEventReceipt = z.output<typeof stripeEventReceiptSchema>;
