@@ -205,6 +205,14 @@ const envSchema = z
     SMS_AUTH_TOKEN: optionalText,
     SMS_FROM: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_API_URL: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .default('https://api.stripe.com')
+        .refine((value) => toOrigin(value) !== undefined, 'must be an http(s) URL'),
+    ),
     REPLY_MAILBOX: z.preprocess(blankToUndefined, z.email('must be an e-mail address').optional()),
     IMAP_URL: z.preprocess(
       blankToUndefined,
@@ -271,6 +279,8 @@ export interface Config {
   quoteTaxRateBasisPoints: number;
   /** The card processor's webhook signing secret (whsec_…); unset: its webhook answers 404. */
   stripeWebhookSecret: string | undefined;
+  /** The card processor's API: its secret key turns card payments on; the URL may name the local stand-in. */
+  stripe: { secretKey: string; apiUrl: string } | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   siteDistDir: string;
@@ -446,6 +456,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     quoteTaxRateBasisPoints: e.QUOTE_TAX_RATE_PERCENT,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL } : undefined,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     siteDistDir: resolveDir(e.SITE_DIST_DIR, path.join(REPO_ROOT, 'site/dist')),
