@@ -57,6 +57,7 @@ test.describe('CRM accessibility (axe-core)', () => {
     '/admin/crm',
     '/admin/crm?section=leads',
     '/admin/crm?section=held',
+    '/admin/crm?section=payments',
     '/admin/crm?section=analytics',
     '/admin/crm?section=team',
     '/admin/crm?section=audit',

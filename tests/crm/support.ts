@@ -135,11 +135,20 @@ export function latestAnswer<T>(page: Page, path: string): () => T | undefined {
 /** Every screen of the CRM: the tabbed dashboard, each sidebar section and the pipeline view. */
 export const CRM_SCREEN_PATHS = [
   '/admin/dashboard',
-  ...['dashboard', 'leads', 'held', 'activities', 'automations', 'templates', 'analytics', 'team', 'audit'].map(
-    (section) => `/admin/crm?section=${section}`,
-  ),
+  ...[
+    'dashboard',
+    'leads',
+    'held',
+    'activities',
+    'payments',
+    'automations',
+    'templates',
+    'analytics',
+    'team',
+    'audit',
+  ].map((section) => `/admin/crm?section=${section}`),
   '/admin/crm?section=leads&view=pipeline',
-  ...['company', 'scheduling', 'alerts', 'lost-reasons'].map((page) => `/admin/crm/settings/${page}`),
+  ...['company', 'scheduling', 'alerts', 'lost-reasons', 'payments'].map((page) => `/admin/crm/settings/${page}`),
 ];
 
 /** How far the document scrolls sideways: 0 when everything fits the window. */
