@@ -2,7 +2,7 @@
 // Each step runs even when an earlier one failed (except steps that need the build), so one run
 // shows every failure. Test runners report their own counts; a check without test cases
 // (lint, typecheck, build, audit, budgets) counts as one test.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
   appendFileSync,
   closeSync,
@@ -14,6 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { type ChromiumOptions, describeChromium, findChromium } from './chromium.ts';
@@ -381,15 +382,8 @@ const stages: Array<Step | Together> = [
       { name: 'typecheck', run: (out) => check('pnpm typecheck', out) },
       { name: 'unit: shared', run: (out) => vitest('@shine/shared', 'shared', out) },
       { name: 'unit: scripts', run: (out) => nodeTest('scripts/*.test.ts', 'scripts', out) },
-    ],
-  },
-  // The build is apart from typecheck: `astro check` and `astro build` both write site/.astro/.
-  {
-    together: [
-      { name: 'unit: crm', run: (out) => vitest('@shine/crm', 'crm', out) },
-      { name: 'unit: desktop', run: (out) => vitest('@shine/desktop', 'desktop', out) },
-      { name: 'build', run: (out) => check('pnpm build', out) },
-      // A newcomer's clone as root in a private folder (docs/testing.md, "A newcomer's run"): the embedded
+      // Here rather than beside the build, which the CRM's unit tests already fill: a core would
+      // otherwise wait for the typecheck alone. A newcomer's clone as root in a private folder (docs/testing.md, "A newcomer's run"): the embedded
       // PostgreSQL must start there.
       {
         name: 'api: PostgreSQL from a private folder (0700)',
@@ -403,6 +397,14 @@ const stages: Array<Step | Together> = [
             'node scripts/private-folder.ts -- ',
           ),
       },
+    ],
+  },
+  // The build is apart from typecheck: `astro check` and `astro build` both write site/.astro/.
+  {
+    together: [
+      { name: 'unit: crm', run: (out) => vitest('@shine/crm', 'crm', out) },
+      { name: 'unit: desktop', run: (out) => vitest('@shine/desktop', 'desktop', out) },
+      { name: 'build', run: (out) => check('pnpm build', out) },
     ],
   },
   // The API suite keeps the cores about nine tenths busy (its files wait on PostgreSQL and on their
@@ -467,7 +469,41 @@ const stages: Array<Step | Together> = [
     : []),
 ];
 
-const results: Array<{ name: string; outcome: Outcome } & Counts & { seconds: number }> = [];
+/**
+ * CPU seconds used so far by this run's finished child processes and everything they started and
+ * waited for (Linux: `cutime` + `cstime` of /proc/self/stat); undefined elsewhere. A stage's share of
+ * the cores it had says whether it leaves one idle: what another stage could be run beside. Work done
+ * by processes the run did not start (CI's own PostgreSQL server) is not in it.
+ */
+function childCpuSeconds(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // Fields after the command's name (which may hold spaces, inside parentheses): the state is
+    // field 3, cutime and cstime fields 16 and 17.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / clockTicksPerSecond;
+  } catch {
+    return undefined;
+  }
+}
+const clockTicksPerSecond = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+const cores = availableParallelism();
+
+/** How busy a stage kept the machine's cores, as a percentage ('' where it cannot be told). */
+function coresBusy(cpuBefore: number | undefined, startedAt: number): string {
+  const cpuAfter = childCpuSeconds();
+  const seconds = (performance.now() - startedAt) / 1000;
+  if (cpuBefore === undefined || cpuAfter === undefined || seconds < 1) return '';
+  return `${Math.round(((cpuAfter - cpuBefore) / (seconds * cores)) * 100)} %`;
+}
+
+const results: Array<{ name: string; outcome: Outcome } & Counts & { seconds: number; 'cores busy'?: string }> = [];
 /** The "did not start" lines, printed just above the closing line. */
 const stepsNotStarted: string[] = [];
 let buildFailed = false;
@@ -501,6 +537,9 @@ async function runStep(step: Step, out: Output): Promise<void> {
 }
 
 for (const stage of stages) {
+  const stageStarted = performance.now();
+  const cpuBefore = childCpuSeconds();
+  const resultsBefore = results.length;
   if ('together' in stage) {
     console.log(
       `\n=== ${stage.together.map((step) => step.name).join(' | ')}: side by side, each printed when it ends`,
@@ -515,6 +554,9 @@ for (const stage of stages) {
   } else {
     await runStep(stage, { kind: 'terminal' });
   }
+  // Steps side by side share their stage's figure: their processes cannot be told apart.
+  const busy = coresBusy(cpuBefore, stageStarted);
+  for (const result of results.slice(resultsBefore)) result['cores busy'] = busy;
 }
 const totalSeconds = Math.round((performance.now() - runStarted) / 1000);
 
@@ -551,7 +593,13 @@ if (missingParts.length > 0) {
 console.log('\nSummary (seconds per step)');
 console.table([
   ...results,
-  { name: 'total', outcome: total.failed > 0 ? 'failed' : 'passed', ...total, seconds: totalSeconds },
+  {
+    name: 'total',
+    outcome: total.failed > 0 ? 'failed' : 'passed',
+    ...total,
+    seconds: totalSeconds,
+    'cores busy': coresBusy(0, runStarted),
+  },
 ]);
 writeFileSync(path.join(logDir, 'steps.json'), `${JSON.stringify({ results, totalSeconds, missingParts }, null, 2)}\n`);
 const line = `${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`;

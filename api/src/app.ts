@@ -13,6 +13,8 @@ import { type TeamDeps, teamRouter, usersRouter } from './auth/users.routes.ts';
 import { userNames } from './auth/users.service.ts';
 import { automationsRouter } from './automations/automations.routes.ts';
 import { automationNames } from './automations/automations.service.ts';
+import { callSettingsRouter, callsRouter } from './calls/calls.routes.ts';
+import { voiceWebhookRouter } from './calls/voice-webhook.routes.ts';
 import { automationRunsRouter, leadAutomationRouter, outboxRouter } from './automations/runs.routes.ts';
 import { createManualDelivery } from './automations/manual-delivery.service.ts';
 import { createStaffEmailSender } from './automations/staff-email.service.ts';
@@ -127,6 +129,7 @@ function adminApi(
   admin.use('/settings/scheduling', requireRoleToWrite('admin'), schedulingSettingsRouter(deps));
   admin.use('/settings/lead-alerts', requireRole('admin'), speedToLeadSettingsRouter(deps));
   admin.use('/settings/payments', requireRole('admin'), paymentSettingsRouter(deps));
+  admin.use('/settings/calls', requireRole('admin'), callSettingsRouter(deps));
   admin.use('/settings', requireRole('admin'), settingsRouter(deps));
   admin.use('/lost-reasons', requireRoleToWrite('admin'), lostReasonsRouter(deps));
   admin.use(teamRouter(team));
@@ -142,6 +145,7 @@ function adminApi(
   admin.use('/payments', paymentsRouter(deps));
   admin.use('/inbox', inboxRouter(deps));
   admin.use('/my-day', myDayRouter(deps));
+  admin.use('/calls', callsRouter(deps));
   admin.use('/counts', shellCountsRouter(deps));
   admin.use('/notifications', notificationsRouter(deps));
   admin.use('/unmatched-emails', unmatchedEmailsRouter(deps));
@@ -218,7 +222,12 @@ export function createApp(deps: AppDeps): App {
     customerQuotesRouter(deps),
     customerBookingRouter(deps),
   );
-  api.use('/webhooks', smsWebhookRateLimit(deps.db, SMS_WEBHOOK_CALLS_PER_MINUTE), smsWebhookRouter(deps));
+  api.use(
+    '/webhooks',
+    smsWebhookRateLimit(deps.db, SMS_WEBHOOK_CALLS_PER_MINUTE),
+    smsWebhookRouter(deps),
+    voiceWebhookRouter(deps, delivery.sms),
+  );
   api.use('/payments/stripe', stripeWebhookRouter(deps));
   api.use('/admin', adminApi(deps, sessions, team, conversations));
   api.use(openApiRouter());

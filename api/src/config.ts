@@ -213,6 +213,7 @@ const envSchema = z
         .default('https://api.stripe.com')
         .refine((value) => toOrigin(value) !== undefined, 'must be an http(s) URL'),
     ),
+    VOICE_FORWARD_TO: optionalText,
     REPLY_MAILBOX: z.preprocess(blankToUndefined, z.email('must be an e-mail address').optional()),
     IMAP_URL: z.preprocess(
       blankToUndefined,
@@ -267,6 +268,8 @@ export interface Config {
    */
   keepAliveTimeoutMs: number;
   businessTimeZone: string;
+  /** The company's own phone a call to the company number rings when nobody on the team can take it. */
+  voiceForwardTo: string | undefined;
   rateLimitLeadsPerMinute: number;
   /** Held submissions older than this many days are purged (released ones live on as lead requests). */
   heldRetentionDays: number;
@@ -446,6 +449,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     businessTimeZone: e.BUSINESS_TIMEZONE,
+    voiceForwardTo: e.VOICE_FORWARD_TO,
     rateLimitLeadsPerMinute: e.RATE_LIMIT_LEADS_PER_MINUTE,
     heldRetentionDays: e.HELD_RETENTION_DAYS,
     rateLimitLoginPer15Minutes: e.RATE_LIMIT_LOGIN_PER_15_MINUTES,

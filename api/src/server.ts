@@ -4,8 +4,10 @@
 // Connections still open when the time is up are cut, so the process always exits in time.
 import { createServer, type ServerOptions } from 'node:http';
 import { createApp } from './app.ts';
+import { createManualDelivery } from './automations/manual-delivery.service.ts';
+import { sendStrandedCallTexts } from './calls/voice-calls.service.ts';
 import { createAutomationEngine } from './automations/engine/engine.ts';
-import { extendRecurringSeries } from './scheduling/scheduling.service.ts';
+import { extendRecurringSeries } from './scheduling/scheduling-reads.service.ts';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
 import { ConfigError, configWarnings, loadConfig, loadEnvFiles } from './config.ts';
 import { resolveSessionSecrets } from './db/app-secrets.ts';
@@ -25,6 +27,8 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 const HELD_PURGE_INTERVAL_MS = 3_600_000;
 /** How often recurring series are extended ahead (idempotent in every process). */
 const SERIES_EXTEND_INTERVAL_MS = 3_600_000;
+/** How often the texts back to missed calls that a stopped process left pending are sent (claimed, once). */
+const CALL_TEXT_SWEEP_INTERVAL_MS = 60_000;
 /** After the signal, how long new connections are still served (each answered with Connection: close). */
 const ACCEPT_GRACE_MS = 1_000;
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -111,6 +115,15 @@ async function main(): Promise<void> {
   void extendSeries();
   const seriesTimer = setInterval(extendSeries, SERIES_EXTEND_INTERVAL_MS);
   seriesTimer.unref();
+  const callTextDelivery = createManualDelivery(config.automations);
+  const sweepCallTexts = () =>
+    sendStrandedCallTexts({ db, sendSms: callTextDelivery.sms }, now())
+      .then((swept) => {
+        if (swept > 0) logger.info({ swept }, 'texts back to missed calls left pending were taken up');
+      })
+      .catch((err: unknown) => logger.error({ err }, 'sending the pending texts back to missed calls failed'));
+  const callTextTimer = setInterval(sweepCallTexts, CALL_TEXT_SWEEP_INTERVAL_MS);
+  callTextTimer.unref();
 
   let draining = false;
   // A request's headers and body must arrive within REQUEST_TIMEOUT_SECONDS (408 otherwise), the
@@ -153,6 +166,8 @@ async function main(): Promise<void> {
         clearTimeout(forceTimer);
         clearInterval(purgeTimer);
         clearInterval(seriesTimer);
+        clearInterval(callTextTimer);
+        callTextDelivery.close();
         closeApp();
         stopListening?.();
         try {

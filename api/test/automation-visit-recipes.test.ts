@@ -11,7 +11,7 @@ import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
 import { beforeEach, expect, it } from 'vitest';
 import { up as conditionOfReminderEmailRule } from '../src/db/migrations/20251207090000_reminder_email_recipe_condition.ts';
-import { describeArrival } from '../src/scheduling/scheduling.service.ts';
+import { describeArrival } from '../src/scheduling/visit-answers.service.ts';
 import { restoreStarterTemplate } from '../src/templates/templates.service.ts';
 import { STARTER_TEMPLATE_KEYS } from '@shine/shared/starter-templates';
 import { drainEngines, useDeliveringEngine, waitFor } from './support/automation-engine.ts';

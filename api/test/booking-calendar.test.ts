@@ -10,7 +10,7 @@ import ICAL from 'ical.js';
 import { simpleParser } from 'mailparser';
 import supertest from 'supertest';
 import { beforeEach, expect, it } from 'vitest';
-import { extendRecurringSeries } from '../src/scheduling/scheduling.service.ts';
+import { extendRecurringSeries } from '../src/scheduling/scheduling-reads.service.ts';
 import { useReactingApp } from './support/automation-engine.ts';
 import { createLeadThroughForm, sendNewQuote, tokenOf, TEST_ADDRESS } from './support/quotes.ts';
 import { describeApi, resetTables, signIn } from './support/test-app.ts';
@@ -212,6 +212,27 @@ describeApi('booking calendar files: one event per visit for life, and cancellat
     const restored = byUid(back.events).get(`${second.calendar_uid}@${HOST}`);
     expect(restored?.sequence).toBe(2);
     expect(restored?.status).toBe('CONFIRMED');
+  });
+
+  it('says nothing to the customer when staff give a visit to another crew at the same time, and e-mails a move in time', async () => {
+    const { agent, booking } = await booked();
+    await reacting.app.settle();
+    expect(reacting.smtp.received).toHaveLength(1);
+    const [visit] = booking.visits;
+    if (!visit) throw new Error('no visit');
+    const other = visit.crew === 1 ? 2 : 1;
+    const moved = await agent.patch(`/api/admin/visits/${visit.id}`).send({ crew: other }).expect(200);
+    expect(moved.body).toMatchObject({ crew: other, start: visit.start });
+    await reacting.app.settle();
+    // Their day and window are unchanged: no e-mail, no new calendar file.
+    expect(reacting.smtp.received).toHaveLength(1);
+
+    const later = new Date(Date.parse(visit.start) + DAY).toISOString();
+    await agent.patch(`/api/admin/visits/${visit.id}`).send({ start: later }).expect(200);
+    await reacting.app.settle();
+    expect(reacting.smtp.received).toHaveLength(2);
+    const retimed = await calendarMail(reacting.smtp.received[1]?.raw);
+    expect(retimed.mail.subject).toMatch(/^We moved your cleaning/);
   });
 
   it('e-mails a CANCEL of every visit still to come when staff cancel the booking, and refuses a lead without one', async () => {

@@ -181,6 +181,7 @@ describeApi('Cache-Control on staff answers', () => {
       quote: randomUUID(),
       unmatched: randomUUID(),
       activity: randomUUID(),
+      call: randomUUID(),
     };
     expect(template.headers['cache-control']).toBe('no-store');
     // The live stream's own Cache-Control (no-store, no-transform) is checked in live.test.ts.

@@ -13,7 +13,7 @@ import type { Activity } from '@shine/shared/types';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordInboundMessage } from '../src/conversations/conversations.service.ts';
-import { twilioSignature } from '../src/conversations/twilio-signature.ts';
+import { twilioSignature } from '../src/http/twilio-signature.ts';
 import { drainEngines, transportEnv, useDeliveringEngine, waitFor } from './support/automation-engine.ts';
 import { addStaff, STAFF_PASSWORD } from './support/team.ts';
 import { createWelcomeEmailRule } from './support/welcome-rule.ts';

@@ -72,7 +72,16 @@ describeApi('my day', () => {
   it('lists every section in order, empty ones too, with counts for the badge', async () => {
     const day = await dayOf(rep);
     expect(day.sections.map((section) => section.key)).toEqual([...MY_DAY_SECTION_KEYS]);
-    expect(day.counts).toEqual({ total: 0, newLeads: 0, replies: 0, followUps: 0, tasks: 0, quotes: 0, visits: 0 });
+    expect(day.counts).toEqual({
+      total: 0,
+      callBacks: 0,
+      newLeads: 0,
+      replies: 0,
+      followUps: 0,
+      tasks: 0,
+      quotes: 0,
+      visits: 0,
+    });
   });
 
   it('gathers the person’s own work, each in its section, and everyone’s for an admin', async () => {
@@ -160,7 +169,16 @@ describeApi('my day', () => {
     expect(namesIn(day, 'followUps')).toEqual(['Olive Day']);
     expect(namesIn(day, 'tasks')).toEqual(['Tess Day']);
     expect(namesIn(day, 'quotes')).toEqual(['Quinn Lee']);
-    expect(day.counts).toEqual({ total: 5, newLeads: 1, replies: 1, followUps: 1, tasks: 1, quotes: 1, visits: 0 });
+    expect(day.counts).toEqual({
+      total: 5,
+      callBacks: 0,
+      newLeads: 1,
+      replies: 1,
+      followUps: 1,
+      tasks: 1,
+      quotes: 1,
+      visits: 0,
+    });
     const [task] = day.sections.find((section) => section.key === 'tasks')?.items ?? [];
     expect(task).toMatchObject({ kind: 'task', activityId: due.body.id, text: 'Send the checklist' });
     const [followUp] = day.sections.find((section) => section.key === 'followUps')?.items ?? [];
@@ -171,7 +189,9 @@ describeApi('my day', () => {
     // Everyone's: Otto (someone else's) too, with who holds him.
     const all = await dayOf(admin, 'all');
     expect(namesIn(all, 'newLeads')).toEqual(expect.arrayContaining(['Newton Day', 'Otto Day']));
-    const otto = all.sections[0]?.items.find((item) => item.leadName === 'Otto Day');
+    const otto = all.sections
+      .find((section) => section.key === 'newLeads')
+      ?.items.find((item) => item.leadName === 'Otto Day');
     expect(otto?.assignee).toEqual({ id: otherId, name: 'Omar Other' });
   });
 
@@ -206,7 +226,7 @@ describeApi('my day', () => {
       const day = await dayOf(rep);
       expect(namesIn(day, 'newLeads')).toEqual(['Tex Duty', 'Ulla Duty', 'Ugo Duty']);
       expect(day.counts.newLeads).toBe(3);
-      const [, first] = day.sections[0]?.items ?? [];
+      const [, first] = day.sections.find((section) => section.key === 'newLeads')?.items ?? [];
       expect(first).toMatchObject({ kind: 'new_lead', leadId: ulla, assignee: null, due: expect.any(String) });
       // Omar was told of none of them: his day holds none.
       const omar = await signIn(t.app, { username: 'other@myday.example', password: STAFF_PASSWORD });

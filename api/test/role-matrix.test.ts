@@ -3,6 +3,7 @@
 // ways). Sales reach leads, activities, exports, reports and their own settings, read automations,
 // runs, the outbox and templates, and are refused (403) the rest; a disabled user's session is gone
 // (401).
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { API_ERRORS } from '@shine/shared/messages';
 import supertest from 'supertest';
@@ -105,6 +106,8 @@ describeApi('role matrix', () => {
       automation: (automation as { id: string }).id,
       user: await addStaff(t.db, { email: `person${people}@matrix.example`, role: 'sales' }),
       unmatched: (unmatched as { id: string }).id,
+      // Calls come only from the voice webhook: a well-formed id of none (the role decides first).
+      call: randomUUID(),
       activity: (
         await admin.post('/api/admin/activities').send({ leadId: lead, type: 'task', title: 'Matrix task' }).expect(201)
       ).body.id,

@@ -5,7 +5,7 @@ import { SMS_REFUSALS } from '@shine/shared/sms-consent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COMPANY_DETAILS_SETTINGS } from '@shine/shared/company-settings';
 import { smsHelpReply } from '../src/conversations/sms-inbound.service.ts';
-import { twilioSignature } from '../src/conversations/twilio-signature.ts';
+import { twilioSignature } from '../src/http/twilio-signature.ts';
 import { listenOn } from './support/live-client.ts';
 import { countRows, describeApi, insertLead, useTestApp } from './support/test-app.ts';
 

@@ -57,6 +57,7 @@ test.describe('CRM accessibility (axe-core)', () => {
     '/admin/crm',
     '/admin/crm?section=leads',
     '/admin/crm?section=held',
+    '/admin/crm/calls',
     '/admin/crm?section=payments',
     '/admin/crm?section=analytics',
     '/admin/crm?section=team',
@@ -111,6 +112,7 @@ test.describe('CRM accessibility (axe-core)', () => {
         ['Company details', 'Company details in e-mails'],
         ['Scheduling', 'Scheduling'],
         ['On-duty alerts', 'Speed to lead: on duty and escalation'],
+        ['Missed calls', 'Missed calls'],
         ['Lost reasons', 'Lost reasons'],
       ] as const) {
         await page.getByRole('navigation', { name: 'Settings pages' }).getByRole('link', { name: tab }).click();

@@ -138,6 +138,7 @@ export const CRM_SCREEN_PATHS = [
   ...[
     'dashboard',
     'leads',
+    'calls',
     'held',
     'activities',
     'payments',
@@ -148,7 +149,9 @@ export const CRM_SCREEN_PATHS = [
     'audit',
   ].map((section) => `/admin/crm?section=${section}`),
   '/admin/crm?section=leads&view=pipeline',
-  ...['company', 'scheduling', 'alerts', 'lost-reasons', 'payments'].map((page) => `/admin/crm/settings/${page}`),
+  ...['company', 'scheduling', 'alerts', 'calls', 'lost-reasons', 'payments'].map(
+    (page) => `/admin/crm/settings/${page}`,
+  ),
 ];
 
 /** How far the document scrolls sideways: 0 when everything fits the window. */
@@ -195,6 +198,8 @@ export async function newRep(
   admin: Page,
   browser: Browser,
   reps: string[],
+  /** The server the rep's page uses (the project's by default). */
+  baseURL: string | undefined = test.info().project.use.baseURL,
 ): Promise<{ id: string; name: string; page: Page }> {
   const tag = uniqueName('Rep');
   const name = `Rae ${tag}`;
@@ -203,7 +208,7 @@ export async function newRep(
   expect(created.status(), await created.text()).toBe(201);
   const { user, setupUrl } = (await created.json()) as { user: { id: string }; setupUrl: string };
   reps.push(user.id);
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   const token = new URL(setupUrl).pathname.split('/').pop();
   const set = await page.request.post('/api/setup-password', { data: { token, password: REP_PASSWORD } });

@@ -79,3 +79,15 @@ export async function selectLastKnownNames(
     .orderBy([{ column: 'a.entity_id' }, { column: 'a.at', order: 'desc' }, { column: 'a.id', order: 'desc' }]);
   return new Map(rows.map((row) => [row.entity_id, row.name]));
 }
+
+/**
+ * Who entered the lead by hand in the CRM (the actor of its `created` audit row), or null for a lead
+ * that came in by the form or was made by the product.
+ */
+export async function findLeadMakerId(db: Knex, leadId: string): Promise<string | null> {
+  const row: { actor_id: string | null } | undefined = await db('audit_log')
+    .where({ lead_id: leadId, entity: 'lead', entity_id: leadId, action: 'created' })
+    .whereNotNull('actor_id')
+    .first('actor_id');
+  return row?.actor_id ?? null;
+}

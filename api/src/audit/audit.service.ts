@@ -9,6 +9,7 @@ import type { AuditEntity } from '../db/tables.ts';
 import {
   type AuditRowWithActor,
   countAuditRows,
+  findLeadMakerId as findLeadMakerIdRow,
   listAuditRows,
   listLeadAuditRows,
   type NameQuery,
@@ -87,4 +88,9 @@ export async function listAudit(db: Knex, query: AuditQuery, names: AuditNames):
 /** GET /api/admin/leads/{id}/history: the lead's part of the audit trail, newest first. */
 export async function leadHistory(db: Knex, leadId: string, names: AuditNames): Promise<AuditEntry[]> {
   return toAuditEntries(db, await listLeadAuditRows(db, leadId, names.people), names);
+}
+
+/** Who entered a lead by hand in the CRM, or null (speed to lead does not alert a person of their own lead). */
+export function leadMakerIdOf(db: Knex, leadId: string): Promise<string | null> {
+  return findLeadMakerIdRow(db, leadId);
 }

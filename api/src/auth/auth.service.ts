@@ -1,17 +1,12 @@
 import { API_ERRORS } from '@shine/shared/messages';
+import { deleteUserSessions } from '../db/session-rows.ts';
 import type { Knex } from 'knex';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { UserRole, UserRow } from '../db/tables.ts';
 import { AppError } from '../http/app-error.ts';
 import { publishSessionsRevoked } from '../live/live.service.ts';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.ts';
-import {
-  deleteUserSessions,
-  findUserById,
-  findUserByUsername,
-  insertUser,
-  updateUserPassword,
-} from './users.queries.ts';
+import { findUserById, findUserByUsername, insertUser, updateUserPassword } from './users.queries.ts';
 
 export interface AuthenticatedUser {
   id: string;

@@ -1,6 +1,7 @@
 // Set-up links in use (docs/security.md, "Set-up links"): an admin issues a new one (a password reset),
 // the person opens it and chooses a password. One use; 72 hours; a newer link replaces older unused
 // ones; a disabled person's link is refused until an admin re-enables them.
+import { deleteUserSessions } from '../db/session-rows.ts';
 import { API_ERRORS } from '@shine/shared/messages';
 import type { SetupLinkStatus } from '@shine/shared/responses/team';
 import type { Knex } from 'knex';
@@ -10,7 +11,7 @@ import { publishSessionsRevoked } from '../live/live.service.ts';
 import { hashPassword } from './passwords.ts';
 import { hashSetupToken, issueSetupToken, type SetupLinkToken } from './setup-links.ts';
 import { findSetupToken, markSetupTokenUsed } from './setup-tokens.queries.ts';
-import { deleteUserSessions, findUserById, findUserForUpdate, updateUserPassword } from './users.queries.ts';
+import { findUserById, findUserForUpdate, updateUserPassword } from './users.queries.ts';
 
 export interface SetupLinkRecipient extends SetupLinkToken {
   email: string;

@@ -3,6 +3,7 @@
 // transaction. Disabling signs the person out at once: their sessions are deleted and their device
 // cookies stop counting as known devices; a role or name change is written into their sessions, so
 // it holds from their next request.
+import { deleteUserSessions, rewriteUserSessions } from '../db/session-rows.ts';
 import { API_ERRORS } from '@shine/shared/messages';
 import type { OwnSettings, UserCreate, UserUpdate } from '@shine/shared/team';
 import type { Assignee, TeamUser } from '@shine/shared/types';
@@ -15,12 +16,10 @@ import { listPendingSetupExpiries } from './setup-tokens.queries.ts';
 import { auditedFieldsOf, toAssignee, toTeamUser } from './team-user-mapper.ts';
 import {
   countOtherActiveAdmins,
-  deleteUserSessions,
   findUserForUpdate,
   insertUserUnlessExists,
   listActiveTeamRows,
   listTeamRows,
-  rewriteUserSessions,
   type UserColumns,
   updateUserRow,
   userNamesQuery,

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { AppError } from '../http/app-error.ts';
 import { countLeadCandidates, listLeadCandidates } from '../leads/lead-candidates.service.ts';
 import { openSentQuotes } from '../quotes/quotes.service.ts';
-import { upcomingVisits } from '../scheduling/scheduling.service.ts';
+import { upcomingVisits } from '../scheduling/scheduling-reads.service.ts';
 import { assertLeadExists } from '../leads/leads.service.ts';
 import { findAutomationRow } from './automations.queries.ts';
 import { previewAssignee } from './engine/assign-action.ts';

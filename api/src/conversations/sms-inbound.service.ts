@@ -53,7 +53,9 @@ export async function receiveInboundSms(
   // The opt-out is the number's, whether or not a lead has it, and before anything else can fail.
   if (keyword === 'stop') await optOutPhoneFromSms(db, sms.from, now);
   if (keyword === 'start') await optInPhoneToSms(db, sms.from);
-  const { leads } = await findOrCreateLeadsOfTexter(db, sms.from, now, timeZone);
+  const { leads, created } = await findOrCreateLeadsOfTexter(db, sms.from, now, timeZone);
+  // A STOP from a number no lead had: the lead its text just made carries the opt-out too.
+  if (created && keyword === 'stop') await optOutPhoneFromSms(db, sms.from, now);
   const [lead, ...others] = leads;
   if (!lead) return { keyword, leadId: null, duplicate: false, reply };
   const stored = await recordInboundMessage(

@@ -8,7 +8,7 @@ import type { AppDeps } from '../deps.ts';
 import { AppError } from '../http/app-error.ts';
 import { operationRouter } from '../http/route.ts';
 import { receiveInboundSms } from './sms-inbound.service.ts';
-import { type FormParams, isValidTwilioSignature } from './twilio-signature.ts';
+import { assertSignedByProvider, type FormParams } from '../http/twilio-signature.ts';
 
 /** A provider's form post is well under 4 kB (a text is at most 1600 characters). */
 export const SMS_WEBHOOK_BODY_LIMIT = '16kb';
@@ -31,12 +31,13 @@ export function smsWebhookRouter({ config, db, now }: Pick<AppDeps, 'config' | '
     [express.urlencoded({ extended: false, limit: SMS_WEBHOOK_BODY_LIMIT, parameterLimit: 100 })],
     async (req, res) => {
       const params = (req.body ?? {}) as FormParams;
-      const token = config.automations.smsWebhookToken;
-      const url = config.publicOrigin ? new URL(SMS_WEBHOOK_PATH, config.publicOrigin).toString() : undefined;
-      const signature = req.get('x-twilio-signature');
-      if (!token || !url || !isValidTwilioSignature(token, url, params, signature)) {
-        throw new AppError(403, API_ERRORS.smsSignatureInvalid);
-      }
+      assertSignedByProvider(
+        config.automations.smsWebhookToken,
+        config.publicOrigin,
+        SMS_WEBHOOK_PATH,
+        params,
+        req.get('x-twilio-signature'),
+      );
       const from = text(params.From)?.trim();
       const sid = text(params.MessageSid) ?? text(params.SmsSid);
       if (!from || !sid) throw new AppError(400, API_ERRORS.smsWebhookIncomplete);

@@ -66,6 +66,14 @@ function cacheOf(db: Knex): DataVersionCache {
   return cache;
 }
 
+/**
+ * A table's change counter as a scalar subquery (bigint), for a statement that must read the counter
+ * in the same snapshot as the rows it reads (a page map and the seek that trusts it).
+ */
+export function dataVersionSubquery(table: VersionedTable): string {
+  return `(select version from data_versions where name = '${table}')`;
+}
+
 export async function readDataVersions<T extends VersionedTable>(db: Knex, tables: T[]): Promise<Record<T, string>> {
   const cache = cacheOf(db);
   const cached = cache.find(tables);

@@ -50,6 +50,22 @@ export async function listUnhandledLeadEventRows(
     .limit(limit)) as LeadEventRow[];
 }
 
+/** Events of `triggers` in [since, before) with none of `handled(eventId)`'s rows, oldest first. */
+export async function listLeadEventRowsWithout(
+  db: Knex,
+  window: { triggers: readonly string[]; since: Date; before: Date; limit: number },
+  handled: (eventIdColumn: string) => Knex.QueryBuilder,
+): Promise<LeadEventRow[]> {
+  return (await db('lead_events as e')
+    .whereIn('e.trigger', window.triggers)
+    .where('e.occurred_at', '>=', window.since)
+    .where('e.occurred_at', '<', window.before)
+    .whereNotExists(handled('e.id'))
+    .orderBy('e.occurred_at')
+    .limit(window.limit)
+    .select('e.*')) as LeadEventRow[];
+}
+
 /** Unhandled repeat_request events that happened after `since`, oldest first. */
 export async function listUnhandledRepeatRequestRows(db: Knex, since: Date, limit: number): Promise<LeadEventRow[]> {
   return (await db('lead_events')

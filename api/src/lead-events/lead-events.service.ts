@@ -13,6 +13,7 @@ import {
   findLeadEventRow,
   insertLeadEvent,
   type LeadEventCondition,
+  listLeadEventRowsWithout,
   listUnhandledLeadEventRows,
   listUnhandledRepeatRequestRows,
   markLeadEventHandled as markRowHandled,
@@ -225,6 +226,26 @@ export function listUnhandledLeadEvents(
   condition: LeadEventCondition,
 ): Promise<LeadEventRow[]> {
   return listUnhandledLeadEventRows(db, since, limit, condition);
+}
+
+/**
+ * Events of `triggers` in [since, before) for which `handled(eventIdColumn)` finds no row (the
+ * reactions' deliveries), oldest first: what a lost report after a commit left undone.
+ */
+export function listLeadEventsWithout(
+  db: Knex,
+  window: { triggers: readonly string[]; since: Date; before: Date; limit: number },
+  handled: (eventIdColumn: string) => Knex.QueryBuilder,
+): Promise<LeadEventRow[]> {
+  return listLeadEventRowsWithout(db, window, handled);
+}
+
+/**
+ * A column of the event `eventIdColumn` names, as a scalar subquery for another feature's statement
+ * (the reactions order the deliveries they fold by when their events happened).
+ */
+export function leadEventColumnSql(eventIdColumn: string, column: 'payload' | 'occurred_at'): string {
+  return `(select ev.${column} from lead_events ev where ev.id = ${eventIdColumn})`;
 }
 
 /** Repeat requests kept on a lead since `since` whose alert nobody has offered yet, oldest first. */

@@ -150,3 +150,12 @@ export function listAlertCandidateRows(
   if (query.exclude) select.whereNotExists(query.exclude('l.id'));
   return select.orderBy([{ column: 'l.created_at' }, { column: 'l.id' }]).limit(limit);
 }
+
+/**
+ * The leads whose quotes came from the same client address as `leadId`'s (none when its address is
+ * unknown), as a subquery of ids.
+ */
+export function leadsFromSameClientAs(db: Knex, leadId: string): Knex.QueryBuilder {
+  const clientKey = db('leads').select('client_key').where('id', leadId);
+  return db('leads').select('id').whereNotNull('client_key').where('client_key', clientKey);
+}

@@ -10,6 +10,7 @@ import {
   type CandidateQuery,
   countCandidateRows,
   listAlertCandidateRows,
+  leadsFromSameClientAs,
   listCandidateRows,
   type OccurrenceCondition,
 } from './lead-candidates.queries.ts';
@@ -25,7 +26,7 @@ export interface CandidateSelection {
   exclude?: OccurrenceCondition | undefined;
   /** quote_not_answered: the quotes feature's open sent quotes (quotes.service openSentQuotes). */
   openQuotes?: Knex.QueryBuilder | undefined;
-  /** visit_upcoming: the scheduling feature's visits within 24 hours (scheduling.service upcomingVisits). */
+  /** visit_upcoming: the scheduling feature's visits within 24 hours (scheduling-reads.service upcomingVisits). */
   upcomingVisits?: Knex.QueryBuilder | undefined;
 }
 
@@ -63,4 +64,9 @@ export function listAlertCandidates(
   return listAlertCandidateRows(db, query, limit).then((rows) =>
     rows.map((row) => ({ id: row.id, createdAt: new Date(row.created_at) })),
   );
+}
+
+/** The leads from the same client address as `leadId`'s, a subquery of ids (speed to lead's limit per address). */
+export function leadIdsFromSameClientAs(db: Knex, leadId: string): Knex.QueryBuilder {
+  return leadsFromSameClientAs(db, leadId);
 }

@@ -30,6 +30,18 @@ export function listLeadRowsOfNumber(db: Knex, nationalDigits: string): Promise<
 }
 
 /**
+ * A scalar subquery: the id of the lead `listLeadRowsOfNumber` puts first for the national digits in
+ * the SQL column `digitsColumn` (its most recent open lead), or null.
+ */
+export function leadIdOfNumberSubquery(db: Knex, digitsColumn: string): Knex.QueryBuilder {
+  return db('leads as numbered')
+    .select('numbered.id')
+    .whereRaw(`right(numbered.phone_digits, 10) = ${digitsColumn}`)
+    .orderByRaw(`(numbered.status in (${CLOSED})), numbered.last_request_at desc, numbered.id desc`)
+    .limit(1);
+}
+
+/**
  * Opts every lead of the number out (at `at`) or back in (null), in the caller's transaction; answers
  * the leads it changed with their previous opt-out time.
  */

@@ -15,7 +15,6 @@ import {
   type Identity,
   judgeSubmission,
   phoneDigitsToMatch,
-  REJECTION_RULES,
   type RejectionRule,
   type RepeatMatch,
   repeatMatchOf,
@@ -23,33 +22,28 @@ import {
   resolveLeadSource,
   SENT_FAST_TAG,
   type Service,
-  SPAM_RULES,
   SPEED_TO_LEAD_TARGET_MINUTES,
   type SpamRule,
 } from '@shine/shared/intake';
 import { type Estimate, estimateQuote, estimateValueOf } from '@shine/shared/pricing';
-import type { QuoteRequestIntake, StaffLeadRequest } from '@shine/shared/quote-request';
-import type { LeadMatch } from '@shine/shared/responses/leads';
+import type { QuoteRequestIntake } from '@shine/shared/quote-request';
 import { SMS_CONSENT_TEXT } from '@shine/shared/sms-consent';
-import type { IntakeReport, Lead } from '@shine/shared/types';
+import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/activities.service.ts';
 import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
 import type { LeadRow } from '../db/tables.ts';
 import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
-import { AppError } from '../http/app-error.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
 import { describeRepeatRequest } from './describe-repeat-request.ts';
 import { countHeldSubmissionsByRule, insertHeldSubmission } from './held-submissions.queries.ts';
 import {
-  countAwaitingContact,
   countRejection,
   findSmsOptOutOfNumber,
   findRepeatCandidates,
   insertSamePhoneLinks,
   lockIntakeKeys,
   type RepeatChanges,
-  sumRejections,
   updateLeadForRepeat,
 } from './lead-intake.queries.ts';
 import { leadChange, recordLeadChanges } from './lead-audit.ts';
@@ -102,13 +96,13 @@ export interface IntakeOrigin {
 /** A request taken in: a new lead (its lead_created event in the outbox), or a repeat kept on an open lead. */
 export type TakenIn = { kind: 'created' | 'merged'; row: LeadRow };
 
-type NewLead = NewLeadRow &
+export type NewLead = NewLeadRow &
   Pick<LeadRow, 'utm_source' | 'utm_medium' | 'utm_campaign' | 'referrer_host' | 'landing_page'> & {
     estimate_breakdown: Estimate;
     source: string;
   };
 
-function toNewLead(
+export function toNewLead(
   quote: QuoteRequestIntake,
   estimate: Estimate,
   origin: Pick<IntakeOrigin, 'receivedAt' | 'timeZone'>,
@@ -234,7 +228,7 @@ function appendRequestNotes(notes: string | null, request: NewLead, origin: Inta
  * timeline by the system user, and its repeat_request event alerts the lead's assignee. The
  * speed-to-lead clock is left as it is.
  */
-async function mergeRepeatRequest(
+export async function mergeRepeatRequest(
   trx: Knex.Transaction,
   outbox: LeadEventOutbox,
   lead: LeadRow,
@@ -337,7 +331,7 @@ async function takeIn(
  * that e-mail or phone, each with whether it is the same person (`repeatMatchOf`, null: another
  * person of the same phone). The form's intake and staff entering a lead both start here.
  */
-async function lockAndWeighCandidates(
+export async function lockAndWeighCandidates(
   trx: Knex.Transaction,
   quote: Pick<QuoteRequestIntake, 'email' | 'phone'>,
   request: NewLead,
@@ -355,7 +349,7 @@ async function lockAndWeighCandidates(
  * A new lead with its first request: the number's SMS opt-out carried over, linked "same phone" to
  * `samePhone`, and its lead_created event in the outbox. The caller tells who hears of it.
  */
-async function insertNewLead(
+export async function insertNewLead(
   trx: Knex.Transaction,
   outbox: LeadEventOutbox,
   request: NewLead,
@@ -450,109 +444,4 @@ export async function receiveQuoteRequest(
   // A new lead has nobody assigned yet (a lead_created rule may assign it after the commit).
   const lead = toLead({ ...taken.row, assignee_name: null });
   return { kind: 'created', lead, answer: { ...lead, previousLeadId: null } };
-}
-
-/**
- * A lead staff entered by hand (POST /api/admin/leads): created, its request added to a lead of the
- * same person, or refused with the leads of the same person for staff to choose from.
- */
-export type StaffLeadOutcome = { kind: 'created' | 'merged'; lead: Lead } | { kind: 'matched'; matches: LeadMatch[] };
-
-/**
- * Takes in a lead staff typed for a customer who phoned, wrote or walked in: the quote form's fields
- * and estimate, the source they chose, no spam rules. The public form's repeat rule (repeatMatchOf)
- * finds the same person's leads, but a match is offered, never merged silently: without `addToLead`
- * (one of the matches, open) or `createAnyway`, nothing is written and the matches are answered.
- * A new lead follows the person's newest closed lead when no open one matches, and is linked as "same
- * phone" to the other leads found. Audited with its maker, who is not notified of their own lead.
- */
-export async function enterLeadByStaff(
-  db: Knex,
-  input: StaffLeadRequest,
-  actorId: string,
-  clock: IntakeClock,
-): Promise<StaffLeadOutcome> {
-  const { source, addToLead, createAnyway, ...fields } = input;
-  const quote: QuoteRequestIntake = { ...fields, smsConsent: false };
-  const origin: IntakeOrigin = { receivedAt: clock.now, timeZone: clock.timeZone, releasedFromRule: null };
-  const request: NewLead = { ...toNewLead(quote, estimateQuote(quote), origin), source };
-  const context = { now: origin.receivedAt, timeZone: origin.timeZone, actorId };
-  const outcome = await withLeadEventOutbox(db, async (trx, outbox): Promise<StaffLeadOutcome> => {
-    const found = await lockAndWeighCandidates(trx, quote, request);
-    const matches = found.filter((candidate) => candidate.match !== null);
-
-    if (addToLead) {
-      const chosen = matches.find((candidate) => candidate.lead.id === addToLead);
-      if (!chosen?.match) {
-        throw new AppError(400, NOT_A_MATCH, [{ path: 'addToLead', message: NOT_A_MATCH }]);
-      }
-      if (CLOSED_LEAD_STATUSES.includes(chosen.lead.status)) {
-        const message = `That lead is ${chosen.lead.status}: create a new lead instead`;
-        throw new AppError(400, message, [{ path: 'addToLead', message }]);
-      }
-      const row = await mergeRepeatRequest(trx, outbox, chosen.lead, request, origin, chosen.match, actorId);
-      await notifyAboutLead(trx, row.id, { kind: 'repeat_request' }, context);
-      return { kind: 'merged', lead: toLead({ ...row, assignee_name: null }) };
-    }
-    if (matches.length > 0 && createAnyway !== true) {
-      return {
-        kind: 'matched',
-        matches: matches.map(({ lead }) => ({
-          id: lead.id,
-          name: `${lead.first_name} ${lead.last_name}`.trim(),
-          status: lead.status,
-        })),
-      };
-    }
-    // Candidates come open first: a closed match is the lead this one follows only when none is open.
-    const previous = matches[0] && CLOSED_LEAD_STATUSES.includes(matches[0].lead.status) ? matches[0].lead : undefined;
-    const samePhone = found
-      .filter((candidate) => candidate.lead.id !== previous?.id)
-      .slice(0, SAME_PHONE_LINKS_MAX)
-      .map((candidate) => candidate.lead.id);
-    const row = await insertNewLead(trx, outbox, request, {
-      previousLeadId: previous?.id ?? null,
-      samePhone,
-      clientKey: null,
-      releasedFromRule: null,
-    });
-    await recordLeadChanges(trx, [leadChange(actorId, row.id, 'created', null, { source })]);
-    await notifyAboutLead(trx, row.id, { kind: 'new_lead' }, context);
-    return { kind: 'created', lead: toLead({ ...row, assignee_name: null }) };
-  });
-  return outcome;
-}
-
-const NOT_A_MATCH = 'That lead is not one of this person’s leads';
-
-/** The dashboard's window for speed-to-lead and rejections. */
-export const INTAKE_REPORT_DAYS = 30;
-
-/**
- * The intake part of GET /api/admin/intake (reports/intake-report.ts adds speed to lead's metric):
- * open leads past their contact due time, submissions caught by each rule, and the held submissions
- * waiting for review.
- */
-export async function measureIntake(
-  db: Knex,
-  clock: IntakeClock,
-): Promise<Pick<IntakeReport, 'awaitingContact' | 'rejections' | 'held'>> {
-  const [awaitingContact, rejections, held] = await Promise.all([
-    countAwaitingContact(db, clock.now),
-    sumRejections(db, clock.now, clock.timeZone, INTAKE_REPORT_DAYS),
-    countHeldSubmissionsByRule(db),
-  ]);
-  const byRule = Object.fromEntries(REJECTION_RULES.map((rule) => [rule, rejections.get(rule) ?? 0])) as Record<
-    RejectionRule,
-    number
-  >;
-  const heldByRule = SPAM_RULES.map((rule) => [rule, held.get(rule) ?? 0] as const);
-  return {
-    awaitingContact,
-    rejections: { total: Object.values(byRule).reduce((sum, n) => sum + n, 0), byRule },
-    held: {
-      waiting: heldByRule.reduce((sum, [, n]) => sum + n, 0),
-      byRule: Object.fromEntries(heldByRule) as Record<SpamRule, number>,
-    },
-  };
 }

@@ -5,6 +5,7 @@
 //   page's ids from the index alone, then only those rows are read from the table);
 // - a page by cursor starts at its key: `(key, id) > (cursor key, cursor id)` is an index condition;
 // - a deep page by number seeks the same way to the nearest boundary of a page map (lead-page-map.ts).
+import { dataVersionSubquery } from '../db/data-versions.ts';
 import { LEAD_PRIORITIES, LEAD_STATUSES } from '@shine/shared/enums';
 import type { LeadListQuery, LeadSortField } from '@shine/shared/leads';
 import type { Knex } from 'knex';
@@ -153,7 +154,7 @@ export async function selectLeadPageRows(
   if ('cursor' in position) startAfter(position.cursor);
   else if ('seek' in position) {
     startAfter(position.seek.after)
-      .whereRaw("(select version from data_versions where name = 'leads') = ?::bigint", [position.seek.version])
+      .whereRaw(`${dataVersionSubquery('leads')} = ?::bigint`, [position.seek.version])
       .offset(position.seek.skip);
   } else ids.offset((position.page - 1) * query.pageSize);
   const rows = db('leads')

@@ -26,7 +26,9 @@ export type LeadHappening =
    */
   | { kind: 'visit_booked'; when: string; byName: string | null; restored?: boolean }
   | { kind: 'visit_rescheduled'; when: string; byName: string | null }
-  | { kind: 'visit_cancelled'; when: string; byName: string | null; series?: boolean; skipped?: boolean };
+  | { kind: 'visit_cancelled'; when: string; byName: string | null; series?: boolean; skipped?: boolean }
+  /** The lead's phone called the company number and nobody answered (`voicemail`: a message was left). */
+  | { kind: 'missed_call'; phone: string };
 
 const EXCERPT_LENGTH = 80;
 
@@ -61,6 +63,8 @@ function describe(happening: LeadHappening, name: string, service: string): stri
       return happening.byName
         ? `${happening.byName} moved ${name}’s visit to ${happening.when}`
         : `${name} rescheduled to ${happening.when}`;
+    case 'missed_call':
+      return `Missed call from ${name} (${happening.phone}): call back`;
     case 'visit_cancelled':
       if (happening.skipped)
         return `${happening.byName ?? name} skipped ${happening.byName ? `${name}’s visit of ` : ''}${happening.when}`;
@@ -84,6 +88,23 @@ async function onDutyAt(trx: Knex, now: Date, timeZone: string): Promise<string 
     return person !== undefined && canTakeLeads(person, now);
   });
   return choice.kind === 'on-duty' || choice.kind === 'stand-in' ? choice.personId : undefined;
+}
+
+/** The person on duty now (the bell's and the alerts' rule), or undefined when nobody can take it. */
+export function findPersonOnDuty(db: Knex, now: Date, timeZone: string): Promise<string | undefined> {
+  return onDutyAt(db, now, timeZone);
+}
+
+/** Who hears of a lead's happening that is not a new lead: its assignee, or the person on duty. */
+export async function findLeadWatcher(
+  db: Knex,
+  leadId: string,
+  now: Date,
+  timeZone: string,
+): Promise<string | undefined> {
+  const lead = await findLeadRow(db, leadId);
+  const assignee = lead?.assigned_to ? (await findAssignableUser(db, lead.assigned_to))?.id : undefined;
+  return assignee ?? (await onDutyAt(db, now, timeZone));
 }
 
 /**

@@ -12,7 +12,7 @@
 // read again by OFFSET: the answer is always the rows OFFSET would give, never an approximation.
 import type { LeadListQuery } from '@shine/shared/leads';
 import type { Knex } from 'knex';
-import { readDataVersions } from '../db/data-versions.ts';
+import { dataVersionSubquery, readDataVersions } from '../db/data-versions.ts';
 import { createEtagMemo } from '../http/etag-memo.ts';
 import { applyLeadFilter, isRepeatable, type Resolved } from './lead-filter.ts';
 import { LEAD_SORTS, type PageSeek } from './lead-list.queries.ts';
@@ -78,7 +78,7 @@ async function readPageMap(db: Knex, query: Resolved<LeadListQuery>, every: numb
   );
   const rows = (await db
     .from(numbered.as('numbered'))
-    .select('sort_key', 'id', db.raw("(select version::text from data_versions where name = 'leads') as data_version"))
+    .select('sort_key', 'id', db.raw(`${dataVersionSubquery('leads')}::text as data_version`))
     .whereRaw('position % ? = 0', [every])
     .orderBy('position')) as Array<{ sort_key: string; id: string; data_version: string | null }>;
   return {

@@ -21,7 +21,8 @@ import {
   removeHeldSubmission,
   showHeldClientAddress,
 } from './held-submissions.service.ts';
-import { enterLeadByStaff, receiveQuoteRequest, recordRejection } from './lead-intake.service.ts';
+import { receiveQuoteRequest, recordRejection } from './lead-intake.service.ts';
+import { enterLeadByStaff } from './staff-lead-entry.service.ts';
 import { isRepeatable, resolveLeadFilter } from './lead-filter.ts';
 import { type LeadTotal, listLeads } from './lead-list.service.ts';
 import { createPageMaps } from './lead-page-map.ts';

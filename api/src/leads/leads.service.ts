@@ -12,7 +12,7 @@ import { markLeadNotificationsRead } from '../notifications/notifications.servic
 import { getLostReasons } from '../settings/lost-reasons.service.ts';
 import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
 import { assigneeStateOf, diffLeadFields, leadChange, recordLeadChanges } from './lead-audit.ts';
-import { setEmailUnsubscribed } from './lead-consent.queries.ts';
+import { leadIdOfNumberSubquery, setEmailUnsubscribed } from './lead-consent.queries.ts';
 import { notifyAboutLead } from './lead-notifications.ts';
 import { type NamedLeadRow, toLead } from './lead-mapper.ts';
 import {
@@ -70,10 +70,23 @@ export async function unsubscribeLeadEmail(
 }
 
 /** For other features: tells the people a happening on a lead concerns (lead-notifications.ts). */
-export { type LeadHappening, notifyAboutLead } from './lead-notifications.ts';
+export {
+  findLeadWatcher,
+  findPersonOnDuty,
+  type LeadHappening,
+  notifyAboutLead,
+} from './lead-notifications.ts';
 
 /** For other features: `id, name` of every lead (audit names a lead's rows by it). */
 export { leadNamesQuery as leadNames } from './leads.queries.ts';
+
+/**
+ * For another feature's query: the id of the number's most recent open lead (else its latest), a scalar
+ * subquery on the national digits in the SQL column `digitsColumn`; null when no lead has the number.
+ */
+export function leadIdOfNumber(db: Knex, digitsColumn: string): Knex.QueryBuilder {
+  return leadIdOfNumberSubquery(db, digitsColumn);
+}
 
 /** For another feature's query: the lead's full name, a scalar subquery on the lead whose id is `leadId` (SQL). */
 export function leadNameOf(db: Knex, leadId: string): Knex.QueryBuilder {

@@ -1,6 +1,7 @@
 // The lead's service address: staff set it in the drawer (PUT /api/admin/leads/{id}/service-address),
-// the customer and staff give it with a booking (scheduling.service.ts). Every change is audited
-// (`service_address_set`, the address before and after in words) in the change's own transaction.
+// the customer and staff give it with a booking (customer-booking.service.ts, staff-booking.service.ts).
+// Every change is audited (`service_address_set`, the address before and after in words) in the
+// change's own transaction.
 import { formatServiceAddress, type ServiceAddress } from '@shine/shared/service-address';
 import { API_ERRORS } from '@shine/shared/messages';
 import type { Lead } from '@shine/shared/types';

@@ -12,6 +12,7 @@ import {
 import type { MyDay, MyDayItem } from '@shine/shared/responses/my-day';
 import type { Knex } from 'knex';
 import { listTasksDue } from '../activities/activities.service.ts';
+import { listCallsToCallBackOf } from '../calls/calls.service.ts';
 import { listRepliesWaiting } from '../conversations/conversations.service.ts';
 import {
   endOfBusinessDayOf,
@@ -24,8 +25,9 @@ import {
 import { leadAlertNotified } from '../notifications/notifications.service.ts';
 import { listQuotesAwaitingAnswer } from '../quotes/quotes.service.ts';
 import { visitContactsOfLeads } from '../leads/service-address.service.ts';
-import { listScheduledVisitsOfDay } from '../scheduling/scheduling.service.ts';
+import { listScheduledVisitsOfDay } from '../scheduling/staff-visits.service.ts';
 import { leadAlertReached } from '../speed-to-lead/speed-to-lead.service.ts';
+import { getSpeedToLeadSettings } from '../speed-to-lead/speed-to-lead-settings.service.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -43,7 +45,9 @@ export async function buildMyDay(db: Knex, request: MyDayRequest): Promise<MyDay
   const mine = scope === 'me' ? userId : null;
   const onlyMine = () => (mine ? leadIdsAssignedTo(db, mine) : undefined);
   const limit = MY_DAY_SECTION_LIMIT;
-  const [toContact, replies, followUps, tasks, quotes, visits] = await Promise.all([
+  const [callBacks, toContact, replies, followUps, tasks, quotes, visits, speedToLead] = await Promise.all([
+    // Missed calls: the person who was told of each (the lead's assignee, or the person on duty).
+    listCallsToCallBackOf(db, mine, limit),
     // Mine, and the ones nobody holds that I was alerted about (docs/decisions.md, "My Day").
     listLeadsToContact(db, mine, limit, mine ? [leadAlertReached(db, mine), leadAlertNotified(db, mine)] : []),
     listRepliesWaiting(db, userId, onlyMine(), limit),
@@ -56,8 +60,10 @@ export async function buildMyDay(db: Knex, request: MyDayRequest): Promise<MyDay
     ),
     listQuotesAwaitingAnswer(db, now, new Date(now.getTime() - QUOTE_ANSWER_WAIT_DAYS * DAY_MS), onlyMine(), limit),
     listScheduledVisitsOfDay(db, now, timeZone, onlyMine(), limit),
+    getSpeedToLeadSettings(db),
   ]);
   const leads = await worklistLeadsByIds(db, [
+    ...callBacks.flatMap((call) => (call.leadId ? [call.leadId] : [])),
     ...replies.map((reply) => reply.leadId),
     ...tasks.map((task) => task.leadId),
     ...quotes.map((quote) => quote.leadId),
@@ -73,7 +79,23 @@ export async function buildMyDay(db: Knex, request: MyDayRequest): Promise<MyDay
       return lead ? [{ item, lead }] : [];
     });
 
+  // A missed call waits for its call back as a web lead waits for its first contact.
+  const callBackMs = speedToLead.settings.escalateAfterMinutes * 60_000;
   const items: Record<MyDaySectionKey, MyDayItem[]> = {
+    callBacks: callBacks.map((call) => {
+      const lead = call.leadId ? leads.get(call.leadId) : undefined;
+      return {
+        kind: 'call_back',
+        leadId: lead?.id ?? null,
+        leadName: lead?.name ?? null,
+        assignee: lead?.assignee ?? null,
+        due: new Date(call.at.getTime() + callBackMs).toISOString(),
+        callId: call.callId,
+        at: call.at.toISOString(),
+        phone: call.phone,
+        voicemail: call.voicemail,
+      };
+    }),
     newLeads: toContact.map((lead) => ({
       kind: 'new_lead',
       ...leadPart(lead),

@@ -122,6 +122,8 @@ import {
   userUpdateSchema,
 } from '@shine/shared/team';
 import { templateCreateSchema, templatePreviewSchema, templateUpdateSchema } from '@shine/shared/templates';
+import { callSettingsSchema } from '@shine/shared/calls';
+import { callListSchema, callSchema } from '@shine/shared/responses/calls';
 import type { z } from 'zod';
 import { openApiDocumentSchema } from '@shine/shared/operations/public';
 
@@ -212,6 +214,9 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['PaymentAnswer', paymentAnswerSchema],
   ['PaymentSettings', paymentSettingsViewSchema],
   ['StripeEventReceipt', stripeEventReceiptSchema],
+  ['Call', callSchema],
+  ['CallList', callListSchema],
+  ['CallSettings', callSettingsSchema],
 ];
 
 /** Request bodies: described as a client may send them (z.input: defaults make fields optional). */
@@ -260,4 +265,5 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['PaymentSettingsUpdate', paymentSettingsSchema],
   ['NotificationsRead', notificationsReadSchema],
   ['ActivityUpdate', activityUpdateSchema],
+  ['CallSettingsUpdate', callSettingsSchema],
 ];

@@ -1,7 +1,8 @@
-// invoices, invoice_lines and payments (migration 20261204090000): only the payments feature reads
+// invoices, invoice_lines and payments (migration 20261204120000): only the payments feature reads
 // and writes them.
 import type { InvoiceStatus } from '@shine/shared/payments';
 import type { Knex } from 'knex';
+import { leadNameOf } from '../leads/leads.service.ts';
 
 // bigint: the pg driver answers strings, PGlite numbers.
 type Cents = string | number;
@@ -172,14 +173,13 @@ export async function listInvoiceRows(
 ): Promise<{ rows: InvoiceListRow[]; total: number }> {
   const [count] = (await filtered(db, filter, now).count('* as count')) as Array<{ count: string | number }>;
   const rows = (await filtered(db, filter, now)
-    .join('leads as l', 'l.id', 'i.lead_id')
     .orderBy([
       { column: 'i.created_at', order: 'desc' },
       { column: 'i.number', order: 'desc' },
     ])
     .offset(page.offset)
     .limit(page.limit)
-    .select('i.*', db.raw("trim(l.first_name || ' ' || l.last_name) as lead_name"))) as InvoiceListRow[];
+    .select('i.*', leadNameOf(db, 'i.lead_id').as('lead_name'))) as InvoiceListRow[];
   return { rows, total: Number(count?.count ?? 0) };
 }
 

@@ -1,6 +1,7 @@
 // reaction_deliveries: one row per reaction to one lead event, its message's fate. Only this feature
 // touches the table.
 import type { Knex } from 'knex';
+import { leadEventColumnSql } from '../lead-events/lead-events.service.ts';
 import type { LeadEventRow, ReactionDeliveryRow } from '../db/automation-tables.ts';
 import { toJsonb } from '../db/jsonb.ts';
 
@@ -23,13 +24,16 @@ export async function insertDeliveryOnce(db: Knex, delivery: NewDelivery): Promi
     let folded: unknown[] = [];
     if (delivery.foldKey) {
       const waiting = (await trx('reaction_deliveries as d')
-        .join('lead_events as e', 'e.id', 'd.event_id')
         .where({ 'd.reaction': delivery.reaction, 'd.fold_key': delivery.foldKey, 'd.status': 'pending' })
         .whereNull('d.message_id')
         .whereNot('d.event_id', delivery.eventId)
-        .orderBy('e.occurred_at')
+        .orderByRaw(leadEventColumnSql('d.event_id', 'occurred_at'))
         .forUpdate('d')
-        .select('d.id', 'd.folded', 'e.payload')) as Array<{ id: string; folded: unknown[]; payload: unknown }>;
+        .select('d.id', 'd.folded', trx.raw(`${leadEventColumnSql('d.event_id', 'payload')} as payload`))) as Array<{
+        id: string;
+        folded: unknown[];
+        payload: unknown;
+      }>;
       folded = waiting.flatMap((row) => [...row.folded, row.payload]);
       if (waiting.length > 0) {
         await trx('reaction_deliveries')
@@ -88,25 +92,9 @@ export async function settleDelivery(
     .update({ status: outcome.status, reason: outcome.reason ?? null, settled_at: db.fn.now() });
 }
 
-/**
- * Events of `triggers` since `since` that have no delivery of a reaction that handles them: their
- * report after the commit was lost (the process stopped). Oldest first.
- */
-export async function listEventsWithoutDeliveries(
-  db: Knex,
-  triggers: readonly string[],
-  since: Date,
-  before: Date,
-  limit: number,
-): Promise<LeadEventRow[]> {
-  return (await db('lead_events as e')
-    .whereIn('e.trigger', triggers)
-    .where('e.occurred_at', '>=', since)
-    .where('e.occurred_at', '<', before)
-    .whereNotExists((sub) => sub.select(db.raw('1')).from('reaction_deliveries as d').whereRaw('d.event_id = e.id'))
-    .orderBy('e.occurred_at')
-    .limit(limit)
-    .select('e.*')) as LeadEventRow[];
+/** The deliveries of an event, for the lead events' scan of events no reaction took up (`eventIdColumn`). */
+export function deliveriesOfEvent(db: Knex, eventIdColumn: string): Knex.QueryBuilder {
+  return db('reaction_deliveries as d').select(db.raw('1')).whereRaw('d.event_id = ??', [eventIdColumn]);
 }
 
 /** Pending deliveries due by `at` and made since `since`: queued again (their job may have been lost). */

@@ -11,7 +11,7 @@ import { findStaffContactRows } from '../auth/staff-contacts.service.ts';
 import { findOrCreateSystemUserId, SYSTEM_USERNAME } from '../auth/system-user.service.ts';
 import { recordPendingEmail, settleEmail } from '../conversations/outgoing-email.service.ts';
 import type { LeadEventRow, ReactionDeliveryRow } from '../db/automation-tables.ts';
-import { findLeadEvent } from '../lead-events/lead-events.service.ts';
+import { findLeadEvent, listLeadEventsWithout } from '../lead-events/lead-events.service.ts';
 import type { Logger } from '../logger.ts';
 import { sentEmailIdOfLead } from '../mailbox/mailbox.service.ts';
 import { bookingEmailReaction } from './booking-email.reaction.ts';
@@ -24,7 +24,7 @@ import {
   findDelivery,
   insertDeliveryOnce,
   listDueDeliveries,
-  listEventsWithoutDeliveries,
+  deliveriesOfEvent,
   settleDelivery,
 } from './reactions.queries.ts';
 
@@ -173,7 +173,11 @@ export function createReactions(deps: ReactionsDeps): Reactions {
       const at = now();
       const since = new Date(at.getTime() - SCAN_WINDOW_MS);
       const before = new Date(at.getTime() - REPORT_GRACE_MS);
-      for (const event of await listEventsWithoutDeliveries(db, REACTION_TRIGGERS, since, before, SCAN_BATCH)) {
+      for (const event of await listLeadEventsWithout(
+        db,
+        { triggers: REACTION_TRIGGERS, since, before, limit: SCAN_BATCH },
+        (eventId) => deliveriesOfEvent(db, eventId),
+      )) {
         await offer(event);
       }
       for (const delivery of await listDueDeliveries(db, since, at, SCAN_BATCH)) {

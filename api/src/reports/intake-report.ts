@@ -3,7 +3,8 @@
 // held submissions waiting for review.
 import type { IntakeReport } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { INTAKE_REPORT_DAYS, type IntakeClock, measureIntake } from '../leads/lead-intake.service.ts';
+import { INTAKE_REPORT_DAYS, measureIntake } from '../leads/intake-measures.service.ts';
+import type { IntakeClock } from '../leads/lead-intake.service.ts';
 import { measureSpeedToLead } from '../speed-to-lead/speed-to-lead-metric.service.ts';
 
 export async function buildIntakeReport(db: Knex, clock: IntakeClock): Promise<IntakeReport> {

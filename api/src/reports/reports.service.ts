@@ -9,7 +9,7 @@ import { readDataVersions } from '../db/data-versions.ts';
 import { weakEtag } from '../http/conditional.ts';
 import { countLeadGroups, measureLeadMetrics, readLeadClock } from '../leads/lead-stats.service.ts';
 import { measurePaymentMetrics, paymentsVersion } from '../payments/payments.service.ts';
-import { measureScheduleMetrics, scheduleVersion } from '../scheduling/scheduling.service.ts';
+import { measureScheduleMetrics, scheduleVersion } from '../scheduling/scheduling-reads.service.ts';
 
 export async function buildStats(db: Knex): Promise<StatsReport> {
   const counts = await countLeadGroups(db);

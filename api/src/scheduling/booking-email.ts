@@ -8,7 +8,7 @@ import { findLead } from '../leads/leads.service.ts';
 import { type EmailBlock, renderEmail } from '../email/email.service.ts';
 import { getCompanyDetails } from '../settings/company-details.service.ts';
 import { listScheduledVisitRowsOfBooking, type VisitRow } from './scheduling.queries.ts';
-import { describeArrival } from './scheduling.service.ts';
+import { describeArrival } from './visit-answers.service.ts';
 
 export const BOOKING_CALENDAR_FILENAME = 'cleaning.ics';
 export const CANCELLATION_CALENDAR_FILENAME = 'cancelled-cleaning.ics';

@@ -43,18 +43,15 @@ import {
 } from '../quotes/customer-quotes.service.ts';
 import { quotePageUrl } from './scheduling.routes.ts';
 import {
-  alternativeSlots,
   bookFromQuote,
   canCustomerChange,
   cancelFromQuote,
-  customerSlots,
-  describeArrival,
   findBookingOfQuote,
-  isOneTimeUsedUp,
   rescheduleFromQuote,
-  SlotRefusedError,
   skipVisitFromQuote,
-} from './scheduling.service.ts';
+} from './customer-booking.service.ts';
+import { alternativeSlots, customerSlots, isOneTimeUsedUp, SlotRefusedError } from './free-windows.service.ts';
+import { describeArrival } from './visit-answers.service.ts';
 
 const e = (value: string | number) => escapeHtml(String(value));
 const company = DEFAULT_COMPANY;

@@ -15,23 +15,11 @@ import { noStore } from '../http/cache-control.ts';
 import { bookingChangeRateLimits } from '../http/rate-limits.ts';
 import { operationRouter } from '../http/route.ts';
 import { getSchedulingSettings, saveSchedulingSettings } from '../settings/scheduling-settings.service.ts';
-import {
-  activeBookingOfLead,
-  alternativeSlots,
-  bookForLead,
-  bookFromQuote,
-  type BookingCancellation,
-  cancelBookingById,
-  cancelBookingOfLead,
-  cancelFromQuote,
-  customerSlots,
-  leadSlots,
-  listVisits,
-  rescheduleFromQuote,
-  SlotRefusedError,
-  skipVisitFromQuote,
-  updateVisit,
-} from './scheduling.service.ts';
+import { bookFromQuote, cancelFromQuote, rescheduleFromQuote, skipVisitFromQuote } from './customer-booking.service.ts';
+import { alternativeSlots, customerSlots, leadSlots, SlotRefusedError } from './free-windows.service.ts';
+import type { BookingCancellation } from './booking-core.ts';
+import { activeBookingOfLead, bookForLead, cancelBookingById, cancelBookingOfLead } from './staff-booking.service.ts';
+import { listVisits, updateVisit } from './staff-visits.service.ts';
 
 import type { AppDeps } from '../deps.ts';
 

@@ -14,7 +14,9 @@ import type { Lead } from '@shine/shared/types';
 import type { LeadAlertRow } from '../db/automation-tables.ts';
 import type { AlertContext } from './alert-context.ts';
 import { type AlertRecipient, findAlertRecipients } from './alert-recipients.ts';
-import { countAlertsSentSince, findLeadMakerId } from './lead-alerts.queries.ts';
+import { leadMakerIdOf } from '../audit/audit.service.ts';
+import { leadIdsFromSameClientAs } from '../leads/lead-candidates.service.ts';
+import { countAlertsSentSince } from './lead-alerts.queries.ts';
 
 const HOUR = 3_600_000;
 
@@ -127,13 +129,16 @@ export async function planAlert(
   const planned = await planRecipient(ctx, alert.step, settings, at, lead);
   if (planned.kind === 'skip') return planned;
   // A lead staff entered by hand is news to everyone but its maker.
-  if (alert.step !== 'repeat' && planned.recipient.id === (await findLeadMakerId(ctx.db, alert.lead_id))) {
+  if (alert.step !== 'repeat' && planned.recipient.id === (await leadMakerIdOf(ctx.db, alert.lead_id))) {
     const reason = `${planned.recipient.name} entered this lead themselves`;
     return { kind: 'skip', reason, recipientId: planned.recipient.id };
   }
   const since = new Date(at.getTime() - HOUR);
   const recipientId = planned.recipient.id;
-  const sameClient = await countAlertsSentSince(ctx.db, since, { leadId: alert.lead_id, step: alert.step });
+  const sameClient = await countAlertsSentSince(ctx.db, since, {
+    leadIds: leadIdsFromSameClientAs(ctx.db, alert.lead_id),
+    step: alert.step,
+  });
   if (sameClient >= STAFF_ALERTS_PER_CLIENT_PER_HOUR) {
     const reason = `${STAFF_ALERTS_PER_CLIENT_PER_HOUR} alerts for quotes from the same address went out in the last hour`;
     return { kind: 'fold', reason, recipientId };

@@ -59,20 +59,15 @@ export async function markAlertRetrying(db: Knex, id: string, error: string): Pr
 /**
  * Alerts sent on their own since `since` (a digest's are not counted: it is one message), all leads
  * together, or, with `sameClientAs`, of this step for the leads whose quotes came from the same client
- * address as that lead's (none when its address is unknown).
+ * address as that lead's (`leadIds`: the leads feature's `leadIdsFromSameClientAs`).
  */
 export async function countAlertsSentSince(
   db: Knex,
   since: Date,
-  sameClientAs?: { leadId: string; step: LeadAlertStep },
+  sameClientAs?: { leadIds: Knex.QueryBuilder; step: LeadAlertStep },
 ): Promise<number> {
   const query = db('lead_alerts').where({ status: 'sent' }).whereNull('folded_at').where('finished_at', '>', since);
-  if (sameClientAs) {
-    const clientKey = db('leads').select('client_key').where('id', sameClientAs.leadId);
-    query
-      .where('step', sameClientAs.step)
-      .whereIn('lead_id', db('leads').select('id').whereNotNull('client_key').where('client_key', clientKey));
-  }
+  if (sameClientAs) query.where('step', sameClientAs.step).whereIn('lead_id', sameClientAs.leadIds);
   const row = (await query.count({ n: '*' }).first()) as { n: string | number } | undefined;
   return Number(row?.n ?? 0);
 }
@@ -140,16 +135,4 @@ export function alertReached(db: Knex, userId: string): (leadId: string) => Knex
 /** Alerts still waiting for their job longer than `olderThan` (the job was lost with its process). */
 export function listStrandedAlertIds(db: Knex, olderThan: Date): Promise<Array<{ id: string }>> {
   return db('lead_alerts').where({ status: 'queued' }).where('updated_at', '<', olderThan).select('id').limit(500);
-}
-
-/**
- * Who entered the lead by hand in the CRM (the actor of its `created` audit row), or null for a lead
- * that came in by the form or was made by the product.
- */
-export async function findLeadMakerId(db: Knex, leadId: string): Promise<string | null> {
-  const row: { actor_id: string | null } | undefined = await db('audit_log')
-    .where({ lead_id: leadId, entity: 'lead', entity_id: leadId, action: 'created' })
-    .whereNotNull('actor_id')
-    .first('actor_id');
-  return row?.actor_id ?? null;
 }

@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { linkOriginOf } from '../http/public-origin.ts';
 import { operationRouter } from '../http/route.ts';
-import { describeArrival } from '../scheduling/scheduling.service.ts';
+import { describeArrival } from '../scheduling/visit-answers.service.ts';
 import { getCompanyDetails } from '../settings/company-details.service.ts';
 import { previewTemplateEmail } from './template-email.service.ts';
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from './templates.service.ts';

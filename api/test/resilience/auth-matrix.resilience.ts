@@ -82,6 +82,8 @@ async function existingIds(app: TestApp, cookie: string): Promise<Record<IdKind,
     unmatched: randomUUID(),
     // A well-formed id of none (the session decides first).
     activity: randomUUID(),
+    // Calls come only from the voice webhook: a well-formed id of none (the session decides first).
+    call: randomUUID(),
   };
 }
 

@@ -84,18 +84,26 @@ export interface ReceivedSms {
 export interface TestSmsApi {
   url: string;
   received: ReceivedSms[];
+  /** While set, every message is refused with this answer (Twilio's 400 for a landline, say). */
+  refuseWith: { status: number; message: string } | undefined;
   close: () => Promise<void>;
 }
 
 /** Answers like Twilio's Messages resource: 201 with a sid. */
 export async function startSmsApi(): Promise<TestSmsApi> {
   const received: ReceivedSms[] = [];
+  const state: Pick<TestSmsApi, 'refuseWith'> = { refuseWith: undefined };
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => {
       body += chunk;
     });
     req.on('end', () => {
+      if (state.refuseWith) {
+        res.writeHead(state.refuseWith.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: 21614, message: state.refuseWith.message }));
+        return;
+      }
       received.push({
         path: req.url ?? '',
         authorization: req.headers.authorization,
@@ -108,11 +116,11 @@ export async function startSmsApi(): Promise<TestSmsApi> {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  return {
+  return Object.assign(state, {
     url: `http://127.0.0.1:${port}`,
     received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
 }
 
 /** The engine's configuration for delivering to the test's local SMTP server and SMS API. */
@@ -280,6 +288,7 @@ export function useDeliveringEngine(
     context.smtp.received.length = 0;
     context.smtp.refuseWith = undefined;
     context.sms.received.length = 0;
+    context.sms.refuseWith = undefined;
   });
   return context;
 }

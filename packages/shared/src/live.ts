@@ -35,6 +35,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('message.created'), leadId: id, messageId: id }),
   /** A quote held for review (see the held submissions). */
   z.strictObject({ type: z.literal('held.created'), heldId: id }),
+  /** A call to the company number came in or changed (missed, answered, a voicemail, called back). */
+  z.strictObject({ type: z.literal('call.changed'), callId: id }),
   /** A person added to the team: every open screen's list of people (names, pickers) refreshes. */
   z.strictObject({ type: z.literal('user.created'), userId: id }),
   /** A person's name, role, phone, availability or account (disabled, enabled) changed. */

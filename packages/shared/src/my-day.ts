@@ -14,10 +14,19 @@ export const myDayQuerySchema = z.object({
 export type MyDayQuery = z.output<typeof myDayQuerySchema>;
 
 /** The sections, in the order the day is worked. */
-export const MY_DAY_SECTION_KEYS = ['newLeads', 'replies', 'followUps', 'tasks', 'quotes', 'visits'] as const;
+export const MY_DAY_SECTION_KEYS = [
+  'callBacks',
+  'newLeads',
+  'replies',
+  'followUps',
+  'tasks',
+  'quotes',
+  'visits',
+] as const;
 export type MyDaySectionKey = (typeof MY_DAY_SECTION_KEYS)[number];
 
 export const MY_DAY_SECTION_TITLES: Record<MyDaySectionKey, string> = {
+  callBacks: 'Call back',
   newLeads: 'New leads to contact',
   replies: 'Customer replies waiting',
   followUps: 'Follow-ups due today and overdue',

@@ -24,6 +24,11 @@ export const NOTIFICATION_KINDS = [
    * No lead: it opens the Held section. One unread at a time, rewritten with how many wait.
    */
   'request_held',
+  /**
+   * A call to the company number nobody answered: to the lead's assignee (nobody holds it, or a
+   * stranger called: the person on duty). A stranger's has no lead: it opens the Calls list.
+   */
+  'missed_call',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

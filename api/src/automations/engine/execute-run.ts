@@ -19,7 +19,7 @@ import type { Knex } from 'knex';
 import { addActivity } from '../../activities/activities.service.ts';
 import type { AutomationRunRow } from '../../db/automation-tables.ts';
 import { changeLeadStatusByAutomation, findLead } from '../../leads/leads.service.ts';
-import { describeVisitForMessage } from '../../scheduling/scheduling.service.ts';
+import { describeVisitForMessage } from '../../scheduling/scheduling-reads.service.ts';
 import { getCompanyDetails } from '../../settings/company-details.service.ts';
 import { renderTemplateEmail } from '../../templates/template-email.service.ts';
 import { findTemplate } from '../../templates/templates.service.ts';

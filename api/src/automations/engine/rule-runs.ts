@@ -9,7 +9,7 @@ import type { LeadEventRow } from '../../db/automation-tables.ts';
 import type { AutomationRow } from '../../db/tables.ts';
 import { findLeadEvent, isReactionEventTrigger, markLeadEventHandled } from '../../lead-events/lead-events.service.ts';
 import { findLead } from '../../leads/leads.service.ts';
-import { isFirstCompletedVisit } from '../../scheduling/scheduling.service.ts';
+import { isFirstCompletedVisit } from '../../scheduling/scheduling-reads.service.ts';
 import { listActiveAutomationRows } from '../automations.queries.ts';
 import { insertRunOnce } from '../runs.queries.ts';
 

@@ -10,7 +10,7 @@ import {
 } from '../../lead-events/lead-events.service.ts';
 import { listLeadCandidates } from '../../leads/lead-candidates.service.ts';
 import { openSentQuotes } from '../../quotes/quotes.service.ts';
-import { upcomingVisits } from '../../scheduling/scheduling.service.ts';
+import { upcomingVisits } from '../../scheduling/scheduling-reads.service.ts';
 import type { SpeedToLead } from '../../speed-to-lead/speed-to-lead.service.ts';
 import { listActiveAutomationRows, ruleInForce } from '../automations.queries.ts';
 import { listStrandedRunIds, releaseHeldRuns, runOfOccurrence } from '../runs.queries.ts';

@@ -551,6 +551,12 @@ export const lostReasonsBody = shapedBody({
   ),
 });
 
+/** PUT /api/admin/settings/calls: the ring time and the text back, well or badly formed. */
+export const callSettingsBody = shapedBody({
+  ringSeconds: fc.oneof(fc.constant(20), fc.integer({ min: -5, max: 90 }), fc.double(), nastyString),
+  textTemplate: fc.oneof(fc.constant('Sorry we missed you! {quote link}'), textOrPayload(400)),
+});
+
 export const companyDetailsBody = shapedBody({
   name: textOrPayload(120),
   postalAddress: fc.oneof(fc.constant('1200 Main Street\nDallas, TX 75202'), textOrPayload(300)),

@@ -15,6 +15,7 @@ import {
 import { AUTOMATION_RECIPE_KEYS, automationRecipeCreateSchema } from '@shine/shared/automation-recipes';
 import { automationPreviewSchema, outboxQuerySchema } from '@shine/shared/automation-rules';
 import { automationCreateSchema, automationUpdateSchema } from '@shine/shared/automations';
+import { callListQuerySchema, callSettingsSchema } from '@shine/shared/calls';
 import { companyDetailsSchema } from '@shine/shared/company-settings';
 import {
   manualMessageSchema,
@@ -65,6 +66,7 @@ import {
   staffBookingBody,
   leadAlertSettingsBody,
   companyDetailsBody,
+  callSettingsBody,
   lostReasonsBody,
   notificationsReadBody,
   activityUpdateBody,
@@ -127,7 +129,8 @@ type IdKind =
   | 'quote'
   | 'token'
   | 'unmatched'
-  | 'activity';
+  | 'activity'
+  | 'call';
 
 interface Endpoint {
   method: Method;
@@ -149,8 +152,8 @@ interface Endpoint {
   unknownId?: number[];
 }
 
-// Scale: RESILIENCE_RUNS=<n> changes the runs per endpoint and session state (default 120; docs/testing.md).
-const RUNS = Number(process.env.RESILIENCE_RUNS ?? 120);
+// Scale: RESILIENCE_RUNS=<n> changes the runs per endpoint and session state (default 90; docs/testing.md).
+const RUNS = Number(process.env.RESILIENCE_RUNS ?? 90);
 
 let app: TestApp;
 let cookie = '';
@@ -168,6 +171,8 @@ const ids: Record<IdKind, string[]> = {
   token: [],
   // Held e-mail comes only from the mailbox: none here (404 unless the body is refused first).
   unmatched: [],
+  // Calls come only from the voice webhook: none here (404 unless the request is refused first).
+  call: [],
   // Read from the table once the fixtures are in (POST /api/admin/activities adds more).
   activity: [],
 };
@@ -193,6 +198,8 @@ const endpoints: Endpoint[] = [
   { method: 'POST', path: '/api/webhooks/sms', access: 'public', success: [403] },
   // Without STRIPE_WEBHOOK_SECRET (as here) the card processor's webhook is not there.
   { method: 'POST', path: '/api/payments/stripe/webhook', access: 'public', success: [404] },
+  { method: 'POST', path: '/api/webhooks/voice', access: 'public', success: [403] },
+  { method: 'POST', path: '/api/webhooks/voice/status', access: 'public', success: [403] },
   { method: 'POST', path: '/api/admin/login', access: 'login', success: [200], body: () => loginBody },
   { method: 'GET', path: '/api/admin/me', access: 'me', success: [200] },
   { method: 'POST', path: '/api/admin/logout', access: 'admin', success: [200, 204] },
@@ -478,6 +485,23 @@ const endpoints: Endpoint[] = [
     schema: myDayQuerySchema,
   },
   { method: 'GET', path: '/api/admin/counts', access: 'admin', success: [200] },
+  {
+    method: 'GET',
+    path: '/api/admin/calls',
+    access: 'admin',
+    success: [200],
+    query: fc.constantFrom(
+      '',
+      'status=missed',
+      'status=voicemail',
+      'status=nope',
+      'page=2',
+      'page=0',
+      'status=&page=x',
+    ),
+    schema: callListQuerySchema,
+  },
+  { method: 'POST', path: '/api/admin/calls/:id/called-back', access: 'admin', success: [200], id: 'call' },
   { method: 'GET', path: '/api/admin/notifications', access: 'admin', success: [200] },
   {
     method: 'POST',
@@ -621,6 +645,15 @@ const endpoints: Endpoint[] = [
     success: [200],
     body: () => lostReasonsBody,
     schema: lostReasonsSchema,
+  },
+  { method: 'GET', path: '/api/admin/settings/calls', access: 'admin', success: [200] },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings/calls',
+    access: 'admin',
+    success: [200],
+    body: () => callSettingsBody,
+    schema: callSettingsSchema,
   },
   { method: 'GET', path: '/api/admin/settings/company', access: 'admin', success: [200] },
   {

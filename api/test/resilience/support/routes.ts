@@ -20,7 +20,8 @@ export type IdKind =
   | 'user'
   | 'quote'
   | 'unmatched'
-  | 'activity';
+  | 'activity'
+  | 'call';
 /** public: anyone; login/me: open to all by design; admin: a signed-in session only. */
 export type Access = 'public' | 'login' | 'me' | 'admin';
 /**
@@ -71,9 +72,11 @@ export const ROUTES: Route[] = [
       frequency: 'Weekly',
     }),
   },
-  // Unsigned, as the matrix sends it, the provider's webhook answers 403 whoever calls.
+  // Unsigned, as the matrix sends it, the provider's webhooks answer 403 whoever calls.
   { method: 'POST', path: '/api/webhooks/sms', access: 'public' },
   { method: 'POST', path: '/api/payments/stripe/webhook', access: 'public' },
+  { method: 'POST', path: '/api/webhooks/voice', access: 'public' },
+  { method: 'POST', path: '/api/webhooks/voice/status', access: 'public' },
   { method: 'POST', path: '/api/admin/login', access: 'login' },
   { method: 'GET', path: '/api/admin/me', access: 'me' },
   { method: 'POST', path: '/api/admin/logout', access: 'admin', role: 'sales' },
@@ -263,6 +266,8 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/admin/inbox', access: 'admin', role: 'sales' },
   { method: 'GET', path: '/api/admin/my-day', access: 'admin', role: 'sales' },
   { method: 'GET', path: '/api/admin/counts', access: 'admin', role: 'sales' },
+  { method: 'GET', path: '/api/admin/calls', access: 'admin', role: 'sales' },
+  { method: 'POST', path: '/api/admin/calls/:id/called-back', access: 'admin', role: 'sales', id: 'call' },
   { method: 'GET', path: '/api/admin/notifications', access: 'admin', role: 'sales' },
   {
     method: 'POST',
@@ -343,6 +348,14 @@ export const ROUTES: Route[] = [
     access: 'admin',
     role: 'admin',
     validBody: () => ({ reasons: [...DEFAULT_LOST_REASONS] }),
+  },
+  { method: 'GET', path: '/api/admin/settings/calls', access: 'admin', role: 'admin' },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings/calls',
+    access: 'admin',
+    role: 'admin',
+    validBody: () => ({ ringSeconds: 20, textTemplate: 'Sorry we missed you: {quote link}' }),
   },
   { method: 'GET', path: '/api/admin/settings/company', access: 'admin', role: 'admin' },
   {

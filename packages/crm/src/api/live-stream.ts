@@ -12,6 +12,7 @@ import { urlOf } from './client.ts';
 import {
   activitiesKey,
   auditKey,
+  callsKey,
   activitySummaryKey,
   heldKey,
   inboxKey,
@@ -44,6 +45,7 @@ export const LIVE_EVENT_TYPES = [
   'user.created',
   'user.changed',
   'notification.created',
+  'call.changed',
 ] as const;
 
 /** After the server refused the stream, how long the reads poll before the stream is tried again. */
@@ -103,6 +105,9 @@ export function readsChangedBy(event: LiveEvent): ReadonlyArray<readonly unknown
       return day;
     case 'held.created':
       return [...day, heldKey, intakeKey];
+    case 'call.changed':
+      // The Calls list, and My Day's Call back items.
+      return [...day, callsKey];
     case 'quote.accepted':
       // The lead (Won, its value), its quote versions (under its key) and its timeline.
       return [...day, leadsKey, statsKey, metricsKey, leadActivitiesKey(event.leadId), activitiesKey];

@@ -1,4 +1,5 @@
 import { automationOperations } from '@shine/shared/operations/automations';
+import { callOperations } from '@shine/shared/operations/calls';
 import { conversationOperations } from '@shine/shared/operations/conversations';
 import { leadOperations } from '@shine/shared/operations/leads';
 import { paymentOperations } from '@shine/shared/operations/payments';
@@ -54,6 +55,8 @@ export const lostReasonsKey = queryKeyOf(settingsOperations.getLostReasons);
 /** Both scopes of My Day start with it: a change refreshes whichever is shown. */
 export const myDayKey = collectionKeyOf(workdayOperations.getMyDay);
 export const notificationsKey = queryKeyOf(workdayOperations.listNotifications);
+/** Every page and filter of the Calls list. */
+export const callsKey = collectionKeyOf(callOperations.listCalls);
 /** The counts beside the sections and on the bell (api/shell-counts.ts). */
 export const shellCountsKey = queryKeyOf(workdayOperations.getShellCounts);
 /** Every page and filter of the invoice list, and each invoice: a payment refreshes them all. */

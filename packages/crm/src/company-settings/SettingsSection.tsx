@@ -4,6 +4,7 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { settingsPath } from '../navigation/index.ts';
 import { PaymentSettingsForm } from '../payments/index.ts';
 import {
+  CallSettingsCard,
   CompanyDetailsSettings,
   LostReasonsSettings,
   SchedulingSettingsForm,
@@ -24,6 +25,10 @@ const PAGES: Record<SettingsPageKey, { hint: string; render: () => ReactNode }> 
   alerts: {
     hint: 'Who is on duty each day to answer a new lead, and who is told when nobody does.',
     render: () => <SpeedToLeadSettingsCard />,
+  },
+  calls: {
+    hint: 'How long the phones ring for a call to the company number, and the text a missed caller gets.',
+    render: () => <CallSettingsCard />,
   },
   'lost-reasons': {
     hint: 'The reasons offered when a lead is marked Lost.',

@@ -33,6 +33,7 @@ import './crm.css';
 const MyDaySection = lazyChunk(SECTION_CHUNKS['my-day']);
 const LeadsSection = lazyChunk(SECTION_CHUNKS.leads);
 const InboxSection = lazyChunk(SECTION_CHUNKS.inbox);
+const CallsSection = lazyChunk(SECTION_CHUNKS.calls);
 const HeldSection = lazyChunk(SECTION_CHUNKS.held);
 const ScheduleSection = lazyChunk(SECTION_CHUNKS.schedule);
 const PaymentsSection = lazyChunk(SECTION_CHUNKS.payments);
@@ -52,6 +53,8 @@ function SectionContent({ section }: { section: SectionKey }) {
       return <LeadsSection />;
     case 'inbox':
       return <InboxSection />;
+    case 'calls':
+      return <CallsSection />;
     case 'held':
       return <HeldSection />;
     case 'schedule':

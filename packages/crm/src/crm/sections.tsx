@@ -10,6 +10,7 @@ import {
   IdcardOutlined,
   InboxOutlined,
   MessageOutlined,
+  PhoneOutlined,
   SettingOutlined,
   TeamOutlined,
   ThunderboltOutlined,
@@ -22,6 +23,8 @@ export const SECTION_KEYS = [
   'my-day',
   // What waits for an answer comes first after the Dashboard.
   'inbox',
+  // Calls to the company number: missed ones to call back, strangers to make leads of.
+  'calls',
   'leads',
   'held',
   'activities',
@@ -42,6 +45,7 @@ export const SECTIONS: Record<SectionKey, { title: string; icon: ReactNode; admi
   'my-day': { title: 'My Day', icon: <CheckSquareOutlined /> },
   leads: { title: 'Leads', icon: <TeamOutlined /> },
   inbox: { title: 'Inbox', icon: <MessageOutlined /> },
+  calls: { title: 'Calls', icon: <PhoneOutlined /> },
   schedule: { title: 'Schedule', icon: <CarOutlined /> },
   payments: { title: 'Payments', icon: <DollarOutlined /> },
   held: { title: 'Held', icon: <InboxOutlined /> },

@@ -68,7 +68,7 @@ function SpeedToLeadClock({ createdAt, due }: { createdAt: string; due?: string 
 /** "2026-12-01T08:30:00-06:00" → 510: the business's wall clock, as the API writes the visit. */
 const wallMinutes = (iso: string) => Number(iso.slice(11, 13)) * 60 + Number(iso.slice(14, 16));
 
-function describeItem(item: Item): ReactNode {
+function describeItem(item: Exclude<Item, { kind: 'call_back' }>): ReactNode {
   switch (item.kind) {
     case 'new_lead':
       return <SpeedToLeadClock createdAt={item.createdAt} due={item.due} />;
@@ -125,7 +125,7 @@ export function MyDayItem({
   showAssignee,
   onOpen,
 }: {
-  item: Item;
+  item: Exclude<Item, { kind: 'call_back' }>;
   showAssignee: boolean;
   onOpen: (leadId: string, tab?: 'conversation') => void;
 }) {

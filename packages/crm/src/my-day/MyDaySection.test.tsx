@@ -1,6 +1,7 @@
 import { makeActivity, makeLead } from '../test/fixtures.ts';
 import { businessClockAfter } from '../format/picker-time.ts';
 import { schedulingOperations } from '@shine/shared/operations/scheduling';
+import { callOperations } from '@shine/shared/operations/calls';
 import { leadOperations } from '@shine/shared/operations/leads';
 import { workdayOperations } from '@shine/shared/operations/workday';
 import { MY_DAY_SECTION_KEYS, MY_DAY_SECTION_TITLES } from '@shine/shared/my-day';
@@ -44,6 +45,60 @@ describe('My Day', () => {
     expect(screen.getByRole('link', { name: 'My open leads' }).getAttribute('href')).toBe('/crm/leads?assignee=me');
     // Only admins choose whose day it is.
     expect(screen.queryByRole('radiogroup')).toBeNull();
+  });
+
+  it('lists a stranger’s missed call first, to call back and mark done', async () => {
+    const CALL = '5a0c2d3e-4f5a-4b6c-8d7e-000000000009';
+    const { calls } = mockFetch({
+      ...signedInAs('sales'),
+      ...stubCall(workdayOperations.getMyDay, {
+        body: dayWith({
+          callBacks: [
+            {
+              kind: 'call_back',
+              leadId: null,
+              leadName: null,
+              assignee: null,
+              due: ago(1),
+              callId: CALL,
+              at: ago(6),
+              phone: '+12145550177',
+              voicemail: false,
+            },
+          ],
+        }),
+      }),
+      ...stubCall(
+        callOperations.markCallCalledBack,
+        {
+          body: {
+            id: CALL,
+            from: '+12145550177',
+            at: ago(6),
+            status: 'missed',
+            leadId: null,
+            leadName: null,
+            durationSeconds: null,
+            recordingUrl: null,
+            text: { status: 'sent', reason: null },
+            calledBackAt: ago(0),
+          },
+        },
+        { params: { id: CALL } },
+      ),
+    });
+    renderWithProviders(<MyDaySection />);
+    const section = await screen.findByRole('region', { name: /^Call back/ });
+    const item = within(section).getByRole('listitem');
+    expect(item.textContent).toContain('Unknown caller +12145550177');
+    expect(item.textContent).toContain('call-back target passed');
+    expect(within(item).getByRole('link', { name: 'Call back +12145550177' }).getAttribute('href')).toMatch(/^tel:/);
+    await userEvent.click(within(item).getByRole('button', { name: 'Mark +12145550177 called back' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+        urlFor(callOperations.markCallCalledBack, { params: { id: CALL } }),
+      ]),
+    );
   });
 
   it('lists each section in order with one-click actions that call the API', async () => {

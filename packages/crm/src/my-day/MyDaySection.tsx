@@ -9,6 +9,7 @@ import { useIsAdmin } from '../session/current-user.ts';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
+import { CallBackItem } from './CallBackItem.tsx';
 import { MyDayItem } from './MyDayItem.tsx';
 import { useMyDay } from './my-day.queries.ts';
 import './my-day.css';
@@ -18,6 +19,7 @@ function itemKey(item: Item): string {
   if (item.kind === 'task') return item.activityId;
   if (item.kind === 'quote') return item.quoteId;
   if (item.kind === 'visit') return item.visitId;
+  if (item.kind === 'call_back') return item.callId;
   return item.leadId;
 }
 
@@ -94,14 +96,23 @@ export function MyDaySection() {
                 <p className="muted my-day-none">Nothing here.</p>
               ) : (
                 <ul className="my-day-list">
-                  {section.items.map((item) => (
-                    <MyDayItem
-                      key={`${item.kind}-${itemKey(item)}`}
-                      item={item}
-                      showAssignee={scope === 'all'}
-                      onOpen={lead.open}
-                    />
-                  ))}
+                  {section.items.map((item) =>
+                    item.kind === 'call_back' ? (
+                      <CallBackItem
+                        key={`${item.kind}-${itemKey(item)}`}
+                        item={item}
+                        showAssignee={scope === 'all'}
+                        onOpen={lead.open}
+                      />
+                    ) : (
+                      <MyDayItem
+                        key={`${item.kind}-${itemKey(item)}`}
+                        item={item}
+                        showAssignee={scope === 'all'}
+                        onOpen={lead.open}
+                      />
+                    ),
+                  )}
                 </ul>
               )}
             </section>

@@ -146,10 +146,13 @@ function MatchOffer({
  */
 export function NewLeadDialog({
   open,
+  prefill,
   onClose,
   onSaved,
 }: {
   open: boolean;
+  /** Fields filled in when it opens (a missed caller's phone). */
+  prefill?: Partial<NewLeadValues>;
   onClose: () => void;
   /** The lead made, or the one the request was added to (and opened). */
   onSaved: (leadId: string) => void;
@@ -209,7 +212,7 @@ export function NewLeadDialog({
         requiredMark="optional"
         preserve={false}
         validateTrigger={validateTrigger}
-        initialValues={INITIAL_VALUES}
+        initialValues={{ ...INITIAL_VALUES, ...prefill }}
         onValuesChange={() => setConflict(null)}
         onFinish={() => void submit()}
       >

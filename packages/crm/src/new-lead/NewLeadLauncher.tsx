@@ -9,10 +9,17 @@ import { useNewLeadShortcut } from './new-lead-shortcut.ts';
 // The dialog (its form and the price table) loads on first use, not with the page.
 const NewLeadDialog = lazy(() => import('./NewLeadDialog.tsx').then((m) => ({ default: m.NewLeadDialog })));
 
-const NewLeadContext = createContext<(() => void) | null>(null);
+/** What the form starts with besides its defaults (a missed caller's phone). */
+export interface NewLeadPrefill {
+  phone?: string;
+}
 
-/** Opens the New lead dialog; null outside the CRM page (nothing to open). */
-export function useOpenNewLead(): (() => void) | null {
+type OpenNewLead = (prefill?: NewLeadPrefill) => void;
+
+const NewLeadContext = createContext<OpenNewLead | null>(null);
+
+/** Opens the New lead dialog (its fields prefilled as given); null outside the CRM page (nothing to open). */
+export function useOpenNewLead(): OpenNewLead | null {
   return useContext(NewLeadContext);
 }
 
@@ -23,8 +30,10 @@ export function useOpenNewLead(): (() => void) | null {
 export function NewLeadProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  const [prefill, setPrefill] = useState<NewLeadPrefill>({});
   const navigate = useNavigate();
-  const show = useCallback(() => {
+  const show = useCallback((values: NewLeadPrefill = {}) => {
+    setPrefill(values);
     setUsed(true);
     setOpen(true);
   }, []);
@@ -36,6 +45,7 @@ export function NewLeadProvider({ children }: { children: ReactNode }) {
         <Suspense fallback={null}>
           <NewLeadDialog
             open={open}
+            prefill={prefill}
             onClose={() => setOpen(false)}
             onSaved={(leadId) => {
               setOpen(false);
@@ -61,7 +71,7 @@ export function NewLeadButton({ iconOnly, type }: { iconOnly?: boolean; type?: '
           aria-label="New lead"
           aria-keyshortcuts="N"
           className="touch-target"
-          onClick={openNewLead}
+          onClick={() => openNewLead()}
         />
       </Hint>
     );
@@ -72,7 +82,7 @@ export function NewLeadButton({ iconOnly, type }: { iconOnly?: boolean; type?: '
       className="touch-target"
       icon={<PlusOutlined aria-hidden="true" />}
       aria-keyshortcuts="N"
-      onClick={openNewLead}
+      onClick={() => openNewLead()}
     >
       New lead
     </Button>

@@ -37,6 +37,16 @@ const dateKey = (date: Date) =>
 const dayLabel = (date: Date) => formatCalendarDate(dateKey(date));
 
 /** Today in the business's calendar, as a date of this browser at noon (the week's columns are calendar days). */
+/**
+ * What a move's toast says: the customer is e-mailed when the visit's time changed; another crew at the
+ * same time is nothing they see (the API sends nothing then).
+ */
+function movedToast(visit: AdminVisit, start: string): string {
+  return Date.parse(start) === Date.parse(visit.start)
+    ? 'Visit moved to another crew; the customer’s time is the same, so no e-mail is sent'
+    : 'Visit moved; the customer is e-mailed';
+}
+
 function businessToday(): Date {
   const [year = 1970, month = 1, day = 1] = businessDateOf(new Date()).split('-').map(Number);
   return new Date(year, month - 1, day, 12);
@@ -116,7 +126,7 @@ function VisitDialog({ visit, crews, onClose }: { visit: AdminVisit; crews: stri
     const at = new Date(instant);
     // Without a new crew the server keeps the visit's own when it is free, or takes the first free one.
     const change = crew === visit.crew ? { start: at.toISOString() } : { start: at.toISOString(), crew };
-    void send(change, 'Visit moved; the customer is e-mailed');
+    void send(change, movedToast(visit, at.toISOString()));
   };
   return (
     <Modal open title={visit.leadName} onCancel={onClose} footer={null} destroyOnHidden>
@@ -264,7 +274,7 @@ function Schedule() {
         id: visit.id,
         update: move.crew === visit.crew ? { start: move.start } : { start: move.start, crew: move.crew },
       });
-      toast.success('Visit moved; the customer is e-mailed');
+      toast.success(movedToast(visit, move.start));
     } catch (error) {
       toast.error('Could not move the visit', errorText(error));
     }

@@ -5,6 +5,7 @@ export { useAssignees } from './assignees.queries.ts';
 export { pickChanged } from './changed-fields.ts';
 export { AlertPhoneField } from './person-fields.tsx';
 export { useTeamUsers } from './team.queries.ts';
+export { CallSettingsCard } from './CallSettingsCard.tsx';
 export { CompanyDetailsSettings } from './CompanyDetailsSettings.tsx';
 export { LostReasonsSettings } from './LostReasonsSettings.tsx';
 export { SchedulingSettingsForm } from './SchedulingSettingsForm.tsx';

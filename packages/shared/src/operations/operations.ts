@@ -1,6 +1,7 @@
 // Every call of the API, and how a request finds its call (most specific pattern first, so that
 // /leads/export is not read as /leads/:id).
 import { automationOperations } from './automations.operations.ts';
+import { callOperations } from './calls.operations.ts';
 import { conversationOperations } from './conversations.operations.ts';
 import { leadOperations } from './leads.operations.ts';
 import { liveOperations } from './live.operations.ts';
@@ -24,6 +25,7 @@ export const OPERATIONS: readonly Operation[] = [
   quoteOperations,
   schedulingOperations,
   workdayOperations,
+  callOperations,
   paymentOperations,
 ].flatMap((table): Operation[] => Object.values(table));
 

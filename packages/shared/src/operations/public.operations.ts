@@ -55,6 +55,45 @@ export const publicOperations = {
       403: error('Unsigned, or the signature does not match (or SMS_AUTH_TOKEN / PUBLIC_ORIGIN is not set).'),
     },
   }),
+  receiveVoiceCall: operation({
+    method: 'post',
+    path: '/api/webhooks/voice',
+    tag: 'Webhooks',
+    summary: 'An incoming call to the company number, from the voice provider (Twilio-compatible form post)',
+    description:
+      'A form post (CallSid, From, To, …) signed as `POST /api/webhooks/sms` is. Answers TwiML: in business hours a ' +
+      '<Dial> (timeout: the call settings’ `ringSeconds`, action: PUBLIC_ORIGIN + `/api/webhooks/voice/status`) ' +
+      'that rings the alert phone of the person on duty and of the escalation contact (the speed-to-lead ' +
+      'roster), or VOICE_FORWARD_TO when neither can take it; outside business hours, or with nobody to ring, a ' +
+      'voicemail prompt (<Say>, <Record>), the call counted as missed and texted back at once. One call per CallSid.',
+    access: 'public',
+    rateLimit: 'calls per client address per minute (shared with the SMS webhook).',
+    answers: {
+      200: text('text/xml', 'TwiML: a <Dial>, or a voicemail prompt.'),
+      400: error('No CallSid or From.'),
+      403: error('Unsigned, or the signature does not match (or SMS_AUTH_TOKEN / PUBLIC_ORIGIN is not set).'),
+    },
+  }),
+  receiveVoiceStatus: operation({
+    method: 'post',
+    path: '/api/webhooks/voice/status',
+    tag: 'Webhooks',
+    summary: 'How the <Dial> ended, or the voicemail left (the provider’s action callback)',
+    description:
+      'A signed form post (CallSid, From, DialCallStatus, DialCallDuration; or RecordingUrl after a voicemail). ' +
+      'no-answer, busy, failed and canceled make the call missed: the caller is texted back once (the call ' +
+      'settings’ `textTemplate`; at most once per number in 12 hours, never after STOP), the person on duty (or ' +
+      'the lead’s assignee) is notified and My Day lists the call back. completed makes it answered: a known ' +
+      'lead’s timeline gets the call, nothing is sent. Acted on by CallSid, whether or not the ring was seen, ' +
+      'and once: a repeated callback changes nothing.',
+    access: 'public',
+    rateLimit: 'calls per client address per minute (shared with the SMS webhook).',
+    answers: {
+      200: text('text/xml', 'TwiML: a voicemail prompt for a missed call, an empty <Response> otherwise.'),
+      400: error('No CallSid.'),
+      403: error('Unsigned, or the signature does not match (or SMS_AUTH_TOKEN / PUBLIC_ORIGIN is not set).'),
+    },
+  }),
   getOpenApiDocument: operation({
     method: 'get',
     path: '/api/openapi.json',

@@ -16,6 +16,21 @@ const lead = {
 };
 
 export const myDayItemSchema = z.discriminatedUnion('kind', [
+  /**
+   * A missed call not called back yet (docs/requirements.md#missed-calls): the lead whose phone it was,
+   * or none for a stranger; `due` is when the speed-to-lead target passes, counted from the call.
+   */
+  z.strictObject({
+    kind: z.literal('call_back'),
+    leadId: idSchema.nullable(),
+    leadName: z.string().nullable(),
+    assignee: personSchema.nullable(),
+    due: instantSchema,
+    callId: idSchema,
+    at: instantSchema,
+    phone: z.string(),
+    voicemail: z.boolean(),
+  }),
   /** Assigned and not contacted yet: `due` is when the speed-to-lead target passes. */
   z.strictObject({
     kind: z.literal('new_lead'),

@@ -2,6 +2,8 @@
 // full URL the provider called, then every POST parameter sorted by name, name and value appended
 // with no separator; HMAC-SHA1 with the account's auth token; base64.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { API_ERRORS } from '@shine/shared/messages';
+import { AppError } from './app-error.ts';
 
 export type FormParams = Record<string, string | string[] | undefined>;
 
@@ -28,4 +30,21 @@ export function isValidTwilioSignature(
   const expected = Buffer.from(twilioSignature(authToken, url, params));
   const given = Buffer.from(header);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Throws 403 unless the request carries the provider's signature over PUBLIC_ORIGIN + `path` and its
+ * form parameters (the SMS and voice webhooks alike); without a token or an origin nothing is believed.
+ */
+export function assertSignedByProvider(
+  token: string | undefined,
+  publicOrigin: string | undefined,
+  path: string,
+  params: FormParams,
+  header: string | undefined,
+): void {
+  const url = publicOrigin ? new URL(path, publicOrigin).toString() : undefined;
+  if (!token || !url || !isValidTwilioSignature(token, url, params, header)) {
+    throw new AppError(403, API_ERRORS.smsSignatureInvalid);
+  }
 }
