@@ -31,7 +31,7 @@ if (ownDataDir) {
 const browser = await findChromium({ headlessShell: true });
 
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
-const SOLO_SPECS = /crm\/(live|lead-alerts|missed-calls|team|schedule|booking-cancel)\.spec\.ts$/;
+const SOLO_SPECS = /crm\/(live|lead-alerts|missed-calls|team|schedule|booking-cancel|payments)\.spec\.ts$/;
 const SETUP = /\.setup\.ts$/;
 
 function serverEnv(port: number, dataDirectory: string): Record<string, string> {

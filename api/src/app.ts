@@ -61,6 +61,9 @@ import { openLeadCountsByAssignee } from './leads/open-leads.service.ts';
 import { liveRouter } from './live/live.routes.ts';
 import { myDayRouter, shellCountsRouter } from './my-day/my-day.routes.ts';
 import { notificationsRouter } from './notifications/notifications.routes.ts';
+import { invoicesRouter, paymentSettingsRouter, paymentsRouter } from './payments/payments.routes.ts';
+import { invoicePageRouter } from './payments/invoice-page.routes.ts';
+import { stripeWebhookRouter } from './payments/stripe-webhook.routes.ts';
 import { openApiRouter } from './openapi/openapi.routes.ts';
 import { customerQuotesRouter } from './quotes/customer-quotes.routes.ts';
 import { unmatchedEmailsRouter } from './mailbox/unmatched-emails.routes.ts';
@@ -125,6 +128,7 @@ function adminApi(
   // Every role reads the crews and windows (the Schedule shows them); only admins change them.
   admin.use('/settings/scheduling', requireRoleToWrite('admin'), schedulingSettingsRouter(deps));
   admin.use('/settings/lead-alerts', requireRole('admin'), speedToLeadSettingsRouter(deps));
+  admin.use('/settings/payments', requireRole('admin'), paymentSettingsRouter(deps));
   admin.use('/settings/calls', requireRole('admin'), callSettingsRouter(deps));
   admin.use('/settings', requireRole('admin'), settingsRouter(deps));
   admin.use('/lost-reasons', requireRoleToWrite('admin'), lostReasonsRouter(deps));
@@ -137,6 +141,8 @@ function adminApi(
   admin.use('/leads', leadBookingRouter(deps));
   admin.use('/visits', visitsRouter(deps));
   admin.use('/bookings', bookingsRouter(deps));
+  admin.use('/invoices', invoicesRouter(deps));
+  admin.use('/payments', paymentsRouter(deps));
   admin.use('/inbox', inboxRouter(deps));
   admin.use('/my-day', myDayRouter(deps));
   admin.use('/calls', callsRouter(deps));
@@ -222,12 +228,15 @@ export function createApp(deps: AppDeps): App {
     smsWebhookRouter(deps),
     voiceWebhookRouter(deps, delivery.sms),
   );
+  api.use('/payments/stripe', stripeWebhookRouter(deps));
   api.use('/admin', adminApi(deps, sessions, team, conversations));
   api.use(openApiRouter());
   api.use(apiNotFound);
   app.use('/api', api);
   // The customers' quote pages: before the static site, whose 404 page would answer them otherwise.
   app.use('/q', quotePageRouter({ ...deps, booking: quotePageBooking(deps) }));
+  // The customers' invoices (pay links).
+  app.use('/i', invoicePageRouter(deps));
   // The unsubscribe link of automated e-mail (RFC 8058 one-click: no origin check, see its router).
   app.use('/u', unsubscribeRouter(deps));
 

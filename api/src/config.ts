@@ -204,6 +204,15 @@ const envSchema = z
     SMS_ACCOUNT_SID: optionalText,
     SMS_AUTH_TOKEN: optionalText,
     SMS_FROM: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_API_URL: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .default('https://api.stripe.com')
+        .refine((value) => toOrigin(value) !== undefined, 'must be an http(s) URL'),
+    ),
     VOICE_FORWARD_TO: optionalText,
     REPLY_MAILBOX: z.preprocess(blankToUndefined, z.email('must be an e-mail address').optional()),
     IMAP_URL: z.preprocess(
@@ -271,6 +280,10 @@ export interface Config {
   customerBookingChanges: { perHour: number; perDay: number };
   /** Tax on quotes, in basis points (825 = 8.25 %); 0 (the default): none. */
   quoteTaxRateBasisPoints: number;
+  /** The card processor's webhook signing secret (whsec_…); unset: its webhook answers 404. */
+  stripeWebhookSecret: string | undefined;
+  /** The card processor's API: its secret key turns card payments on; the URL may name the local stand-in. */
+  stripe: { secretKey: string; apiUrl: string } | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   siteDistDir: string;
@@ -446,6 +459,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perDay: e.CUSTOMER_BOOKING_CHANGES_PER_DAY,
     },
     quoteTaxRateBasisPoints: e.QUOTE_TAX_RATE_PERCENT,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL } : undefined,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     siteDistDir: resolveDir(e.SITE_DIST_DIR, path.join(REPO_ROOT, 'site/dist')),

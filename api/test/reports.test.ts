@@ -113,6 +113,8 @@ describeApi('stats and metrics', () => {
       overdueTasks: 0,
       visitsThisWeek: 0,
       bookedRecurringRevenue: '0.00',
+      collectedThisMonth: '0.00',
+      outstanding: '0.00',
     } satisfies Metrics);
   });
 
@@ -153,6 +155,8 @@ describeApi('stats and metrics', () => {
       overdueTasks: 0,
       visitsThisWeek: 0,
       bookedRecurringRevenue: '0.00',
+      collectedThisMonth: '0.00',
+      outstanding: '0.00',
     });
   });
 

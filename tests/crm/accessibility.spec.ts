@@ -58,6 +58,7 @@ test.describe('CRM accessibility (axe-core)', () => {
     '/admin/crm?section=leads',
     '/admin/crm?section=held',
     '/admin/crm/calls',
+    '/admin/crm?section=payments',
     '/admin/crm?section=analytics',
     '/admin/crm?section=team',
     '/admin/crm?section=audit',

@@ -141,6 +141,7 @@ export const CRM_SCREEN_PATHS = [
     'calls',
     'held',
     'activities',
+    'payments',
     'automations',
     'templates',
     'analytics',
@@ -148,7 +149,9 @@ export const CRM_SCREEN_PATHS = [
     'audit',
   ].map((section) => `/admin/crm?section=${section}`),
   '/admin/crm?section=leads&view=pipeline',
-  ...['company', 'scheduling', 'alerts', 'calls', 'lost-reasons'].map((page) => `/admin/crm/settings/${page}`),
+  ...['company', 'scheduling', 'alerts', 'calls', 'lost-reasons', 'payments'].map(
+    (page) => `/admin/crm/settings/${page}`,
+  ),
 ];
 
 /** How far the document scrolls sideways: 0 when everything fits the window. */

@@ -92,7 +92,12 @@ export interface LeadEventRow {
 }
 
 /** Events that exist for the reactions that tell the customer (api/src/reactions/), not for rules. */
-export type ReactionEventTrigger = 'quote_sent' | 'booking_changed' | 'visits_cancelled';
+export type ReactionEventTrigger =
+  | 'quote_sent'
+  | 'booking_changed'
+  | 'visits_cancelled'
+  | 'invoice_created'
+  | 'payment_recorded';
 
 /** One reaction to one lead event (migration 20251210090000): its message goes out once. */
 export interface ReactionDeliveryRow {

@@ -23,7 +23,13 @@ import {
 export type { LeadEventCondition } from './lead-events.queries.ts';
 
 /** Events that exist for the reactions that tell the customer (api/src/reactions/), not for rules. */
-export const REACTION_EVENT_TRIGGERS = ['quote_sent', 'booking_changed', 'visits_cancelled'] as const;
+export const REACTION_EVENT_TRIGGERS = [
+  'quote_sent',
+  'booking_changed',
+  'visits_cancelled',
+  'invoice_created',
+  'payment_recorded',
+] as const;
 
 export function isReactionEventTrigger(trigger: string): trigger is ReactionEventTrigger {
   return (REACTION_EVENT_TRIGGERS as readonly string[]).includes(trigger);
@@ -88,6 +94,19 @@ export interface QuoteSentPayload {
   url: string;
 }
 
+/** invoice_created: a completed visit's invoice; `token` is its pay link's (stored nowhere else in clear). */
+export interface InvoiceCreatedPayload {
+  invoiceId: string;
+  token: string;
+  actorId?: string;
+}
+
+/** payment_recorded: a payment the customer is sent a receipt for. */
+export interface PaymentRecordedPayload {
+  paymentId: string;
+  actorId?: string;
+}
+
 /** Where a change inside withLeadEventOutbox writes its events. */
 export interface LeadEventOutbox {
   /** A new lead row (not a repeat request merged into an existing lead). */
@@ -106,6 +125,10 @@ export interface LeadEventOutbox {
   quoteSent: (leadId: string, payload: QuoteSentPayload) => Promise<void>;
   /** A true repeat request (`requestId`) of the same person was kept on the open lead. */
   repeatRequest: (leadId: string, requestId: string) => Promise<void>;
+  /** A visit's invoice was made (payments feature). */
+  invoiceCreated: (leadId: string, payload: InvoiceCreatedPayload) => Promise<void>;
+  /** A payment was recorded (payments feature). */
+  paymentRecorded: (leadId: string, payload: PaymentRecordedPayload) => Promise<void>;
 }
 
 // By database handle: an app and its engine share one; a test's second pool (a second process) does not.
@@ -171,6 +194,14 @@ export async function withLeadEventOutbox<T>(
         const trigger = 'repeat_request';
         const id = await insertLeadEvent(trx, { lead_id: leadId, trigger, request_id: requestId });
         written.push({ id, leadId, trigger });
+      },
+      invoiceCreated: async (leadId, payload) => {
+        const trigger = 'invoice_created';
+        written.push({ id: await insertLeadEvent(trx, { lead_id: leadId, trigger, payload }), leadId, trigger });
+      },
+      paymentRecorded: async (leadId, payload) => {
+        const trigger = 'payment_recorded';
+        written.push({ id: await insertLeadEvent(trx, { lead_id: leadId, trigger, payload }), leadId, trigger });
       },
     };
     return work(trx, outbox);

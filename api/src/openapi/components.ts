@@ -31,6 +31,16 @@ import { liveEventSchema } from '@shine/shared/live';
 import { schedulingSettingsSchema } from '@shine/shared/scheduling';
 import { serviceAddressSchema, serviceAddressUpdateSchema } from '@shine/shared/service-address';
 import { lostReasonsSchema } from '@shine/shared/lost-reasons';
+import { manualPaymentSchema, paymentSettingsSchema, paymentSettingsViewSchema } from '@shine/shared/payments';
+import {
+  invoiceAnswerSchema,
+  invoiceListSchema,
+  invoiceSchema,
+  invoiceSummarySchema,
+  paymentAnswerSchema,
+  paymentSchema,
+  stripeEventReceiptSchema,
+} from '@shine/shared/responses/payments';
 import { notificationsReadSchema } from '@shine/shared/notifications';
 import { myDaySchema, shellCountsSchema } from '@shine/shared/responses/my-day';
 import { notificationListSchema, notificationsReadAnswerSchema } from '@shine/shared/responses/notifications';
@@ -196,6 +206,14 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['ShellCounts', shellCountsSchema],
   ['NotificationList', notificationListSchema],
   ['NotificationsReadAnswer', notificationsReadAnswerSchema],
+  ['Invoice', invoiceSchema],
+  ['InvoiceAnswer', invoiceAnswerSchema],
+  ['InvoiceSummary', invoiceSummarySchema],
+  ['InvoiceList', invoiceListSchema],
+  ['Payment', paymentSchema],
+  ['PaymentAnswer', paymentAnswerSchema],
+  ['PaymentSettings', paymentSettingsViewSchema],
+  ['StripeEventReceipt', stripeEventReceiptSchema],
   ['Call', callSchema],
   ['CallList', callListSchema],
   ['CallSettings', callSettingsSchema],
@@ -243,6 +261,8 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['CustomerVisitUpdate', customerVisitUpdateSchema],
   ['SchedulingSettingsUpdate', schedulingSettingsSchema],
   ['LostReasonsUpdate', lostReasonsSchema],
+  ['ManualPayment', manualPaymentSchema],
+  ['PaymentSettingsUpdate', paymentSettingsSchema],
   ['NotificationsRead', notificationsReadSchema],
   ['ActivityUpdate', activityUpdateSchema],
   ['CallSettingsUpdate', callSettingsSchema],

@@ -270,6 +270,12 @@ export async function regularTotalCentsOfQuote(db: Knex, quoteId: string): Promi
   return row ? perVisitPricing(row.content as QuoteContent).totalCents : undefined;
 }
 
+/** What staff decided on the quote (its prices, discounts and tax rate), for the visit's invoice. */
+export async function findQuoteContent(db: Knex, quoteId: string): Promise<QuoteContent | undefined> {
+  const row = await findQuoteRow(db, quoteId);
+  return row ? (row.content as QuoteContent) : undefined;
+}
+
 /** A sent quote with no answer yet, for My Day. */
 export interface QuoteAwaitingAnswer {
   quoteId: string;

@@ -15,7 +15,9 @@ import { findLeadEvent, listLeadEventsWithout } from '../lead-events/lead-events
 import type { Logger } from '../logger.ts';
 import { sentEmailIdOfLead } from '../mailbox/mailbox.service.ts';
 import { bookingEmailReaction } from './booking-email.reaction.ts';
+import { invoiceEmailReaction } from './invoice-email.reaction.ts';
 import { quoteEmailReaction } from './quote-email.reaction.ts';
+import { receiptEmailReaction } from './receipt-email.reaction.ts';
 import type { EmailSender, Reaction, ReactionContext } from './reaction.ts';
 import {
   claimMessageOnce,
@@ -27,7 +29,12 @@ import {
 } from './reactions.queries.ts';
 
 /** Every reaction, in one place. */
-export const REACTIONS: readonly Reaction[] = [quoteEmailReaction, bookingEmailReaction];
+export const REACTIONS: readonly Reaction[] = [
+  quoteEmailReaction,
+  bookingEmailReaction,
+  invoiceEmailReaction,
+  receiptEmailReaction,
+];
 
 const reactionsOf = (trigger: string) => REACTIONS.filter((reaction) => reaction.triggers.includes(trigger as never));
 const REACTION_TRIGGERS = [...new Set(REACTIONS.flatMap((reaction) => reaction.triggers))];

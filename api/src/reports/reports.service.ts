@@ -8,6 +8,7 @@ import { countPendingTasks, findLatestOverdueTask, measureOverdueTasks } from '.
 import { readDataVersions } from '../db/data-versions.ts';
 import { weakEtag } from '../http/conditional.ts';
 import { countLeadGroups, measureLeadMetrics, readLeadClock } from '../leads/lead-stats.service.ts';
+import { measurePaymentMetrics, paymentsVersion } from '../payments/payments.service.ts';
 import { measureScheduleMetrics, scheduleVersion } from '../scheduling/scheduling-reads.service.ts';
 
 export async function buildStats(db: Knex): Promise<StatsReport> {
@@ -41,11 +42,12 @@ export async function statsEtag(db: Knex): Promise<string> {
 }
 
 export async function buildMetrics(db: Knex, now: Date, timeZone: string): Promise<Metrics> {
-  const [leads, pendingTasks, overdueTasks, schedule] = await Promise.all([
+  const [leads, pendingTasks, overdueTasks, schedule, payments] = await Promise.all([
     measureLeadMetrics(db, now, timeZone),
     countPendingTasks(db),
     measureOverdueTasks(db, now),
     measureScheduleMetrics(db, now, timeZone),
+    measurePaymentMetrics(db, now, timeZone),
   ]);
   return {
     leadsToday: leads.leadsToday,
@@ -57,6 +59,8 @@ export async function buildMetrics(db: Knex, now: Date, timeZone: string): Promi
     overdueTasks: overdueTasks.count,
     visitsThisWeek: schedule.visitsThisWeek,
     bookedRecurringRevenue: schedule.bookedRecurringRevenue,
+    collectedThisMonth: payments.collectedThisMonth,
+    outstanding: payments.outstanding,
   };
 }
 
@@ -65,11 +69,12 @@ export async function buildMetrics(db: Knex, now: Date, timeZone: string): Promi
  * starts at one), and when a follow-up or task falls due.
  */
 export async function metricsEtag(db: Knex, now: Date, timeZone: string): Promise<string> {
-  const [versions, clock, latestTaskDue, schedule] = await Promise.all([
+  const [versions, clock, latestTaskDue, schedule, payments] = await Promise.all([
     readDataVersions(db, ['leads', 'activities']),
     readLeadClock(db, now, timeZone),
     findLatestOverdueTask(db, now),
     scheduleVersion(db),
+    paymentsVersion(db),
   ]);
   return weakEtag(
     'metrics',
@@ -79,5 +84,6 @@ export async function metricsEtag(db: Knex, now: Date, timeZone: string): Promis
     clock.latestPassedFollowUp,
     String(latestTaskDue?.getTime() ?? 0),
     schedule,
+    payments,
   );
 }

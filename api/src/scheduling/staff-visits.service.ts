@@ -7,9 +7,10 @@ import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/activities.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { AppError } from '../http/app-error.ts';
-import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
+import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
 import type { LeadHappening } from '../leads/leads.service.ts';
 import { publishLiveEvent } from '../live/live.service.ts';
+import { createVisitInvoice } from '../payments/invoicing.service.ts';
 import { getSchedulingSettings } from '../settings/scheduling-settings.service.ts';
 import { crewOrder } from './visit-placement.ts';
 import {
@@ -125,6 +126,33 @@ function visitHappening(
   return undefined;
 }
 
+/** The completed visit's invoice (payments feature), priced from its booking; made once. */
+async function invoiceCompletedVisit(
+  trx: Knex.Transaction,
+  outbox: LeadEventOutbox,
+  visit: VisitRow,
+  now: Date,
+): Promise<void> {
+  const booking = await findBookingRow(trx, visit.booking_id);
+  if (!booking) return;
+  await createVisitInvoice(
+    trx,
+    outbox,
+    {
+      id: visit.id,
+      leadId: visit.lead_id,
+      sequence: visit.sequence,
+      endsAt: visit.ends_at,
+      booking: {
+        quoteId: booking.quote_id,
+        firstVisitCents: booking.first_visit_cents,
+        perVisitCents: booking.per_visit_cents,
+      },
+    },
+    now,
+  );
+}
+
 export interface VisitChange {
   visit: AdminVisit;
   /** The visit's booking after a move (for the customer's e-mail). */
@@ -219,7 +247,10 @@ export async function updateVisit(
     }
     const happening = visitHappening(visit, current, moving, timeZone);
     if (happening) await notifyOfVisit(trx, visit.lead_id, happening, { actorId, now, timeZone });
-    if (completed) await outbox.visitEvent(visit.lead_id, 'visit_completed');
+    if (completed) {
+      await outbox.visitEvent(visit.lead_id, 'visit_completed');
+      await invoiceCompletedVisit(trx, outbox, current, now);
+    }
     const skipped = current.status === 'skipped' && visit.status !== 'skipped';
     if (skipped) {
       await recordAudit(trx, {

@@ -149,7 +149,7 @@ export async function buildTestApp(db: Knex, options: TestAppOptions = {}): Prom
 export async function resetTables(db: Knex, options: { sessions?: boolean } = {}): Promise<void> {
   // cascade: tables that reference these (e.g. automation runs of a lead) are emptied with them.
   await db.raw(
-    `truncate table activities, leads, automations, templates, rate_limits, login_attempts, intake_rejections, held_submissions${options.sessions ? ', sessions' : ''} cascade`,
+    `truncate table activities, leads, automations, templates, rate_limits, login_attempts, intake_rejections, held_submissions, stripe_events${options.sessions ? ', sessions' : ''} cascade`,
   );
 }
 

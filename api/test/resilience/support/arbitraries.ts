@@ -660,3 +660,21 @@ export const schedulingSettingsBody = shapedBody({
     nastyString,
   ),
 });
+
+/** Money as the payment calls take it, and what they refuse (negative, three decimals, numbers, words). */
+const paymentMoney = fc.oneof(moneyText, fc.double(), fc.integer({ min: -100, max: 100_000 }), nastyString);
+
+/** POST /api/admin/invoices/{id}/payments: cash or a check, well or badly formed. */
+export const manualPaymentBody = shapedBody({
+  method: fc.oneof(fc.constantFrom('cash', 'check', 'card', 'Cash', ''), nastyString),
+  amount: paymentMoney,
+  reference: fc.oneof(fc.constant('1042'), fc.constant(null), textOrPayload(80)),
+});
+
+/** PUT /api/admin/settings/payments: the tax rate, the fee, the retry days, tips. */
+export const paymentSettingsBody = shapedBody({
+  taxRatePercent: fc.oneof(fc.constantFrom('8.25', '0', '100', '100.01', '-1', '8.255'), fc.double(), nastyString),
+  cancellationFee: fc.oneof(paymentMoney, fc.constant(null)),
+  retryDays: fc.oneof(fc.array(fc.integer({ min: -1, max: 40 }), { maxLength: 5 }), nastyString),
+  tipsEnabled: fc.oneof(fc.boolean(), fc.constantFrom('true', 1, null), nastyString),
+});

@@ -60,6 +60,8 @@ import {
   callLogBody,
   bookingBody,
   newBookingBody,
+  manualPaymentBody,
+  paymentSettingsBody,
   serviceAddressBody,
   staffBookingBody,
   leadAlertSettingsBody,
@@ -109,6 +111,7 @@ import {
 } from '@shine/shared/bookings';
 import { serviceAddressUpdateSchema } from '@shine/shared/service-address';
 import { schedulingSettingsSchema } from '@shine/shared/scheduling';
+import { invoiceListQuerySchema, manualPaymentSchema, paymentSettingsSchema } from '@shine/shared/payments';
 import { checksumTables, expectWellFormed, sendRaw } from './checks.ts';
 import { recordFigure } from './figures.ts';
 import { type TestApp, signInTestApp, startTestApp } from './app.ts';
@@ -193,6 +196,8 @@ const endpoints: Endpoint[] = [
   // The SMS provider's webhook: nothing generated is signed with its token, so every call is a 403
   // (a form post, not JSON: no JSON body is generated for it).
   { method: 'POST', path: '/api/webhooks/sms', access: 'public', success: [403] },
+  // Without STRIPE_WEBHOOK_SECRET (as here) the card processor's webhook is not there.
+  { method: 'POST', path: '/api/payments/stripe/webhook', access: 'public', success: [404] },
   { method: 'POST', path: '/api/webhooks/voice', access: 'public', success: [403] },
   { method: 'POST', path: '/api/webhooks/voice/status', access: 'public', success: [403] },
   { method: 'POST', path: '/api/admin/login', access: 'login', success: [200], body: () => loginBody },
@@ -875,6 +880,43 @@ const endpoints: Endpoint[] = [
     success: [200],
     body: () => schedulingSettingsBody,
     schema: schedulingSettingsSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/invoices',
+    access: 'admin',
+    success: [200],
+    query: fc.constantFrom('', 'status=open', 'status=past_due&page=2', 'status=late', 'page=0', 'leadId=nope'),
+    schema: invoiceListQuerySchema,
+  },
+  // A lead's id names no invoice or payment: well-formed input then meets the 404.
+  { method: 'GET', path: '/api/admin/invoices/:id', access: 'admin', success: [200], id: 'lead', validMayFail: [404] },
+  {
+    method: 'POST',
+    path: '/api/admin/invoices/:id/payments',
+    access: 'admin',
+    success: [201],
+    id: 'lead',
+    body: () => manualPaymentBody,
+    schema: manualPaymentSchema,
+    validMayFail: [404],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/payments/:id/return',
+    access: 'admin',
+    success: [200],
+    id: 'lead',
+    validMayFail: [404],
+  },
+  { method: 'GET', path: '/api/admin/settings/payments', access: 'admin', success: [200] },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings/payments',
+    access: 'admin',
+    success: [200],
+    body: () => paymentSettingsBody,
+    schema: paymentSettingsSchema,
   },
 ];
 

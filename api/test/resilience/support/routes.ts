@@ -74,6 +74,7 @@ export const ROUTES: Route[] = [
   },
   // Unsigned, as the matrix sends it, the provider's webhooks answer 403 whoever calls.
   { method: 'POST', path: '/api/webhooks/sms', access: 'public' },
+  { method: 'POST', path: '/api/payments/stripe/webhook', access: 'public' },
   { method: 'POST', path: '/api/webhooks/voice', access: 'public' },
   { method: 'POST', path: '/api/webhooks/voice/status', access: 'public' },
   { method: 'POST', path: '/api/admin/login', access: 'login' },
@@ -458,6 +459,26 @@ export const ROUTES: Route[] = [
     access: 'admin',
     role: 'admin',
     validBody: () => ({ ...DEFAULT_SCHEDULING_SETTINGS }),
+  },
+  { method: 'GET', path: '/api/admin/invoices', access: 'admin', role: 'sales' },
+  // A lead's id names no invoice or payment: the session decides, then the 404.
+  { method: 'GET', path: '/api/admin/invoices/:id', access: 'admin', role: 'sales', id: 'lead' },
+  {
+    method: 'POST',
+    path: '/api/admin/invoices/:id/payments',
+    access: 'admin',
+    role: 'sales',
+    id: 'lead',
+    validBody: () => ({ method: 'cash', amount: '25.00' }),
+  },
+  { method: 'POST', path: '/api/admin/payments/:id/return', access: 'admin', role: 'sales', id: 'lead' },
+  { method: 'GET', path: '/api/admin/settings/payments', access: 'admin', role: 'admin' },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings/payments',
+    access: 'admin',
+    role: 'admin',
+    validBody: () => ({ taxRatePercent: '8.25', cancellationFee: null, retryDays: [1, 3, 5], tipsEnabled: false }),
   },
 ];
 

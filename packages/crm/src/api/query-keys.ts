@@ -2,6 +2,7 @@ import { automationOperations } from '@shine/shared/operations/automations';
 import { callOperations } from '@shine/shared/operations/calls';
 import { conversationOperations } from '@shine/shared/operations/conversations';
 import { leadOperations } from '@shine/shared/operations/leads';
+import { paymentOperations } from '@shine/shared/operations/payments';
 import { publicOperations } from '@shine/shared/operations/public';
 import { schedulingOperations } from '@shine/shared/operations/scheduling';
 import { settingsOperations } from '@shine/shared/operations/settings';
@@ -58,3 +59,7 @@ export const notificationsKey = queryKeyOf(workdayOperations.listNotifications);
 export const callsKey = collectionKeyOf(callOperations.listCalls);
 /** The counts beside the sections and on the bell (api/shell-counts.ts). */
 export const shellCountsKey = queryKeyOf(workdayOperations.getShellCounts);
+/** Every page and filter of the invoice list, and each invoice: a payment refreshes them all. */
+export const invoicesKey = collectionKeyOf(paymentOperations.listInvoices);
+export const invoiceKey = (id: string) => queryKeyOf(paymentOperations.getInvoice, { params: { id } });
+export const paymentSettingsKey = queryKeyOf(paymentOperations.getPaymentSettings);

@@ -24,6 +24,10 @@ const FIELD_LABELS: Record<string, string> = {
   lastName: 'last name',
   zipcode: 'zip code',
   cleaningType: 'cleaning type',
+  taxRatePercent: 'sales tax rate (%)',
+  cancellationFee: 'cancellation fee',
+  retryDays: 'card retry days',
+  tipsEnabled: 'tips',
 };
 
 const ACTION_VERBS: Record<string, string> = {
@@ -47,6 +51,8 @@ const ACTION_VERBS: Record<string, string> = {
   sms_opted_out: 'recorded that the number answered STOP to texts',
   sms_opted_in: 'recorded that the number answered START to texts',
   service_address_set: 'set the service address',
+  payment_recorded: 'recorded a payment',
+  check_returned: 'marked a check returned',
 };
 
 /** Who made the change: a person, or the product itself (automations, the command line). */

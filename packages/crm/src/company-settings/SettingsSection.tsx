@@ -2,6 +2,7 @@ import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { settingsPath } from '../navigation/index.ts';
+import { PaymentSettingsForm } from '../payments/index.ts';
 import {
   CallSettingsCard,
   CompanyDetailsSettings,
@@ -32,6 +33,10 @@ const PAGES: Record<SettingsPageKey, { hint: string; render: () => ReactNode }> 
   'lost-reasons': {
     hint: 'The reasons offered when a lead is marked Lost.',
     render: () => <LostReasonsSettings />,
+  },
+  payments: {
+    hint: 'The sales tax of invoices, the late-cancellation fee, card retries and tips.',
+    render: () => <PaymentSettingsForm />,
   },
 };
 

@@ -6,6 +6,7 @@ import {
   MetricCards,
   PipelineStatusCard,
   PriorityLevelsCard,
+  PaymentMetricCards,
   ScheduleMetricCards,
   SpeedToLeadCard,
 } from '../overview/index.ts';
@@ -36,6 +37,7 @@ export function CrmDashboardSection() {
     <div className="section-stack">
       <MetricCards />
       <ScheduleMetricCards />
+      <PaymentMetricCards />
       <div className="overview-grid">
         <PipelineStatusCard />
         <PriorityLevelsCard />

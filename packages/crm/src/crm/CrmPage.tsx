@@ -36,6 +36,7 @@ const InboxSection = lazyChunk(SECTION_CHUNKS.inbox);
 const CallsSection = lazyChunk(SECTION_CHUNKS.calls);
 const HeldSection = lazyChunk(SECTION_CHUNKS.held);
 const ScheduleSection = lazyChunk(SECTION_CHUNKS.schedule);
+const PaymentsSection = lazyChunk(SECTION_CHUNKS.payments);
 const ActivitiesSection = lazyChunk(SECTION_CHUNKS.activities);
 const AutomationsSection = lazyChunk(SECTION_CHUNKS.automations);
 const TemplatesSection = lazyChunk(SECTION_CHUNKS.templates);
@@ -58,6 +59,8 @@ function SectionContent({ section }: { section: SectionKey }) {
       return <HeldSection />;
     case 'schedule':
       return <ScheduleSection />;
+    case 'payments':
+      return <PaymentsSection />;
     case 'activities':
       return <ActivitiesSection />;
     case 'automations':

@@ -11,6 +11,7 @@ export const SECTION_CHUNKS: Record<Exclude<SectionKey, 'dashboard'>, Chunk> = {
   inbox: chunk(() => import('../conversations/InboxSection.tsx').then((m) => ({ default: m.InboxSection }))),
   calls: chunk(() => import('../calls/CallsSection.tsx').then((m) => ({ default: m.CallsSection }))),
   schedule: chunk(() => import('../schedule/ScheduleSection.tsx').then((m) => ({ default: m.ScheduleSection }))),
+  payments: chunk(() => import('../payments/PaymentsSection.tsx').then((m) => ({ default: m.PaymentsSection }))),
   held: chunk(() => import('../held/HeldSection.tsx').then((m) => ({ default: m.HeldSection }))),
   activities: chunk(() =>
     import('../activities/ActivitiesSection.tsx').then((m) => ({ default: m.ActivitiesSection })),

@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
-import { MetricCards, ScheduleMetricCards, todaySuffix } from './MetricCards.tsx';
+import { MetricCards, PaymentMetricCards, ScheduleMetricCards, todaySuffix } from './MetricCards.tsx';
 
 const metrics = {
   leadsToday: 2,
@@ -16,6 +16,8 @@ const metrics = {
   overdueTasks: 0,
   visitsThisWeek: 7,
   bookedRecurringRevenue: '16939.00',
+  collectedThisMonth: '1204.50',
+  outstanding: '402.15',
 };
 
 describe('MetricCards: Today', () => {
@@ -65,5 +67,18 @@ describe('MetricCards: the schedule', () => {
     expect(revenue.querySelector('.ant-statistic-content-value')?.textContent).toBe('$16,939');
     expect(within(revenue).getByText('/ year')).toBeTruthy();
     expect(revenue.getAttribute('href')).toBe('/crm/schedule');
+  });
+});
+
+describe('MetricCards: payments', () => {
+  it('shows what came in this month and what is owed, in dollars and cents, each a link to Payments', async () => {
+    mockFetch({ ...stubCall(leadOperations.getMetrics, { body: metrics }) });
+    renderWithProviders(<PaymentMetricCards />);
+    const collected = await screen.findByTestId('metric-collected-month');
+    await within(collected).findByText('Collected this month');
+    expect(collected.querySelector('.ant-statistic-content')?.textContent).toBe('$1,204.50');
+    expect(collected.getAttribute('href')).toBe('/crm/payments');
+    const outstanding = screen.getByTestId('metric-outstanding');
+    expect(outstanding.querySelector('.ant-statistic-content')?.textContent).toBe('$402.15');
   });
 });

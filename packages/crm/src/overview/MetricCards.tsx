@@ -4,11 +4,14 @@ import {
   CheckSquareOutlined,
   DollarOutlined,
   ExclamationCircleOutlined,
+  FileDoneOutlined,
   RiseOutlined,
   SyncOutlined,
   TeamOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import { formatCount, formatCurrency, formatPercent } from '@shine/shared/format';
+import { formatAmount } from '@shine/shared/quote-pricing';
 import { Card, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -145,6 +148,38 @@ export function ScheduleMetricCards() {
   ];
   return (
     <section aria-label="Schedule figures">
+      <MetricLinks items={items} />
+    </section>
+  );
+}
+
+/**
+ * The money of the sidebar CRM's Dashboard: payments received this business month and what is owed
+ * on unpaid invoices, each opening Payments (the paid invoices, the open and past-due ones).
+ */
+export function PaymentMetricCards() {
+  const metrics = useMetrics();
+  const m = metrics.data;
+  const items: Metric[] = [
+    {
+      key: 'collected-month',
+      title: 'Collected this month',
+      icon: <WalletOutlined />,
+      value: m ? formatAmount(m.collectedThisMonth) : undefined,
+      loading: metrics.isPending,
+      to: sectionPath('payments'),
+    },
+    {
+      key: 'outstanding',
+      title: 'Outstanding',
+      icon: <FileDoneOutlined />,
+      value: m ? formatAmount(m.outstanding) : undefined,
+      loading: metrics.isPending,
+      to: sectionPath('payments'),
+    },
+  ];
+  return (
+    <section aria-label="Payment figures">
       <MetricLinks items={items} />
     </section>
   );

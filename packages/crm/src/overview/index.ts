@@ -2,5 +2,5 @@
 // (docs/architecture.md#crm-features).
 export { LeadSourcesCard, PipelineStatusCard, PriorityLevelsCard } from './BreakdownCards.tsx';
 export { HeldForReviewCard, SpeedToLeadCard } from './IntakeCards.tsx';
-export { MetricCards, ScheduleMetricCards } from './MetricCards.tsx';
+export { MetricCards, PaymentMetricCards, ScheduleMetricCards } from './MetricCards.tsx';
 export { useActivitySummary, useMetrics, useStats } from './reports.queries.ts';

@@ -10,3 +10,4 @@ export { CompanyDetailsSettings } from './CompanyDetailsSettings.tsx';
 export { LostReasonsSettings } from './LostReasonsSettings.tsx';
 export { SchedulingSettingsForm } from './SchedulingSettingsForm.tsx';
 export { SpeedToLeadSettingsCard } from './SpeedToLeadSettingsCard.tsx';
+export { SettingsCard, saveSettings } from './SettingsCard.tsx';

@@ -6,6 +6,7 @@ import { conversationOperations } from './conversations.operations.ts';
 import { leadOperations } from './leads.operations.ts';
 import { liveOperations } from './live.operations.ts';
 import type { Method, Operation } from './operation.ts';
+import { paymentOperations } from './payments.operations.ts';
 import { publicOperations } from './public.operations.ts';
 import { quoteOperations } from './quotes.operations.ts';
 import { schedulingOperations } from './scheduling.operations.ts';
@@ -25,6 +26,7 @@ export const OPERATIONS: readonly Operation[] = [
   schedulingOperations,
   workdayOperations,
   callOperations,
+  paymentOperations,
 ].flatMap((table): Operation[] => Object.values(table));
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);

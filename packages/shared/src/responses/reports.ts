@@ -34,6 +34,10 @@ export const metricsSchema = z.strictObject({
   visitsThisWeek: countSchema,
   /** Active recurring bookings: per-visit price × visits a year, summed (docs/decisions.md, "Recurring revenue"). */
   bookedRecurringRevenue: z.string().regex(/^\d+\.\d{2}$/),
+  /** Payments received this business month (cash, checks, cards; a returned check no longer counts). */
+  collectedThisMonth: z.string().regex(/^\d+\.\d{2}$/),
+  /** What is owed on invoices not yet paid (open and past due). */
+  outstanding: z.string().regex(/^\d+\.\d{2}$/),
 });
 export type Metrics = z.output<typeof metricsSchema>;
 

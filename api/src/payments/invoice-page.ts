@@ -1,0 +1,130 @@
+// The customer's invoice page (GET /i/{token}) as server-rendered HTML: no script at all, styles
+// inline (the CSP allows inline styles, not scripts). It shows the invoice, what was paid and how to
+// pay by cash or check; nothing of the staff's.
+import { buildCssVariables } from '@shine/design-tokens';
+import { DEFAULT_COMPANY } from '@shine/shared/company';
+import { formatAmount } from '@shine/shared/quote-pricing';
+import type { Invoice } from '@shine/shared/responses/payments';
+import escapeHtml from 'escape-html';
+import { linkPageDocument } from '../http/link-page.ts';
+import { cashCheckInstructions } from './payment-instructions.ts';
+
+const company = DEFAULT_COMPANY;
+const e = (value: string | number) => escapeHtml(String(value));
+
+const STYLES = `${buildCssVariables()}
+*,*::before,*::after{box-sizing:border-box}
+body{margin:0;font-family:var(--font-sans);color:var(--color-text);background:var(--color-surface-alt);line-height:1.6}
+a{color:var(--color-primary)}
+.skip{position:absolute;left:-999px}.skip:focus{left:var(--space-4);top:var(--space-4);background:#fff;padding:var(--space-2)}
+header,footer{background:var(--color-surface);padding:var(--space-4) var(--space-5)}
+header a{font-weight:700;font-size:var(--text-xl);text-decoration:none;color:var(--color-primary)}
+footer{color:var(--color-text-muted);font-size:var(--text-sm);border-top:1px solid var(--color-border)}
+footer a{display:inline-block;min-height:44px;line-height:44px}
+main{max-width:46rem;margin:0 auto;padding:var(--space-5) var(--space-4)}
+section{background:var(--color-surface);border:1px solid var(--color-border);border-radius:var(--radius-md);padding:var(--space-5);margin:0 0 var(--space-5);box-shadow:var(--shadow-card)}
+h1{font-size:var(--text-3xl);line-height:1.2;margin:0 0 var(--space-2)}
+h2{font-size:var(--text-xl);margin:0 0 var(--space-3)}
+.muted{color:var(--color-text-muted)}
+table{width:100%;border-collapse:collapse}
+th,td{padding:var(--space-2) var(--space-1);text-align:left;vertical-align:top;border-bottom:1px solid var(--color-border)}
+td.num,th.num{text-align:right;white-space:nowrap}
+tfoot th{font-weight:600}
+.total th,.total td{font-size:var(--text-lg);font-weight:700;border-bottom:0}
+.banner{border-radius:var(--radius-md);padding:var(--space-4);margin:0 0 var(--space-5);border:1px solid}
+.banner--ok{background:var(--color-accent-soft);border-color:var(--color-success)}
+.banner--info{background:var(--color-primary-soft);border-color:var(--color-primary)}
+.banner--error{background:var(--color-promo-soft);border-color:var(--color-danger)}
+.btn{display:inline-flex;align-items:center;justify-content:center;min-height:44px;padding:var(--space-2) var(--space-5);border-radius:var(--radius-pill);font:inherit;font-weight:700;text-decoration:none;border:2px solid var(--color-primary);background:var(--color-primary);color:#fff}
+:focus-visible{outline:3px solid var(--color-primary);outline-offset:2px}
+@media (max-width:32rem){h1{font-size:var(--text-2xl)}section{padding:var(--space-4)}th,td{padding:var(--space-2) 2px}}`;
+
+const telHref = `tel:${company.phone.replace(/[^\d+]/g, '')}`;
+
+function layout(title: string, body: string): string {
+  return linkPageDocument({
+    title,
+    styles: STYLES,
+    description: `Your invoice from ${company.name}.`,
+    body: `<a class="skip" href="#main">Skip to the invoice</a>
+<header><a href="/">${e(company.name)}</a></header>
+<main id="main">
+${body}
+</main>
+<footer><p>${e(company.name)} · <a href="${e(telHref)}">${e(company.phone)}</a> · <a href="mailto:${e(company.email)}">${e(company.email)}</a></p></footer>`,
+  });
+}
+
+/** "-40.00" → "−$40.00"; "40.00" → "$40.00". */
+const money = (amount: string) => (amount.startsWith('-') ? `−${formatAmount(amount.slice(1))}` : formatAmount(amount));
+
+function dayOf(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(new Date(iso));
+}
+
+const STATUS_BANNERS: Record<Invoice['status'], (invoice: Invoice, timeZone: string) => string> = {
+  open: (invoice, timeZone) =>
+    `<p class="banner banner--info">${e(money(invoice.balance))} is due by ${e(dayOf(invoice.dueAt, timeZone))}.</p>`,
+  past_due: (invoice, timeZone) =>
+    `<p class="banner banner--error">${e(money(invoice.balance))} was due on ${e(dayOf(invoice.dueAt, timeZone))}. Please pay at your earliest convenience, or call us.</p>`,
+  paid: () => '<p class="banner banner--ok">Paid in full. Thank you!</p>',
+  void: () => '<p class="banner banner--info">This invoice was cancelled: nothing is due.</p>',
+};
+
+function linesTable(invoice: Invoice): string {
+  const rows = invoice.lines
+    .map(
+      (line) =>
+        `<tr><td>${e(line.description)}</td><td class="num">${line.quantity}</td><td class="num">${e(money(line.amount))}</td></tr>`,
+    )
+    .join('');
+  const tax =
+    invoice.tax === '0.00'
+      ? ''
+      : `<tr><th scope="row" colspan="2">Sales tax (${e(invoice.taxRate)}%)</th><td class="num">${e(money(invoice.tax))}</td></tr>`;
+  const paid =
+    invoice.amountPaid === '0.00'
+      ? ''
+      : `<tr><th scope="row" colspan="2">Paid</th><td class="num">${e(money(`-${invoice.amountPaid}`))}</td></tr>`;
+  return `<table>
+<caption class="muted">Prices in US dollars</caption>
+<thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Amount</th></tr></thead>
+<tbody>${rows}</tbody>
+<tfoot><tr><th scope="row" colspan="2">Subtotal</th><td class="num">${e(money(invoice.subtotal))}</td></tr>
+${invoice.discount === '0.00' ? '' : `<tr><th scope="row" colspan="2">Discounts</th><td class="num">${e(money(`-${invoice.discount}`))}</td></tr>`}${tax}
+<tr><th scope="row" colspan="2">Total</th><td class="num">${e(money(invoice.total))}</td></tr>
+${invoice.fees === '0.00' ? '' : `<tr><th scope="row" colspan="2">Fees</th><td class="num">${e(money(invoice.fees))}</td></tr>`}${paid}
+<tr class="total"><th scope="row" colspan="2">Balance due</th><td class="num">${e(money(invoice.balance))}</td></tr></tfoot>
+</table>`;
+}
+
+export function renderInvoicePage(
+  invoice: Invoice,
+  context: { timeZone: string; company: { name: string; postalAddress: string } },
+): string {
+  const owed = invoice.status === 'open' || invoice.status === 'past_due';
+  const howToPay = owed
+    ? `<section aria-labelledby="pay-title"><h2 id="pay-title">How to pay</h2>${cashCheckInstructions(
+        context.company,
+        invoice.number,
+      )
+        .map((line) => `<p>${e(line)}</p>`)
+        .join('')}<a class="btn" href="${e(telHref)}">Call us at ${e(company.phone)}</a></section>`
+    : '';
+  return layout(
+    `Invoice ${invoice.number} · ${company.name}`,
+    `<h1>Invoice ${e(invoice.number)}</h1>
+<p class="muted">For ${e(invoice.leadName)} · issued ${e(dayOf(invoice.createdAt, context.timeZone))}</p>
+${STATUS_BANNERS[invoice.status](invoice, context.timeZone)}
+<section aria-labelledby="lines-title"><h2 id="lines-title">Your cleaning</h2>${linesTable(invoice)}</section>
+${howToPay}`,
+  );
+}
+
+/** A link that names no invoice (404). */
+export function renderUnknownInvoicePage(): string {
+  return layout(
+    `Invoice not found · ${company.name}`,
+    `<h1>We could not find this invoice</h1><section aria-labelledby="what-title"><h2 id="what-title" class="muted">What now?</h2><p>Check the link in our e-mail, or call us at ${e(company.phone)}.</p><a class="btn" href="${e(telHref)}">Call us at ${e(company.phone)}</a></section>`,
+  );
+}

@@ -1,0 +1,54 @@
+// Payments for staff: invoices (/api/admin/invoices), a payment's return (/api/admin/payments) and
+// the payment settings (/api/admin/settings/payments, admins only: app.ts mounts it so).
+import { paymentOperations } from '@shine/shared/operations/payments';
+import type { Router } from 'express';
+import type { AppDeps } from '../deps.ts';
+import { sessionUser } from '../http/auth-guard.ts';
+import { operationRouter } from '../http/route.ts';
+import { getPaymentSettings, savePaymentSettings } from './payment-settings.service.ts';
+import { findInvoice, listInvoices, recordManualPayment, returnCheckPayment } from './payments.service.ts';
+
+type PaymentsDeps = Pick<AppDeps, 'db' | 'now'>;
+
+export function invoicesRouter({ db, now }: PaymentsDeps): Router {
+  const { router, route } = operationRouter('/api/admin/invoices');
+
+  route(paymentOperations.listInvoices, async (req, res) => {
+    res.json(await listInvoices(db, req.query, now()));
+  });
+
+  route(paymentOperations.getInvoice, async (req, res) => {
+    res.json({ invoice: await findInvoice(db, req.params.id, now()) });
+  });
+
+  route(paymentOperations.recordInvoicePayment, async (req, res) => {
+    const payment = await recordManualPayment(db, sessionUser(req).id, req.params.id, req.body, now());
+    res.status(201).json({ payment });
+  });
+
+  return router;
+}
+
+export function paymentsRouter({ db, now }: PaymentsDeps): Router {
+  const { router, route } = operationRouter('/api/admin/payments');
+
+  route(paymentOperations.returnPayment, async (req, res) => {
+    res.json({ payment: await returnCheckPayment(db, sessionUser(req).id, req.params.id, now()) });
+  });
+
+  return router;
+}
+
+export function paymentSettingsRouter({ db, now }: PaymentsDeps): Router {
+  const { router, route } = operationRouter('/api/admin/settings/payments');
+
+  route(paymentOperations.getPaymentSettings, async (_req, res) => {
+    res.json(await getPaymentSettings(db));
+  });
+
+  route(paymentOperations.savePaymentSettings, async (req, res) => {
+    res.json(await savePaymentSettings(db, sessionUser(req).id, req.body, now()));
+  });
+
+  return router;
+}

@@ -1,0 +1,19 @@
+// The invoice e-mail with its pay link: sent when a completed visit's invoice is made.
+import type { InvoiceCreatedPayload } from '../lead-events/lead-events.service.ts';
+import { invoiceEmailOf } from '../payments/payment-email.service.ts';
+import type { Reaction } from './reaction.ts';
+
+export const invoiceEmailReaction: Reaction = {
+  name: 'invoice-email',
+  triggers: ['invoice_created'],
+  async email(context, event) {
+    const payload = event.payload as InvoiceCreatedPayload;
+    const message = await invoiceEmailOf(
+      context.db,
+      { invoiceId: payload.invoiceId, token: payload.token, origin: context.publicOrigin },
+      context.timeZone,
+      context.now(),
+    );
+    return message && { message, actorId: payload.actorId };
+  },
+};

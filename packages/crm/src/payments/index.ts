@@ -1,0 +1,4 @@
+// What other features use of payments (docs/architecture.md#crm-features); the section itself is a
+// lazy chunk (crm/section-chunks.ts).
+export { LeadInvoices } from './LeadInvoices.tsx';
+export { PaymentSettingsForm } from './PaymentSettingsForm.tsx';

@@ -1,0 +1,60 @@
+import type { InvoiceStatus, ManualPaymentInput, PaymentSettingsInput } from '@shine/shared/payments';
+import { paymentOperations } from '@shine/shared/operations/payments';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, queryOptions } from '../api/client.ts';
+import { invoiceKey, invoicesKey, metricsKey, paymentSettingsKey } from '../api/query-keys.ts';
+
+/** One page of invoices, by status and lead (GET /api/admin/invoices). */
+export function useInvoices(query: { status?: InvoiceStatus; leadId?: string; page: number }) {
+  return useQuery({ ...queryOptions(paymentOperations.listInvoices, { query }), placeholderData: keepPreviousData });
+}
+
+/** One invoice with its lines and payments; nothing is read while `id` is undefined. */
+export function useInvoice(id: string | undefined) {
+  return useQuery({
+    ...queryOptions(paymentOperations.getInvoice, { params: { id: id ?? '' } }),
+    enabled: id !== undefined,
+  });
+}
+
+/** A payment changes the invoice, the lists' balances and the Dashboard's money. */
+function useRefreshAfterPayment() {
+  const queryClient = useQueryClient();
+  return (invoiceId: string) =>
+    Promise.all(
+      [invoiceKey(invoiceId), invoicesKey, metricsKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
+}
+
+/** POST /api/admin/invoices/{id}/payments: cash or a check received. */
+export function useRecordPayment(invoiceId: string) {
+  const refresh = useRefreshAfterPayment();
+  return useMutation({
+    mutationFn: (body: ManualPaymentInput) =>
+      call(paymentOperations.recordInvoicePayment, { params: { id: invoiceId }, body }),
+    onSuccess: () => refresh(invoiceId),
+  });
+}
+
+/** POST /api/admin/payments/{id}/return: a check the bank returned. */
+export function useReturnPayment(invoiceId: string) {
+  const refresh = useRefreshAfterPayment();
+  return useMutation({
+    mutationFn: (paymentId: string) => call(paymentOperations.returnPayment, { params: { id: paymentId } }),
+    onSuccess: () => refresh(invoiceId),
+  });
+}
+
+/** GET /api/admin/settings/payments (admins). */
+export function usePaymentSettings() {
+  return useQuery(queryOptions(paymentOperations.getPaymentSettings));
+}
+
+/** PUT /api/admin/settings/payments: the answer replaces the cache. */
+export function useSavePaymentSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PaymentSettingsInput) => call(paymentOperations.savePaymentSettings, { body }),
+    onSuccess: (settings) => queryClient.setQueryData(paymentSettingsKey, settings),
+  });
+}
