@@ -2,7 +2,7 @@
 // Each step runs even when an earlier one failed (except steps that need the build), so one run
 // shows every failure. Test runners report their own counts; a check without test cases
 // (lint, typecheck, build, audit, budgets) counts as one test.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   appendFileSync,
   closeSync,
@@ -14,7 +14,6 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { type ChromiumOptions, describeChromium, findChromium } from './chromium.ts';
@@ -470,37 +469,29 @@ const stages: Array<Step | Together> = [
 ];
 
 /**
- * CPU seconds used so far by this run's finished child processes and everything they started and
- * waited for (Linux: `cutime` + `cstime` of /proc/self/stat); undefined elsewhere. A stage's share of
- * the cores it had says whether it leaves one idle: what another stage could be run beside. Work done
- * by processes the run did not start (CI's own PostgreSQL server) is not in it.
+ * The machine's CPU time so far, busy and in all (Linux: the `cpu` line of /proc/stat, in clock ticks);
+ * undefined elsewhere. A stage's busy share of the cores says whether it leaves one idle, which another
+ * stage could use. The whole machine, not the run's own processes: those include servers the run does
+ * not wait for (CI's PostgreSQL, the e2e web servers), and CI runs nothing else.
  */
-function childCpuSeconds(): number | undefined {
+function machineTicks(): { busy: number; total: number } | undefined {
   try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    // Fields after the command's name (which may hold spaces, inside parentheses): the state is
-    // field 3, cutime and cstime fields 16 and 17.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[13]) + Number(fields[14])) / clockTicksPerSecond;
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    // user nice system idle iowait irq softirq steal …
+    const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = ticks.reduce((sum, n) => sum + n, 0);
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    return Number.isFinite(total) && total > 0 ? { busy: total - idle, total } : undefined;
   } catch {
     return undefined;
   }
 }
-const clockTicksPerSecond = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-const cores = availableParallelism();
 
-/** How busy a stage kept the machine's cores, as a percentage ('' where it cannot be told). */
-function coresBusy(cpuBefore: number | undefined, startedAt: number): string {
-  const cpuAfter = childCpuSeconds();
-  const seconds = (performance.now() - startedAt) / 1000;
-  if (cpuBefore === undefined || cpuAfter === undefined || seconds < 1) return '';
-  return `${Math.round(((cpuAfter - cpuBefore) / (seconds * cores)) * 100)} %`;
+/** How busy the machine's cores were since `before`, as a percentage ('' where it cannot be told). */
+function coresBusy(before: { busy: number; total: number } | undefined): string {
+  const after = machineTicks();
+  if (!before || !after || after.total - before.total <= 0) return '';
+  return `${Math.round(((after.busy - before.busy) / (after.total - before.total)) * 100)} %`;
 }
 
 const results: Array<{ name: string; outcome: Outcome } & Counts & { seconds: number; 'cores busy'?: string }> = [];
@@ -508,6 +499,7 @@ const results: Array<{ name: string; outcome: Outcome } & Counts & { seconds: nu
 const stepsNotStarted: string[] = [];
 let buildFailed = false;
 const runStarted = performance.now();
+const runTicks = machineTicks();
 
 async function runStep(step: Step, out: Output): Promise<void> {
   if (step.needsBuild && buildFailed) {
@@ -537,8 +529,7 @@ async function runStep(step: Step, out: Output): Promise<void> {
 }
 
 for (const stage of stages) {
-  const stageStarted = performance.now();
-  const cpuBefore = childCpuSeconds();
+  const ticksBefore = machineTicks();
   const resultsBefore = results.length;
   if ('together' in stage) {
     console.log(
@@ -555,7 +546,7 @@ for (const stage of stages) {
     await runStep(stage, { kind: 'terminal' });
   }
   // Steps side by side share their stage's figure: their processes cannot be told apart.
-  const busy = coresBusy(cpuBefore, stageStarted);
+  const busy = coresBusy(ticksBefore);
   for (const result of results.slice(resultsBefore)) result['cores busy'] = busy;
 }
 const totalSeconds = Math.round((performance.now() - runStarted) / 1000);
@@ -598,7 +589,7 @@ console.table([
     outcome: total.failed > 0 ? 'failed' : 'passed',
     ...total,
     seconds: totalSeconds,
-    'cores busy': coresBusy(0, runStarted),
+    'cores busy': coresBusy(runTicks),
   },
 ]);
 writeFileSync(path.join(logDir, 'steps.json'), `${JSON.stringify({ results, totalSeconds, missingParts }, null, 2)}\n`);

@@ -209,7 +209,17 @@ export function CrmPage() {
             Skip to content
           </a>
           {isWide ? (
-            <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={232} className="crm-sider">
+            // The sidebar scrolls on a short window (sixteen sections), and Chromium makes a scrolling box
+            // a Tab stop of its own: not this one. The menu is the one Tab stop, and the arrow keys move
+            // through it, each item scrolled into view as it takes focus.
+            <Layout.Sider
+              collapsible
+              collapsed={collapsed}
+              trigger={null}
+              width={232}
+              className="crm-sider"
+              tabIndex={-1}
+            >
               <Navigation section={section} collapsed={collapsed} onSelect={select} />
             </Layout.Sider>
           ) : (
