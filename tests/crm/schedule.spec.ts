@@ -165,7 +165,11 @@ test('the day view: a visit dragged to the other crew at the same time moves the
     const { items } = (await visits.json()) as { items: Array<{ start: string; end: string; status: string }> };
     return items.some(
       (item) =>
-        item.status === 'scheduled' && Date.parse(item.start) < start + 6 * 3_600_000 && Date.parse(item.end) > start,
+        // A completed visit holds its crew's time as a scheduled one does (only cancelled and skipped free it).
+        item.status !== 'cancelled' &&
+        item.status !== 'skipped' &&
+        Date.parse(item.start) < start + 6 * 3_600_000 &&
+        Date.parse(item.end) > start,
     );
   };
   let slot: { start: string } | undefined;
