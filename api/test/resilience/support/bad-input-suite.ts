@@ -152,8 +152,8 @@ interface Endpoint {
   unknownId?: number[];
 }
 
-// Scale: RESILIENCE_RUNS=<n> changes the runs per endpoint and session state (default 60; docs/testing.md).
-const RUNS = Number(process.env.RESILIENCE_RUNS ?? 60);
+// Scale: RESILIENCE_RUNS=<n> changes the runs per endpoint and session state (default 40; docs/testing.md).
+const RUNS = Number(process.env.RESILIENCE_RUNS ?? 40);
 
 let app: TestApp;
 let cookie = '';
