@@ -22,7 +22,7 @@ import { type ConversationsDeps, inboxRouter, leadConversationRouter } from './c
 import { smsWebhookRouter } from './conversations/sms-webhook.routes.ts';
 import type { AppDeps } from './deps.ts';
 import { healthRouter } from './health/health.routes.ts';
-import { requireAuth, requireRole, requireRoleToWrite } from './http/auth-guard.ts';
+import { requireAuth } from './http/auth-guard.ts';
 import { getCompanyDetails } from './settings/company-details.service.ts';
 import { quotePageBooking } from './scheduling/booking-page.ts';
 import {
@@ -112,26 +112,23 @@ function adminApi(
   admin.use(whenSignedIn(bodies));
   admin.use(authRouter(deps));
   admin.use(requireAuth);
-  // Roles (docs/decisions.md, "Team"): sales read automations, runs, the outbox and templates but
-  // change none of them; the team and the audit trail are the admins' alone. Everything else is open
-  // to every signed-in role.
-  const readOnlyForSales = requireRoleToWrite('admin');
-  admin.use('/users', requireRole('admin'), usersRouter(team));
+  // Roles (docs/decisions.md, "Team") are each call's own (its entry's `role`, checked by its route
+  // before the body is parsed): sales read automations, runs, the outbox and templates but change none
+  // of them; the team, the audit trail and the company's settings are the admins' alone.
+  admin.use('/users', usersRouter(team));
   admin.use(
     '/audit',
-    requireRole('admin'),
     auditRouter({
       ...deps,
       names: { people: userNames, leads: leadNames, automations: automationNames, templates: templateNames },
     }),
   );
-  // Every role reads the crews and windows (the Schedule shows them); only admins change them.
-  admin.use('/settings/scheduling', requireRoleToWrite('admin'), schedulingSettingsRouter(deps));
-  admin.use('/settings/lead-alerts', requireRole('admin'), speedToLeadSettingsRouter(deps));
-  admin.use('/settings/payments', requireRole('admin'), paymentSettingsRouter(deps));
-  admin.use('/settings/calls', requireRole('admin'), callSettingsRouter(deps));
-  admin.use('/settings', requireRole('admin'), settingsRouter(deps));
-  admin.use('/lost-reasons', requireRoleToWrite('admin'), lostReasonsRouter(deps));
+  admin.use('/settings/scheduling', schedulingSettingsRouter(deps));
+  admin.use('/settings/lead-alerts', speedToLeadSettingsRouter(deps));
+  admin.use('/settings/payments', paymentSettingsRouter(deps));
+  admin.use('/settings/calls', callSettingsRouter(deps));
+  admin.use('/settings', settingsRouter(deps));
+  admin.use('/lost-reasons', lostReasonsRouter(deps));
   admin.use(teamRouter(team));
   admin.use('/me/alerts', newLeadAlertsRouter(deps));
   admin.use('/leads', adminLeadsRouter(deps));
@@ -150,15 +147,13 @@ function adminApi(
   admin.use('/notifications', notificationsRouter(deps));
   admin.use('/unmatched-emails', unmatchedEmailsRouter(deps));
   admin.use('/quotes', quotesRouter(deps));
-  // A held sender's full address is the admins' (the list shows them the network only).
-  admin.use('/held-submissions/:id/client-address', requireRole('admin'));
   admin.use('/held-submissions', heldSubmissionsRouter(deps));
   admin.use('/activities', leadActivitiesRouter(deps));
   admin.use('/activities', activitiesRouter(deps));
-  admin.use('/automations', readOnlyForSales, automationRunsRouter(deps));
-  admin.use('/automations', readOnlyForSales, automationsRouter(deps));
-  admin.use('/outbox', readOnlyForSales, outboxRouter(deps));
-  admin.use('/templates', readOnlyForSales, templatesRouter(deps));
+  admin.use('/automations', automationRunsRouter(deps));
+  admin.use('/automations', automationsRouter(deps));
+  admin.use('/outbox', outboxRouter(deps));
+  admin.use('/templates', templatesRouter(deps));
   admin.use(reportsRouter(deps));
   admin.use(
     '/events',

@@ -45,9 +45,3 @@ export function requireRole(role: UserRole): RequestHandler {
     next(user.role === role ? undefined : new AppError(403, API_ERRORS.adminRoleRequired));
   };
 }
-
-/** Reads (GET, HEAD) for every signed-in role; any other method needs `role`: the read-only areas of sales. */
-export function requireRoleToWrite(role: UserRole): RequestHandler {
-  const guard = requireRole(role);
-  return (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : guard(req, res, next));
-}

@@ -215,6 +215,7 @@ export const leadOperations = {
     description:
       'The list shows admins only the sender’s network (/24, /48) and salespeople neither address nor user agent; an admin who needs the whole address asks for it here, and the audit trail keeps who looked at which.',
     access: session,
+    role: 'admin',
     params: idParamsSchema,
     answers: {
       200: json(heldClientAddressSchema, 'The address (null when none was recorded).'),

@@ -5,13 +5,18 @@ import type { automationOperations } from './automations.operations.ts';
 import { leadOperations } from './leads.operations.ts';
 import type { AnswerOf, BodyOf, InputOf, ParamsOf, QueryInputOf } from './operation.ts';
 import { pathOf } from './operation.ts';
-import { findOperation, OPERATIONS } from './operations.ts';
+import { findOperation, NAMED_OPERATIONS, OPERATIONS } from './operations.ts';
 
 describe('the call table', () => {
   it('has one entry per method and path, each under /api', () => {
     const keys = OPERATIONS.map((operation) => `${operation.method} ${operation.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(OPERATIONS.filter((operation) => !operation.path.startsWith('/api/'))).toEqual([]);
+  });
+
+  it('names each call once across the features (a name is how tests key their bodies)', () => {
+    const names = NAMED_OPERATIONS.map(([name]) => name);
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
   });
 
   it('finds the literal path before the pattern', () => {

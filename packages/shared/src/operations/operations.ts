@@ -14,20 +14,32 @@ import { settingsOperations } from './settings.operations.ts';
 import { teamOperations } from './team.operations.ts';
 import { workdayOperations } from './workday.operations.ts';
 
-export const OPERATIONS: readonly Operation[] = [
-  publicOperations,
-  leadOperations,
-  automationOperations,
-  conversationOperations,
-  teamOperations,
-  liveOperations,
-  settingsOperations,
-  quoteOperations,
-  schedulingOperations,
-  workdayOperations,
-  callOperations,
-  paymentOperations,
-].flatMap((table): Operation[] => Object.values(table));
+/** Every feature's table of calls, by feature: each call's name is unique across them. */
+export const OPERATION_TABLES = {
+  public: publicOperations,
+  leads: leadOperations,
+  automations: automationOperations,
+  conversations: conversationOperations,
+  team: teamOperations,
+  live: liveOperations,
+  settings: settingsOperations,
+  quotes: quoteOperations,
+  scheduling: schedulingOperations,
+  workday: workdayOperations,
+  calls: callOperations,
+  payments: paymentOperations,
+} as const;
+
+type Tables = typeof OPERATION_TABLES;
+/** A call's name in its feature's table (`listLeads`, `withdrawQuote`…). */
+export type OperationName = { [T in keyof Tables]: keyof Tables[T] & string }[keyof Tables];
+
+/** Every call with its name. */
+export const NAMED_OPERATIONS: ReadonlyArray<readonly [OperationName, Operation]> = Object.values(
+  OPERATION_TABLES,
+).flatMap((table) => Object.entries(table) as Array<[OperationName, Operation]>);
+
+export const OPERATIONS: readonly Operation[] = NAMED_OPERATIONS.map(([, operation]) => operation);
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 
