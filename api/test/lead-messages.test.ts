@@ -34,7 +34,9 @@ const ORIGIN = 'https://shine.example.com';
 const SECOND = 1000;
 
 describeApi('lead messages: the thread, sending by hand, read marks and the Inbox', () => {
-  const h = useDeliveringEngine({ replyMailbox: MAILBOX });
+  // One retry, not three: a refused quote e-mail shows as failed after one back-off (the back-off
+  // itself is automation-engine.test.ts's), not after seven seconds of them.
+  const h = useDeliveringEngine({ replyMailbox: MAILBOX, env: { AUTOMATION_RETRY_LIMIT: '1' } });
   const { t } = h;
   // The app useDeliveringEngine builds has no transports (only its engine delivers): this one is an
   // API process configured like the engine, on the same database.
