@@ -42,7 +42,7 @@ import {
   LOGIN_JSON_LIMIT,
   PUBLIC_JSON_LIMIT,
   SETUP_PASSWORD_JSON_LIMIT,
-  whenSignedIn,
+  whenPermitted,
 } from './http/body.ts';
 import { noStore } from './http/cache-control.ts';
 import { quoteLinkRateLimit, smsWebhookRateLimit } from './http/rate-limits.ts';
@@ -103,13 +103,13 @@ function adminApi(
   // Personal data in every answer: no cache keeps a copy (conditional.ts relaxes it to revalidation).
   admin.use(noStore);
   admin.use(sessions.handlers);
-  // The session is known before any body is read: only the login's small body is parsed for a
-  // stranger. The export may name many leads; every other admin body is small; the first parser wins.
+  // The session and the call's role are known before any body is read: only the login's small body
+  // is parsed for a stranger. The export may name many leads; every other admin body is small; the first parser wins.
   admin.use('/login', jsonBody(LOGIN_JSON_LIMIT));
   const bodies = Router();
   bodies.use('/leads/export', jsonBody(EXPORT_JSON_LIMIT));
   bodies.use(jsonBody(JSON_LIMIT));
-  admin.use(whenSignedIn(bodies));
+  admin.use(whenPermitted(bodies));
   admin.use(authRouter(deps));
   admin.use(requireAuth);
   // Roles (docs/decisions.md, "Team") are each call's own (its entry's `role`, checked by its route

@@ -11,6 +11,7 @@ import { setupUrlOf } from '../src/auth/setup-links.ts';
 import { REDACTED_PATHS } from '../src/logger.ts';
 import { type IdKind, ROUTES, fillPath } from './resilience/support/routes.ts';
 import { listAllRoutes } from './support/express-routes.ts';
+import { addStaff, STAFF_PASSWORD } from './support/team.ts';
 import { type Agent, buildTestApp, describeApi, signIn, useTestApp, VALID_QUOTE } from './support/test-app.ts';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -46,6 +47,21 @@ describeApi('request bodies', () => {
     expect(text.status).toBe(401);
     const compressed = await sendGzip(anonymous.post('/api/admin/leads/export'), nested(1_000_000));
     expect(compressed.status).toBe(401);
+  });
+
+  it("a call of the admins' does not read a salesperson's body: malformed or huge, the answer is 403", async () => {
+    await addStaff(t.db, { email: 'sales@hardening.example', role: 'sales' });
+    const sales = await signIn(t.app, { username: 'sales@hardening.example', password: STAFF_PASSWORD });
+    const malformed = await sales
+      .post('/api/admin/templates')
+      .set('content-type', 'application/json')
+      .send('{"name": ');
+    expect([malformed.status, malformed.body]).toEqual([403, { message: API_ERRORS.adminRoleRequired }]);
+    const deep = await sendGzip(sales.put('/api/admin/settings/company'), nested(1_000_000));
+    expect([deep.status, deep.body]).toEqual([403, { message: API_ERRORS.adminRoleRequired }]);
+    // The same body to a call every role may make is read, and judged.
+    const read = await sales.post('/api/admin/activities').set('content-type', 'application/json').send('{"title": ');
+    expect([read.status, read.body]).toEqual([400, { message: API_ERRORS.malformedJson }]);
   });
 
   it('the login body is parsed for anyone, and kept small', async () => {

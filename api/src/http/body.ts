@@ -1,7 +1,9 @@
 // JSON bodies only: a body of another type is refused (415) before it is read, a malformed or too
 // deeply nested one is a 400 and an oversized one a 413 (see error-handler.ts). Admin bodies are read
-// only for a signed-in session (app.ts): a stranger's upload is never inflated or parsed.
+// only for a session the call lets in (app.ts): a stranger's upload, or one to a call of a role the
+// session does not hold, is never inflated or parsed.
 import { API_ERRORS } from '@shine/shared/messages';
+import { findOperation } from '@shine/shared/operations';
 import express, { type Request, type RequestHandler } from 'express';
 import { AppError } from './app-error.ts';
 import { findSessionUser } from './auth-guard.ts';
@@ -47,10 +49,17 @@ export function jsonBody(limit: string): RequestHandler[] {
 }
 
 /**
- * Runs `parsers` (a router of body parsers) only for a signed-in session; for anyone else the body is
- * left unread and the route's requireAuth answers 401 (Node discards the unread bytes without
- * inflating or parsing them).
+ * Runs `parsers` (a router of body parsers) only for a session the call lets in: signed in, and of the
+ * role its entry names. For anyone else the body is left unread and the route's guard answers 401 or
+ * 403 (Node discards the unread bytes without inflating or parsing them); a path no call has is a 404
+ * with nothing read either.
  */
-export function whenSignedIn(parsers: RequestHandler): RequestHandler {
-  return (req, res, next) => (findSessionUser(req) ? parsers(req, res, next) : next());
+export function whenPermitted(parsers: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const user = findSessionUser(req);
+    if (!user) return next();
+    const call = findOperation(req.method, `${req.baseUrl}${req.path}`);
+    if (!call || (call.role !== undefined && call.role !== user.role)) return next();
+    parsers(req, res, next);
+  };
 }
