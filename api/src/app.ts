@@ -17,7 +17,7 @@ import { callSettingsRouter, callsRouter } from './calls/calls.routes.ts';
 import { voiceWebhookRouter } from './calls/voice-webhook.routes.ts';
 import { automationRunsRouter, leadAutomationRouter, outboxRouter } from './automations/runs.routes.ts';
 import { createManualDelivery } from './automations/manual-delivery.service.ts';
-import { createStaffEmailSender } from './automations/staff-email.service.ts';
+import { createDirectEmailSender } from './automations/direct-email.service.ts';
 import { type ConversationsDeps, inboxRouter, leadConversationRouter } from './conversations/conversations.routes.ts';
 import { smsWebhookRouter } from './conversations/sms-webhook.routes.ts';
 import type { AppDeps } from './deps.ts';
@@ -187,7 +187,7 @@ export function createApp(deps: AppDeps): App {
   app.use(compression());
 
   const sessions = createSessionMiddleware(deps);
-  const mailer = createStaffEmailSender(config.automations);
+  const mailer = createDirectEmailSender(config.automations);
   const team: TeamDeps = {
     ...deps,
     openLeadCounts: openLeadCountsByAssignee,

@@ -10,7 +10,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/database.ts';
 import { CACHE_MAX_LAG_MS } from '../src/db/invalidation-feed.ts';
-import { notificationsAreCurrent } from '../src/db/notifications.ts';
+import { signalsAreCurrent } from '../src/db/listen-notify.ts';
 import { addStaff, resetTeam, STAFF_PASSWORD } from './support/team.ts';
 import {
   ADMIN,
@@ -171,7 +171,7 @@ describeApi('revalidation from per-process caches', () => {
       await a.db.raw('select pg_terminate_backend(pid) from pg_stat_activity where application_name = ?', [
         `${applicationName}-listen`,
       ]);
-      await expect.poll(() => notificationsAreCurrent(b.db, CACHE_MAX_LAG_MS), { timeout: 5_000 }).toBe(false);
+      await expect.poll(() => signalsAreCurrent(b.db, CACHE_MAX_LAG_MS), { timeout: 5_000 }).toBe(false);
       // Changes that notify nobody, as if their notifications were lost: triggers off for one transaction.
       await a.db.transaction(async (trx) => {
         await trx.raw('set local session_replication_role = replica');

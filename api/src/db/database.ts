@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import type { Logger } from '../logger.ts';
-import { pgliteNotifications, postgresNotifications } from './notifications.ts';
+import { pgliteSignals, postgresSignals } from './listen-notify.ts';
 
 export type DatabaseDriver = 'postgres' | 'pglite';
 
@@ -52,7 +52,7 @@ const PGLITE_ACQUIRE_TIMEOUT_MS = 15_000;
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const knex = createPostgresKnex(options, options.databaseUrl);
-    const notifications = postgresNotifications(knex, options.databaseUrl, {
+    const signals = postgresSignals(knex, options.databaseUrl, {
       logger: options.logger,
       applicationName: `${options.applicationName ?? 'shine-api'}-listen`,
     });
@@ -60,13 +60,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       knex,
       driver: 'postgres',
       close: async () => {
-        await notifications.close();
+        await signals.close();
         await knex.destroy();
       },
     };
   }
   const { knex, pglite } = await createPgliteKnex(options);
-  pgliteNotifications(knex, pglite);
+  pgliteSignals(knex, pglite);
   return { knex, driver: 'pglite', close: () => knex.destroy() };
 }
 

@@ -1,18 +1,18 @@
-// What a per-process cache needs from LISTEN/NOTIFY (db/notifications.ts) to stay correct:
+// What a per-process cache needs from LISTEN/NOTIFY (db/listen-notify.ts) to stay correct:
 // - the notices of its channel (the migration 20251201090000_cache_notifications.ts sends them from
 //   triggers, at the commit of whatever changed the rows);
-// - whether it may answer now: only once listening, and only while every notification committed more
+// - whether it may answer now: only once listening, and only while every signal committed more
 //   than CACHE_MAX_LAG_MS ago is known to have been heard (a lost, stalled or reconnecting listener
 //   answers no, and the caller reads the database as before);
-// - a reset after a gap (notifications may have been missed while the connection was away), and a
+// - a reset after a gap (signals may have been missed while the connection was away), and a
 //   generation that moves with each reset, so that a database read begun before it is not stored after.
 import type { Knex } from 'knex';
-import { listen, notificationsAreCurrent } from './notifications.ts';
+import { listen, signalsAreCurrent } from './listen-notify.ts';
 
 /**
  * How stale a cached answer may be in the worst case (a listener that stops hearing without being
  * told); in the normal case a change reaches every process as soon as PostgreSQL delivers its
- * notification, within milliseconds of the commit. See docs/decisions.md, "Revalidation without the
+ * signal, within milliseconds of the commit. See docs/decisions.md, "Revalidation without the
  * database".
  */
 export const CACHE_MAX_LAG_MS = 150;
@@ -20,7 +20,7 @@ export const CACHE_MAX_LAG_MS = 150;
 export interface InvalidationFeedOptions {
   channel: string;
   onNotice: (payload: string) => void;
-  /** Forget everything: notifications may have been missed. */
+  /** Forget everything: signals may have been missed. */
   onReset: () => void;
 }
 
@@ -45,7 +45,7 @@ export class InvalidationFeed {
       this.start();
       return false;
     }
-    return notificationsAreCurrent(this.db, CACHE_MAX_LAG_MS);
+    return signalsAreCurrent(this.db, CACHE_MAX_LAG_MS);
   }
 
   /** Invalidates reads in flight (their result may predate a change just heard). */
@@ -78,7 +78,7 @@ export class InvalidationFeed {
           if (this.closed) void stop();
         },
         () => {
-          // No notifications on this database handle: the cache is never trusted.
+          // No signals on this database handle: the cache is never trusted.
           this.listening = undefined;
         },
       );

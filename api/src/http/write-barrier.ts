@@ -1,5 +1,5 @@
-// A write answers once this process has heard every notification committed before it answers
-// (db/notifications.ts): the change counters and sessions cached in memory (db/data-versions.ts,
+// A write answers once this process has heard every signal committed before it answers
+// (db/listen-notify.ts): the change counters and sessions cached in memory (db/data-versions.ts,
 // db/session-cache.ts) already show the write when its client asks again, here or, in practice, in
 // another process (PostgreSQL signals every listener at the same commit). Reads answer at once, and
 // so does a refused write (4xx): a refused write changes nothing (docs/security.md, the injection row), so there is
@@ -7,7 +7,7 @@
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { CACHE_MAX_LAG_MS } from '../db/invalidation-feed.ts';
-import { notificationsHeard } from '../db/notifications.ts';
+import { signalsHeard } from '../db/listen-notify.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -31,7 +31,7 @@ export function holdWrites(ready: () => Promise<unknown>): RequestHandler {
 }
 
 export function answerWritesWhenHeard(db: Knex): RequestHandler {
-  return holdWrites(() => notificationsHeard(db));
+  return holdWrites(() => signalsHeard(db));
 }
 
 /**
@@ -45,7 +45,7 @@ export function answerWritesWhenHeard(db: Knex): RequestHandler {
 export function answerRevocationsWhenEverywhere(db: Knex): RequestHandler {
   return holdWrites(async () => {
     const committed = performance.now();
-    await notificationsHeard(db);
+    await signalsHeard(db);
     const left = CACHE_MAX_LAG_MS - (performance.now() - committed);
     if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
   });

@@ -5,7 +5,7 @@
 // in a gap of the listening connection) answers `resync`, and the client refetches.
 import { isLiveEventFor, type LiveEvent } from '@shine/shared/live';
 import type { Knex } from 'knex';
-import { listen } from '../db/notifications.ts';
+import { listen } from '../db/listen-notify.ts';
 
 export const LIVE_CHANNEL = 'shine_live';
 /** How far back a reconnecting client may resume. */
@@ -50,7 +50,7 @@ export class LiveHub {
     this.clock = clock;
   }
 
-  /** Listens from now on (once); resolves when notifications committed after it will be heard. */
+  /** Listens from now on (once); resolves when signals committed after it will be heard. */
   start(): Promise<void> {
     this.started ??= listen(this.db, LIVE_CHANNEL, (payload) => this.receive(payload), {
       onGap: () => this.gap(),

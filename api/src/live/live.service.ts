@@ -1,11 +1,11 @@
 // Live updates (docs/decisions.md, "Live updates vs polling"): a change publishes its event inside
 // its own transaction, so the event is sent when, and only if, the change commits, to every API
-// process (db/notifications.ts). The stream (live.routes.ts) carries ids and the names of what
+// process (db/listen-notify.ts). The stream (live.routes.ts) carries ids and the names of what
 // changed, never a record.
 import { createHash, randomBytes } from 'node:crypto';
 import type { LiveEvent } from '@shine/shared/live';
 import type { Knex } from 'knex';
-import { notify, notifyEach } from '../db/notifications.ts';
+import { notify, notifyEach } from '../db/listen-notify.ts';
 import { LIVE_CHANNEL, LiveHub, type LiveNotice } from './live-hub.ts';
 
 const hubs = new WeakMap<Knex, LiveHub>();

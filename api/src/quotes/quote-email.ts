@@ -22,7 +22,7 @@ export interface QuoteEmail {
 }
 
 /**
- * The staff e-mail sender (automations/staff-email.service.ts, wired by app.ts); named here so the
+ * The direct e-mail sender (automations/direct-email.service.ts, wired by app.ts); named here so the
  * quotes feature does not depend on the automations feature, which depends on it.
  */
 export type SendEmail = (message: QuoteEmail) => Promise<void>;

@@ -15,7 +15,7 @@ export const CANCELLATION_CALENDAR_FILENAME = 'cancelled-cleaning.ics';
 
 export type BookingEmailKind = 'booked' | 'moved' | 'rescheduled' | 'restored';
 
-/** An e-mail to the customer, as the staff e-mail sender takes it. */
+/** An e-mail to the customer, as the direct e-mail sender takes it. */
 export interface BookingEmail {
   to: string;
   subject: string;

@@ -12,7 +12,7 @@ import { hashPassword } from '../../src/auth/passwords.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createDatabase, type Database } from '../../src/db/database.ts';
 import { migrateLatest } from '../../src/db/migrate.ts';
-import { notificationsHeard } from '../../src/db/notifications.ts';
+import { signalsHeard } from '../../src/db/listen-notify.ts';
 import { type LeadEventListener, listenToLeadEvents } from '../../src/lead-events/lead-events.service.ts';
 import { createLogger, type Logger } from '../../src/logger.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './admin.ts';
@@ -243,7 +243,7 @@ export async function insertLead(db: Knex, overrides: Record<string, unknown> = 
  * so the next request's ETag and totals show it.
  */
 export function cachesHeard(db: Knex): Promise<void> {
-  return notificationsHeard(db);
+  return signalsHeard(db);
 }
 
 /** Row count as a number (PostgreSQL's driver answers count(*) as a string, PGlite as a number). */

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 // the expired session cleanup, a test's TRUNCATE) invalidates every cache at its commit:
 // - a session row updated or deleted notifies its sid on `shine_sessions`; TRUNCATE notifies `*`;
 // - a change counter bumped notifies `table:version` on `shine_data_versions`.
-// Channels are per schema, named as db/notifications.ts's channelFor names them.
+// Channels are per schema, named as db/listen-notify.ts's channelFor names them.
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     create function shine_channel(base text, schema_name text) returns text language sql immutable as $$

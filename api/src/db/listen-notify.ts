@@ -3,41 +3,41 @@
 //   engine) delivers it at the commit, in commit order, and never for a rolled-back change.
 // - listen(db, channel, handler): PostgreSQL needs a connection of its own that stays in LISTEN (a
 //   pooled one goes back to the pool), reconnected with a backoff when it drops; handlers are told
-//   through `onGap` that notifications may have been missed meanwhile. PGlite is one process and one
+//   through `onGap` that signals may have been missed meanwhile. PGlite is one process and one
 //   connection: its own listen() is the in-process bus.
 // Channels are per schema (each API test file has a schema of its own on one database), so a
-// notification reaches only the processes working on the same data.
-// - notificationsAreCurrent(db, maxLagMs): whether everything committed more than maxLagMs ago has
+// signal reaches only the processes working on the same data.
+// - signalsAreCurrent(db, maxLagMs): whether everything committed more than maxLagMs ago has
 //   been heard. On PostgreSQL the listening connection notifies itself every HEARTBEAT_MS; PostgreSQL
-//   delivers notifications in commit order, so hearing a ping sent at T proves that every
-//   notification committed before T has been heard. A dropped connection, a stalled one and a
-//   reconnection that has not pinged yet all answer false: caches built on notifications
+//   delivers signals in commit order, so hearing a ping sent at T proves that every
+//   signal committed before T has been heard. A dropped connection, a stalled one and a
+//   reconnection that has not pinged yet all answer false: caches built on signals
 //   (session-cache.ts, data-versions.ts) are then not trusted. PGlite delivers a commit's
-//   notifications before the commit returns, in this process: always current.
+//   signals before the commit returns, in this process: always current.
 import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 
-export type NotificationHandler = (payload: string) => void;
+export type SignalHandler = (payload: string) => void;
 
 export interface ListenOptions {
-  /** Called after the listening connection was lost and is back: notifications may have been missed. */
+  /** Called after the listening connection was lost and is back: signals may have been missed. */
   onGap?: () => void;
 }
 
-interface NotificationSource {
-  listen: (channel: string, handler: NotificationHandler, options: ListenOptions) => Promise<() => Promise<void>>;
+interface SignalSource {
+  listen: (channel: string, handler: SignalHandler, options: ListenOptions) => Promise<() => Promise<void>>;
   isCurrent: (maxLagMs: number) => boolean;
   heard: () => Promise<void>;
   close: () => Promise<void>;
 }
 
-const sources = new WeakMap<Knex, NotificationSource>();
+const sources = new WeakMap<Knex, SignalSource>();
 
 /** The largest payload PostgreSQL accepts is 8000 bytes; ours are ids and field names. */
-export const MAX_NOTIFICATION_BYTES = 7_900;
+export const MAX_SIGNAL_BYTES = 7_900;
 
 /** The channel's name in this database's schema (`base` alone on the default schema). */
 export function channelFor(db: Knex, base: string): string {
@@ -47,15 +47,15 @@ export function channelFor(db: Knex, base: string): string {
 
 /** Sends `payload` on `channel` when `trx` commits (right away outside a transaction). */
 export async function notify(trx: Knex, base: string, payload: string): Promise<void> {
-  if (Buffer.byteLength(payload) > MAX_NOTIFICATION_BYTES) throw new Error(`notification on ${base} too large`);
+  if (Buffer.byteLength(payload) > MAX_SIGNAL_BYTES) throw new Error(`signal on ${base} too large`);
   await trx.raw('select pg_notify(?, ?)', [channelFor(trx, base), payload]);
 }
 
 /** Sends each payload on `channel` when `trx` commits, in one statement (a bulk change's many events). */
 export async function notifyEach(trx: Knex, base: string, payloads: readonly string[]): Promise<void> {
   if (payloads.length === 0) return;
-  if (payloads.some((payload) => Buffer.byteLength(payload) > MAX_NOTIFICATION_BYTES)) {
-    throw new Error(`notification on ${base} too large`);
+  if (payloads.some((payload) => Buffer.byteLength(payload) > MAX_SIGNAL_BYTES)) {
+    throw new Error(`signal on ${base} too large`);
   }
   await trx.raw('select pg_notify(?, payload) from unnest(?::text[]) with ordinality as p(payload, n) order by n', [
     channelFor(trx, base),
@@ -63,11 +63,11 @@ export async function notifyEach(trx: Knex, base: string, payloads: readonly str
   ]);
 }
 
-/** Hears every notification on `base` committed through this database from now on; answers how to stop. */
+/** Hears every signal on `base` committed through this database from now on; answers how to stop. */
 export function listen(
   db: Knex,
   base: string,
-  handler: NotificationHandler,
+  handler: SignalHandler,
   options: ListenOptions = {},
 ): Promise<() => Promise<void>> {
   const source = sources.get(db);
@@ -76,25 +76,25 @@ export function listen(
 }
 
 /**
- * Whether every notification committed on `db` more than `maxLagMs` ago has reached this process's
+ * Whether every signal committed on `db` more than `maxLagMs` ago has reached this process's
  * handlers (false before the first listen() on PostgreSQL).
  */
-export function notificationsAreCurrent(db: Knex, maxLagMs: number): boolean {
+export function signalsAreCurrent(db: Knex, maxLagMs: number): boolean {
   return sources.get(db)?.isCurrent(maxLagMs) ?? false;
 }
 
 /**
- * Resolves once this process has heard every notification committed before the call: a write
+ * Resolves once this process has heard every signal committed before the call: a write
  * answers after it (http/write-barrier.ts), so that this process's caches, and in practice the other
  * processes', signalled by PostgreSQL at the same commit, show it before the client can ask again
  * (at most NOTIFICATIONS_HEARD_WAIT_MS; at once on PGlite and while not listening).
  */
-export function notificationsHeard(db: Knex): Promise<void> {
+export function signalsHeard(db: Knex): Promise<void> {
   return sources.get(db)?.heard() ?? Promise.resolve();
 }
 
-export function pgliteNotifications(db: Knex, pglite: PGlite): NotificationSource {
-  const source: NotificationSource = {
+export function pgliteSignals(db: Knex, pglite: PGlite): SignalSource {
+  const source: SignalSource = {
     listen: async (channel, handler) => {
       const stop = await pglite.listen(channel, handler);
       return () => stop().catch(() => undefined);
@@ -109,16 +109,16 @@ export function pgliteNotifications(db: Knex, pglite: PGlite): NotificationSourc
 
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
-/** How often the listening connection proves it is current (one tiny self-notification). */
+/** How often the listening connection proves it is current (one tiny self-signal). */
 export const HEARTBEAT_MS = 50;
 const NOTIFICATIONS_HEARD_WAIT_MS = 1_000;
 
-export function postgresNotifications(
+export function postgresSignals(
   db: Knex,
   connectionString: string,
   { logger, applicationName = 'shine-api-listen' }: { logger?: Logger; applicationName?: string } = {},
-): NotificationSource {
-  const handlers = new Map<string, Set<NotificationHandler>>();
+): SignalSource {
+  const handlers = new Map<string, Set<SignalHandler>>();
   const gapHandlers = new Set<() => void>();
   let client: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
@@ -188,7 +188,7 @@ export function postgresNotifications(
         heardUntil = 0;
         pending = undefined;
         for (const waiter of waiters) waiter.done();
-        if (err) logger?.warn({ err }, 'notification connection lost; reconnecting');
+        if (err) logger?.warn({ err }, 'signal connection lost; reconnecting');
         reconnectSoon();
       };
       next.on('error', lost);
@@ -226,7 +226,7 @@ export function postgresNotifications(
     retryTimer.unref();
   };
 
-  const source: NotificationSource = {
+  const source: SignalSource = {
     listen: async (channel, handler, options) => {
       const isNew = !handlers.has(channel);
       const set = handlers.get(channel) ?? new Set();
@@ -239,7 +239,7 @@ export function postgresNotifications(
         if (isNew) await run(current, `listen ${current.escapeIdentifier(channel)}`);
       } catch (err) {
         // The database is away: the handler stays registered and the reconnection listens for it.
-        logger?.warn({ err }, 'notification connection unavailable; retrying');
+        logger?.warn({ err }, 'signal connection unavailable; retrying');
         reconnectSoon();
       }
       return async () => {

@@ -1,12 +1,13 @@
 // The automations' e-mail transport (SMTP, delivery/transports.ts) lent to the rest of the API for
-// staff e-mail that is no automated message (a team member's set-up link): same server, same sender.
-// Such mail is not in the outbox and not in the send budget: an admin sends it, one at a time.
+// direct e-mail, one message to one person that is no automated message: a team member's set-up link,
+// a staff member's e-mail from a lead's thread, and the customers' own e-mails the reactions send
+// (quote, booking, invoice, receipt). Same server, same sender; not in the automations' send budget.
 import type { AutomationsConfig } from '../config.ts';
 import { createTransports, type EmailAttachment } from './delivery/transports.ts';
 
 export type { EmailAttachment } from './delivery/transports.ts';
 
-export interface StaffEmailSender {
+export interface DirectEmailSender {
   /** Resolves when the mail server accepted the message; rejects otherwise. */
   send: (message: {
     to: string;
@@ -26,7 +27,7 @@ export interface StaffEmailSender {
 }
 
 /** undefined when no SMTP server is configured (SMTP_URL). */
-export function createStaffEmailSender(config: AutomationsConfig): StaffEmailSender | undefined {
+export function createDirectEmailSender(config: AutomationsConfig): DirectEmailSender | undefined {
   const { email } = createTransports({ ...config, sms: undefined });
   if (!email) return undefined;
   return {
