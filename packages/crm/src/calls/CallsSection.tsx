@@ -1,16 +1,14 @@
-import { PhoneOutlined } from '@ant-design/icons';
 import { CALL_LIST_PAGE_SIZE, type CALL_LIST_STATUSES } from '@shine/shared/calls';
-import { toTelHref } from '@shine/shared/format';
 import type { Call } from '@shine/shared/responses/calls';
-import { Button, Card, Empty, Pagination, Segmented, Space, Tag } from 'antd';
+import { Card, Empty, Pagination, Segmented, Tag } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../format/date-time.ts';
 import { LeadDrawer } from '../leads/index.ts';
-import { useOpenNewLead } from '../new-lead/index.ts';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { SyncingTag } from '../ui/SyncingTag.tsx';
-import { useCallList, useMarkCalledBack } from './calls.queries.ts';
+import { CallActions } from './CallActions.tsx';
+import { useCallList } from './calls.queries.ts';
 import './calls.css';
 
 export const CALLS_EMPTY_TEXT = 'No calls yet. Calls to the company number show here.';
@@ -44,8 +42,6 @@ function formatSeconds(seconds: number): string {
 }
 
 function CallItem({ call, onOpenLead }: { call: Call; onOpenLead: (leadId: string) => void }) {
-  const openNewLead = useOpenNewLead();
-  const calledBack = useMarkCalledBack();
   const who = call.leadName ?? 'Unknown caller';
   const tag = STATUS_TAGS[call.status];
   const text = describeText(call.text);
@@ -76,35 +72,14 @@ function CallItem({ call, onOpenLead }: { call: Call; onOpenLead: (leadId: strin
           </a>
         ) : null}
       </div>
-      <Space wrap size={4} className="call-actions">
-        <Button
-          className="touch-target"
-          href={toTelHref(call.from)}
-          icon={<PhoneOutlined aria-hidden="true" />}
-          aria-label={`Call back ${who} (${call.from})`}
-        >
-          Call back
-        </Button>
-        {missed && !call.calledBackAt ? (
-          <Button
-            className="touch-target"
-            loading={calledBack.isPending}
-            aria-label={`Mark ${who} (${call.from}) called back`}
-            onClick={() => calledBack.mutate(call.id)}
-          >
-            Called back
-          </Button>
-        ) : null}
-        {!call.leadId && openNewLead ? (
-          <Button
-            className="touch-target"
-            aria-label={`Make a lead of ${call.from}`}
-            onClick={() => openNewLead({ phone: call.from })}
-          >
-            Make a lead
-          </Button>
-        ) : null}
-      </Space>
+      <CallActions
+        callId={call.id}
+        phone={call.from}
+        who={`${who} (${call.from})`}
+        known={call.leadId !== null}
+        doneLabel={missed && !call.calledBackAt ? 'Called back' : undefined}
+        className="call-actions"
+      />
     </li>
   );
 }

@@ -1,10 +1,6 @@
-import { PhoneOutlined } from '@ant-design/icons';
-import { toTelHref } from '@shine/shared/format';
 import type { MyDayItem } from '@shine/shared/responses/my-day';
-import { Button, Space } from 'antd';
-import { useMarkCalledBack } from '../calls/index.ts';
+import { CallActions } from '../calls/index.ts';
 import { formatBusinessMinutes, formatDateTime } from '../format/date-time.ts';
-import { useOpenNewLead } from '../new-lead/index.ts';
 import { useNow } from '../ui/use-now.ts';
 
 const MINUTE = 60_000;
@@ -20,8 +16,6 @@ export function CallBackItem({
   onOpen: (leadId: string) => void;
 }) {
   const now = useNow().getTime();
-  const calledBack = useMarkCalledBack();
-  const openNewLead = useOpenNewLead();
   const name = item.leadName ?? item.phone;
   const waited = Math.max(0, Math.round((now - Date.parse(item.at)) / MINUTE));
   const late = Math.round((now - Date.parse(item.due)) / MINUTE);
@@ -46,33 +40,15 @@ export function CallBackItem({
           </span>
         </div>
       </div>
-      <Space wrap size={4} className="my-day-actions">
-        <Button
-          size="small"
-          href={toTelHref(item.phone)}
-          icon={<PhoneOutlined aria-hidden="true" />}
-          aria-label={`Call back ${name}`}
-        >
-          Call back
-        </Button>
-        <Button
-          size="small"
-          loading={calledBack.isPending}
-          aria-label={`Mark ${name} called back`}
-          onClick={() => calledBack.mutate(item.callId)}
-        >
-          Done
-        </Button>
-        {!item.leadId && openNewLead ? (
-          <Button
-            size="small"
-            aria-label={`Make a lead of ${item.phone}`}
-            onClick={() => openNewLead({ phone: item.phone })}
-          >
-            Make a lead
-          </Button>
-        ) : null}
-      </Space>
+      <CallActions
+        callId={item.callId}
+        phone={item.phone}
+        who={name}
+        known={item.leadId !== null}
+        doneLabel="Done"
+        compact
+        className="my-day-actions"
+      />
     </li>
   );
 }
