@@ -118,14 +118,14 @@ const config: IConfiguration = {
       to: { path: '^packages/shared/', pathNot: publicFilesOf('packages/shared') },
     },
     {
-      name: 'feature-imports-other-feature-only-through-its-service',
+      name: 'feature-imports-other-feature-only-through-its-index',
       comment:
-        'feature-imports-other-feature-only-through-its-service: an API feature owns its tables and queries; another feature calls its *.service.ts, never its queries, mappers or routes (docs/architecture.md#table-ownership).',
+        'feature-imports-other-feature-only-through-its-index: an API feature shows one face, its index.ts, naming what others may use; another feature imports that, never a file inside (its services, queries, mappers or routes; docs/architecture.md#one-face-per-feature).',
       severity: 'error',
       from: { path: `^api/src/(?!(?:${API_INFRASTRUCTURE.join('|')})/)([^/]+)/`, pathNot: TESTS_AND_TOOLING },
       to: {
         path: `^api/src/(?!(?:${API_INFRASTRUCTURE.join('|')})/)[^/]+/`,
-        pathNot: ['^api/src/$1/', '[^/]+\\.service\\.ts$'],
+        pathNot: ['^api/src/$1/', '^api/src/[^/]+/index\\.ts$'],
       },
     },
     {

@@ -96,8 +96,8 @@ describe('dependency-cruiser rules', () => {
       'packages/crm/src/allowed-view.tsx':
         "import { domain } from '../../shared/src/leads.ts';\nexport const view = domain;\n",
       'api/src/ok-a/ok-a.service.ts': 'export const serviceA = 1;\n',
-      'api/src/ok-b/ok-b.routes.ts':
-        "import { serviceA } from '../ok-a/ok-a.service.ts';\nexport const routeB = serviceA;\n",
+      'api/src/ok-a/index.ts': "export { serviceA } from './ok-a.service.ts';\n",
+      'api/src/ok-b/ok-b.routes.ts': "import { serviceA } from '../ok-a/index.ts';\nexport const routeB = serviceA;\n",
     });
     const result = await cruise(['packages/crm/src/allowed-view.tsx', 'api/src/ok-b/ok-b.routes.ts']);
     assert.equal(result.status, 0, result.output);
@@ -129,17 +129,21 @@ describe('dependency-cruiser rules', () => {
     );
   });
 
-  it("fails a feature importing another feature's queries", async () => {
+  it("fails a feature importing another feature's queries, or its service, other than through its index", async () => {
     plant({
       'api/src/planted-owner/planted-owner.queries.ts': 'export const findRow = 1;\n',
+      'api/src/planted-owner/planted-owner.service.ts': 'export const serviceRow = 1;\n',
       'api/src/planted-user/planted-user.service.ts':
         "import { findRow } from '../planted-owner/planted-owner.queries.ts';\nexport const x = findRow;\n",
+      'api/src/planted-door/planted-door.service.ts':
+        "import { serviceRow } from '../planted-owner/planted-owner.service.ts';\nexport const y = serviceRow;\n",
     });
-    assertViolation(
-      await cruise(['api/src/planted-user/planted-user.service.ts']),
-      'feature-imports-other-feature-only-through-its-service',
+    for (const file of [
       'api/src/planted-user/planted-user.service.ts',
-    );
+      'api/src/planted-door/planted-door.service.ts',
+    ]) {
+      assertViolation(await cruise([file]), 'feature-imports-other-feature-only-through-its-index', file);
+    }
   });
 
   it('fails a routes file importing its own queries with routes-call-services-not-queries', async () => {

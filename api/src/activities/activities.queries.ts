@@ -1,7 +1,7 @@
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '@shine/shared/enums';
 import type { Knex } from 'knex';
 import type { ActivitySummary } from '@shine/shared/types';
-import { userNameOf } from '../auth/user-names.service.ts';
+import { userNameOf } from '../auth/index.ts';
 import type { ActivityRow } from '../db/tables.ts';
 
 /** An activity with its author's display name (the auth feature's userNameOf), as answers show it. */

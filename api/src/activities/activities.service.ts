@@ -18,8 +18,8 @@ import {
   staffActivityOnLead,
   summarizeActivityRows,
 } from './activities.queries.ts';
-import { findSystemUserId } from '../auth/system-user.service.ts';
-import { publishLiveEvent } from '../live/live.service.ts';
+import { findSystemUserId } from '../auth/index.ts';
+import { publishLiveEvent } from '../live/index.ts';
 
 export interface NewActivity {
   leadId: string;

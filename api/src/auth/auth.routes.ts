@@ -7,7 +7,7 @@ import { findSessionUser, sessionUser } from '../http/auth-guard.ts';
 import { requireHttpsForSecureCookies } from '../http/https-required.ts';
 import { loginRateLimitPerClient, markCurrentPasswordRefused, passwordChangeRateLimits } from '../http/rate-limits.ts';
 import { operationRouter } from '../http/route.ts';
-import { publishSessionEnded } from '../live/live.service.ts';
+import { publishSessionEnded } from '../live/index.ts';
 import { authenticate, changePassword } from './auth.service.ts';
 import { knownDevice, knownDevices } from './known-devices.ts';
 import { loginThrottle } from './login-throttle.ts';

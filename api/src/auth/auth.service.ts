@@ -1,10 +1,10 @@
 import { API_ERRORS } from '@shine/shared/messages';
 import { deleteUserSessions } from '../db/session-rows.ts';
 import type { Knex } from 'knex';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { UserRole, UserRow } from '../db/tables.ts';
 import { AppError } from '../http/app-error.ts';
-import { publishSessionsRevoked } from '../live/live.service.ts';
+import { publishSessionsRevoked } from '../live/index.ts';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.ts';
 import { findUserById, findUserByUsername, insertUser, updateUserPassword } from './users.queries.ts';
 

@@ -3,7 +3,7 @@
 // the plainer variant of the company's layout (email.service.ts).
 import type { CompanyDetailsSettings } from '@shine/shared/company-settings';
 import { SETUP_LINK_HOURS } from '@shine/shared/team';
-import { type EmailContent, paragraph, renderEmail } from '../email/email.service.ts';
+import { type EmailContent, paragraph, renderEmail } from '../email/index.ts';
 import type { Logger } from '../logger.ts';
 
 export interface OutgoingEmail {

@@ -8,7 +8,7 @@ import { API_ERRORS } from '@shine/shared/messages';
 import type { OwnSettings, UserCreate, UserUpdate } from '@shine/shared/team';
 import type { Assignee, TeamUser } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { changedFields, recordAudit } from '../audit/audit.service.ts';
+import { changedFields, recordAudit } from '../audit/index.ts';
 import type { UserRow } from '../db/tables.ts';
 import { AppError } from '../http/app-error.ts';
 import { issueSetupToken, type SetupLinkToken } from './setup-links.ts';
@@ -24,7 +24,7 @@ import {
   updateUserRow,
   userNamesQuery,
 } from './users.queries.ts';
-import { publishLiveEvent, publishSessionsRevoked } from '../live/live.service.ts';
+import { publishLiveEvent, publishSessionsRevoked } from '../live/index.ts';
 
 /** Open leads per assignee, asked of the leads feature (app.ts hands it in: auth never imports leads). */
 export type OpenLeadCounts = (db: Knex) => Promise<Map<string, number>>;

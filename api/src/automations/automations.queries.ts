@@ -1,7 +1,7 @@
 import type { AutomationTrigger } from '@shine/shared/enums';
 import type { Knex } from 'knex';
 import type { AutomationRow } from '../db/tables.ts';
-import type { LeadEventCondition } from '../lead-events/lead-events.service.ts';
+import type { LeadEventCondition } from '../lead-events/index.ts';
 
 export interface AutomationValues {
   name?: string;

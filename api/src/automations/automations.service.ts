@@ -2,7 +2,7 @@ import type { AutomationCreate, AutomationUpdate } from '@shine/shared/automatio
 import { API_ERRORS } from '@shine/shared/messages';
 import type { Automation } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { type AuditChange, changedFields, recordAudit } from '../audit/audit.service.ts';
+import { type AuditChange, changedFields, recordAudit } from '../audit/index.ts';
 import { AppError } from '../http/app-error.ts';
 import { toAutomation } from './automation-mapper.ts';
 import {

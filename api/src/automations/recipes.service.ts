@@ -12,7 +12,7 @@ import type { AutomationRecipeState } from '@shine/shared/responses/automations'
 import type { Automation } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { AppError } from '../http/app-error.ts';
-import { findStarterTemplate, restoreStarterTemplate } from '../templates/templates.service.ts';
+import { findStarterTemplate, restoreStarterTemplate } from '../templates/index.ts';
 import { toAutomation } from './automation-mapper.ts';
 import { recordAutomationCreated } from './automations.service.ts';
 import {

@@ -3,8 +3,7 @@
 import type { OutboxQuery } from '@shine/shared/automation-rules';
 import type { Knex } from 'knex';
 import type { AutomationMessageRow, AutomationRunRow } from '../db/automation-tables.ts';
-import type { OccurrenceCondition } from '../leads/lead-candidates.service.ts';
-import { leadNameOf } from '../leads/leads.service.ts';
+import { type OccurrenceCondition, leadNameOf } from '../leads/index.ts';
 
 export interface NewRun {
   automationId: string;

@@ -2,7 +2,7 @@
 // missed, and the text a missed caller gets. Every call reads them, so a change applies to the next one.
 import { type CallSettings, readCallSettings } from '@shine/shared/calls';
 import type { Knex } from 'knex';
-import { auditSettingChange } from '../audit/setting-audit.service.ts';
+import { auditSettingChange } from '../audit/index.ts';
 import { findSettingRow, lockSettingRow, writeSettingRow } from '../db/company-settings.ts';
 
 const CALLS_KEY = 'calls';

@@ -1,7 +1,7 @@
 // The calls table (api/src/db/migrations/20261204090000_calls.ts): one row per provider call id.
 import type { CallStatus } from '@shine/shared/calls';
 import type { Knex } from 'knex';
-import { leadIdOfNumber, leadNameOf } from '../leads/leads.service.ts';
+import { leadIdOfNumber, leadNameOf } from '../leads/index.ts';
 
 export type CallTextStatus = 'pending' | 'sent' | 'skipped' | 'not_sent' | 'failed';
 

@@ -4,7 +4,7 @@ import { API_ERRORS } from '@shine/shared/messages';
 import type { Call, CallList } from '@shine/shared/responses/calls';
 import type { Knex } from 'knex';
 import { AppError } from '../http/app-error.ts';
-import { publishLiveEvent } from '../live/live.service.ts';
+import { publishLiveEvent } from '../live/index.ts';
 import {
   type CallListRow,
   findCallListRow,

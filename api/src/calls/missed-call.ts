@@ -6,13 +6,12 @@ import { CALL_TEXT_INTERVAL_HOURS, type CallSettings, renderCallText } from '@sh
 import { nationalDigitsOf, SMS_REFUSALS } from '@shine/shared/sms-consent';
 import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { recordSystemActivity } from '../activities/activities.service.ts';
-import { findOrCreateSystemUserId, SYSTEM_USERNAME } from '../auth/system-user.service.ts';
-import { recordLeadText } from '../conversations/outgoing-sms.service.ts';
-import { findLeadsOfPhone } from '../leads/sms-consent.service.ts';
-import { findLeadWatcher, findPersonOnDuty, notifyAboutLead } from '../leads/leads.service.ts';
-import { publishLiveEvent } from '../live/live.service.ts';
-import { notifyPeople } from '../notifications/notifications.service.ts';
+import { recordSystemActivity } from '../activities/index.ts';
+import { findOrCreateSystemUserId, SYSTEM_USERNAME } from '../auth/index.ts';
+import { recordLeadText } from '../conversations/index.ts';
+import { findLeadsOfPhone, findLeadWatcher, findPersonOnDuty, notifyAboutLead } from '../leads/index.ts';
+import { publishLiveEvent } from '../live/index.ts';
+import { notifyPeople } from '../notifications/index.ts';
 import {
   type CallRow,
   type CallTextStatus,

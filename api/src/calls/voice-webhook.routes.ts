@@ -4,7 +4,7 @@
 import { API_ERRORS } from '@shine/shared/messages';
 import { publicOperations } from '@shine/shared/operations/public';
 import express, { type Router } from 'express';
-import type { ManualDelivery } from '../automations/manual-delivery.service.ts';
+import type { ManualDelivery } from '../automations/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../http/app-error.ts';
 import { operationRouter } from '../http/route.ts';

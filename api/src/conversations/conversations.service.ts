@@ -3,10 +3,10 @@
 // messages in here; the automated messages stay the automations' (their outbox), and the messages
 // API merges both.
 import type { Knex } from 'knex';
-import { recordSystemActivity } from '../activities/activities.service.ts';
-import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
-import { publishLiveEvent } from '../live/live.service.ts';
-import { notifyAboutLead } from '../leads/leads.service.ts';
+import { recordSystemActivity } from '../activities/index.ts';
+import { findOrCreateSystemUserId } from '../auth/index.ts';
+import { publishLiveEvent } from '../live/index.ts';
+import { notifyAboutLead } from '../leads/index.ts';
 import {
   findInboundEmailId,
   findLeadIdOfManualEmail,

@@ -3,8 +3,8 @@
 // hide it from the others.
 import type { Inbox } from '@shine/shared/responses/conversations';
 import type { Knex } from 'knex';
-import { assertLeadExists, leadNameOf } from '../leads/leads.service.ts';
-import { markLeadNotificationsRead } from '../notifications/notifications.service.ts';
+import { assertLeadExists, leadNameOf } from '../leads/index.ts';
+import { markLeadNotificationsRead } from '../notifications/index.ts';
 import { type InboxRow, listInboxRows, markRepliesRead } from './conversations.queries.ts';
 
 /** Enough for a working day's replies; `total` still counts every lead. */

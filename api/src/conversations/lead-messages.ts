@@ -5,8 +5,8 @@
 import type { OutboxMessage } from '@shine/shared/automation-rules';
 import type { LeadMessage, LeadMessages } from '@shine/shared/responses/conversations';
 import type { Knex } from 'knex';
-import { userNameOf } from '../auth/user-names.service.ts';
-import { listMessagesToLead } from '../automations/runs.service.ts';
+import { userNameOf } from '../auth/index.ts';
+import { listMessagesToLead } from '../automations/index.ts';
 import { listMessageRowsOfLead, type MessageListRow } from './conversations.queries.ts';
 
 export function toLeadMessage(row: MessageListRow): LeadMessage {

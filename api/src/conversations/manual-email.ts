@@ -3,7 +3,7 @@
 // unsubscribe link: it is no automated mail (docs/requirements.md#email-compliance).
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import type { CompanyDetailsSettings } from '@shine/shared/company-settings';
-import { type EmailContent, paragraph } from '../email/email.service.ts';
+import { type EmailContent, paragraph } from '../email/index.ts';
 
 export function manualEmailContent(subject: string, body: string, company: CompanyDetailsSettings): EmailContent {
   const paragraphs = body

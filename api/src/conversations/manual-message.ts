@@ -10,13 +10,12 @@ import type { SentLeadMessage } from '@shine/shared/responses/conversations';
 import { MANUAL_SMS_WITHOUT_CONSENT_WARNING, nationalDigitsOf, SMS_REFUSALS } from '@shine/shared/sms-consent';
 import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import type { ManualDelivery } from '../automations/manual-delivery.service.ts';
-import { renderEmail } from '../email/email.service.ts';
+import type { ManualDelivery } from '../automations/index.ts';
+import { renderEmail } from '../email/index.ts';
 import { AppError } from '../http/app-error.ts';
-import { createStaffActivity } from '../leads/lead-activities.service.ts';
-import { findLead } from '../leads/leads.service.ts';
-import { publishLiveEvent } from '../live/live.service.ts';
-import { getCompanyDetails } from '../settings/company-details.service.ts';
+import { createStaffActivity, findLead } from '../leads/index.ts';
+import { publishLiveEvent } from '../live/index.ts';
+import { getCompanyDetails } from '../settings/index.ts';
 import {
   type ConversationMessageRow,
   findLimitingManualMessage,

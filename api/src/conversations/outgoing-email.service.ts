@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import type { EmailDelivery, LeadEmailRecord } from '../deps.ts';
 import { toJsonb } from '../db/jsonb.ts';
-import { publishLiveEvent } from '../live/live.service.ts';
+import { publishLiveEvent } from '../live/index.ts';
 import { insertMessage, updateMessageDelivery } from './conversations.queries.ts';
 
 /** Stores the e-mail as pending in the lead's conversation (inside `db`'s transaction when it is one). */

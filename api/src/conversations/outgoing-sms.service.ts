@@ -2,7 +2,7 @@
 // conversation like a text sent by hand: stored pending before the provider has it, then its delivery
 // recorded, so the thread shows what the customer received (or why not).
 import type { Knex } from 'knex';
-import { publishLiveEvent } from '../live/live.service.ts';
+import { publishLiveEvent } from '../live/index.ts';
 import { type ConversationStatus, insertMessage, updateMessageDelivery } from './conversations.queries.ts';
 
 export interface LeadTextRecord {

@@ -4,10 +4,10 @@
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { type SmsKeyword, smsKeywordOf } from '@shine/shared/sms-consent';
 import type { Knex } from 'knex';
-import { recordSystemActivity } from '../activities/activities.service.ts';
-import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
-import { getCompanyDetails } from '../settings/company-details.service.ts';
-import { findOrCreateLeadsOfTexter, optInPhoneToSms, optOutPhoneFromSms } from '../leads/sms-consent.service.ts';
+import { recordSystemActivity } from '../activities/index.ts';
+import { findOrCreateSystemUserId } from '../auth/index.ts';
+import { getCompanyDetails } from '../settings/index.ts';
+import { findOrCreateLeadsOfTexter, optInPhoneToSms, optOutPhoneFromSms } from '../leads/index.ts';
 import { findLeadOfReceivedSms } from './conversations.queries.ts';
 import { recordInboundMessage } from './conversations.service.ts';
 

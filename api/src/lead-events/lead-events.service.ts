@@ -8,7 +8,7 @@
 import type { LeadStatus, QuoteEventTrigger, VisitEventTrigger } from '@shine/shared/enums';
 import type { Knex } from 'knex';
 import type { LeadEventRow, ReactionEventTrigger } from '../db/automation-tables.ts';
-import { publishLiveEvent } from '../live/live.service.ts';
+import { publishLiveEvent } from '../live/index.ts';
 import {
   findLeadEventRow,
   insertLeadEvent,

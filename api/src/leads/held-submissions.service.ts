@@ -11,10 +11,10 @@ import type { HeldClientAddress } from '@shine/shared/responses/leads';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Knex } from 'knex';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { HeldSubmissionRow } from '../db/tables.ts';
 import { AppError } from '../http/app-error.ts';
-import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
+import { withLeadEventOutbox } from '../lead-events/index.ts';
 import {
   countHeldSubmissionsByRule,
   deleteHeldSubmission,

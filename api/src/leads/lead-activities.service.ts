@@ -20,9 +20,9 @@ import {
   findActivity,
   listActivitiesByStatus,
   listActivitiesOfLead,
-} from '../activities/activities.service.ts';
+} from '../activities/index.ts';
 import { AppError } from '../http/app-error.ts';
-import { markLeadNotificationsRead } from '../notifications/notifications.service.ts';
+import { markLeadNotificationsRead } from '../notifications/index.ts';
 import { lockLeadForContact, setFirstContact } from './lead-intake.queries.ts';
 import { markLeadContacted } from './leads.queries.ts';
 import { worklistLeadsByIds } from './lead-worklist.service.ts';

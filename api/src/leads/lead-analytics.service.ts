@@ -5,7 +5,7 @@ import type { LeadStatus } from '@shine/shared/enums';
 import { canonicalLeadSource, leadSourceKeySql } from '@shine/shared/lead-sources';
 import { leadValuePerVisitSql, recurringValueSql } from '@shine/shared/recurring-revenue';
 import type { Knex } from 'knex';
-import { userNameOf } from '../auth/user-names.service.ts';
+import { userNameOf } from '../auth/index.ts';
 
 const WON: LeadStatus = 'Won';
 const LOST: LeadStatus = 'Lost';

@@ -3,8 +3,8 @@
 import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { LIVE_LEAD_FIELDS, type LiveEvent, type LiveLeadField } from '@shine/shared/live';
-import { type AuditChange, recordAudit } from '../audit/audit.service.ts';
-import { publishLiveEvents } from '../live/live.service.ts';
+import { type AuditChange, recordAudit } from '../audit/index.ts';
+import { publishLiveEvents } from '../live/index.ts';
 
 /** The drawer's fields that PATCH /api/admin/leads/{id} edits (the assignee has its own action). */
 export const EDITED_FIELDS = ['priority', 'estimatedValue', 'nextFollowUpAt', 'tags', 'notes'] as const;

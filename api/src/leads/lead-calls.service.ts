@@ -5,7 +5,7 @@ import { API_ERRORS } from '@shine/shared/messages';
 import type { CallLogged } from '@shine/shared/responses/activities';
 import type { Knex } from 'knex';
 import { AppError } from '../http/app-error.ts';
-import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
+import { withLeadEventOutbox } from '../lead-events/index.ts';
 import { logStaffActivity } from './lead-activities.service.ts';
 import { checkLostReasonOf, findLead, moveLeadByStaff, updateLeadInTransaction } from './leads.service.ts';
 

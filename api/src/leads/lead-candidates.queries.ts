@@ -6,7 +6,7 @@ import type { AutomationConditions } from '@shine/shared/automations';
 import { noActivityDays, quoteChaseDays } from '@shine/shared/automation-rules';
 import { CLOSED_LEAD_STATUSES, type AutomationTrigger } from '@shine/shared/enums';
 import type { Knex } from 'knex';
-import { userNameOf } from '../auth/user-names.service.ts';
+import { userNameOf } from '../auth/index.ts';
 import type { NamedLeadRow } from './lead-mapper.ts';
 
 export type CandidateRow = NamedLeadRow & { occurrence_key: string };

@@ -4,7 +4,7 @@ import type { AutomationConditions } from '@shine/shared/automations';
 import type { AutomationTrigger } from '@shine/shared/enums';
 import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { latestActivityByLead } from '../activities/activities.service.ts';
+import { latestActivityByLead } from '../activities/index.ts';
 import {
   type AlertCandidateQuery,
   type CandidateQuery,

@@ -30,11 +30,11 @@ import type { QuoteRequestIntake } from '@shine/shared/quote-request';
 import { SMS_CONSENT_TEXT } from '@shine/shared/sms-consent';
 import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { recordSystemActivity } from '../activities/activities.service.ts';
-import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
+import { recordSystemActivity } from '../activities/index.ts';
+import { findOrCreateSystemUserId } from '../auth/index.ts';
 import type { LeadRow } from '../db/tables.ts';
-import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
-import { publishLiveEvent } from '../live/live.service.ts';
+import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/index.ts';
+import { publishLiveEvent } from '../live/index.ts';
 import { describeRepeatRequest } from './describe-repeat-request.ts';
 import { countHeldSubmissionsByRule, insertHeldSubmission } from './held-submissions.queries.ts';
 import {

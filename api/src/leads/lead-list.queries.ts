@@ -9,7 +9,7 @@ import { dataVersionSubquery } from '../db/data-versions.ts';
 import { LEAD_PRIORITIES, LEAD_STATUSES } from '@shine/shared/enums';
 import type { LeadListQuery, LeadSortField } from '@shine/shared/leads';
 import type { Knex } from 'knex';
-import { userNameOf } from '../auth/user-names.service.ts';
+import { userNameOf } from '../auth/index.ts';
 import { sqlStringList } from '../db/sql-text.ts';
 import type { LeadCursor, SortKeyKind } from './lead-cursor.ts';
 import { applyLeadFilter, type Resolved, type ResolvedLeadFilter } from './lead-filter.ts';

@@ -4,9 +4,8 @@
 // on duty). Written in the transaction of what happened; the person who did it is never told of it.
 import { DEFAULT_BUSINESS_TIMEZONE, weekdayIn } from '@shine/shared/business-time';
 import type { Knex } from 'knex';
-import { findAssignableUser } from '../auth/assignable-users.service.ts';
-import { canTakeLeads, findStaffContactRows } from '../auth/staff-contacts.service.ts';
-import { notifyPeople, notifyPeopleFolded, notifyPersonOnce } from '../notifications/notifications.service.ts';
+import { findAssignableUser, canTakeLeads, findStaffContactRows } from '../auth/index.ts';
+import { notifyPeople, notifyPeopleFolded, notifyPersonOnce } from '../notifications/index.ts';
 import { REJECTION_RULE_LABELS, type SpamRule } from '@shine/shared/intake';
 import { chooseOnDuty, readSpeedToLeadConfiguration } from '@shine/shared/speed-to-lead';
 import { findSettingRow } from '../db/company-settings.ts';

@@ -6,7 +6,7 @@ import { API_ERRORS } from '@shine/shared/messages';
 import { type Estimate, estimateValueOf } from '@shine/shared/pricing';
 import type { LeadDetail } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { recordSystemActivity } from '../activities/activities.service.ts';
+import { recordSystemActivity } from '../activities/index.ts';
 import { toJsonb } from '../db/jsonb.ts';
 import type { LeadRequestRow, LeadRow } from '../db/tables.ts';
 import { AppError } from '../http/app-error.ts';

@@ -1,7 +1,7 @@
 // The leads of a person's working day (My Day): new leads not contacted yet, follow-ups due.
 import { CLOSED_LEAD_STATUSES } from '@shine/shared/enums';
 import type { Knex } from 'knex';
-import { userNameOf } from '../auth/user-names.service.ts';
+import { userNameOf } from '../auth/index.ts';
 
 export interface WorklistLeadRow {
   id: string;

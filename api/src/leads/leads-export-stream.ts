@@ -20,7 +20,7 @@ import { formatCents } from '@shine/shared/quote-pricing';
 import { QUOTE_STATUS_LABELS, quoteStatusAt, type StoredQuoteStatus } from '@shine/shared/quotes';
 import { leadRecurringRevenue } from '@shine/shared/recurring-revenue';
 import type { Knex } from 'knex';
-import { userNameOf } from '../auth/user-names.service.ts';
+import { userNameOf } from '../auth/index.ts';
 import type { LeadRow } from '../db/tables.ts';
 import { applyLeadFilter, type ResolvedLeadFilter } from './lead-filter.ts';
 import { LEAD_COLUMNS } from './lead-mapper.ts';

@@ -4,7 +4,7 @@
 import type { ExportRequest } from '@shine/shared/export';
 import type { ExportResult } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { csvHeader, csvLines, type ExportContext, exportRows, type LeadExport } from './leads-export-stream.ts';
 
 /**

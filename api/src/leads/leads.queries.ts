@@ -3,7 +3,7 @@ import type { SpamRule } from '@shine/shared/intake';
 import { leadValuePerVisitSql } from '@shine/shared/recurring-revenue';
 import type { ServiceAddress } from '@shine/shared/service-address';
 import type { Knex } from 'knex';
-import { userNameOf } from '../auth/user-names.service.ts';
+import { userNameOf } from '../auth/index.ts';
 import type { LeadRow } from '../db/tables.ts';
 import type { NamedLeadRow } from './lead-mapper.ts';
 import { FIRST_REQUEST_FROM_LEAD } from './lead-requests.queries.ts';

@@ -11,8 +11,8 @@ import { createEtagMemo } from '../http/etag-memo.ts';
 import { leadsRateLimit } from '../http/rate-limits.ts';
 import { sendStream } from '../http/send-stream.ts';
 import { operationRouter } from '../http/route.ts';
-import { leadHistory } from '../audit/audit.service.ts';
-import { userNames } from '../auth/users.service.ts';
+import { leadHistory } from '../audit/index.ts';
+import { userNames } from '../auth/index.ts';
 import { recordLeadExport, streamExportEnvelope } from './leads-export.ts';
 import { countExportRows, streamLeadsCsv } from './leads-export-stream.ts';
 import {

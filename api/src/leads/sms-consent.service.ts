@@ -4,7 +4,7 @@ import { nationalDigitsOf } from '@shine/shared/sms-consent';
 import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { leadChange, recordLeadChanges } from './lead-audit.ts';
-import { publishLiveEvent } from '../live/live.service.ts';
+import { publishLiveEvent } from '../live/index.ts';
 import { insertLeadFromText, listLeadRowsOfNumber, setSmsOptOutOfNumber } from './lead-consent.queries.ts';
 import { lockIntakeKeys } from './lead-intake.queries.ts';
 import { toLead } from './lead-mapper.ts';

@@ -10,12 +10,12 @@ import { API_ERRORS } from '@shine/shared/messages';
 import { type Estimate, estimateValueOf } from '@shine/shared/pricing';
 import type { LeadDetail } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { recordSystemActivity } from '../activities/activities.service.ts';
-import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
+import { recordSystemActivity } from '../activities/index.ts';
+import { findOrCreateSystemUserId } from '../auth/index.ts';
 import { toJsonb } from '../db/jsonb.ts';
 import type { LeadRequestRow, LeadRow } from '../db/tables.ts';
 import { AppError } from '../http/app-error.ts';
-import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
+import { withLeadEventOutbox } from '../lead-events/index.ts';
 import { leadChange, recordLeadChanges } from './lead-audit.ts';
 import {
   findRepeatCandidates,

@@ -8,7 +8,7 @@ import type { LeadMatch } from '@shine/shared/responses/leads';
 import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { AppError } from '../http/app-error.ts';
-import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
+import { withLeadEventOutbox } from '../lead-events/index.ts';
 import { leadChange, recordLeadChanges } from './lead-audit.ts';
 import {
   type IntakeClock,

@@ -2,7 +2,7 @@
 // conversation store, once per lead, mailbox and Message-ID however often it is offered; a message
 // nothing ties to a lead is held for staff (unmatched-emails.service.ts), once per mailbox and bytes.
 import type { Knex } from 'knex';
-import { recordInboundMessage } from '../conversations/conversations.service.ts';
+import { recordInboundMessage } from '../conversations/index.ts';
 import { type LeadMatch, matchLead } from './match-lead.ts';
 import { parseReply } from './parse-reply.ts';
 import { holdEmail } from './unmatched-emails.service.ts';

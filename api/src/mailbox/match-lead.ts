@@ -4,8 +4,8 @@
 // write any address there), so a message with neither is held for staff (unmatched-emails.service.ts)
 // with the reason, never filed on the lead of its sender's address.
 import type { Knex } from 'knex';
-import { findLeadIdOfSentEmail } from '../automations/sent-email.service.ts';
-import { findLeadIdOfSentManualEmail } from '../conversations/conversations.service.ts';
+import { findLeadIdOfSentEmail } from '../automations/index.ts';
+import { findLeadIdOfSentManualEmail } from '../conversations/index.ts';
 import type { ParsedReply } from './parse-reply.ts';
 import { replyTokensIn } from './reply-address.ts';
 import { findLeadIdOfLeadSentEmail, findLeadIdOfReplyToken } from './reply-tokens.queries.ts';

@@ -7,11 +7,10 @@ import type { UnmatchedEmailQuery } from '@shine/shared/conversations';
 import { API_ERRORS } from '@shine/shared/messages';
 import type { UnmatchedEmail, UnmatchedEmails } from '@shine/shared/responses/conversations';
 import type { Knex } from 'knex';
-import { userNameOf } from '../auth/user-names.service.ts';
-import { recordInboundMessage } from '../conversations/conversations.service.ts';
+import { userNameOf } from '../auth/index.ts';
+import { recordInboundMessage } from '../conversations/index.ts';
 import { AppError } from '../http/app-error.ts';
-import { findLeadIdBySenderEmail } from '../leads/lead-senders.service.ts';
-import { assertLeadExists, findLead, leadNameOf } from '../leads/leads.service.ts';
+import { findLeadIdBySenderEmail, assertLeadExists, findLead, leadNameOf } from '../leads/index.ts';
 import type { ParsedReply } from './parse-reply.ts';
 import {
   findUnmatchedEmailListRow,

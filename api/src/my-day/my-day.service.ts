@@ -11,9 +11,9 @@ import {
 } from '@shine/shared/my-day';
 import type { MyDay, MyDayItem } from '@shine/shared/responses/my-day';
 import type { Knex } from 'knex';
-import { listTasksDue } from '../activities/activities.service.ts';
-import { listCallsToCallBackOf } from '../calls/calls.service.ts';
-import { listRepliesWaiting } from '../conversations/conversations.service.ts';
+import { listTasksDue } from '../activities/index.ts';
+import { listCallsToCallBackOf } from '../calls/index.ts';
+import { listRepliesWaiting } from '../conversations/index.ts';
 import {
   endOfBusinessDayOf,
   leadIdsAssignedTo,
@@ -21,13 +21,12 @@ import {
   listLeadsToContact,
   type WorklistLead,
   worklistLeadsByIds,
-} from '../leads/lead-worklist.service.ts';
-import { leadAlertNotified } from '../notifications/notifications.service.ts';
-import { listQuotesAwaitingAnswer } from '../quotes/quotes.service.ts';
-import { visitContactsOfLeads } from '../leads/service-address.service.ts';
-import { listScheduledVisitsOfDay } from '../scheduling/staff-visits.service.ts';
-import { leadAlertReached } from '../speed-to-lead/speed-to-lead.service.ts';
-import { getSpeedToLeadSettings } from '../speed-to-lead/speed-to-lead-settings.service.ts';
+  visitContactsOfLeads,
+} from '../leads/index.ts';
+import { leadAlertNotified } from '../notifications/index.ts';
+import { listQuotesAwaitingAnswer } from '../quotes/index.ts';
+import { listScheduledVisitsOfDay } from '../scheduling/index.ts';
+import { leadAlertReached, getSpeedToLeadSettings } from '../speed-to-lead/index.ts';
 
 const DAY_MS = 86_400_000;
 

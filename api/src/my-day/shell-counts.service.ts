@@ -3,10 +3,10 @@
 // data. Each figure is its own feature's count, the same as its own read's total.
 import { nextVisitStartOf, type ShellCounts } from '@shine/shared/responses/my-day';
 import type { Knex } from 'knex';
-import { countLeadsWithUnreadReplies } from '../conversations/conversations.service.ts';
-import { countHeldSubmissions } from '../leads/held-submissions.service.ts';
-import { countHeldEmails } from '../mailbox/unmatched-emails.service.ts';
-import { countUnreadNotifications } from '../notifications/notifications.service.ts';
+import { countLeadsWithUnreadReplies } from '../conversations/index.ts';
+import { countHeldSubmissions } from '../leads/index.ts';
+import { countHeldEmails } from '../mailbox/index.ts';
+import { countUnreadNotifications } from '../notifications/index.ts';
 import { buildMyDay } from './my-day.service.ts';
 
 export async function countShell(

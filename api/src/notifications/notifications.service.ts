@@ -5,7 +5,7 @@
 import { NOTIFICATIONS_LIST_LIMIT, type NotificationKind, type NotificationsRead } from '@shine/shared/notifications';
 import type { Notification, NotificationList } from '@shine/shared/responses/notifications';
 import type { Knex } from 'knex';
-import { publishLiveEvents } from '../live/live.service.ts';
+import { publishLiveEvents } from '../live/index.ts';
 import {
   countUnreadNotificationRows,
   findUnreadNotificationRow,

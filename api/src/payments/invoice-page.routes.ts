@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { linkPageHeaders, sendHtml } from '../http/link-page.ts';
 import { quoteLinkRateLimit } from '../http/rate-limits.ts';
-import { getCompanyDetails } from '../settings/company-details.service.ts';
+import { getCompanyDetails } from '../settings/index.ts';
 import { renderInvoicePage, renderUnknownInvoicePage } from './invoice-page.ts';
 import { findInvoiceOfToken } from './payments.service.ts';
 

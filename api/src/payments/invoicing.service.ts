@@ -3,8 +3,8 @@
 // Its e-mail with the pay link goes out after the commit (the invoice-email reaction).
 import { INVOICE_DUE_DAYS } from '@shine/shared/payments';
 import type { Knex } from 'knex';
-import type { LeadEventOutbox } from '../lead-events/lead-events.service.ts';
-import { findQuoteContent } from '../quotes/quotes.service.ts';
+import type { LeadEventOutbox } from '../lead-events/index.ts';
+import { findQuoteContent } from '../quotes/index.ts';
 import { invoiceDraftOf } from './invoice-lines.ts';
 import { newInvoiceToken } from './invoice-tokens.ts';
 import { getPaymentSettingsValue } from './payment-settings.service.ts';

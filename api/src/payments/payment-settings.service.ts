@@ -10,7 +10,7 @@ import {
 } from '@shine/shared/payments';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
-import { auditSettingChange } from '../audit/setting-audit.service.ts';
+import { auditSettingChange } from '../audit/index.ts';
 import { findSettingRow, lockSettingRow, writeSettingRow } from '../db/company-settings.ts';
 
 const PAYMENTS_KEY = 'payments';

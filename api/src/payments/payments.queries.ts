@@ -2,7 +2,7 @@
 // and writes them.
 import type { InvoiceStatus } from '@shine/shared/payments';
 import type { Knex } from 'knex';
-import { leadNameOf } from '../leads/leads.service.ts';
+import { leadNameOf } from '../leads/index.ts';
 
 // bigint: the pg driver answers strings, PGlite numbers.
 type Cents = string | number;

@@ -13,10 +13,10 @@ import { zonedTimeToInstant } from '@shine/shared/business-time';
 import { formatBasisPoints, formatCents } from '@shine/shared/quote-pricing';
 import type { Invoice, InvoiceList, Payment } from '@shine/shared/responses/payments';
 import type { Knex } from 'knex';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { AppError } from '../http/app-error.ts';
-import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
-import { findLead } from '../leads/leads.service.ts';
+import { withLeadEventOutbox } from '../lead-events/index.ts';
+import { findLead } from '../leads/index.ts';
 import { hashInvoiceToken } from './invoice-tokens.ts';
 import {
   appendInvoiceLine,

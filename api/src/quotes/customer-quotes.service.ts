@@ -12,18 +12,18 @@ import type { Quote, QuoteAnswer } from '@shine/shared/responses/quotes';
 import type { Lead } from '@shine/shared/types';
 import type { Router } from 'express';
 import type { Knex } from 'knex';
-import { recordSystemActivity } from '../activities/activities.service.ts';
-import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
+import { recordSystemActivity } from '../activities/index.ts';
+import { findOrCreateSystemUserId } from '../auth/index.ts';
 import { AppError } from '../http/app-error.ts';
-import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
-import { publishLiveEvent } from '../live/live.service.ts';
+import { withLeadEventOutbox } from '../lead-events/index.ts';
+import { publishLiveEvent } from '../live/index.ts';
 import {
   changeLeadStatusForQuote,
   findLead,
   lockLeadStatus,
   notifyAboutLead,
   setLeadValueFromAcceptedQuote,
-} from '../leads/leads.service.ts';
+} from '../leads/index.ts';
 import { statusOf, toQuote } from './quote-mapper.ts';
 import { type BookingSection, renderQuotePage } from './quote-page.ts';
 import { hashQuoteToken } from './quote-tokens.ts';

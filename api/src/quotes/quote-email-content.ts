@@ -7,7 +7,7 @@ import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { PROMO_CODE } from '@shine/shared/constants';
 import { formatAmount } from '@shine/shared/quote-pricing';
 import type { Quote } from '@shine/shared/responses/quotes';
-import { type EmailContent, paragraph } from '../email/email.service.ts';
+import { type EmailContent, paragraph } from '../email/index.ts';
 import { priceLineText, recurringPriceLines, WELCOME_NOTE } from './quote-terms.ts';
 
 /** The button's words: the one thing the message asks of the customer. */

@@ -1,9 +1,9 @@
 // The quote e-mail for the quote-email reaction (api/src/reactions/): made after staff's send is
 // committed, from the quote as stored, with its PDF.
 import type { Knex } from 'knex';
-import { findLead } from '../leads/leads.service.ts';
-import { getCompanyDetails } from '../settings/company-details.service.ts';
-import { unsubscribeUrlOf } from '../unsubscribe/unsubscribe.service.ts';
+import { findLead } from '../leads/index.ts';
+import { getCompanyDetails } from '../settings/index.ts';
+import { unsubscribeUrlOf } from '../unsubscribe/index.ts';
 import { type QuoteEmail, quoteEmail } from './quote-email.ts';
 import { renderQuotePdf } from './quote-pdf.ts';
 import { findQuote, validUntilText } from './quotes.service.ts';

@@ -2,8 +2,8 @@
 // a requirement. Staff always get the link to copy; the e-mail goes out just after the send's answer,
 // from the committed quote_sent event (the quote-email reaction), and the lead's conversation shows
 // whether the mail server took it. What it says: quote-email-content.ts.
-import { renderEmail } from '../email/email.service.ts';
-import { unsubscribeHeaders } from '../unsubscribe/unsubscribe.service.ts';
+import { renderEmail } from '../email/index.ts';
+import { unsubscribeHeaders } from '../unsubscribe/index.ts';
 import { type QuoteEmailInput, quoteEmailContent } from './quote-email-content.ts';
 
 export interface QuoteEmail {

@@ -9,8 +9,8 @@ import type {
   EventVisit,
   VisitBookedPayload,
   VisitsCancelledPayload,
-} from '../lead-events/lead-events.service.ts';
-import { bookingEmailOf, type CalendarVisit, cancellationEmailOf } from '../scheduling/booking-email.service.ts';
+} from '../lead-events/index.ts';
+import { bookingEmailOf, type CalendarVisit, cancellationEmailOf } from '../scheduling/index.ts';
 import type { Reaction, ReactionEmail } from './reaction.ts';
 
 const calendarVisitOf = (visit: EventVisit): CalendarVisit => ({

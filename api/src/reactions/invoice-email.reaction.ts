@@ -1,6 +1,6 @@
 // The invoice e-mail with its pay link: sent when a completed visit's invoice is made.
-import type { InvoiceCreatedPayload } from '../lead-events/lead-events.service.ts';
-import { invoiceEmailOf } from '../payments/payment-email.service.ts';
+import type { InvoiceCreatedPayload } from '../lead-events/index.ts';
+import { invoiceEmailOf } from '../payments/index.ts';
 import type { Reaction } from './reaction.ts';
 
 export const invoiceEmailReaction: Reaction = {

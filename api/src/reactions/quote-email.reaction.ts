@@ -1,6 +1,6 @@
 // The quote e-mail, with its PDF: sent when staff sent a version and asked for it to be e-mailed.
-import type { QuoteSentPayload } from '../lead-events/lead-events.service.ts';
-import { quoteEmailOf } from '../quotes/quote-email.service.ts';
+import type { QuoteSentPayload } from '../lead-events/index.ts';
+import { quoteEmailOf } from '../quotes/index.ts';
 import type { Reaction } from './reaction.ts';
 
 export const quoteEmailReaction: Reaction = {

@@ -1,7 +1,7 @@
 // reaction_deliveries: one row per reaction to one lead event, its message's fate. Only this feature
 // touches the table.
 import type { Knex } from 'knex';
-import { leadEventColumnSql } from '../lead-events/lead-events.service.ts';
+import { leadEventColumnSql } from '../lead-events/index.ts';
 import type { LeadEventRow, ReactionDeliveryRow } from '../db/automation-tables.ts';
 import { toJsonb } from '../db/jsonb.ts';
 

@@ -7,13 +7,12 @@
 //   kept with it: a send again after a crash is the same message to the recipient's mail system;
 // - the engine's per-minute scan offers again what a stopped process left: events without their
 //   deliveries, and deliveries due whose job was lost.
-import { findStaffContactRows } from '../auth/staff-contacts.service.ts';
-import { findOrCreateSystemUserId, SYSTEM_USERNAME } from '../auth/system-user.service.ts';
-import { recordPendingEmail, settleEmail } from '../conversations/outgoing-email.service.ts';
+import { findStaffContactRows, findOrCreateSystemUserId, SYSTEM_USERNAME } from '../auth/index.ts';
+import { recordPendingEmail, settleEmail } from '../conversations/index.ts';
 import type { LeadEventRow, ReactionDeliveryRow } from '../db/automation-tables.ts';
-import { findLeadEvent, listLeadEventsWithout } from '../lead-events/lead-events.service.ts';
+import { findLeadEvent, listLeadEventsWithout } from '../lead-events/index.ts';
 import type { Logger } from '../logger.ts';
-import { sentEmailIdOfLead } from '../mailbox/mailbox.service.ts';
+import { sentEmailIdOfLead } from '../mailbox/index.ts';
 import { bookingEmailReaction } from './booking-email.reaction.ts';
 import { invoiceEmailReaction } from './invoice-email.reaction.ts';
 import { quoteEmailReaction } from './quote-email.reaction.ts';

@@ -1,6 +1,6 @@
 // The receipt of a payment: sent for every payment recorded, whatever its method.
-import type { PaymentRecordedPayload } from '../lead-events/lead-events.service.ts';
-import { receiptEmailOf } from '../payments/payment-email.service.ts';
+import type { PaymentRecordedPayload } from '../lead-events/index.ts';
+import { receiptEmailOf } from '../payments/index.ts';
 import type { Reaction } from './reaction.ts';
 
 export const receiptEmailReaction: Reaction = {

@@ -10,7 +10,7 @@ import {
   type LeadAnalyticsRow,
   measureClosedLeadsInRange,
   measureLeadsInRange,
-} from '../leads/lead-analytics.service.ts';
+} from '../leads/index.ts';
 
 /** Won ÷ (Won + Lost) × 100, 1 decimal; null when nothing is closed. */
 function winRateOf(row: ClosedLeadsRow): { won: number; lost: number; winRate: number | null } {

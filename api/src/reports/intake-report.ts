@@ -3,9 +3,8 @@
 // held submissions waiting for review.
 import type { IntakeReport } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { INTAKE_REPORT_DAYS, measureIntake } from '../leads/intake-measures.service.ts';
-import type { IntakeClock } from '../leads/lead-intake.service.ts';
-import { measureSpeedToLead } from '../speed-to-lead/speed-to-lead-metric.service.ts';
+import { INTAKE_REPORT_DAYS, measureIntake, type IntakeClock } from '../leads/index.ts';
+import { measureSpeedToLead } from '../speed-to-lead/index.ts';
 
 export async function buildIntakeReport(db: Knex, clock: IntakeClock): Promise<IntakeReport> {
   const [speedToLead, intake] = await Promise.all([

@@ -4,12 +4,12 @@ import { LEAD_PRIORITIES, LEAD_STATUSES, type LeadPriority, type LeadStatus } fr
 import { DEFAULT_LEAD_SOURCE } from '@shine/shared/constants';
 import type { Metrics, StatsReport } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { countPendingTasks, findLatestOverdueTask, measureOverdueTasks } from '../activities/activities.service.ts';
+import { countPendingTasks, findLatestOverdueTask, measureOverdueTasks } from '../activities/index.ts';
 import { readDataVersions } from '../db/data-versions.ts';
 import { weakEtag } from '../http/conditional.ts';
-import { countLeadGroups, measureLeadMetrics, readLeadClock } from '../leads/lead-stats.service.ts';
-import { measurePaymentMetrics, paymentsVersion } from '../payments/payments.service.ts';
-import { measureScheduleMetrics, scheduleVersion } from '../scheduling/scheduling-reads.service.ts';
+import { countLeadGroups, measureLeadMetrics, readLeadClock } from '../leads/index.ts';
+import { measurePaymentMetrics, paymentsVersion } from '../payments/index.ts';
+import { measureScheduleMetrics, scheduleVersion } from '../scheduling/index.ts';
 
 export async function buildStats(db: Knex): Promise<StatsReport> {
   const counts = await countLeadGroups(db);

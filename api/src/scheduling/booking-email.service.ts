@@ -3,8 +3,8 @@
 import type { CompanyDetailsSettings } from '@shine/shared/company-settings';
 import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { findLead } from '../leads/leads.service.ts';
-import { getCompanyDetails } from '../settings/company-details.service.ts';
+import { findLead } from '../leads/index.ts';
+import { getCompanyDetails } from '../settings/index.ts';
 import {
   type BookingEmail,
   type BookingEmailKind,

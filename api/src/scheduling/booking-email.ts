@@ -4,9 +4,9 @@ import { formatServiceAddress } from '@shine/shared/service-address';
 import type { Lead } from '@shine/shared/types';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Knex } from 'knex';
-import { findLead } from '../leads/leads.service.ts';
-import { type EmailBlock, renderEmail } from '../email/email.service.ts';
-import { getCompanyDetails } from '../settings/company-details.service.ts';
+import { findLead } from '../leads/index.ts';
+import { type EmailBlock, renderEmail } from '../email/index.ts';
+import { getCompanyDetails } from '../settings/index.ts';
 import { listScheduledVisitRowsOfBooking, type VisitRow } from './scheduling.queries.ts';
 import { describeArrival } from './visit-answers.service.ts';
 

@@ -33,14 +33,14 @@ import type { AppDeps } from '../deps.ts';
 import { AppError } from '../http/app-error.ts';
 import { bookingChangeRateLimits } from '../http/rate-limits.ts';
 import { sendHtml } from '../http/link-page.ts';
-import { findLead } from '../leads/leads.service.ts';
+import { findLead } from '../leads/index.ts';
 import {
   type BookingSection,
   closedKindOf,
   type QuotePageBooking,
   renderAcceptedQuotePage,
   renderClosedQuotePage,
-} from '../quotes/customer-quotes.service.ts';
+} from '../quotes/index.ts';
 import { quotePageUrl } from './scheduling.routes.ts';
 import {
   bookFromQuote,

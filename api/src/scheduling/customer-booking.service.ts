@@ -12,14 +12,14 @@ import { DEFAULT_COMPANY } from '@shine/shared/company';
 import type { Quote } from '@shine/shared/responses/quotes';
 import { SERVICE_ADDRESS_MESSAGES } from '@shine/shared/service-address';
 import type { Knex } from 'knex';
-import { recordSystemActivity } from '../activities/activities.service.ts';
-import { findOrCreateSystemUserId } from '../auth/system-user.service.ts';
+import { recordSystemActivity } from '../activities/index.ts';
+import { findOrCreateSystemUserId } from '../auth/index.ts';
 import { AppError } from '../http/app-error.ts';
-import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
-import { saveServiceAddress, serviceAddressOfLead } from '../leads/service-address.service.ts';
-import { publishLiveEvent } from '../live/live.service.ts';
-import { lockAcceptedCustomerQuote } from '../quotes/customer-quotes.service.ts';
-import { getSchedulingSettings } from '../settings/scheduling-settings.service.ts';
+import { withLeadEventOutbox } from '../lead-events/index.ts';
+import { saveServiceAddress, serviceAddressOfLead } from '../leads/index.ts';
+import { publishLiveEvent } from '../live/index.ts';
+import { lockAcceptedCustomerQuote } from '../quotes/index.ts';
+import { getSchedulingSettings } from '../settings/index.ts';
 import {
   customerEarliest,
   HOUR_MS,

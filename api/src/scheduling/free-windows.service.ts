@@ -30,10 +30,9 @@ import {
 import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { AppError } from '../http/app-error.ts';
-import { findLead } from '../leads/leads.service.ts';
-import { findAcceptedCustomerQuote } from '../quotes/customer-quotes.service.ts';
-import { latestAcceptedQuoteOfLead } from '../quotes/quotes.service.ts';
-import { getSchedulingSettings } from '../settings/scheduling-settings.service.ts';
+import { findLead } from '../leads/index.ts';
+import { findAcceptedCustomerQuote, latestAcceptedQuoteOfLead } from '../quotes/index.ts';
+import { getSchedulingSettings } from '../settings/index.ts';
 import { hasVisitTakenPlaceOfQuote, listBusyIntervals } from './scheduling.queries.ts';
 
 export const MINUTE_MS = 60_000;

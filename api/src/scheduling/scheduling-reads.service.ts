@@ -4,8 +4,8 @@
 import { CHANGE_NOTICE_HOURS } from '@shine/shared/bookings';
 import { formatCents } from '@shine/shared/quote-pricing';
 import type { Knex } from 'knex';
-import { publishLiveEvent } from '../live/live.service.ts';
-import { getSchedulingSettings } from '../settings/scheduling-settings.service.ts';
+import { publishLiveEvent } from '../live/index.ts';
+import { getSchedulingSettings } from '../settings/index.ts';
 import { HOUR_MS } from './free-windows.service.ts';
 import { extendSeriesAfter } from './visit-placement.ts';
 import { describeArrival } from './visit-answers.service.ts';

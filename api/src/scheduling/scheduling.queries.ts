@@ -6,7 +6,7 @@ import type { BookingStatus, VisitStatus } from '@shine/shared/bookings';
 import type { Frequency } from '@shine/shared/enums';
 import type { Knex } from 'knex';
 import { recurringValueSql } from '@shine/shared/recurring-revenue';
-import { leadNameOf, leadValueCentsOf } from '../leads/leads.service.ts';
+import { leadNameOf, leadValueCentsOf } from '../leads/index.ts';
 
 export interface BookingRow {
   id: string;

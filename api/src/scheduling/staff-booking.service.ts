@@ -5,10 +5,9 @@ import { type Booking, BOOKING_MESSAGES, type StaffBookingRequest } from '@shine
 import { API_ERRORS } from '@shine/shared/messages';
 import type { Knex } from 'knex';
 import { AppError } from '../http/app-error.ts';
-import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
-import { findLead } from '../leads/leads.service.ts';
-import { saveServiceAddress } from '../leads/service-address.service.ts';
-import { getSchedulingSettings } from '../settings/scheduling-settings.service.ts';
+import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/index.ts';
+import { findLead, saveServiceAddress } from '../leads/index.ts';
+import { getSchedulingSettings } from '../settings/index.ts';
 import { specForLead } from './free-windows.service.ts';
 import { toBooking } from './visit-answers.service.ts';
 import { type BookingCancellation, cancelBooking, createBooking } from './booking-core.ts';

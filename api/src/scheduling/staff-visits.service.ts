@@ -4,14 +4,14 @@
 import { type AdminVisit, type Booking, BOOKING_MESSAGES, type VisitUpdate } from '@shine/shared/bookings';
 import { businessDayOf } from '@shine/shared/scheduling';
 import type { Knex } from 'knex';
-import { recordSystemActivity } from '../activities/activities.service.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordSystemActivity } from '../activities/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { AppError } from '../http/app-error.ts';
-import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
-import type { LeadHappening } from '../leads/leads.service.ts';
-import { publishLiveEvent } from '../live/live.service.ts';
-import { createVisitInvoice } from '../payments/invoicing.service.ts';
-import { getSchedulingSettings } from '../settings/scheduling-settings.service.ts';
+import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/index.ts';
+import type { LeadHappening } from '../leads/index.ts';
+import { publishLiveEvent } from '../live/index.ts';
+import { createVisitInvoice } from '../payments/index.ts';
+import { getSchedulingSettings } from '../settings/index.ts';
 import { crewOrder } from './visit-placement.ts';
 import {
   describeArrival,

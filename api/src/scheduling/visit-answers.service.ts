@@ -5,10 +5,9 @@ import type { AdminVisit, Booking, Visit, VisitFlag } from '@shine/shared/bookin
 import { formatCents } from '@shine/shared/quote-pricing';
 import { calendarDateIn, formatArrivalWindow, formatInstantIn } from '@shine/shared/scheduling';
 import type { Knex } from 'knex';
-import { findAssignableUser } from '../auth/assignable-users.service.ts';
-import { type LeadHappening, notifyAboutLead } from '../leads/leads.service.ts';
-import { type VisitContact, visitContactsOfLeads } from '../leads/service-address.service.ts';
-import { getSchedulingSettings } from '../settings/scheduling-settings.service.ts';
+import { findAssignableUser } from '../auth/index.ts';
+import { type LeadHappening, notifyAboutLead, type VisitContact, visitContactsOfLeads } from '../leads/index.ts';
+import { getSchedulingSettings } from '../settings/index.ts';
 import { CLOSED_DAY_FLAG, MINUTE_MS } from './free-windows.service.ts';
 import {
   type AdminVisitRow,

@@ -8,7 +8,7 @@ import {
   DEFAULT_COMPANY_DETAILS_SETTINGS,
 } from '@shine/shared/company-settings';
 import type { Knex } from 'knex';
-import { auditSettingChange } from '../audit/setting-audit.service.ts';
+import { auditSettingChange } from '../audit/index.ts';
 import { findSettingRow, lockSettingRow, writeSettingRow } from '../db/company-settings.ts';
 
 const COMPANY_KEY = 'company';

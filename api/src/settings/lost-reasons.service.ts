@@ -3,7 +3,7 @@
 // reason against it.
 import { DEFAULT_LOST_REASONS, type LostReasons, lostReasonsSchema } from '@shine/shared/lost-reasons';
 import type { Knex } from 'knex';
-import { auditSettingChange } from '../audit/setting-audit.service.ts';
+import { auditSettingChange } from '../audit/index.ts';
 import { findSettingRow, lockSettingRow, writeSettingRow } from '../db/company-settings.ts';
 
 const LOST_REASONS_KEY = 'lost-reasons';

@@ -8,7 +8,7 @@ import {
   schedulingSettingsSchema,
 } from '@shine/shared/scheduling';
 import type { Knex } from 'knex';
-import { auditSettingChange } from '../audit/setting-audit.service.ts';
+import { auditSettingChange } from '../audit/index.ts';
 import { findSettingRow, lockSettingRow, writeSettingRow } from '../db/company-settings.ts';
 
 const SCHEDULING_KEY = 'scheduling';

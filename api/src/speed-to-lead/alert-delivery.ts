@@ -7,11 +7,11 @@ import {
   type LeadAlertStep,
   type StaffAlertText,
 } from '@shine/shared/speed-to-lead';
-import { recordSystemActivity } from '../activities/activities.service.ts';
+import { recordSystemActivity } from '../activities/index.ts';
 import type { LeadAlertRow } from '../db/automation-tables.ts';
-import { type RenderedEmail, renderEmail } from '../email/email.service.ts';
-import { tagLeadByAutomation } from '../leads/leads.service.ts';
-import { getCompanyDetails } from '../settings/company-details.service.ts';
+import { type RenderedEmail, renderEmail } from '../email/index.ts';
+import { tagLeadByAutomation } from '../leads/index.ts';
+import { getCompanyDetails } from '../settings/index.ts';
 import type { AlertContext } from './alert-context.ts';
 import { staffAlertEmailContent } from './alert-email.ts';
 import type { AlertRecipient } from './alert-recipients.ts';

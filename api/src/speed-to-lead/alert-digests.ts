@@ -6,7 +6,7 @@ import { CHANNEL_LABEL, deliverAlert, recordAlertOutcome, STEP_LABEL } from './a
 import { planRecipient } from './alert-plan.ts';
 import type { Knex } from 'knex';
 import type { LeadAlertRow } from '../db/automation-tables.ts';
-import { leadNames } from '../leads/leads.service.ts';
+import { leadNames } from '../leads/index.ts';
 import { getSpeedToLeadSettings } from './speed-to-lead-settings.service.ts';
 import { claimDigest, releaseDigest } from './lead-alerts.queries.ts';
 

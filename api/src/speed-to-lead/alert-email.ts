@@ -2,7 +2,7 @@
 // alert says, and the CRM link as its one button.
 import type { CompanyDetailsSettings } from '@shine/shared/company-settings';
 import type { StaffAlertText } from '@shine/shared/speed-to-lead';
-import type { EmailContent } from '../email/email.service.ts';
+import type { EmailContent } from '../email/index.ts';
 
 export function staffAlertEmailContent(
   text: StaffAlertText,

@@ -14,8 +14,8 @@ import type { Lead } from '@shine/shared/types';
 import type { LeadAlertRow } from '../db/automation-tables.ts';
 import type { AlertContext } from './alert-context.ts';
 import { type AlertRecipient, findAlertRecipients } from './alert-recipients.ts';
-import { leadMakerIdOf } from '../audit/audit.service.ts';
-import { leadIdsFromSameClientAs } from '../leads/lead-candidates.service.ts';
+import { leadMakerIdOf } from '../audit/index.ts';
+import { leadIdsFromSameClientAs } from '../leads/index.ts';
 import { countAlertsSentSince } from './lead-alerts.queries.ts';
 
 const HOUR = 3_600_000;

@@ -2,7 +2,7 @@
 // their quiet hours (for the alerts and the warnings of the settings screen).
 import { type QuietHours, readNewLeadAlertSettings } from '@shine/shared/new-lead-alerts';
 import type { Knex } from 'knex';
-import { canTakeLeads, findStaffContactRows } from '../auth/staff-contacts.service.ts';
+import { canTakeLeads, findStaffContactRows } from '../auth/index.ts';
 
 export interface AlertRecipient {
   id: string;

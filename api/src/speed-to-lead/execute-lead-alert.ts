@@ -8,7 +8,7 @@
 // holds the lead: a customer asking twice is the hottest lead there is.
 import { ESCALATED_TAG, STAFF_ALERT_DIGEST_MINUTES, staffAlertText } from '@shine/shared/speed-to-lead';
 import type { LeadAlertRow } from '../db/automation-tables.ts';
-import { findLead } from '../leads/leads.service.ts';
+import { findLead } from '../leads/index.ts';
 import type { AlertContext } from './alert-context.ts';
 import { CHANNEL_LABEL, deliverAlert, recordAlertOutcome, STEP_LABEL } from './alert-delivery.ts';
 import { planAlert } from './alert-plan.ts';

@@ -4,8 +4,8 @@
 import { addBusinessMinutes } from '@shine/shared/business-time';
 import type { SpeedToLeadSettings } from '@shine/shared/speed-to-lead';
 import type { Knex } from 'knex';
-import { staffActivityOf } from '../activities/activities.service.ts';
-import { listAlertCandidates } from '../leads/lead-candidates.service.ts';
+import { staffActivityOf } from '../activities/index.ts';
+import { listAlertCandidates } from '../leads/index.ts';
 import { alertOfLead } from './lead-alerts.queries.ts';
 
 const HOUR = 3_600_000;

@@ -4,7 +4,7 @@
 import { canonicalLeadSource, leadSourceKeySql } from '@shine/shared/lead-sources';
 import type { IntakeReport, SpeedToLeadGroup } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { contactedLeadsSince } from '../leads/contacted-leads.service.ts';
+import { contactedLeadsSince } from '../leads/index.ts';
 
 interface SpeedToLeadRow {
   /** null on the overall row. */

@@ -10,8 +10,8 @@ import {
 } from '@shine/shared/speed-to-lead';
 import { API_ERRORS } from '@shine/shared/messages';
 import type { Knex } from 'knex';
-import { findAssignableUser } from '../auth/assignable-users.service.ts';
-import { auditSettingChange } from '../audit/setting-audit.service.ts';
+import { findAssignableUser } from '../auth/index.ts';
+import { auditSettingChange } from '../audit/index.ts';
 import { findSettingRow, lockSettingRow, writeSettingRow } from '../db/company-settings.ts';
 import { AppError } from '../http/app-error.ts';
 import { findAlertRecipients } from './alert-recipients.ts';

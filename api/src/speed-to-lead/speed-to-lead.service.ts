@@ -4,7 +4,7 @@
 import type { LeadAlertStep } from '@shine/shared/speed-to-lead';
 import type { Knex } from 'knex';
 import type { LeadEventRow } from '../db/automation-tables.ts';
-import { markLeadEventHandled } from '../lead-events/lead-events.service.ts';
+import { markLeadEventHandled } from '../lead-events/index.ts';
 import type { Logger } from '../logger.ts';
 import type { AlertContext } from './alert-context.ts';
 import { sendDueDigests } from './alert-digests.ts';

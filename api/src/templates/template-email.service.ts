@@ -15,7 +15,7 @@ import {
   type RenderedEmail,
   renderEmail,
   renderEmailPreview,
-} from '../email/email.service.ts';
+} from '../email/index.ts';
 
 export interface EmailTemplateSource {
   name: string;

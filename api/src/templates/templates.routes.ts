@@ -4,8 +4,8 @@ import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { linkOriginOf } from '../http/public-origin.ts';
 import { operationRouter } from '../http/route.ts';
-import { describeArrival } from '../scheduling/visit-answers.service.ts';
-import { getCompanyDetails } from '../settings/company-details.service.ts';
+import { describeArrival } from '../scheduling/index.ts';
+import { getCompanyDetails } from '../settings/index.ts';
 import { previewTemplateEmail } from './template-email.service.ts';
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from './templates.service.ts';
 

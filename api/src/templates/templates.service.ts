@@ -5,7 +5,7 @@ import { extractPlaceholders } from '@shine/shared/template-render';
 import type { TemplateCreate, TemplateUpdate } from '@shine/shared/templates';
 import type { Template } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import { type AuditChange, changedFields, recordAudit } from '../audit/audit.service.ts';
+import { type AuditChange, changedFields, recordAudit } from '../audit/index.ts';
 import { AppError } from '../http/app-error.ts';
 import { toTemplate } from './template-mapper.ts';
 import {

@@ -10,7 +10,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { linkPageHeaders, sendHtml } from '../http/link-page.ts';
-import { getCompanyDetails } from '../settings/company-details.service.ts';
+import { getCompanyDetails } from '../settings/index.ts';
 import { renderUnknownUnsubscribeLink, renderUnsubscribeConfirmation, renderUnsubscribed } from './unsubscribe-page.ts';
 import { isUnsubscribeTokenValid, unsubscribeByToken } from './unsubscribe.service.ts';
 

@@ -3,7 +3,7 @@
 // leads feature's (unsubscribeLeadEmail); the automations check it before each send.
 import type { Knex } from 'knex';
 import { resolveUnsubscribeSecret } from '../db/app-secrets.ts';
-import { findLead, unsubscribeLeadEmail } from '../leads/leads.service.ts';
+import { findLead, unsubscribeLeadEmail } from '../leads/index.ts';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-tokens.ts';
 
 /** The key changes only with the database: one read per process and database. */

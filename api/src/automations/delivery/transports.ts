@@ -3,7 +3,7 @@
 import nodemailer from 'nodemailer';
 import { encodeWord } from 'nodemailer/lib/mime-funcs';
 import type { AutomationsConfig } from '../../config.ts';
-import { emailLogoAttachment } from '../../email/email.service.ts';
+import { emailLogoAttachment } from '../../email/index.ts';
 
 export interface OutgoingMessage {
   to: string;

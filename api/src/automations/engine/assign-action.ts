@@ -4,12 +4,8 @@
 import { type AutomationAction, ROUND_ROBIN } from '@shine/shared/automations';
 import type { Person } from '@shine/shared/types';
 import type { Knex } from 'knex';
-import {
-  findAssignableUser,
-  peekRoundRobinAssignee,
-  pickRoundRobinAssignee,
-} from '../../auth/assignable-users.service.ts';
-import { assignLeadByAutomation, openLeadCountOf } from '../../leads/leads.service.ts';
+import { findAssignableUser, peekRoundRobinAssignee, pickRoundRobinAssignee } from '../../auth/index.ts';
+import { assignLeadByAutomation, openLeadCountOf } from '../../leads/index.ts';
 
 type AssignAction = Extract<AutomationAction, { type: 'assign' }>;
 

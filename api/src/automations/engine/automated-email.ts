@@ -3,9 +3,9 @@
 // and a visible unsubscribe link at its foot, RFC 8058's one-click unsubscribe headers, and the
 // lead's reply address so the customer's answer comes back to the lead.
 import type { Knex } from 'knex';
-import type { EmailFooter } from '../../email/email.service.ts';
-import { getCompanyDetails } from '../../settings/company-details.service.ts';
-import { unsubscribeHeaders, unsubscribeUrlOf } from '../../unsubscribe/unsubscribe.service.ts';
+import type { EmailFooter } from '../../email/index.ts';
+import { getCompanyDetails } from '../../settings/index.ts';
+import { unsubscribeHeaders, unsubscribeUrlOf } from '../../unsubscribe/index.ts';
 
 export interface AutomatedEmailParts {
   /** The foot of the message, in its HTML and its text (what is sent is what the outbox shows). */

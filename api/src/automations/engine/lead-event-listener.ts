@@ -4,13 +4,9 @@
 // by the per-minute scan in the outbox.
 import type { AutomationTrigger } from '@shine/shared/enums';
 import type { Knex } from 'knex';
-import {
-  findLeadEvent,
-  isReactionEventTrigger,
-  type LeadEventListener,
-} from '../../lead-events/lead-events.service.ts';
+import { findLeadEvent, isReactionEventTrigger, type LeadEventListener } from '../../lead-events/index.ts';
 import type { Logger } from '../../logger.ts';
-import type { SpeedToLead } from '../../speed-to-lead/speed-to-lead.service.ts';
+import type { SpeedToLead } from '../../speed-to-lead/index.ts';
 import { hasActiveAutomation } from '../automations.queries.ts';
 
 export interface LeadEventHandling {

@@ -7,9 +7,9 @@ import type { AutomationTrigger } from '@shine/shared/enums';
 import type { Knex } from 'knex';
 import type { LeadEventRow } from '../../db/automation-tables.ts';
 import type { AutomationRow } from '../../db/tables.ts';
-import { findLeadEvent, isReactionEventTrigger, markLeadEventHandled } from '../../lead-events/lead-events.service.ts';
-import { findLead } from '../../leads/leads.service.ts';
-import { isFirstCompletedVisit } from '../../scheduling/scheduling-reads.service.ts';
+import { findLeadEvent, isReactionEventTrigger, markLeadEventHandled } from '../../lead-events/index.ts';
+import { findLead } from '../../leads/index.ts';
+import { isFirstCompletedVisit } from '../../scheduling/index.ts';
 import { listActiveAutomationRows } from '../automations.queries.ts';
 import { insertRunOnce } from '../runs.queries.ts';
 

@@ -7,11 +7,11 @@ import {
   listUnhandledLeadEvents,
   listUnhandledRepeatRequests,
   markLeadEventsHandledUnless,
-} from '../../lead-events/lead-events.service.ts';
-import { listLeadCandidates } from '../../leads/lead-candidates.service.ts';
-import { openSentQuotes } from '../../quotes/quotes.service.ts';
-import { upcomingVisits } from '../../scheduling/scheduling-reads.service.ts';
-import type { SpeedToLead } from '../../speed-to-lead/speed-to-lead.service.ts';
+} from '../../lead-events/index.ts';
+import { listLeadCandidates } from '../../leads/index.ts';
+import { openSentQuotes } from '../../quotes/index.ts';
+import { upcomingVisits } from '../../scheduling/index.ts';
+import type { SpeedToLead } from '../../speed-to-lead/index.ts';
 import { listActiveAutomationRows, ruleInForce } from '../automations.queries.ts';
 import { listStrandedRunIds, releaseHeldRuns, runOfOccurrence } from '../runs.queries.ts';
 import { parseConditions, type RuleRuns } from './rule-runs.ts';

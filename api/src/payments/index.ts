@@ -1,0 +1,5 @@
+// What other features use of payments (docs/architecture.md#one-face-per-feature): the only file of
+// this folder another feature imports.
+export { createVisitInvoice } from './invoicing.service.ts';
+export { invoiceEmailOf, receiptEmailOf } from './payment-email.service.ts';
+export { measurePaymentMetrics, paymentsVersion } from './payments.service.ts';

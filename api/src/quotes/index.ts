@@ -1,0 +1,19 @@
+// What other features use of quotes (docs/architecture.md#one-face-per-feature): the only file of
+// this folder another feature imports.
+export {
+  closedKindOf,
+  findAcceptedCustomerQuote,
+  lockAcceptedCustomerQuote,
+  quoteUrlOf,
+  renderAcceptedQuotePage,
+  renderClosedQuotePage,
+} from './customer-quotes.service.ts';
+export type { BookingSection, QuotePageBooking } from './customer-quotes.service.ts';
+export { quoteEmailOf } from './quote-email.service.ts';
+export {
+  findQuoteContent,
+  latestAcceptedQuoteOfLead,
+  listQuotesAwaitingAnswer,
+  openSentQuotes,
+  regularTotalCentsOfQuote,
+} from './quotes.service.ts';
