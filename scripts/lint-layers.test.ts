@@ -37,6 +37,26 @@ describe('lint-layers', () => {
     remove('api/src/notes/notes.routes.ts');
   });
 
+  it('refuses Express imported by a service, and passes it in routes, middleware and the HTTP plumbing', () => {
+    plant({
+      'api/src/notes/notes.service.ts':
+        "import type { Request } from 'express';\nexport const f = (req: Request) => req;\n",
+      'api/src/notes/notes.queries.ts': "import { Router } from 'express';\nexport const g = Router();\n",
+      'api/src/notes/notes.middleware.ts':
+        "import type { RequestHandler } from 'express';\nexport const h: RequestHandler = () => {};\n",
+      'api/src/http/plumbing.ts': "import express from 'express';\nexport const i = express;\n",
+    });
+    const result = lint();
+    assert.equal(result.status, 1);
+    assert.match(result.output, /api\/src\/notes\/notes\.service\.ts:1: imports Express below the routes/);
+    assert.match(result.output, /api\/src\/notes\/notes\.queries\.ts:1: imports Express below the routes/);
+    assert.doesNotMatch(result.output, /middleware\.ts:1|plumbing\.ts:1/);
+    remove('api/src/notes/notes.service.ts');
+    remove('api/src/notes/notes.queries.ts');
+    remove('api/src/notes/notes.middleware.ts');
+    remove('api/src/http/plumbing.ts');
+  });
+
   it('refuses a raw statement of a transaction in a routes file', () => {
     plant({ 'api/src/notes/other.routes.ts': "await trx.raw('select 1');\n" });
     const result = lint();

@@ -2,7 +2,9 @@
 // service → queries. A routes file reads the request and writes the answer; it never talks to the
 // database itself (no `db(…)`, `trx(…)` or `.raw(…)` there): the service does, through the feature's
 // queries. (That a routes file imports no queries file is dependency-cruiser's rule
-// routes-call-services-not-queries.) And a feature owns its tables (api/src/db/table-owners.ts): no
+// routes-call-services-not-queries.) Nothing below the routes knows HTTP: Express is imported only by
+// routes files, middleware files (`*.middleware.ts`), the HTTP plumbing (`http/`) and the app's root
+// files that wire them. And a feature owns its tables (api/src/db/table-owners.ts): no
 // other feature's file names one in a statement, and every table a migration creates has an owner.
 // Prints file:line for each finding; exits 1 when there is one.
 //
@@ -20,6 +22,19 @@ export function findDatabaseCallsInRoutes(root: string): MatchedLine[] {
   return findLines(root, DATABASE_CALL, (file) => ROUTES_FILE.test(file)).filter(
     (line) => !line.text.startsWith('//') && !line.text.startsWith('*'),
   );
+}
+
+/**
+ * An import of Express itself (its request, answer and router). Its companions' plain parts stay
+ * usable below: the session and rate-limit stores the database keeps (db/), and express-rate-limit's
+ * key of an address (a pure function).
+ */
+export const EXPRESS_IMPORT = /^\s*(?:import|export)\b.*\bfrom\s+['"]express['"]/;
+/** The files that may speak HTTP: routes, middleware, the HTTP plumbing, the root files, tests. */
+const MAY_IMPORT_EXPRESS = /\.(?:routes|middleware)\.ts$|^api\/src\/(?:http\/|[^/]+\.ts$)|\.test\.ts$/;
+
+export function findExpressBelowRoutes(root: string): MatchedLine[] {
+  return findLines(root, EXPRESS_IMPORT, (file) => file.startsWith('api/src/') && !MAY_IMPORT_EXPRESS.test(file));
 }
 
 const OWNERS_FILE = 'api/src/db/table-owners.ts';
@@ -134,6 +149,16 @@ async function main(): Promise<void> {
     );
     failed = true;
   }
+  const express = findExpressBelowRoutes(root);
+  for (const each of express)
+    console.error(`${each.file}:${each.line}: imports Express below the routes: ${each.text}`);
+  if (express.length > 0) {
+    console.error(
+      `\nlint-layers: ${express.length} file(s) below the routes import Express. Read the request and write the ` +
+        'answer in a routes (or middleware) file, and hand the service plain values (docs/architecture.md, "Inside a feature").',
+    );
+    failed = true;
+  }
   const declaration = await readDeclaration(root);
   const outside = findTablesNamedOutsideOwner(root, declaration);
   for (const each of outside) {
@@ -156,7 +181,7 @@ async function main(): Promise<void> {
   }
   if (failed) process.exit(1);
   console.log(
-    "lint-layers: routes files leave the database to their services; each table is named by its owner's files alone.",
+    "lint-layers: routes files leave the database to their services, and only they speak HTTP; each table is named by its owner's files alone.",
   );
 }
 

@@ -7,7 +7,7 @@ import { activitiesRouter } from './activities/activities.routes.ts';
 import { auditRouter } from './audit/audit.routes.ts';
 import { newLeadAlertsRouter } from './auth/new-lead-alerts.routes.ts';
 import { authRouter } from './auth/auth.routes.ts';
-import { createSessionMiddleware } from './auth/session.ts';
+import { createSessionMiddleware } from './auth/session.middleware.ts';
 import { setupPasswordRouter } from './auth/setup-password.routes.ts';
 import { type TeamDeps, teamRouter, usersRouter } from './auth/users.routes.ts';
 import { userNames } from './auth/users.service.ts';
@@ -24,7 +24,7 @@ import type { AppDeps } from './deps.ts';
 import { healthRouter } from './health/health.routes.ts';
 import { requireAuth } from './http/auth-guard.ts';
 import { getCompanyDetails } from './settings/company-details.service.ts';
-import { quotePageBooking } from './scheduling/booking-page.ts';
+import { quotePageBooking } from './scheduling/booking-page.routes.ts';
 import {
   customerBookingRouter,
   bookingsRouter,

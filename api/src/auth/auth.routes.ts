@@ -9,9 +9,9 @@ import { loginRateLimitPerClient, markCurrentPasswordRefused, passwordChangeRate
 import { operationRouter } from '../http/route.ts';
 import { publishSessionEnded } from '../live/index.ts';
 import { authenticate, changePassword } from './auth.service.ts';
-import { knownDevice, knownDevices } from './known-devices.ts';
+import { knownDevice, knownDevices } from './known-devices.middleware.ts';
 import { loginThrottle } from './login-throttle.ts';
-import { sessionCookieName, sessionCookieOptions } from './session.ts';
+import { sessionCookieName, sessionCookieOptions } from './session.middleware.ts';
 
 const regenerate = (req: Request) =>
   new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));

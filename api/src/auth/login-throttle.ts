@@ -1,6 +1,6 @@
 // Failed sign-ins, counted the OWASP device-cookie way ("Slow Down Online Guessing Attacks with Device
 // Cookies") so that guessing stays slow and nobody can lock the owner out:
-// - an attempt from a known device (a valid device cookie for that username, see known-devices.ts)
+// - an attempt from a known device (a valid device cookie for that username, see known-devices.middleware.ts)
 //   counts for that device only: after `limit` failures in 15 minutes that cookie, and only that
 //   cookie, is refused for 15 minutes;
 // - every other attempt at a username counts in the username's bucket for unknown clients: after
@@ -11,7 +11,7 @@
 // A refused attempt is answered 429 with Retry-After and checks no password.
 import type { Knex } from 'knex';
 import { type BackoffPolicy, LoginAttemptStore } from '../db/login-attempts-store.ts';
-import { type DeviceCookie, normalizeUsername } from './device-cookie.ts';
+import { type DeviceCookie, normalizeUsername } from './device-cookie.middleware.ts';
 
 const MINUTE_MS = 60_000;
 

@@ -1,7 +1,7 @@
 // Secrets the server generates for itself, kept in the database (table app_secrets), so `pnpm start`
 // needs no configuration, restarts keep what they signed valid, and N processes on one database agree:
 // - the session cookie secret, when SESSION_SECRET is not configured;
-// - the device cookie key (auth/known-devices.ts), always: nothing to configure or rotate by hand;
+// - the device cookie key (auth/known-devices.middleware.ts), always: nothing to configure or rotate by hand;
 // - the key signing the unsubscribe links of automated e-mail (unsubscribe/unsubscribe-tokens.ts).
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';

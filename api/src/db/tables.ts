@@ -27,7 +27,7 @@ export interface UserRow {
   away_until: Date | null;
   /** Round robin skips a user holding this many open leads; null: no cap. */
   max_open_leads: number | null;
-  /** A device cookie issued before this instant is no longer a known device (auth/known-devices.ts). */
+  /** A device cookie issued before this instant is no longer a known device (auth/known-devices.middleware.ts). */
   devices_revoked_at: Date | null;
   /** When round robin last gave this user a lead. */
   last_assigned_at: Date | null;

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { publicOperations } from '@shine/shared/operations/public';
 import type { Request, Response, Router } from 'express';
 import { operationRouter } from '../http/route.ts';
-import { DOCS_ASSETS_PATH, sendDocsAsset, sendDocsPage } from './docs.ts';
+import { DOCS_ASSETS_PATH, sendDocsAsset, sendDocsPage } from './docs.routes.ts';
 import { buildOpenApiDocument } from './document.ts';
 
 interface ServedDocument {

@@ -10,7 +10,6 @@ import type { QuoteAccept, QuoteDecline } from '@shine/shared/quotes';
 import { regularVisitPrice } from '@shine/shared/recurring-revenue';
 import type { Quote, QuoteAnswer } from '@shine/shared/responses/quotes';
 import type { Lead } from '@shine/shared/types';
-import type { Router } from 'express';
 import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/index.ts';
 import { findOrCreateSystemUserId } from '../auth/index.ts';
@@ -276,16 +275,6 @@ async function acceptedOrRefused(db: Knex, row: QuoteRow | undefined, now: Date)
 /** The customer's link: for another feature's e-mail (the booking confirmation). */
 export { quoteUrlOf } from './quote-tokens.ts';
 export { type BookingSection, closedKindOf, renderClosedQuotePage } from './quote-page.ts';
-
-/**
- * Booking the first cleaning of an accepted quote on its page: the scheduling feature's section of
- * the page and its form posts (app.ts wires it; quotes do not import scheduling).
- */
-export interface QuotePageBooking {
-  section: (token: string, quote: Quote) => Promise<BookingSection>;
-  /** POST /q/{token}/booking…, behind the page's headers, rate limit and form parser. */
-  routes: Router;
-}
 
 /** The page of an accepted quote with `booking` (scheduling's section) in it, for a form's answer. */
 export async function renderAcceptedQuotePage(

@@ -8,7 +8,8 @@ export {
   renderAcceptedQuotePage,
   renderClosedQuotePage,
 } from './customer-quotes.service.ts';
-export type { BookingSection, QuotePageBooking } from './customer-quotes.service.ts';
+export type { BookingSection } from './customer-quotes.service.ts';
+export type { QuotePageBooking } from './quote-page.routes.ts';
 export { quoteEmailOf } from './quote-email.service.ts';
 export {
   findQuoteContent,

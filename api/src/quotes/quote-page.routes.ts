@@ -4,6 +4,7 @@
 // withdrawn ones, and those of a lead closed as Lost, 410, each with a page that says so. Never cached, never indexed, no referrer.
 import { quoteAcceptSchema, quoteDeclineSchema } from '@shine/shared/quotes';
 import express, { type RequestHandler, type Response, Router } from 'express';
+import type { Quote } from '@shine/shared/responses/quotes';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { linkPageHeaders, sendHtml } from '../http/link-page.ts';
@@ -17,13 +18,29 @@ import {
   type QuoteClient,
   findCustomerQuote,
   openCustomerQuote,
-  type QuotePageBooking,
   spentLinkError,
 } from './customer-quotes.service.ts';
 import { toQuote } from './quote-mapper.ts';
-import { closedKindOf, type FormState, renderClosedQuotePage, renderQuotePage } from './quote-page.ts';
-import { sendPdf } from './quote-pdf-response.ts';
+import {
+  type BookingSection,
+  closedKindOf,
+  type FormState,
+  renderClosedQuotePage,
+  renderQuotePage,
+} from './quote-page.ts';
+import { sendPdfDownload } from '../http/pdf-download.ts';
+import { quotePdfFilename } from './quote-email.ts';
 import { renderQuotePdf } from './quote-pdf.ts';
+
+/**
+ * Booking the first cleaning of an accepted quote on its page: the scheduling feature's section of
+ * the page and its form posts (app.ts wires it; quotes do not import scheduling).
+ */
+export interface QuotePageBooking {
+  section: (token: string, quote: Quote) => Promise<BookingSection>;
+  /** POST /q/{token}/booking…, behind the page's headers, rate limit and form parser. */
+  routes: Router;
+}
 
 /** The page's two forms are a few hundred bytes. */
 const FORM_LIMIT = '8kb';
@@ -105,10 +122,10 @@ export function quotePageRouter({
       const closed = closedError(found, now());
       if (closed) return sendClosed(res, closed);
       const quote = toQuote(found.row, now());
-      sendPdf(
+      sendPdfDownload(
         res,
         await renderQuotePdf(quote, `${found.lead.firstName} ${found.lead.lastName}`, timeZone),
-        quote.version,
+        quotePdfFilename(quote.version),
       );
     } catch (error) {
       sendClosed(res, error);

@@ -5,7 +5,8 @@ import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { linkOriginOf } from '../http/public-origin.ts';
 import { operationRouter } from '../http/route.ts';
-import { sendPdf } from './quote-pdf-response.ts';
+import { sendPdfDownload } from '../http/pdf-download.ts';
+import { quotePdfFilename } from './quote-email.ts';
 import {
   createQuoteDraft,
   listQuotesOfLead,
@@ -59,7 +60,7 @@ export function quotesRouter({ db, config, now }: QuotesDeps): Router {
 
   route(quoteOperations.getQuotePdf, async (req, res) => {
     const { pdf, version } = await quotePdfOf(db, req.params.id, now(), timeZone);
-    sendPdf(res, pdf, version);
+    sendPdfDownload(res, pdf, quotePdfFilename(version));
   });
 
   return router;

@@ -49,7 +49,7 @@ export function customerBookingRouter(deps: SchedulingDeps): Router {
   const { router, route } = operationRouter('/api/quotes');
   const timeZone = config.businessTimeZone;
   router.use(noStore);
-  // Shared with the page's forms (booking-page.ts): one count per link, however it is changed.
+  // Shared with the page's forms (booking-page.routes.ts): one count per link, however it is changed.
   const metered = bookingChangeRateLimits(db, config.customerBookingChanges, (_req, res, message) => {
     res.json({ message });
   });

@@ -103,7 +103,7 @@ function sessionIdOf(cookie: string): string {
 }
 
 function sessionCookie(answer: Answer): string {
-  // The session's cookie only: a sign-in also sets a device cookie (src/auth/device-cookie.ts).
+  // The session's cookie only: a sign-in also sets a device cookie (src/auth/device-cookie.middleware.ts).
   const cookies = answer.headers
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0] ?? '')

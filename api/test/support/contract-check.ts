@@ -6,7 +6,7 @@ import supertest from 'supertest';
 import type { Response } from 'supertest';
 import { errorBodySchema } from '@shine/shared/responses/common';
 import { z } from 'zod';
-import { DOCS_ASSETS_PATH } from '../../src/openapi/docs.ts';
+import { DOCS_ASSETS_PATH } from '../../src/openapi/docs.routes.ts';
 import type { Answer } from '@shine/shared/operations/operation';
 import { answersOf } from '@shine/shared/operations/operation';
 import { findOperation } from '@shine/shared/operations';

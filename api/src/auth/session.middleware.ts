@@ -2,14 +2,14 @@
 // - store in the database; the server refuses to run on MemoryStore in production;
 // - resave false, saveUninitialized false: a visitor gets no session row and no cookie;
 // - cookie `sid` (httpOnly, SameSite=Lax), or `__Host-sid` + Secure when COOKIE_SECURE=true;
-// - idle timeout: the cookie's max age, renewed on every request (rolling-cookie.ts), SESSION_IDLE_MINUTES;
+// - idle timeout: the cookie's max age, renewed on every request (rolling-cookie.middleware.ts), SESSION_IDLE_MINUTES;
 // - absolute lifetime: SESSION_ABSOLUTE_HOURS after sign-in, whatever the activity.
 import type { UserRole } from '@shine/shared/enums';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
 import type { Config } from '../config.ts';
 import { DatabaseSessionStore } from '../db/session-store.ts';
-import { rollingSessionCookie } from './rolling-cookie.ts';
+import { rollingSessionCookie } from './rolling-cookie.middleware.ts';
 import type { AppDeps } from '../deps.ts';
 
 declare module 'express-session' {

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { createSessionMiddleware, sessionCookieName } from './session.ts';
+import { createSessionMiddleware, sessionCookieName } from './session.middleware.ts';
 
 const deps = (env: Record<string, string>) => ({
   config: loadConfig(env),

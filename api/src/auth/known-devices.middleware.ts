@@ -12,7 +12,7 @@ import {
   normalizeUsername,
   readCookie,
   readDeviceCookieValue,
-} from './device-cookie.ts';
+} from './device-cookie.middleware.ts';
 import { findUserByUsername } from './users.queries.ts';
 
 export interface KnownDevices {

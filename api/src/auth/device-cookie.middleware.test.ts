@@ -5,7 +5,7 @@ import {
   DEVICE_COOKIE_MAX_AGE_MS,
   readCookie,
   readDeviceCookieValue,
-} from './device-cookie.ts';
+} from './device-cookie.middleware.ts';
 import { knownDevicePolicy, unknownClientPolicy } from './login-throttle.ts';
 
 const SECRET = 'a-device-cookie-secret-for-tests';
