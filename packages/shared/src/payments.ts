@@ -24,7 +24,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** An unpaid invoice is open this many days after its visit, then past due. */
 export const INVOICE_DUE_DAYS = 7;
-/** The fee for a check the bank returned (SPEC.md's business rules), untaxed. */
+/** The fee for a check the bank returned (docs/requirements.md, "Business constants"), untaxed. */
 export const RETURNED_CHECK_FEE_CENTS = 3500;
 
 export const PAYMENT_MESSAGES = {
