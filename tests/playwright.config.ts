@@ -31,7 +31,9 @@ if (ownDataDir) {
 const browser = await findChromium({ headlessShell: true });
 
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
-const SOLO_SPECS = /crm\/(live|lead-alerts|missed-calls|team|schedule|booking-cancel|payments)\.spec\.ts$/;
+const SOLO_SPECS = /crm\/(live|lead-alerts|team)\.spec\.ts$/;
+/** The specs on the quote-mail server (E2E_MAIL_BASE_URL): one at a time, beside the others. */
+const MAIL_SPECS = /crm\/(quotes|conversations|schedule|booking-cancel|payments|missed-calls)\.spec\.ts$/;
 const SETUP = /\.setup\.ts$/;
 
 function serverEnv(port: number, dataDirectory: string): Record<string, string> {
@@ -99,13 +101,15 @@ export default defineConfig({
   projects: [
     // Before any spec: the shared admin's new-lead toasts off (crm/quiet-alerts.setup.ts).
     { name: 'setup', use: chromium, testMatch: SETUP },
-    { name: 'chromium', use: chromium, testIgnore: SOLO_SPECS, dependencies: ['setup'] },
+    { name: 'chromium', use: chromium, testIgnore: [SOLO_SPECS, MAIL_SPECS], dependencies: ['setup'] },
+    // The quote-mail server's specs share its SMTP capture's port (each starts the server on it), its
+    // on-duty roster and its crews' free windows (a booking of one is a busy window of the next): they
+    // run one at a time, on one worker, while the other worker runs the main server's specs.
+    { name: 'chromium-mail', use: chromium, testMatch: MAIL_SPECS, dependencies: ['setup'], workers: 1 },
     // Specs that watch every new lead of the shared server (the live stream's alerts), change what
     // happens to every lead (speed-to-lead alerts) or count on who round robin can choose (team: only
     // its own two reps; My Day's reps, set up while it runs, would take turns) run after the others, one
-    // at a time: another spec's quotes or people would otherwise interleave with what they watch. The
-    // schedule and booking-cancel specs start the SMTP server crm/quotes.spec.ts also starts (one port):
-    // they wait their turn.
+    // at a time: another spec's quotes or people would otherwise interleave with what they watch.
     { name: 'chromium-solo', use: chromium, testMatch: SOLO_SPECS, dependencies: ['chromium'], workers: 1 },
   ],
   webServer: [

@@ -2,7 +2,8 @@
 // them): the salesperson on duty sees it arrive live in My Day's Call back list, and "Make a lead"
 // opens the New lead form with the caller's phone filled in; the Calls page lists it and is axe-clean.
 // It runs against the quote-mail server (E2E_MAIL_BASE_URL: PUBLIC_ORIGIN and the provider's token are
-// set there) and puts someone on duty for the shared server, so it runs with the solo specs.
+// set there) and puts someone on duty for that server, so it runs with its other specs, one at a time
+// (the chromium-mail project).
 import { createHmac } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEFAULT_SPEED_TO_LEAD_SETTINGS } from '@shine/shared/speed-to-lead';
