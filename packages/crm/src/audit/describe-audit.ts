@@ -53,6 +53,7 @@ const ACTION_VERBS: Record<string, string> = {
   service_address_set: 'set the service address',
   payment_recorded: 'recorded a payment',
   check_returned: 'marked a check returned',
+  late_charge_added: 'added a late charge',
 };
 
 /** Who made the change: a person, or the product itself (automations, the command line). */
