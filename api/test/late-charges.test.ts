@@ -49,7 +49,13 @@ describeApi('late charges', () => {
     const staff = await signIn(context.app);
     const charged = await readInvoice(staff, invoiceId);
     // 1.5 % of the $200.00 owed: $3.00, outside the taxed total.
-    expect(charged).toMatchObject({ status: 'past_due', total: '286.86', tax: '21.86', fees: '3.00', balance: '203.00' });
+    expect(charged).toMatchObject({
+      status: 'past_due',
+      total: '286.86',
+      tax: '21.86',
+      fees: '3.00',
+      balance: '203.00',
+    });
     expect(charged.lines.at(-1)).toEqual({
       description: expect.stringMatching(/^Late charge, \w+ \d{4}: 1\.5% of \$200\.00 past due$/),
       quantity: 1,
@@ -79,7 +85,10 @@ describeApi('late charges', () => {
 
   it('leaves paid invoices alone', async () => {
     const { invoiceId, agent } = await invoicedLead(context);
-    await agent.post(`/api/admin/invoices/${invoiceId}/payments`).send({ method: 'cash', amount: '286.86' }).expect(201);
+    await agent
+      .post(`/api/admin/invoices/${invoiceId}/payments`)
+      .send({ method: 'cash', amount: '286.86' })
+      .expect(201);
     const { dueAt } = await readInvoice(agent, invoiceId);
     expect(await addLateCharges(context.db, new Date(Date.parse(dueAt) + 40 * DAY), ZONE)).toBe(0);
     expect(await context.db('invoice_late_charges').where({ invoice_id: invoiceId })).toHaveLength(0);

@@ -42,7 +42,7 @@ export function lateChargeCentsOf(basisCents: number): number {
 async function chargeInvoice(db: Knex, invoiceId: string, month: string, dueBefore: Date, now: Date): Promise<boolean> {
   return db.transaction(async (trx) => {
     const invoice = await lockInvoiceRow(trx, invoiceId);
-    if (!invoice || invoice.status !== 'open' || invoice.due_at.getTime() >= dueBefore.getTime()) return false;
+    if (invoice?.status !== 'open' || invoice.due_at.getTime() >= dueBefore.getTime()) return false;
     const balance = Number(invoice.total_cents) + Number(invoice.fees_cents) - Number(invoice.paid_cents);
     const basis = balance - (await sumLateChargeCents(trx, invoice.id));
     const amount = basis > 0 ? lateChargeCentsOf(basis) : 0;

@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { linkOriginOf } from '../http/public-origin.ts';
 import { operationRouter } from '../http/route.ts';
+import { getPaymentSettingsValue } from '../payments/payment-settings.service.ts';
 import { sendPdf } from './quote-pdf-response.ts';
 import {
   createQuoteDraft,
@@ -18,15 +19,16 @@ import {
 export type QuotesDeps = Pick<AppDeps, 'db' | 'config' | 'now'>;
 
 /** /api/admin/leads/{id}/quotes */
-export function leadQuotesRouter({ db, config, now }: QuotesDeps): Router {
+export function leadQuotesRouter({ db, now }: QuotesDeps): Router {
   const { router, route } = operationRouter('/api/admin/leads');
-  const defaults = { taxRateBasisPoints: config.quoteTaxRateBasisPoints };
 
   route(quoteOperations.listLeadQuotes, async (req, res) => {
     res.json({ items: await listQuotesOfLead(db, req.params.id, now()) });
   });
 
   route(quoteOperations.createQuote, async (req, res) => {
+    // A lead's first quote is taxed at the payments setting's rate as it is now; a sent quote keeps its own.
+    const defaults = { taxRateBasisPoints: (await getPaymentSettingsValue(db)).taxRateBasisPoints };
     res.status(201).json(await createQuoteDraft(db, sessionUser(req).id, req.params.id, req.body, defaults, now()));
   });
 

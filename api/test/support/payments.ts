@@ -60,7 +60,9 @@ export async function completeVisit(app: TestApp, visit: BookedVisit): Promise<A
 }
 
 /** A booked lead whose first visit is completed: its invoice's id and the agent that completed it. */
-export async function invoicedLead(app: TestApp): Promise<{ leadId: string; invoiceId: string; agent: Agent; visits: BookedVisit[] }> {
+export async function invoicedLead(
+  app: TestApp,
+): Promise<{ leadId: string; invoiceId: string; agent: Agent; visits: BookedVisit[] }> {
   const { leadId, visits } = await bookedLead(app);
   const agent = await completeVisit(app, visits[0] as BookedVisit);
   const list = invoiceListSchema.parse((await agent.get(`/api/admin/invoices?leadId=${leadId}`).expect(200)).body);
