@@ -61,6 +61,7 @@ import { openLeadCountsByAssignee } from './leads/open-leads.service.ts';
 import { liveRouter } from './live/live.routes.ts';
 import { myDayRouter, shellCountsRouter } from './my-day/my-day.routes.ts';
 import { notificationsRouter } from './notifications/notifications.routes.ts';
+import { invoiceExportRouter, paymentReportRouter } from './payments/payment-reports.routes.ts';
 import { invoicesRouter, paymentSettingsRouter, paymentsRouter } from './payments/payments.routes.ts';
 import { invoicePageRouter } from './payments/invoice-page.routes.ts';
 import { stripeWebhookRouter } from './payments/stripe-webhook.routes.ts';
@@ -141,7 +142,10 @@ function adminApi(
   admin.use('/leads', leadBookingRouter(deps));
   admin.use('/visits', visitsRouter(deps));
   admin.use('/bookings', bookingsRouter(deps));
+  // The export before the invoices' /:id, which would read "export" as an id.
+  admin.use('/invoices', invoiceExportRouter(deps));
   admin.use('/invoices', invoicesRouter(deps));
+  admin.use('/reports', paymentReportRouter(deps));
   admin.use('/payments', paymentsRouter(deps));
   admin.use('/inbox', inboxRouter(deps));
   admin.use('/my-day', myDayRouter(deps));

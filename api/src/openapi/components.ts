@@ -31,6 +31,7 @@ import { liveEventSchema } from '@shine/shared/live';
 import { schedulingSettingsSchema } from '@shine/shared/scheduling';
 import { serviceAddressSchema, serviceAddressUpdateSchema } from '@shine/shared/service-address';
 import { lostReasonsSchema } from '@shine/shared/lost-reasons';
+import { paymentReportSchema } from '@shine/shared/payment-reports';
 import { manualPaymentSchema, paymentSettingsSchema, paymentSettingsViewSchema } from '@shine/shared/payments';
 import {
   invoiceAnswerSchema,
@@ -214,6 +215,7 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['PaymentAnswer', paymentAnswerSchema],
   ['PaymentSettings', paymentSettingsViewSchema],
   ['StripeEventReceipt', stripeEventReceiptSchema],
+  ['PaymentReport', paymentReportSchema],
   ['Call', callSchema],
   ['CallList', callListSchema],
   ['CallSettings', callSettingsSchema],

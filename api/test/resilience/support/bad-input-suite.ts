@@ -111,6 +111,7 @@ import {
 } from '@shine/shared/bookings';
 import { serviceAddressUpdateSchema } from '@shine/shared/service-address';
 import { schedulingSettingsSchema } from '@shine/shared/scheduling';
+import { invoiceExportQuerySchema } from '@shine/shared/payment-reports';
 import { invoiceListQuerySchema, manualPaymentSchema, paymentSettingsSchema } from '@shine/shared/payments';
 import { checksumTables, expectWellFormed, sendRaw } from './checks.ts';
 import { recordFigure } from './figures.ts';
@@ -346,6 +347,14 @@ const endpoints: Endpoint[] = [
       'from=x&to=y',
       'from=2025-03-01&from=2025-03-02&to=2025-03-31',
     ),
+    schema: analyticsRangeSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/reports/payments',
+    access: 'admin',
+    success: [200],
+    query: fc.constantFrom('', 'from=2025-03-01&to=2025-03-31', 'from=2025-03-31&to=2025-03-01', 'from=x&to=y'),
     schema: analyticsRangeSchema,
   },
   { method: 'GET', path: '/api/admin/events', access: 'admin', success: [200] },
@@ -888,6 +897,14 @@ const endpoints: Endpoint[] = [
     success: [200],
     query: fc.constantFrom('', 'status=open', 'status=past_due&page=2', 'status=late', 'page=0', 'leadId=nope'),
     schema: invoiceListQuerySchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/invoices/export',
+    access: 'admin',
+    success: [200],
+    query: fc.constantFrom('', 'status=open', 'status=late', 'leadId=nope'),
+    schema: invoiceExportQuerySchema,
   },
   // A lead's id names no invoice or payment: well-formed input then meets the 404.
   { method: 'GET', path: '/api/admin/invoices/:id', access: 'admin', success: [200], id: 'lead', validMayFail: [404] },

@@ -188,6 +188,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/admin/metrics', access: 'admin', role: 'sales' },
   { method: 'GET', path: '/api/admin/intake', access: 'admin', role: 'sales' },
   { method: 'GET', path: '/api/admin/reports/analytics', access: 'admin', role: 'sales' },
+  { method: 'GET', path: '/api/admin/reports/payments', access: 'admin', role: 'sales' },
   { method: 'GET', path: '/api/admin/events', access: 'admin', role: 'sales', stream: true },
   { method: 'GET', path: '/api/admin/me/alerts', access: 'admin', role: 'sales' },
   {
@@ -461,6 +462,7 @@ export const ROUTES: Route[] = [
     validBody: () => ({ ...DEFAULT_SCHEDULING_SETTINGS }),
   },
   { method: 'GET', path: '/api/admin/invoices', access: 'admin', role: 'sales' },
+  { method: 'GET', path: '/api/admin/invoices/export', access: 'admin', role: 'sales' },
   // A lead's id names no invoice or payment: the session decides, then the 404.
   { method: 'GET', path: '/api/admin/invoices/:id', access: 'admin', role: 'sales', id: 'lead' },
   {

@@ -54,6 +54,7 @@ const ACTION_VERBS: Record<string, string> = {
   payment_recorded: 'recorded a payment',
   check_returned: 'marked a check returned',
   late_charge_added: 'added a late charge',
+  invoices_exported: 'exported invoices',
 };
 
 /** Who made the change: a person, or the product itself (automations, the command line). */

@@ -1,7 +1,10 @@
 import type { InvoiceStatus } from '@shine/shared/payments';
 import type { InvoiceSummary } from '@shine/shared/responses/payments';
+import { DownloadOutlined } from '@ant-design/icons';
+import { paymentReportOperations } from '@shine/shared/operations/payment-reports';
 import { Button, Card, Empty, Pagination, Radio, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { urlOf } from '../api/client.ts';
 import { formatDate } from '../format/date-time.ts';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
@@ -21,11 +24,17 @@ const FILTERS: Array<{ value: Filter; label: string }> = [
   { value: 'paid', label: 'Paid' },
 ];
 
+/** The CSV of every invoice the filter shows (all pages): GET /api/admin/invoices/export. */
+export function invoiceExportUrl(filter: Filter): string {
+  return urlOf(paymentReportOperations.exportInvoices, { query: filter === 'all' ? {} : { status: filter } });
+}
+
 export const PAYMENTS_EMPTY_TEXT = 'No invoices here. A visit marked completed makes its invoice.';
 
 /**
  * Payments: the invoices of completed visits, newest first, by status (open, past due, paid). An
  * invoice opens beside the list, where staff record cash or a check and a check the bank returned.
+ * Export CSV downloads every invoice of the chosen status.
  */
 export function PaymentsSection() {
   const [filter, setFilter] = useState<Filter>('all');
@@ -55,6 +64,15 @@ export function PaymentsSection() {
               {data ? `${data.total} invoices` : 'Loading…'}
             </Tag>
           </div>
+          <Button
+            className="touch-target"
+            href={invoiceExportUrl(filter)}
+            download
+            icon={<DownloadOutlined aria-hidden="true" />}
+            aria-label={`Export ${FILTERS.find((each) => each.value === filter)?.label.toLowerCase()} invoices as CSV`}
+          >
+            Export CSV
+          </Button>
         </div>
         {list.isPending ? <LoadingSkeleton rows={6} /> : null}
         {list.isError ? <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} /> : null}

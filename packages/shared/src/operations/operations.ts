@@ -6,6 +6,7 @@ import { conversationOperations } from './conversations.operations.ts';
 import { leadOperations } from './leads.operations.ts';
 import { liveOperations } from './live.operations.ts';
 import type { Method, Operation } from './operation.ts';
+import { paymentReportOperations } from './payment-reports.operations.ts';
 import { paymentOperations } from './payments.operations.ts';
 import { publicOperations } from './public.operations.ts';
 import { quoteOperations } from './quotes.operations.ts';
@@ -27,6 +28,7 @@ export const OPERATIONS: readonly Operation[] = [
   workdayOperations,
   callOperations,
   paymentOperations,
+  paymentReportOperations,
 ].flatMap((table): Operation[] => Object.values(table));
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
