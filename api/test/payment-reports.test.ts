@@ -40,7 +40,9 @@ describeApi('payment reports', () => {
 
     const all = await staff.get('/api/admin/invoices/export').expect(200);
     expect(all.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(all.headers['content-disposition']).toMatch(/^attachment; filename="invoices_export_\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(all.headers['content-disposition']).toMatch(
+      /^attachment; filename="invoices_export_\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(all.headers['x-export-count']).toBe('2');
     const [header, ...rows] = csvRows(all.text);
     expect(header).toEqual([
@@ -98,11 +100,19 @@ describeApi('payment reports', () => {
     ]);
 
     const open = await staff.get('/api/admin/invoices/export?status=open').expect(200);
-    expect(csvRows(open.text).slice(1).map((row) => row[0])).toEqual([one.number]);
+    expect(
+      csvRows(open.text)
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual([one.number]);
     // Past due as of now: none yet; a week after the first's due time, the first.
     expect(csvRows((await staff.get('/api/admin/invoices/export?status=past_due').expect(200)).text)).toHaveLength(1);
     const byLead = await staff.get(`/api/admin/invoices/export?leadId=${second.leadId}`).expect(200);
-    expect(csvRows(byLead.text).slice(1).map((row) => row[0])).toEqual([two.number]);
+    expect(
+      csvRows(byLead.text)
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual([two.number]);
     await staff.get('/api/admin/invoices/export?status=late').expect(400);
     await staff.get('/api/admin/invoices/export?leadId=nope').expect(400);
 
@@ -128,22 +138,30 @@ describeApi('payment reports', () => {
       status,
       created_at: new Date(at),
     });
-    await t.db('payments').insert([
-      card(paidByCard.invoiceId, paidByCard.leadId, 'succeeded', madeAt + 60_000),
-      card(recovered.invoiceId, recovered.leadId, 'failed', madeAt + 60_000),
-      card(recovered.invoiceId, recovered.leadId, 'succeeded', madeAt + 3 * DAY),
-      card(lost.invoiceId, lost.leadId, 'failed', madeAt + 60_000),
-    ]);
-    await t.db('invoices').where({ id: paidByCard.invoiceId }).update({
-      paid_cents: 28_686,
-      status: 'paid',
-      paid_at: new Date(madeAt + 60_000),
-    });
-    await t.db('invoices').where({ id: recovered.invoiceId }).update({
-      paid_cents: 28_686,
-      status: 'paid',
-      paid_at: new Date(madeAt + 3 * DAY),
-    });
+    await t
+      .db('payments')
+      .insert([
+        card(paidByCard.invoiceId, paidByCard.leadId, 'succeeded', madeAt + 60_000),
+        card(recovered.invoiceId, recovered.leadId, 'failed', madeAt + 60_000),
+        card(recovered.invoiceId, recovered.leadId, 'succeeded', madeAt + 3 * DAY),
+        card(lost.invoiceId, lost.leadId, 'failed', madeAt + 60_000),
+      ]);
+    await t
+      .db('invoices')
+      .where({ id: paidByCard.invoiceId })
+      .update({
+        paid_cents: 28_686,
+        status: 'paid',
+        paid_at: new Date(madeAt + 60_000),
+      });
+    await t
+      .db('invoices')
+      .where({ id: recovered.invoiceId })
+      .update({
+        paid_cents: 28_686,
+        status: 'paid',
+        paid_at: new Date(madeAt + 3 * DAY),
+      });
     // The customer without a card paid $100 in cash; the lost one fell due 100 days ago.
     t.clock.now = new Date(madeAt + 2 * 3_600_000);
     await (await signIn(t.app))
@@ -151,7 +169,10 @@ describeApi('payment reports', () => {
       .send({ method: 'cash', amount: '100' })
       .expect(201);
     const now = new Date(madeAt + 4 * DAY);
-    await t.db('invoices').where({ id: lost.invoiceId }).update({ due_at: new Date(now.getTime() - 100 * DAY) });
+    await t
+      .db('invoices')
+      .where({ id: lost.invoiceId })
+      .update({ due_at: new Date(now.getTime() - 100 * DAY) });
 
     t.clock.now = now;
     const staff = await signIn(t.app);
@@ -184,7 +205,10 @@ describeApi('payment reports', () => {
     });
 
     // Paid 15 days after its failure is not recovered within 14.
-    await t.db('invoices').where({ id: recovered.invoiceId }).update({ paid_at: new Date(madeAt + 15 * DAY) });
+    await t
+      .db('invoices')
+      .where({ id: recovered.invoiceId })
+      .update({ paid_at: new Date(madeAt + 15 * DAY) });
     const later = paymentReportSchema.parse(
       (await staff.get(`/api/admin/reports/payments?from=${from}&to=${to}`).expect(200)).body,
     );

@@ -41,7 +41,10 @@ export async function exportInvoicesCsv(
   now: Date,
   timeZone: string,
 ): Promise<{ content: string; count: number }> {
-  const filter = { ...(query.status ? { status: query.status } : {}), ...(query.leadId ? { leadId: query.leadId } : {}) };
+  const filter = {
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.leadId ? { leadId: query.leadId } : {}),
+  };
   const rows = await listInvoiceExportRows(db, filter, now, timeZone);
   const lines = [buildCsvRow(INVOICE_EXPORT_COLUMNS)];
   for (const row of rows) {
