@@ -62,6 +62,7 @@ import { liveRouter } from './live/live.routes.ts';
 import { myDayRouter, shellCountsRouter } from './my-day/my-day.routes.ts';
 import { notificationsRouter } from './notifications/notifications.routes.ts';
 import { invoiceExportRouter, paymentReportRouter } from './payments/payment-reports.routes.ts';
+import { getPaymentSettingsValue } from './payments/payment-settings.service.ts';
 import { invoicesRouter, paymentSettingsRouter, paymentsRouter } from './payments/payments.routes.ts';
 import { invoicePageRouter } from './payments/invoice-page.routes.ts';
 import { stripeWebhookRouter } from './payments/stripe-webhook.routes.ts';
@@ -137,7 +138,12 @@ function adminApi(
   admin.use('/me/alerts', newLeadAlertsRouter(deps));
   admin.use('/leads', adminLeadsRouter(deps));
   admin.use('/leads', leadAutomationRouter(deps));
-  admin.use('/leads', leadQuotesRouter(deps));
+  admin.use(
+    '/leads',
+    leadQuotesRouter(deps, async () => ({
+      taxRateBasisPoints: (await getPaymentSettingsValue(deps.db)).taxRateBasisPoints,
+    })),
+  );
   admin.use('/leads', leadConversationRouter(conversations));
   admin.use('/leads', leadBookingRouter(deps));
   admin.use('/visits', visitsRouter(deps));

@@ -5,11 +5,11 @@ import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { linkOriginOf } from '../http/public-origin.ts';
 import { operationRouter } from '../http/route.ts';
-import { getPaymentSettingsValue } from '../payments/payment-settings.service.ts';
 import { sendPdf } from './quote-pdf-response.ts';
 import {
   createQuoteDraft,
   listQuotesOfLead,
+  type QuoteDefaults,
   quotePdfOf,
   sendQuote,
   updateQuoteDraft,
@@ -18,8 +18,11 @@ import {
 
 export type QuotesDeps = Pick<AppDeps, 'db' | 'config' | 'now'>;
 
-/** /api/admin/leads/{id}/quotes */
-export function leadQuotesRouter({ db, now }: QuotesDeps): Router {
+/**
+ * /api/admin/leads/{id}/quotes. `defaults` reads the company's quote defaults when a draft is made (the
+ * tax rate is the payments setting's: app.ts hands it in, as payments reads quotes and not the reverse).
+ */
+export function leadQuotesRouter({ db, now }: QuotesDeps, defaultsOf: () => Promise<QuoteDefaults>): Router {
   const { router, route } = operationRouter('/api/admin/leads');
 
   route(quoteOperations.listLeadQuotes, async (req, res) => {
@@ -28,7 +31,7 @@ export function leadQuotesRouter({ db, now }: QuotesDeps): Router {
 
   route(quoteOperations.createQuote, async (req, res) => {
     // A lead's first quote is taxed at the payments setting's rate as it is now; a sent quote keeps its own.
-    const defaults = { taxRateBasisPoints: (await getPaymentSettingsValue(db)).taxRateBasisPoints };
+    const defaults = await defaultsOf();
     res.status(201).json(await createQuoteDraft(db, sessionUser(req).id, req.params.id, req.body, defaults, now()));
   });
 
