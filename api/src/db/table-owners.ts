@@ -38,6 +38,7 @@ export const TABLE_OWNERS = {
   payments: 'payments',
   stripe_events: 'payments',
   invoice_late_charges: 'payments',
+  tips: 'payments',
   sessions: 'db',
   rate_limits: 'db',
   login_attempts: 'db',

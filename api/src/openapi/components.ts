@@ -32,6 +32,7 @@ import { schedulingSettingsSchema } from '@shine/shared/scheduling';
 import { serviceAddressSchema, serviceAddressUpdateSchema } from '@shine/shared/service-address';
 import { lostReasonsSchema } from '@shine/shared/lost-reasons';
 import { paymentReportSchema } from '@shine/shared/payment-reports';
+import { tipAnswerSchema, tipListSchema, tipSchema } from '@shine/shared/tips';
 import { manualPaymentSchema, paymentSettingsSchema, paymentSettingsViewSchema } from '@shine/shared/payments';
 import {
   invoiceAnswerSchema,
@@ -216,6 +217,9 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['PaymentSettings', paymentSettingsViewSchema],
   ['StripeEventReceipt', stripeEventReceiptSchema],
   ['PaymentReport', paymentReportSchema],
+  ['Tip', tipSchema],
+  ['TipAnswer', tipAnswerSchema],
+  ['TipList', tipListSchema],
   ['Call', callSchema],
   ['CallList', callListSchema],
   ['CallSettings', callSettingsSchema],

@@ -112,6 +112,7 @@ import {
 import { serviceAddressUpdateSchema } from '@shine/shared/service-address';
 import { schedulingSettingsSchema } from '@shine/shared/scheduling';
 import { invoiceExportQuerySchema } from '@shine/shared/payment-reports';
+import { tipInputSchema } from '@shine/shared/tips';
 import { invoiceListQuerySchema, manualPaymentSchema, paymentSettingsSchema } from '@shine/shared/payments';
 import { checksumTables, expectWellFormed, sendRaw } from './checks.ts';
 import { recordFigure } from './figures.ts';
@@ -925,6 +926,24 @@ const endpoints: Endpoint[] = [
     success: [200],
     id: 'lead',
     validMayFail: [404],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/visits/:id/tips',
+    access: 'admin',
+    success: [201],
+    id: 'lead',
+    body: () => manualPaymentBody,
+    schema: tipInputSchema,
+    validMayFail: [404],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/tips',
+    access: 'admin',
+    success: [200],
+    query: fc.constantFrom('', 'from=2025-03-01&to=2025-03-31', 'from=2025-03-31&to=2025-03-01', 'from=x&to=y'),
+    schema: analyticsRangeSchema,
   },
   { method: 'GET', path: '/api/admin/settings/payments', access: 'admin', success: [200] },
   {

@@ -474,6 +474,16 @@ export const ROUTES: Route[] = [
     validBody: () => ({ method: 'cash', amount: '25.00' }),
   },
   { method: 'POST', path: '/api/admin/payments/:id/return', access: 'admin', role: 'sales', id: 'lead' },
+  // A lead's id names no visit: the session decides, then the 404.
+  {
+    method: 'POST',
+    path: '/api/admin/visits/:id/tips',
+    access: 'admin',
+    role: 'sales',
+    id: 'lead',
+    validBody: () => ({ method: 'cash', amount: '10.00' }),
+  },
+  { method: 'GET', path: '/api/admin/tips', access: 'admin', role: 'sales' },
   { method: 'GET', path: '/api/admin/settings/payments', access: 'admin', role: 'admin' },
   {
     method: 'PUT',

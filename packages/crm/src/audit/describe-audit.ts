@@ -55,6 +55,7 @@ const ACTION_VERBS: Record<string, string> = {
   check_returned: 'marked a check returned',
   late_charge_added: 'added a late charge',
   invoices_exported: 'exported invoices',
+  tip_recorded: 'recorded a tip for the crew',
 };
 
 /** Who made the change: a person, or the product itself (automations, the command line). */

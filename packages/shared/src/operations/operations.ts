@@ -13,6 +13,7 @@ import { quoteOperations } from './quotes.operations.ts';
 import { schedulingOperations } from './scheduling.operations.ts';
 import { settingsOperations } from './settings.operations.ts';
 import { teamOperations } from './team.operations.ts';
+import { tipOperations } from './tips.operations.ts';
 import { workdayOperations } from './workday.operations.ts';
 
 export const OPERATIONS: readonly Operation[] = [
@@ -29,6 +30,7 @@ export const OPERATIONS: readonly Operation[] = [
   callOperations,
   paymentOperations,
   paymentReportOperations,
+  tipOperations,
 ].flatMap((table): Operation[] => Object.values(table));
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
