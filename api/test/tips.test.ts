@@ -36,6 +36,8 @@ describeApi('tips for the crew', () => {
       amount: '20.00',
       reference: null,
     });
+    // A minute later (the list is newest first).
+    t.clock.now = new Date((t.clock.now as Date).getTime() + 60_000);
     await agent
       .post(`/api/admin/visits/${done.id}/tips`)
       .send({ method: 'check', amount: '15.50', reference: '2001' })
