@@ -33,13 +33,13 @@ describe('Payments section: export', () => {
   it('downloads the CSV of every invoice of the chosen status', async () => {
     mockFetch({ ...signedInAs('sales'), ...stubCall(paymentOperations.listInvoices, { body: page }) });
     renderWithProviders(<PaymentsSection />);
-    const all = await screen.findByRole('link', { name: 'Export all invoices as CSV' });
+    const all = await screen.findByRole('link', { name: 'Export CSV of all invoices' });
     expect(all.getAttribute('href')).toBe(urlFor(paymentReportOperations.exportInvoices, { query: {} }));
     expect(all.hasAttribute('download')).toBe(true);
 
     // antd's button-style radios take the click on their label; the input itself has no pointer events.
     await userEvent.setup({ pointerEventsCheck: 0 }).click(screen.getByRole('radio', { name: 'Past due' }));
-    const pastDue = await screen.findByRole('link', { name: 'Export past due invoices as CSV' });
+    const pastDue = await screen.findByRole('link', { name: 'Export CSV of past due invoices' });
     expect(pastDue.getAttribute('href')).toBe(
       urlFor(paymentReportOperations.exportInvoices, { query: { status: 'past_due' } }),
     );

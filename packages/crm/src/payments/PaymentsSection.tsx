@@ -71,7 +71,7 @@ export function PaymentsSection() {
               href={invoiceExportUrl(filter)}
               download
               icon={<DownloadOutlined aria-hidden="true" />}
-              aria-label={`Export ${FILTERS.find((each) => each.value === filter)?.label.toLowerCase()} invoices as CSV`}
+              aria-label={`Export CSV of ${FILTERS.find((each) => each.value === filter)?.label.toLowerCase()} invoices`}
             >
               Export CSV
             </Button>
