@@ -61,6 +61,10 @@ import { openLeadCountsByAssignee } from './leads/open-leads.service.ts';
 import { liveRouter } from './live/live.routes.ts';
 import { myDayRouter, shellCountsRouter } from './my-day/my-day.routes.ts';
 import { notificationsRouter } from './notifications/notifications.routes.ts';
+import { invoiceExportRouter, paymentReportRouter } from './payments/payment-reports.routes.ts';
+import { getPaymentSettingsValue } from './payments/payment-settings.service.ts';
+import { tipsRouter } from './payments/tips.routes.ts';
+import { visitTipsRouter } from './scheduling/visit-tips.routes.ts';
 import { invoicesRouter, paymentSettingsRouter, paymentsRouter } from './payments/payments.routes.ts';
 import { invoicePageRouter } from './payments/invoice-page.routes.ts';
 import { stripeWebhookRouter } from './payments/stripe-webhook.routes.ts';
@@ -133,12 +137,22 @@ function adminApi(
   admin.use('/me/alerts', newLeadAlertsRouter(deps));
   admin.use('/leads', adminLeadsRouter(deps));
   admin.use('/leads', leadAutomationRouter(deps));
-  admin.use('/leads', leadQuotesRouter(deps));
+  admin.use(
+    '/leads',
+    leadQuotesRouter(deps, async () => ({
+      taxRateBasisPoints: (await getPaymentSettingsValue(deps.db)).taxRateBasisPoints,
+    })),
+  );
   admin.use('/leads', leadConversationRouter(conversations));
   admin.use('/leads', leadBookingRouter(deps));
   admin.use('/visits', visitsRouter(deps));
+  admin.use('/visits', visitTipsRouter(deps));
   admin.use('/bookings', bookingsRouter(deps));
+  // The export before the invoices' /:id, which would read "export" as an id.
+  admin.use('/invoices', invoiceExportRouter(deps));
   admin.use('/invoices', invoicesRouter(deps));
+  admin.use('/reports', paymentReportRouter(deps));
+  admin.use('/tips', tipsRouter(deps));
   admin.use('/payments', paymentsRouter(deps));
   admin.use('/inbox', inboxRouter(deps));
   admin.use('/my-day', myDayRouter(deps));

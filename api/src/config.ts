@@ -5,7 +5,6 @@ import path from 'node:path';
 import { hasNoEdgeSpace } from '@shine/shared/auth';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { MIN_PASSWORD_LENGTH } from '@shine/shared/constants';
-import { parsePercentToBasisPoints } from '@shine/shared/quote-pricing';
 import { z } from 'zod';
 
 /** The repository root (api/src/config.ts → ../..), for defaults that live beside the code. */
@@ -141,20 +140,6 @@ const envSchema = z
     RATE_LIMIT_QUOTE_LINKS_PER_MINUTE: positiveInt(30),
     CUSTOMER_BOOKING_CHANGES_PER_HOUR: positiveInt(5),
     CUSTOMER_BOOKING_CHANGES_PER_DAY: positiveInt(10),
-    QUOTE_TAX_RATE_PERCENT: z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .default('0')
-        .transform((value, ctx) => {
-          const points = parsePercentToBasisPoints(value.trim());
-          if (points === undefined) {
-            ctx.addIssue({ code: 'custom', message: 'must be a percentage from 0 to 100 with at most 2 decimals' });
-            return z.NEVER;
-          }
-          return points;
-        }),
-    ),
     ADMIN_EMAIL: optionalText,
     ADMIN_PASSWORD: z.preprocess(
       blankToUndefined,
@@ -278,8 +263,6 @@ export interface Config {
   rateLimitQuoteLinksPerMinute: number;
   /** Changes a customer makes to a booking by its link (book, move, cancel): per hour, per day. */
   customerBookingChanges: { perHour: number; perDay: number };
-  /** Tax on quotes, in basis points (825 = 8.25 %); 0 (the default): none. */
-  quoteTaxRateBasisPoints: number;
   /** The card processor's webhook signing secret (whsec_…); unset: its webhook answers 404. */
   stripeWebhookSecret: string | undefined;
   /** The card processor's API: its secret key turns card payments on; the URL may name the local stand-in. */
@@ -458,7 +441,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perHour: e.CUSTOMER_BOOKING_CHANGES_PER_HOUR,
       perDay: e.CUSTOMER_BOOKING_CHANGES_PER_DAY,
     },
-    quoteTaxRateBasisPoints: e.QUOTE_TAX_RATE_PERCENT,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL } : undefined,
     adminEmail: e.ADMIN_EMAIL,

@@ -7,6 +7,7 @@ import { createApp } from './app.ts';
 import { createManualDelivery } from './automations/manual-delivery.service.ts';
 import { sendStrandedCallTexts } from './calls/voice-calls.service.ts';
 import { createAutomationEngine } from './automations/engine/engine.ts';
+import { addLateCharges } from './payments/late-charges.service.ts';
 import { extendRecurringSeries } from './scheduling/scheduling-reads.service.ts';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
 import { ConfigError, configWarnings, loadConfig, loadEnvFiles } from './config.ts';
@@ -27,6 +28,8 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 const HELD_PURGE_INTERVAL_MS = 3_600_000;
 /** How often recurring series are extended ahead (idempotent in every process). */
 const SERIES_EXTEND_INTERVAL_MS = 3_600_000;
+/** How often invoices more than 30 days past due get their month's late charge (once a month, by the database). */
+const LATE_CHARGE_INTERVAL_MS = 3_600_000;
 /** How often the texts back to missed calls that a stopped process left pending are sent (claimed, once). */
 const CALL_TEXT_SWEEP_INTERVAL_MS = 60_000;
 /** After the signal, how long new connections are still served (each answered with Connection: close). */
@@ -115,6 +118,15 @@ async function main(): Promise<void> {
   void extendSeries();
   const seriesTimer = setInterval(extendSeries, SERIES_EXTEND_INTERVAL_MS);
   seriesTimer.unref();
+  const chargeLate = () =>
+    addLateCharges(db, now(), config.businessTimeZone)
+      .then((charged) => {
+        if (charged > 0) logger.info({ charged }, 'late charges added to invoices past due');
+      })
+      .catch((err: unknown) => logger.error({ err }, 'adding late charges failed'));
+  void chargeLate();
+  const lateChargeTimer = setInterval(chargeLate, LATE_CHARGE_INTERVAL_MS);
+  lateChargeTimer.unref();
   const callTextDelivery = createManualDelivery(config.automations);
   const sweepCallTexts = () =>
     sendStrandedCallTexts({ db, sendSms: callTextDelivery.sms }, now())
@@ -167,6 +179,7 @@ async function main(): Promise<void> {
         clearInterval(purgeTimer);
         clearInterval(seriesTimer);
         clearInterval(callTextTimer);
+        clearInterval(lateChargeTimer);
         callTextDelivery.close();
         closeApp();
         stopListening?.();

@@ -62,7 +62,7 @@ describeApi('automations', () => {
     [{ ...VALID, name: ' ' }, VALIDATION.name],
     [
       { ...VALID, trigger: 'hourly' },
-      'Trigger must be one of: lead_created, status_changed, no_activity, follow_up_due, quote_viewed, quote_accepted, quote_declined, quote_not_answered, visit_booked, visit_upcoming, visit_completed',
+      'Trigger must be one of: lead_created, status_changed, no_activity, follow_up_due, quote_viewed, quote_accepted, quote_declined, quote_not_answered, visit_booked, visit_upcoming, visit_completed, invoice_created, payment_succeeded, payment_failed',
     ],
     [{ ...VALID, actions: 'not json' }, 'Actions must be valid JSON'],
     [{ ...VALID, actions: { type: 'send_email' } }, 'Actions must be JSON text'],

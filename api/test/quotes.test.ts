@@ -9,15 +9,18 @@ import { useReactingApp } from './support/automation-engine.ts';
 import { createLeadThroughForm, sendNewQuote, tokenOf } from './support/quotes.ts';
 import { describeApi, signIn, useTestApp } from './support/test-app.ts';
 
+/** The tests that are not about tax price without it (a first draft's rate is the payments setting's). */
+const UNTAXED = { taxRate: '0' };
+
 describeApi('quotes: drafts and versions (staff)', () => {
   const t = useTestApp();
 
-  it('starts a draft from the lead’s instant estimate with WELCOME40, in exact cents', async () => {
+  it('starts a draft from the lead’s instant estimate with WELCOME40 and the payments setting’s tax, in exact cents', async () => {
     const agent = await t.agent();
     const leadId = await createLeadThroughForm(t.app);
     const response = await agent.post(`/api/admin/leads/${leadId}/quotes`).expect(201);
     const quote = quoteSchema.parse(response.body);
-    expect(quote).toMatchObject({ leadId, version: 1, status: 'draft', sentAt: null, validDays: 14, taxRate: '0' });
+    expect(quote).toMatchObject({ leadId, version: 1, status: 'draft', sentAt: null, validDays: 14, taxRate: '8.25' });
     expect(quote.lineItems).toEqual([
       {
         kind: 'cleaning',
@@ -32,13 +35,14 @@ describeApi('quotes: drafts and versions (staff)', () => {
       ['recurring', '62.10'],
       ['welcome', '40.00'],
     ]);
-    expect(quote).toMatchObject({ subtotal: '414.00', discountTotal: '102.10', tax: '0.00', total: '311.90' });
+    // 311.90 taxed at 8.25 %: 25.73175, rounded half up to 25.73.
+    expect(quote).toMatchObject({ subtotal: '414.00', discountTotal: '102.10', tax: '25.73', total: '337.63' });
   });
 
   it('edits a draft: add-ons at the table’s price, a discount with its reason, tax rounded half up', async () => {
     const agent = await t.agent();
     const leadId = await createLeadThroughForm(t.app);
-    const draft = (await agent.post(`/api/admin/leads/${leadId}/quotes`).expect(201)).body;
+    const draft = (await agent.post(`/api/admin/leads/${leadId}/quotes`).send(UNTAXED).expect(201)).body;
     const edited = await agent
       .patch(`/api/admin/quotes/${draft.id}`)
       .send({
@@ -67,7 +71,7 @@ describeApi('quotes: drafts and versions (staff)', () => {
   it('refuses bad input with the field named, and changes nothing', async () => {
     const agent = await t.agent();
     const leadId = await createLeadThroughForm(t.app);
-    const draft = (await agent.post(`/api/admin/leads/${leadId}/quotes`).expect(201)).body;
+    const draft = (await agent.post(`/api/admin/leads/${leadId}/quotes`).send(UNTAXED).expect(201)).body;
     for (const [body, message] of [
       [{}, 'Nothing to update'],
       [{ customDiscount: { amount: '12.345', reason: 'x' } }, 'Use an amount in dollars like 25 or 25.50'],
@@ -86,7 +90,7 @@ describeApi('quotes: drafts and versions (staff)', () => {
   it('keeps one draft per lead, freezes a sent quote, and supersedes it with the next version', async () => {
     const agent = await t.agent();
     const leadId = await createLeadThroughForm(t.app);
-    const first = (await agent.post(`/api/admin/leads/${leadId}/quotes`).expect(201)).body;
+    const first = (await agent.post(`/api/admin/leads/${leadId}/quotes`).send(UNTAXED).expect(201)).body;
     const again = await agent.post(`/api/admin/leads/${leadId}/quotes`).expect(409);
     expect(again.body.message).toMatch(/already has a draft/);
 
@@ -163,7 +167,7 @@ describeApi('quotes: drafts and versions (staff)', () => {
   it('the PDF holds the customer, the line items, the discounts and the total as text', async () => {
     const agent = await t.agent();
     const leadId = await createLeadThroughForm(t.app);
-    const draft = (await agent.post(`/api/admin/leads/${leadId}/quotes`).expect(201)).body;
+    const draft = (await agent.post(`/api/admin/leads/${leadId}/quotes`).send(UNTAXED).expect(201)).body;
     await agent
       .patch(`/api/admin/quotes/${draft.id}`)
       .send({ addOns: [{ key: 'carpet_steam', quantity: 3 }] })
@@ -208,7 +212,7 @@ describeApi('quotes: sending by e-mail', () => {
   it('e-mails the customer the link, and answers it to copy', async () => {
     const agent = await signIn(reacting.app.app);
     const leadId = await createLeadThroughForm(reacting.app.app);
-    const draft = (await agent.post(`/api/admin/leads/${leadId}/quotes`).expect(201)).body;
+    const draft = (await agent.post(`/api/admin/leads/${leadId}/quotes`).send(UNTAXED).expect(201)).body;
     const sent = quoteSentSchema.parse((await agent.post(`/api/admin/quotes/${draft.id}/send`).expect(200)).body);
     expect(sent.emailed).toBe(true);
     expect(sent.url).toMatch(/^https:\/\/shine\.example\.com\/q\//);
@@ -227,7 +231,7 @@ describeApi('quotes: sending by e-mail', () => {
   it('a recurring quote states both prices in the HTML, the text and the PDF: the first cleaning and each one after it', async () => {
     const agent = await signIn(reacting.app.app);
     const leadId = await createLeadThroughForm(reacting.app.app, { email: 'rita@example.com', phone: '214-555-0778' });
-    const draft = (await agent.post(`/api/admin/leads/${leadId}/quotes`).expect(201)).body;
+    const draft = (await agent.post(`/api/admin/leads/${leadId}/quotes`).send(UNTAXED).expect(201)).body;
     const sent = quoteSentSchema.parse((await agent.post(`/api/admin/quotes/${draft.id}/send`).expect(200)).body);
     // Deep, 2 bedrooms, 1.5 bathrooms, Biweekly: $351.90 a visit, the first $311.90 with WELCOME40.
     expect(sent.quote).toMatchObject({ total: '311.90', recurring: { perVisitTotal: '351.90' } });
@@ -253,7 +257,7 @@ describeApi('quotes: sending by e-mail', () => {
       const leadId = await createLeadThroughForm(reacting.app.app, { email: 'bob@example.com', phone: '214-555-0777' });
       reacting.smtp.refuseWith = { message: 'mailbox unavailable' };
       try {
-        const draft = (await agent.post(`/api/admin/leads/${leadId}/quotes`).expect(201)).body;
+        const draft = (await agent.post(`/api/admin/leads/${leadId}/quotes`).send(UNTAXED).expect(201)).body;
         const sent = quoteSentSchema.parse((await agent.post(`/api/admin/quotes/${draft.id}/send`).expect(200)).body);
         // The answer does not wait for the mail server: the e-mail is on its way.
         expect(sent.emailed).toBe(true);

@@ -107,6 +107,8 @@ test.describe('analytics', () => {
         'chart-won-revenue',
         'chart-speed-to-lead',
         'chart-funnel',
+        'chart-collected',
+        'chart-receivables',
       ]) {
         const card = page.getByTestId(id);
         await expect(card.getByRole('img')).toBeVisible();

@@ -1,7 +1,13 @@
 // Row types of the automation engine's tables, merged into knex's table map. Kept beside
 // tables.ts rather than in it so the two features' migrations and row types change independently.
 import type { AutomationRunStatus, MessageChannel, MessageStatus } from '@shine/shared/automation-rules';
-import type { AutomationTrigger, LeadStatus, QuoteEventTrigger, VisitEventTrigger } from '@shine/shared/enums';
+import type {
+  AutomationTrigger,
+  LeadStatus,
+  PaymentEventTrigger,
+  QuoteEventTrigger,
+  VisitEventTrigger,
+} from '@shine/shared/enums';
 import type { LeadAlertStep } from '@shine/shared/speed-to-lead';
 
 export interface AutomationRunRow {
@@ -79,6 +85,8 @@ export interface LeadEventRow {
     | Extract<AutomationTrigger, 'lead_created' | 'status_changed'>
     | QuoteEventTrigger
     | VisitEventTrigger
+    | PaymentEventTrigger
+    | 'invoice_created'
     | 'repeat_request'
     | ReactionEventTrigger;
   from_status: LeadStatus | null;
@@ -91,13 +99,11 @@ export interface LeadEventRow {
   payload: unknown;
 }
 
-/** Events that exist for the reactions that tell the customer (api/src/reactions/), not for rules. */
-export type ReactionEventTrigger =
-  | 'quote_sent'
-  | 'booking_changed'
-  | 'visits_cancelled'
-  | 'invoice_created'
-  | 'payment_recorded';
+/**
+ * Events that exist for the reactions that tell the customer (api/src/reactions/), not for rules
+ * (invoice_created is both: the reactions send its pay link, and rules may listen to it).
+ */
+export type ReactionEventTrigger = 'quote_sent' | 'booking_changed' | 'visits_cancelled' | 'payment_recorded';
 
 /** One reaction to one lead event (migration 20251210090000): its message goes out once. */
 export interface ReactionDeliveryRow {

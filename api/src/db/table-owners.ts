@@ -37,6 +37,8 @@ export const TABLE_OWNERS = {
   invoice_lines: 'payments',
   payments: 'payments',
   stripe_events: 'payments',
+  invoice_late_charges: 'payments',
+  tips: 'payments',
   sessions: 'db',
   rate_limits: 'db',
   login_attempts: 'db',

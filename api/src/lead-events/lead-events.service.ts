@@ -5,7 +5,7 @@
 // (listenToLeadEvents, wired by server.ts to the engine). Telling a listener never throws and never
 // waits, so a request is not slowed by the rules; an event whose telling is lost (the process stopped
 // after the commit) is still in the outbox, and the engine's scan takes it up.
-import type { LeadStatus, QuoteEventTrigger, VisitEventTrigger } from '@shine/shared/enums';
+import type { LeadStatus, PaymentEventTrigger, QuoteEventTrigger, VisitEventTrigger } from '@shine/shared/enums';
 import type { Knex } from 'knex';
 import type { LeadEventRow, ReactionEventTrigger } from '../db/automation-tables.ts';
 import { publishLiveEvent } from '../live/index.ts';
@@ -22,12 +22,15 @@ import {
 
 export type { LeadEventCondition } from './lead-events.queries.ts';
 
-/** Events that exist for the reactions that tell the customer (api/src/reactions/), not for rules. */
+/**
+ * Events that exist for the reactions that tell the customer (api/src/reactions/), not for rules.
+ * invoice_created is not among them: the reactions send its pay link and rules may listen to it too,
+ * as visit_booked.
+ */
 export const REACTION_EVENT_TRIGGERS = [
   'quote_sent',
   'booking_changed',
   'visits_cancelled',
-  'invoice_created',
   'payment_recorded',
 ] as const;
 
@@ -107,6 +110,12 @@ export interface PaymentRecordedPayload {
   actorId?: string;
 }
 
+/** payment_succeeded / payment_failed: for the automation rules (the receipt is payment_recorded's). */
+export interface PaymentEventPayload {
+  paymentId: string;
+  invoiceId: string;
+}
+
 /** Where a change inside withLeadEventOutbox writes its events. */
 export interface LeadEventOutbox {
   /** A new lead row (not a repeat request merged into an existing lead). */
@@ -129,6 +138,8 @@ export interface LeadEventOutbox {
   invoiceCreated: (leadId: string, payload: InvoiceCreatedPayload) => Promise<void>;
   /** A payment was recorded (payments feature). */
   paymentRecorded: (leadId: string, payload: PaymentRecordedPayload) => Promise<void>;
+  /** Money came in for an invoice, or a card charge failed (payments feature): the rules' triggers. */
+  paymentEvent: (leadId: string, trigger: PaymentEventTrigger, payload: PaymentEventPayload) => Promise<void>;
 }
 
 // By database handle: an app and its engine share one; a test's second pool (a second process) does not.
@@ -201,6 +212,9 @@ export async function withLeadEventOutbox<T>(
       },
       paymentRecorded: async (leadId, payload) => {
         const trigger = 'payment_recorded';
+        written.push({ id: await insertLeadEvent(trx, { lead_id: leadId, trigger, payload }), leadId, trigger });
+      },
+      paymentEvent: async (leadId, trigger, payload) => {
         written.push({ id: await insertLeadEvent(trx, { lead_id: leadId, trigger, payload }), leadId, trigger });
       },
     };

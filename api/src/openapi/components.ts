@@ -31,6 +31,8 @@ import { liveEventSchema } from '@shine/shared/live';
 import { schedulingSettingsSchema } from '@shine/shared/scheduling';
 import { serviceAddressSchema, serviceAddressUpdateSchema } from '@shine/shared/service-address';
 import { lostReasonsSchema } from '@shine/shared/lost-reasons';
+import { paymentReportSchema } from '@shine/shared/payment-reports';
+import { tipAnswerSchema, tipListSchema, tipSchema } from '@shine/shared/tips';
 import { manualPaymentSchema, paymentSettingsSchema, paymentSettingsViewSchema } from '@shine/shared/payments';
 import {
   invoiceAnswerSchema,
@@ -214,6 +216,10 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['PaymentAnswer', paymentAnswerSchema],
   ['PaymentSettings', paymentSettingsViewSchema],
   ['StripeEventReceipt', stripeEventReceiptSchema],
+  ['PaymentReport', paymentReportSchema],
+  ['Tip', tipSchema],
+  ['TipAnswer', tipAnswerSchema],
+  ['TipList', tipListSchema],
   ['Call', callSchema],
   ['CallList', callListSchema],
   ['CallSettings', callSettingsSchema],

@@ -3,3 +3,4 @@
 export { createVisitInvoice } from './invoicing.service.ts';
 export { invoiceEmailOf, receiptEmailOf } from './payment-email.service.ts';
 export { measurePaymentMetrics, paymentsVersion } from './payments.service.ts';
+export { recordTip } from './tips.service.ts';

@@ -1,5 +1,5 @@
-// The company's payment settings (GET/PUT /api/admin/settings/payments): the sales tax rate of
-// invoices whose booking has no quote, the late-cancellation fee, the card retry days, tips.
+// The company's payment settings (GET/PUT /api/admin/settings/payments): the sales tax rate of new
+// quotes and of invoices whose booking has no quote, the late-cancellation fee, the card retry days, tips.
 import {
   DEFAULT_PAYMENT_SETTINGS,
   type PaymentSettings,

@@ -156,7 +156,7 @@ export interface InvoiceListRow extends InvoiceRow {
 }
 
 /** Invoices of a status as of `now` (past due: open after its due time), newest first. */
-function filtered(db: Knex, filter: { status?: InvoiceStatus; leadId?: string }, now: Date): Knex.QueryBuilder {
+export function filtered(db: Knex, filter: { status?: InvoiceStatus; leadId?: string }, now: Date): Knex.QueryBuilder {
   const query = db('invoices as i');
   if (filter.leadId) query.where('i.lead_id', filter.leadId);
   if (filter.status === 'open') query.where('i.status', 'open').where('i.due_at', '>', now);

@@ -201,6 +201,7 @@ export async function recordManualPayment(
       },
     });
     await outbox.paymentRecorded(invoice.lead_id, { paymentId: payment.id, actorId });
+    await outbox.paymentEvent(invoice.lead_id, 'payment_succeeded', { paymentId: payment.id, invoiceId: invoice.id });
     return toPayment(payment);
   });
 }

@@ -10,6 +10,7 @@ import { quotePdfFilename } from './quote-email.ts';
 import {
   createQuoteDraft,
   listQuotesOfLead,
+  type QuoteDefaults,
   quotePdfOf,
   sendQuote,
   updateQuoteDraft,
@@ -18,16 +19,20 @@ import {
 
 export type QuotesDeps = Pick<AppDeps, 'db' | 'config' | 'now'>;
 
-/** /api/admin/leads/{id}/quotes */
-export function leadQuotesRouter({ db, config, now }: QuotesDeps): Router {
+/**
+ * /api/admin/leads/{id}/quotes. `defaults` reads the company's quote defaults when a draft is made (the
+ * tax rate is the payments setting's: app.ts hands it in, as payments reads quotes and not the reverse).
+ */
+export function leadQuotesRouter({ db, now }: QuotesDeps, defaultsOf: () => Promise<QuoteDefaults>): Router {
   const { router, route } = operationRouter('/api/admin/leads');
-  const defaults = { taxRateBasisPoints: config.quoteTaxRateBasisPoints };
 
   route(quoteOperations.listLeadQuotes, async (req, res) => {
     res.json({ items: await listQuotesOfLead(db, req.params.id, now()) });
   });
 
   route(quoteOperations.createQuote, async (req, res) => {
+    // A lead's first quote is taxed at the payments setting's rate as it is now; a sent quote keeps its own.
+    const defaults = await defaultsOf();
     res.status(201).json(await createQuoteDraft(db, sessionUser(req).id, req.params.id, req.body, defaults, now()));
   });
 

@@ -36,7 +36,7 @@ import {
 
 const DAY_MS = 86_400_000;
 
-/** The company's quote defaults (config.ts: QUOTE_TAX_RATE_PERCENT). */
+/** The company's quote defaults: the tax rate is the payments setting's (Settings → Payments). */
 export interface QuoteDefaults {
   taxRateBasisPoints: number;
 }

@@ -44,6 +44,9 @@ export const AUTOMATION_TRIGGERS = [
   'visit_booked',
   'visit_upcoming',
   'visit_completed',
+  'invoice_created',
+  'payment_succeeded',
+  'payment_failed',
 ] as const;
 export type AutomationTrigger = (typeof AUTOMATION_TRIGGERS)[number];
 
@@ -55,18 +58,25 @@ export type QuoteEventTrigger = (typeof QUOTE_EVENT_TRIGGERS)[number];
 export const VISIT_EVENT_TRIGGERS = ['visit_booked', 'visit_completed'] as const;
 export type VisitEventTrigger = (typeof VISIT_EVENT_TRIGGERS)[number];
 
+/** Money came in for an invoice (cash, a check, a card), or a card charge failed: events of the outbox. */
+export const PAYMENT_EVENT_TRIGGERS = ['payment_succeeded', 'payment_failed'] as const;
+export type PaymentEventTrigger = (typeof PAYMENT_EVENT_TRIGGERS)[number];
+
 /** Triggers the engine's per-minute scan finds (the others are events); visit_upcoming: 24 hours before a visit. */
 export const TIME_TRIGGERS = ['no_activity', 'follow_up_due', 'quote_not_answered', 'visit_upcoming'] as const;
 export type TimeTrigger = (typeof TIME_TRIGGERS)[number];
 
 /**
- * Triggers of a booked cleaning: their messages (confirmation, reminder, review request) are service
- * the customer expects, outside the per-recipient send budget (docs/decisions.md "Automated send budget").
+ * Triggers of a booked cleaning and its bill: their messages (confirmation, reminder, review request,
+ * an invoice or payment notice) are service the customer expects, outside the per-recipient send budget (docs/decisions.md "Automated send budget").
  */
 export const SERVICE_TRIGGERS = [
   'visit_booked',
   'visit_upcoming',
   'visit_completed',
+  'invoice_created',
+  'payment_succeeded',
+  'payment_failed',
 ] as const satisfies readonly AutomationTrigger[];
 
 export const ACTION_TYPES = ['send_email', 'create_task', 'update_status', 'send_sms', 'assign'] as const;
@@ -91,6 +101,9 @@ export const TRIGGER_LABELS: Record<AutomationTrigger, string> = {
   visit_booked: 'Visit booked',
   visit_upcoming: 'Visit in 24 hours',
   visit_completed: 'Visit completed',
+  invoice_created: 'Invoice created',
+  payment_succeeded: 'Payment received',
+  payment_failed: 'Payment failed',
 };
 
 export const ACTION_LABELS: Record<ActionType, string> = {

@@ -111,6 +111,8 @@ import {
 } from '@shine/shared/bookings';
 import { serviceAddressUpdateSchema } from '@shine/shared/service-address';
 import { schedulingSettingsSchema } from '@shine/shared/scheduling';
+import { invoiceExportQuerySchema } from '@shine/shared/payment-reports';
+import { tipInputSchema } from '@shine/shared/tips';
 import { invoiceListQuerySchema, manualPaymentSchema, paymentSettingsSchema } from '@shine/shared/payments';
 import { checksumTables, expectWellFormed, sendRaw } from './checks.ts';
 import { recordFigure } from './figures.ts';
@@ -346,6 +348,14 @@ const endpoints: Endpoint[] = [
       'from=x&to=y',
       'from=2025-03-01&from=2025-03-02&to=2025-03-31',
     ),
+    schema: analyticsRangeSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/reports/payments',
+    access: 'admin',
+    success: [200],
+    query: fc.constantFrom('', 'from=2025-03-01&to=2025-03-31', 'from=2025-03-31&to=2025-03-01', 'from=x&to=y'),
     schema: analyticsRangeSchema,
   },
   { method: 'GET', path: '/api/admin/events', access: 'admin', success: [200] },
@@ -889,6 +899,14 @@ const endpoints: Endpoint[] = [
     query: fc.constantFrom('', 'status=open', 'status=past_due&page=2', 'status=late', 'page=0', 'leadId=nope'),
     schema: invoiceListQuerySchema,
   },
+  {
+    method: 'GET',
+    path: '/api/admin/invoices/export',
+    access: 'admin',
+    success: [200],
+    query: fc.constantFrom('', 'status=open', 'status=late', 'leadId=nope'),
+    schema: invoiceExportQuerySchema,
+  },
   // A lead's id names no invoice or payment: well-formed input then meets the 404.
   { method: 'GET', path: '/api/admin/invoices/:id', access: 'admin', success: [200], id: 'lead', validMayFail: [404] },
   {
@@ -908,6 +926,24 @@ const endpoints: Endpoint[] = [
     success: [200],
     id: 'lead',
     validMayFail: [404],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/visits/:id/tips',
+    access: 'admin',
+    success: [201],
+    id: 'lead',
+    body: () => manualPaymentBody,
+    schema: tipInputSchema,
+    validMayFail: [404],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/tips',
+    access: 'admin',
+    success: [200],
+    query: fc.constantFrom('', 'from=2025-03-01&to=2025-03-31', 'from=2025-03-31&to=2025-03-01', 'from=x&to=y'),
+    schema: analyticsRangeSchema,
   },
   { method: 'GET', path: '/api/admin/settings/payments', access: 'admin', success: [200] },
   {

@@ -95,6 +95,11 @@ export function expectWellFormed(answer: Answer, context: string): unknown {
     expect(answer.text.startsWith('%PDF-'), `a PDF: ${where}`).toBe(true);
     return undefined;
   }
+  // The invoices as CSV (GET /api/admin/invoices/export): its header row first, after the byte order mark.
+  if (answer.status === 200 && /^text\/csv/.test(answer.headers.get('content-type') ?? '')) {
+    expect(answer.text.replace(/^\uFEFF/, '').startsWith('Invoice,Customer,'), `a CSV: ${where}`).toBe(true);
+    return undefined;
+  }
   expect(answer.headers.get('content-type') ?? '', `JSON content type: ${where}`).toMatch(/^application\/json/);
   let body: unknown;
   try {

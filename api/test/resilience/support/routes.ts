@@ -136,6 +136,7 @@ const VALID_BODIES: Partial<Record<OperationName, NonNullable<Route['validBody']
   bookLead: bookingStart,
   saveSchedulingSettings: () => ({ ...DEFAULT_SCHEDULING_SETTINGS }),
   recordInvoicePayment: () => ({ method: 'cash', amount: '25.00' }),
+  recordVisitTip: () => ({ method: 'cash', amount: '10.00' }),
   savePaymentSettings: () => ({
     taxRatePercent: '8.25',
     cancellationFee: null,

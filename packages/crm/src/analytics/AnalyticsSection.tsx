@@ -18,6 +18,7 @@ import { useAnalyticsRange } from './analytics-range.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { CurrentPipelineCards } from './CurrentPipelineCards.tsx';
 import { FigureTable } from './FigureTable.tsx';
+import { MoneyAnalytics } from './MoneyAnalytics.tsx';
 import './analytics.css';
 
 const CHARTS: Array<{ title: string; testId: string; build: (report: AnalyticsReport) => Figure }> = [
@@ -80,6 +81,7 @@ export function AnalyticsSection() {
           );
         })}
       </div>
+      <MoneyAnalytics range={range} />
       <Typography.Title level={2} className="analytics-range-title">
         The pipeline now
       </Typography.Title>

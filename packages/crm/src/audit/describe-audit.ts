@@ -53,6 +53,9 @@ const ACTION_VERBS: Record<string, string> = {
   service_address_set: 'set the service address',
   payment_recorded: 'recorded a payment',
   check_returned: 'marked a check returned',
+  late_charge_added: 'added a late charge',
+  invoices_exported: 'exported invoices',
+  tip_recorded: 'recorded a tip for the crew',
 };
 
 /** Who made the change: a person, or the product itself (automations, the command line). */

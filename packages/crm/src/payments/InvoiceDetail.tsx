@@ -9,6 +9,7 @@ import { useToast } from '../ui/use-toast.ts';
 import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS, formatMoney } from './invoice-status.ts';
 import { useInvoice, useReturnPayment } from './payments.queries.ts';
 import { RecordPaymentForm } from './RecordPaymentForm.tsx';
+import { RecordTipForm } from './RecordTipForm.tsx';
 
 const METHOD_LABELS: Record<Invoice['payments'][number]['method'], string> = {
   card: 'Card',
@@ -124,6 +125,7 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
       </Typography.Title>
       <Payments invoice={invoice} />
       {owed ? <RecordPaymentForm key={invoice.balance} invoiceId={invoice.id} balance={invoice.balance} /> : null}
+      {invoice.visitId ? <RecordTipForm visitId={invoice.visitId} /> : null}
     </div>
   );
 }

@@ -37,7 +37,7 @@ function fromFormValues(values: FormValues): PaymentSettingsInput {
   };
 }
 
-/** The payment settings (admins): the sales tax of new invoices, the cancellation fee, card retries, tips. */
+/** The payment settings (admins): the sales tax of new quotes and of invoices without one, the cancellation fee, card retries, tips. */
 export function PaymentSettingsForm() {
   const view = usePaymentSettings();
   const save = useSavePaymentSettings();
@@ -69,7 +69,8 @@ export function PaymentSettingsForm() {
           }
         >
           <Typography.Paragraph className="muted">
-            An invoice keeps the tax rate of the quote the customer accepted; this rate is for invoices without one.
+            New quotes start at this rate, and invoices for visits booked without a quote use it. A quote already sent,
+            and the invoices of its visits, keep the rate the customer accepted.
           </Typography.Paragraph>
           <Form.Item
             name="taxRatePercent"

@@ -6,12 +6,14 @@ import { conversationOperations } from './conversations.operations.ts';
 import { leadOperations } from './leads.operations.ts';
 import { liveOperations } from './live.operations.ts';
 import type { Method, Operation } from './operation.ts';
+import { paymentReportOperations } from './payment-reports.operations.ts';
 import { paymentOperations } from './payments.operations.ts';
 import { publicOperations } from './public.operations.ts';
 import { quoteOperations } from './quotes.operations.ts';
 import { schedulingOperations } from './scheduling.operations.ts';
 import { settingsOperations } from './settings.operations.ts';
 import { teamOperations } from './team.operations.ts';
+import { tipOperations } from './tips.operations.ts';
 import { workdayOperations } from './workday.operations.ts';
 
 /** Every feature's table of calls, by feature: each call's name is unique across them. */
@@ -28,6 +30,8 @@ export const OPERATION_TABLES = {
   workday: workdayOperations,
   calls: callOperations,
   payments: paymentOperations,
+  paymentReports: paymentReportOperations,
+  tips: tipOperations,
 } as const;
 
 type Tables = typeof OPERATION_TABLES;

@@ -78,7 +78,7 @@ export const paymentOperations = {
     tag: 'Settings',
     summary: 'Payment settings: the sales tax rate, the cancellation fee, card retry days, tips',
     description:
-      'taxRatePercent is the default rate of new invoices whose booking has no accepted quote (a quote’s own rate is kept: the customer pays what they accepted); cancellationFee null is none.',
+      'taxRatePercent is the rate a lead’s first quote starts at, and the rate of invoices whose booking has no accepted quote (a quote’s own rate is kept: the customer pays what they accepted); cancellationFee null is none.',
     access: session,
     role: 'admin',
     answers: { 200: json(paymentSettingsViewSchema, 'The settings (the defaults until saved).') },
