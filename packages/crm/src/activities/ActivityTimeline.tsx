@@ -12,7 +12,7 @@ import {
   ACTIVITY_TYPE_LABELS,
   CALL_OUTCOME_COLORS,
 } from './activity-labels.tsx';
-import { useLeadActivities } from './activities.queries.ts';
+import { useLeadActivities } from './activities.hooks.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
 
 /** A lead's activities, newest first. */

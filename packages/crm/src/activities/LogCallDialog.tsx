@@ -4,7 +4,7 @@ import { Form, Input, Modal } from 'antd';
 import dayjs from 'dayjs';
 import { useRef } from 'react';
 import { useSubmitValidation, validateOrFocusFirstError } from '../ui/form-validation.ts';
-import { useLogCall } from './activities.queries.ts';
+import { useLogCall } from './activities.hooks.ts';
 import { CallOutcomeFields, type CallOutcomeValues, offerFollowUp, toCallLog } from './CallOutcomeFields.tsx';
 
 type LogCallValues = CallOutcomeValues & { note?: string };

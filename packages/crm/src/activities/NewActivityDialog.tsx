@@ -8,7 +8,7 @@ import { businessZoneLabel } from '../format/date-time.ts';
 import { BusinessDateTimePicker } from '../ui/BusinessDateTimePicker.tsx';
 import { useSubmitValidation, validateOrFocusFirstError, zodRule } from '../ui/form-validation.ts';
 import { ACTIVITY_STATUS_LABELS, ACTIVITY_TYPE_LABELS } from './activity-labels.tsx';
-import { useCreateActivity, useLogCall } from './activities.queries.ts';
+import { useCreateActivity, useLogCall } from './activities.hooks.ts';
 import { CallOutcomeFields, type CallOutcomeValues, offerFollowUp, toCallLog } from './CallOutcomeFields.tsx';
 import { LeadPicker } from './LeadPicker.tsx';
 

@@ -1,6 +1,6 @@
 import type { Activity } from '@shine/shared/types';
 import { ToneTag } from '../ui/ToneTag.tsx';
-import { useLeadActivities } from './activities.queries.ts';
+import { useLeadActivities } from './activities.hooks.ts';
 import { CALL_OUTCOME_COLORS } from './activity-labels.tsx';
 
 /** The latest call that has an outcome said "Wrong number" (a later call that reached someone clears it). */

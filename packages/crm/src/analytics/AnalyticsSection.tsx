@@ -2,7 +2,7 @@ import type { AnalyticsReport } from '@shine/shared/types';
 import { DatePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
-import { useAnalyticsReport } from './analytics.queries.ts';
+import { useAnalyticsReport } from './analytics.hooks.ts';
 import {
   conversionFigure,
   type Figure,

@@ -11,7 +11,7 @@ import { useTeamUsers } from '../team/index.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { AuditChanges } from './AuditChanges.tsx';
 import { AuditSubject } from './AuditSubject.tsx';
-import { useAuditPage } from './audit.queries.ts';
+import { useAuditPage } from './audit.hooks.ts';
 import { actorName, describeAuditEntry } from './describe-audit.ts';
 import { useAuditFilter } from './use-audit-filter.ts';
 

@@ -1,6 +1,6 @@
 import { AUDIT_ENTITIES, type AuditEntity } from '@shine/shared/enums';
 import { useSearchParams } from 'react-router-dom';
-import type { AuditFilter } from './audit.queries.ts';
+import type { AuditFilter } from './audit.hooks.ts';
 
 export const AUDIT_PAGE_SIZE = 50;
 

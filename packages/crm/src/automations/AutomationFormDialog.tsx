@@ -26,8 +26,8 @@ import {
   toAutomationPayload,
 } from './automation-form.ts';
 import { AutomationPreviewPanel } from './AutomationPreviewPanel.tsx';
-import { useCreateAutomation, useUpdateAutomation } from './automations.queries.ts';
-import { usePreviewAutomation } from './runs.queries.ts';
+import { useCreateAutomation, useUpdateAutomation } from './automations.hooks.ts';
+import { usePreviewAutomation } from './runs.hooks.ts';
 import { errorText } from '../ui/error-text.ts';
 
 const ruleOf = (field: string) => zodRule(automationCreateSchema, field, toAutomationPayload);

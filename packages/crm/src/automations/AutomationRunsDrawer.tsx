@@ -3,7 +3,7 @@ import { Drawer, Grid } from 'antd';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { RunList } from './RunList.tsx';
-import { useAutomationRuns } from './runs.queries.ts';
+import { useAutomationRuns } from './runs.hooks.ts';
 
 /** A rule's run history: each lead it acted on, what happened, and any error. */
 export function AutomationRunsDrawer({

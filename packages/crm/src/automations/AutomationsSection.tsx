@@ -14,7 +14,7 @@ import { AutomationFormDialog } from './AutomationFormDialog.tsx';
 import { AutomationRunsDrawer } from './AutomationRunsDrawer.tsx';
 import { OutboxView } from './OutboxView.tsx';
 import { RecipesPanel } from './RecipesPanel.tsx';
-import { useAutomations, useDeleteAutomation, useUpdateAutomation } from './automations.queries.ts';
+import { useAutomations, useDeleteAutomation, useUpdateAutomation } from './automations.hooks.ts';
 import { describeAction, describeConditions } from './describe-automation.ts';
 
 type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; automation: Automation };

@@ -3,7 +3,7 @@ import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { MessageList } from './MessageList.tsx';
 import { RunList } from './RunList.tsx';
-import { useLeadOutbox, useLeadRuns } from './runs.queries.ts';
+import { useLeadOutbox, useLeadRuns } from './runs.hooks.ts';
 
 /** In the lead drawer: the rules that ran for this lead and the messages they rendered. */
 export function LeadAutomationHistory({ leadId }: { leadId: string }) {

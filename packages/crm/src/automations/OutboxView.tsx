@@ -4,7 +4,7 @@ import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { useState } from 'react';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { MessageList } from './MessageList.tsx';
-import { useOutbox } from './runs.queries.ts';
+import { useOutbox } from './runs.hooks.ts';
 
 const FILTERS: Array<{ value: OutboxQuery['status']; label: string }> = [
   { value: 'unsent', label: 'Not sent' },

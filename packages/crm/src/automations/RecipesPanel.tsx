@@ -8,8 +8,8 @@ import type { Automation } from '@shine/shared/types';
 import { Button, Card, Typography } from 'antd';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
-import { useAutomations } from './automations.queries.ts';
-import { useAddAutomationRecipe, useAutomationRecipes } from './recipes.queries.ts';
+import { useAutomations } from './automations.hooks.ts';
+import { useAddAutomationRecipe, useAutomationRecipes } from './recipes.hooks.ts';
 
 /** "No activity for 2 days", "Lead created", "Visit completed (the first only)". */
 export function describeRecipeTrigger(recipe: AutomationRecipe): string {

@@ -2,7 +2,7 @@ import { PhoneOutlined } from '@ant-design/icons';
 import { toTelHref } from '@shine/shared/format';
 import { Button, Space } from 'antd';
 import { useOpenNewLead } from '../new-lead/index.ts';
-import { useMarkCalledBack } from './calls.queries.ts';
+import { useMarkCalledBack } from './calls.hooks.ts';
 
 /**
  * What staff do about a call, wherever it shows (the Calls list, My Day's Call back): call the number,

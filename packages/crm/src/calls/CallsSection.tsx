@@ -8,7 +8,7 @@ import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { SyncingTag } from '../ui/SyncingTag.tsx';
 import { CallActions } from './CallActions.tsx';
-import { useCallList } from './calls.queries.ts';
+import { useCallList } from './calls.hooks.ts';
 import './calls.css';
 
 export const CALLS_EMPTY_TEXT = 'No calls yet. Calls to the company number show here.';

@@ -5,7 +5,7 @@ import { leadPath } from '../navigation/index.ts';
 import { formatDateTime } from '../format/date-time.ts';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
-import { useInbox } from './conversations.queries.ts';
+import { useInbox } from './conversations.hooks.ts';
 import { CHANNEL_LABELS } from './message-labels.ts';
 import { UnmatchedEmailsPanel } from './UnmatchedEmailsPanel.tsx';
 import './conversations.css';

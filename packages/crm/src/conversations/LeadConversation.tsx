@@ -4,7 +4,7 @@ import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { ConversationThread } from './ConversationThread.tsx';
 import { ReplyForm } from './ReplyForm.tsx';
-import { useLeadMessages, useMarkMessagesRead } from './conversations.queries.ts';
+import { useLeadMessages, useMarkMessagesRead } from './conversations.hooks.ts';
 import './conversations.css';
 
 /**

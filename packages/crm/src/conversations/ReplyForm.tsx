@@ -11,7 +11,7 @@ import { useTemplates } from '../templates/index.ts';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { CHANNEL_LABELS } from './message-labels.ts';
-import { useSendMessage } from './conversations.queries.ts';
+import { useSendMessage } from './conversations.hooks.ts';
 
 /** Why the last send did not reach the customer (a refusal, or a delivery that failed). */
 function deliveryProblem(sent: SentLeadMessage): string | null {

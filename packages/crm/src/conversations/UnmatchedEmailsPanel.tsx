@@ -7,7 +7,7 @@ import { formatDateTime } from '../format/date-time.ts';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { ToneTag } from '../ui/ToneTag.tsx';
-import { useAttachUnmatchedEmail, useDismissUnmatchedEmail, useUnmatchedEmails } from './unmatched-emails.queries.ts';
+import { useAttachUnmatchedEmail, useDismissUnmatchedEmail, useUnmatchedEmails } from './unmatched-emails.hooks.ts';
 
 /**
  * One held e-mail: who it claims to be from, when we received it, why it was held and what the mail

@@ -2,7 +2,7 @@ import type { HeldSubmission } from '@shine/shared/types';
 import { Button } from 'antd';
 import { formatFillTime, formatHoneypot } from './held-format.ts';
 import { useIsAdmin } from '../session/current-user.ts';
-import { useShowHeldClientAddress } from './held.queries.ts';
+import { useShowHeldClientAddress } from './held.hooks.ts';
 
 /**
  * What staff need to judge a held submission beyond the request itself: notes, fill time, where the

@@ -9,7 +9,7 @@ import { formatDateTime } from '../format/date-time.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
 import { HeldDetails } from './HeldDetails.tsx';
 import { heldName } from './held-format.ts';
-import { useDeleteHeld, useReleaseHeld } from './held.queries.ts';
+import { useDeleteHeld, useReleaseHeld } from './held.hooks.ts';
 import { focusIsInPopupOrLost } from '../ui/popup-focus.ts';
 
 /**

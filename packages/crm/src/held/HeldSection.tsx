@@ -6,7 +6,7 @@ import { LeadDrawer } from '../leads/index.ts';
 import { fullName } from '../format/lead-labels.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { HeldItem } from './HeldItem.tsx';
-import { HELD_PAGE_SIZE, HELD_PAGE_SIZE_OPTIONS, useHeldList } from './held.queries.ts';
+import { HELD_PAGE_SIZE, HELD_PAGE_SIZE_OPTIONS, useHeldList } from './held.hooks.ts';
 import './held.css';
 import { SyncingTag } from '../ui/SyncingTag.tsx';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';

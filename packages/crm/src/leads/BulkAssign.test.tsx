@@ -7,7 +7,7 @@ import { makeLead } from '../test/fixtures.ts';
 import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { chooseOption } from '../test/choose-option.ts';
 import { renderWithProviders } from '../test/render.tsx';
-import { describeAssignment } from './assign.queries.ts';
+import { describeAssignment } from './assign.hooks.ts';
 import { BulkAssignDialog } from './BulkAssignDialog.tsx';
 import { LeadsTable } from './LeadsTable.tsx';
 

@@ -2,7 +2,7 @@ import { Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { formatCount } from '@shine/shared/format';
 import { useAssignees } from '../team/index.ts';
-import { useBulkAssign } from './assign.queries.ts';
+import { useBulkAssign } from './assign.hooks.ts';
 import { UNASSIGNED, assigneeOptions, nameOf } from './assignee-options.ts';
 
 /** Assigns the selected leads to one person, or to nobody (POST /api/admin/leads/assign). */

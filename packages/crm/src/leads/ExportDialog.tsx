@@ -12,7 +12,7 @@ import { Alert, Checkbox, Form, Modal, Progress, Radio } from 'antd';
 import { useState } from 'react';
 import { buildExportRequest, downloadTextFile, exportLeads } from './export.ts';
 import { type ExportProgress, shouldStreamExport, streamCsvExport } from './export-stream.ts';
-import type { LeadFilterValues } from './leads.queries.ts';
+import type { LeadFilterValues } from './leads.hooks.ts';
 import { useToast } from '../ui/use-toast.ts';
 
 const GROUP_LABELS: Record<ExportFieldGroup, string> = {

@@ -1,7 +1,7 @@
 import type { Lead } from '@shine/shared/types';
 import { Select } from 'antd';
 import { useAssignees } from '../team/index.ts';
-import { useAssignLead } from './assign.queries.ts';
+import { useAssignLead } from './assign.hooks.ts';
 import { UNASSIGNED, assigneeOptions, nameOf } from './assignee-options.ts';
 
 /** The drawer's "Assigned To": the assignee's name, changed by picking another person or Unassigned. */

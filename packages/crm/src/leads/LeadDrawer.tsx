@@ -27,7 +27,7 @@ import { LeadRequests } from './LeadRequests.tsx';
 import { LeadServiceAddress } from './LeadServiceAddress.tsx';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
 import type { LeadDrawerTab } from './lead-drawer-tabs.ts';
-import { useLead } from './leads.queries.ts';
+import { useLead } from './leads.hooks.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
 
 /**

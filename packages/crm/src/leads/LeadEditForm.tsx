@@ -9,7 +9,7 @@ import { businessZoneLabel } from '../format/date-time.ts';
 import { businessClockAfter } from '../format/picker-time.ts';
 import { BusinessDateTimePicker } from '../ui/BusinessDateTimePicker.tsx';
 import { findFormIssues, useSubmitValidation, zodRule } from '../ui/form-validation.ts';
-import { useLeadUpdateMutation } from './leads.queries.ts';
+import { useLeadUpdateMutation } from './leads.hooks.ts';
 
 interface LeadEditValues {
   priority: LeadPriority;

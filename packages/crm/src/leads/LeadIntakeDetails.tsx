@@ -4,7 +4,7 @@ import type { Lead } from '@shine/shared/types';
 import { Button, Descriptions, Grid, Typography } from 'antd';
 import { fullName } from '../format/lead-labels.ts';
 import { formatBusinessMinutes, formatDateTime } from '../format/date-time.ts';
-import { useLead } from './leads.queries.ts';
+import { useLead } from './leads.hooks.ts';
 
 function EstimateText({ lead }: { lead: Lead }) {
   const estimate = lead.estimate;

@@ -9,7 +9,7 @@ import { makeLead, makeLeadDetail, makeLeadRequest } from '../test/fixtures.ts';
 import { mockFetch, stubCall, urlFor } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { LeadDrawer } from './LeadDrawer.tsx';
-import { mergeLeadIntoCache } from './leads.queries.ts';
+import { mergeLeadIntoCache } from './leads.hooks.ts';
 import { joinWords } from './lead-requests.ts';
 
 /** A lead whose repeat request came from the same phone, typed another way, under another name and e-mail. */

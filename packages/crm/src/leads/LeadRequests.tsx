@@ -11,7 +11,7 @@ import { ToneTag } from '../ui/ToneTag.tsx';
 import { DETAILS_DIFFER_COLOR, fullName } from '../format/lead-labels.ts';
 import { formatDateTime } from '../format/date-time.ts';
 import { joinWords, requestValue } from './lead-requests.ts';
-import { useDetailsDecision, useSplitRequest } from './lead-requests.queries.ts';
+import { useDetailsDecision, useSplitRequest } from './lead-requests.hooks.ts';
 import { RequestEstimate } from './RequestEstimate.tsx';
 import { focusIsInPopupOrLost } from '../ui/popup-focus.ts';
 

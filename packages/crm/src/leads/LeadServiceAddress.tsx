@@ -13,7 +13,7 @@ import {
   ServiceAddressFields,
   ServiceAddressText,
 } from '../ui/ServiceAddress.tsx';
-import { useServiceAddressMutation } from './leads.queries.ts';
+import { useServiceAddressMutation } from './leads.hooks.ts';
 
 export function LeadServiceAddress({ lead }: { lead: Lead }) {
   const [editing, setEditing] = useState(false);

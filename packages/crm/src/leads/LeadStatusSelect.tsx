@@ -5,7 +5,7 @@ import { Select } from 'antd';
 import { useState } from 'react';
 import { fullName } from '../format/lead-labels.ts';
 import { CRM_THEME_CLASS } from '../ui/theme.ts';
-import { useLeadStatusMutation } from './leads.queries.ts';
+import { useLeadStatusMutation } from './leads.hooks.ts';
 import { LostReasonDialog } from './LostReasonDialog.tsx';
 
 interface LeadStatusSelectProps {

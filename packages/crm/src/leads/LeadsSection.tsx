@@ -10,7 +10,7 @@ import { useLeadInAddress } from './use-lead-in-address.ts';
 import { type LeadDensity, useLeadDensity } from './use-lead-density.ts';
 import { LeadFilters } from './LeadFilters.tsx';
 import { LeadsTable } from './LeadsTable.tsx';
-import { isLeadListLoading, useLeadList } from './leads.queries.ts';
+import { isLeadListLoading, useLeadList } from './leads.hooks.ts';
 import { PipelineBoard } from './PipelineBoard.tsx';
 import { useLeadFilters } from './use-lead-filters.ts';
 import { useRememberedLeadView } from './use-remembered-lead-view.ts';

@@ -6,7 +6,7 @@ import { mockFetch, stubCall } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { fullName } from '../format/lead-labels.ts';
 import { LeadsTable } from './LeadsTable.tsx';
-import type { LeadListParams } from './leads.queries.ts';
+import type { LeadListParams } from './leads.hooks.ts';
 
 const params = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
 

@@ -15,7 +15,7 @@ import { PRIORITY_COLORS, fullName } from '../format/lead-labels.ts';
 import { toTelHref } from '@shine/shared/format';
 import { describeService, isFromInteractiveElement } from './lead-format.ts';
 import { formatDate } from '../format/date-time.ts';
-import type { LeadListParams, SortOrder } from './leads.queries.ts';
+import type { LeadListParams, SortOrder } from './leads.hooks.ts';
 import { DeferredLeadStatusSelect } from './LeadStatusSelect.tsx';
 import {
   COMPACT_LEAD_COLUMN_WIDTHS,

@@ -1,7 +1,7 @@
 import { LEAD_STATUSES, type LeadStatus } from '@shine/shared/enums';
 import type { LeadListItem } from '@shine/shared/types';
 import { useRef, useState } from 'react';
-import { useLeadStatusMutation, type LeadFilterValues } from './leads.queries.ts';
+import { useLeadStatusMutation, type LeadFilterValues } from './leads.hooks.ts';
 import { createCardFocusKeeper, type PendingMove } from './pipeline.ts';
 import { PipelineColumn } from './PipelineColumn.tsx';
 import { type LostReasonAnswer, LostReasonDialog } from './LostReasonDialog.tsx';

@@ -6,7 +6,7 @@ import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { type DragEvent, useLayoutEffect, useRef, useState } from 'react';
 import { LeadIntakeFlags } from './LeadIntakeFlags.tsx';
 import { PRIORITY_COLORS, STATUS_BAR_COLORS, fullName } from '../format/lead-labels.ts';
-import { useLeadList, type LeadFilterValues } from './leads.queries.ts';
+import { useLeadList, type LeadFilterValues } from './leads.hooks.ts';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
 import { type CardFocusKeeper, LEAD_DRAG_TYPE, type PendingMove } from './pipeline.ts';
 import { FollowUpText } from './FollowUpText.tsx';

@@ -3,7 +3,7 @@ import { buildExportFileName, type ExportFieldGroup, type ExportRequest } from '
 import { leadOperations } from '@shine/shared/operations/leads';
 import type { ExportResult } from '@shine/shared/types';
 import { call } from '../api/client.ts';
-import type { LeadFilterValues } from './leads.queries.ts';
+import type { LeadFilterValues } from './leads.hooks.ts';
 
 /**
  * docs/requirements.md#export: the selected leads, or (nothing selected) every lead the current filter matches.

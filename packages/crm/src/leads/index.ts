@@ -4,7 +4,7 @@ export { ExportDialog } from './ExportDialog.tsx';
 export { LeadDrawer } from './LeadDrawer.tsx';
 export { LeadFilters } from './LeadFilters.tsx';
 export { describeService } from './lead-format.ts';
-export { isLeadListLoading, useLeadList } from './leads.queries.ts';
+export { isLeadListLoading, useLeadList } from './leads.hooks.ts';
 export { LeadsTable } from './LeadsTable.tsx';
 export { useLeadFilters } from './use-lead-filters.ts';
 export { useLeadInAddress } from './use-lead-in-address.ts';

@@ -5,7 +5,7 @@ import {
   LEAD_SORT_FIELDS,
   type LeadSortField,
 } from '@shine/shared/leads';
-import type { LeadListParams, SortOrder } from './leads.queries.ts';
+import type { LeadListParams, SortOrder } from './leads.hooks.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];

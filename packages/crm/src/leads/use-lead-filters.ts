@@ -2,7 +2,7 @@ import type { LeadPriority, LeadStatus } from '@shine/shared/enums';
 import type { LeadSortField } from '@shine/shared/leads';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
-import type { LeadFilterValues, LeadListParams, SortOrder } from './leads.queries.ts';
+import type { LeadFilterValues, LeadListParams, SortOrder } from './leads.hooks.ts';
 import {
   DEFAULT_LEAD_SORT,
   type LeadView,

@@ -8,7 +8,7 @@ import { businessZoneLabel, formatBusinessMinutes, formatDateTime } from '../for
 import { useNow } from '../ui/use-now.ts';
 import { CompleteVisitButton } from '../schedule/index.ts';
 import { type CallLead, LogCallDialog } from '../activities/index.ts';
-import { useCompleteVisit, useUpdateFollowUp, useUpdateTask } from './my-day.queries.ts';
+import { useCompleteVisit, useUpdateFollowUp, useUpdateTask } from './my-day.hooks.ts';
 import { SNOOZE_CHOICES } from './snooze.ts';
 import { ServiceAddressText } from '../ui/ServiceAddress.tsx';
 

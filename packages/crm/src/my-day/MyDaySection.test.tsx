@@ -13,7 +13,7 @@ import { mockFetch, stubCall, urlFor } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { signedInAs } from '../test/team-fixtures.ts';
 import { MyDaySection } from './MyDaySection.tsx';
-import { msUntilNextVisitBegins } from './my-day.queries.ts';
+import { msUntilNextVisitBegins } from './my-day.hooks.ts';
 
 const LEAD = '5a0c2d3e-4f5a-4b6c-8d7e-000000000001';
 const TASK = '5a0c2d3e-4f5a-4b6c-8d7e-000000000002';

@@ -11,7 +11,7 @@ import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { CallBackItem } from './CallBackItem.tsx';
 import { MyDayItem } from './MyDayItem.tsx';
-import { useMyDay } from './my-day.queries.ts';
+import { useMyDay } from './my-day.hooks.ts';
 import './my-day.css';
 
 /** What tells an item from the others of its section: a lead has one follow-up, many tasks, quotes and visits. */

@@ -8,7 +8,7 @@ import { useId, useMemo, useState } from 'react';
 import { businessZoneLabel } from '../format/date-time.ts';
 import { usePlatform } from '../platform/platform.ts';
 import { errorText } from '../ui/error-text.ts';
-import { useNewLeadAlertSettings, useNewLeadAlertSettingsMutation } from './new-lead-alerts.queries.ts';
+import { useNewLeadAlertSettings, useNewLeadAlertSettingsMutation } from './new-lead-alerts.hooks.ts';
 import { browserNotifications } from './browser-notifications.ts';
 
 /** One end of the quiet hours, saved when the field is left. */

@@ -2,5 +2,5 @@
 export { NewLeadAlertSettingsForm } from './NewLeadAlertSettingsForm.tsx';
 export { OpenLeadButton } from './OpenLeadButton.tsx';
 export { useNewLeadAlerts } from './use-new-lead-alerts.ts';
-export { useNewLeadAlertSettings } from './new-lead-alerts.queries.ts';
+export { useNewLeadAlertSettings } from './new-lead-alerts.hooks.ts';
 export { browserNotifications } from './browser-notifications.ts';

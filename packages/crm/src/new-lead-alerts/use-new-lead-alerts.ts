@@ -13,7 +13,7 @@ import { queryOptions } from '../api/client.ts';
 import { fullName } from '../format/lead-labels.ts';
 import { usePlatform } from '../platform/platform.ts';
 import { type AlertQueue, createAlertQueue } from './alert-queue.ts';
-import { useNewLeadAlertSettings } from './new-lead-alerts.queries.ts';
+import { useNewLeadAlertSettings } from './new-lead-alerts.hooks.ts';
 import { browserNotifications } from './browser-notifications.ts';
 import { playChime } from './chime.ts';
 import { OpenLeadButton } from './OpenLeadButton.tsx';

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useSubmitValidation, validateOrFocusFirstError, zodRule } from '../ui/form-validation.ts';
 import { showServerIssues } from '../ui/server-issues.ts';
 import { useToast } from '../ui/use-toast.ts';
-import { useEnterLead } from './new-lead.queries.ts';
+import { useEnterLead } from './new-lead.hooks.ts';
 import './new-lead.css';
 
 type NewLeadValues = Omit<StaffLeadRequestInput, 'addToLead' | 'createAnyway'>;

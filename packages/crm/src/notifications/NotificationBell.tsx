@@ -7,7 +7,7 @@ import { useShellCounts } from '../api/shell-counts.ts';
 import { formatDateTime } from '../format/date-time.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { notificationPath } from './notification-path.ts';
-import { useMarkNotificationsRead, useNotifications } from './notifications.queries.ts';
+import { useMarkNotificationsRead, useNotifications } from './notifications.hooks.ts';
 import './notifications.css';
 
 /**

@@ -2,7 +2,7 @@ import { LEAD_PRIORITIES, LEAD_STATUSES } from '@shine/shared/enums';
 import { Card, Empty } from 'antd';
 import { PRIORITY_BAR_COLORS, PRIORITY_COLORS, STATUS_BAR_COLORS, STATUS_COLORS } from '../format/lead-labels.ts';
 import { BarList } from '../ui/BarList.tsx';
-import { useStats } from './reports.queries.ts';
+import { useStats } from './reports.hooks.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
 import { sectionPath } from '../navigation/index.ts';
 

@@ -3,7 +3,7 @@ import { Card, Empty, Statistic } from 'antd';
 import { formatBusinessMinutes } from '../format/date-time.ts';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
-import { useIntakeReport } from './reports.queries.ts';
+import { useIntakeReport } from './reports.hooks.ts';
 import './intake.css';
 import { sectionPath } from '../navigation/index.ts';
 

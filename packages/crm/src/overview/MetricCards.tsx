@@ -17,7 +17,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { sectionPath } from '../navigation/index.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
-import { useMetrics, useStats } from './reports.queries.ts';
+import { useMetrics, useStats } from './reports.hooks.ts';
 
 interface Metric {
   key: string;

@@ -3,4 +3,4 @@
 export { LeadSourcesCard, PipelineStatusCard, PriorityLevelsCard } from './BreakdownCards.tsx';
 export { HeldForReviewCard, SpeedToLeadCard } from './IntakeCards.tsx';
 export { MetricCards, PaymentMetricCards, ScheduleMetricCards } from './MetricCards.tsx';
-export { useActivitySummary, useMetrics, useStats } from './reports.queries.ts';
+export { useActivitySummary, useMetrics, useStats } from './reports.hooks.ts';

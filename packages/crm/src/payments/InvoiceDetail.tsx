@@ -7,7 +7,7 @@ import { ToneTag } from '../ui/ToneTag.tsx';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS, formatMoney } from './invoice-status.ts';
-import { useInvoice, useReturnPayment } from './payments.queries.ts';
+import { useInvoice, useReturnPayment } from './payments.hooks.ts';
 import { RecordPaymentForm } from './RecordPaymentForm.tsx';
 import { RecordTipForm } from './RecordTipForm.tsx';
 

@@ -6,7 +6,7 @@ import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { ToneTag } from '../ui/ToneTag.tsx';
 import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS, formatMoney } from './invoice-status.ts';
 import { InvoiceDrawer } from './InvoiceDrawer.tsx';
-import { useInvoices } from './payments.queries.ts';
+import { useInvoices } from './payments.hooks.ts';
 import './payments.css';
 
 /** The lead drawer's invoices (the newest 25) and what the customer owes on them. */

@@ -4,7 +4,7 @@ import { Button, Form, Input, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { SettingsCard, saveSettings } from '../team/index.ts';
 import { useToast } from '../ui/use-toast.ts';
-import { usePaymentSettings, useSavePaymentSettings } from './payments.queries.ts';
+import { usePaymentSettings, useSavePaymentSettings } from './payments.hooks.ts';
 
 const FIELDS = ['taxRatePercent', 'cancellationFee', 'retryDays', 'tipsEnabled'] as const;
 

@@ -13,7 +13,7 @@ import { ToneTag } from '../ui/ToneTag.tsx';
 import { InvoiceDrawer } from './InvoiceDrawer.tsx';
 import { TipsPanel } from './TipsPanel.tsx';
 import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS, formatMoney } from './invoice-status.ts';
-import { useInvoices } from './payments.queries.ts';
+import { useInvoices } from './payments.hooks.ts';
 import './payments.css';
 
 type Filter = 'all' | Exclude<InvoiceStatus, 'void'>;

@@ -3,7 +3,7 @@ import { Button, Form, Input, Radio } from 'antd';
 import { showServerIssues } from '../ui/server-issues.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { formatMoney } from './invoice-status.ts';
-import { useRecordPayment } from './payments.queries.ts';
+import { useRecordPayment } from './payments.hooks.ts';
 
 const FIELDS = ['method', 'amount', 'reference'] as const;
 

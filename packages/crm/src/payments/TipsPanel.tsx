@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { formatDate } from '../format/date-time.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { formatMoney } from './invoice-status.ts';
-import { useTips } from './tips.queries.ts';
+import { useTips } from './tips.hooks.ts';
 
 /** This month so far (the browser's dates; the API reads them as business dates). */
 export function thisMonth(today: Dayjs = dayjs()): AnalyticsRange {

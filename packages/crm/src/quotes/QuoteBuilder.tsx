@@ -11,7 +11,7 @@ import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { errorText } from '../ui/error-text.ts';
 import { QuoteDraftForm } from './QuoteDraftForm.tsx';
 import { QuoteVersions } from './QuoteVersions.tsx';
-import { useCreateQuote, useLeadQuotes } from './quotes.queries.ts';
+import { useCreateQuote, useLeadQuotes } from './quotes.hooks.ts';
 import './quote-builder.css';
 
 function SentNotice({ sent, email }: { sent: QuoteSent; email: string }) {

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { showServerIssues } from '../ui/server-issues.ts';
 import { draftInputOf, formValuesOf, pricingOf, QUOTE_FORM_FIELDS, type QuoteFormValues } from './quote-form.ts';
 import { QuoteTotals } from './QuoteTotals.tsx';
-import { useSaveQuote, useSendQuote } from './quotes.queries.ts';
+import { useSaveQuote, useSendQuote } from './quotes.hooks.ts';
 import type { QuoteSent } from '@shine/shared/responses/quotes';
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));

@@ -7,7 +7,7 @@ import { formatDateTime } from '../format/date-time.ts';
 import { errorText } from '../ui/error-text.ts';
 import { focusIsInPopupOrLost } from '../ui/popup-focus.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
-import { quotePdfUrl, useWithdrawQuote } from './quotes.queries.ts';
+import { quotePdfUrl, useWithdrawQuote } from './quotes.hooks.ts';
 
 /** Token colours with AA contrast on white (format/lead-labels.ts). */
 const STATUS_COLORS: Record<QuoteStatus, string> = {

@@ -13,7 +13,7 @@ import {
   type QuotePricing,
 } from '@shine/shared/quote-pricing';
 import type { Quote } from '@shine/shared/responses/quotes';
-import type { QuoteDraftInput } from './quotes.queries.ts';
+import type { QuoteDraftInput } from './quotes.hooks.ts';
 
 export interface QuoteFormValues {
   cleaningType: CleaningType;

@@ -25,7 +25,7 @@ import {
   ServiceAddressFields,
 } from '../ui/ServiceAddress.tsx';
 import { useToast } from '../ui/use-toast.ts';
-import { useBookForLead } from './schedule.queries.ts';
+import { useBookForLead } from './schedule.hooks.ts';
 import { instantOfBusinessWallClock } from './wall-time.ts';
 
 const DAYS_SHOWN_FIRST = 7;

@@ -21,7 +21,7 @@ import { MapLink } from '../ui/ServiceAddress.tsx';
 import { useToast } from '../ui/use-toast.ts';
 import { CompleteVisitButton } from './CompleteVisitButton.tsx';
 import { crewDayPath, formatMinutes } from './ScheduleDayView.tsx';
-import { useSchedulingSettings, useUpdateVisit, useVisits } from './schedule.queries.ts';
+import { useSchedulingSettings, useUpdateVisit, useVisits } from './schedule.hooks.ts';
 import { crewName, instantOfBusinessWallClock, wallTime } from './wall-time.ts';
 
 const HOUR = 3_600_000;

@@ -13,7 +13,7 @@ import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { formatCalendarDate, businessZoneLabel } from '../format/date-time.ts';
 import { BookVisitForm } from './BookVisitForm.tsx';
-import { useCancelLeadBooking, useSchedulingSettings } from './schedule.queries.ts';
+import { useCancelLeadBooking, useSchedulingSettings } from './schedule.hooks.ts';
 import { crewName, wallTime } from './wall-time.ts';
 
 function BookLead({ leadId }: { leadId: string }) {

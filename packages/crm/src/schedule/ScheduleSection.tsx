@@ -18,7 +18,7 @@ import { BookVisitForm } from './BookVisitForm.tsx';
 import { CompleteVisitButton } from './CompleteVisitButton.tsx';
 import { CrewDay } from './CrewDay.tsx';
 import { formatMinutes, ScheduleDayView, type VisitMove } from './ScheduleDayView.tsx';
-import { useSchedulingSettings, useUpdateVisit, useVisits } from './schedule.queries.ts';
+import { useSchedulingSettings, useUpdateVisit, useVisits } from './schedule.hooks.ts';
 import './schedule.css';
 import { crewName, instantOfBusinessWallClock, wallTime } from './wall-time.ts';
 

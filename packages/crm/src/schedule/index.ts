@@ -3,4 +3,4 @@
 // (crm/section-chunks.ts).
 export { CompleteVisitButton } from './CompleteVisitButton.tsx';
 export { LeadBooking } from './LeadBooking.tsx';
-export { useSaveSchedulingSettings, useSchedulingSettings } from './schedule.queries.ts';
+export { useSaveSchedulingSettings, useSchedulingSettings } from './schedule.hooks.ts';

@@ -6,7 +6,7 @@ import { showServerIssues } from '../ui/server-issues.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { AlertPhoneField, NameField, RoleField } from './person-fields.tsx';
 import type { IssuedLink } from './SetupLinkDialog.tsx';
-import { useCreateUser } from './team.queries.ts';
+import { useCreateUser } from './team.hooks.ts';
 
 interface AddPersonValues {
   name: string;

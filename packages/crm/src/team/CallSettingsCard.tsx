@@ -2,7 +2,7 @@ import { type CallSettings, callSettingsSchema, QUOTE_LINK_PLACEHOLDER } from '@
 import { Button, Form, Input, InputNumber, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useToast } from '../ui/use-toast.ts';
-import { useCallSettings, useSaveCallSettings } from './call-settings.queries.ts';
+import { useCallSettings, useSaveCallSettings } from './call-settings.hooks.ts';
 import { SettingsCard, saveSettings } from './SettingsCard.tsx';
 
 const FIELDS = ['ringSeconds', 'textTemplate'] as const;

@@ -3,7 +3,7 @@ import { Button, Form, Input, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useToast } from '../ui/use-toast.ts';
 import { SettingsCard, saveSettings } from './SettingsCard.tsx';
-import { useCompanySettings, useSaveCompanySettings } from './company-settings.queries.ts';
+import { useCompanySettings, useSaveCompanySettings } from './company-settings.hooks.ts';
 
 const FIELDS = ['name', 'postalAddress', 'reviewUrl'] as const;
 

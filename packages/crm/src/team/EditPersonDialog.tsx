@@ -7,7 +7,7 @@ import { showServerIssues } from '../ui/server-issues.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { pickChanged } from './changed-fields.ts';
 import { AlertPhoneField, NameField, RoleField } from './person-fields.tsx';
-import { useUpdateUser } from './team.queries.ts';
+import { useUpdateUser } from './team.hooks.ts';
 
 interface EditPersonValues {
   name: string;

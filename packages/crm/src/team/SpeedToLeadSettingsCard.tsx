@@ -2,10 +2,10 @@ import { OPENING_HOURS } from '@shine/shared/business-time';
 import { type SpeedToLeadSettings, speedToLeadSettingsSchema, WEEKDAY_NAMES } from '@shine/shared/speed-to-lead';
 import { Alert, Button, Checkbox, Form, InputNumber, Select, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useAssignees } from './assignees.queries.ts';
+import { useAssignees } from './assignees.hooks.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { SettingsCard, saveSettings } from './SettingsCard.tsx';
-import { useSpeedToLeadSettings, useSaveSpeedToLeadSettings } from './speed-to-lead-settings.queries.ts';
+import { useSpeedToLeadSettings, useSaveSpeedToLeadSettings } from './speed-to-lead-settings.hooks.ts';
 
 /** A cleared select holds undefined; the API's "nobody" is null. */
 type FormValues = Omit<SpeedToLeadSettings, 'onDuty' | 'escalateTo'> & {

@@ -8,7 +8,7 @@ import { AddPersonDialog } from './AddPersonDialog.tsx';
 import { EditPersonDialog } from './EditPersonDialog.tsx';
 import { type IssuedLink, SetupLinkDialog } from './SetupLinkDialog.tsx';
 import { TeamTable } from './TeamTable.tsx';
-import { useResetUser, useTeamUsers } from './team.queries.ts';
+import { useResetUser, useTeamUsers } from './team.hooks.ts';
 
 /**
  * Team (admins): the people who use the CRM; add, edit, disable or enable, and new set-up links. The

@@ -5,7 +5,7 @@ import { Button, Popconfirm, Table, type TableColumnsType } from 'antd';
 import { PersonAvatar } from '../ui/PersonAvatar.tsx';
 import { ToneTag } from '../ui/ToneTag.tsx';
 import { ROLE_LABELS, describeOpenLeads, describePersonStatus } from './person-status.ts';
-import { useSetUserDisabled } from './team.queries.ts';
+import { useSetUserDisabled } from './team.hooks.ts';
 
 interface TeamTableProps {
   users: TeamUser[];

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { errorText } from '../ui/error-text.ts';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 import { useDebouncedValue } from '../ui/use-debounced-value.ts';
-import { useTemplatePreview } from './templates.queries.ts';
+import { useTemplatePreview } from './templates.hooks.ts';
 import './template-editor.css';
 
 /** The widths mail is read at: the layout's own width, and a phone's. */

@@ -7,7 +7,7 @@ import { saveParsedForm, useSubmitValidation, zodRule } from '../ui/form-validat
 import { DEFAULT_TEMPLATE_VALUES, fromTemplate, type TemplateFormValues, toTemplatePayload } from './template-form.ts';
 import { TemplateEmailPreview } from './TemplateEmailPreview.tsx';
 import { TEMPLATE_TYPE_LABELS } from './template-labels.ts';
-import { useCreateTemplate, useUpdateTemplate } from './templates.queries.ts';
+import { useCreateTemplate, useUpdateTemplate } from './templates.hooks.ts';
 
 const rule = (field: string) => zodRule(templateCreateSchema, field, toTemplatePayload);
 

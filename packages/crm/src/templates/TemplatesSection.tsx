@@ -8,7 +8,7 @@ import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { ReadOnlyNote } from '../ui/ReadOnlyNote.tsx';
 import { TEMPLATE_TYPE_COLORS, TEMPLATE_TYPE_LABELS } from './template-labels.ts';
 import { TemplateFormDialog } from './TemplateFormDialog.tsx';
-import { useDeleteTemplate, useTemplates } from './templates.queries.ts';
+import { useDeleteTemplate, useTemplates } from './templates.hooks.ts';
 import { ToneTag } from '../ui/ToneTag.tsx';
 import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
 

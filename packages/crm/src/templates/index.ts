@@ -1,3 +1,3 @@
 // What other features use of templates (docs/architecture.md#crm-features); the section itself is a
 // lazy chunk (crm/section-chunks.ts).
-export { useTemplates } from './templates.queries.ts';
+export { useTemplates } from './templates.hooks.ts';

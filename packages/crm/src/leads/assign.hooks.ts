@@ -5,7 +5,7 @@ import { assigneesKey, leadsKey, teamUsersKey } from '../api/query-keys.ts';
 import { formatCount } from '@shine/shared/format';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
-import { mergeLeadIntoCache } from './leads.queries.ts';
+import { mergeLeadIntoCache } from './leads.hooks.ts';
 
 /** Who to assign to, with the name for the toast; null id for nobody. */
 export interface AssignTarget {
