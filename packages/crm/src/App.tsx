@@ -10,7 +10,7 @@ import { PAGE_CHUNKS } from './page-chunks.ts';
 import { type CrmPlatform, PlatformContext } from './platform/platform.ts';
 import { PageSkeleton } from './layout/PageSkeleton.tsx';
 import { ScrollToTopOnSearchChange } from './layout/ScrollToTopOnSearchChange.tsx';
-import { SettingsProvider } from './settings/index.ts';
+import { SettingsProvider } from './personal-settings/index.ts';
 import { crmPhoneTheme, crmTheme, toastConfig, toastPlacement, tooltipConfig } from './ui/theme.ts';
 import { ToastRegion } from './ui/ToastRegion.tsx';
 import { usePrefersReducedMotion } from './ui/use-reduced-motion.ts';

@@ -6,7 +6,7 @@ import { Button, Form, Input, type InputRef, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useHref } from 'react-router-dom';
 import { usePlatform } from '../platform/platform.ts';
-import { useSettingsDialog } from '../settings/index.ts';
+import { useSettingsDialog } from '../personal-settings/index.ts';
 import { useSubmitValidation, zodRule } from '../ui/form-validation.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';

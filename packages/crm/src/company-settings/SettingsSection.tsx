@@ -3,13 +3,11 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { settingsPath } from '../navigation/index.ts';
 import { PaymentSettingsForm } from '../payments/index.ts';
-import {
-  CallSettingsCard,
-  CompanyDetailsSettings,
-  LostReasonsSettings,
-  SchedulingSettingsForm,
-  SpeedToLeadSettingsCard,
-} from '../team/index.ts';
+import { CallSettingsCard } from './CallSettingsCard.tsx';
+import { CompanyDetailsSettings } from './CompanyDetailsSettings.tsx';
+import { LostReasonsSettings } from './LostReasonsSettings.tsx';
+import { SchedulingSettingsForm } from './SchedulingSettingsForm.tsx';
+import { SpeedToLeadSettingsCard } from './SpeedToLeadSettingsCard.tsx';
 import './settings.css';
 import { SETTINGS_PAGE_KEYS, SETTINGS_PAGE_TITLES, type SettingsPageKey, isSettingsPageKey } from './settings-pages.ts';
 

@@ -1,7 +1,7 @@
 import { LogoutOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useLogout } from '../session/use-logout.ts';
-import { useSettingsDialog } from '../settings/index.ts';
+import { useSettingsDialog } from '../personal-settings/index.ts';
 import { Hint } from '../ui/Hint.tsx';
 
 export function SettingsButton({ iconOnly }: { iconOnly?: boolean }) {

@@ -2,7 +2,7 @@ import { type PaymentSettingsInput, paymentSettingsSchema } from '@shine/shared/
 import type { PaymentSettings } from '@shine/shared/payments';
 import { Button, Form, Input, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
-import { SettingsCard, saveSettings } from '../team/index.ts';
+import { SettingsCard, saveSettings } from '../ui/SettingsCard.tsx';
 import { useToast } from '../ui/use-toast.ts';
 import { usePaymentSettings, useSavePaymentSettings } from './payments.hooks.ts';
 

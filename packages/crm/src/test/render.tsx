@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createQueryClient } from '../api/query-client.ts';
 import { type CrmPlatform, PlatformContext } from '../platform/platform.ts';
-import { SettingsProvider } from '../settings/SettingsProvider.tsx';
+import { SettingsProvider } from '../personal-settings/SettingsProvider.tsx';
 import { crmTheme, toastConfig } from '../ui/theme.ts';
 
 /** Renders `ui` inside the CRM's providers, at `route` of a memory router. */

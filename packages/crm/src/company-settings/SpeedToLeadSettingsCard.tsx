@@ -2,9 +2,9 @@ import { OPENING_HOURS } from '@shine/shared/business-time';
 import { type SpeedToLeadSettings, speedToLeadSettingsSchema, WEEKDAY_NAMES } from '@shine/shared/speed-to-lead';
 import { Alert, Button, Checkbox, Form, InputNumber, Select, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useAssignees } from './assignees.hooks.ts';
+import { useAssignees } from '../team/index.ts';
 import { useToast } from '../ui/use-toast.ts';
-import { SettingsCard, saveSettings } from './SettingsCard.tsx';
+import { SettingsCard, saveSettings } from '../ui/SettingsCard.tsx';
 import { useSpeedToLeadSettings, useSaveSpeedToLeadSettings } from './speed-to-lead-settings.hooks.ts';
 
 /** A cleared select holds undefined; the API's "nobody" is null. */

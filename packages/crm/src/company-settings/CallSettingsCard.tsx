@@ -3,7 +3,7 @@ import { Button, Form, Input, InputNumber, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useToast } from '../ui/use-toast.ts';
 import { useCallSettings, useSaveCallSettings } from './call-settings.hooks.ts';
-import { SettingsCard, saveSettings } from './SettingsCard.tsx';
+import { SettingsCard, saveSettings } from '../ui/SettingsCard.tsx';
 
 const FIELDS = ['ringSeconds', 'textTemplate'] as const;
 

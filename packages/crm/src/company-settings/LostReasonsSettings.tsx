@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useLostReasons, useSaveLostReasons } from '../lost-reasons/index.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { errorText } from '../ui/error-text.ts';
-import { SettingsCard } from './SettingsCard.tsx';
+import { SettingsCard } from '../ui/SettingsCard.tsx';
 
 interface LostReasonsForm {
   /** One reason a line, as a person edits a short list. */

@@ -2,7 +2,7 @@ import { type CompanyDetailsSettings as CompanyDetails, companyDetailsSchema } f
 import { Button, Form, Input, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useToast } from '../ui/use-toast.ts';
-import { SettingsCard, saveSettings } from './SettingsCard.tsx';
+import { SettingsCard, saveSettings } from '../ui/SettingsCard.tsx';
 import { useCompanySettings, useSaveCompanySettings } from './company-settings.hooks.ts';
 
 const FIELDS = ['name', 'postalAddress', 'reviewUrl'] as const;

@@ -14,7 +14,7 @@ import { useEffect } from 'react';
 import { errorText } from '../ui/error-text.ts';
 import { useToast } from '../ui/use-toast.ts';
 import { ClosedDatesField } from './ClosedDatesField.tsx';
-import { SettingsCard } from './SettingsCard.tsx';
+import { SettingsCard } from '../ui/SettingsCard.tsx';
 import { useSaveSchedulingSettings, useSchedulingSettings } from '../schedule/index.ts';
 import './scheduling-settings.css';
 

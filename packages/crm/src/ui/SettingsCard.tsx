@@ -1,10 +1,10 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { Card, type FormInstance, Typography } from 'antd';
 import { type ReactNode, useId } from 'react';
-import { LoadingSkeleton } from '../ui/LoadingSkeleton.tsx';
-import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
-import { showServerIssues } from '../ui/server-issues.ts';
-import type { Toast } from '../ui/use-toast.ts';
+import { LoadingSkeleton } from './LoadingSkeleton.tsx';
+import { QueryErrorAlert } from './QueryErrorAlert.tsx';
+import { showServerIssues } from './server-issues.ts';
+import type { Toast } from './use-toast.ts';
 
 /**
  * A card of company settings (the Settings section shows them): a region named by its heading, the read's error with
