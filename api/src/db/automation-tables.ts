@@ -97,7 +97,8 @@ export type ReactionEventTrigger =
   | 'booking_changed'
   | 'visits_cancelled'
   | 'invoice_created'
-  | 'payment_recorded';
+  | 'payment_recorded'
+  | 'account_link_requested';
 
 /** One reaction to one lead event (migration 20251210090000): its message goes out once. */
 export interface ReactionDeliveryRow {

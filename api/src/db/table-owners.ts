@@ -37,6 +37,8 @@ export const TABLE_OWNERS = {
   invoice_lines: 'payments',
   payments: 'payments',
   stripe_events: 'payments',
+  account_sign_in_links: 'account',
+  account_sessions: 'account',
   sessions: 'db',
   rate_limits: 'db',
   login_attempts: 'db',

@@ -191,3 +191,49 @@ export function bookingChangeRateLimits(
     });
   return [window('hour', 60 * MINUTE_MS, limits.perHour), window('day', 24 * 60 * MINUTE_MS, limits.perDay)];
 }
+
+/** The key of an address asked for: a hash of it, lower case (the address itself is never stored here). */
+function addressKey(req: Request): string {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return createHash('sha256')
+    .update(typeof email === 'string' ? email.trim().toLowerCase() : '')
+    .digest('base64url');
+}
+
+/**
+ * Sign-in links to a customer's account (the page's form and the JSON call): `perAddress` per e-mail
+ * address and `perClient` per client address, per 15 minutes, every request counted (known address or
+ * not, so the limit says nothing of who is a customer). `respond` writes the 429 in the caller's format.
+ */
+export function accountLinkRateLimits(
+  db: Knex,
+  limits: { perAddress: number; perClient: number },
+  message: string,
+  respond: (res: Response, message: string) => void = (res, text) => {
+    res.json({ message: text });
+  },
+): RateLimitRequestHandler[] {
+  const common = {
+    windowMs: LOGIN_WINDOW_MS,
+    standardHeaders: 'draft-8' as const,
+    legacyHeaders: false,
+    handler: (_req: Request, res: Response, _next: unknown, options: { statusCode: number }) => {
+      res.status(options.statusCode);
+      respond(res, message);
+    },
+  };
+  return [
+    rateLimit({
+      ...common,
+      limit: limits.perClient,
+      keyGenerator: clientKey,
+      store: new KnexRateLimitStore(db, 'account-link-ip:'),
+    }),
+    rateLimit({
+      ...common,
+      limit: limits.perAddress,
+      keyGenerator: addressKey,
+      store: new KnexRateLimitStore(db, 'account-link-address:'),
+    }),
+  ];
+}

@@ -29,6 +29,7 @@ export const REACTION_EVENT_TRIGGERS = [
   'visits_cancelled',
   'invoice_created',
   'payment_recorded',
+  'account_link_requested',
 ] as const;
 
 export function isReactionEventTrigger(trigger: string): trigger is ReactionEventTrigger {
@@ -107,6 +108,16 @@ export interface PaymentRecordedPayload {
   actorId?: string;
 }
 
+/**
+ * account_link_requested: a customer asked for a sign-in link to their account. `url` holds the link's
+ * token, stored nowhere else in clear; it works once, for 30 minutes.
+ */
+export interface AccountLinkRequestedPayload {
+  url: string;
+  /** The address asked for (the lead's, lower case). */
+  email: string;
+}
+
 /** Where a change inside withLeadEventOutbox writes its events. */
 export interface LeadEventOutbox {
   /** A new lead row (not a repeat request merged into an existing lead). */
@@ -129,6 +140,8 @@ export interface LeadEventOutbox {
   invoiceCreated: (leadId: string, payload: InvoiceCreatedPayload) => Promise<void>;
   /** A payment was recorded (payments feature). */
   paymentRecorded: (leadId: string, payload: PaymentRecordedPayload) => Promise<void>;
+  /** A customer asked for a sign-in link to their account (account feature). */
+  accountLinkRequested: (leadId: string, payload: AccountLinkRequestedPayload) => Promise<void>;
 }
 
 // By database handle: an app and its engine share one; a test's second pool (a second process) does not.
@@ -201,6 +214,10 @@ export async function withLeadEventOutbox<T>(
       },
       paymentRecorded: async (leadId, payload) => {
         const trigger = 'payment_recorded';
+        written.push({ id: await insertLeadEvent(trx, { lead_id: leadId, trigger, payload }), leadId, trigger });
+      },
+      accountLinkRequested: async (leadId, payload) => {
+        const trigger = 'account_link_requested';
         written.push({ id: await insertLeadEvent(trx, { lead_id: leadId, trigger, payload }), leadId, trigger });
       },
     };

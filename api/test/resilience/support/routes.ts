@@ -429,6 +429,18 @@ export const ROUTES: Route[] = [
     access: 'public',
     validBody: () => ({ status: 'skipped' }),
   },
+  // The customer's account: its own session cookie (none here: 401), never a staff session.
+  {
+    method: 'POST',
+    path: '/api/account/sign-in-link',
+    access: 'public',
+    validBody: () => ({ email: 'matrix@example.com' }),
+  },
+  { method: 'GET', path: '/api/account', access: 'public' },
+  { method: 'PATCH', path: '/api/account/visits/:id', access: 'public', validBody: () => ({ status: 'skipped' }) },
+  { method: 'PUT', path: '/api/account/preferences', access: 'public', validBody: () => ({ sms: false, email: true }) },
+  { method: 'POST', path: '/api/account/messages', access: 'public', validBody: () => ({ text: 'Hello' }) },
+  { method: 'POST', path: '/api/account/sign-out', access: 'public' },
   { method: 'GET', path: '/api/admin/visits', access: 'admin', role: 'sales' },
   // A lead's id names no visit: the session decides, then the 404.
   {

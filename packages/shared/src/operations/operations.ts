@@ -1,5 +1,6 @@
 // Every call of the API, and how a request finds its call (most specific pattern first, so that
 // /leads/export is not read as /leads/:id).
+import { accountOperations } from './account.operations.ts';
 import { automationOperations } from './automations.operations.ts';
 import { callOperations } from './calls.operations.ts';
 import { conversationOperations } from './conversations.operations.ts';
@@ -27,6 +28,7 @@ export const OPERATIONS: readonly Operation[] = [
   workdayOperations,
   callOperations,
   paymentOperations,
+  accountOperations,
 ].flatMap((table): Operation[] => Object.values(table));
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
