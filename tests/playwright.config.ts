@@ -31,7 +31,7 @@ if (ownDataDir) {
 const browser = await findChromium({ headlessShell: true });
 
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
-const SOLO_SPECS = /crm\/(live|lead-alerts|missed-calls|team|schedule|booking-cancel|payments)\.spec\.ts$/;
+const SOLO_SPECS = /crm\/(live|lead-alerts|missed-calls|team|schedule|booking-cancel|payments|account)\.spec\.ts$/;
 const SETUP = /\.setup\.ts$/;
 
 function serverEnv(port: number, dataDirectory: string): Record<string, string> {
@@ -104,7 +104,7 @@ export default defineConfig({
     // happens to every lead (speed-to-lead alerts) or count on who round robin can choose (team: only
     // its own two reps; My Day's reps, set up while it runs, would take turns) run after the others, one
     // at a time: another spec's quotes or people would otherwise interleave with what they watch. The
-    // schedule and booking-cancel specs start the SMTP server crm/quotes.spec.ts also starts (one port):
+    // schedule, booking-cancel and account specs start the SMTP server crm/quotes.spec.ts also starts (one port):
     // they wait their turn.
     { name: 'chromium-solo', use: chromium, testMatch: SOLO_SPECS, dependencies: ['chromium'], workers: 1 },
   ],

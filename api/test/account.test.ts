@@ -132,6 +132,23 @@ describeApi('the customer’s account', () => {
     await supertest(app()).get(fresh).expect(410);
   });
 
+  it('takes the page’s own forms (Origin "null" from its no-referrer page), not another site’s', async () => {
+    const { email } = await customer();
+    const form = (site: string) =>
+      supertest(app())
+        .post('/account/sign-in-link')
+        .set('Origin', 'null')
+        .set('Sec-Fetch-Site', site)
+        .type('form')
+        .send({ email });
+    await form('cross-site').expect(403);
+    await reacting.app.settle();
+    expect(reacting.smtp.received).toHaveLength(0);
+    const sent = await form('same-origin').expect(303);
+    expect(sent.headers.location).toBe('/account?done=sent');
+    expect(await linksTo(email)).toHaveLength(1);
+  });
+
   it('limits the links per address', async () => {
     const { email } = await customer();
     for (let i = 0; i < 3; i++) await askForLink(email).expect(202);

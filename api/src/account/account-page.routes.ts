@@ -63,7 +63,9 @@ export function accountPageRouter({ db, config, now }: Pick<AppDeps, 'db' | 'con
   const router = Router();
   const timeZone = config.businessTimeZone;
   router.use(linkPageHeaders);
-  router.use(adminOriginCheck({ publicOrigin: config.publicOrigin, corsOrigins: config.corsOrigins }));
+  router.use(
+    adminOriginCheck({ publicOrigin: config.publicOrigin, corsOrigins: config.corsOrigins, nullOriginBySite: true }),
+  );
   router.use(express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 20 }));
   router.use(readAccountSession(db, config, now));
 
