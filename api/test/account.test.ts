@@ -276,6 +276,41 @@ describeApi('the customer’s account', () => {
     expect(after?.email_unsubscribed_at).toBeNull();
   });
 
+  it('books another cleaning on the customer’s own lead, by the JSON call and by the page’s form', async () => {
+    const { email, leadId } = await customer({ firstName: 'Rosa', cleaningType: 'Deep', frequency: 'Monthly' });
+    const cookie = await signInCustomer(email);
+    const page = await supertest(app()).get('/account').set('Cookie', cookie).expect(200);
+    expect(page.text).toContain('<option selected>Deep</option>');
+    expect(page.text).toContain('<option selected>Monthly</option>');
+    await supertest(app())
+      .post('/api/account/requests')
+      .set('Cookie', cookie)
+      .send({ cleaningType: 'Basic', frequency: 'Weekly', bedrooms: '2', bathrooms: '1', notes: 'Guest room too.' })
+      .expect(201, { message: ACCOUNT_MESSAGES.requested });
+    const form = await supertest(app())
+      .post('/account/requests')
+      .set('Cookie', cookie)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .type('form')
+      .send({ cleaningType: 'Move In/Out', frequency: 'One Time', bedrooms: '3', bathrooms: '2' })
+      .expect(303);
+    expect(form.headers.location).toBe('/account?done=requested');
+    const staff = await signIn(app());
+    const lead = (await staff.get(`/api/admin/leads/${leadId}`).expect(200)).body as {
+      repeatCount: number;
+      requests: Array<{ cleaningType: string; notes: string | null }>;
+    };
+    expect(lead.repeatCount).toBe(2);
+    expect(lead.requests.map((request) => request.cleaningType)).toEqual(
+      expect.arrayContaining(['Basic', 'Move In/Out']),
+    );
+    // Nobody signed in: the call is refused and no request is kept.
+    await supertest(app())
+      .post('/api/account/requests')
+      .send({ cleaningType: 'Basic', frequency: 'Weekly', bedrooms: '2', bathrooms: '1' })
+      .expect(401);
+  });
+
   it('puts the customer’s message on the lead’s thread and tells the assignee', async () => {
     const { email, leadId } = await customer();
     const staff = await signIn(app());

@@ -8,6 +8,7 @@ import {
   ACCOUNT_LINKS_PER_ADDRESS,
   ACCOUNT_LINKS_PER_CLIENT,
   ACCOUNT_MESSAGES,
+  accountCleaningRequestSchema,
   accountMessageSchema,
   accountSignInLinkSchema,
   accountVisitParamsSchema,
@@ -27,6 +28,7 @@ import {
   getAccount,
   leadsOfCustomer,
   redeemSignInLink,
+  requestAnotherCleaning,
   requestSignInLink,
   sendAccountMessage,
   setAccountPreferences,
@@ -50,6 +52,7 @@ const DONE: Record<string, Notice> = {
   moved: { kind: 'ok', text: ACCOUNT_MESSAGES.visitMoved },
   preferences: { kind: 'ok', text: ACCOUNT_MESSAGES.preferencesSaved },
   message: { kind: 'ok', text: ACCOUNT_MESSAGES.messageSent },
+  requested: { kind: 'ok', text: ACCOUNT_MESSAGES.requested },
   sent: { kind: 'info', text: ACCOUNT_MESSAGES.linkSent(ACCOUNT_LINK_MINUTES) },
   'signed-out': { kind: 'info', text: ACCOUNT_MESSAGES.signedOut },
 };
@@ -76,8 +79,22 @@ export function accountPageRouter({ db, config, now }: Pick<AppDeps, 'db' | 'con
   async function page(res: Response, status: number, notice?: Notice): Promise<void> {
     const { email } = accountCustomerOf(res);
     const at = now();
-    const [account, thread] = await Promise.all([getAccount(db, email, at), accountThread(db, email)]);
-    sendHtml(res, status, renderAccountPage({ account, thread, timeZone, now: at, ...(notice ? { notice } : {}) }));
+    const [account, thread, [newest]] = await Promise.all([
+      getAccount(db, email, at),
+      accountThread(db, email),
+      leadsOfCustomer(db, email),
+    ]);
+    const lastRequest = {
+      cleaningType: newest?.cleaningType ?? null,
+      frequency: newest?.frequency ?? null,
+      bedrooms: newest?.bedrooms ?? null,
+      bathrooms: newest?.bathrooms ?? null,
+    };
+    sendHtml(
+      res,
+      status,
+      renderAccountPage({ account, thread, timeZone, now: at, lastRequest, ...(notice ? { notice } : {}) }),
+    );
   }
 
   router.get('/', async (req, res) => {
@@ -222,6 +239,27 @@ export function accountPageRouter({ db, config, now }: Pick<AppDeps, 'db' | 'con
     if (!parsed.success) return page(res, 400, { kind: 'error', text: parsed.error.issues[0]?.message ?? '' });
     await sendAccountMessage(db, accountCustomerOf(res).email, parsed.data.text, { now: now(), timeZone });
     res.redirect(303, '/account?done=message');
+  });
+
+  router.post('/requests', async (req, res) => {
+    if (!signedIn(res)) return notSignedIn(res);
+    const notes = field(req, 'notes').trim();
+    const parsed = accountCleaningRequestSchema.safeParse({
+      cleaningType: field(req, 'cleaningType'),
+      frequency: field(req, 'frequency'),
+      bedrooms: field(req, 'bedrooms'),
+      bathrooms: field(req, 'bathrooms'),
+      ...(notes ? { notes } : {}),
+    });
+    if (!parsed.success) return page(res, 400, { kind: 'error', text: parsed.error.issues[0]?.message ?? '' });
+    await requestAnotherCleaning(
+      db,
+      accountCustomerOf(res).email,
+      parsed.data,
+      { now: now(), timeZone },
+      { clientIp: req.ip ?? null, userAgent: req.get('user-agent')?.slice(0, 500) ?? null },
+    );
+    res.redirect(303, '/account?done=requested');
   });
 
   router.get('/invoices/:id', async (req, res) => {

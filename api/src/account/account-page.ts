@@ -3,6 +3,7 @@
 import { type Account, ACCOUNT_LINK_MINUTES, ACCOUNT_MESSAGE_MAX, type AccountVisit } from '@shine/shared/account';
 import { BOOKING_MESSAGES } from '@shine/shared/bookings';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
+import { BATHROOM_CHOICES, BEDROOM_CHOICES, CLEANING_TYPES, FREQUENCIES } from '@shine/shared/enums';
 import { formatAmount } from '@shine/shared/quote-pricing';
 import type { LeadMessages } from '@shine/shared/responses/conversations';
 import { formatArrivalWindow } from '@shine/shared/scheduling';
@@ -159,12 +160,42 @@ ${items ? `<ol class="thread">${items}</ol>` : '<p class="muted">No messages yet
 </form></section>`;
 }
 
+/** What the customer last asked for: the "Book another cleaning" form starts from it. */
+export interface LastRequest {
+  cleaningType: string | null;
+  frequency: string | null;
+  bedrooms: string | null;
+  bathrooms: string | null;
+}
+
+function choice(id: string, label: string, options: readonly string[], current: string | null): string {
+  const items = options
+    .map((option) => `<option${option === current ? ' selected' : ''}>${e(option)}</option>`)
+    .join('');
+  return `<label for="${id}">${e(label)}</label><select id="${id}" name="${id}" required>${items}</select>`;
+}
+
+function anotherCleaningSection(last: LastRequest): string {
+  return `<section aria-labelledby="another-title"><h2 id="another-title">Book another cleaning</h2>
+<p>We have your details: pick what you would like and we will send you a quote or a time.</p>
+<form method="post" action="/account/requests">
+${choice('cleaningType', 'Cleaning', CLEANING_TYPES, last.cleaningType)}
+${choice('frequency', 'How often', FREQUENCIES, last.frequency)}
+${choice('bedrooms', 'Bedrooms', BEDROOM_CHOICES, last.bedrooms)}
+${choice('bathrooms', 'Bathrooms', BATHROOM_CHOICES, last.bathrooms)}
+<label for="notes">Anything we should know? (optional)</label>
+<textarea id="notes" name="notes" rows="3" maxlength="2000"></textarea>
+<button class="btn btn--primary" type="submit">Ask for this cleaning</button>
+</form></section>`;
+}
+
 /** The signed-in customer's page. */
 export function renderAccountPage(args: {
   account: Account;
   thread: LeadMessages['items'];
   timeZone: string;
   now: Date;
+  lastRequest: LastRequest;
   notice?: Notice;
 }): string {
   const { account, timeZone, now } = args;
@@ -179,6 +210,7 @@ ${banner(args.notice)}
 ${upcoming.length ? upcoming.map((visit) => visitItem(visit, timeZone, true)).join('') : '<p>No cleanings booked. <a href="/quote">Book a cleaning</a>.</p>'}
 </section>
 ${past.length ? `<section aria-labelledby="past-title"><h2 id="past-title">Past cleanings</h2>${past.map((visit) => visitItem(visit, timeZone, false)).join('')}</section>` : ''}
+${anotherCleaningSection(args.lastRequest)}
 ${invoicesSection(account.invoices)}
 ${preferencesSection(account.preferences)}
 ${messagesSection(args.thread, timeZone)}`;

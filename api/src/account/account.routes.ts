@@ -16,6 +16,7 @@ import { operationRouter } from '../http/route.ts';
 import {
   changeAccountVisit,
   getAccount,
+  requestAnotherCleaning,
   requestSignInLink,
   sendAccountMessage,
   setAccountPreferences,
@@ -60,6 +61,17 @@ export function accountRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config'
       timeZone: config.businessTimeZone,
     });
     res.status(201).json({ message: ACCOUNT_MESSAGES.messageSent });
+  });
+
+  route(accountOperations.requestAnotherCleaning, [requireAccount], async (req, res) => {
+    await requestAnotherCleaning(
+      db,
+      accountCustomerOf(res).email,
+      req.body,
+      { now: now(), timeZone: config.businessTimeZone },
+      { clientIp: req.ip ?? null, userAgent: req.get('user-agent')?.slice(0, 500) ?? null },
+    );
+    res.status(201).json({ message: ACCOUNT_MESSAGES.requested });
   });
 
   route(accountOperations.signOutOfAccount, async (_req, res) => {

@@ -6,6 +6,7 @@ import {
   type Account,
   ACCOUNT_LINK_MINUTES,
   ACCOUNT_MESSAGES,
+  type AccountCleaningRequest,
   type AccountVisit,
   type AccountVisitUpdate,
 } from '@shine/shared/account';
@@ -16,6 +17,7 @@ import { listLeadMessages, recordInboundMessage } from '../conversations/convers
 
 import { AppError } from '../http/app-error.ts';
 import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
+import { type IntakeClock, receiveQuoteRequest, type RequestMeta } from '../leads/lead-intake.service.ts';
 import { findLeadsOfEmail } from '../leads/lead-senders.service.ts';
 import { optOutCustomerFromSms, recordSmsConsentOfCustomer, setEmailOfCustomer } from '../leads/sms-consent.service.ts';
 import { listInvoicesOfLeads } from '../payments/payments.service.ts';
@@ -34,6 +36,7 @@ const INVOICES_SHOWN = 24;
 /** How a message from the account page is filed on the lead's conversation. */
 const ACCOUNT_MESSAGE_SUBJECT = 'Message from the customer’s account';
 const ACCOUNT_MAILBOX = 'account';
+const ANOTHER_CLEANING_NOTE = 'Asked for another cleaning in their account.';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -203,4 +206,39 @@ export async function windowsToMoveTo(
   const visit = (await listVisitsOfCustomer(db, ids, now)).find((candidate) => candidate.id === id);
   if (!visit?.canChange) return undefined;
   return { visit, slots: await freeWindowsForCustomerVisit(db, ids, id, timeZone, now) };
+}
+
+/**
+ * POST /api/account/requests: another cleaning, on the customer's details (their newest lead's name,
+ * address, phone and ZIP), taken in as the quote form's request is: a repeat request of their open
+ * lead, or a new lead linked to a closed one. Consent to texts is neither given nor taken by it.
+ */
+export async function requestAnotherCleaning(
+  db: Knex,
+  email: string,
+  request: AccountCleaningRequest,
+  clock: IntakeClock,
+  meta: RequestMeta,
+): Promise<void> {
+  const [lead] = await leadsOfCustomer(db, email);
+  if (!lead) throw new AppError(404, ACCOUNT_MESSAGES.notSignedIn);
+  const note = request.notes ? `${ANOTHER_CLEANING_NOTE} ${request.notes}` : ANOTHER_CLEANING_NOTE;
+  await receiveQuoteRequest(
+    db,
+    {
+      firstName: lead.firstName,
+      lastName: lead.lastName,
+      email: lead.email ?? email,
+      phone: lead.phone,
+      zipcode: lead.zipcode,
+      cleaningType: request.cleaningType,
+      frequency: request.frequency,
+      bedrooms: request.bedrooms,
+      bathrooms: request.bathrooms,
+      notes: note,
+      smsConsent: false,
+    },
+    clock,
+    meta,
+  );
 }

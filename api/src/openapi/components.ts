@@ -1,6 +1,7 @@
 // The names the OpenAPI document gives to the shared schemas (components/schemas). An answer or body
 // whose schema has no name here is a list of a named one (ActivityList) or an error at build time.
 import {
+  accountCleaningRequestSchema,
   accountMessageAnswerSchema,
   accountMessageSchema,
   accountPreferencesSchema,
@@ -236,6 +237,7 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['AccountVisitUpdate', accountVisitUpdateSchema],
   ['AccountPreferencesUpdate', accountPreferencesSchema],
   ['AccountMessage', accountMessageSchema],
+  ['AccountCleaningRequest', accountCleaningRequestSchema],
   ['QuoteRequest', quoteRequestIntakeSchema],
   ['StaffLeadRequest', staffLeadRequestSchema],
   ['Login', loginSchema],

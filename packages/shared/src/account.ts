@@ -2,6 +2,7 @@
 // kind, their visits, invoices, preferences and messages (docs/decisions.md, "The customer's account").
 import { z } from 'zod';
 import { VISIT_STATUSES } from './bookings.ts';
+import { BATHROOM_CHOICES, BEDROOM_CHOICES, CLEANING_TYPES, FREQUENCIES } from './enums.ts';
 import { dateTimeSchema } from './date-range.ts';
 import { INVOICE_STATUSES } from './payments.ts';
 import { idSchema, instantSchema } from './responses/common.ts';
@@ -36,6 +37,7 @@ export const ACCOUNT_MESSAGES = {
   messageSent: 'Thank you: your message is on its way to our team.',
   messageRequired: 'Write your message first.',
   messageTooLong: `Keep the message under ${ACCOUNT_MESSAGE_MAX} characters.`,
+  requested: 'Thank you: your request is with our team. We will send you a quote or a time shortly.',
 } as const;
 
 /** POST /api/account/sign-in-link. */
@@ -64,6 +66,16 @@ export const accountPreferencesSchema = z.strictObject({
   email: z.boolean({ error: 'email must be true or false' }),
 });
 export type AccountPreferences = z.output<typeof accountPreferencesSchema>;
+
+/** POST /api/account/requests: another cleaning, on the customer's details (the form is prefilled with their last). */
+export const accountCleaningRequestSchema = z.strictObject({
+  cleaningType: z.enum(CLEANING_TYPES, { error: VALIDATION.cleaningType }),
+  frequency: z.enum(FREQUENCIES, { error: VALIDATION.frequency }),
+  bedrooms: z.enum(BEDROOM_CHOICES, { error: VALIDATION.bedrooms }),
+  bathrooms: z.enum(BATHROOM_CHOICES, { error: VALIDATION.bathrooms }),
+  notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+});
+export type AccountCleaningRequest = z.output<typeof accountCleaningRequestSchema>;
 
 /** POST /api/account/messages. */
 export const accountMessageSchema = z.strictObject({

@@ -440,6 +440,12 @@ export const ROUTES: Route[] = [
   { method: 'PATCH', path: '/api/account/visits/:id', access: 'public', validBody: () => ({ status: 'skipped' }) },
   { method: 'PUT', path: '/api/account/preferences', access: 'public', validBody: () => ({ sms: false, email: true }) },
   { method: 'POST', path: '/api/account/messages', access: 'public', validBody: () => ({ text: 'Hello' }) },
+  {
+    method: 'POST',
+    path: '/api/account/requests',
+    access: 'public',
+    validBody: () => ({ cleaningType: 'Basic', frequency: 'Weekly', bedrooms: '2', bathrooms: '1' }),
+  },
   { method: 'POST', path: '/api/account/sign-out', access: 'public' },
   { method: 'GET', path: '/api/admin/visits', access: 'admin', role: 'sales' },
   // A lead's id names no visit: the session decides, then the 404.

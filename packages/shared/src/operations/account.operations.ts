@@ -2,6 +2,7 @@
 // then, with the account's own session cookie, their visits, invoices and preferences.
 import {
   ACCOUNT_LINK_MINUTES,
+  accountCleaningRequestSchema,
   accountMessageAnswerSchema,
   accountMessageSchema,
   accountPreferencesSchema,
@@ -72,6 +73,17 @@ export const accountOperations = {
     access: account,
     body: accountMessageSchema,
     answers: { 201: json(accountMessageAnswerSchema, 'Filed.') },
+  }),
+  requestAnotherCleaning: operation({
+    method: 'post',
+    path: '/api/account/requests',
+    tag: TAG,
+    summary: 'Book another cleaning',
+    description:
+      'A quote request on the customer’s own details (their newest lead’s name, address, phone and ZIP), taken in as the quote form’s: kept on their open lead as a repeat request, or a new lead linked to a closed one.',
+    access: account,
+    body: accountCleaningRequestSchema,
+    answers: { 201: json(accountMessageAnswerSchema, 'Taken in.') },
   }),
   signOutOfAccount: operation({
     method: 'post',
