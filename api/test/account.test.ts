@@ -256,6 +256,18 @@ describeApi('the customer’s account', () => {
     // Two bookings, four sign-ins and the mail of each change: on a loaded machine, more than the default.
   }, 60_000);
 
+  it('counts the customer’s visit changes per session, as a quote link’s', async () => {
+    const { email, visits } = await bookedCustomer();
+    const second = visits[1];
+    if (!second) throw new Error('no series');
+    const cookie = await signInCustomer(email);
+    const skip = () =>
+      supertest(app()).patch(`/api/account/visits/${second.id}`).set('Cookie', cookie).send({ status: 'skipped' });
+    for (let i = 0; i < 5; i++) await skip().expect(200);
+    const refused = await skip().expect(429);
+    expect(refused.body.message).toBe(BOOKING_MESSAGES.tooManyChanges(5, 'hour', DEFAULT_COMPANY.phone));
+  });
+
   it('records texts off as a STOP and on as consent, e-mail reminders off and on', async () => {
     const { email, leadId } = await customer({ smsConsent: true } as unknown as Record<string, string>);
     const cookie = await signInCustomer(email);

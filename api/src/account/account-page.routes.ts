@@ -20,7 +20,7 @@ import { AppError } from '../http/app-error.ts';
 import { linkPageHeaders, sendHtml } from '../http/link-page.ts';
 import { adminOriginCheck } from '../http/origin-check.ts';
 import { linkOriginOf } from '../http/public-origin.ts';
-import { accountLinkRateLimits, quoteLinkRateLimit } from '../http/rate-limits.ts';
+import { accountLinkRateLimits, bookingChangeRateLimits, quoteLinkRateLimit } from '../http/rate-limits.ts';
 import { findInvoiceOfCustomer, renderCustomerInvoice } from './account-invoices.ts';
 import {
   accountThread,
@@ -36,6 +36,7 @@ import {
 } from './account.service.ts';
 import { type Notice, renderAccountPage, renderMovePage, renderSignInPage } from './account-page.ts';
 import {
+  accountChangeKey,
   accountCustomerOf,
   endAccountSession,
   findAccountCustomer,
@@ -177,7 +178,15 @@ export function accountPageRouter({ db, config, now }: Pick<AppDeps, 'db' | 'con
     }
   }
 
-  router.post('/visits/:id', async (req, res) => {
+  // The JSON call's limits, shared with it (one count per session); nobody signed in: the form says so.
+  const changeLimits = bookingChangeRateLimits(
+    db,
+    config.customerBookingChanges,
+    async (_req, res, message) => (signedIn(res) ? page(res, 429, { kind: 'error', text: message }) : notSignedIn(res)),
+    { key: accountChangeKey, prefix: 'account-change' },
+  );
+
+  router.post('/visits/:id', changeLimits, async (req: Request<{ id: string }>, res: Response) => {
     const status = field(req, 'status');
     await changeVisit(req, res, { status }, status === 'cancelled' ? 'cancelled' : 'skipped');
   });
@@ -195,7 +204,7 @@ export function accountPageRouter({ db, config, now }: Pick<AppDeps, 'db' | 'con
     sendHtml(res, status, renderMovePage({ ...found, timeZone, ...(notice ? { notice } : {}) }));
   }
 
-  router.post('/visits/:id/move', async (req, res) => {
+  router.post('/visits/:id/move', changeLimits, async (req: Request<{ id: string }>, res: Response) => {
     if (!signedIn(res)) return notSignedIn(res);
     const start = field(req, 'start');
     if (!start) return movePage(req, res, 400, { kind: 'error', text: 'Pick an arrival window.' });

@@ -143,3 +143,8 @@ export async function endAccountSession(
   localsOf(res).accountCustomer = undefined;
   if (options.clearCookie) clearAccountCookie(res, config);
 }
+
+/** The key a customer's changes are counted under (rate-limits.ts): their session's, never the token itself. */
+export function accountChangeKey(_req: Request, res: Response): string {
+  return findAccountCustomer(res)?.tokenHash ?? '';
+}

@@ -11,7 +11,7 @@ import type { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { noStore } from '../http/cache-control.ts';
 import { linkOriginOf } from '../http/public-origin.ts';
-import { accountLinkRateLimits } from '../http/rate-limits.ts';
+import { accountLinkRateLimits, bookingChangeRateLimits } from '../http/rate-limits.ts';
 import { operationRouter } from '../http/route.ts';
 import {
   changeAccountVisit,
@@ -21,7 +21,7 @@ import {
   sendAccountMessage,
   setAccountPreferences,
 } from './account.service.ts';
-import { accountCustomerOf, endAccountSession, requireAccount } from './account-session.ts';
+import { accountChangeKey, accountCustomerOf, endAccountSession, requireAccount } from './account-session.ts';
 
 export function accountRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
   const { router, route } = operationRouter('/api/account');
@@ -41,7 +41,16 @@ export function accountRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config'
     res.json(await getAccount(db, accountCustomerOf(res).email, now()));
   });
 
-  route(accountOperations.changeAccountVisit, [requireAccount], async (req, res) => {
+  // As many changes per hour and per day as by a quote link, counted per session (a refused one does not count).
+  const changeLimits = bookingChangeRateLimits(
+    db,
+    config.customerBookingChanges,
+    (_req, res, message) => {
+      res.json({ message });
+    },
+    { key: accountChangeKey, prefix: 'account-change' },
+  );
+  route(accountOperations.changeAccountVisit, [requireAccount, ...changeLimits], async (req, res) => {
     const { email } = accountCustomerOf(res);
     await changeAccountVisit(db, email, req.params.id, req.body, {
       timeZone: config.businessTimeZone,

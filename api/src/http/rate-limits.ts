@@ -174,6 +174,11 @@ export function bookingChangeRateLimits(
   db: Knex,
   limits: { perHour: number; perDay: number },
   respond: (req: Request, res: Response, message: string) => void | Promise<void>,
+  /** Whose changes are counted: the quote link's by default; the customer's account session by its own key. */
+  counted: { key: (req: Request, res: Response) => string; prefix: string } = {
+    key: linkKey,
+    prefix: 'booking-change',
+  },
 ): RateLimitRequestHandler[] {
   const window = (period: 'hour' | 'day', windowMs: number, limit: number) =>
     rateLimit({
@@ -181,9 +186,9 @@ export function bookingChangeRateLimits(
       limit,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
-      keyGenerator: linkKey,
+      keyGenerator: counted.key,
       skipFailedRequests: true,
-      store: new KnexRateLimitStore(db, `booking-change-${period}:`),
+      store: new KnexRateLimitStore(db, `${counted.prefix}-${period}:`),
       handler: async (req, res) => {
         res.status(429);
         await respond(req, res, BOOKING_MESSAGES.tooManyChanges(limit, period, DEFAULT_COMPANY.phone));

@@ -48,6 +48,8 @@ export const accountOperations = {
     access: account,
     params: accountVisitParamsSchema,
     body: accountVisitUpdateSchema,
+    rateLimit:
+      'changes per signed-in session per hour and per day, as by a quote link (a refused change does not count).',
     answers: {
       200: json(accountSchema, 'Changed: the account as it is now.'),
       409: error('Inside 24 hours (the policy, with the phone number), not a free window, or not a visit to come.'),
