@@ -88,6 +88,11 @@ export async function changeVisitOfCustomer(
   const { timeZone, now, link } = context;
   const where = 'in the customer’s account';
   await withLeadEventOutbox(db, async (trx, outbox) => {
+    // A cancellation locks the booking before the visit, as the quote link's cancellation does.
+    if ('status' in update && update.status === 'cancelled') {
+      const found = await findVisitRow(trx, id);
+      if (found && leadIds.includes(found.lead_id)) await lockBookingRow(trx, found.booking_id);
+    }
     const visit = await lockVisitOfCustomer(trx, leadIds, id);
     if ('status' in update && update.status === 'skipped') {
       const booking = await findBookingRow(trx, visit.booking_id);
