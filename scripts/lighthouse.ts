@@ -66,6 +66,8 @@ interface RunResult {
 }
 
 const QUOTE_PAGE = '/q';
+/** The customer's account (its sign-in page): never indexed either. */
+const ACCOUNT_PAGE = '/account';
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const check = process.argv.includes('--check');
 const adaptive = process.argv.includes('--adaptive');
@@ -105,8 +107,9 @@ async function audit(page: string): Promise<RunResult> {
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
       // A customer's quote must never be indexed (noindex, docs/decisions.md "Quote page and Lighthouse
-      // SEO"): the one SEO audit that asks for the opposite is left out there; the others still count.
-      ...(page === QUOTE_PAGE ? { skipAudits: ['is-crawlable'] } : {}),
+      // SEO"), nor a customer's account: the one SEO audit that asks for the opposite is left out there;
+      // the others still count.
+      ...(page === QUOTE_PAGE || page === ACCOUNT_PAGE ? { skipAudits: ['is-crawlable'] } : {}),
     });
     if (!runner) throw new Error(`Lighthouse returned nothing for ${page}`);
     const { lhr } = runner;
@@ -187,7 +190,7 @@ function printDetails(
 
 const results: PageResult[] = [];
 try {
-  const wanted = [...PAGES, QUOTE_PAGE].filter((page) => only === undefined || page === only);
+  const wanted = [...PAGES, QUOTE_PAGE, ACCOUNT_PAGE].filter((page) => only === undefined || page === only);
   for (const page of wanted) {
     const runs: RunResult[] = [];
     for (let run = 0; run < RUNS; run += 1) {

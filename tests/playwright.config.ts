@@ -33,7 +33,7 @@ const browser = await findChromium({ headlessShell: true });
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 const SOLO_SPECS = /crm\/(live|lead-alerts|team)\.spec\.ts$/;
 /** The specs on the quote-mail server (E2E_MAIL_BASE_URL): one at a time, beside the others. */
-const MAIL_SPECS = /crm\/(quotes|conversations|schedule|booking-cancel|payments|missed-calls)\.spec\.ts$/;
+const MAIL_SPECS = /crm\/(quotes|conversations|schedule|booking-cancel|payments|missed-calls|account)\.spec\.ts$/;
 const SETUP = /\.setup\.ts$/;
 
 function serverEnv(port: number, dataDirectory: string): Record<string, string> {

@@ -3,6 +3,9 @@
 // sessions, routes, JSON 404), then the static site and CRM, then the error handler.
 import compression from 'compression';
 import express, { type Express, Router } from 'express';
+import { accountPageRouter } from './account/account-page.routes.ts';
+import { accountRouter } from './account/account.routes.ts';
+import { readAccountSession } from './account/account-session.middleware.ts';
 import { activitiesRouter } from './activities/activities.routes.ts';
 import { auditRouter } from './audit/audit.routes.ts';
 import { newLeadAlertsRouter } from './auth/new-lead-alerts.routes.ts';
@@ -238,12 +241,22 @@ export function createApp(deps: AppDeps): App {
     voiceWebhookRouter(deps, delivery.sms),
   );
   api.use('/payments/stripe', stripeWebhookRouter(deps));
+  // The customer's account: its own session cookie, never the staff's (account/account-session.middleware.ts).
+  api.use(
+    '/account',
+    adminOriginCheck({ publicOrigin: config.publicOrigin, corsOrigins: config.corsOrigins }),
+    jsonBody(PUBLIC_JSON_LIMIT),
+    readAccountSession(deps.db, config, deps.now),
+    accountRouter(deps),
+  );
   api.use('/admin', adminApi(deps, sessions, team, conversations));
   api.use(openApiRouter());
   api.use(apiNotFound);
   app.use('/api', api);
   // The customers' quote pages: before the static site, whose 404 page would answer them otherwise.
   app.use('/q', quotePageRouter({ ...deps, booking: quotePageBooking(deps) }));
+  // The customer's account page and its forms.
+  app.use('/account', accountPageRouter(deps));
   // The customers' invoices (pay links).
   app.use('/i', invoicePageRouter(deps));
   // The unsubscribe link of automated e-mail (RFC 8058 one-click: no origin check, see its router).

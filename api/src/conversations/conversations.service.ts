@@ -115,3 +115,6 @@ export async function recordInboundMessage(
 export function findLeadIdOfSentManualEmail(db: Knex, id: string): Promise<string | undefined> {
   return findLeadIdOfManualEmail(db, id);
 }
+
+/** For the customer's account: their conversation, read-only. */
+export { listLeadMessages } from './lead-messages.ts';

@@ -8,3 +8,4 @@ export {
 } from './conversations.service.ts';
 export { recordPendingEmail, settleEmail } from './outgoing-email.service.ts';
 export { recordLeadText, settleLeadText } from './outgoing-sms.service.ts';
+export { listLeadMessages } from './conversations.service.ts';

@@ -103,7 +103,12 @@ export interface LeadEventRow {
  * Events that exist for the reactions that tell the customer (api/src/reactions/), not for rules
  * (invoice_created is both: the reactions send its pay link, and rules may listen to it).
  */
-export type ReactionEventTrigger = 'quote_sent' | 'booking_changed' | 'visits_cancelled' | 'payment_recorded';
+export type ReactionEventTrigger =
+  | 'quote_sent'
+  | 'booking_changed'
+  | 'visits_cancelled'
+  | 'payment_recorded'
+  | 'account_link_requested';
 
 /** One reaction to one lead event (migration 20251210090000): its message goes out once. */
 export interface ReactionDeliveryRow {

@@ -39,6 +39,8 @@ export const TABLE_OWNERS = {
   stripe_events: 'payments',
   invoice_late_charges: 'payments',
   tips: 'payments',
+  account_sign_in_links: 'account',
+  account_sessions: 'account',
   sessions: 'db',
   rate_limits: 'db',
   login_attempts: 'db',

@@ -29,7 +29,8 @@ export function isAllowedOrigin(
 
 /**
  * - Origin present: it must be PUBLIC_ORIGIN, one of CORS_ORIGINS or (no PUBLIC_ORIGIN) ours ("null" never is).
- * - Origin absent: Sec-Fetch-Site decides (same-origin and none pass; same-site and cross-site don't).
+ * - Origin absent (or "null", where asked): Sec-Fetch-Site decides (same-origin and none pass;
+ *   same-site and cross-site don't; a "null" Origin without it is refused).
  * - Neither header: not a browser (curl, server-to-server, the desktop app's main process); allowed,
  *   since such a client does not carry a victim's cookies.
  */
@@ -38,17 +39,22 @@ export function adminOriginCheck(options: {
   corsOrigins: string[];
   /** Reads too (the live stream: another site must not hold one open with the user's cookie). */
   allMethods?: boolean;
+  /**
+   * Origin "null" is judged by Sec-Fetch-Site: a form on a page sent with Referrer-Policy: no-referrer
+   * (the customer's link pages) posts with Origin "null", even to its own origin.
+   */
+  nullOriginBySite?: boolean;
 }): RequestHandler {
   const allowed = new Set([options.publicOrigin, ...options.corsOrigins].filter(Boolean).map((o) => o!.toLowerCase()));
   return (req, _res, next) => {
     if (!options.allMethods && !WRITE_METHODS.has(req.method)) return next();
     const origin = req.get('origin');
-    if (origin !== undefined) {
+    if (origin !== undefined && !(options.nullOriginBySite && origin === 'null')) {
       const passes = isAllowedOrigin(origin, req, allowed, !options.publicOrigin);
       return next(passes ? undefined : new AppError(403, API_ERRORS.crossOrigin));
     }
     const site = req.get('sec-fetch-site');
-    if (site === undefined || site === 'same-origin' || site === 'none') return next();
+    if (site === 'same-origin' || site === 'none' || (site === undefined && origin === undefined)) return next();
     next(new AppError(403, API_ERRORS.crossOrigin));
   };
 }

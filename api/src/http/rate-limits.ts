@@ -174,6 +174,11 @@ export function bookingChangeRateLimits(
   db: Knex,
   limits: { perHour: number; perDay: number },
   respond: (req: Request, res: Response, message: string) => void | Promise<void>,
+  /** Whose changes are counted: the quote link's by default; the customer's account session by its own key. */
+  counted: { key: (req: Request, res: Response) => string; prefix: string } = {
+    key: linkKey,
+    prefix: 'booking-change',
+  },
 ): RateLimitRequestHandler[] {
   const window = (period: 'hour' | 'day', windowMs: number, limit: number) =>
     rateLimit({
@@ -181,13 +186,59 @@ export function bookingChangeRateLimits(
       limit,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
-      keyGenerator: linkKey,
+      keyGenerator: counted.key,
       skipFailedRequests: true,
-      store: new KnexRateLimitStore(db, `booking-change-${period}:`),
+      store: new KnexRateLimitStore(db, `${counted.prefix}-${period}:`),
       handler: async (req, res) => {
         res.status(429);
         await respond(req, res, BOOKING_MESSAGES.tooManyChanges(limit, period, DEFAULT_COMPANY.phone));
       },
     });
   return [window('hour', 60 * MINUTE_MS, limits.perHour), window('day', 24 * 60 * MINUTE_MS, limits.perDay)];
+}
+
+/** The key of an address asked for: a hash of it, lower case (the address itself is never stored here). */
+function addressKey(req: Request): string {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return createHash('sha256')
+    .update(typeof email === 'string' ? email.trim().toLowerCase() : '')
+    .digest('base64url');
+}
+
+/**
+ * Sign-in links to a customer's account (the page's form and the JSON call): `perAddress` per e-mail
+ * address and `perClient` per client address, per 15 minutes, every request counted (known address or
+ * not, so the limit says nothing of who is a customer). `respond` writes the 429 in the caller's format.
+ */
+export function accountLinkRateLimits(
+  db: Knex,
+  limits: { perAddress: number; perClient: number },
+  message: string,
+  respond: (res: Response, message: string) => void = (res, text) => {
+    res.json({ message: text });
+  },
+): RateLimitRequestHandler[] {
+  const common = {
+    windowMs: LOGIN_WINDOW_MS,
+    standardHeaders: 'draft-8' as const,
+    legacyHeaders: false,
+    handler: (_req: Request, res: Response, _next: unknown, options: { statusCode: number }) => {
+      res.status(options.statusCode);
+      respond(res, message);
+    },
+  };
+  return [
+    rateLimit({
+      ...common,
+      limit: limits.perClient,
+      keyGenerator: clientKey,
+      store: new KnexRateLimitStore(db, 'account-link-ip:'),
+    }),
+    rateLimit({
+      ...common,
+      limit: limits.perAddress,
+      keyGenerator: addressKey,
+      store: new KnexRateLimitStore(db, 'account-link-address:'),
+    }),
+  ];
 }

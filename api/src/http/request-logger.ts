@@ -7,11 +7,19 @@ import type { Logger } from '../logger.ts';
 
 /**
  * The paths whose next segment is a bearer secret: a customer's quote link (/q/{token}/… and
- * /api/quotes/{token}/…), a customer's invoice (/i/{token}), an e-mail's unsubscribe link (/u/{token})
- * and a new person's set-up link (/admin/setup-password/{token}). Routing ignores case and repeated
+ * /api/quotes/{token}/…), a customer's invoice (/i/{token}), an e-mail's unsubscribe link (/u/{token}),
+ * a new person's set-up link (/admin/setup-password/{token}) and a customer's sign-in link
+ * (/account/sign-in/{token}). Routing ignores case and repeated
  * slashes, so this rule does too.
  */
-export const SECRET_PATH_PREFIXES = ['/q', '/i', '/u', '/api/quotes', '/admin/setup-password'] as const;
+export const SECRET_PATH_PREFIXES = [
+  '/q',
+  '/i',
+  '/u',
+  '/api/quotes',
+  '/admin/setup-password',
+  '/account/sign-in',
+] as const;
 
 const SECRET_SEGMENT = new RegExp(
   `^/+(${SECRET_PATH_PREFIXES.map((prefix) => prefix.slice(1).replaceAll('/', '/+')).join('|')})/+[^/?#]+`,

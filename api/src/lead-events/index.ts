@@ -23,3 +23,4 @@ export type {
   VisitBookedPayload,
   VisitsCancelledPayload,
 } from './lead-events.service.ts';
+export type { AccountLinkRequestedPayload } from './lead-events.service.ts';

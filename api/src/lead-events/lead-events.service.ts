@@ -32,6 +32,7 @@ export const REACTION_EVENT_TRIGGERS = [
   'booking_changed',
   'visits_cancelled',
   'payment_recorded',
+  'account_link_requested',
 ] as const;
 
 export function isReactionEventTrigger(trigger: string): trigger is ReactionEventTrigger {
@@ -116,6 +117,16 @@ export interface PaymentEventPayload {
   invoiceId: string;
 }
 
+/**
+ * account_link_requested: a customer asked for a sign-in link to their account. `url` holds the link's
+ * token, stored nowhere else in clear; it works once, for 30 minutes.
+ */
+export interface AccountLinkRequestedPayload {
+  url: string;
+  /** The address asked for (the lead's, lower case). */
+  email: string;
+}
+
 /** Where a change inside withLeadEventOutbox writes its events. */
 export interface LeadEventOutbox {
   /** A new lead row (not a repeat request merged into an existing lead). */
@@ -140,6 +151,8 @@ export interface LeadEventOutbox {
   paymentRecorded: (leadId: string, payload: PaymentRecordedPayload) => Promise<void>;
   /** Money came in for an invoice, or a card charge failed (payments feature): the rules' triggers. */
   paymentEvent: (leadId: string, trigger: PaymentEventTrigger, payload: PaymentEventPayload) => Promise<void>;
+  /** A customer asked for a sign-in link to their account (account feature). */
+  accountLinkRequested: (leadId: string, payload: AccountLinkRequestedPayload) => Promise<void>;
 }
 
 // By database handle: an app and its engine share one; a test's second pool (a second process) does not.
@@ -215,6 +228,10 @@ export async function withLeadEventOutbox<T>(
         written.push({ id: await insertLeadEvent(trx, { lead_id: leadId, trigger, payload }), leadId, trigger });
       },
       paymentEvent: async (leadId, trigger, payload) => {
+        written.push({ id: await insertLeadEvent(trx, { lead_id: leadId, trigger, payload }), leadId, trigger });
+      },
+      accountLinkRequested: async (leadId, payload) => {
+        const trigger = 'account_link_requested';
         written.push({ id: await insertLeadEvent(trx, { lead_id: leadId, trigger, payload }), leadId, trigger });
       },
     };

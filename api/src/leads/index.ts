@@ -52,3 +52,7 @@ export {
   optInPhoneToSms,
   optOutPhoneFromSms,
 } from './sms-consent.service.ts';
+export { receiveQuoteRequest } from './lead-intake.service.ts';
+export type { RequestMeta } from './lead-intake.service.ts';
+export { findLeadsOfEmail } from './lead-senders.service.ts';
+export { optOutCustomerFromSms, recordSmsConsentOfCustomer, setEmailOfCustomer } from './sms-consent.service.ts';

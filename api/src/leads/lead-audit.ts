@@ -55,6 +55,7 @@ const LIVE_FIELDS_OF: Record<string, readonly LiveLeadField[]> = {
   repeat_merged: ['requests'],
   held_released: ['requests'],
   email_unsubscribed: ['consent'],
+  email_resubscribed: ['consent'],
   sms_opted_out: ['consent'],
   sms_opted_in: ['consent'],
 };

@@ -88,3 +88,43 @@ export async function insertLeadFromText(trx: Knex, phone: string, at: Date): Pr
     .returning('*');
   return row as LeadRow;
 }
+
+/**
+ * The customer's own consent to texts (their account): recorded on the leads without one, with the
+ * wording they agreed to; answers the leads changed.
+ */
+export async function setSmsConsentOfLeads(
+  trx: Knex,
+  leadIds: readonly string[],
+  at: Date,
+  text: string,
+): Promise<string[]> {
+  if (leadIds.length === 0) return [];
+  const rows = (await trx('leads')
+    .whereIn('id', leadIds)
+    .whereNull('sms_consent_at')
+    .update({ sms_consent_at: at, sms_consent_text: text, updated_at: trx.fn.now() })
+    .returning('id')) as Array<{ id: string }>;
+  return rows.map((row) => row.id);
+}
+
+/** Automated e-mail back on (the customer's account): answers the leads changed with their previous time. */
+export async function clearEmailUnsubscribed(
+  trx: Knex,
+  leadIds: readonly string[],
+): Promise<Array<{ id: string; previous: Date }>> {
+  if (leadIds.length === 0) return [];
+  const rows = (await trx('leads')
+    .whereIn('id', leadIds)
+    .whereNotNull('email_unsubscribed_at')
+    .forNoKeyUpdate()
+    .select('id', 'email_unsubscribed_at')) as Array<Pick<LeadRow, 'id' | 'email_unsubscribed_at'>>;
+  if (rows.length === 0) return [];
+  await trx('leads')
+    .whereIn(
+      'id',
+      rows.map((row) => row.id),
+    )
+    .update({ email_unsubscribed_at: null, updated_at: trx.fn.now() });
+  return rows.map((row) => ({ id: row.id, previous: row.email_unsubscribed_at as Date }));
+}

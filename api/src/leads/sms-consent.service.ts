@@ -5,7 +5,14 @@ import type { Lead } from '@shine/shared/types';
 import type { Knex } from 'knex';
 import { leadChange, recordLeadChanges } from './lead-audit.ts';
 import { publishLiveEvent } from '../live/index.ts';
-import { insertLeadFromText, listLeadRowsOfNumber, setSmsOptOutOfNumber } from './lead-consent.queries.ts';
+import {
+  clearEmailUnsubscribed,
+  insertLeadFromText,
+  listLeadRowsOfNumber,
+  setEmailUnsubscribed,
+  setSmsConsentOfLeads,
+  setSmsOptOutOfNumber,
+} from './lead-consent.queries.ts';
 import { lockIntakeKeys } from './lead-intake.queries.ts';
 import { toLead } from './lead-mapper.ts';
 import { notifyAboutLead } from './lead-notifications.ts';
@@ -78,5 +85,81 @@ export async function findOrCreateLeadsOfTexter(
     await publishLiveEvent(trx, { type: 'lead.created', leadId: row.id });
     await notifyAboutLead(trx, row.id, { kind: 'new_lead' }, { now: at, timeZone });
     return { leads: [toLead({ ...row, assignee_name: null })], created: true };
+  });
+}
+
+/** The wording a customer agrees to when they turn texts on in their account. */
+export const ACCOUNT_SMS_CONSENT_TEXT =
+  'Texts on, in my account: reminders and updates about my cleanings. Msg & data rates may apply. Reply STOP to opt out.';
+
+/**
+ * Texts on in the customer's account: their consent recorded on their leads (with the wording) and any
+ * STOP of their numbers cleared, as START does; audited.
+ */
+export async function recordSmsConsentOfCustomer(
+  db: Knex,
+  leads: ReadonlyArray<Pick<Lead, 'id' | 'phone'>>,
+  at: Date,
+): Promise<void> {
+  for (const phone of new Set(leads.map((lead) => lead.phone))) await optInPhoneToSms(db, phone);
+  await db.transaction(async (trx) => {
+    const changed = await setSmsConsentOfLeads(
+      trx,
+      leads.map((lead) => lead.id),
+      at,
+      ACCOUNT_SMS_CONSENT_TEXT,
+    );
+    await recordLeadChanges(
+      trx,
+      changed.map((id) =>
+        leadChange(null, id, 'sms_opted_in', { smsConsent: null }, { smsConsent: at.toISOString(), by: 'account' }),
+      ),
+    );
+  });
+}
+
+/** Texts off in the customer's account: every number of theirs opted out, as a STOP does. */
+export async function optOutCustomerFromSms(
+  db: Knex,
+  leads: ReadonlyArray<Pick<Lead, 'phone'>>,
+  at: Date,
+): Promise<void> {
+  for (const phone of new Set(leads.map((lead) => lead.phone))) await optOutPhoneFromSms(db, phone, at);
+}
+
+/** E-mail reminders on or off in the customer's account: every lead of theirs unsubscribed, or back on; audited. */
+export async function setEmailOfCustomer(db: Knex, leadIds: readonly string[], on: boolean, at: Date): Promise<void> {
+  await db.transaction(async (trx) => {
+    if (on) {
+      const changed = await clearEmailUnsubscribed(trx, leadIds);
+      await recordLeadChanges(
+        trx,
+        changed.map(({ id, previous }) =>
+          leadChange(
+            null,
+            id,
+            'email_resubscribed',
+            { emailUnsubscribedAt: previous.toISOString() },
+            { emailUnsubscribedAt: null },
+          ),
+        ),
+      );
+      return;
+    }
+    const changes = [];
+    for (const id of leadIds) {
+      const result = await setEmailUnsubscribed(trx, id, at);
+      if (result?.changed)
+        changes.push(
+          leadChange(
+            null,
+            id,
+            'email_unsubscribed',
+            { emailUnsubscribedAt: null },
+            { emailUnsubscribedAt: at.toISOString() },
+          ),
+        );
+    }
+    await recordLeadChanges(trx, changes);
   });
 }

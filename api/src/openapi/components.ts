@@ -1,5 +1,14 @@
 // The names the OpenAPI document gives to the shared schemas (components/schemas). An answer or body
 // whose schema has no name here is a list of a named one (ActivityList) or an error at build time.
+import {
+  accountCleaningRequestSchema,
+  accountMessageAnswerSchema,
+  accountMessageSchema,
+  accountPreferencesSchema,
+  accountSchema,
+  accountSignInLinkSchema,
+  accountVisitUpdateSchema,
+} from '@shine/shared/account';
 import { activityCreateSchema, activityUpdateSchema, callLogSchema } from '@shine/shared/activities';
 import { newLeadAlertSettingsSchema, newLeadAlertSettingsUpdateSchema } from '@shine/shared/new-lead-alerts';
 import {
@@ -132,6 +141,9 @@ import { openApiDocumentSchema } from '@shine/shared/operations/public';
 /** Answers: described as the API writes them (z.output). */
 export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['Error', errorBodySchema],
+  ['Account', accountSchema],
+  ['AccountMessageAnswer', accountMessageAnswerSchema],
+  ['AccountPreferences', accountPreferencesSchema],
   ['HealthUp', healthUpSchema],
   ['HealthDown', healthDownSchema],
   ['SessionInfo', sessionInfoSchema],
@@ -227,6 +239,11 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
 
 /** Request bodies: described as a client may send them (z.input: defaults make fields optional). */
 export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
+  ['AccountSignInLink', accountSignInLinkSchema],
+  ['AccountVisitUpdate', accountVisitUpdateSchema],
+  ['AccountPreferencesUpdate', accountPreferencesSchema],
+  ['AccountMessage', accountMessageSchema],
+  ['AccountCleaningRequest', accountCleaningRequestSchema],
   ['QuoteRequest', quoteRequestIntakeSchema],
   ['StaffLeadRequest', staffLeadRequestSchema],
   ['Login', loginSchema],

@@ -69,6 +69,7 @@ const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   public: [],
   open: [{}, { session: [] }],
   session: [{ session: [] }],
+  account: [{ account: [] }],
 };
 
 const header = (description: string, schema: JsonSchema = { type: 'string' }) => ({ description, schema });
@@ -155,6 +156,13 @@ export function buildOpenApiDocument(operations: readonly Operation[] = OPERATIO
           in: 'cookie',
           name: SESSION_COOKIE,
           description: 'The session cookie POST /api/admin/login sets (`__Host-sid` when COOKIE_SECURE is on).',
+        },
+        account: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'account',
+          description:
+            'A customer’s account session, set by their sign-in link (GET /account/sign-in/{token}); `__Host-account` when COOKIE_SECURE is on. Never a staff session, nor the other way round.',
         },
       },
     },

@@ -4,3 +4,5 @@ export { createVisitInvoice } from './invoicing.service.ts';
 export { invoiceEmailOf, receiptEmailOf } from './payment-email.service.ts';
 export { measurePaymentMetrics, paymentsVersion } from './payments.service.ts';
 export { recordTip } from './tips.service.ts';
+export { findInvoice, renderInvoicePage } from './payments.service.ts';
+export { listInvoicesOfLeads } from './payments.service.ts';

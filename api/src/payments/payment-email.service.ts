@@ -99,6 +99,8 @@ export async function receiptEmailOf(
   paymentId: string,
   timeZone: string,
   now: Date,
+  /** The customer's account (/account), where their receipts are. */
+  accountUrl?: string,
 ): Promise<PaymentEmail | undefined> {
   const found = await findPaymentWithInvoice(db, paymentId, now);
   if (!found) return undefined;
@@ -128,6 +130,14 @@ export async function receiptEmailOf(
             : `${formatAmount(invoice.balance)} is still due on this invoice. Keep this e-mail as your receipt.`,
         ],
       },
+      ...(accountUrl
+        ? [
+            {
+              kind: 'paragraph' as const,
+              runs: ['Your invoices and receipts are in your account: ', { text: accountUrl, href: accountUrl }],
+            },
+          ]
+        : []),
     ],
     footer: { company, phone: DEFAULT_COMPANY.phone },
   });

@@ -217,3 +217,15 @@ export async function insertStripeEventOnce(db: Knex, event: { id: string; type:
   const rows = await db('stripe_events').insert(event).onConflict('id').ignore().returning('id');
   return rows.length > 0;
 }
+
+/** The invoices of the leads `leadIds` (a customer's account), newest first. */
+export function listInvoiceRowsOfLeads(db: Knex, leadIds: readonly string[], limit: number): Promise<InvoiceRow[]> {
+  if (leadIds.length === 0) return Promise.resolve([]);
+  return db('invoices')
+    .whereIn('lead_id', leadIds)
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'number', order: 'desc' },
+    ])
+    .limit(limit);
+}

@@ -27,6 +27,7 @@ import {
   insertPaymentRow,
   listInvoiceLineRows,
   listInvoiceRows,
+  listInvoiceRowsOfLeads,
   listPaymentRows,
   lockInvoiceRow,
   lockPaymentRow,
@@ -272,3 +273,25 @@ export async function measurePaymentMetrics(
 export function paymentsVersion(db: Knex): Promise<string> {
   return readPaymentsVersion(db);
 }
+
+/** A customer's invoices (their account), newest first, with what is still owed. */
+export async function listInvoicesOfLeads(
+  db: Knex,
+  leadIds: readonly string[],
+  now: Date,
+  limit: number,
+): Promise<
+  Array<{ id: string; leadId: string; number: string; total: string; balance: string; status: InvoiceStatus }>
+> {
+  return (await listInvoiceRowsOfLeads(db, leadIds, limit)).map((row) => ({
+    id: row.id,
+    leadId: row.lead_id,
+    number: row.number,
+    total: formatCents(cents(row.total_cents)),
+    balance: formatCents(balanceCentsOf(row)),
+    status: invoiceStatusOf(row, now),
+  }));
+}
+
+/** For the customer's account: an invoice shown as its pay link shows it. */
+export { renderInvoicePage } from './invoice-page.ts';

@@ -274,7 +274,7 @@ async function acceptedOrRefused(db: Knex, row: QuoteRow | undefined, now: Date)
 
 /** The customer's link: for another feature's e-mail (the booking confirmation). */
 export { quoteUrlOf } from './quote-tokens.ts';
-export { type BookingSection, closedKindOf, renderClosedQuotePage } from './quote-page.ts';
+export { type BookingSection, closedKindOf, renderClosedQuotePage, STYLES as LINK_PAGE_STYLES } from './quote-page.ts';
 
 /** The page of an accepted quote with `booking` (scheduling's section) in it, for a form's answer. */
 export async function renderAcceptedQuotePage(

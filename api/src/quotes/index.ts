@@ -18,3 +18,4 @@ export {
   openSentQuotes,
   regularTotalCentsOfQuote,
 } from './quotes.service.ts';
+export { LINK_PAGE_STYLES } from './customer-quotes.service.ts';

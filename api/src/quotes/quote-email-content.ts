@@ -81,6 +81,9 @@ export function quoteEmailContent(input: QuoteEmailInput): EmailContent {
       paragraph(
         `The quote is valid until ${input.validUntil}, and attached as a PDF for your records. Questions? Call us at ${DEFAULT_COMPANY.phone} or reply to this e-mail.`,
       ),
+      paragraph(
+        `Once you are booked, your cleanings, invoices and messages are in your account: ${new URL('/account', input.url).href}`,
+      ),
     ],
     footer: { company, phone: DEFAULT_COMPANY.phone, unsubscribeUrl: input.unsubscribeUrl },
   };

@@ -20,7 +20,7 @@ import {
 const company = DEFAULT_COMPANY;
 const e = (value: string | number) => escapeHtml(String(value));
 
-const STYLES = `${buildCssVariables()}
+export const STYLES = `${buildCssVariables()}
 *,*::before,*::after{box-sizing:border-box}
 body{margin:0;font-family:var(--font-sans);color:var(--color-text);background:var(--color-surface-alt);line-height:1.6}
 a{color:var(--color-primary)}

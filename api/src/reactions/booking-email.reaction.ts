@@ -42,12 +42,14 @@ export const bookingEmailReaction: Reaction = {
       : undefined,
   async email(context, event, folded): Promise<ReactionEmail | undefined> {
     const { db, timeZone } = context;
+    const accountUrl = `${context.publicOrigin.replace(/\/+$/, '')}/account`;
     if (event.trigger === 'visits_cancelled') {
       const payload = event.payload as VisitsCancelledPayload;
       const message = await cancellationEmailOf(db, timeZone, {
         leadId: event.lead_id,
         visits: payload.visits.map(calendarVisitOf),
         what: { by: payload.by, whole: payload.whole, ...(payload.skipped ? { skipped: true } : {}) },
+        accountUrl,
         ...(payload.link ? { link: payload.link } : {}),
       });
       return message && { message, actorId: payload.actorId };
@@ -60,6 +62,7 @@ export const bookingEmailReaction: Reaction = {
         leadId: event.lead_id,
         bookingId: payload.bookingId,
         kind: 'booked',
+        accountUrl,
         ...(payload.link ? { link: payload.link } : {}),
       });
       return message && { message, actorId: payload.actorId };
@@ -69,6 +72,7 @@ export const bookingEmailReaction: Reaction = {
       leadId: event.lead_id,
       bookingId: payload.bookingId,
       kind: payload.change,
+      accountUrl,
       withdrawn: withdrawnOf([...(folded as BookingChangedPayload[]), payload]),
       ...(payload.link ? { link: payload.link } : {}),
     });

@@ -38,6 +38,8 @@ export interface ReactionEmail {
   message: Omit<OutgoingEmail, 'id' | 'replyTo'>;
   /** The staff member whose change it tells of; the system user otherwise (the customer's own change). */
   actorId: string | undefined;
+  /** What the lead's conversation keeps in place of the body (a sign-in link is not for staff's eyes). */
+  recordedBody?: string;
 }
 
 export interface Reaction {

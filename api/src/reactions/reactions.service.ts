@@ -13,6 +13,7 @@ import type { LeadEventRow, ReactionDeliveryRow } from '../db/automation-tables.
 import { findLeadEvent, listLeadEventsWithout } from '../lead-events/index.ts';
 import type { Logger } from '../logger.ts';
 import { sentEmailIdOfLead } from '../mailbox/index.ts';
+import { accountLinkEmailReaction } from './account-link-email.reaction.ts';
 import { bookingEmailReaction } from './booking-email.reaction.ts';
 import { invoiceEmailReaction } from './invoice-email.reaction.ts';
 import { quoteEmailReaction } from './quote-email.reaction.ts';
@@ -33,6 +34,7 @@ export const REACTIONS: readonly Reaction[] = [
   bookingEmailReaction,
   invoiceEmailReaction,
   receiptEmailReaction,
+  accountLinkEmailReaction,
 ];
 
 const reactionsOf = (trigger: string) => REACTIONS.filter((reaction) => reaction.triggers.includes(trigger as never));
@@ -124,7 +126,7 @@ export function createReactions(deps: ReactionsDeps): Reactions {
           leadId: delivery.lead_id,
           to: email.message.to,
           subject: email.message.subject,
-          body: email.message.body,
+          body: email.recordedBody ?? email.message.body,
           attachments: email.message.attachments.map((file) => file.filename),
           sentBy,
           at: now(),

@@ -8,7 +8,13 @@ export const receiptEmailReaction: Reaction = {
   triggers: ['payment_recorded'],
   async email(context, event) {
     const payload = event.payload as PaymentRecordedPayload;
-    const message = await receiptEmailOf(context.db, payload.paymentId, context.timeZone, context.now());
+    const message = await receiptEmailOf(
+      context.db,
+      payload.paymentId,
+      context.timeZone,
+      context.now(),
+      `${context.publicOrigin.replace(/\/+$/, '')}/account`,
+    );
     return message && { message, actorId: payload.actorId };
   },
 };

@@ -140,10 +140,11 @@ export async function cancelBooking(
   booking: BookingRow,
   next: VisitRow | undefined,
   by: { actorId: string | null; subject: string; description: string; link?: string },
-  context: { now: Date; timeZone: string },
+  /** `from`: the series is cancelled from then on (a visit before it stays as booked); now by default. */
+  context: { now: Date; timeZone: string; from?: Date },
 ): Promise<{ row: BookingRow; cancelled: VisitRow[] }> {
   const { now, timeZone } = context;
-  const visitsCancelled = await cancelScheduledVisitsFrom(trx, booking.id, now, now);
+  const visitsCancelled = await cancelScheduledVisitsFrom(trx, booking.id, context.from ?? now, now);
   const row = await markBookingCancelled(trx, booking.id, now);
   await recordSystemActivity(
     trx,

@@ -62,6 +62,8 @@ export function bookingEmailOf(
     bookingId: string;
     kind: BookingEmailKind;
     link?: string;
+    /** The customer's account (/account). */
+    accountUrl?: string;
     /** A reschedule's events that no visit took over. */
     withdrawn?: readonly CalendarVisit[];
   },
@@ -77,6 +79,7 @@ export function bookingEmailOf(
       withdrawn: args.withdrawn,
       calendar,
       link: args.link,
+      ...(args.accountUrl ? { accountUrl: args.accountUrl } : {}),
       closedDayMoves: visits
         .filter((visit) => visit.flags?.includes('moved_closed_day'))
         .map((visit) => ({ planned: visit.planned_start, visit })),
@@ -88,7 +91,13 @@ export function bookingEmailOf(
 export async function cancellationEmailOf(
   db: Knex,
   timeZone: string,
-  args: { leadId: string; visits: readonly CalendarVisit[]; what: CancellationWhat; link?: string },
+  args: {
+    leadId: string;
+    visits: readonly CalendarVisit[];
+    what: CancellationWhat;
+    link?: string;
+    accountUrl?: string;
+  },
 ): Promise<BookingEmail | undefined> {
   if (args.visits.length === 0) return undefined;
   return emailOfLead(db, timeZone, args.leadId, (lead, company, calendar) =>
@@ -100,6 +109,7 @@ export async function cancellationEmailOf(
       visits: args.visits,
       calendar,
       link: args.link,
+      ...(args.accountUrl ? { accountUrl: args.accountUrl } : {}),
     }),
   );
 }

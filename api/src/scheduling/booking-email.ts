@@ -171,6 +171,8 @@ export async function bookingEmail(args: {
   link?: string;
   /** Visits of the series moved off a closed day: the customer is told which, from what to what. */
   closedDayMoves?: readonly ClosedDayMove[];
+  /** The customer's account (/account): every cleaning, skip or move one, invoices. */
+  accountUrl?: string;
 }): Promise<BookingEmail> {
   const { calendar, link, company } = args;
   const moves = (args.closedDayMoves ?? []).map((move) => closedDayLine(move, calendar.timeZone));
@@ -207,6 +209,17 @@ export async function bookingEmail(args: {
         'Changes and cancellations need at least 24 hours’ notice to avoid a cancellation fee.',
       ],
     },
+    ...(args.accountUrl
+      ? [
+          {
+            kind: 'paragraph' as const,
+            runs: [
+              'All your cleanings, invoices and messages are in your account: ',
+              { text: args.accountUrl, href: args.accountUrl },
+            ],
+          },
+        ]
+      : []),
   ];
   const rendered = await renderEmail({
     variant: 'customer',
@@ -259,6 +272,8 @@ export async function cancellationEmail(args: {
   company: CompanyDetailsSettings;
   /** The quote page (book again there), when known. */
   link?: string;
+  /** The customer's account (/account). */
+  accountUrl?: string;
 }): Promise<BookingEmail> {
   const { calendar, link, company, what } = args;
   const heading = cancellationHeading(what, args.visits.length);
@@ -284,6 +299,17 @@ export async function cancellationEmail(args: {
     { kind: 'paragraph', runs: ['The attached calendar file removes them from your calendar.'] },
     { kind: 'paragraph', runs: [rest] },
     ...(what.whole && link ? [{ kind: 'button' as const, label: 'Book again', href: link }] : []),
+    ...(args.accountUrl
+      ? [
+          {
+            kind: 'paragraph' as const,
+            runs: [
+              'All your cleanings, invoices and messages are in your account: ',
+              { text: args.accountUrl, href: args.accountUrl },
+            ],
+          },
+        ]
+      : []),
   ];
   const rendered = await renderEmail({
     variant: 'customer',

@@ -15,7 +15,7 @@ import type { Knex } from 'knex';
 import { recordSystemActivity } from '../activities/index.ts';
 import { findOrCreateSystemUserId } from '../auth/index.ts';
 import { AppError } from '../http/app-error.ts';
-import { withLeadEventOutbox } from '../lead-events/index.ts';
+import { type LeadEventOutbox, withLeadEventOutbox } from '../lead-events/index.ts';
 import { saveServiceAddress, serviceAddressOfLead } from '../leads/index.ts';
 import { publishLiveEvent } from '../live/index.ts';
 import { lockAcceptedCustomerQuote } from '../quotes/index.ts';
@@ -266,41 +266,61 @@ export async function skipVisitFromQuote(
     if (booking.frequency === 'One Time') throw new AppError(409, BOOKING_MESSAGES.oneTimeNotSkippable);
     const visit = await lockVisitRow(trx, visitId);
     if (!visit || visit.booking_id !== booking.id) throw new AppError(404, BOOKING_MESSAGES.visitNotFound);
-    if (visit.status === 'skipped') return booking;
-    if (visit.status !== 'scheduled' || visit.starts_at.getTime() <= now.getTime()) {
-      throw new AppError(409, BOOKING_MESSAGES.visitNotSkippable);
-    }
-    if (visit.starts_at.getTime() - now.getTime() < CHANGE_NOTICE_HOURS * HOUR_MS) {
-      throw new AppError(409, BOOKING_MESSAGES.tooLate(DEFAULT_COMPANY.phone));
-    }
-    const skipped = await updateVisitRow(trx, visit.id, { status: 'skipped' }, now, true);
-    const when = describeArrival(skipped.starts_at, skipped.arrival_ends_at, timeZone);
-    await recordSystemActivity(
-      trx,
-      {
-        leadId: booking.lead_id,
-        userId: await findOrCreateSystemUserId(trx),
-        type: 'note',
-        subject: `Customer skipped a visit: ${when}`,
-        description: 'Skipped on the quote page; the rest of the series stays as booked.',
-      },
+    await skipVisitOfCustomer(trx, outbox, visit, {
+      timeZone,
       now,
-    );
-    await publishLiveEvent(trx, { type: 'visits.changed', leadId: booking.lead_id });
-    await notifyOfVisit(
-      trx,
-      booking.lead_id,
-      (byName) => ({ kind: 'visit_cancelled', when: windowWords(skipped, timeZone), byName, skipped: true }),
-      { actorId: null, now, timeZone },
-    );
-    await outbox.visitsCancelled(booking.lead_id, {
-      visits: [eventVisitOf(skipped)],
-      by: 'customer',
-      whole: false,
-      skipped: true,
+      where: 'on the quote page',
       ...(link ? { link } : {}),
     });
     return booking;
   });
   return toBooking(db, row, timeZone, now);
+}
+
+/**
+ * The customer skips one visit of their series (by the quote's link or in their account), in the
+ * caller's transaction, the visit locked: 409 unless it is scheduled and still to come, 409 with the
+ * policy inside its own 24 hours; the timeline, the lead's people and the customer's e-mail hear of it.
+ */
+export async function skipVisitOfCustomer(
+  trx: Knex.Transaction,
+  outbox: LeadEventOutbox,
+  visit: VisitRow,
+  context: { timeZone: string; now: Date; where: string; link?: string },
+): Promise<void> {
+  const { timeZone, now, link } = context;
+  if (visit.status === 'skipped') return;
+  if (visit.status !== 'scheduled' || visit.starts_at.getTime() <= now.getTime()) {
+    throw new AppError(409, BOOKING_MESSAGES.visitNotSkippable);
+  }
+  if (visit.starts_at.getTime() - now.getTime() < CHANGE_NOTICE_HOURS * HOUR_MS) {
+    throw new AppError(409, BOOKING_MESSAGES.tooLate(DEFAULT_COMPANY.phone));
+  }
+  const skipped = await updateVisitRow(trx, visit.id, { status: 'skipped' }, now, true);
+  const when = describeArrival(skipped.starts_at, skipped.arrival_ends_at, timeZone);
+  await recordSystemActivity(
+    trx,
+    {
+      leadId: visit.lead_id,
+      userId: await findOrCreateSystemUserId(trx),
+      type: 'note',
+      subject: `Customer skipped a visit: ${when}`,
+      description: `Skipped ${context.where}; the rest of the series stays as booked.`,
+    },
+    now,
+  );
+  await publishLiveEvent(trx, { type: 'visits.changed', leadId: visit.lead_id });
+  await notifyOfVisit(
+    trx,
+    visit.lead_id,
+    (byName) => ({ kind: 'visit_cancelled', when: windowWords(skipped, timeZone), byName, skipped: true }),
+    { actorId: null, now, timeZone },
+  );
+  await outbox.visitsCancelled(visit.lead_id, {
+    visits: [eventVisitOf(skipped)],
+    by: 'customer',
+    whole: false,
+    skipped: true,
+    ...(link ? { link } : {}),
+  });
 }

@@ -11,3 +11,4 @@ export {
 } from './scheduling-reads.service.ts';
 export { listScheduledVisitsOfDay } from './staff-visits.service.ts';
 export { describeArrival } from './visit-answers.service.ts';
+export { changeVisitOfCustomer, freeWindowsForCustomerVisit, listVisitsOfCustomer } from './account-visits.service.ts';

@@ -376,3 +376,37 @@ export async function readScheduleVersion(db: Knex): Promise<string> {
   );
   return result.rows[0]?.version ?? '';
 }
+
+/** A customer's visit with its booking's frequency and prices. */
+export interface CustomerVisitRow extends VisitRow {
+  frequency: Frequency;
+  first_visit_cents: BookingRow['first_visit_cents'];
+  per_visit_cents: BookingRow['per_visit_cents'];
+}
+
+/**
+ * The visits of the leads `leadIds` (a customer's account): those not over by `now`, soonest first,
+ * and up to `pastLimit` over before it, newest first.
+ */
+export async function listCustomerVisitRows(
+  db: Knex,
+  leadIds: readonly string[],
+  now: Date,
+  limits: { upcoming: number; past: number },
+): Promise<{ upcoming: CustomerVisitRow[]; past: CustomerVisitRow[] }> {
+  if (leadIds.length === 0) return { upcoming: [], past: [] };
+  const base = () =>
+    db('visits as v')
+      .join('bookings as b', 'b.id', 'v.booking_id')
+      .select('v.*', ...ADMIN_VISIT_BOOKING_COLUMNS)
+      .whereIn('v.lead_id', leadIds);
+  const [upcoming, past] = await Promise.all([
+    base().andWhere('v.ends_at', '>=', now).orderBy('v.starts_at').limit(limits.upcoming),
+    base().andWhere('v.ends_at', '<', now).orderBy('v.starts_at', 'desc').limit(limits.past),
+  ]);
+  return { upcoming, past };
+}
+
+export function findVisitRow(db: Knex, id: string): Promise<VisitRow | undefined> {
+  return db('visits').where({ id }).first();
+}

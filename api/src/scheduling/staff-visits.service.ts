@@ -72,7 +72,7 @@ export async function listScheduledVisitsOfDay(
 }
 
 /** Moves `visit` to `start` on `crew`, or the first crew free then; 409 when none is (the constraint decides). */
-async function moveVisit(
+export async function moveVisit(
   trx: Knex.Transaction,
   visit: VisitRow,
   start: number,

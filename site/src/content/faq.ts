@@ -80,7 +80,7 @@ export function buildFaqGroups(company: CompanyDetails): FaqGroup[] {
         {
           question: 'Can I reschedule or cancel my appointment?',
           answer: [
-            `Yes. Please give us at least ${BOOKING_ADVICE.changeNoticeHours} hours notice to avoid a cancellation fee. You can change your booking in your customer portal on our online booking page, call us at ${company.phone} or e-mail ${company.email}.`,
+            `Yes. Please give us at least ${BOOKING_ADVICE.changeNoticeHours} hours notice to avoid a cancellation fee. You can skip, move or cancel a visit yourself in your customer portal (your account at /account: sign in with the e-mail address you gave us), call us at ${company.phone} or e-mail ${company.email}.`,
           ],
         },
         {

@@ -32,6 +32,7 @@ const OLD_EVENT_TRIGGERS = [
   'visits_cancelled',
   'invoice_created',
   'payment_recorded',
+  'account_link_requested',
 ];
 const EVENT_TRIGGERS = [...OLD_EVENT_TRIGGERS, ...PAYMENT_TRIGGERS];
 

@@ -678,3 +678,30 @@ export const paymentSettingsBody = shapedBody({
   retryDays: fc.oneof(fc.array(fc.integer({ min: -1, max: 40 }), { maxLength: 5 }), nastyString),
   tipsEnabled: fc.oneof(fc.boolean(), fc.constantFrom('true', 1, null), nastyString),
 });
+
+/** POST /api/account/sign-in-link: an address, well or badly formed. */
+export const accountLinkBody = shapedBody({ email: fc.oneof(fc.emailAddress(), textOrPayload(300)) });
+
+/** PATCH /api/account/visits/{id}: a start or a status, well or badly formed. */
+export const accountVisitBody = fc.oneof(
+  shapedBody({ status: fc.oneof(fc.constantFrom('skipped', 'cancelled', 'scheduled', ''), nastyString) }),
+  shapedBody({ start: fc.oneof(fc.constantFrom('2026-12-01T08:00:00-06:00', 'tomorrow'), nastyString) }),
+);
+
+/** PUT /api/account/preferences: two switches, well or badly formed. */
+export const accountPreferencesBody = shapedBody({
+  sms: fc.oneof(fc.boolean(), nastyString),
+  email: fc.oneof(fc.boolean(), nastyString),
+});
+
+/** POST /api/account/messages: the text, well or badly formed. */
+export const accountMessageBody = shapedBody({ text: textOrPayload(2100) });
+
+/** POST /api/account/requests: another cleaning's choices, well or badly formed. */
+export const accountRequestBody = shapedBody({
+  cleaningType: fc.oneof(fc.constantFrom(...CLEANING_TYPES), nastyString),
+  frequency: fc.oneof(fc.constantFrom(...FREQUENCIES), nastyString),
+  bedrooms: fc.oneof(fc.constantFrom(...BEDROOM_CHOICES), nastyString),
+  bathrooms: fc.oneof(fc.constantFrom(...BATHROOM_CHOICES), nastyString),
+  notes: textOrPayload(2100),
+});

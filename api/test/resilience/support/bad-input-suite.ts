@@ -82,6 +82,11 @@ import {
   ownSettingsBody,
   passwordChangeBody,
   quoteAcceptBody,
+  accountLinkBody,
+  accountMessageBody,
+  accountPreferencesBody,
+  accountRequestBody,
+  accountVisitBody,
   quoteBody,
   quoteDeclineBody,
   quoteDraftBody,
@@ -99,6 +104,7 @@ import {
   customerVisitUpdateBody,
 } from './arbitraries.ts';
 import { holdsNul } from '../../../src/http/validate.ts';
+import { accountSignInLinkSchema } from '@shine/shared/account';
 import { newLeadAlertSettingsUpdateSchema } from '@shine/shared/new-lead-alerts';
 import {
   bookingRequestSchema,
@@ -141,8 +147,11 @@ interface Endpoint {
    * for a visit's id, always one of no visit).
    */
   path: string;
-  access: 'public' | 'admin' | 'login' | 'me';
+  /** account: a customer's account session only (none here: 401, whether or not staff are signed in). */
+  access: 'public' | 'admin' | 'login' | 'me' | 'account';
   success: number[];
+  /** Counted by a rate limit the suite's requests may spend: a 429 is an answer whatever the input. */
+  limited?: true;
   id?: IdKind;
   body?: () => fc.Arbitrary<unknown>;
   /** Validates the body (or, for GET with `query`, the query object) the way the API must. */
@@ -816,6 +825,35 @@ const endpoints: Endpoint[] = [
     body: () => customerVisitUpdateBody,
     schema: customerVisitUpdateSchema,
   },
+  // The customer's account: the link asked for by anyone (the same 202, a limit per client address
+  // the suite soon spends); the rest need the account's own session, which neither state here has.
+  {
+    method: 'POST',
+    path: '/api/account/sign-in-link',
+    access: 'public',
+    success: [202],
+    limited: true,
+    body: () => accountLinkBody,
+    schema: accountSignInLinkSchema,
+  },
+  { method: 'GET', path: '/api/account', access: 'account', success: [200] },
+  {
+    method: 'PATCH',
+    path: '/api/account/visits/:visit',
+    access: 'account',
+    success: [200],
+    body: () => accountVisitBody,
+  },
+  {
+    method: 'PUT',
+    path: '/api/account/preferences',
+    access: 'account',
+    success: [200],
+    body: () => accountPreferencesBody,
+  },
+  { method: 'POST', path: '/api/account/messages', access: 'account', success: [201], body: () => accountMessageBody },
+  { method: 'POST', path: '/api/account/requests', access: 'account', success: [201], body: () => accountRequestBody },
+  { method: 'POST', path: '/api/account/sign-out', access: 'public', success: [204] },
   {
     method: 'GET',
     path: '/api/admin/visits',
@@ -1151,7 +1189,13 @@ async function exercise(endpoint: Endpoint, signedIn: boolean, generated: Genera
     schemaAccepts = endpoint.schema.safeParse(generated.body).success && !holdsNul(generated.body);
   }
 
-  if (!signedIn && endpoint.access === 'admin') {
+  if (endpoint.limited && status === 429) {
+    // The limit's refusal, before the input is read: nothing more to judge.
+  } else if (endpoint.access === 'account') {
+    // No customer is signed in (a staff session is none): "not signed in", or a refusal of the body itself.
+    if (smallJson) expect(status, context).toBe(401);
+    else expect([400, 401, 413, 415, 431], context).toContain(status);
+  } else if (!signedIn && endpoint.access === 'admin') {
     // Signed out: nothing but "not signed in" (or a refusal of the body itself, which reveals nothing).
     if (smallJson) expect(status, context).toBe(401);
     else expect([400, 401, 413, 415, 431], context).toContain(status);

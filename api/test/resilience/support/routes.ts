@@ -137,6 +137,11 @@ const VALID_BODIES: Partial<Record<OperationName, NonNullable<Route['validBody']
   saveSchedulingSettings: () => ({ ...DEFAULT_SCHEDULING_SETTINGS }),
   recordInvoicePayment: () => ({ method: 'cash', amount: '25.00' }),
   recordVisitTip: () => ({ method: 'cash', amount: '10.00' }),
+  requestAccountLink: () => ({ email: 'matrix@example.com' }),
+  changeAccountVisit: () => ({ status: 'skipped' }),
+  setAccountPreferences: () => ({ sms: false, email: true }),
+  sendAccountMessage: () => ({ text: 'Hello' }),
+  requestAnotherCleaning: () => ({ cleaningType: 'Basic', frequency: 'Weekly', bedrooms: '2', bathrooms: '1' }),
   savePaymentSettings: () => ({
     taxRatePercent: '8.25',
     cancellationFee: null,

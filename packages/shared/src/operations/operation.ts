@@ -11,8 +11,11 @@ export const ADMIN_API_PATH = `${API_PATH}/admin`;
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** public: anyone; open: anyone, a session is read if present (login, me); session: signed in only. */
-export type Access = 'public' | 'open' | 'session';
+/**
+ * public: anyone; open: anyone, a session is read if present (login, me); session: signed in only;
+ * account: a customer signed in to their account (its own cookie, never a staff session).
+ */
+export type Access = 'public' | 'open' | 'session' | 'account';
 
 export type TextMediaType = 'text/csv' | 'text/html' | 'text/event-stream' | 'text/xml';
 
@@ -102,6 +105,7 @@ export function answersOf(operation: Operation): Map<number, Answer[]> {
     add(400, error('The input was refused: malformed JSON, a NUL character, or a field that fails its rule (issues).'));
   }
   if (operation.access === 'session') add(401, error('Not signed in.'));
+  if (operation.access === 'account') add(401, error('No customer is signed in to an account.'));
   const crossOrigin = operation.path.startsWith(`${ADMIN_API_PATH}/`) && isWrite(operation);
   if (crossOrigin && operation.role === 'admin') {
     add(

@@ -1,5 +1,6 @@
 // Every call of the API, and how a request finds its call (most specific pattern first, so that
 // /leads/export is not read as /leads/:id).
+import { accountOperations } from './account.operations.ts';
 import { automationOperations } from './automations.operations.ts';
 import { callOperations } from './calls.operations.ts';
 import { conversationOperations } from './conversations.operations.ts';
@@ -32,6 +33,7 @@ export const OPERATION_TABLES = {
   payments: paymentOperations,
   paymentReports: paymentReportOperations,
   tips: tipOperations,
+  account: accountOperations,
 } as const;
 
 type Tables = typeof OPERATION_TABLES;
