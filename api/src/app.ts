@@ -61,8 +61,10 @@ import { openLeadCountsByAssignee } from './leads/open-leads.service.ts';
 import { liveRouter } from './live/live.routes.ts';
 import { myDayRouter, shellCountsRouter } from './my-day/my-day.routes.ts';
 import { notificationsRouter } from './notifications/notifications.routes.ts';
-import { invoicesRouter, paymentSettingsRouter, paymentsRouter } from './payments/payments.routes.ts';
+import { invoicesRouter, leadCardRouter, paymentSettingsRouter, paymentsRouter } from './payments/payments.routes.ts';
 import { invoicePageRouter } from './payments/invoice-page.routes.ts';
+import { quotePageCard } from './payments/card-page.ts';
+import { createStripeClient } from './payments/stripe-client.ts';
 import { stripeWebhookRouter } from './payments/stripe-webhook.routes.ts';
 import { openApiRouter } from './openapi/openapi.routes.ts';
 import { customerQuotesRouter } from './quotes/customer-quotes.routes.ts';
@@ -139,6 +141,7 @@ function adminApi(
   admin.use('/leads', leadQuotesRouter(deps));
   admin.use('/leads', leadConversationRouter(conversations));
   admin.use('/leads', leadBookingRouter(deps));
+  admin.use('/leads', leadCardRouter(deps));
   admin.use('/visits', visitsRouter(deps));
   admin.use('/bookings', bookingsRouter(deps));
   admin.use('/invoices', invoicesRouter(deps));
@@ -234,7 +237,12 @@ export function createApp(deps: AppDeps): App {
   api.use(apiNotFound);
   app.use('/api', api);
   // The customers' quote pages: before the static site, whose 404 page would answer them otherwise.
-  app.use('/q', quotePageRouter({ ...deps, booking: quotePageBooking(deps) }));
+  const booking = quotePageBooking(deps);
+  const stripe = createStripeClient(deps.config);
+  app.use(
+    '/q',
+    quotePageRouter({ ...deps, booking, ...(stripe ? { card: quotePageCard(deps, stripe, booking) } : {}) }),
+  );
   // The customers' invoices (pay links).
   app.use('/i', invoicePageRouter(deps));
   // The unsubscribe link of automated e-mail (RFC 8058 one-click: no origin check, see its router).

@@ -217,3 +217,7 @@ export async function insertStripeEventOnce(db: Knex, event: { id: string; type:
   const rows = await db('stripe_events').insert(event).onConflict('id').ignore().returning('id');
   return rows.length > 0;
 }
+
+export async function hasStripeEvent(db: Knex, id: string): Promise<boolean> {
+  return (await db('stripe_events').where({ id }).first('id')) !== undefined;
+}

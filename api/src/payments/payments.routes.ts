@@ -6,9 +6,28 @@ import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { operationRouter } from '../http/route.ts';
 import { getPaymentSettings, savePaymentSettings } from './payment-settings.service.ts';
+import { findSavedCard, removeSavedCard } from './saved-cards.service.ts';
+import { createStripeClient } from './stripe-client.ts';
 import { findInvoice, listInvoices, recordManualPayment, returnCheckPayment } from './payments.service.ts';
 
 type PaymentsDeps = Pick<AppDeps, 'db' | 'now'>;
+
+/** /api/admin/leads/{id}/card: the lead's card on file, and its removal by staff. */
+export function leadCardRouter({ db, now, config }: Pick<AppDeps, 'db' | 'now' | 'config'>): Router {
+  const { router, route } = operationRouter('/api/admin/leads');
+  const stripe = createStripeClient(config);
+
+  route(paymentOperations.getLeadCard, async (req, res) => {
+    res.json({ card: await findSavedCard(db, req.params.id) });
+  });
+
+  route(paymentOperations.removeLeadCard, async (req, res) => {
+    await removeSavedCard(db, stripe, req.params.id, sessionUser(req).id, now());
+    res.status(204).end();
+  });
+
+  return router;
+}
 
 export function invoicesRouter({ db, now }: PaymentsDeps): Router {
   const { router, route } = operationRouter('/api/admin/invoices');

@@ -287,6 +287,16 @@ export interface QuotePageBooking {
   routes: Router;
 }
 
+/**
+ * The card-on-file section of a booked quote's page and its form posts: the payments feature's
+ * (app.ts wires it; quotes do not import payments).
+ */
+export interface QuotePageCard {
+  section: (token: string, quote: Quote, notice?: string) => Promise<string>;
+  /** POST /q/{token}/card…, behind the page's headers, rate limit and form parser. */
+  routes: Router;
+}
+
 /** The page of an accepted quote with `booking` (scheduling's section) in it, for a form's answer. */
 export async function renderAcceptedQuotePage(
   db: Knex,
@@ -294,8 +304,17 @@ export async function renderAcceptedQuotePage(
   timeZone: string,
   now: Date,
   booking: (quote: Quote) => Promise<BookingSection>,
+  card?: (quote: Quote) => Promise<string>,
 ): Promise<string> {
   const found = await findCustomerQuote(db, token);
   const quote = toQuote(found.row, now);
-  return renderQuotePage({ token, quote, firstName: found.lead.firstName, timeZone, booking: await booking(quote) });
+  const section = await booking(quote);
+  return renderQuotePage({
+    token,
+    quote,
+    firstName: found.lead.firstName,
+    timeZone,
+    booking: section,
+    ...(card && section.booked && !section.done ? { card: await card(quote) } : {}),
+  });
 }

@@ -18,6 +18,7 @@ import {
   findCustomerQuote,
   openCustomerQuote,
   type QuotePageBooking,
+  type QuotePageCard,
   spentLinkError,
 } from './customer-quotes.service.ts';
 import { toQuote } from './quote-mapper.ts';
@@ -66,7 +67,8 @@ export function quotePageRouter({
   config,
   now,
   booking,
-}: Pick<AppDeps, 'db' | 'config' | 'now'> & { booking?: QuotePageBooking }): Router {
+  card,
+}: Pick<AppDeps, 'db' | 'config' | 'now'> & { booking?: QuotePageBooking; card?: QuotePageCard }): Router {
   const router = Router();
   const timeZone = config.businessTimeZone;
   router.use(linkPageHeaders);
@@ -80,13 +82,23 @@ export function quotePageRouter({
   const renderOpen = async (res: Response, status: number, token: string, found: CustomerQuote, form?: FormState) => {
     const quote = toQuote(found.row, now());
     const section = booking && quote.status === 'accepted' ? await booking.section(token, quote) : undefined;
+    const cardSection = card && section?.booked && !section.done ? await card.section(token, quote) : undefined;
     sendHtml(
       res,
       status,
-      renderQuotePage({ token, quote, firstName: found.lead.firstName, timeZone, form, booking: section }),
+      renderQuotePage({
+        token,
+        quote,
+        firstName: found.lead.firstName,
+        timeZone,
+        form,
+        booking: section,
+        ...(cardSection ? { card: cardSection } : {}),
+      }),
     );
   };
   if (booking) router.use(booking.routes);
+  if (card) router.use(card.routes);
 
   router.get('/:token', async (req, res) => {
     try {

@@ -42,7 +42,49 @@ export const PAYMENT_MESSAGES = {
   stripeSignature: 'The Stripe-Signature header is missing, wrong or more than 5 minutes old',
   stripeEvent: 'The body is not a Stripe event (an object with an id and a type)',
   stripeOff: 'Card payments are not set up',
+  cardNotFound: 'No card is on file',
+  cardTermsRequired: 'Please tick the box to agree to the terms first',
+  cardNotAccepted: 'A card can be saved once the quote is accepted',
 } as const;
+
+/** The version of the card-on-file terms' wording, stored with each card saved under them. */
+export const CARD_TERMS_VERSION = 'card-on-file-1';
+
+const BRAND_WORDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
+
+/** "Visa •••• 4242, expires 04/28": a saved card as staff and the customer see it (never the number). */
+export function cardLabelOf(card: { brand: string; last4: string; expMonth: number; expYear: number }): string {
+  const brand = BRAND_WORDS[card.brand] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
+  return `${brand} •••• ${card.last4}, expires ${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The terms a customer agrees to when saving a card: the per-visit price, how often, payment after
+ * each completed visit, the 24-hour cancellation fee. Stored word for word with the card.
+ */
+export function cardTermsOf(args: {
+  company: string;
+  perVisit: string;
+  frequency: string;
+  cancellationFee: string | null;
+}): string {
+  const often =
+    args.frequency === 'One Time' ? 'for your one-time cleaning' : `per visit, ${args.frequency.toLowerCase()}`;
+  const fee = args.cancellationFee
+    ? `A cleaning cancelled or missed with less than 24 hours' notice is charged a cancellation fee of ${args.cancellationFee}.`
+    : "A cleaning cancelled with less than 24 hours' notice may be charged the cancellation fee then in effect, after we tell you its amount.";
+  return [
+    `I authorize ${args.company} to charge this card ${args.perVisit} ${often} (tax included), plus any extras I ask for,`,
+    'after each cleaning is completed, and to e-mail me a receipt each time.',
+    fee,
+    'I can remove the card at any time from my quote page or by calling; other ways to pay stay open.',
+  ].join(' ');
+}
 
 /** An amount of money to pay: a string of dollars, more than zero, at most two decimals → cents. */
 export const paymentAmountSchema = z

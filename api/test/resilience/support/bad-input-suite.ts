@@ -909,6 +909,15 @@ const endpoints: Endpoint[] = [
     id: 'lead',
     validMayFail: [404],
   },
+  { method: 'GET', path: '/api/admin/leads/:id/card', access: 'admin', success: [200], id: 'lead' },
+  {
+    method: 'DELETE',
+    path: '/api/admin/leads/:id/card',
+    access: 'admin',
+    success: [204],
+    id: 'lead',
+    validMayFail: [404],
+  },
   { method: 'GET', path: '/api/admin/settings/payments', access: 'admin', success: [200] },
   {
     method: 'PUT',

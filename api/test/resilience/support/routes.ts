@@ -472,6 +472,9 @@ export const ROUTES: Route[] = [
     validBody: () => ({ method: 'cash', amount: '25.00' }),
   },
   { method: 'POST', path: '/api/admin/payments/:id/return', access: 'admin', role: 'sales', id: 'lead' },
+  { method: 'GET', path: '/api/admin/leads/:id/card', access: 'admin', role: 'sales', id: 'lead' },
+  // No card is on file: the session decides, then the 404.
+  { method: 'DELETE', path: '/api/admin/leads/:id/card', access: 'admin', role: 'sales', id: 'lead' },
   { method: 'GET', path: '/api/admin/settings/payments', access: 'admin', role: 'admin' },
   {
     method: 'PUT',

@@ -53,6 +53,9 @@ const ACTION_VERBS: Record<string, string> = {
   service_address_set: 'set the service address',
   payment_recorded: 'recorded a payment',
   check_returned: 'marked a check returned',
+  card_saved: 'saved a card on file',
+  card_removed: 'removed the card on file',
+  payment_refunded: 'refunded a card payment',
 };
 
 /** Who made the change: a person, or the product itself (automations, the command line). */

@@ -11,9 +11,10 @@ import {
   invoiceAnswerSchema,
   invoiceListSchema,
   paymentAnswerSchema,
+  savedCardAnswerSchema,
   stripeEventReceiptSchema,
 } from '../responses/payments.ts';
-import { error, json, operation, type Operation } from './operation.ts';
+import { empty, error, json, operation, type Operation } from './operation.ts';
 
 const session = 'session' as const;
 const MONEY = 'Money is a decimal string with two places ("402.15").';
@@ -93,6 +94,27 @@ export const paymentOperations = {
     role: 'admin',
     body: paymentSettingsSchema,
     answers: { 200: json(paymentSettingsViewSchema, 'The settings now.') },
+  }),
+  getLeadCard: operation({
+    method: 'get',
+    path: '/api/admin/leads/:id/card',
+    tag: 'Payments',
+    summary: 'The card on file of a lead: brand, last four digits, expiry (never the number)',
+    description:
+      'The customer saved it on Stripe’s page (Checkout in setup mode) after agreeing to the terms, which are answered word for word with when they agreed. card is null when none is on file; a lead that does not exist has none.',
+    access: session,
+    params: idParamsSchema,
+    answers: { 200: json(savedCardAnswerSchema, 'The card, or null.') },
+  }),
+  removeLeadCard: operation({
+    method: 'delete',
+    path: '/api/admin/leads/:id/card',
+    tag: 'Payments',
+    summary: 'Remove the card on file of a lead',
+    description: 'It is never charged again (and is detached at Stripe). Audited.',
+    access: session,
+    params: idParamsSchema,
+    answers: { 204: empty('Removed.'), 404: error('No card is on file.') },
   }),
   receiveStripeEvent: operation({
     method: 'post',

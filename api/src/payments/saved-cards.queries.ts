@@ -1,0 +1,95 @@
+// stripe_customers, card_setups, saved_cards (migration 20261205090000): only the payments feature
+// reads and writes them.
+import type { Knex } from 'knex';
+
+export interface CardSetupRow {
+  id: string;
+  lead_id: string;
+  checkout_session_id: string;
+  stripe_customer_id: string;
+  terms_version: string;
+  terms_text: string;
+  agreed_at: Date;
+  agreed_ip: string | null;
+  created_at: Date;
+}
+
+export interface SavedCardRow {
+  id: string;
+  lead_id: string;
+  setup_id: string;
+  stripe_customer_id: string;
+  stripe_payment_method_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  terms_version: string;
+  terms_text: string;
+  agreed_at: Date;
+  agreed_ip: string | null;
+  created_at: Date;
+  removed_at: Date | null;
+  removed_by: string | null;
+}
+
+export async function findStripeCustomerId(db: Knex, leadId: string): Promise<string | undefined> {
+  const row = (await db('stripe_customers').where({ lead_id: leadId }).first('stripe_customer_id')) as
+    | { stripe_customer_id: string }
+    | undefined;
+  return row?.stripe_customer_id;
+}
+
+/** Keeps the lead's customer; answers the one kept (another process's, when it was first). */
+export async function keepStripeCustomerId(db: Knex, leadId: string, customerId: string): Promise<string> {
+  await db('stripe_customers')
+    .insert({ lead_id: leadId, stripe_customer_id: customerId })
+    .onConflict('lead_id')
+    .ignore();
+  return (await findStripeCustomerId(db, leadId)) ?? customerId;
+}
+
+export async function insertCardSetup(db: Knex, row: Omit<CardSetupRow, 'id' | 'created_at'>): Promise<CardSetupRow> {
+  const [setup] = (await db('card_setups').insert(row).returning('*')) as CardSetupRow[];
+  if (!setup) throw new Error('card setup insert returned no row');
+  return setup;
+}
+
+export async function findCardSetupBySession(db: Knex, sessionId: string): Promise<CardSetupRow | undefined> {
+  return (await db('card_setups').where({ checkout_session_id: sessionId }).first()) as CardSetupRow | undefined;
+}
+
+export async function findSavedCardOfSetup(db: Knex, setupId: string): Promise<SavedCardRow | undefined> {
+  return (await db('saved_cards').where({ setup_id: setupId }).first()) as SavedCardRow | undefined;
+}
+
+/** The lead's card in use (not removed), if any. */
+export async function findCardInUse(db: Knex, leadId: string): Promise<SavedCardRow | undefined> {
+  return (await db('saved_cards').where({ lead_id: leadId }).whereNull('removed_at').first()) as
+    | SavedCardRow
+    | undefined;
+}
+
+/** Locks the lead's card in use until the transaction ends. */
+export async function lockCardInUse(trx: Knex.Transaction, leadId: string): Promise<SavedCardRow | undefined> {
+  return (await trx('saved_cards').where({ lead_id: leadId }).whereNull('removed_at').forUpdate().first()) as
+    | SavedCardRow
+    | undefined;
+}
+
+export async function markCardRemoved(trx: Knex.Transaction, id: string, at: Date, by: string | null): Promise<void> {
+  await trx('saved_cards').where({ id }).whereNull('removed_at').update({ removed_at: at, removed_by: by });
+}
+
+/** The card saved from a setup, unless one was (the unique setup_id): undefined when it was. */
+export async function insertSavedCardOnce(
+  trx: Knex.Transaction,
+  row: Omit<SavedCardRow, 'id' | 'created_at' | 'removed_at' | 'removed_by'> & { created_at: Date },
+): Promise<SavedCardRow | undefined> {
+  const [card] = (await trx('saved_cards')
+    .insert(row)
+    .onConflict('setup_id')
+    .ignore()
+    .returning('*')) as SavedCardRow[];
+  return card;
+}
