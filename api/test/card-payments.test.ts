@@ -7,11 +7,19 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bookingAnswerSchema, slotListSchema } from '@shine/shared/bookings';
-import { savedCardAnswerSchema } from '@shine/shared/responses/payments';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import {
+  invoiceAnswerSchema,
+  invoiceListSchema,
+  type Invoice,
+  savedCardAnswerSchema,
+} from '@shine/shared/responses/payments';
+import { simpleParser } from 'mailparser';
 import { startStripeStandIn } from '../src/cli/stripe-stand-in.ts';
-import { useReactingApp } from './support/automation-engine.ts';
+import { sweepDueCardCharges } from '../src/payments/card-charges.service.ts';
+import { createStripeClient } from '../src/payments/stripe-client.ts';
+import { openSecondPool, useReactingApp } from './support/automation-engine.ts';
 import { createLeadThroughForm, sendNewQuote, TEST_ADDRESS, tokenOf } from './support/quotes.ts';
 import { buildTestApp, describeApi, resetTables, signIn } from './support/test-app.ts';
 
@@ -68,7 +76,9 @@ describeApi('cards on file', () => {
     await customer.post(`/api/quotes/${token}/accept`).send({ name: 'Ann Lee' }).expect(200);
     const [slot] = slotListSchema.parse((await customer.get(`/api/quotes/${token}/slots`).expect(200)).body).slots;
     if (!slot) throw new Error('no free window');
-    const answer = await customer.post(`/api/quotes/${token}/booking`).send({ address: TEST_ADDRESS, start: slot.start });
+    const answer = await customer
+      .post(`/api/quotes/${token}/booking`)
+      .send({ address: TEST_ADDRESS, start: slot.start });
     const { booking } = bookingAnswerSchema.parse(answer.body);
     const visits = (await reacting.app
       .db('visits')
@@ -103,6 +113,34 @@ describeApi('cards on file', () => {
     return typed.location;
   }
 
+  const mailTo = (address: string) => reacting.smtp.received.filter((mail) => mail.to.includes(address));
+  const count = async (table: string, where: Record<string, unknown>) =>
+    Number((await reacting.app.db(table).where(where).count({ n: '*' }))[0]?.n);
+  const stripe = () => {
+    const client = createStripeClient({ stripe: { secretKey: ENV.STRIPE_SECRET_KEY, apiUrl: standIn.url } });
+    if (!client) throw new Error('no client');
+    return client;
+  };
+
+  async function invoiceOfVisit(
+    agent: ReturnType<typeof supertest.agent>,
+    leadId: string,
+    visitId: string,
+  ): Promise<Invoice> {
+    const list = invoiceListSchema.parse((await agent.get(`/api/admin/invoices?leadId=${leadId}`).expect(200)).body);
+    const summary = list.items.find((item) => item.visitId === visitId);
+    if (!summary) throw new Error('no invoice for the visit');
+    return invoiceAnswerSchema.parse((await agent.get(`/api/admin/invoices/${summary.id}`).expect(200)).body).invoice;
+  }
+
+  /** The stand-in's succeeded PaymentIntents for an invoice. */
+  const succeededFor = (invoiceId: string) =>
+    standIn.events.filter(
+      (event) =>
+        event.type === 'payment_intent.succeeded' &&
+        (event.data.object.metadata as Record<string, string> | undefined)?.invoice_id === invoiceId,
+    );
+
   const cardOf = async (agent: ReturnType<typeof supertest.agent>, leadId: string) =>
     savedCardAnswerSchema.parse((await agent.get(`/api/admin/leads/${leadId}/card`).expect(200)).body).card;
 
@@ -131,7 +169,9 @@ describeApi('cards on file', () => {
     expect(stored?.agreed_at).toBeInstanceOf(Date);
 
     // The customer's return, and the webhook five times more: the same one card.
-    await supertest(reacting.app.app).get(new URL(back).pathname + new URL(back).search).expect(303);
+    await supertest(reacting.app.app)
+      .get(new URL(back).pathname + new URL(back).search)
+      .expect(303);
     const completed = standIn.events.filter((event) => event.type === 'checkout.session.completed').at(-1);
     for (let replay = 0; replay < 5; replay++) expect(await standIn.resend(completed?.id as string)).toBe(200);
     expect(Number((await reacting.app.db('saved_cards').where({ lead_id: leadId }).count({ n: '*' }))[0]?.n)).toBe(1);
@@ -162,6 +202,143 @@ describeApi('cards on file', () => {
     );
   });
 
+  it('charges the card on file once when the visit is completed: two processes at once and the webhook five times more make one payment and one receipt', async () => {
+    const { leadId, email, token, visits } = await booked();
+    const [first] = visits;
+    if (!first) throw new Error('no visit');
+    await saveCard(token);
+    await reacting.app.settle();
+    reacting.smtp.received.length = 0;
+    reacting.app.clock.now = new Date(first.starts_at.getTime() + 3_600_000);
+    const agent = await signIn(reacting.app.app);
+    const pool = await openSecondPool(reacting.app.db);
+    const other = await buildTestApp(pool.db, {
+      env: ENV,
+      onLeadEvent: (event) => reacting.app.engine.engine.handleLeadEvent(event),
+    });
+    other.clock.now = reacting.app.clock.now;
+    try {
+      const otherAgent = await signIn(other.app);
+      const answers = await Promise.all([
+        agent.patch(`/api/admin/visits/${first.id}`).send({ status: 'completed' }),
+        otherAgent.patch(`/api/admin/visits/${first.id}`).send({ status: 'completed' }),
+        agent.patch(`/api/admin/visits/${first.id}`).send({ status: 'completed' }),
+        otherAgent.patch(`/api/admin/visits/${first.id}`).send({ status: 'completed' }),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      // Both processes' sweeps, later: nothing is left to charge.
+      const later = new Date((reacting.app.clock.now as Date).getTime() + 3_600_000);
+      await Promise.all([
+        sweepDueCardCharges(reacting.app.db, stripe(), later),
+        sweepDueCardCharges(pool.db, stripe(), later),
+      ]);
+    } finally {
+      await other.close();
+      await pool.close();
+    }
+    const invoice = await invoiceOfVisit(agent, leadId, first.id);
+    const [succeeded, ...more] = succeededFor(invoice.id);
+    expect(more).toEqual([]);
+    // The webhook's signatures are judged by the app's clock: the real one again.
+    reacting.app.clock.now = undefined;
+    for (let replay = 0; replay < 5; replay++) expect(await standIn.resend(succeeded?.id as string)).toBe(200);
+    await reacting.app.settle();
+
+    const paid = await invoiceOfVisit(agent, leadId, first.id);
+    expect(paid).toMatchObject({ status: 'paid', total: '173.20', amountPaid: '173.20', balance: '0.00' });
+    expect(paid.payments).toEqual([
+      expect.objectContaining({ method: 'card', amount: '173.20', status: 'succeeded', reference: 'Visa •••• 4242' }),
+    ]);
+    expect(await count('payments', { invoice_id: invoice.id })).toBe(1);
+    expect(await count('card_charges', { invoice_id: invoice.id, status: 'succeeded' })).toBe(1);
+    const mails = await Promise.all(mailTo(email).map((mail) => simpleParser(mail.raw)));
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/^Receipt: \$173\.20 received for invoice INV-/),
+    ]);
+    expect(mails[0]?.text).toContain('Card (Visa •••• 4242)');
+  });
+
+  it('a process that stopped before charging: the sweeps of two processes at once charge it once', async () => {
+    const { leadId, email, token, visits } = await booked();
+    const [first] = visits;
+    if (!first) throw new Error('no visit');
+    await saveCard(token);
+    await reacting.app.settle();
+    reacting.smtp.received.length = 0;
+    // Completed by a process that charges nothing after its commit (no STRIPE_SECRET_KEY: as if it stopped).
+    const stopped = await buildTestApp(reacting.app.db, {
+      env: BASE_ENV,
+      onLeadEvent: (event) => reacting.app.engine.engine.handleLeadEvent(event),
+    });
+    stopped.clock.now = new Date(first.starts_at.getTime() + 3_600_000);
+    const pool = await openSecondPool(reacting.app.db);
+    try {
+      const agent = await signIn(stopped.app);
+      await agent.patch(`/api/admin/visits/${first.id}`).send({ status: 'completed' }).expect(200);
+      const invoice = await invoiceOfVisit(agent, leadId, first.id);
+      expect(invoice.payments).toEqual([]);
+      // Within the grace the sweep leaves it to its process; after it, both processes' sweeps take it.
+      const completedAt = stopped.clock.now;
+      expect(await sweepDueCardCharges(reacting.app.db, stripe(), completedAt)).toBe(0);
+      const later = new Date(completedAt.getTime() + 120_000);
+      await Promise.all([
+        sweepDueCardCharges(reacting.app.db, stripe(), later),
+        sweepDueCardCharges(pool.db, stripe(), later),
+        sweepDueCardCharges(pool.db, stripe(), later),
+      ]);
+      expect(succeededFor(invoice.id)).toHaveLength(1);
+      expect(await count('payments', { invoice_id: invoice.id })).toBe(1);
+      expect((await invoiceOfVisit(agent, leadId, first.id)).status).toBe('paid');
+    } finally {
+      await stopped.close();
+      await pool.close();
+    }
+    await reacting.app.settle();
+    const subjects = (await Promise.all(mailTo(email).map((mail) => simpleParser(mail.raw)))).map(
+      (mail) => mail.subject,
+    );
+    expect(subjects).toEqual([expect.stringMatching(/^Receipt: /)]);
+  });
+
+  it('a card that declines is not paid (the attempt kept as failed); without a card the pay page takes a card through Checkout', async () => {
+    const declined = await booked();
+    const plain = await booked();
+    await saveCard(declined.token, '4000 0000 0000 0341');
+    await reacting.app.settle();
+    reacting.smtp.received.length = 0;
+    const [visit] = declined.visits;
+    const [own] = plain.visits;
+    if (!visit || !own) throw new Error('no visit');
+    reacting.app.clock.now = new Date(Math.max(visit.starts_at.getTime(), own.starts_at.getTime()) + 3_600_000);
+    const staff = await signIn(reacting.app.app);
+    await staff.patch(`/api/admin/visits/${visit.id}`).send({ status: 'completed' }).expect(200);
+    const unpaid = await invoiceOfVisit(staff, declined.leadId, visit.id);
+    expect(unpaid).toMatchObject({ status: 'open', balance: '173.20', payments: [] });
+    expect(
+      await reacting.app.db('card_charges').where({ invoice_id: unpaid.id }).select('status', 'failure_code'),
+    ).toEqual([{ status: 'failed', failure_code: 'card_declined' }]);
+
+    // No card: the invoice e-mail's pay link, and "Pay by card" on it.
+    await staff.patch(`/api/admin/visits/${own.id}`).send({ status: 'completed' }).expect(200);
+    await reacting.app.settle();
+    const [mail] = await Promise.all(mailTo(plain.email).map((each) => simpleParser(each.raw)));
+    expect(mail?.subject).toMatch(/^Your invoice INV-/);
+    const link = /https:\/\/shine\.example\.com(\/i\/[\w-]+)/.exec(mail?.text ?? '')?.[1] as string;
+    const page = (await supertest(reacting.app.app).get(link).expect(200)).text;
+    expect(page).toContain('Pay by card');
+    const toStripe = await supertest(reacting.app.app).post(`${link}/pay`).expect(303);
+    expect(toStripe.headers.location).toMatch(new RegExp(`^${standIn.url}/c/pay/cs_test_`));
+    const typed = await typeCard(toStripe.headers.location as string, '4242 4242 4242 4242');
+    expect(typed.location).toMatch(new RegExp(`^${ORIGIN}${link}/paid\\?session=cs_test_`));
+    await supertest(reacting.app.app)
+      .get(new URL(typed.location).pathname + new URL(typed.location).search)
+      .expect(303);
+    const settled = await invoiceOfVisit(staff, plain.leadId, own.id);
+    expect(settled).toMatchObject({ status: 'paid', balance: '0.00' });
+    expect(settled.payments).toEqual([expect.objectContaining({ method: 'card', amount: '173.20' })]);
+    expect((await supertest(reacting.app.app).get(link).expect(200)).text).toContain('Paid in full');
+  });
+
   it('says nothing of cards without STRIPE_SECRET_KEY', async () => {
     const { token } = await booked();
     const off = await buildTestApp(reacting.app.db, { env: BASE_ENV });
@@ -170,6 +347,7 @@ describeApi('cards on file', () => {
       expect(page).toContain('Your cleaning is booked');
       expect(page).not.toContain('Save a card');
       await supertest(off.app).post(`/q/${token}/card`).type('form').send({ agree: 'yes' }).expect(404);
+      await supertest(off.app).post('/i/any-token/pay').expect(404);
     } finally {
       await off.close();
     }

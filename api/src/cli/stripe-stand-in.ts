@@ -116,7 +116,7 @@ export async function startStripeStandIn(options: {
   webhookSecret?: string;
 }): Promise<StripeStandIn> {
   const objects = new Map<string, StripeObject>();
-  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const idempotent = new Map<string, Promise<{ status: number; body: unknown }>>();
   const events: StripeEvent[] = [];
   const deliveries: StripeStandIn['deliveries'] = [];
   // What charging each card saved on the hosted page does (Stripe's test cards), by payment method id.
@@ -443,22 +443,26 @@ ${error ? `<p class="error" role="alert">${escapeAttr(error)}</p>` : ''}
     const key = req.headers['idempotency-key'];
     const remembered = typeof key === 'string' ? idempotent.get(key) : undefined;
     if (remembered) {
+      // A request with the key still under way is waited for: the same key, the same one answer.
+      const answer = await remembered;
       res.setHeader('idempotent-replayed', 'true');
-      send(remembered.status, remembered.body);
+      send(answer.status, answer.body);
       return;
     }
     const url = new URL(req.url ?? '/', 'http://stand-in');
-    let answer: { status: number; body: unknown };
-    try {
-      answer = {
-        status: 200,
-        body: await route(req.method ?? 'GET', url.pathname, parseForm(Buffer.concat(chunks).toString('utf8'))),
-      };
-    } catch (error) {
-      if (!(error instanceof StripeError)) throw error;
-      answer = { status: error.status, body: { error: error.body } };
-    }
-    if (typeof key === 'string' && req.method === 'POST') idempotent.set(key, answer);
+    const answering = (async (): Promise<{ status: number; body: unknown }> => {
+      try {
+        return {
+          status: 200,
+          body: await route(req.method ?? 'GET', url.pathname, parseForm(Buffer.concat(chunks).toString('utf8'))),
+        };
+      } catch (error) {
+        if (!(error instanceof StripeError)) throw error;
+        return { status: error.status, body: { error: error.body } };
+      }
+    })();
+    if (typeof key === 'string' && req.method === 'POST') idempotent.set(key, answering);
+    const answer = await answering;
     send(answer.status, answer.body);
   }
 

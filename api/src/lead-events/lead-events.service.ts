@@ -99,6 +99,8 @@ export interface InvoiceCreatedPayload {
   invoiceId: string;
   token: string;
   actorId?: string;
+  /** The card on file is charged for it: the receipt tells the customer, not the invoice e-mail. */
+  cardCharge?: boolean;
 }
 
 /** payment_recorded: a payment the customer is sent a receipt for. */

@@ -48,6 +48,9 @@ export interface PaymentRow {
   recorded_by: string | null;
   created_at: Date;
   returned_at: Date | null;
+  /** The card payment's PaymentIntent; null for cash and checks. */
+  stripe_payment_intent_id: string | null;
+  refunded_cents: Cents;
 }
 
 export type NewInvoiceRow = Pick<
@@ -85,6 +88,10 @@ export async function insertInvoiceOnce(
 
 export async function findInvoiceRow(db: Knex, id: string): Promise<InvoiceRow | undefined> {
   return (await db('invoices').where({ id }).first()) as InvoiceRow | undefined;
+}
+
+export async function findInvoiceIdOfVisit(db: Knex, visitId: string): Promise<string | undefined> {
+  return ((await db('invoices').where({ visit_id: visitId }).first('id')) as { id: string } | undefined)?.id;
 }
 
 export async function findInvoiceRowByTokenHash(db: Knex, tokenHash: string): Promise<InvoiceRow | undefined> {
@@ -131,6 +138,21 @@ export async function insertPaymentRow(
 ): Promise<PaymentRow> {
   const [payment] = (await trx('payments').insert(row).returning('*')) as PaymentRow[];
   if (!payment) throw new Error('payment insert returned no row');
+  return payment;
+}
+
+/** A card payment, unless its PaymentIntent was recorded (the unique intent): undefined when it was. */
+export async function insertCardPaymentOnce(
+  trx: Knex.Transaction,
+  row: Pick<PaymentRow, 'invoice_id' | 'lead_id' | 'amount_cents' | 'reference' | 'created_at'> & {
+    stripe_payment_intent_id: string;
+  },
+): Promise<PaymentRow | undefined> {
+  const [payment] = (await trx('payments')
+    .insert({ ...row, method: 'card', recorded_by: null })
+    .onConflict('stripe_payment_intent_id')
+    .ignore()
+    .returning('*')) as PaymentRow[];
   return payment;
 }
 

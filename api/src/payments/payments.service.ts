@@ -24,6 +24,7 @@ import {
   findInvoiceRowByTokenHash,
   findPaymentRow,
   type InvoiceRow,
+  insertCardPaymentOnce,
   insertPaymentRow,
   listInvoiceLineRows,
   listInvoiceRows,
@@ -203,6 +204,46 @@ export async function recordManualPayment(
     await outbox.paymentRecorded(invoice.lead_id, { paymentId: payment.id, actorId });
     return toPayment(payment);
   });
+}
+
+/**
+ * A card payment Stripe confirmed (an off-session charge, the pay page's Checkout), recorded once per
+ * PaymentIntent whoever hears of it first (the charging process, another one, the webhook, replayed or
+ * not): the unique intent decides, and only the one that records it sends the receipt. Undefined when
+ * it was recorded before, or names no invoice.
+ */
+export async function recordCardPayment(
+  db: Knex,
+  args: { invoiceId: string; paymentIntentId: string; amountCents: number; reference: string | null; at: Date },
+): Promise<Payment | undefined> {
+  return withLeadEventOutbox(db, async (trx, outbox) => {
+    const invoice = await lockInvoiceRow(trx, args.invoiceId);
+    if (!invoice) return undefined;
+    const payment = await insertCardPaymentOnce(trx, {
+      invoice_id: invoice.id,
+      lead_id: invoice.lead_id,
+      amount_cents: args.amountCents,
+      reference: args.reference,
+      stripe_payment_intent_id: args.paymentIntentId,
+      created_at: args.at,
+    });
+    if (!payment) return undefined;
+    const paid = cents(invoice.paid_cents) + args.amountCents;
+    const owed = cents(invoice.total_cents) + cents(invoice.fees_cents);
+    await updateInvoiceRow(trx, invoice.id, {
+      paid_cents: Math.min(paid, owed),
+      ...(paid >= owed && invoice.status === 'open' ? { status: 'paid', paid_at: args.at } : {}),
+    });
+    await outbox.paymentRecorded(invoice.lead_id, { paymentId: payment.id });
+    return toPayment(payment);
+  });
+}
+
+/** What is still owed on an invoice, in cents (0 when void); undefined when there is none. */
+export async function invoiceBalanceCents(db: Knex, invoiceId: string): Promise<number | undefined> {
+  const row = await findInvoiceRow(db, invoiceId);
+  if (!row) return undefined;
+  return row.status === 'void' ? 0 : balanceCentsOf(row);
 }
 
 /**

@@ -93,3 +93,72 @@ export async function insertSavedCardOnce(
     .returning('*')) as SavedCardRow[];
   return card;
 }
+
+export interface CardChargeRow {
+  id: string;
+  invoice_id: string;
+  lead_id: string;
+  card_id: string;
+  attempt: number;
+  amount_cents: string | number;
+  status: 'pending' | 'succeeded' | 'failed' | 'requires_action' | 'cancelled';
+  payment_intent_id: string | null;
+  failure_code: string | null;
+  due_at: Date;
+  created_at: Date;
+  settled_at: Date | null;
+}
+
+/** An attempt to charge the invoice, unless it was made (the unique invoice and attempt). */
+export async function insertCardChargeOnce(
+  trx: Knex.Transaction,
+  row: Pick<CardChargeRow, 'invoice_id' | 'lead_id' | 'card_id' | 'attempt' | 'amount_cents' | 'due_at' | 'created_at'>,
+): Promise<CardChargeRow | undefined> {
+  const [charge] = (await trx('card_charges')
+    .insert(row)
+    .onConflict(['invoice_id', 'attempt'])
+    .ignore()
+    .returning('*')) as CardChargeRow[];
+  return charge;
+}
+
+/** Attempts still to make, due by `now`: of one invoice, or every one (the sweep), oldest first. */
+export async function listDueCardCharges(
+  db: Knex,
+  now: Date,
+  filter: { invoiceId?: string; limit: number },
+): Promise<CardChargeRow[]> {
+  const query = db('card_charges').where({ status: 'pending' }).where('due_at', '<=', now);
+  if (filter.invoiceId) query.where({ invoice_id: filter.invoiceId });
+  return (await query.orderBy('due_at').limit(filter.limit)) as CardChargeRow[];
+}
+
+export async function findCardChargeOfInvoiceAttempt(
+  db: Knex,
+  invoiceId: string,
+  attempt: number,
+): Promise<CardChargeRow | undefined> {
+  return (await db('card_charges').where({ invoice_id: invoiceId, attempt }).first()) as CardChargeRow | undefined;
+}
+
+export async function hasCardCharge(db: Knex, invoiceId: string): Promise<boolean> {
+  return (await db('card_charges').where({ invoice_id: invoiceId }).first('id')) !== undefined;
+}
+
+export async function findCardById(db: Knex, id: string): Promise<SavedCardRow | undefined> {
+  return (await db('saved_cards').where({ id }).first()) as SavedCardRow | undefined;
+}
+
+/** Settles a pending attempt (only a pending one: the first to settle it wins). */
+export async function settleCardCharge(
+  db: Knex,
+  id: string,
+  values: Pick<CardChargeRow, 'status'> & Partial<Pick<CardChargeRow, 'payment_intent_id' | 'failure_code'>>,
+  at: Date,
+): Promise<boolean> {
+  const changed = await db('card_charges')
+    .where({ id })
+    .whereIn('status', ['pending', 'failed', 'requires_action'])
+    .update({ ...values, settled_at: at });
+  return changed > 0;
+}

@@ -1,5 +1,6 @@
 // The card processor's webhook events (POST /api/payments/stripe/webhook), once per event id. A
-// completed Checkout Session in setup mode saves the customer's card (recordCardOfSession); other
+// completed Checkout Session in setup mode saves the customer's card (recordCardOfSession), a
+// succeeded PaymentIntent naming an invoice records its payment (recordSucceededIntent); other
 // types are recorded and answered 2xx, so the processor stops retrying. What an event does is itself
 // idempotent (a card once per setup), so two deliveries of one event racing each other do it once;
 // the event is marked taken after it was acted on, so a failure is retried by the processor.
@@ -8,6 +9,7 @@ import { PAYMENT_MESSAGES } from '@shine/shared/payments';
 import type { Knex } from 'knex';
 import { AppError } from '../http/app-error.ts';
 import { hasStripeEvent, insertStripeEventOnce } from './payments.queries.ts';
+import { recordSucceededIntent } from './card-charges.service.ts';
 import { recordCardOfSession } from './saved-cards.service.ts';
 import { isValidStripeSignature } from './stripe-signature.ts';
 
@@ -54,5 +56,8 @@ async function actOn(
   const object = event.data?.object ?? {};
   if (event.type === 'checkout.session.completed' && object.mode === 'setup' && typeof object.id === 'string') {
     await recordCardOfSession(db, stripe, object.id, now);
+  }
+  if (event.type === 'payment_intent.succeeded' && typeof object.id === 'string') {
+    await recordSucceededIntent(db, stripe, object.id, now);
   }
 }

@@ -1,4 +1,5 @@
-// The invoice e-mail with its pay link: sent when a completed visit's invoice is made.
+// The invoice e-mail with its pay link: sent when a completed visit's invoice is made, unless the card
+// on file is charged for it (the receipt then tells the customer).
 import type { InvoiceCreatedPayload } from '../lead-events/lead-events.service.ts';
 import { invoiceEmailOf } from '../payments/payment-email.service.ts';
 import type { Reaction } from './reaction.ts';
@@ -8,6 +9,7 @@ export const invoiceEmailReaction: Reaction = {
   triggers: ['invoice_created'],
   async email(context, event) {
     const payload = event.payload as InvoiceCreatedPayload;
+    if (payload.cardCharge) return undefined;
     const message = await invoiceEmailOf(
       context.db,
       { invoiceId: payload.invoiceId, token: payload.token, origin: context.publicOrigin },

@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 //   setup it came from (once: a replayed webhook finds it) and its terms. One card in use per lead;
 //   a removed card is kept with the time it was removed.
 // - card_charges: one off-session charge attempt of an invoice (the unique invoice and attempt), its
-//   PaymentIntent's idempotency key is made of the two.
+//   PaymentIntent's idempotency key is made of the two; cancelled when nothing was owed any more.
 // - payments gain the PaymentIntent that paid them (unique: a charge is recorded once, whoever hears
 //   of it first: the charging process, another one, or the webhook) and what was refunded of them.
 export async function up(knex: Knex): Promise<void> {
@@ -60,7 +60,7 @@ export async function up(knex: Knex): Promise<void> {
       attempt integer not null check (attempt >= 1),
       amount_cents bigint not null check (amount_cents > 0),
       status text not null default 'pending'
-        check (status in ('pending', 'succeeded', 'failed', 'requires_action')),
+        check (status in ('pending', 'succeeded', 'failed', 'requires_action', 'cancelled')),
       payment_intent_id text,
       failure_code text,
       due_at timestamptz not null,
@@ -74,13 +74,12 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(
     'alter table payments add constraint payments_refund_within check (refunded_cents >= 0 and refunded_cents <= amount_cents)',
   );
-  await knex.raw(
-    'create unique index payments_one_per_intent on payments (stripe_payment_intent_id) where stripe_payment_intent_id is not null',
-  );
+  // Unique, and null for cash and checks (nulls are never equal).
+  await knex.raw('alter table payments add constraint payments_one_per_intent unique (stripe_payment_intent_id)');
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw('drop index if exists payments_one_per_intent');
+  await knex.raw('alter table payments drop constraint if exists payments_one_per_intent');
   await knex.raw('alter table payments drop constraint if exists payments_refund_within');
   await knex.raw('alter table payments drop column if exists refunded_cents');
   await knex.raw('alter table payments drop column if exists stripe_payment_intent_id');
