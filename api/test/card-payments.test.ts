@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bookingAnswerSchema, slotListSchema } from '@shine/shared/bookings';
+import { metricsSchema } from '@shine/shared/responses/reports';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import {
@@ -21,6 +22,7 @@ import { sweepDueCardCharges } from '../src/payments/card-charges.service.ts';
 import { createStripeClient } from '../src/payments/stripe-client.ts';
 import { openSecondPool, useReactingApp } from './support/automation-engine.ts';
 import { createLeadThroughForm, sendNewQuote, TEST_ADDRESS, tokenOf } from './support/quotes.ts';
+import { addStaff, STAFF_PASSWORD } from './support/team.ts';
 import { buildTestApp, describeApi, resetTables, signIn } from './support/test-app.ts';
 
 const ORIGIN = 'https://shine.example.com';
@@ -337,6 +339,82 @@ describeApi('cards on file', () => {
     expect(settled).toMatchObject({ status: 'paid', balance: '0.00' });
     expect(settled.payments).toEqual([expect.objectContaining({ method: 'card', amount: '173.20' })]);
     expect((await supertest(reacting.app.app).get(link).expect(200)).text).toContain('Paid in full');
+  });
+
+  it('refunds a card payment in part, then the rest (admins only, with a reason, audited), once however often it is asked at once', async () => {
+    const { leadId, token, visits } = await booked();
+    const [first] = visits;
+    if (!first) throw new Error('no visit');
+    await saveCard(token);
+    reacting.app.clock.now = new Date(first.starts_at.getTime() + 3_600_000);
+    const admin = await signIn(reacting.app.app);
+    await admin.patch(`/api/admin/visits/${first.id}`).send({ status: 'completed' }).expect(200);
+    const invoice = await invoiceOfVisit(admin, leadId, first.id);
+    const paymentId = invoice.payments[0]?.id as string;
+    expect(invoice.payments[0]).toMatchObject({ method: 'card', amount: '173.20' });
+    const refund = (body: object, agent = admin) => agent.post(`/api/admin/payments/${paymentId}/refund`).send(body);
+    const collected = async () =>
+      metricsSchema.parse((await admin.get('/api/admin/metrics').expect(200)).body).collectedThisMonth;
+    const before = await collected();
+
+    const salesEmail = `sales${people}@cards.example`;
+    await addStaff(reacting.app.db, { email: salesEmail, role: 'sales' });
+    const sales = await signIn(reacting.app.app, { username: salesEmail, password: STAFF_PASSWORD });
+    await refund({ amount: '20.00', reason: 'Oven missed' }, sales).expect(403);
+    for (const bad of [
+      { amount: '20.00' },
+      { amount: '20.00', reason: '   ' },
+      { amount: '-5.00', reason: 'x' },
+      { amount: '5.555', reason: 'x' },
+      { amount: '173.21', reason: 'x' },
+    ]) {
+      await refund(bad).expect(400);
+    }
+    expect(await count('audit_log', { lead_id: leadId, action: 'payment_refunded' })).toBe(0);
+
+    // The same partial refund twice at once: one refund.
+    const [one, two] = await Promise.all([
+      refund({ amount: '20.00', reason: 'Oven missed' }),
+      refund({ amount: '20.00', reason: 'Oven missed' }),
+    ]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    expect(one.body.payment).toMatchObject({ status: 'partially_refunded', amount: '173.20' });
+    const [stored] = await reacting.app
+      .db('payments')
+      .where({ id: paymentId })
+      .select('refunded_cents', 'stripe_payment_intent_id');
+    const refundsAtStripe = () =>
+      standIn.events.filter(
+        (event) =>
+          event.type === 'refund.created' && event.data.object.payment_intent === stored?.stripe_payment_intent_id,
+      );
+    expect(refundsAtStripe().map((event) => event.data.object.amount)).toEqual([2000]);
+    expect(Number(stored?.refunded_cents)).toBe(2000);
+    expect(await collected()).toBe((Number(before) - 20).toFixed(2));
+
+    const rest = await refund({ reason: 'Customer moved away' }).expect(200);
+    expect(rest.body.payment.status).toBe('refunded');
+    expect(refundsAtStripe().map((event) => event.data.object.amount)).toEqual([2000, 15320]);
+    await refund({ reason: 'Again' }).expect(409);
+    const after = await invoiceOfVisit(admin, leadId, first.id);
+    expect(after.status).toBe('paid');
+    expect(after.payments[0]?.status).toBe('refunded');
+    const audit = await reacting.app
+      .db('audit_log')
+      .where({ lead_id: leadId, action: 'payment_refunded' })
+      .orderBy('id')
+      .select('actor_id', 'after');
+    expect(
+      audit.map((row) => [
+        row.actor_id,
+        (row.after as { amount: string }).amount,
+        (row.after as { reason: string }).reason,
+      ]),
+    ).toEqual([
+      [reacting.app.adminId, '20.00', 'Oven missed'],
+      [reacting.app.adminId, '153.20', 'Customer moved away'],
+    ]);
+    expect(await collected()).toBe((Number(before) - 173.2).toFixed(2));
   });
 
   it('says nothing of cards without STRIPE_SECRET_KEY', async () => {

@@ -41,6 +41,7 @@ export const TABLE_OWNERS = {
   card_setups: 'payments',
   saved_cards: 'payments',
   card_charges: 'payments',
+  payment_refunds: 'payments',
   sessions: 'db',
   rate_limits: 'db',
   login_attempts: 'db',

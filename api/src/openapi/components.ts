@@ -31,7 +31,12 @@ import { liveEventSchema } from '@shine/shared/live';
 import { schedulingSettingsSchema } from '@shine/shared/scheduling';
 import { serviceAddressSchema, serviceAddressUpdateSchema } from '@shine/shared/service-address';
 import { lostReasonsSchema } from '@shine/shared/lost-reasons';
-import { manualPaymentSchema, paymentSettingsSchema, paymentSettingsViewSchema } from '@shine/shared/payments';
+import {
+  manualPaymentSchema,
+  paymentSettingsSchema,
+  paymentSettingsViewSchema,
+  refundSchema,
+} from '@shine/shared/payments';
 import {
   invoiceAnswerSchema,
   invoiceListSchema,
@@ -266,6 +271,7 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['SchedulingSettingsUpdate', schedulingSettingsSchema],
   ['LostReasonsUpdate', lostReasonsSchema],
   ['ManualPayment', manualPaymentSchema],
+  ['Refund', refundSchema],
   ['PaymentSettingsUpdate', paymentSettingsSchema],
   ['NotificationsRead', notificationsReadSchema],
   ['ActivityUpdate', activityUpdateSchema],

@@ -164,6 +164,30 @@ export async function lockPaymentRow(trx: Knex.Transaction, id: string): Promise
   return (await trx('payments').where({ id }).forUpdate().first()) as PaymentRow | undefined;
 }
 
+/** A refund Stripe made, unless it was recorded (its id is the key): false when it was. */
+export async function insertRefundOnce(
+  trx: Knex.Transaction,
+  row: { stripe_refund_id: string; payment_id: string; amount_cents: number; reason: string; refunded_by: string },
+): Promise<boolean> {
+  const rows = await trx('payment_refunds').insert(row).onConflict('stripe_refund_id').ignore().returning('payment_id');
+  return rows.length > 0;
+}
+
+/** A refund of `cents` more, and the status it leaves the payment in. */
+export async function addPaymentRefund(trx: Knex.Transaction, id: string, cents: number): Promise<PaymentRow> {
+  const [payment] = (await trx('payments')
+    .where({ id })
+    .update({
+      refunded_cents: trx.raw('refunded_cents + ?', [cents]),
+      status: trx.raw("case when refunded_cents + ? >= amount_cents then 'refunded' else 'partially_refunded' end", [
+        cents,
+      ]),
+    })
+    .returning('*')) as PaymentRow[];
+  if (!payment) throw new Error('payment vanished');
+  return payment;
+}
+
 export async function markPaymentReturned(trx: Knex.Transaction, id: string, at: Date): Promise<PaymentRow> {
   const [payment] = (await trx('payments')
     .where({ id })
@@ -205,17 +229,18 @@ export async function listInvoiceRows(
   return { rows, total: Number(count?.count ?? 0) };
 }
 
-/** Money received in [from, to) (succeeded payments), and what is owed on open invoices now, in cents. */
+/** Money received in [from, to) (net of refunds), and what is owed on open invoices now, in cents. */
 export async function sumPaymentFigures(
   db: Knex,
   from: Date,
   to: Date,
 ): Promise<{ collectedCents: number; outstandingCents: number }> {
+  // Card payments count net of what was refunded of them; a returned check not at all.
   const [collected] = (await db('payments')
-    .where({ status: 'succeeded' })
+    .whereIn('status', ['succeeded', 'partially_refunded', 'refunded'])
     .where('created_at', '>=', from)
     .where('created_at', '<', to)
-    .sum('amount_cents as cents')) as Array<{ cents: string | number | null }>;
+    .sum({ cents: db.raw('amount_cents - refunded_cents') })) as Array<{ cents: string | number | null }>;
   const [outstanding] = (await db('invoices')
     .where({ status: 'open' })
     .sum({ cents: db.raw('total_cents + fees_cents - paid_cents') })) as Array<{ cents: string | number | null }>;
@@ -228,10 +253,11 @@ export async function readPaymentsVersion(db: Knex): Promise<string> {
     `select (select count(*) from invoices) as invoices,
             (select coalesce(sum(paid_cents + fees_cents), 0) from invoices) as owed,
             (select count(*) from payments) as payments,
-            (select count(*) from payments where status <> 'succeeded') as changed`,
+            (select count(*) from payments where status <> 'succeeded') as changed,
+            (select coalesce(sum(refunded_cents), 0) from payments) as refunded`,
   );
   const row = (result.rows as Array<Record<string, string | number>>)[0] ?? {};
-  return [row.invoices, row.owed, row.payments, row.changed].map(String).join('.');
+  return [row.invoices, row.owed, row.payments, row.changed, row.refunded].map(String).join('.');
 }
 
 /** Records the event as taken: false when it was taken before (its id is the key). */

@@ -7,24 +7,28 @@ import {
   type InvoiceStatus,
   type ManualPayment,
   PAYMENT_MESSAGES,
+  type Refund,
   RETURNED_CHECK_FEE_CENTS,
 } from '@shine/shared/payments';
 import { zonedTimeToInstant } from '@shine/shared/business-time';
 import { formatBasisPoints, formatCents } from '@shine/shared/quote-pricing';
 import type { Invoice, InvoiceList, Payment } from '@shine/shared/responses/payments';
 import type { Knex } from 'knex';
+import type Stripe from 'stripe';
 import { recordAudit } from '../audit/audit.service.ts';
 import { AppError } from '../http/app-error.ts';
 import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
 import { findLead } from '../leads/leads.service.ts';
 import { hashInvoiceToken } from './invoice-tokens.ts';
 import {
+  addPaymentRefund,
   appendInvoiceLine,
   findInvoiceRow,
   findInvoiceRowByTokenHash,
   findPaymentRow,
   type InvoiceRow,
   insertCardPaymentOnce,
+  insertRefundOnce,
   insertPaymentRow,
   listInvoiceLineRows,
   listInvoiceRows,
@@ -285,6 +289,76 @@ export async function returnCheckPayment(db: Knex, actorId: string, paymentId: s
       after: { status: 'returned', fee: formatCents(RETURNED_CHECK_FEE_CENTS) },
     });
     return toPayment(returned);
+  });
+}
+
+/**
+ * POST /api/admin/payments/{id}/refund (admins): all that is left of a card payment, or `amount` of
+ * it, refunded through Stripe with the reason. The Idempotency-Key is made of the payment, what was
+ * refunded of it so far and the amount, so the same request twice at once is one refund at Stripe,
+ * recorded once by its id (payment_refunds). The invoice keeps its status; the payment is refunded or
+ * partially refunded. Audited.
+ */
+export async function refundCardPayment(
+  db: Knex,
+  stripe: Stripe | undefined,
+  actorId: string,
+  paymentId: string,
+  input: Refund,
+): Promise<Payment> {
+  const found = await findPaymentRow(db, paymentId);
+  if (!found) throw new AppError(404, PAYMENT_MESSAGES.paymentNotFound);
+  const refundable =
+    found.method === 'card' &&
+    found.stripe_payment_intent_id !== null &&
+    (found.status === 'succeeded' || found.status === 'partially_refunded');
+  if (!refundable) throw new AppError(409, PAYMENT_MESSAGES.notRefundable);
+  if (!stripe) throw new AppError(409, PAYMENT_MESSAGES.stripeOff);
+  const left = cents(found.amount_cents) - cents(found.refunded_cents);
+  const amount = input.amount ?? left;
+  if (amount > left) {
+    const message = PAYMENT_MESSAGES.overRefund(formatCents(left));
+    throw new AppError(400, message, [{ path: 'amount', message }]);
+  }
+  const refund = await stripe.refunds.create(
+    {
+      payment_intent: found.stripe_payment_intent_id as string,
+      amount,
+      reason: 'requested_by_customer',
+      metadata: { payment_id: found.id, reason: input.reason.slice(0, 500) },
+    },
+    { idempotencyKey: `refund-${found.id}-${cents(found.refunded_cents)}-${amount}` },
+  );
+  return db.transaction(async (trx) => {
+    // The invoice first, then the payment: the order every payment change takes its locks in.
+    const invoice = await lockInvoiceRow(trx, found.invoice_id);
+    const payment = await lockPaymentRow(trx, paymentId);
+    if (!invoice || !payment) throw new AppError(404, PAYMENT_MESSAGES.paymentNotFound);
+    // The same request again, or at once: Stripe answered the same refund, recorded once.
+    const isNew = await insertRefundOnce(trx, {
+      stripe_refund_id: refund.id,
+      payment_id: payment.id,
+      amount_cents: refund.amount,
+      reason: input.reason,
+      refunded_by: actorId,
+    });
+    if (!isNew) return toPayment(payment);
+    const refunded = await addPaymentRefund(trx, payment.id, refund.amount);
+    await recordAudit(trx, {
+      actorId,
+      entity: 'lead',
+      entityId: invoice.lead_id,
+      leadId: invoice.lead_id,
+      action: 'payment_refunded',
+      before: { invoice: invoice.number, status: payment.status, refunded: formatCents(cents(payment.refunded_cents)) },
+      after: {
+        status: refunded.status,
+        refunded: formatCents(cents(refunded.refunded_cents)),
+        amount: formatCents(refund.amount),
+        reason: input.reason,
+      },
+    });
+    return toPayment(refunded);
   });
 }
 

@@ -45,6 +45,9 @@ export const PAYMENT_MESSAGES = {
   cardNotFound: 'No card is on file',
   cardTermsRequired: 'Please tick the box to agree to the terms first',
   cardNotAccepted: 'A card can be saved once the quote is accepted',
+  refundReason: 'Give the reason for the refund (at most 500 characters)',
+  notRefundable: 'Only a card payment that went through can be refunded',
+  overRefund: (left: string) => `The amount is more than the $${left} left to refund on this payment`,
 } as const;
 
 /** The version of the card-on-file terms' wording, stored with each card saved under them. */
@@ -111,6 +114,18 @@ export const manualPaymentSchema = z.strictObject({
     .transform((value) => (value ? value : undefined)),
 });
 export type ManualPaymentInput = z.input<typeof manualPaymentSchema>;
+
+/** POST /api/admin/payments/{id}/refund: all that is left of a card payment, or `amount` of it. */
+export const refundSchema = z.strictObject({
+  amount: paymentAmountSchema.optional(),
+  reason: z
+    .string({ error: PAYMENT_MESSAGES.refundReason })
+    .trim()
+    .min(1, PAYMENT_MESSAGES.refundReason)
+    .max(500, PAYMENT_MESSAGES.refundReason),
+});
+export type RefundInput = z.input<typeof refundSchema>;
+export type Refund = z.output<typeof refundSchema>;
 export type ManualPayment = z.output<typeof manualPaymentSchema>;
 
 /** GET /api/admin/invoices: newest first, paged, by status and lead. */

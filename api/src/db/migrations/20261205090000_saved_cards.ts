@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 //   a removed card is kept with the time it was removed.
 // - card_charges: one off-session charge attempt of an invoice (the unique invoice and attempt), its
 //   PaymentIntent's idempotency key is made of the two; cancelled when nothing was owed any more.
+// - payment_refunds: each refund Stripe made, once (its id is the key): a request sent twice is one.
 // - payments gain the PaymentIntent that paid them (unique: a charge is recorded once, whoever hears
 //   of it first: the charging process, another one, or the webhook) and what was refunded of them.
 export async function up(knex: Knex): Promise<void> {
@@ -69,6 +70,16 @@ export async function up(knex: Knex): Promise<void> {
       constraint card_charges_once_per_attempt unique (invoice_id, attempt)
     )`);
   await knex.raw("create index card_charges_pending_idx on card_charges (due_at) where status = 'pending'");
+  await knex.raw(`
+    create table payment_refunds (
+      stripe_refund_id text primary key,
+      payment_id uuid not null references payments (id) on delete cascade,
+      amount_cents bigint not null check (amount_cents > 0),
+      reason text not null,
+      refunded_by uuid references users (id) on delete set null,
+      created_at timestamptz not null default now()
+    )`);
+  await knex.raw('create index payment_refunds_payment_idx on payment_refunds (payment_id)');
   await knex.raw('alter table payments add column stripe_payment_intent_id text');
   await knex.raw('alter table payments add column refunded_cents bigint not null default 0');
   await knex.raw(
@@ -83,6 +94,7 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('alter table payments drop constraint if exists payments_refund_within');
   await knex.raw('alter table payments drop column if exists refunded_cents');
   await knex.raw('alter table payments drop column if exists stripe_payment_intent_id');
+  await knex.raw('drop table if exists payment_refunds');
   await knex.raw('drop table if exists card_charges');
   await knex.raw('drop table if exists saved_cards');
   await knex.raw('drop table if exists card_setups');

@@ -61,6 +61,7 @@ import {
   bookingBody,
   newBookingBody,
   manualPaymentBody,
+  refundBody,
   paymentSettingsBody,
   serviceAddressBody,
   staffBookingBody,
@@ -111,7 +112,12 @@ import {
 } from '@shine/shared/bookings';
 import { serviceAddressUpdateSchema } from '@shine/shared/service-address';
 import { schedulingSettingsSchema } from '@shine/shared/scheduling';
-import { invoiceListQuerySchema, manualPaymentSchema, paymentSettingsSchema } from '@shine/shared/payments';
+import {
+  invoiceListQuerySchema,
+  manualPaymentSchema,
+  paymentSettingsSchema,
+  refundSchema,
+} from '@shine/shared/payments';
 import { checksumTables, expectWellFormed, sendRaw } from './checks.ts';
 import { recordFigure } from './figures.ts';
 import { type TestApp, signInTestApp, startTestApp } from './app.ts';
@@ -907,6 +913,16 @@ const endpoints: Endpoint[] = [
     access: 'admin',
     success: [200],
     id: 'lead',
+    validMayFail: [404],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/payments/:id/refund',
+    access: 'admin',
+    success: [200],
+    id: 'lead',
+    body: () => refundBody,
+    schema: refundSchema,
     validMayFail: [404],
   },
   { method: 'GET', path: '/api/admin/leads/:id/card', access: 'admin', success: [200], id: 'lead' },

@@ -472,6 +472,14 @@ export const ROUTES: Route[] = [
     validBody: () => ({ method: 'cash', amount: '25.00' }),
   },
   { method: 'POST', path: '/api/admin/payments/:id/return', access: 'admin', role: 'sales', id: 'lead' },
+  {
+    method: 'POST',
+    path: '/api/admin/payments/:id/refund',
+    access: 'admin',
+    role: 'admin',
+    id: 'lead',
+    validBody: () => ({ reason: 'Crew missed the oven' }),
+  },
   { method: 'GET', path: '/api/admin/leads/:id/card', access: 'admin', role: 'sales', id: 'lead' },
   // No card is on file: the session decides, then the 404.
   { method: 'DELETE', path: '/api/admin/leads/:id/card', access: 'admin', role: 'sales', id: 'lead' },

@@ -6,6 +6,7 @@ import {
   manualPaymentSchema,
   paymentSettingsSchema,
   paymentSettingsViewSchema,
+  refundSchema,
 } from '../payments.ts';
 import {
   invoiceAnswerSchema,
@@ -71,6 +72,25 @@ export const paymentOperations = {
       200: json(paymentAnswerSchema, 'The payment, returned.'),
       404: error('No such payment.'),
       409: error('Not a check recorded as received (already returned, or cash or card).'),
+    },
+  }),
+  refundPayment: operation({
+    method: 'post',
+    path: '/api/admin/payments/:id/refund',
+    tag: 'Payments',
+    summary: 'Refund a card payment, in full or in part (admins)',
+    description: `Without amount, all that is left of the payment is refunded; reason is required (at most 500 characters). The card is refunded through Stripe; the payment is then \`refunded\` or \`partially_refunded\`, the invoice keeps its status (the refund gives money back, it does not make it owed again) and the Dashboard counts money collected net of refunds. The same request sent twice at once refunds once. Audited. ${MONEY}`,
+    access: session,
+    role: 'admin',
+    params: idParamsSchema,
+    body: refundSchema,
+    answers: {
+      200: json(paymentAnswerSchema, 'The payment, refunded.'),
+      400: error('A bad amount, an amount over what is left to refund, or no reason: nothing changed.'),
+      404: error('No such payment.'),
+      409: error(
+        'Not a card payment that went through (cash, a check, or refunded already), or card payments are off.',
+      ),
     },
   }),
   getPaymentSettings: operation({
