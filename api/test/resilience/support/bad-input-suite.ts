@@ -925,7 +925,8 @@ const endpoints: Endpoint[] = [
     schema: refundSchema,
     validMayFail: [404],
   },
-  { method: 'GET', path: '/api/admin/leads/:id/card', access: 'admin', success: [200], id: 'lead' },
+  // A lead that does not exist has no card: null, not 404 (the operation says so).
+  { method: 'GET', path: '/api/admin/leads/:id/card', access: 'admin', success: [200], id: 'lead', unknownId: [200] },
   {
     method: 'DELETE',
     path: '/api/admin/leads/:id/card',
