@@ -1,4 +1,4 @@
-import type { InvoiceStatus, ManualPaymentInput, PaymentSettingsInput } from '@shine/shared/payments';
+import type { InvoiceStatus, ManualPaymentInput, PaymentSettingsInput, RefundInput } from '@shine/shared/payments';
 import { paymentOperations } from '@shine/shared/operations/payments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryOptions } from '../api/client.ts';
@@ -70,5 +70,15 @@ export function useRemoveLeadCard(leadId: string) {
   return useMutation({
     mutationFn: () => call(paymentOperations.removeLeadCard, { params: { id: leadId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: leadCardKey(leadId) }),
+  });
+}
+
+/** POST /api/admin/payments/{id}/refund (admins): a card payment refunded in full or in part. */
+export function useRefundPayment(invoiceId: string) {
+  const refresh = useRefreshAfterPayment();
+  return useMutation({
+    mutationFn: ({ paymentId, body }: { paymentId: string; body: RefundInput }) =>
+      call(paymentOperations.refundPayment, { params: { id: paymentId }, body }),
+    onSuccess: () => refresh(invoiceId),
   });
 }
