@@ -23,6 +23,9 @@ import {
   settleCardCharge,
 } from './saved-cards.queries.ts';
 
+/** The SDK client of STRIPE_SECRET_KEY, for the features that start a charge (the visit's completion). */
+export { createStripeClient } from './stripe-client.ts';
+
 /** The charge's Idempotency-Key: the same invoice and attempt, the same one PaymentIntent. */
 export const chargeIdempotencyKey = (invoiceId: string, attempt: number) => `invoice-${invoiceId}-attempt-${attempt}`;
 

@@ -14,7 +14,6 @@ import { AppError } from '../http/app-error.ts';
 import { sendHtml } from '../http/link-page.ts';
 import { linkOriginOf } from '../http/public-origin.ts';
 import { findLead } from '../leads/leads.service.ts';
-import { clientOf } from '../quotes/customer-quotes.routes.ts';
 import {
   closedKindOf,
   findCustomerQuote,
@@ -23,8 +22,8 @@ import {
   renderAcceptedQuotePage,
   renderClosedQuotePage,
   spentLinkError,
+  toQuote,
 } from '../quotes/customer-quotes.service.ts';
-import { toQuote } from '../quotes/quote-mapper.ts';
 import { getCompanyDetails } from '../settings/company-details.service.ts';
 import { getPaymentSettingsValue } from './payment-settings.service.ts';
 import { findSavedCard, recordCardOfSession, removeSavedCard, startCardSetup } from './saved-cards.service.ts';
@@ -124,7 +123,7 @@ export function quotePageCard(
         name: lead ? `${lead.firstName} ${lead.lastName}`.trim() : '',
       },
       terms: await termsOf(db, quote),
-      clientIp: clientOf(req).clientIp,
+      clientIp: req.ip ?? null,
       successUrl: `${pageUrl(token)}/card/done?session={CHECKOUT_SESSION_ID}`,
       cancelUrl: pageUrl(token),
       now: now(),

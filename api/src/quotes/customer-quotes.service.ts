@@ -273,6 +273,9 @@ async function acceptedOrRefused(db: Knex, row: QuoteRow | undefined, now: Date)
   return toQuote(row, now);
 }
 
+/** A stored quote as the API answers it (the card section of the page reads its prices). */
+export { toQuote } from './quote-mapper.ts';
+
 /** The customer's link: for another feature's e-mail (the booking confirmation). */
 export { quoteUrlOf } from './quote-tokens.ts';
 export { type BookingSection, closedKindOf, renderClosedQuotePage } from './quote-page.ts';

@@ -20,8 +20,7 @@ import { alternativeSlots, customerSlots, leadSlots, SlotRefusedError } from './
 import type { BookingCancellation } from './booking-core.ts';
 import { activeBookingOfLead, bookForLead, cancelBookingById, cancelBookingOfLead } from './staff-booking.service.ts';
 import { listVisits, updateVisit } from './staff-visits.service.ts';
-import { chargeVisitNow } from '../payments/card-charges.service.ts';
-import { createStripeClient } from '../payments/stripe-client.ts';
+import { chargeVisitNow, createStripeClient } from '../payments/card-charges.service.ts';
 
 import type { AppDeps } from '../deps.ts';
 
