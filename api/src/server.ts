@@ -132,7 +132,7 @@ async function main(): Promise<void> {
   const stripe = createStripeClient(config);
   const sweepCardCharges = () => {
     if (!stripe) return;
-    sweepDueCardCharges(db, stripe, now(), logger).catch((err: unknown) =>
+    sweepDueCardCharges(db, stripe, now(), config.businessTimeZone, logger).catch((err: unknown) =>
       logger.error({ err }, 'sweeping the card charges due failed'),
     );
   };

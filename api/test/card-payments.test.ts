@@ -18,7 +18,7 @@ import {
 } from '@shine/shared/responses/payments';
 import { simpleParser } from 'mailparser';
 import { startStripeStandIn } from '../src/cli/stripe-stand-in.ts';
-import { sweepDueCardCharges } from '../src/payments/card-charges.service.ts';
+import { retryAtOf, sweepDueCardCharges } from '../src/payments/card-charges.service.ts';
 import { createStripeClient } from '../src/payments/stripe-client.ts';
 import { openSecondPool, useReactingApp } from './support/automation-engine.ts';
 import { createLeadThroughForm, sendNewQuote, TEST_ADDRESS, tokenOf } from './support/quotes.ts';
@@ -27,6 +27,7 @@ import { buildTestApp, describeApi, resetTables, signIn } from './support/test-a
 
 const ORIGIN = 'https://shine.example.com';
 const SECRET = 'whsec_card_payments';
+const TIME_ZONE = 'America/Chicago';
 const standIn = await startStripeStandIn({});
 const BASE_ENV = { RATE_LIMIT_QUOTE_LINKS_PER_MINUTE: '100000', PUBLIC_ORIGIN: ORIGIN, ALLOWED_HOSTS: '127.0.0.1' };
 const ENV = {
@@ -231,8 +232,8 @@ describeApi('cards on file', () => {
       // Both processes' sweeps, later: nothing is left to charge.
       const later = new Date((reacting.app.clock.now as Date).getTime() + 3_600_000);
       await Promise.all([
-        sweepDueCardCharges(reacting.app.db, stripe(), later),
-        sweepDueCardCharges(pool.db, stripe(), later),
+        sweepDueCardCharges(reacting.app.db, stripe(), later, TIME_ZONE),
+        sweepDueCardCharges(pool.db, stripe(), later, TIME_ZONE),
       ]);
     } finally {
       await other.close();
@@ -281,12 +282,12 @@ describeApi('cards on file', () => {
       expect(invoice.payments).toEqual([]);
       // Within the grace the sweep leaves it to its process; after it, both processes' sweeps take it.
       const completedAt = stopped.clock.now;
-      expect(await sweepDueCardCharges(reacting.app.db, stripe(), completedAt)).toBe(0);
+      expect(await sweepDueCardCharges(reacting.app.db, stripe(), completedAt, TIME_ZONE)).toBe(0);
       const later = new Date(completedAt.getTime() + 120_000);
       await Promise.all([
-        sweepDueCardCharges(reacting.app.db, stripe(), later),
-        sweepDueCardCharges(pool.db, stripe(), later),
-        sweepDueCardCharges(pool.db, stripe(), later),
+        sweepDueCardCharges(reacting.app.db, stripe(), later, TIME_ZONE),
+        sweepDueCardCharges(pool.db, stripe(), later, TIME_ZONE),
+        sweepDueCardCharges(pool.db, stripe(), later, TIME_ZONE),
       ]);
       expect(succeededFor(invoice.id)).toHaveLength(1);
       expect(await count('payments', { invoice_id: invoice.id })).toBe(1);
@@ -302,7 +303,7 @@ describeApi('cards on file', () => {
     expect(subjects).toEqual([expect.stringMatching(/^Receipt: /)]);
   });
 
-  it('a card that declines is not paid (the attempt kept as failed); without a card the pay page takes a card through Checkout', async () => {
+  it('a card that declines is not paid (the attempt kept as failed, the next one planned); without a card the pay page takes a card through Checkout', async () => {
     const declined = await booked();
     const plain = await booked();
     await saveCard(declined.token, '4000 0000 0000 0341');
@@ -317,8 +318,15 @@ describeApi('cards on file', () => {
     const unpaid = await invoiceOfVisit(staff, declined.leadId, visit.id);
     expect(unpaid).toMatchObject({ status: 'open', balance: '173.20', payments: [] });
     expect(
-      await reacting.app.db('card_charges').where({ invoice_id: unpaid.id }).select('status', 'failure_code'),
-    ).toEqual([{ status: 'failed', failure_code: 'card_declined' }]);
+      await reacting.app
+        .db('card_charges')
+        .where({ invoice_id: unpaid.id })
+        .orderBy('attempt')
+        .select('status', 'failure_code'),
+    ).toEqual([
+      { status: 'failed', failure_code: 'generic_decline' },
+      { status: 'pending', failure_code: null },
+    ]);
 
     // No card: the invoice e-mail's pay link, and "Pay by card" on it.
     await staff.patch(`/api/admin/visits/${own.id}`).send({ status: 'completed' }).expect(200);
@@ -339,6 +347,88 @@ describeApi('cards on file', () => {
     expect(settled).toMatchObject({ status: 'paid', balance: '0.00' });
     expect(settled.payments).toEqual([expect.objectContaining({ method: 'card', amount: '173.20' })]);
     expect((await supertest(reacting.app.app).get(link).expect(200)).text).toContain('Paid in full');
+  });
+
+  it('a declined card: the customer is e-mailed a pay link, it is tried again at 10 AM 1 and 3 business days later, and a new card pays the balance at once; authentication asks the customer', async () => {
+    const declined = await booked();
+    const confirm = await booked();
+    await saveCard(declined.token, '4000 0000 0000 0341');
+    await saveCard(confirm.token, '4000 0027 6000 3184');
+    await reacting.app.settle();
+    reacting.smtp.received.length = 0;
+    const [visit] = declined.visits;
+    const [other] = confirm.visits;
+    if (!visit || !other) throw new Error('no visit');
+    const completedAt = new Date(Math.max(visit.starts_at.getTime(), other.starts_at.getTime()) + 3_600_000);
+    reacting.app.clock.now = completedAt;
+    const staff = await signIn(reacting.app.app);
+    await staff.patch(`/api/admin/visits/${visit.id}`).send({ status: 'completed' }).expect(200);
+    await staff.patch(`/api/admin/visits/${other.id}`).send({ status: 'completed' }).expect(200);
+    const invoice = await invoiceOfVisit(staff, declined.leadId, visit.id);
+    const attempts = () =>
+      reacting.app
+        .db('card_charges')
+        .where({ invoice_id: invoice.id })
+        .orderBy('attempt')
+        .select('attempt', 'status', 'due_at');
+    const firstRetry = retryAtOf(completedAt, 1, TIME_ZONE);
+    expect(await attempts()).toEqual([
+      { attempt: 1, status: 'failed', due_at: completedAt },
+      { attempt: 2, status: 'pending', due_at: firstRetry },
+    ]);
+    // 10 AM in Chicago, on a weekday after the completion's day.
+    const local = new Intl.DateTimeFormat('en-US', {
+      timeZone: TIME_ZONE,
+      hour: 'numeric',
+      hour12: false,
+      weekday: 'short',
+    });
+    expect(local.format(firstRetry)).toMatch(/^(Mon|Tue|Wed|Thu|Fri),? 10$/);
+    expect(firstRetry.getTime() - completedAt.getTime()).toBeGreaterThan(12 * 3_600_000);
+    await reacting.app.settle();
+    const [notice] = await Promise.all(mailTo(declined.email).map((mail) => simpleParser(mail.raw)));
+    expect(notice?.subject).toMatch(/^Your card was declined for invoice INV-/);
+    expect(notice?.text).toContain('We will try the card again on');
+    const link = /https:\/\/shine\.example\.com(\/i\/[\w-]+)/.exec(notice?.text ?? '')?.[1] as string;
+    expect((await supertest(reacting.app.app).get(link).expect(200)).text).toContain('Pay by card');
+
+    // Authentication required: the customer is asked to confirm; no retry is planned.
+    const asked = await invoiceOfVisit(staff, confirm.leadId, other.id);
+    expect(await reacting.app.db('card_charges').where({ invoice_id: asked.id }).select('status')).toEqual([
+      { status: 'requires_action' },
+    ]);
+    const [confirmMail] = await Promise.all(mailTo(confirm.email).map((mail) => simpleParser(mail.raw)));
+    expect(confirmMail?.subject).toMatch(/^Please confirm your payment for invoice INV-/);
+
+    // Just before the retry nothing is charged; after it, the sweep tries and plans the third try.
+    reacting.smtp.received.length = 0;
+    expect(await sweepDueCardCharges(reacting.app.db, stripe(), new Date(firstRetry.getTime() - 1000), TIME_ZONE)).toBe(
+      0,
+    );
+    reacting.app.clock.now = new Date(firstRetry.getTime() + 120_000);
+    await sweepDueCardCharges(reacting.app.db, stripe(), reacting.app.clock.now, TIME_ZONE);
+    expect((await attempts()).map((row) => [row.attempt, row.status])).toEqual([
+      [1, 'failed'],
+      [2, 'failed'],
+      [3, 'pending'],
+    ]);
+    expect((await attempts())[2]?.due_at).toEqual(retryAtOf(completedAt, 3, TIME_ZONE));
+    await reacting.app.settle();
+    expect(mailTo(declined.email)).toHaveLength(1);
+
+    // The customer saves another card: the balance is charged to it at once, and the receipt sent.
+    reacting.smtp.received.length = 0;
+    const back = await saveCard(declined.token, '4242 4242 4242 4242');
+    await supertest(reacting.app.app)
+      .get(new URL(back).pathname + new URL(back).search)
+      .expect(303);
+    const paid = await invoiceOfVisit(staff, declined.leadId, visit.id);
+    expect(paid).toMatchObject({ status: 'paid', balance: '0.00' });
+    expect(paid.payments).toEqual([expect.objectContaining({ method: 'card', reference: 'Visa •••• 4242' })]);
+    expect((await attempts()).map((row) => row.status)).toEqual(['failed', 'failed', 'succeeded']);
+    await reacting.app.settle();
+    const receipts = await Promise.all(mailTo(declined.email).map((mail) => simpleParser(mail.raw)));
+    expect(receipts.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Receipt: \$173\.20/)]);
   });
 
   it('refunds a card payment in part, then the rest (admins only, with a reason, audited), once however often it is asked at once', async () => {

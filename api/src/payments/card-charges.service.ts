@@ -8,16 +8,21 @@
 // - the payment is recorded once per PaymentIntent (payments' unique intent), whoever hears of it
 //   first, the charging process or the webhook however often replayed; only that one sends the
 //   receipt.
-import { cardLabelOf } from '@shine/shared/payments';
+import { zonedTimeToInstant } from '@shine/shared/business-time';
+import { CARD_RETRY_HOUR, cardLabelOf, HARD_DECLINE_CODES } from '@shine/shared/payments';
 import type { Knex } from 'knex';
 import Stripe from 'stripe';
 import type { Logger } from '../logger.ts';
-import { findInvoiceIdOfVisit } from './payments.queries.ts';
+import { findInvoiceIdOfVisit, setInvoiceTokenHash } from './payments.queries.ts';
 import { invoiceBalanceCents, recordCardPayment } from './payments.service.ts';
+import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
+import { newInvoiceToken } from './invoice-tokens.ts';
+import { getPaymentSettingsValue } from './payment-settings.service.ts';
 import {
+  bringPendingChargesForward,
   type CardChargeRow,
-  findCardById,
   findCardInUse,
+  findFirstChargeAt,
   insertCardChargeOnce,
   listDueCardCharges,
   settleCardCharge,
@@ -28,6 +33,31 @@ export { createStripeClient } from './stripe-client.ts';
 
 /** The charge's Idempotency-Key: the same invoice and attempt, the same one PaymentIntent. */
 export const chargeIdempotencyKey = (invoiceId: string, attempt: number) => `invoice-${invoiceId}-attempt-${attempt}`;
+
+/**
+ * `days` business days (Monday to Friday) after `from`'s day in the business zone, at 10 AM there:
+ * when a declined card is tried again.
+ */
+export function retryAtOf(from: Date, days: number, timeZone: string): Date {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(from);
+  const part = (type: string) => Number(parts.find((each) => each.type === type)?.value);
+  // Calendar arithmetic on the business date, at noon UTC so no zone shift changes the day.
+  const day = new Date(Date.UTC(part('year'), part('month') - 1, part('day'), 12));
+  let left = days;
+  while (left > 0) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    const weekday = day.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left--;
+  }
+  return new Date(
+    zonedTimeToInstant(timeZone, day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), CARD_RETRY_HOUR),
+  );
+}
 
 /** How long a due attempt is left to the process that made it before the sweep takes it up. */
 export const CHARGE_SWEEP_GRACE_MS = 60_000;
@@ -70,13 +100,15 @@ export async function runCardCharge(
   stripe: Stripe,
   charge: CardChargeRow,
   now: Date,
+  timeZone: string,
 ): Promise<ChargeOutcome> {
+  // The card in use now: a retry charges the card the customer saved since the decline.
   const [card, balance] = await Promise.all([
-    findCardById(db, charge.card_id),
+    findCardInUse(db, charge.lead_id),
     invoiceBalanceCents(db, charge.invoice_id),
   ]);
   // Paid meanwhile (cash, the pay page) or the card removed: nothing to charge on this attempt.
-  if (!card || card.removed_at !== null || balance === undefined || balance <= 0) {
+  if (!card || balance === undefined || balance <= 0) {
     await settleCardCharge(db, charge.id, { status: 'cancelled' }, now);
     return { kind: 'cancelled' };
   }
@@ -117,13 +149,70 @@ export async function runCardCharge(
     if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
     const intentId = (error.payment_intent as { id?: string } | undefined)?.id ?? null;
     if (error.code === 'authentication_required') {
-      await settleCardCharge(db, charge.id, { status: 'requires_action', payment_intent_id: intentId }, now);
+      await afterFailedCharge(db, charge, { kind: 'requires_action', paymentIntentId: intentId }, now, timeZone);
       return { kind: 'requires_action', paymentIntentId: intentId };
     }
-    const code = error.code ?? 'card_declined';
-    await settleCardCharge(db, charge.id, { status: 'failed', payment_intent_id: intentId, failure_code: code }, now);
-    return { kind: 'failed', code, declineCode: error.decline_code ?? null };
+    const outcome: ChargeOutcome = {
+      kind: 'failed',
+      code: error.code ?? 'card_declined',
+      declineCode: error.decline_code ?? null,
+    };
+    await afterFailedCharge(db, charge, outcome, now, timeZone, intentId);
+    return outcome;
   }
+}
+
+/**
+ * A declined attempt, or one the bank wants the customer to confirm: kept on the attempt; a soft
+ * decline gets the next attempt at the payment settings' retry days (business days after the first
+ * attempt, at 10 AM business time), never a hard one; and the customer is e-mailed the invoice with a
+ * pay link of its own (a new link each time, as a quote sent again: the newest e-mail's link works).
+ */
+async function afterFailedCharge(
+  db: Knex,
+  charge: CardChargeRow,
+  outcome: Extract<ChargeOutcome, { kind: 'failed' | 'requires_action' }>,
+  now: Date,
+  timeZone: string,
+  intentId: string | null = null,
+): Promise<void> {
+  await withLeadEventOutbox(db, async (trx, outbox) => {
+    const settled = await settleCardCharge(
+      trx,
+      charge.id,
+      outcome.kind === 'failed'
+        ? { status: 'failed', payment_intent_id: intentId, failure_code: outcome.declineCode ?? outcome.code }
+        : { status: 'requires_action', payment_intent_id: outcome.paymentIntentId },
+      now,
+    );
+    if (!settled) return;
+    let retryAt: Date | undefined;
+    const hard = outcome.kind === 'failed' && HARD_DECLINE_CODES.has(outcome.declineCode ?? outcome.code);
+    if (outcome.kind === 'failed' && !hard) {
+      const days = (await getPaymentSettingsValue(trx)).retryDays[charge.attempt - 1];
+      const first = await findFirstChargeAt(trx, charge.invoice_id);
+      if (days !== undefined && first) {
+        retryAt = retryAtOf(first, days, timeZone);
+        await insertCardChargeOnce(trx, {
+          invoice_id: charge.invoice_id,
+          lead_id: charge.lead_id,
+          card_id: charge.card_id,
+          attempt: charge.attempt + 1,
+          amount_cents: charge.amount_cents,
+          due_at: retryAt,
+          created_at: now,
+        });
+      }
+    }
+    const { token, tokenHash } = newInvoiceToken();
+    await setInvoiceTokenHash(trx, charge.invoice_id, tokenHash);
+    await outbox.invoiceCreated(charge.lead_id, {
+      invoiceId: charge.invoice_id,
+      token,
+      cardFailure: outcome.kind === 'failed' ? 'declined' : 'authentication_required',
+      ...(retryAt ? { retryAt: retryAt.toISOString() } : {}),
+    });
+  });
 }
 
 /** The due attempts of one invoice (right after its visit was completed), charged now. */
@@ -132,10 +221,11 @@ export async function chargeInvoiceNow(
   stripe: Stripe,
   invoiceId: string,
   now: Date,
+  timeZone: string,
 ): Promise<ChargeOutcome[]> {
   const due = await listDueCardCharges(db, now, { invoiceId, limit: 5 });
   const outcomes: ChargeOutcome[] = [];
-  for (const charge of due) outcomes.push(await runCardCharge(db, stripe, charge, now));
+  for (const charge of due) outcomes.push(await runCardCharge(db, stripe, charge, now, timeZone));
   return outcomes;
 }
 
@@ -170,9 +260,31 @@ export async function recordSucceededIntent(db: Knex, stripe: Stripe, intentId: 
 }
 
 /** After a visit was completed (the staff's request, after its commit): its invoice's card charged now. */
-export async function chargeVisitNow(db: Knex, stripe: Stripe, visitId: string, now: Date): Promise<ChargeOutcome[]> {
+/**
+ * A card saved after a decline: the lead's attempts waiting for a retry are due now and charged to
+ * the new card at once (the open balance). Answers how many were tried.
+ */
+export async function chargeOpenBalanceNow(
+  db: Knex,
+  stripe: Stripe,
+  leadId: string,
+  now: Date,
+  timeZone: string,
+): Promise<number> {
+  const waiting = await bringPendingChargesForward(db, leadId, now);
+  for (const charge of waiting) await runCardCharge(db, stripe, charge, now, timeZone);
+  return waiting.length;
+}
+
+export async function chargeVisitNow(
+  db: Knex,
+  stripe: Stripe,
+  visitId: string,
+  now: Date,
+  timeZone: string,
+): Promise<ChargeOutcome[]> {
   const invoiceId = await findInvoiceIdOfVisit(db, visitId);
-  return invoiceId ? chargeInvoiceNow(db, stripe, invoiceId, now) : [];
+  return invoiceId ? chargeInvoiceNow(db, stripe, invoiceId, now, timeZone) : [];
 }
 
 /**
@@ -180,11 +292,17 @@ export async function chargeVisitNow(db: Knex, stripe: Stripe, visitId: string, 
  * process stopped before charging them). The Idempotency-Key makes a charge racing another one the
  * same charge. Answers how many were tried.
  */
-export async function sweepDueCardCharges(db: Knex, stripe: Stripe, now: Date, logger?: Logger): Promise<number> {
+export async function sweepDueCardCharges(
+  db: Knex,
+  stripe: Stripe,
+  now: Date,
+  timeZone: string,
+  logger?: Logger,
+): Promise<number> {
   const due = await listDueCardCharges(db, new Date(now.getTime() - CHARGE_SWEEP_GRACE_MS), { limit: 50 });
   for (const charge of due) {
     try {
-      await runCardCharge(db, stripe, charge, now);
+      await runCardCharge(db, stripe, charge, now, timeZone);
     } catch (err) {
       logger?.error({ err, chargeId: charge.id }, 'charging a card failed; the next sweep tries again');
     }

@@ -25,6 +25,7 @@ import {
   toQuote,
 } from '../quotes/customer-quotes.service.ts';
 import { getCompanyDetails } from '../settings/company-details.service.ts';
+import { chargeOpenBalanceNow } from './card-charges.service.ts';
 import { getPaymentSettingsValue } from './payment-settings.service.ts';
 import { findSavedCard, recordCardOfSession, removeSavedCard, startCardSetup } from './saved-cards.service.ts';
 
@@ -135,7 +136,11 @@ export function quotePageCard(
     const quote = await acceptedQuote(req, res);
     if (!quote) return;
     const session = typeof req.query.session === 'string' ? req.query.session : '';
-    if (/^cs_\w{1,200}$/.test(session)) await recordCardOfSession(db, stripe, session, now());
+    if (/^cs_\w{1,200}$/.test(session)) {
+      const card = await recordCardOfSession(db, stripe, session, now());
+      // A card saved after a decline: what is still owed is charged to it at once.
+      if (card) await chargeOpenBalanceNow(db, stripe, quote.leadId, now(), config.businessTimeZone);
+    }
     res.redirect(303, `/q/${encodeURIComponent(req.params.token)}`);
   });
   routes.post('/:token/card/remove', async (req: Request<{ token: string }>, res) => {

@@ -94,6 +94,11 @@ export async function findInvoiceIdOfVisit(db: Knex, visitId: string): Promise<s
   return ((await db('invoices').where({ visit_id: visitId }).first('id')) as { id: string } | undefined)?.id;
 }
 
+/** A new pay link for the invoice (the older one stops working). */
+export async function setInvoiceTokenHash(db: Knex, id: string, tokenHash: string): Promise<void> {
+  await db('invoices').where({ id }).update({ token_hash: tokenHash });
+}
+
 export async function findInvoiceRowByTokenHash(db: Knex, tokenHash: string): Promise<InvoiceRow | undefined> {
   return (await db('invoices').where({ token_hash: tokenHash }).first()) as InvoiceRow | undefined;
 }

@@ -145,8 +145,20 @@ export async function hasCardCharge(db: Knex, invoiceId: string): Promise<boolea
   return (await db('card_charges').where({ invoice_id: invoiceId }).first('id')) !== undefined;
 }
 
-export async function findCardById(db: Knex, id: string): Promise<SavedCardRow | undefined> {
-  return (await db('saved_cards').where({ id }).first()) as SavedCardRow | undefined;
+/** When the invoice's first attempt was made (the retry days count from it). */
+export async function findFirstChargeAt(db: Knex, invoiceId: string): Promise<Date | undefined> {
+  const row = (await db('card_charges').where({ invoice_id: invoiceId, attempt: 1 }).first('created_at')) as
+    | { created_at: Date }
+    | undefined;
+  return row?.created_at;
+}
+
+/** The lead's attempts waiting for a retry, made due now: answers them. */
+export async function bringPendingChargesForward(db: Knex, leadId: string, now: Date): Promise<CardChargeRow[]> {
+  return (await db('card_charges')
+    .where({ lead_id: leadId, status: 'pending' })
+    .update({ due_at: now })
+    .returning('*')) as CardChargeRow[];
 }
 
 /** Settles a pending attempt (only a pending one: the first to settle it wins). */

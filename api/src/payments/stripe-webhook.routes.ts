@@ -23,7 +23,17 @@ export function stripeWebhookRouter({ config, db, now }: Pick<AppDeps, 'config' 
       const secret = config.stripeWebhookSecret;
       if (!secret) throw new AppError(404, PAYMENT_MESSAGES.stripeOff);
       const payload = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      res.json(await receiveStripeEvent(db, secret, payload, req.get('stripe-signature'), now(), stripe));
+      res.json(
+        await receiveStripeEvent(
+          db,
+          secret,
+          payload,
+          req.get('stripe-signature'),
+          now(),
+          stripe,
+          config.businessTimeZone,
+        ),
+      );
     },
   );
   return router;

@@ -9,7 +9,7 @@ import { PAYMENT_MESSAGES } from '@shine/shared/payments';
 import type { Knex } from 'knex';
 import { AppError } from '../http/app-error.ts';
 import { hasStripeEvent, insertStripeEventOnce } from './payments.queries.ts';
-import { recordSucceededIntent } from './card-charges.service.ts';
+import { chargeOpenBalanceNow, recordSucceededIntent } from './card-charges.service.ts';
 import { recordCardOfSession } from './saved-cards.service.ts';
 import { isValidStripeSignature } from './stripe-signature.ts';
 
@@ -27,6 +27,7 @@ export async function receiveStripeEvent(
   signature: string | undefined,
   now: Date,
   stripe?: Stripe,
+  timeZone = 'America/Chicago',
 ): Promise<StripeEventReceipt> {
   if (!isValidStripeSignature(secret, payload, signature, now)) {
     throw new AppError(400, PAYMENT_MESSAGES.stripeSignature);
@@ -42,7 +43,9 @@ export async function receiveStripeEvent(
     throw new AppError(400, PAYMENT_MESSAGES.stripeEvent);
   }
   if (await hasStripeEvent(db, id)) return { received: true, duplicate: true };
-  if (stripe) await actOn(db, stripe, event as { type: string; data?: { object?: Record<string, unknown> } }, now);
+  if (stripe) {
+    await actOn(db, stripe, event as { type: string; data?: { object?: Record<string, unknown> } }, now, timeZone);
+  }
   const isNew = await insertStripeEventOnce(db, { id, type });
   return { received: true, duplicate: !isNew };
 }
@@ -52,10 +55,14 @@ async function actOn(
   stripe: Stripe,
   event: { type: string; data?: { object?: Record<string, unknown> } },
   now: Date,
+  timeZone: string,
 ): Promise<void> {
   const object = event.data?.object ?? {};
   if (event.type === 'checkout.session.completed' && object.mode === 'setup' && typeof object.id === 'string') {
-    await recordCardOfSession(db, stripe, object.id, now);
+    const card = await recordCardOfSession(db, stripe, object.id, now);
+    // A card saved after a decline: what is still owed is charged to it at once.
+    const leadId = (object.metadata as Record<string, string> | undefined)?.lead_id;
+    if (card && leadId) await chargeOpenBalanceNow(db, stripe, leadId, now, timeZone);
   }
   if (event.type === 'payment_intent.succeeded' && typeof object.id === 'string') {
     await recordSucceededIntent(db, stripe, object.id, now);

@@ -1,5 +1,6 @@
 // The invoice e-mail with its pay link: sent when a completed visit's invoice is made, unless the card
-// on file is charged for it (the receipt then tells the customer).
+// on file is charged for it (the receipt then tells the customer), and when that charge was declined or
+// needs the customer's confirmation (with a new pay link, and when the card is tried again).
 import type { InvoiceCreatedPayload } from '../lead-events/lead-events.service.ts';
 import { invoiceEmailOf } from '../payments/payment-email.service.ts';
 import type { Reaction } from './reaction.ts';
@@ -12,7 +13,13 @@ export const invoiceEmailReaction: Reaction = {
     if (payload.cardCharge) return undefined;
     const message = await invoiceEmailOf(
       context.db,
-      { invoiceId: payload.invoiceId, token: payload.token, origin: context.publicOrigin },
+      {
+        invoiceId: payload.invoiceId,
+        token: payload.token,
+        origin: context.publicOrigin,
+        ...(payload.cardFailure ? { cardFailure: payload.cardFailure } : {}),
+        ...(payload.retryAt ? { retryAt: payload.retryAt } : {}),
+      },
       context.timeZone,
       context.now(),
     );

@@ -106,7 +106,7 @@ export function visitsRouter(deps: SchedulingDeps & Pick<AppDeps, 'logger'>): Ro
     const change = await updateVisit(db, user.id, req.params.id, req.body, timeZone, now());
     // The card on file charged for the new invoice after the commit; a failure here is the sweep's to retry.
     if (change.completed && stripe) {
-      await chargeVisitNow(db, stripe, change.visit.id, now()).catch((err: unknown) =>
+      await chargeVisitNow(db, stripe, change.visit.id, now(), timeZone).catch((err: unknown) =>
         logger.error({ err, visitId: change.visit.id }, 'charging the card on file failed; the sweep tries again'),
       );
     }

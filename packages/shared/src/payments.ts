@@ -217,3 +217,20 @@ export function paymentSettingsViewOf(value: PaymentSettingsValue): PaymentSetti
 export function taxCentsOf(taxableCents: number, rateBasisPoints: number): number {
   return divideRoundingHalfUp(taxableCents * rateBasisPoints, 10_000);
 }
+
+/** Declines that retrying cannot cure (Stripe's codes): the card is lost, stolen, closed or wrong. */
+export const HARD_DECLINE_CODES: ReadonlySet<string> = new Set([
+  'expired_card',
+  'incorrect_number',
+  'invalid_account',
+  'lost_card',
+  'stolen_card',
+  'pickup_card',
+  'fraudulent',
+  'restricted_card',
+  'revocation_of_authorization',
+  'security_violation',
+]);
+
+/** The hour of the business day when a declined card is tried again. */
+export const CARD_RETRY_HOUR = 10;
