@@ -362,6 +362,7 @@ describeApi('cards on file', () => {
     const completedAt = new Date(Math.max(visit.starts_at.getTime(), other.starts_at.getTime()) + 3_600_000);
     reacting.app.clock.now = completedAt;
     const staff = await signIn(reacting.app.app);
+    await staff.patch(`/api/admin/leads/${declined.leadId}`).send({ assignedTo: reacting.app.adminId }).expect(200);
     await staff.patch(`/api/admin/visits/${visit.id}`).send({ status: 'completed' }).expect(200);
     await staff.patch(`/api/admin/visits/${other.id}`).send({ status: 'completed' }).expect(200);
     const invoice = await invoiceOfVisit(staff, declined.leadId, visit.id);
@@ -391,6 +392,12 @@ describeApi('cards on file', () => {
     expect(notice?.text).toContain('We will try the card again on');
     const link = /https:\/\/shine\.example\.com(\/i\/[\w-]+)/.exec(notice?.text ?? '')?.[1] as string;
     expect((await supertest(reacting.app.app).get(link).expect(200)).text).toContain('Pay by card');
+
+    // Staff are told in the bell (the lead's assignee, or the person on duty).
+    const bell = await reacting.app
+      .db('notifications')
+      .where({ lead_id: declined.leadId, kind: 'payment_failed', user_id: reacting.app.adminId });
+    expect(bell.map((row) => row.text)).toEqual([expect.stringMatching(/card was declined for INV-\d+ \(\$173\.20\)/)]);
 
     // Authentication required: the customer is asked to confirm; no retry is planned.
     const asked = await invoiceOfVisit(staff, confirm.leadId, other.id);

@@ -16,6 +16,8 @@ import type { Logger } from '../logger.ts';
 import { findInvoiceIdOfVisit, setInvoiceTokenHash } from './payments.queries.ts';
 import { invoiceBalanceCents, recordCardPayment } from './payments.service.ts';
 import { withLeadEventOutbox } from '../lead-events/lead-events.service.ts';
+import { notifyAboutLead } from '../leads/leads.service.ts';
+import { formatAmount, formatCents } from '@shine/shared/quote-pricing';
 import { newInvoiceToken } from './invoice-tokens.ts';
 import { getPaymentSettingsValue } from './payment-settings.service.ts';
 import {
@@ -205,7 +207,18 @@ async function afterFailedCharge(
       }
     }
     const { token, tokenHash } = newInvoiceToken();
-    await setInvoiceTokenHash(trx, charge.invoice_id, tokenHash);
+    const number = await setInvoiceTokenHash(trx, charge.invoice_id, tokenHash);
+    await notifyAboutLead(
+      trx,
+      charge.lead_id,
+      {
+        kind: 'payment_failed',
+        invoice: number,
+        amount: formatAmount(formatCents(Number(charge.amount_cents))),
+        why: outcome.kind === 'failed' ? 'declined' : 'authentication_required',
+      },
+      { now, timeZone },
+    );
     await outbox.invoiceCreated(charge.lead_id, {
       invoiceId: charge.invoice_id,
       token,

@@ -94,9 +94,12 @@ export async function findInvoiceIdOfVisit(db: Knex, visitId: string): Promise<s
   return ((await db('invoices').where({ visit_id: visitId }).first('id')) as { id: string } | undefined)?.id;
 }
 
-/** A new pay link for the invoice (the older one stops working). */
-export async function setInvoiceTokenHash(db: Knex, id: string, tokenHash: string): Promise<void> {
-  await db('invoices').where({ id }).update({ token_hash: tokenHash });
+/** A new pay link for the invoice (the older one stops working): answers the invoice's number. */
+export async function setInvoiceTokenHash(db: Knex, id: string, tokenHash: string): Promise<string> {
+  const [row] = (await db('invoices').where({ id }).update({ token_hash: tokenHash }).returning('number')) as Array<{
+    number: string;
+  }>;
+  return row?.number ?? '';
 }
 
 export async function findInvoiceRowByTokenHash(db: Knex, tokenHash: string): Promise<InvoiceRow | undefined> {
