@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bookingAnswerSchema, slotListSchema } from '@shine/shared/bookings';
 import { metricsSchema } from '@shine/shared/responses/reports';
+import { myDaySchema } from '@shine/shared/responses/my-day';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import {
@@ -399,6 +400,21 @@ describeApi('cards on file', () => {
       .where({ lead_id: declined.leadId, kind: 'payment_failed', user_id: reacting.app.adminId });
     expect(bell.map((row) => row.text)).toEqual([expect.stringMatching(/card was declined for INV-\d+ \(\$173\.20\)/)]);
 
+    // And in My Day, "Payments to chase", with when the card is tried again.
+    const day = myDaySchema.parse((await staff.get('/api/admin/my-day?scope=me').expect(200)).body);
+    const chase = day.sections.find((section) => section.key === 'payments');
+    expect(chase?.title).toBe('Payments to chase');
+    expect(chase?.items).toEqual([
+      expect.objectContaining({
+        kind: 'payment',
+        leadId: declined.leadId,
+        invoiceId: invoice.id,
+        balance: '173.20',
+        reason: 'declined',
+        nextTry: firstRetry.toISOString(),
+      }),
+    ]);
+
     // Authentication required: the customer is asked to confirm; no retry is planned.
     const asked = await invoiceOfVisit(staff, confirm.leadId, other.id);
     expect(await reacting.app.db('card_charges').where({ invoice_id: asked.id }).select('status')).toEqual([
@@ -433,6 +449,8 @@ describeApi('cards on file', () => {
     expect(paid).toMatchObject({ status: 'paid', balance: '0.00' });
     expect(paid.payments).toEqual([expect.objectContaining({ method: 'card', reference: 'Visa •••• 4242' })]);
     expect((await attempts()).map((row) => row.status)).toEqual(['failed', 'failed', 'succeeded']);
+    const after = myDaySchema.parse((await staff.get('/api/admin/my-day?scope=me').expect(200)).body);
+    expect(after.sections.find((section) => section.key === 'payments')?.items).toEqual([]);
     await reacting.app.settle();
     const receipts = await Promise.all(mailTo(declined.email).map((mail) => simpleParser(mail.raw)));
     expect(receipts.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Receipt: \$173\.20/)]);

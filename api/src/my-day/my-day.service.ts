@@ -1,6 +1,6 @@
 // My Day (GET /api/admin/my-day, docs/decisions.md "My Day"): a read over the leads, the replies, the
-// tasks, the quotes and the visits of one person (or everyone's), in the order the day is worked. No
-// table of its own: each feature answers for its part.
+// tasks, the quotes, the payments to chase and the visits of one person (or everyone's), in the order
+// the day is worked. No table of its own: each feature answers for its part.
 import {
   MY_DAY_SECTION_KEYS,
   MY_DAY_SECTION_LIMIT,
@@ -24,6 +24,7 @@ import {
 } from '../leads/lead-worklist.service.ts';
 import { leadAlertNotified } from '../notifications/notifications.service.ts';
 import { listQuotesAwaitingAnswer } from '../quotes/quotes.service.ts';
+import { listPaymentsToChase } from '../payments/card-charges.service.ts';
 import { visitContactsOfLeads } from '../leads/service-address.service.ts';
 import { listScheduledVisitsOfDay } from '../scheduling/staff-visits.service.ts';
 import { leadAlertReached } from '../speed-to-lead/speed-to-lead.service.ts';
@@ -45,7 +46,7 @@ export async function buildMyDay(db: Knex, request: MyDayRequest): Promise<MyDay
   const mine = scope === 'me' ? userId : null;
   const onlyMine = () => (mine ? leadIdsAssignedTo(db, mine) : undefined);
   const limit = MY_DAY_SECTION_LIMIT;
-  const [callBacks, toContact, replies, followUps, tasks, quotes, visits, speedToLead] = await Promise.all([
+  const [callBacks, toContact, replies, followUps, tasks, quotes, visits, speedToLead, payments] = await Promise.all([
     // Missed calls: the person who was told of each (the lead's assignee, or the person on duty).
     listCallsToCallBackOf(db, mine, limit),
     // Mine, and the ones nobody holds that I was alerted about (docs/decisions.md, "My Day").
@@ -61,6 +62,7 @@ export async function buildMyDay(db: Knex, request: MyDayRequest): Promise<MyDay
     listQuotesAwaitingAnswer(db, now, new Date(now.getTime() - QUOTE_ANSWER_WAIT_DAYS * DAY_MS), onlyMine(), limit),
     listScheduledVisitsOfDay(db, now, timeZone, onlyMine(), limit),
     getSpeedToLeadSettings(db),
+    listPaymentsToChase(db, onlyMine(), limit),
   ]);
   const leads = await worklistLeadsByIds(db, [
     ...callBacks.flatMap((call) => (call.leadId ? [call.leadId] : [])),
@@ -68,6 +70,7 @@ export async function buildMyDay(db: Knex, request: MyDayRequest): Promise<MyDay
     ...tasks.map((task) => task.leadId),
     ...quotes.map((quote) => quote.leadId),
     ...visits.map((visit) => visit.leadId),
+    ...payments.map((payment) => payment.leadId),
   ]);
   const contacts = await visitContactsOfLeads(
     db,
@@ -133,6 +136,17 @@ export async function buildMyDay(db: Knex, request: MyDayRequest): Promise<MyDay
       due: new Date(item.sentAt.getTime() + QUOTE_ANSWER_WAIT_DAYS * DAY_MS).toISOString(),
       quoteId: item.quoteId,
       version: item.version,
+      phone: lead.phone,
+    })),
+    payments: known(payments).map(({ item, lead }) => ({
+      kind: 'payment',
+      ...leadPart(lead),
+      due: item.failedAt.toISOString(),
+      invoiceId: item.invoiceId,
+      number: item.number,
+      balance: item.balance,
+      reason: item.reason,
+      nextTry: item.nextTry ? item.nextTry.toISOString() : null,
       phone: lead.phone,
     })),
     visits: known(visits).map(({ item, lead }) => ({

@@ -25,6 +25,7 @@ import {
   type CardChargeRow,
   findCardInUse,
   findFirstChargeAt,
+  listPaymentsToChaseRows,
   insertCardChargeOnce,
   listDueCardCharges,
   settleCardCharge,
@@ -321,4 +322,32 @@ export async function sweepDueCardCharges(
     }
   }
   return due.length;
+}
+
+/** My Day's "Payments to chase": open invoices whose card charge did not go through. */
+export async function listPaymentsToChase(
+  db: Knex,
+  onlyLeads: Knex.QueryBuilder | undefined,
+  limit: number,
+): Promise<
+  Array<{
+    invoiceId: string;
+    leadId: string;
+    number: string;
+    balance: string;
+    reason: 'declined' | 'authentication_required';
+    failedAt: Date;
+    nextTry: Date | null;
+  }>
+> {
+  const rows = await listPaymentsToChaseRows(db, onlyLeads, limit);
+  return rows.map((row) => ({
+    invoiceId: row.invoice_id,
+    leadId: row.lead_id,
+    number: row.number,
+    balance: formatCents(Number(row.balance_cents)),
+    reason: row.status === 'failed' ? 'declined' : 'authentication_required',
+    failedAt: new Date(row.failed_at),
+    nextTry: row.next_try ? new Date(row.next_try) : null,
+  }));
 }

@@ -174,3 +174,51 @@ export async function settleCardCharge(
     .update({ ...values, settled_at: at });
   return changed > 0;
 }
+
+export interface PaymentToChaseRow {
+  invoice_id: string;
+  lead_id: string;
+  number: string;
+  balance_cents: string | number;
+  status: 'failed' | 'requires_action';
+  failed_at: Date;
+  next_try: Date | null;
+}
+
+/**
+ * Open invoices whose latest settled charge attempt failed or waits for the customer's confirmation,
+ * oldest failure first; of `onlyLeads` when given.
+ */
+export async function listPaymentsToChaseRows(
+  db: Knex,
+  onlyLeads: Knex.QueryBuilder | undefined,
+  limit: number,
+): Promise<PaymentToChaseRow[]> {
+  const latest = db('card_charges as c')
+    .distinctOn('c.invoice_id')
+    .whereIn('c.status', ['failed', 'requires_action'])
+    .orderBy([{ column: 'c.invoice_id' }, { column: 'c.attempt', order: 'desc' }])
+    .select('c.invoice_id', 'c.status', 'c.settled_at as failed_at');
+  const query = db
+    .from(latest.as('f'))
+    .join('invoices as i', 'i.id', 'f.invoice_id')
+    .where('i.status', 'open')
+    .whereRaw('i.total_cents + i.fees_cents - i.paid_cents > 0')
+    .select(
+      'f.invoice_id',
+      'i.lead_id',
+      'i.number',
+      db.raw('i.total_cents + i.fees_cents - i.paid_cents as balance_cents'),
+      'f.status',
+      'f.failed_at',
+      db('card_charges as n')
+        .whereRaw('n.invoice_id = f.invoice_id')
+        .where('n.status', 'pending')
+        .min('n.due_at')
+        .as('next_try'),
+    )
+    .orderBy([{ column: 'f.failed_at' }, { column: 'f.invoice_id' }])
+    .limit(limit);
+  if (onlyLeads) query.whereIn('i.lead_id', onlyLeads);
+  return (await query) as PaymentToChaseRow[];
+}
