@@ -68,8 +68,10 @@ import { invoiceExportRouter, paymentReportRouter } from './payments/payment-rep
 import { getPaymentSettingsValue } from './payments/payment-settings.service.ts';
 import { tipsRouter } from './payments/tips.routes.ts';
 import { visitTipsRouter } from './scheduling/visit-tips.routes.ts';
-import { invoicesRouter, paymentSettingsRouter, paymentsRouter } from './payments/payments.routes.ts';
+import { invoicesRouter, leadCardRouter, paymentSettingsRouter, paymentsRouter } from './payments/payments.routes.ts';
 import { invoicePageRouter } from './payments/invoice-page.routes.ts';
+import { quotePageCard } from './payments/card-page.routes.ts';
+import { createStripeClient } from './payments/stripe-client.ts';
 import { stripeWebhookRouter } from './payments/stripe-webhook.routes.ts';
 import { openApiRouter } from './openapi/openapi.routes.ts';
 import { customerQuotesRouter } from './quotes/customer-quotes.routes.ts';
@@ -148,6 +150,7 @@ function adminApi(
   );
   admin.use('/leads', leadConversationRouter(conversations));
   admin.use('/leads', leadBookingRouter(deps));
+  admin.use('/leads', leadCardRouter(deps));
   admin.use('/visits', visitsRouter(deps));
   admin.use('/visits', visitTipsRouter(deps));
   admin.use('/bookings', bookingsRouter(deps));
@@ -254,7 +257,12 @@ export function createApp(deps: AppDeps): App {
   api.use(apiNotFound);
   app.use('/api', api);
   // The customers' quote pages: before the static site, whose 404 page would answer them otherwise.
-  app.use('/q', quotePageRouter({ ...deps, booking: quotePageBooking(deps) }));
+  const booking = quotePageBooking(deps);
+  const stripe = createStripeClient(deps.config);
+  app.use(
+    '/q',
+    quotePageRouter({ ...deps, booking, ...(stripe ? { card: quotePageCard(deps, stripe, booking) } : {}) }),
+  );
   // The customer's account page and its forms.
   app.use('/account', accountPageRouter(deps));
   // The customers' invoices (pay links).

@@ -2,6 +2,8 @@
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish (10 s at most), stop the automation
 // queue and the mailbox reader, close the database.
 // Connections still open when the time is up are cut, so the process always exits in time.
+import { sweepDueCardCharges } from './payments/card-charges.service.ts';
+import { createStripeClient } from './payments/stripe-client.ts';
 import { createServer, type ServerOptions } from 'node:http';
 import { createApp } from './app.ts';
 import { createManualDelivery } from './automations/manual-delivery.service.ts';
@@ -32,6 +34,7 @@ const SERIES_EXTEND_INTERVAL_MS = 3_600_000;
 const LATE_CHARGE_INTERVAL_MS = 3_600_000;
 /** How often the texts back to missed calls that a stopped process left pending are sent (claimed, once). */
 const CALL_TEXT_SWEEP_INTERVAL_MS = 60_000;
+const CARD_CHARGE_SWEEP_INTERVAL_MS = 60_000;
 /** After the signal, how long new connections are still served (each answered with Connection: close). */
 const ACCEPT_GRACE_MS = 1_000;
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -136,6 +139,17 @@ async function main(): Promise<void> {
       .catch((err: unknown) => logger.error({ err }, 'sending the pending texts back to missed calls failed'));
   const callTextTimer = setInterval(sweepCallTexts, CALL_TEXT_SWEEP_INTERVAL_MS);
   callTextTimer.unref();
+  // Card charges due that no process has made (it stopped after the commit): every process sweeps; the
+  // Idempotency-Key and the payments' unique PaymentIntent make a charge taken twice one charge.
+  const stripe = createStripeClient(config);
+  const sweepCardCharges = () => {
+    if (!stripe) return;
+    sweepDueCardCharges(db, stripe, now(), config.businessTimeZone, logger).catch((err: unknown) =>
+      logger.error({ err }, 'sweeping the card charges due failed'),
+    );
+  };
+  const cardChargeTimer = setInterval(sweepCardCharges, CARD_CHARGE_SWEEP_INTERVAL_MS);
+  cardChargeTimer.unref();
 
   let draining = false;
   // A request's headers and body must arrive within REQUEST_TIMEOUT_SECONDS (408 otherwise), the
@@ -180,6 +194,7 @@ async function main(): Promise<void> {
         clearInterval(seriesTimer);
         clearInterval(callTextTimer);
         clearInterval(lateChargeTimer);
+        clearInterval(cardChargeTimer);
         callTextDelivery.close();
         closeApp();
         stopListening?.();

@@ -80,6 +80,7 @@ describeApi('my day', () => {
       followUps: 0,
       tasks: 0,
       quotes: 0,
+      payments: 0,
       visits: 0,
     });
   });
@@ -177,6 +178,7 @@ describeApi('my day', () => {
       followUps: 1,
       tasks: 1,
       quotes: 1,
+      payments: 0,
       visits: 0,
     });
     const [task] = day.sections.find((section) => section.key === 'tasks')?.items ?? [];

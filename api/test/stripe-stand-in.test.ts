@@ -107,4 +107,93 @@ describeApi('the Stripe stand-in through the official SDK', () => {
       type: 'StripeInvalidRequestError',
     });
   });
+  /** Types a card on the hosted page, as a person would: answers the page's status and where it sends them. */
+  async function typeCard(url: string, number: string, expiry = '04 / 28') {
+    const answer = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ number, expiry, cvc: '123' }).toString(),
+      redirect: 'manual',
+    });
+    return { status: answer.status, location: answer.headers.get('location'), text: await answer.text() };
+  }
+
+  it('saves a card through Checkout in setup mode on its hosted page, and signs checkout.session.completed', async () => {
+    const customer = await stripe().customers.create({ email: 'ann.lee@example.com' });
+    const session = await stripe().checkout.sessions.create({
+      mode: 'setup',
+      customer: customer.id,
+      currency: 'usd',
+      success_url: 'https://shine.example.com/q/abc?card={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://shine.example.com/q/abc',
+      metadata: { lead: 'lead-1' },
+      setup_intent_data: { metadata: { lead: 'lead-1' } },
+    });
+    expect(session).toMatchObject({ mode: 'setup', status: 'open', metadata: { lead: 'lead-1' } });
+    const page = await fetch(session.url as string);
+    expect(await page.text()).toContain('Card number');
+    expect((await typeCard(session.url as string, '4111 1111 1111 1112')).status).toBe(400);
+    expect((await typeCard(session.url as string, '4242424242424242', '01 / 20')).status).toBe(400);
+    const typed = await typeCard(session.url as string, '4242 4242 4242 4242');
+    expect(typed).toMatchObject({ status: 303, location: `https://shine.example.com/q/abc?card=${session.id}` });
+
+    const done = await stripe().checkout.sessions.retrieve(session.id);
+    expect(done).toMatchObject({ status: 'complete', customer: customer.id });
+    const intent = await stripe().setupIntents.retrieve(done.setup_intent as string);
+    expect(intent).toMatchObject({ status: 'succeeded', usage: 'off_session', metadata: { lead: 'lead-1' } });
+    const card = await stripe().paymentMethods.retrieve(intent.payment_method as string);
+    expect(card.card).toMatchObject({ brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2028 });
+    expect(standIn.events.slice(-2).map((event) => event.type)).toEqual([
+      'setup_intent.succeeded',
+      'checkout.session.completed',
+    ]);
+    expect((await typeCard(session.url as string, '4242424242424242')).status).toBe(410);
+    // The saved card is charged off-session as a test payment method is.
+    const charged = await stripe().paymentIntents.create({
+      amount: 12000,
+      currency: 'usd',
+      customer: customer.id,
+      payment_method: card.id,
+      confirm: true,
+      off_session: true,
+    });
+    expect(charged.status).toBe('succeeded');
+  });
+
+  it('saves 4000 0000 0000 0341, which then declines off-session; 3184 asks for authentication', async () => {
+    const saved = async (number: string) => {
+      const session = await stripe().checkout.sessions.create({ mode: 'setup', success_url: 'https://x.example/ok' });
+      expect((await typeCard(session.url as string, number)).status).toBe(303);
+      const done = await stripe().checkout.sessions.retrieve(session.id);
+      return (await stripe().setupIntents.retrieve(done.setup_intent as string)).payment_method as string;
+    };
+    const charge = async (paymentMethod: string) =>
+      stripe().paymentIntents.create({
+        amount: 5000,
+        currency: 'usd',
+        payment_method: paymentMethod,
+        confirm: true,
+        off_session: true,
+      });
+    await expect(charge(await saved('4000000000000341'))).rejects.toMatchObject({ code: 'card_declined' });
+    await expect(charge(await saved('4000002760003184'))).rejects.toMatchObject({ code: 'authentication_required' });
+  });
+
+  it('takes a payment through Checkout in payment mode; a declining card stays on the page', async () => {
+    const session = await stripe().checkout.sessions.create({
+      mode: 'payment',
+      success_url: 'https://x.example/paid',
+      line_items: [
+        { quantity: 1, price_data: { currency: 'usd', unit_amount: 28686, product_data: { name: 'INV-000001' } } },
+      ],
+      payment_intent_data: { metadata: { invoice: 'inv-1' } },
+    });
+    expect(session.amount_total).toBe(28686);
+    expect((await typeCard(session.url as string, '4000000000000341')).status).toBe(402);
+    expect((await typeCard(session.url as string, '4242424242424242')).status).toBe(303);
+    const done = await stripe().checkout.sessions.retrieve(session.id);
+    expect(done.payment_status).toBe('paid');
+    const intent = await stripe().paymentIntents.retrieve(done.payment_intent as string);
+    expect(intent).toMatchObject({ status: 'succeeded', amount_received: 28686, metadata: { invoice: 'inv-1' } });
+  });
 });

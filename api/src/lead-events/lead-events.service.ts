@@ -103,6 +103,12 @@ export interface InvoiceCreatedPayload {
   invoiceId: string;
   token: string;
   actorId?: string;
+  /** The card on file is charged for it: the receipt tells the customer, not the invoice e-mail. */
+  cardCharge?: boolean;
+  /** The card on file was declined, or the bank asks the customer to confirm: the e-mail says so. */
+  cardFailure?: 'declined' | 'authentication_required';
+  /** When the card is tried again (ISO), after a soft decline. */
+  retryAt?: string;
 }
 
 /** payment_recorded: a payment the customer is sent a receipt for. */

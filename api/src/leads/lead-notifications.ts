@@ -27,7 +27,9 @@ export type LeadHappening =
   | { kind: 'visit_rescheduled'; when: string; byName: string | null }
   | { kind: 'visit_cancelled'; when: string; byName: string | null; series?: boolean; skipped?: boolean }
   /** The lead's phone called the company number and nobody answered (`voicemail`: a message was left). */
-  | { kind: 'missed_call'; phone: string };
+  | { kind: 'missed_call'; phone: string }
+  /** A charge of the card on file did not go through (the payments feature). */
+  | { kind: 'payment_failed'; invoice: string; amount: string; why: 'declined' | 'authentication_required' };
 
 const EXCERPT_LENGTH = 80;
 
@@ -64,6 +66,10 @@ function describe(happening: LeadHappening, name: string, service: string): stri
         : `${name} rescheduled to ${happening.when}`;
     case 'missed_call':
       return `Missed call from ${name} (${happening.phone}): call back`;
+    case 'payment_failed':
+      return happening.why === 'declined'
+        ? `${name}’s card was declined for ${happening.invoice} (${happening.amount}): chase the payment`
+        : `${name} must confirm the card payment of ${happening.invoice} (${happening.amount}) with their bank`;
     case 'visit_cancelled':
       if (happening.skipped)
         return `${happening.byName ?? name} skipped ${happening.byName ? `${name}’s visit of ` : ''}${happening.when}`;

@@ -1,6 +1,6 @@
 // My Day (GET /api/admin/my-day, docs/decisions.md "My Day"): a read over the leads, the replies, the
-// tasks, the quotes and the visits of one person (or everyone's), in the order the day is worked. No
-// table of its own: each feature answers for its part.
+// tasks, the quotes, the payments to chase and the visits of one person (or everyone's), in the order
+// the day is worked. No table of its own: each feature answers for its part.
 import {
   MY_DAY_SECTION_KEYS,
   MY_DAY_SECTION_LIMIT,
@@ -24,6 +24,7 @@ import {
   visitContactsOfLeads,
 } from '../leads/index.ts';
 import { leadAlertNotified } from '../notifications/index.ts';
+import { listPaymentsToChase } from '../payments/index.ts';
 import { listQuotesAwaitingAnswer } from '../quotes/index.ts';
 import { listScheduledVisitsOfDay } from '../scheduling/index.ts';
 import { leadAlertReached, getSpeedToLeadSettings } from '../speed-to-lead/index.ts';
@@ -44,7 +45,7 @@ export async function buildMyDay(db: Knex, request: MyDayRequest): Promise<MyDay
   const mine = scope === 'me' ? userId : null;
   const onlyMine = () => (mine ? leadIdsAssignedTo(db, mine) : undefined);
   const limit = MY_DAY_SECTION_LIMIT;
-  const [callBacks, toContact, replies, followUps, tasks, quotes, visits, speedToLead] = await Promise.all([
+  const [callBacks, toContact, replies, followUps, tasks, quotes, visits, speedToLead, payments] = await Promise.all([
     // Missed calls: the person who was told of each (the lead's assignee, or the person on duty).
     listCallsToCallBackOf(db, mine, limit),
     // Mine, and the ones nobody holds that I was alerted about (docs/decisions.md, "My Day").
@@ -60,6 +61,7 @@ export async function buildMyDay(db: Knex, request: MyDayRequest): Promise<MyDay
     listQuotesAwaitingAnswer(db, now, new Date(now.getTime() - QUOTE_ANSWER_WAIT_DAYS * DAY_MS), onlyMine(), limit),
     listScheduledVisitsOfDay(db, now, timeZone, onlyMine(), limit),
     getSpeedToLeadSettings(db),
+    listPaymentsToChase(db, onlyMine(), limit),
   ]);
   const leads = await worklistLeadsByIds(db, [
     ...callBacks.flatMap((call) => (call.leadId ? [call.leadId] : [])),
@@ -67,6 +69,7 @@ export async function buildMyDay(db: Knex, request: MyDayRequest): Promise<MyDay
     ...tasks.map((task) => task.leadId),
     ...quotes.map((quote) => quote.leadId),
     ...visits.map((visit) => visit.leadId),
+    ...payments.map((payment) => payment.leadId),
   ]);
   const contacts = await visitContactsOfLeads(
     db,
@@ -132,6 +135,17 @@ export async function buildMyDay(db: Knex, request: MyDayRequest): Promise<MyDay
       due: new Date(item.sentAt.getTime() + QUOTE_ANSWER_WAIT_DAYS * DAY_MS).toISOString(),
       quoteId: item.quoteId,
       version: item.version,
+      phone: lead.phone,
+    })),
+    payments: known(payments).map(({ item, lead }) => ({
+      kind: 'payment',
+      ...leadPart(lead),
+      due: item.failedAt.toISOString(),
+      invoiceId: item.invoiceId,
+      number: item.number,
+      balance: item.balance,
+      reason: item.reason,
+      nextTry: item.nextTry ? item.nextTry.toISOString() : null,
       phone: lead.phone,
     })),
     visits: known(visits).map(({ item, lead }) => ({

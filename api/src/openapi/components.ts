@@ -42,12 +42,19 @@ import { serviceAddressSchema, serviceAddressUpdateSchema } from '@shine/shared/
 import { lostReasonsSchema } from '@shine/shared/lost-reasons';
 import { paymentReportSchema } from '@shine/shared/payment-reports';
 import { tipAnswerSchema, tipListSchema, tipSchema } from '@shine/shared/tips';
-import { manualPaymentSchema, paymentSettingsSchema, paymentSettingsViewSchema } from '@shine/shared/payments';
+import {
+  manualPaymentSchema,
+  paymentSettingsSchema,
+  paymentSettingsViewSchema,
+  refundSchema,
+} from '@shine/shared/payments';
 import {
   invoiceAnswerSchema,
   invoiceListSchema,
   invoiceSchema,
   invoiceSummarySchema,
+  savedCardAnswerSchema,
+  savedCardSchema,
   paymentAnswerSchema,
   paymentSchema,
   stripeEventReceiptSchema,
@@ -227,6 +234,8 @@ export const RESPONSE_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['Payment', paymentSchema],
   ['PaymentAnswer', paymentAnswerSchema],
   ['PaymentSettings', paymentSettingsViewSchema],
+  ['SavedCard', savedCardSchema],
+  ['SavedCardAnswer', savedCardAnswerSchema],
   ['StripeEventReceipt', stripeEventReceiptSchema],
   ['PaymentReport', paymentReportSchema],
   ['Tip', tipSchema],
@@ -285,6 +294,7 @@ export const REQUEST_COMPONENTS: ReadonlyArray<[string, z.ZodType]> = [
   ['SchedulingSettingsUpdate', schedulingSettingsSchema],
   ['LostReasonsUpdate', lostReasonsSchema],
   ['ManualPayment', manualPaymentSchema],
+  ['Refund', refundSchema],
   ['PaymentSettingsUpdate', paymentSettingsSchema],
   ['NotificationsRead', notificationsReadSchema],
   ['ActivityUpdate', activityUpdateSchema],

@@ -6,3 +6,5 @@ export { measurePaymentMetrics, paymentsVersion } from './payments.service.ts';
 export { recordTip } from './tips.service.ts';
 export { findInvoice, renderInvoicePage } from './payments.service.ts';
 export { listInvoicesOfLeads } from './payments.service.ts';
+export { listPaymentsToChase } from './card-charges.service.ts';
+export { chargeVisitNow, createStripeClient } from './card-charges.service.ts';

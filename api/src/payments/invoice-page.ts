@@ -100,11 +100,20 @@ ${invoice.fees === '0.00' ? '' : `<tr><th scope="row" colspan="2">Fees</th><td c
 
 export function renderInvoicePage(
   invoice: Invoice,
-  context: { timeZone: string; company: { name: string; postalAddress: string } },
+  context: {
+    timeZone: string;
+    company: { name: string; postalAddress: string };
+    /** The link's token when card payments are on (STRIPE_SECRET_KEY): the page offers "Pay by card". */
+    cardToken?: string;
+  },
 ): string {
   const owed = invoice.status === 'open' || invoice.status === 'past_due';
+  const byCard =
+    owed && context.cardToken
+      ? `<form method="post" action="/i/${e(context.cardToken)}/pay"><p>Pay ${e(money(invoice.balance))} by card (Visa, Mastercard, American Express, Discover) on our payment processor Stripe's secure page.</p><button class="btn" type="submit">Pay by card</button></form>`
+      : '';
   const howToPay = owed
-    ? `<section aria-labelledby="pay-title"><h2 id="pay-title">How to pay</h2>${cashCheckInstructions(
+    ? `<section aria-labelledby="pay-title"><h2 id="pay-title">How to pay</h2>${byCard}${cashCheckInstructions(
         context.company,
         invoice.number,
       )

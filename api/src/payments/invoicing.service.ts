@@ -1,10 +1,12 @@
 // A completed visit's invoice, made in the completion's own transaction (scheduling calls it), once:
 // the unique visit_id makes a second completion, another process's or a retried request's, find it.
-// Its e-mail with the pay link goes out after the commit (the invoice-email reaction).
+// Its e-mail with the pay link goes out after the commit (the invoice-email reaction), unless the
+// card on file is to be charged: then its first charge attempt is made in the same transaction.
 import { INVOICE_DUE_DAYS } from '@shine/shared/payments';
 import type { Knex } from 'knex';
 import type { LeadEventOutbox } from '../lead-events/index.ts';
 import { findQuoteContent } from '../quotes/index.ts';
+import { planFirstCharge } from './card-charges.service.ts';
 import { invoiceDraftOf } from './invoice-lines.ts';
 import { newInvoiceToken } from './invoice-tokens.ts';
 import { getPaymentSettingsValue } from './payment-settings.service.ts';
@@ -69,6 +71,16 @@ export async function createVisitInvoice(
     draft.lines,
   );
   if (!invoice) return undefined;
-  await outbox.invoiceCreated(visit.leadId, { invoiceId: invoice.id, token });
+  const charging = await planFirstCharge(
+    trx,
+    { id: invoice.id, leadId: visit.leadId, totalCents: draft.totalCents },
+    now,
+  );
+  // With a card on file the customer hears of the charge's outcome (the receipt), not of the invoice.
+  await outbox.invoiceCreated(visit.leadId, {
+    invoiceId: invoice.id,
+    token,
+    ...(charging ? { cardCharge: true } : {}),
+  });
   return invoice.id;
 }

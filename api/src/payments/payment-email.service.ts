@@ -51,10 +51,43 @@ async function leadAndCompany(db: Knex, leadId: string) {
   return { lead: { ...lead, email: lead.email }, company: await getCompanyDetails(db) };
 }
 
+/** Why an invoice is e-mailed after a charge of the card on file did not go through, and what next. */
+export interface CardFailureNotice {
+  cardFailure?: 'declined' | 'authentication_required';
+  /** When the card is tried again (ISO), after a soft decline. */
+  retryAt?: string;
+}
+
+/** The words of the e-mail: an invoice, or a card that did not go through. */
+function invoiceWords(notice: CardFailureNotice, number: string, balance: string, due: string, timeZone: string) {
+  if (notice.cardFailure === 'declined') {
+    const retry = notice.retryAt
+      ? ` We will try the card again on ${dayOf(notice.retryAt, timeZone)}.`
+      : ' We will not try this card again.';
+    return {
+      heading: `Your card was declined for invoice ${number}`,
+      preview: `We could not charge ${balance} to your card on file.`,
+      text: `We could not charge ${balance} for your cleaning to your card on file: it was declined.${retry} To pay now, or with another card, open your invoice below.`,
+    };
+  }
+  if (notice.cardFailure === 'authentication_required') {
+    return {
+      heading: `Please confirm your payment for invoice ${number}`,
+      preview: `Your bank asks you to confirm the payment of ${balance}.`,
+      text: `Your bank asks you to confirm the payment of ${balance} for your cleaning before it goes through. Open your invoice below and pay by card: your bank will ask you to confirm it there.`,
+    };
+  }
+  return {
+    heading: `Your invoice ${number}`,
+    preview: `Thank you for having us. ${balance} is due by ${due}.`,
+    text: `Thank you for having us. Here is the invoice for your cleaning, due by ${due}.`,
+  };
+}
+
 /** The invoice of a completed visit with its pay link; undefined when the lead has no address. */
 export async function invoiceEmailOf(
   db: Knex,
-  args: { invoiceId: string; token: string; origin: string },
+  args: { invoiceId: string; token: string; origin: string } & CardFailureNotice,
   timeZone: string,
   now: Date,
 ): Promise<PaymentEmail | undefined> {
@@ -63,22 +96,23 @@ export async function invoiceEmailOf(
   if (!found) return undefined;
   const { lead, company } = found;
   const url = invoiceUrlOf(args.origin, args.token);
-  const heading = `Your invoice ${invoice.number}`;
+  const words = invoiceWords(
+    args,
+    invoice.number,
+    formatAmount(invoice.balance),
+    dayOf(invoice.dueAt, timeZone),
+    timeZone,
+  );
   const rendered = await renderEmail({
     variant: 'customer',
-    subject: `${heading} from ${company.name}: ${formatAmount(invoice.balance)}`,
-    heading,
-    preview: `Thank you for having us. ${formatAmount(invoice.balance)} is due by ${dayOf(invoice.dueAt, timeZone)}.`,
+    subject: `${words.heading} from ${company.name}: ${formatAmount(invoice.balance)}`,
+    heading: words.heading,
+    preview: words.preview,
     blocks: [
       { kind: 'paragraph', runs: [`Hello ${lead.firstName},`] },
-      {
-        kind: 'paragraph',
-        runs: [
-          `Thank you for having us. Here is the invoice for your cleaning, due by ${dayOf(invoice.dueAt, timeZone)}.`,
-        ],
-      },
+      { kind: 'paragraph', runs: [words.text] },
       amountsOf(invoice),
-      { kind: 'button', label: 'View your invoice', href: url },
+      { kind: 'button', label: args.cardFailure ? 'Pay your invoice' : 'View your invoice', href: url },
       { kind: 'paragraph', runs: [cashCheckInstructions(company, invoice.number).join('\n')] },
     ],
     footer: { company, phone: DEFAULT_COMPANY.phone },

@@ -48,6 +48,9 @@ export interface PaymentRow {
   recorded_by: string | null;
   created_at: Date;
   returned_at: Date | null;
+  /** The card payment's PaymentIntent; null for cash and checks. */
+  stripe_payment_intent_id: string | null;
+  refunded_cents: Cents;
 }
 
 export type NewInvoiceRow = Pick<
@@ -85,6 +88,18 @@ export async function insertInvoiceOnce(
 
 export async function findInvoiceRow(db: Knex, id: string): Promise<InvoiceRow | undefined> {
   return (await db('invoices').where({ id }).first()) as InvoiceRow | undefined;
+}
+
+export async function findInvoiceIdOfVisit(db: Knex, visitId: string): Promise<string | undefined> {
+  return ((await db('invoices').where({ visit_id: visitId }).first('id')) as { id: string } | undefined)?.id;
+}
+
+/** A new pay link for the invoice (the older one stops working): answers the invoice's number. */
+export async function setInvoiceTokenHash(db: Knex, id: string, tokenHash: string): Promise<string> {
+  const [row] = (await db('invoices').where({ id }).update({ token_hash: tokenHash }).returning('number')) as Array<{
+    number: string;
+  }>;
+  return row?.number ?? '';
 }
 
 export async function findInvoiceRowByTokenHash(db: Knex, tokenHash: string): Promise<InvoiceRow | undefined> {
@@ -134,12 +149,51 @@ export async function insertPaymentRow(
   return payment;
 }
 
+/** A card payment, unless its PaymentIntent was recorded (the unique intent): undefined when it was. */
+export async function insertCardPaymentOnce(
+  trx: Knex.Transaction,
+  row: Pick<PaymentRow, 'invoice_id' | 'lead_id' | 'amount_cents' | 'reference' | 'created_at'> & {
+    stripe_payment_intent_id: string;
+  },
+): Promise<PaymentRow | undefined> {
+  const [payment] = (await trx('payments')
+    .insert({ ...row, method: 'card', recorded_by: null })
+    .onConflict('stripe_payment_intent_id')
+    .ignore()
+    .returning('*')) as PaymentRow[];
+  return payment;
+}
+
 export async function findPaymentRow(db: Knex, id: string): Promise<PaymentRow | undefined> {
   return (await db('payments').where({ id }).first()) as PaymentRow | undefined;
 }
 
 export async function lockPaymentRow(trx: Knex.Transaction, id: string): Promise<PaymentRow | undefined> {
   return (await trx('payments').where({ id }).forUpdate().first()) as PaymentRow | undefined;
+}
+
+/** A refund Stripe made, unless it was recorded (its id is the key): false when it was. */
+export async function insertRefundOnce(
+  trx: Knex.Transaction,
+  row: { stripe_refund_id: string; payment_id: string; amount_cents: number; reason: string; refunded_by: string },
+): Promise<boolean> {
+  const rows = await trx('payment_refunds').insert(row).onConflict('stripe_refund_id').ignore().returning('payment_id');
+  return rows.length > 0;
+}
+
+/** A refund of `cents` more, and the status it leaves the payment in. */
+export async function addPaymentRefund(trx: Knex.Transaction, id: string, cents: number): Promise<PaymentRow> {
+  const [payment] = (await trx('payments')
+    .where({ id })
+    .update({
+      refunded_cents: trx.raw('refunded_cents + ?', [cents]),
+      status: trx.raw("case when refunded_cents + ? >= amount_cents then 'refunded' else 'partially_refunded' end", [
+        cents,
+      ]),
+    })
+    .returning('*')) as PaymentRow[];
+  if (!payment) throw new Error('payment vanished');
+  return payment;
 }
 
 export async function markPaymentReturned(trx: Knex.Transaction, id: string, at: Date): Promise<PaymentRow> {
@@ -183,17 +237,18 @@ export async function listInvoiceRows(
   return { rows, total: Number(count?.count ?? 0) };
 }
 
-/** Money received in [from, to) (succeeded payments), and what is owed on open invoices now, in cents. */
+/** Money received in [from, to) (net of refunds), and what is owed on open invoices now, in cents. */
 export async function sumPaymentFigures(
   db: Knex,
   from: Date,
   to: Date,
 ): Promise<{ collectedCents: number; outstandingCents: number }> {
+  // Card payments count net of what was refunded of them; a returned check not at all.
   const [collected] = (await db('payments')
-    .where({ status: 'succeeded' })
+    .whereIn('status', ['succeeded', 'partially_refunded', 'refunded'])
     .where('created_at', '>=', from)
     .where('created_at', '<', to)
-    .sum('amount_cents as cents')) as Array<{ cents: string | number | null }>;
+    .sum({ cents: db.raw('amount_cents - refunded_cents') })) as Array<{ cents: string | number | null }>;
   const [outstanding] = (await db('invoices')
     .where({ status: 'open' })
     .sum({ cents: db.raw('total_cents + fees_cents - paid_cents') })) as Array<{ cents: string | number | null }>;
@@ -206,10 +261,11 @@ export async function readPaymentsVersion(db: Knex): Promise<string> {
     `select (select count(*) from invoices) as invoices,
             (select coalesce(sum(paid_cents + fees_cents), 0) from invoices) as owed,
             (select count(*) from payments) as payments,
-            (select count(*) from payments where status <> 'succeeded') as changed`,
+            (select count(*) from payments where status <> 'succeeded') as changed,
+            (select coalesce(sum(refunded_cents), 0) from payments) as refunded`,
   );
   const row = (result.rows as Array<Record<string, string | number>>)[0] ?? {};
-  return [row.invoices, row.owed, row.payments, row.changed].map(String).join('.');
+  return [row.invoices, row.owed, row.payments, row.changed, row.refunded].map(String).join('.');
 }
 
 /** Records the event as taken: false when it was taken before (its id is the key). */
@@ -228,4 +284,8 @@ export function listInvoiceRowsOfLeads(db: Knex, leadIds: readonly string[], lim
       { column: 'number', order: 'desc' },
     ])
     .limit(limit);
+}
+
+export async function hasStripeEvent(db: Knex, id: string): Promise<boolean> {
+  return (await db('stripe_events').where({ id }).first('id')) !== undefined;
 }

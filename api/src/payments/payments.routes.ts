@@ -1,4 +1,5 @@
-// Payments for staff: invoices (/api/admin/invoices), a payment's return (/api/admin/payments) and
+// Payments for staff: invoices (/api/admin/invoices), a check's return and a card's refund
+// (/api/admin/payments; the refund is the admins', by its operation's role), and
 // the payment settings (/api/admin/settings/payments, admins only: app.ts mounts it so).
 import { paymentOperations } from '@shine/shared/operations/payments';
 import type { Router } from 'express';
@@ -6,9 +7,34 @@ import type { AppDeps } from '../deps.ts';
 import { sessionUser } from '../http/auth-guard.ts';
 import { operationRouter } from '../http/route.ts';
 import { getPaymentSettings, savePaymentSettings } from './payment-settings.service.ts';
-import { findInvoice, listInvoices, recordManualPayment, returnCheckPayment } from './payments.service.ts';
+import { findSavedCard, removeSavedCard } from './saved-cards.service.ts';
+import { createStripeClient } from './stripe-client.ts';
+import {
+  findInvoice,
+  listInvoices,
+  recordManualPayment,
+  refundCardPayment,
+  returnCheckPayment,
+} from './payments.service.ts';
 
 type PaymentsDeps = Pick<AppDeps, 'db' | 'now'>;
+
+/** /api/admin/leads/{id}/card: the lead's card on file, and its removal by staff. */
+export function leadCardRouter({ db, now, config }: Pick<AppDeps, 'db' | 'now' | 'config'>): Router {
+  const { router, route } = operationRouter('/api/admin/leads');
+  const stripe = createStripeClient(config);
+
+  route(paymentOperations.getLeadCard, async (req, res) => {
+    res.json({ card: await findSavedCard(db, req.params.id) });
+  });
+
+  route(paymentOperations.removeLeadCard, async (req, res) => {
+    await removeSavedCard(db, stripe, req.params.id, sessionUser(req).id, now());
+    res.status(204).end();
+  });
+
+  return router;
+}
 
 export function invoicesRouter({ db, now }: PaymentsDeps): Router {
   const { router, route } = operationRouter('/api/admin/invoices');
@@ -29,8 +55,13 @@ export function invoicesRouter({ db, now }: PaymentsDeps): Router {
   return router;
 }
 
-export function paymentsRouter({ db, now }: PaymentsDeps): Router {
+export function paymentsRouter({ db, now, config }: PaymentsDeps & Pick<AppDeps, 'config'>): Router {
   const { router, route } = operationRouter('/api/admin/payments');
+  const stripe = createStripeClient(config);
+
+  route(paymentOperations.refundPayment, async (req, res) => {
+    res.json({ payment: await refundCardPayment(db, stripe, sessionUser(req).id, req.params.id, req.body) });
+  });
 
   route(paymentOperations.returnPayment, async (req, res) => {
     res.json({ payment: await returnCheckPayment(db, sessionUser(req).id, req.params.id, now()) });

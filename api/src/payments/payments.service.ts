@@ -7,23 +7,28 @@ import {
   type InvoiceStatus,
   type ManualPayment,
   PAYMENT_MESSAGES,
+  type Refund,
   RETURNED_CHECK_FEE_CENTS,
 } from '@shine/shared/payments';
 import { zonedTimeToInstant } from '@shine/shared/business-time';
 import { formatBasisPoints, formatCents } from '@shine/shared/quote-pricing';
 import type { Invoice, InvoiceList, Payment } from '@shine/shared/responses/payments';
 import type { Knex } from 'knex';
+import type Stripe from 'stripe';
 import { recordAudit } from '../audit/index.ts';
 import { AppError } from '../http/app-error.ts';
 import { withLeadEventOutbox } from '../lead-events/index.ts';
 import { findLead } from '../leads/index.ts';
 import { hashInvoiceToken } from './invoice-tokens.ts';
 import {
+  addPaymentRefund,
   appendInvoiceLine,
   findInvoiceRow,
   findInvoiceRowByTokenHash,
   findPaymentRow,
   type InvoiceRow,
+  insertCardPaymentOnce,
+  insertRefundOnce,
   insertPaymentRow,
   listInvoiceLineRows,
   listInvoiceRows,
@@ -208,6 +213,46 @@ export async function recordManualPayment(
 }
 
 /**
+ * A card payment Stripe confirmed (an off-session charge, the pay page's Checkout), recorded once per
+ * PaymentIntent whoever hears of it first (the charging process, another one, the webhook, replayed or
+ * not): the unique intent decides, and only the one that records it sends the receipt. Undefined when
+ * it was recorded before, or names no invoice.
+ */
+export async function recordCardPayment(
+  db: Knex,
+  args: { invoiceId: string; paymentIntentId: string; amountCents: number; reference: string | null; at: Date },
+): Promise<Payment | undefined> {
+  return withLeadEventOutbox(db, async (trx, outbox) => {
+    const invoice = await lockInvoiceRow(trx, args.invoiceId);
+    if (!invoice) return undefined;
+    const payment = await insertCardPaymentOnce(trx, {
+      invoice_id: invoice.id,
+      lead_id: invoice.lead_id,
+      amount_cents: args.amountCents,
+      reference: args.reference,
+      stripe_payment_intent_id: args.paymentIntentId,
+      created_at: args.at,
+    });
+    if (!payment) return undefined;
+    const paid = cents(invoice.paid_cents) + args.amountCents;
+    const owed = cents(invoice.total_cents) + cents(invoice.fees_cents);
+    await updateInvoiceRow(trx, invoice.id, {
+      paid_cents: Math.min(paid, owed),
+      ...(paid >= owed && invoice.status === 'open' ? { status: 'paid', paid_at: args.at } : {}),
+    });
+    await outbox.paymentRecorded(invoice.lead_id, { paymentId: payment.id });
+    return toPayment(payment);
+  });
+}
+
+/** What is still owed on an invoice, in cents (0 when void); undefined when there is none. */
+export async function invoiceBalanceCents(db: Knex, invoiceId: string): Promise<number | undefined> {
+  const row = await findInvoiceRow(db, invoiceId);
+  if (!row) return undefined;
+  return row.status === 'void' ? 0 : balanceCentsOf(row);
+}
+
+/**
  * POST /api/admin/payments/{id}/return: a check the bank returned. Its amount is owed again, the
  * untaxed returned-check fee is added, and the invoice is open again. Audited.
  */
@@ -246,6 +291,76 @@ export async function returnCheckPayment(db: Knex, actorId: string, paymentId: s
       after: { status: 'returned', fee: formatCents(RETURNED_CHECK_FEE_CENTS) },
     });
     return toPayment(returned);
+  });
+}
+
+/**
+ * POST /api/admin/payments/{id}/refund (admins): all that is left of a card payment, or `amount` of
+ * it, refunded through Stripe with the reason. The Idempotency-Key is made of the payment, what was
+ * refunded of it so far and the amount, so the same request twice at once is one refund at Stripe,
+ * recorded once by its id (payment_refunds). The invoice keeps its status; the payment is refunded or
+ * partially refunded. Audited.
+ */
+export async function refundCardPayment(
+  db: Knex,
+  stripe: Stripe | undefined,
+  actorId: string,
+  paymentId: string,
+  input: Refund,
+): Promise<Payment> {
+  const found = await findPaymentRow(db, paymentId);
+  if (!found) throw new AppError(404, PAYMENT_MESSAGES.paymentNotFound);
+  const refundable =
+    found.method === 'card' &&
+    found.stripe_payment_intent_id !== null &&
+    (found.status === 'succeeded' || found.status === 'partially_refunded');
+  if (!refundable) throw new AppError(409, PAYMENT_MESSAGES.notRefundable);
+  if (!stripe) throw new AppError(409, PAYMENT_MESSAGES.stripeOff);
+  const left = cents(found.amount_cents) - cents(found.refunded_cents);
+  const amount = input.amount ?? left;
+  if (amount > left) {
+    const message = PAYMENT_MESSAGES.overRefund(formatCents(left));
+    throw new AppError(400, message, [{ path: 'amount', message }]);
+  }
+  const refund = await stripe.refunds.create(
+    {
+      payment_intent: found.stripe_payment_intent_id as string,
+      amount,
+      reason: 'requested_by_customer',
+      metadata: { payment_id: found.id, reason: input.reason.slice(0, 500) },
+    },
+    { idempotencyKey: `refund-${found.id}-${cents(found.refunded_cents)}-${amount}` },
+  );
+  return db.transaction(async (trx) => {
+    // The invoice first, then the payment: the order every payment change takes its locks in.
+    const invoice = await lockInvoiceRow(trx, found.invoice_id);
+    const payment = await lockPaymentRow(trx, paymentId);
+    if (!invoice || !payment) throw new AppError(404, PAYMENT_MESSAGES.paymentNotFound);
+    // The same request again, or at once: Stripe answered the same refund, recorded once.
+    const isNew = await insertRefundOnce(trx, {
+      stripe_refund_id: refund.id,
+      payment_id: payment.id,
+      amount_cents: refund.amount,
+      reason: input.reason,
+      refunded_by: actorId,
+    });
+    if (!isNew) return toPayment(payment);
+    const refunded = await addPaymentRefund(trx, payment.id, refund.amount);
+    await recordAudit(trx, {
+      actorId,
+      entity: 'lead',
+      entityId: invoice.lead_id,
+      leadId: invoice.lead_id,
+      action: 'payment_refunded',
+      before: { invoice: invoice.number, status: payment.status, refunded: formatCents(cents(payment.refunded_cents)) },
+      after: {
+        status: refunded.status,
+        refunded: formatCents(cents(refunded.refunded_cents)),
+        amount: formatCents(refund.amount),
+        reason: input.reason,
+      },
+    });
+    return toPayment(refunded);
   });
 }
 

@@ -272,6 +272,9 @@ async function acceptedOrRefused(db: Knex, row: QuoteRow | undefined, now: Date)
   return toQuote(row, now);
 }
 
+/** A stored quote as the API answers it (the card section of the page reads its prices). */
+export { toQuote } from './quote-mapper.ts';
+
 /** The customer's link: for another feature's e-mail (the booking confirmation). */
 export { quoteUrlOf } from './quote-tokens.ts';
 export { type BookingSection, closedKindOf, renderClosedQuotePage, STYLES as LINK_PAGE_STYLES } from './quote-page.ts';
@@ -283,8 +286,17 @@ export async function renderAcceptedQuotePage(
   timeZone: string,
   now: Date,
   booking: (quote: Quote) => Promise<BookingSection>,
+  card?: (quote: Quote) => Promise<string>,
 ): Promise<string> {
   const found = await findCustomerQuote(db, token);
   const quote = toQuote(found.row, now);
-  return renderQuotePage({ token, quote, firstName: found.lead.firstName, timeZone, booking: await booking(quote) });
+  const section = await booking(quote);
+  return renderQuotePage({
+    token,
+    quote,
+    firstName: found.lead.firstName,
+    timeZone,
+    booking: section,
+    ...(card && section.booked && !section.done ? { card: await card(quote) } : {}),
+  });
 }

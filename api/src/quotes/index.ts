@@ -9,7 +9,7 @@ export {
   renderClosedQuotePage,
 } from './customer-quotes.service.ts';
 export type { BookingSection } from './customer-quotes.service.ts';
-export type { QuotePageBooking } from './quote-page.routes.ts';
+export type { QuotePageBooking, QuotePageCard } from './quote-page.routes.ts';
 export { quoteEmailOf } from './quote-email.service.ts';
 export {
   findQuoteContent,
@@ -19,3 +19,4 @@ export {
   regularTotalCentsOfQuote,
 } from './quotes.service.ts';
 export { LINK_PAGE_STYLES } from './customer-quotes.service.ts';
+export { findCustomerQuote, spentLinkError, toQuote } from './customer-quotes.service.ts';

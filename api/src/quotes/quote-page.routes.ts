@@ -42,6 +42,16 @@ export interface QuotePageBooking {
   routes: Router;
 }
 
+/**
+ * The card-on-file section of a booked quote's page and its form posts: the payments feature's
+ * (app.ts wires it; quotes do not import payments).
+ */
+export interface QuotePageCard {
+  section: (token: string, quote: Quote, notice?: string) => Promise<string>;
+  /** POST /q/{token}/card…, behind the page's headers, rate limit and form parser. */
+  routes: Router;
+}
+
 /** The page's two forms are a few hundred bytes. */
 const FORM_LIMIT = '8kb';
 
@@ -83,7 +93,8 @@ export function quotePageRouter({
   config,
   now,
   booking,
-}: Pick<AppDeps, 'db' | 'config' | 'now'> & { booking?: QuotePageBooking }): Router {
+  card,
+}: Pick<AppDeps, 'db' | 'config' | 'now'> & { booking?: QuotePageBooking; card?: QuotePageCard }): Router {
   const router = Router();
   const timeZone = config.businessTimeZone;
   router.use(linkPageHeaders);
@@ -97,13 +108,23 @@ export function quotePageRouter({
   const renderOpen = async (res: Response, status: number, token: string, found: CustomerQuote, form?: FormState) => {
     const quote = toQuote(found.row, now());
     const section = booking && quote.status === 'accepted' ? await booking.section(token, quote) : undefined;
+    const cardSection = card && section?.booked && !section.done ? await card.section(token, quote) : undefined;
     sendHtml(
       res,
       status,
-      renderQuotePage({ token, quote, firstName: found.lead.firstName, timeZone, form, booking: section }),
+      renderQuotePage({
+        token,
+        quote,
+        firstName: found.lead.firstName,
+        timeZone,
+        form,
+        booking: section,
+        ...(cardSection ? { card: cardSection } : {}),
+      }),
     );
   };
   if (booking) router.use(booking.routes);
+  if (card) router.use(card.routes);
 
   router.get('/:token', async (req, res) => {
     try {

@@ -57,6 +57,7 @@ legend{font-weight:600;padding:0 var(--space-1)}
 .slot input{width:auto;min-height:0;margin:0}
 .visits{padding-left:var(--space-5)}
 .visits li{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:var(--space-2);padding:var(--space-1) 0}
+.agree{display:flex;gap:var(--space-2);align-items:center;font-weight:400;min-height:44px}.agree input{width:24px;height:24px;min-height:0;margin:0;flex:none}
 .visit-skip{margin:0}.visit-skip .btn{margin-top:0;padding:var(--space-1) var(--space-4)}
 .visually-hidden{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 summary{cursor:pointer;font-weight:700;min-height:44px;display:flex;align-items:center}
@@ -194,6 +195,8 @@ export function renderQuotePage(args: {
   form?: FormState;
   /** The booking section of an accepted quote (scheduling renders it): free windows, or the booking. */
   booking?: BookingSection;
+  /** The card-on-file section of a booked quote (payments renders it). */
+  card?: string;
 }): string {
   const { token, quote, timeZone } = args;
   const form = args.form ?? EMPTY_FORM;
@@ -205,6 +208,7 @@ export function renderQuotePage(args: {
 ${problems ? `<div class="banner banner--error" role="alert"><p>Please check the form: ${problems === 1 ? 'one answer needs' : `${problems} answers need`} your attention.</p></div>` : ''}
 ${isOpen ? '' : answeredBanner(quote, timeZone, args.booking)}
 ${args.booking?.html ?? ''}
+${args.card ?? ''}
 ${quote.message ? `<section aria-labelledby="message-title"><h2 id="message-title">A note from our team</h2><p>${e(quote.message)}</p></section>` : ''}
 <section aria-labelledby="items-title">
 <h2 id="items-title">Your quote</h2>

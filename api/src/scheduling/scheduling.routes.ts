@@ -20,6 +20,7 @@ import { alternativeSlots, customerSlots, leadSlots, SlotRefusedError } from './
 import type { BookingCancellation } from './booking-core.ts';
 import { activeBookingOfLead, bookForLead, cancelBookingById, cancelBookingOfLead } from './staff-booking.service.ts';
 import { listVisits, updateVisit } from './staff-visits.service.ts';
+import { chargeVisitNow, createStripeClient } from '../payments/index.ts';
 
 import type { AppDeps } from '../deps.ts';
 
@@ -90,8 +91,9 @@ export function customerBookingRouter(deps: SchedulingDeps): Router {
 }
 
 /** /api/admin/visits: the Schedule. */
-export function visitsRouter(deps: SchedulingDeps): Router {
-  const { db, config, now } = deps;
+export function visitsRouter(deps: SchedulingDeps & Pick<AppDeps, 'logger'>): Router {
+  const { db, config, now, logger } = deps;
+  const stripe = createStripeClient(config);
   const { router, route } = operationRouter('/api/admin/visits');
   const timeZone = config.businessTimeZone;
 
@@ -102,6 +104,12 @@ export function visitsRouter(deps: SchedulingDeps): Router {
   route(schedulingOperations.updateVisit, async (req, res) => {
     const user = sessionUser(req);
     const change = await updateVisit(db, user.id, req.params.id, req.body, timeZone, now());
+    // The card on file charged for the new invoice after the commit; a failure here is the sweep's to retry.
+    if (change.completed && stripe) {
+      await chargeVisitNow(db, stripe, change.visit.id, now(), timeZone).catch((err: unknown) =>
+        logger.error({ err, visitId: change.visit.id }, 'charging the card on file failed; the sweep tries again'),
+      );
+    }
     res.json(change.visit);
   });
 

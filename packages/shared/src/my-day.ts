@@ -21,6 +21,7 @@ export const MY_DAY_SECTION_KEYS = [
   'followUps',
   'tasks',
   'quotes',
+  'payments',
   'visits',
 ] as const;
 export type MyDaySectionKey = (typeof MY_DAY_SECTION_KEYS)[number];
@@ -32,6 +33,7 @@ export const MY_DAY_SECTION_TITLES: Record<MyDaySectionKey, string> = {
   followUps: 'Follow-ups due today and overdue',
   tasks: 'Tasks due',
   quotes: 'Quotes sent, no answer yet',
+  payments: 'Payments to chase',
   visits: 'Visits today',
 };
 

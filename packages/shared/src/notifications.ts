@@ -29,6 +29,11 @@ export const NOTIFICATION_KINDS = [
    * stranger called: the person on duty). A stranger's has no lead: it opens the Calls list.
    */
   'missed_call',
+  /**
+   * The card on file was declined, or the bank wants the customer to confirm: to the lead's assignee
+   * (nobody holds it: the person on duty), to chase the payment.
+   */
+  'payment_failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -42,7 +42,52 @@ export const PAYMENT_MESSAGES = {
   stripeSignature: 'The Stripe-Signature header is missing, wrong or more than 5 minutes old',
   stripeEvent: 'The body is not a Stripe event (an object with an id and a type)',
   stripeOff: 'Card payments are not set up',
+  cardNotFound: 'No card is on file',
+  cardTermsRequired: 'Please tick the box to agree to the terms first',
+  cardNotAccepted: 'A card can be saved once the quote is accepted',
+  refundReason: 'Give the reason for the refund (at most 500 characters)',
+  notRefundable: 'Only a card payment that went through can be refunded',
+  overRefund: (left: string) => `The amount is more than the $${left} left to refund on this payment`,
 } as const;
+
+/** The version of the card-on-file terms' wording, stored with each card saved under them. */
+export const CARD_TERMS_VERSION = 'card-on-file-1';
+
+const BRAND_WORDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
+
+/** "Visa •••• 4242, expires 04/28": a saved card as staff and the customer see it (never the number). */
+export function cardLabelOf(card: { brand: string; last4: string; expMonth: number; expYear: number }): string {
+  const brand = BRAND_WORDS[card.brand] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
+  return `${brand} •••• ${card.last4}, expires ${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The terms a customer agrees to when saving a card: the per-visit price, how often, payment after
+ * each completed visit, the 24-hour cancellation fee. Stored word for word with the card.
+ */
+export function cardTermsOf(args: {
+  company: string;
+  perVisit: string;
+  frequency: string;
+  cancellationFee: string | null;
+}): string {
+  const often =
+    args.frequency === 'One Time' ? 'for your one-time cleaning' : `per visit, ${args.frequency.toLowerCase()}`;
+  const fee = args.cancellationFee
+    ? `A cleaning cancelled or missed with less than 24 hours' notice is charged a cancellation fee of ${args.cancellationFee}.`
+    : "A cleaning cancelled with less than 24 hours' notice may be charged the cancellation fee then in effect, after we tell you its amount.";
+  return [
+    `I authorize ${args.company} to charge this card ${args.perVisit} ${often} (tax included), plus any extras I ask for,`,
+    'after each cleaning is completed, and to e-mail me a receipt each time.',
+    fee,
+    'I can remove the card at any time from my quote page or by calling; other ways to pay stay open.',
+  ].join(' ');
+}
 
 /** An amount of money to pay: a string of dollars, more than zero, at most two decimals → cents. */
 export const paymentAmountSchema = z
@@ -69,6 +114,18 @@ export const manualPaymentSchema = z.strictObject({
     .transform((value) => (value ? value : undefined)),
 });
 export type ManualPaymentInput = z.input<typeof manualPaymentSchema>;
+
+/** POST /api/admin/payments/{id}/refund: all that is left of a card payment, or `amount` of it. */
+export const refundSchema = z.strictObject({
+  amount: paymentAmountSchema.optional(),
+  reason: z
+    .string({ error: PAYMENT_MESSAGES.refundReason })
+    .trim()
+    .min(1, PAYMENT_MESSAGES.refundReason)
+    .max(500, PAYMENT_MESSAGES.refundReason),
+});
+export type RefundInput = z.input<typeof refundSchema>;
+export type Refund = z.output<typeof refundSchema>;
 export type ManualPayment = z.output<typeof manualPaymentSchema>;
 
 /** GET /api/admin/invoices: newest first, paged, by status and lead. */
@@ -160,3 +217,20 @@ export function paymentSettingsViewOf(value: PaymentSettingsValue): PaymentSetti
 export function taxCentsOf(taxableCents: number, rateBasisPoints: number): number {
   return divideRoundingHalfUp(taxableCents * rateBasisPoints, 10_000);
 }
+
+/** Declines that retrying cannot cure (Stripe's codes): the card is lost, stolen, closed or wrong. */
+export const HARD_DECLINE_CODES: ReadonlySet<string> = new Set([
+  'expired_card',
+  'incorrect_number',
+  'invalid_account',
+  'lost_card',
+  'stolen_card',
+  'pickup_card',
+  'fraudulent',
+  'restricted_card',
+  'revocation_of_authorization',
+  'security_violation',
+]);
+
+/** The hour of the business day when a declined card is tried again. */
+export const CARD_RETRY_HOUR = 10;

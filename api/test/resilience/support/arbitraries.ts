@@ -671,6 +671,12 @@ export const manualPaymentBody = shapedBody({
   reference: fc.oneof(fc.constant('1042'), fc.constant(null), textOrPayload(80)),
 });
 
+/** POST /api/admin/payments/{id}/refund: an amount or none, and a reason. */
+export const refundBody = shapedBody({
+  amount: paymentMoney,
+  reason: fc.oneof(fc.constant('Crew missed the oven'), fc.constant(''), textOrPayload(600)),
+});
+
 /** PUT /api/admin/settings/payments: the tax rate, the fee, the retry days, tips. */
 export const paymentSettingsBody = shapedBody({
   taxRatePercent: fc.oneof(fc.constantFrom('8.25', '0', '100', '100.01', '-1', '8.255'), fc.double(), nastyString),

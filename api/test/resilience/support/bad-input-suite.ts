@@ -61,6 +61,7 @@ import {
   bookingBody,
   newBookingBody,
   manualPaymentBody,
+  refundBody,
   paymentSettingsBody,
   serviceAddressBody,
   staffBookingBody,
@@ -119,7 +120,12 @@ import { serviceAddressUpdateSchema } from '@shine/shared/service-address';
 import { schedulingSettingsSchema } from '@shine/shared/scheduling';
 import { invoiceExportQuerySchema } from '@shine/shared/payment-reports';
 import { tipInputSchema } from '@shine/shared/tips';
-import { invoiceListQuerySchema, manualPaymentSchema, paymentSettingsSchema } from '@shine/shared/payments';
+import {
+  invoiceListQuerySchema,
+  manualPaymentSchema,
+  paymentSettingsSchema,
+  refundSchema,
+} from '@shine/shared/payments';
 import { checksumTables, expectWellFormed, sendRaw } from './checks.ts';
 import { recordFigure } from './figures.ts';
 import { type TestApp, signInTestApp, startTestApp } from './app.ts';
@@ -982,6 +988,26 @@ const endpoints: Endpoint[] = [
     success: [200],
     query: fc.constantFrom('', 'from=2025-03-01&to=2025-03-31', 'from=2025-03-31&to=2025-03-01', 'from=x&to=y'),
     schema: analyticsRangeSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/payments/:id/refund',
+    access: 'admin',
+    success: [200],
+    id: 'lead',
+    body: () => refundBody,
+    schema: refundSchema,
+    validMayFail: [404],
+  },
+  // A lead that does not exist has no card: null, not 404 (the operation says so).
+  { method: 'GET', path: '/api/admin/leads/:id/card', access: 'admin', success: [200], id: 'lead', unknownId: [200] },
+  {
+    method: 'DELETE',
+    path: '/api/admin/leads/:id/card',
+    access: 'admin',
+    success: [204],
+    id: 'lead',
+    validMayFail: [404],
   },
   { method: 'GET', path: '/api/admin/settings/payments', access: 'admin', success: [200] },
   {

@@ -142,6 +142,7 @@ const VALID_BODIES: Partial<Record<OperationName, NonNullable<Route['validBody']
   setAccountPreferences: () => ({ sms: false, email: true }),
   sendAccountMessage: () => ({ text: 'Hello' }),
   requestAnotherCleaning: () => ({ cleaningType: 'Basic', frequency: 'Weekly', bedrooms: '2', bathrooms: '1' }),
+  refundPayment: () => ({ reason: 'Crew missed the oven' }),
   savePaymentSettings: () => ({
     taxRatePercent: '8.25',
     cancellationFee: null,

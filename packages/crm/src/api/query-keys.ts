@@ -62,4 +62,5 @@ export const shellCountsKey = queryKeyOf(workdayOperations.getShellCounts);
 /** Every page and filter of the invoice list, and each invoice: a payment refreshes them all. */
 export const invoicesKey = collectionKeyOf(paymentOperations.listInvoices);
 export const invoiceKey = (id: string) => queryKeyOf(paymentOperations.getInvoice, { params: { id } });
+export const leadCardKey = (id: string) => queryKeyOf(paymentOperations.getLeadCard, { params: { id } });
 export const paymentSettingsKey = queryKeyOf(paymentOperations.getPaymentSettings);

@@ -56,6 +56,9 @@ const ACTION_VERBS: Record<string, string> = {
   late_charge_added: 'added a late charge',
   invoices_exported: 'exported invoices',
   tip_recorded: 'recorded a tip for the crew',
+  card_saved: 'saved a card on file',
+  card_removed: 'removed the card on file',
+  payment_refunded: 'refunded a card payment',
 };
 
 /** Who made the change: a person, or the product itself (automations, the command line). */

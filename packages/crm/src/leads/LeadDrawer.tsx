@@ -12,7 +12,7 @@ import { LeadAutomationHistory } from '../automations/index.ts';
 import { LeadConversation } from '../conversations/index.ts';
 import { QuoteBuilder } from '../quotes/index.ts';
 import { LeadBooking } from '../schedule/index.ts';
-import { LeadInvoices } from '../payments/index.ts';
+import { LeadCard, LeadInvoices } from '../payments/index.ts';
 import { QueryErrorAlert } from '../ui/QueryErrorAlert.tsx';
 import { FollowUpText } from './FollowUpText.tsx';
 import { PRIORITY_COLORS, STATUS_COLORS, fullName } from '../format/lead-labels.ts';
@@ -197,6 +197,8 @@ function LeadDetailsTab({ lead: data, onOpenLead }: { lead: LeadDetail; onOpenLe
       <QuoteBuilder lead={data} />
       <Divider titlePlacement="start">Booking</Divider>
       <LeadBooking leadId={data.id} />
+      <Divider titlePlacement="start">Card on file</Divider>
+      <LeadCard leadId={data.id} />
       <Divider titlePlacement="start">Invoices</Divider>
       <LeadInvoices leadId={data.id} />
       <Divider titlePlacement="start">Follow-up &amp; deal</Divider>

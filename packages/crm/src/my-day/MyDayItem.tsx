@@ -11,6 +11,7 @@ import { type CallLead, LogCallDialog } from '../activities/index.ts';
 import { useCompleteVisit, useUpdateFollowUp, useUpdateTask } from './my-day.hooks.ts';
 import { SNOOZE_CHOICES } from './snooze.ts';
 import { ServiceAddressText } from '../ui/ServiceAddress.tsx';
+import { formatAmount } from '@shine/shared/quote-pricing';
 
 const MINUTE = 60_000;
 
@@ -99,6 +100,16 @@ function describeItem(item: Exclude<Item, { kind: 'call_back' }>): ReactNode {
           Quote v{item.version}: no answer since {formatDateTime(item.due)}
         </span>
       );
+    case 'payment':
+      return (
+        <span className="follow-up-overdue">
+          {item.reason === 'declined' ? 'Card declined' : 'Customer must confirm with their bank'}: {item.number},{' '}
+          {formatAmount(item.balance)} owed
+          <span className="muted">
+            {item.nextTry ? ` · tried again ${formatDateTime(item.nextTry)}` : ' · not tried again: call them'}
+          </span>
+        </span>
+      );
     case 'visit':
       return (
         <span>
@@ -135,7 +146,13 @@ export function MyDayItem({
   const visit = useCompleteVisit();
   const name = item.leadName;
   const actions: ReactNode[] = [];
-  if (item.kind === 'new_lead' || item.kind === 'follow_up' || item.kind === 'quote' || item.kind === 'visit') {
+  if (
+    item.kind === 'new_lead' ||
+    item.kind === 'follow_up' ||
+    item.kind === 'quote' ||
+    item.kind === 'visit' ||
+    item.kind === 'payment'
+  ) {
     actions.push(<CallLink key="call" phone={item.phone} name={name} />);
   }
   if (item.kind === 'new_lead' || item.kind === 'follow_up') {

@@ -101,6 +101,35 @@ describe('My Day', () => {
     );
   });
 
+  it('lists a payment to chase: the invoice, what is owed, when the card is tried again, and a call', async () => {
+    mockFetch({
+      ...signedInAs('sales'),
+      ...stubCall(workdayOperations.getMyDay, {
+        body: dayWith({
+          payments: [
+            {
+              kind: 'payment',
+              ...lead,
+              due: ago(60),
+              invoiceId: '5a0c2d3e-4f5a-4b6c-8d7e-00000000000a',
+              number: 'INV-000123',
+              balance: '173.20',
+              reason: 'declined',
+              nextTry: null,
+              phone: '214-555-0101',
+            },
+          ],
+        }),
+      }),
+    });
+    renderWithProviders(<MyDaySection />);
+    const section = await screen.findByRole('region', { name: /^Payments to chase/ });
+    const item = within(section).getByRole('listitem');
+    expect(item.textContent).toContain('Card declined: INV-000123, $173.20 owed');
+    expect(item.textContent).toContain('not tried again: call them');
+    expect(within(item).getByRole('link', { name: 'Call Nina Newman' }).getAttribute('href')).toMatch(/^tel:/);
+  });
+
   it('lists each section in order with one-click actions that call the API', async () => {
     const { calls } = mockFetch({
       ...signedInAs('sales'),

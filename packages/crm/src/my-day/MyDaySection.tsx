@@ -19,6 +19,7 @@ function itemKey(item: Item): string {
   if (item.kind === 'task') return item.activityId;
   if (item.kind === 'quote') return item.quoteId;
   if (item.kind === 'visit') return item.visitId;
+  if (item.kind === 'payment') return item.invoiceId;
   if (item.kind === 'call_back') return item.callId;
   return item.leadId;
 }

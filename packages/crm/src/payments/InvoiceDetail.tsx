@@ -10,6 +10,9 @@ import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS, formatMoney } from './inv
 import { useInvoice, useReturnPayment } from './payments.hooks.ts';
 import { RecordPaymentForm } from './RecordPaymentForm.tsx';
 import { RecordTipForm } from './RecordTipForm.tsx';
+import { RefundForm } from './RefundForm.tsx';
+import { useIsAdmin } from '../session/current-user.ts';
+import { useState } from 'react';
 
 const METHOD_LABELS: Record<Invoice['payments'][number]['method'], string> = {
   card: 'Card',
@@ -28,6 +31,8 @@ const PAYMENT_STATUS_LABELS: Record<Invoice['payments'][number]['status'], strin
 function Payments({ invoice }: { invoice: Invoice }) {
   const giveBack = useReturnPayment(invoice.id);
   const toast = useToast();
+  const isAdmin = useIsAdmin();
+  const [refunding, setRefunding] = useState<string>();
   if (invoice.payments.length === 0)
     return <Typography.Paragraph className="muted">No payments yet.</Typography.Paragraph>;
   return (
@@ -56,6 +61,17 @@ function Payments({ invoice }: { invoice: Invoice }) {
                 Returned check
               </Button>
             </Popconfirm>
+          ) : null}
+          {isAdmin &&
+          payment.method === 'card' &&
+          (payment.status === 'succeeded' || payment.status === 'partially_refunded') &&
+          refunding !== payment.id ? (
+            <Button size="small" className="touch-target" onClick={() => setRefunding(payment.id)}>
+              Refund
+            </Button>
+          ) : null}
+          {refunding === payment.id ? (
+            <RefundForm invoiceId={invoice.id} paymentId={payment.id} onDone={() => setRefunding(undefined)} />
           ) : null}
         </li>
       ))}

@@ -121,4 +121,82 @@ describe('Payments section', () => {
       ],
     ]);
   });
+
+  it('lets an admin refund a card payment with a reason (refused before sending without one)', async () => {
+    const CARD_PAYMENT = '66666666-6666-4666-8666-666666666666';
+    const paid = invoice({
+      status: 'paid',
+      amountPaid: '402.15',
+      balance: '0.00',
+      payments: [
+        {
+          id: CARD_PAYMENT,
+          method: 'card',
+          amount: '402.15',
+          status: 'succeeded',
+          at: '2026-12-02T18:00:00.000Z',
+          reference: 'Visa •••• 4242',
+        },
+      ],
+    });
+    const { calls } = mockFetch({
+      ...signedInAs('admin'),
+      ...stubCall(paymentOperations.listInvoices, { body: page([summary({ status: 'paid', balance: '0.00' })]) }),
+      ...stubCall(paymentOperations.getInvoice, { body: { invoice: paid } }),
+      ...stubCall(paymentOperations.refundPayment, () => ({
+        body: {
+          payment: { ...(paid.payments[0] as Invoice['payments'][number]), status: 'partially_refunded' as const },
+        },
+      })),
+    });
+    renderWithProviders(<PaymentsSection />);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click(await screen.findByRole('button', { name: 'INV-000123' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('button', { name: 'Refund' }));
+    await user.type(within(dialog).getByLabelText('Amount to refund ($)'), '40.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund to the card' }));
+    expect(await within(dialog).findByText(/Give the reason for the refund/)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await user.type(within(dialog).getByLabelText('Reason'), 'Oven missed');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund to the card' }));
+    await screen.findByText('Refund of $40.00 made');
+    expect(calls.filter((call) => call.method === 'POST').map((call) => [call.url, call.body])).toEqual([
+      [
+        urlFor(paymentOperations.refundPayment, { params: { id: CARD_PAYMENT } }),
+        { amount: '40.00', reason: 'Oven missed' },
+      ],
+    ]);
+  });
+
+  it('shows sales no Refund button', async () => {
+    mockFetch({
+      ...signedInAs('sales'),
+      ...stubCall(paymentOperations.listInvoices, { body: page([summary({ status: 'paid', balance: '0.00' })]) }),
+      ...stubCall(paymentOperations.getInvoice, {
+        body: {
+          invoice: invoice({
+            status: 'paid',
+            amountPaid: '402.15',
+            balance: '0.00',
+            payments: [
+              {
+                id: '66666666-6666-4666-8666-666666666666',
+                method: 'card',
+                amount: '402.15',
+                status: 'succeeded',
+                at: '2026-12-02T18:00:00.000Z',
+                reference: 'Visa •••• 4242',
+              },
+            ],
+          }),
+        },
+      }),
+    });
+    renderWithProviders(<PaymentsSection />);
+    await userEvent.setup({ pointerEventsCheck: 0 }).click(await screen.findByRole('button', { name: 'INV-000123' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText(/Visa •••• 4242/);
+    expect(within(dialog).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
 });

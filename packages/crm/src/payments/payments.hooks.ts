@@ -1,8 +1,8 @@
-import type { InvoiceStatus, ManualPaymentInput, PaymentSettingsInput } from '@shine/shared/payments';
+import type { InvoiceStatus, ManualPaymentInput, PaymentSettingsInput, RefundInput } from '@shine/shared/payments';
 import { paymentOperations } from '@shine/shared/operations/payments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryOptions } from '../api/client.ts';
-import { invoiceKey, invoicesKey, metricsKey, paymentSettingsKey } from '../api/query-keys.ts';
+import { invoiceKey, invoicesKey, leadCardKey, metricsKey, paymentSettingsKey } from '../api/query-keys.ts';
 
 /** One page of invoices, by status and lead (GET /api/admin/invoices). */
 export function useInvoices(query: { status?: InvoiceStatus; leadId?: string; page: number }) {
@@ -56,5 +56,29 @@ export function useSavePaymentSettings() {
   return useMutation({
     mutationFn: (body: PaymentSettingsInput) => call(paymentOperations.savePaymentSettings, { body }),
     onSuccess: (settings) => queryClient.setQueryData(paymentSettingsKey, settings),
+  });
+}
+
+/** The lead's card on file (GET /api/admin/leads/{id}/card): its brand, last four and expiry, or null. */
+export function useLeadCard(leadId: string) {
+  return useQuery(queryOptions(paymentOperations.getLeadCard, { params: { id: leadId } }));
+}
+
+/** DELETE /api/admin/leads/{id}/card: the card is never charged again. */
+export function useRemoveLeadCard(leadId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(paymentOperations.removeLeadCard, { params: { id: leadId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadCardKey(leadId) }),
+  });
+}
+
+/** POST /api/admin/payments/{id}/refund (admins): a card payment refunded in full or in part. */
+export function useRefundPayment(invoiceId: string) {
+  const refresh = useRefreshAfterPayment();
+  return useMutation({
+    mutationFn: ({ paymentId, body }: { paymentId: string; body: RefundInput }) =>
+      call(paymentOperations.refundPayment, { params: { id: paymentId }, body }),
+    onSuccess: () => refresh(invoiceId),
   });
 }

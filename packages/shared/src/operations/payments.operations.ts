@@ -6,14 +6,16 @@ import {
   manualPaymentSchema,
   paymentSettingsSchema,
   paymentSettingsViewSchema,
+  refundSchema,
 } from '../payments.ts';
 import {
   invoiceAnswerSchema,
   invoiceListSchema,
   paymentAnswerSchema,
+  savedCardAnswerSchema,
   stripeEventReceiptSchema,
 } from '../responses/payments.ts';
-import { error, json, operation, type Operation } from './operation.ts';
+import { empty, error, json, operation, type Operation } from './operation.ts';
 
 const session = 'session' as const;
 const MONEY = 'Money is a decimal string with two places ("402.15").';
@@ -72,6 +74,25 @@ export const paymentOperations = {
       409: error('Not a check recorded as received (already returned, or cash or card).'),
     },
   }),
+  refundPayment: operation({
+    method: 'post',
+    path: '/api/admin/payments/:id/refund',
+    tag: 'Payments',
+    summary: 'Refund a card payment, in full or in part (admins)',
+    description: `Without amount, all that is left of the payment is refunded; reason is required (at most 500 characters). The card is refunded through Stripe; the payment is then \`refunded\` or \`partially_refunded\`, the invoice keeps its status (the refund gives money back, it does not make it owed again) and the Dashboard counts money collected net of refunds. The same request sent twice at once refunds once. Audited. ${MONEY}`,
+    access: session,
+    role: 'admin',
+    params: idParamsSchema,
+    body: refundSchema,
+    answers: {
+      200: json(paymentAnswerSchema, 'The payment, refunded.'),
+      400: error('A bad amount, an amount over what is left to refund, or no reason: nothing changed.'),
+      404: error('No such payment.'),
+      409: error(
+        'Not a card payment that went through (cash, a check, or refunded already), or card payments are off.',
+      ),
+    },
+  }),
   getPaymentSettings: operation({
     method: 'get',
     path: '/api/admin/settings/payments',
@@ -93,6 +114,27 @@ export const paymentOperations = {
     role: 'admin',
     body: paymentSettingsSchema,
     answers: { 200: json(paymentSettingsViewSchema, 'The settings now.') },
+  }),
+  getLeadCard: operation({
+    method: 'get',
+    path: '/api/admin/leads/:id/card',
+    tag: 'Payments',
+    summary: 'The card on file of a lead: brand, last four digits, expiry (never the number)',
+    description:
+      'The customer saved it on Stripe’s page (Checkout in setup mode) after agreeing to the terms, which are answered word for word with when they agreed. card is null when none is on file; a lead that does not exist has none.',
+    access: session,
+    params: idParamsSchema,
+    answers: { 200: json(savedCardAnswerSchema, 'The card, or null.') },
+  }),
+  removeLeadCard: operation({
+    method: 'delete',
+    path: '/api/admin/leads/:id/card',
+    tag: 'Payments',
+    summary: 'Remove the card on file of a lead',
+    description: 'It is never charged again (and is detached at Stripe). Audited.',
+    access: session,
+    params: idParamsSchema,
+    answers: { 204: empty('Removed.'), 404: error('No card is on file.') },
   }),
   receiveStripeEvent: operation({
     method: 'post',

@@ -76,6 +76,21 @@ export const myDayItemSchema = z.discriminatedUnion('kind', [
     phone: z.string(),
   }),
   /**
+   * An invoice whose card charge did not go through (declined, or the bank asks the customer to
+   * confirm) and is still owed: `due` is when the charge failed; `nextTry` when the card is tried again.
+   */
+  z.strictObject({
+    kind: z.literal('payment'),
+    ...lead,
+    due: instantSchema,
+    invoiceId: idSchema,
+    number: z.string(),
+    balance: z.string(),
+    reason: z.enum(['declined', 'authentication_required']),
+    nextTry: instantSchema.nullable(),
+    phone: z.string(),
+  }),
+  /**
    * A visit scheduled today (business time zone): `due` is when its arrival window starts, `start`,
    * `arrivalEnd` and `end` carry the business's offset as the Schedule's do.
    */

@@ -80,3 +80,23 @@ export type InvoiceAnswer = z.output<typeof invoiceAnswerSchema>;
 /** POST /api/payments/stripe/webhook: the event was taken; `duplicate` when it had been before. */
 export const stripeEventReceiptSchema = z.strictObject({ received: z.literal(true), duplicate: z.boolean() });
 export type StripeEventReceipt = z.output<typeof stripeEventReceiptSchema>;
+
+/** A card on file, as Stripe describes it (brand, last four digits, expiry): never its number. */
+export const savedCardSchema = z.strictObject({
+  id: idSchema,
+  brand: z.string(),
+  last4: z.string().regex(/^\d{4}$/),
+  expMonth: z.number().int().min(1).max(12),
+  expYear: z.number().int(),
+  /** "Visa •••• 4242, expires 04/28". */
+  label: z.string(),
+  addedAt: instantSchema,
+  /** The terms the customer agreed to, word for word, and when. */
+  terms: z.string(),
+  termsAgreedAt: instantSchema,
+});
+export type SavedCard = z.output<typeof savedCardSchema>;
+
+/** GET /api/admin/leads/{id}/card: the lead's card in use, or null. */
+export const savedCardAnswerSchema = z.strictObject({ card: savedCardSchema.nullable() });
+export type SavedCardAnswer = z.output<typeof savedCardAnswerSchema>;
