@@ -264,7 +264,7 @@ export function createApp(deps: AppDeps): App {
     quotePageRouter({ ...deps, booking, ...(stripe ? { card: quotePageCard(deps, stripe, booking) } : {}) }),
   );
   // The customer's account page and its forms.
-  app.use('/account', accountPageRouter(deps));
+  app.use('/account', accountPageRouter({ ...deps, ...(stripe ? { stripe } : {}) }));
   // The customers' invoices (pay links).
   app.use('/i', invoicePageRouter(deps));
   // The unsubscribe link of automated e-mail (RFC 8058 one-click: no origin check, see its router).

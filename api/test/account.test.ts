@@ -323,6 +323,55 @@ describeApi('the customer’s account', () => {
       .expect(401);
   });
 
+  it('shows the card on file, never its number, and lets the customer remove it from the page', async () => {
+    const { email, leadId } = await customer();
+    const cookie = await signInCustomer(email);
+    expect((await account(cookie)).card).toBeNull();
+    const page = () => supertest(app()).get('/account').set('Cookie', cookie).expect(200);
+    expect((await page()).text).toContain('No card on file');
+    // A card as the processor's webhook records it (payments' own tests save one through the stand-in).
+    const db = reacting.app.db;
+    const terms = { terms_version: 'v1', terms_text: 'Charged after each cleaning.', agreed_at: new Date() };
+    const [setup] = await db('card_setups')
+      .insert({ lead_id: leadId, checkout_session_id: 'cs_account_1', stripe_customer_id: 'cus_1', ...terms })
+      .returning('id');
+    await db('saved_cards').insert({
+      lead_id: leadId,
+      setup_id: (setup as { id: string }).id,
+      stripe_customer_id: 'cus_1',
+      stripe_payment_method_id: 'pm_1',
+      brand: 'visa',
+      last4: '4242',
+      exp_month: 4,
+      exp_year: 2028,
+      ...terms,
+    });
+    expect((await account(cookie)).card).toEqual({ brand: 'visa', last4: '4242', expMonth: 4, expYear: 2028 });
+    expect((await page()).text).toContain('Visa •••• 4242, expires 04/28');
+
+    const remove = () =>
+      supertest(app())
+        .post('/account/card/remove')
+        .set('Cookie', cookie)
+        .set('Origin', 'null')
+        .set('Sec-Fetch-Site', 'same-origin')
+        .type('form')
+        .send({});
+    const removed = await remove().expect(303);
+    expect(removed.headers.location).toBe('/account?done=card-removed');
+    expect((await account(cookie)).card).toBeNull();
+    expect(await db('audit_log').where({ action: 'card_removed', lead_id: leadId }).select('actor_id')).toEqual([
+      { actor_id: null },
+    ]);
+    expect((await remove().expect(404)).text).toContain(ACCOUNT_MESSAGES.noCard);
+    // Another site's form removes nothing, signed in or not.
+    await supertest(app())
+      .post('/account/card/remove')
+      .set('Cookie', cookie)
+      .set('Origin', 'https://evil.example')
+      .expect(403);
+  });
+
   it('puts the customer’s message on the lead’s thread and tells the assignee', async () => {
     const { email, leadId } = await customer();
     const staff = await signIn(app());

@@ -14,6 +14,7 @@ import {
   accountVisitParamsSchema,
   accountVisitUpdateSchema,
 } from '@shine/shared/account';
+import type Stripe from 'stripe';
 import express, { type Request, type Response, Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../http/app-error.ts';
@@ -33,6 +34,7 @@ import {
   sendAccountMessage,
   setAccountPreferences,
   windowsToMoveTo,
+  removeCardOfCustomer,
 } from './account.service.ts';
 import { type Notice, renderAccountPage, renderMovePage, renderSignInPage } from './account-page.ts';
 import {
@@ -53,6 +55,7 @@ const DONE: Record<string, Notice> = {
   moved: { kind: 'ok', text: ACCOUNT_MESSAGES.visitMoved },
   preferences: { kind: 'ok', text: ACCOUNT_MESSAGES.preferencesSaved },
   message: { kind: 'ok', text: ACCOUNT_MESSAGES.messageSent },
+  'card-removed': { kind: 'ok', text: ACCOUNT_MESSAGES.cardRemoved },
   requested: { kind: 'ok', text: ACCOUNT_MESSAGES.requested },
   sent: { kind: 'info', text: ACCOUNT_MESSAGES.linkSent(ACCOUNT_LINK_MINUTES) },
   'signed-out': { kind: 'info', text: ACCOUNT_MESSAGES.signedOut },
@@ -63,7 +66,12 @@ const field = (req: Request, name: string): string => {
   return typeof value === 'string' ? value : '';
 };
 
-export function accountPageRouter({ db, config, now }: Pick<AppDeps, 'db' | 'config' | 'now'>): Router {
+export function accountPageRouter({
+  db,
+  config,
+  now,
+  stripe,
+}: Pick<AppDeps, 'db' | 'config' | 'now'> & { stripe?: Stripe }): Router {
   const router = Router();
   const timeZone = config.businessTimeZone;
   router.use(linkPageHeaders);
@@ -240,6 +248,13 @@ export function accountPageRouter({ db, config, now }: Pick<AppDeps, 'db' | 'con
       now(),
     );
     res.redirect(303, '/account?done=preferences');
+  });
+
+  router.post('/card/remove', async (_req, res) => {
+    if (!signedIn(res)) return notSignedIn(res);
+    const removed = await removeCardOfCustomer(db, stripe, accountCustomerOf(res).email, now());
+    if (!removed) return page(res, 404, { kind: 'error', text: ACCOUNT_MESSAGES.noCard });
+    res.redirect(303, '/account?done=card-removed');
   });
 
   router.post('/messages', async (req, res) => {

@@ -4,6 +4,7 @@ import { type Account, ACCOUNT_LINK_MINUTES, ACCOUNT_MESSAGE_MAX, type AccountVi
 import { BOOKING_MESSAGES } from '@shine/shared/bookings';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { BATHROOM_CHOICES, BEDROOM_CHOICES, CLEANING_TYPES, FREQUENCIES } from '@shine/shared/enums';
+import { cardLabelOf } from '@shine/shared/payments';
 import { formatAmount } from '@shine/shared/quote-pricing';
 import type { LeadMessages } from '@shine/shared/responses/conversations';
 import { formatArrivalWindow } from '@shine/shared/scheduling';
@@ -130,6 +131,17 @@ ${
 </section>`;
 }
 
+function cardSection(card: Account['card']): string {
+  return `<section aria-labelledby="card-title"><h2 id="card-title">Card on file</h2>
+${
+  card
+    ? `<p>${e(cardLabelOf(card))}: charged automatically after each completed cleaning, under the terms you agreed to when you saved it.</p>
+<form method="post" action="/account/card/remove"><button class="btn btn--secondary" type="submit">Remove this card</button></form>`
+    : '<p class="muted">No card on file: each cleaning’s invoice comes with a link to pay it. After you book, your quote page offers to save a card for automatic payment.</p>'
+}
+</section>`;
+}
+
 function preferencesSection(preferences: Account['preferences']): string {
   const checked = (on: boolean) => (on ? ' checked' : '');
   return `<section aria-labelledby="preferences-title"><h2 id="preferences-title">Preferences</h2>
@@ -212,6 +224,7 @@ ${upcoming.length ? upcoming.map((visit) => visitItem(visit, timeZone, true)).jo
 ${past.length ? `<section aria-labelledby="past-title"><h2 id="past-title">Past cleanings</h2>${past.map((visit) => visitItem(visit, timeZone, false)).join('')}</section>` : ''}
 ${anotherCleaningSection(args.lastRequest)}
 ${invoicesSection(account.invoices)}
+${cardSection(account.card)}
 ${preferencesSection(account.preferences)}
 ${messagesSection(args.thread, timeZone)}`;
   return layout(`Your account · ${company.name}`, body);

@@ -26,7 +26,8 @@ import {
   recordSmsConsentOfCustomer,
   setEmailOfCustomer,
 } from '../leads/index.ts';
-import { listInvoicesOfLeads } from '../payments/index.ts';
+import type Stripe from 'stripe';
+import { findSavedCard, listInvoicesOfLeads, removeSavedCard } from '../payments/index.ts';
 import { changeVisitOfCustomer, freeWindowsForCustomerVisit, listVisitsOfCustomer } from '../scheduling/index.ts';
 import { deleteOldSignInLinks, insertSignInLink, signInLinkExists, useSignInLink } from './account.queries.ts';
 import { accountSignInUrlOf, hashAccountToken, newAccountToken } from './account-tokens.ts';
@@ -88,14 +89,43 @@ function preferencesOf(leads: readonly Lead[]): Account['preferences'] {
   };
 }
 
+/** The card in use of the newest of `leads` that has one (a customer books on one lead at a time). */
+async function cardOfCustomer(db: Knex, leads: readonly Lead[]): Promise<Account['card']> {
+  for (const lead of leads) {
+    const card = await findSavedCard(db, lead.id);
+    if (card) return { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
+  }
+  return null;
+}
+
+/**
+ * The customer removes their card on file (the page's form): every lead of theirs that has one in use
+ * (audited as the customer's, no staff member). False when there was none.
+ */
+export async function removeCardOfCustomer(
+  db: Knex,
+  stripe: Stripe | undefined,
+  email: string,
+  now: Date,
+): Promise<boolean> {
+  let removed = false;
+  for (const lead of await leadsOfCustomer(db, email)) {
+    if (!(await findSavedCard(db, lead.id))) continue;
+    await removeSavedCard(db, stripe, lead.id, null, now);
+    removed = true;
+  }
+  return removed;
+}
+
 /** GET /api/account. */
 export async function getAccount(db: Knex, email: string, now: Date): Promise<Account> {
   const leads = await leadsOfCustomer(db, email);
   const ids = leads.map((lead) => lead.id);
   const newest = leads[0];
-  const [visits, invoices] = await Promise.all([
+  const [visits, invoices, card] = await Promise.all([
     listVisitsOfCustomer(db, ids, now),
     listInvoicesOfLeads(db, ids, now, INVOICES_SHOWN),
+    cardOfCustomer(db, leads),
   ]);
   return {
     customer: {
@@ -113,7 +143,7 @@ export async function getAccount(db: Knex, email: string, now: Date): Promise<Ac
       status: invoice.status,
       url: `/account/invoices/${invoice.id}`,
     })),
-    card: null,
+    card,
     preferences: preferencesOf(leads),
   };
 }

@@ -8,3 +8,4 @@ export { findInvoice, renderInvoicePage } from './payments.service.ts';
 export { listInvoicesOfLeads } from './payments.service.ts';
 export { listPaymentsToChase } from './card-charges.service.ts';
 export { chargeVisitNow, createStripeClient } from './card-charges.service.ts';
+export { findSavedCard, removeSavedCard } from './saved-cards.service.ts';

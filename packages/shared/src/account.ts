@@ -38,6 +38,8 @@ export const ACCOUNT_MESSAGES = {
   messageRequired: 'Write your message first.',
   messageTooLong: `Keep the message under ${ACCOUNT_MESSAGE_MAX} characters.`,
   requested: 'Thank you: your request is with our team. We will send you a quote or a time shortly.',
+  cardRemoved: 'Your card is removed: nothing more is charged to it. You pay each cleaning by its invoice’s link.',
+  noCard: 'There is no card on file to remove.',
 } as const;
 
 /** POST /api/account/sign-in-link. */
@@ -125,8 +127,10 @@ export const accountSchema = z.strictObject({
   /** Upcoming visits first (soonest first), then past ones (newest first). */
   visits: z.array(accountVisitSchema),
   invoices: z.array(accountInvoiceSchema),
-  /** The card on file; none is kept yet. */
-  card: z.null(),
+  /** The card on file (the newest of the customer's leads that has one), from the card processor: never its number. */
+  card: z
+    .strictObject({ brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() })
+    .nullable(),
   preferences: accountPreferencesSchema,
 });
 export type Account = z.output<typeof accountSchema>;
