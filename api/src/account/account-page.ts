@@ -9,15 +9,13 @@ import { formatAmount } from '@shine/shared/quote-pricing';
 import type { LeadMessages } from '@shine/shared/responses/conversations';
 import { formatArrivalWindow } from '@shine/shared/scheduling';
 import escapeHtml from 'escape-html';
-import { linkPageDocument } from '../http/link-page.ts';
-import { LINK_PAGE_STYLES as STYLES } from '../quotes/index.ts';
+import { customerPageDocument } from '../http/customer-page.ts';
 
 const company = DEFAULT_COMPANY;
 const e = (value: string | number) => escapeHtml(String(value));
 const telHref = `tel:${company.phone.replace(/[^\d+]/g, '')}`;
 
-const ACCOUNT_STYLES = `${STYLES}
-.row{display:flex;flex-wrap:wrap;gap:var(--space-2);align-items:center}
+const ACCOUNT_STYLES = `.row{display:flex;flex-wrap:wrap;gap:var(--space-2);align-items:center}
 .row form{margin:0}.row .btn{margin-top:0}
 .visit{border-top:1px solid var(--color-border);padding:var(--space-3) 0}
 .visit:first-of-type{border-top:0}
@@ -31,16 +29,12 @@ const ACCOUNT_STYLES = `${STYLES}
 .header-row{display:flex;justify-content:space-between;align-items:center;gap:var(--space-2);flex-wrap:wrap}`;
 
 function layout(title: string, body: string): string {
-  return linkPageDocument({
+  return customerPageDocument({
     title,
-    styles: ACCOUNT_STYLES,
     description: `Your account with ${company.name}: your cleanings, invoices and messages.`,
-    body: `<a class="skip" href="#main">Skip to your account</a>
-<header><a href="/">${e(company.name)}</a></header>
-<main id="main">
-${body}
-</main>
-<footer><p>${e(company.name)} · <a href="${e(telHref)}">${e(company.phone)}</a> · <a href="mailto:${e(company.email)}">${e(company.email)}</a></p></footer>`,
+    skipTo: 'your account',
+    body,
+    styles: ACCOUNT_STYLES,
   });
 }
 

@@ -1,57 +1,24 @@
 // The customer's invoice page (GET /i/{token}) as server-rendered HTML: no script at all, styles
 // inline (the CSP allows inline styles, not scripts). It shows the invoice, what was paid and how to
 // pay by cash or check; nothing of the staff's.
-import { buildCssVariables } from '@shine/design-tokens';
 import { DEFAULT_COMPANY } from '@shine/shared/company';
 import { formatAmount } from '@shine/shared/quote-pricing';
 import type { Invoice } from '@shine/shared/responses/payments';
 import escapeHtml from 'escape-html';
-import { linkPageDocument } from '../http/link-page.ts';
+import { customerPageDocument } from '../http/customer-page.ts';
 import { cashCheckInstructions } from './payment-instructions.ts';
 
 const company = DEFAULT_COMPANY;
 const e = (value: string | number) => escapeHtml(String(value));
 
-const STYLES = `${buildCssVariables()}
-*,*::before,*::after{box-sizing:border-box}
-body{margin:0;font-family:var(--font-sans);color:var(--color-text);background:var(--color-surface-alt);line-height:1.6}
-a{color:var(--color-primary)}
-.skip{position:absolute;left:-999px}.skip:focus{left:var(--space-4);top:var(--space-4);background:#fff;padding:var(--space-2)}
-header,footer{background:var(--color-surface);padding:var(--space-4) var(--space-5)}
-header a{font-weight:700;font-size:var(--text-xl);text-decoration:none;color:var(--color-primary)}
-footer{color:var(--color-text-muted);font-size:var(--text-sm);border-top:1px solid var(--color-border)}
-footer a{display:inline-block;min-height:44px;line-height:44px}
-main{max-width:46rem;margin:0 auto;padding:var(--space-5) var(--space-4)}
-section{background:var(--color-surface);border:1px solid var(--color-border);border-radius:var(--radius-md);padding:var(--space-5);margin:0 0 var(--space-5);box-shadow:var(--shadow-card)}
-h1{font-size:var(--text-3xl);line-height:1.2;margin:0 0 var(--space-2)}
-h2{font-size:var(--text-xl);margin:0 0 var(--space-3)}
-.muted{color:var(--color-text-muted)}
-table{width:100%;border-collapse:collapse}
-th,td{padding:var(--space-2) var(--space-1);text-align:left;vertical-align:top;border-bottom:1px solid var(--color-border)}
-td.num,th.num{text-align:right;white-space:nowrap}
-tfoot th{font-weight:600}
-.total th,.total td{font-size:var(--text-lg);font-weight:700;border-bottom:0}
-.banner{border-radius:var(--radius-md);padding:var(--space-4);margin:0 0 var(--space-5);border:1px solid}
-.banner--ok{background:var(--color-accent-soft);border-color:var(--color-success)}
-.banner--info{background:var(--color-primary-soft);border-color:var(--color-primary)}
-.banner--error{background:var(--color-promo-soft);border-color:var(--color-danger)}
-.btn{display:inline-flex;align-items:center;justify-content:center;min-height:44px;padding:var(--space-2) var(--space-5);border-radius:var(--radius-pill);font:inherit;font-weight:700;text-decoration:none;border:2px solid var(--color-primary);background:var(--color-primary);color:#fff}
-:focus-visible{outline:3px solid var(--color-primary);outline-offset:2px}
-@media (max-width:32rem){h1{font-size:var(--text-2xl)}section{padding:var(--space-4)}th,td{padding:var(--space-2) 2px}}`;
-
 const telHref = `tel:${company.phone.replace(/[^\d+]/g, '')}`;
 
 function layout(title: string, body: string): string {
-  return linkPageDocument({
+  return customerPageDocument({
     title,
-    styles: STYLES,
     description: `Your invoice from ${company.name}.`,
-    body: `<a class="skip" href="#main">Skip to the invoice</a>
-<header><a href="/">${e(company.name)}</a></header>
-<main id="main">
-${body}
-</main>
-<footer><p>${e(company.name)} · <a href="${e(telHref)}">${e(company.phone)}</a> · <a href="mailto:${e(company.email)}">${e(company.email)}</a></p></footer>`,
+    skipTo: 'the invoice',
+    body,
   });
 }
 
@@ -110,7 +77,7 @@ export function renderInvoicePage(
   const owed = invoice.status === 'open' || invoice.status === 'past_due';
   const byCard =
     owed && context.cardToken
-      ? `<form method="post" action="/i/${e(context.cardToken)}/pay"><p>Pay ${e(money(invoice.balance))} by card (Visa, Mastercard, American Express, Discover) on our payment processor Stripe's secure page.</p><button class="btn" type="submit">Pay by card</button></form>`
+      ? `<form method="post" action="/i/${e(context.cardToken)}/pay"><p>Pay ${e(money(invoice.balance))} by card (Visa, Mastercard, American Express, Discover) on our payment processor Stripe's secure page.</p><button class="btn btn--primary" type="submit">Pay by card</button></form>`
       : '';
   const howToPay = owed
     ? `<section aria-labelledby="pay-title"><h2 id="pay-title">How to pay</h2>${byCard}${cashCheckInstructions(
@@ -118,7 +85,7 @@ export function renderInvoicePage(
         invoice.number,
       )
         .map((line) => `<p>${e(line)}</p>`)
-        .join('')}<a class="btn" href="${e(telHref)}">Call us at ${e(company.phone)}</a></section>`
+        .join('')}<a class="btn btn--primary" href="${e(telHref)}">Call us at ${e(company.phone)}</a></section>`
     : '';
   return layout(
     `Invoice ${invoice.number} · ${company.name}`,
@@ -134,6 +101,6 @@ ${howToPay}`,
 export function renderUnknownInvoicePage(): string {
   return layout(
     `Invoice not found · ${company.name}`,
-    `<h1>We could not find this invoice</h1><section aria-labelledby="what-title"><h2 id="what-title" class="muted">What now?</h2><p>Check the link in our e-mail, or call us at ${e(company.phone)}.</p><a class="btn" href="${e(telHref)}">Call us at ${e(company.phone)}</a></section>`,
+    `<h1>We could not find this invoice</h1><section aria-labelledby="what-title"><h2 id="what-title" class="muted">What now?</h2><p>Check the link in our e-mail, or call us at ${e(company.phone)}.</p><a class="btn btn--primary" href="${e(telHref)}">Call us at ${e(company.phone)}</a></section>`,
   );
 }

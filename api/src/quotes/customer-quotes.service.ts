@@ -277,7 +277,7 @@ export { toQuote } from './quote-mapper.ts';
 
 /** The customer's link: for another feature's e-mail (the booking confirmation). */
 export { quoteUrlOf } from './quote-tokens.ts';
-export { type BookingSection, closedKindOf, renderClosedQuotePage, STYLES as LINK_PAGE_STYLES } from './quote-page.ts';
+export { type BookingSection, closedKindOf, renderClosedQuotePage } from './quote-page.ts';
 
 /** The page of an accepted quote with `booking` (scheduling's section) in it, for a form's answer. */
 export async function renderAcceptedQuotePage(

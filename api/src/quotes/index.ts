@@ -18,5 +18,4 @@ export {
   openSentQuotes,
   regularTotalCentsOfQuote,
 } from './quotes.service.ts';
-export { LINK_PAGE_STYLES } from './customer-quotes.service.ts';
 export { findCustomerQuote, spentLinkError, toQuote } from './customer-quotes.service.ts';
